@@ -1,0 +1,23 @@
+import type { Audience } from './constants/audiences';
+
+/** Every success body carries `success`, a message for the visitor (DESIGN §3). */
+export interface SuccessResponse {
+  success: string;
+}
+
+/** Every error body carries `message`, readable by a person; never a stack trace. */
+export interface ErrorResponse {
+  message: string;
+}
+
+/** GET /api/{audience}/subscribers/{id} answers a list with one subscriber (spec §7). */
+export interface SubscriberView {
+  email: string;
+  firstName: string;
+  lastName: string;
+  helpDescription: string;
+}
+export type GetSubscriberResponse = [SubscriberView];
+
+export type { Audience };
+export type { ScorecardRequest, SignupRequest, UnsubscribePayload, PreferencePayload } from './schemas';

@@ -1,0 +1,23 @@
+/** Server-side limits shared by the forms (maxLength) and the API (schema + body size). */
+export const FIELD_MAX = {
+  name: 100,
+  email: 254,
+  jobTitle: 120,
+  organization: 160,
+  helpDescription: 2000,
+} as const;
+
+/** Largest accepted JSON body; anything bigger is answered 413 before parsing. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+/** Scorecard emails one address may trigger per UTC day (the form emails any typed address). */
+export const SCORECARD_MAILS_PER_ADDRESS_PER_DAY = 3;
+
+/** How long a scorecard download link works. */
+export const DOWNLOAD_LINK_TTL_SECONDS = 7 * 24 * 3600;
+
+/** Privacy policy: data kept 2 years after the service stops. */
+export const RETENTION_SECONDS = 2 * 365 * 24 * 3600;
+
+/** A second identical submission inside this window is the same request (double click, retry). */
+export const DUPLICATE_WINDOW_SECONDS = 10 * 60;

@@ -1,0 +1,66 @@
+import type { Audience } from './constants/audiences';
+
+/**
+ * The API's paths (DESIGN §3), one table for the handlers' routes, the local server,
+ * CloudFront's `/api/*` behaviour and the web's fetch calls.
+ */
+export const API_BASE = '/api';
+
+export const apiPaths = {
+  subscriber: (audience: Audience, id: string) =>
+    `${API_BASE}/${audience}/subscribers/${encodeURIComponent(id)}`,
+  oneClickUnsubscribe: (audience: Audience, id: string) =>
+    `${API_BASE}/${audience}/subscribers/${encodeURIComponent(id)}/one-click`,
+  scorecard: `${API_BASE}/employer/scorecard`,
+  scorecardDownload: (token: string) =>
+    `${API_BASE}/employer/scorecard/download/${encodeURIComponent(token)}`,
+  signup: `${API_BASE}/signup`,
+} as const;
+
+/** Route keys as API Gateway (HTTP API) writes them; the local server matches the same strings. */
+export const API_ROUTES = {
+  getSubscriber: 'GET /api/{audience}/subscribers/{id}',
+  putSubscriber: 'PUT /api/{audience}/subscribers/{id}',
+  oneClickUnsubscribe: 'POST /api/{audience}/subscribers/{id}/one-click',
+  scorecard: 'POST /api/employer/scorecard',
+  scorecardDownload: 'GET /api/employer/scorecard/download/{token}',
+  signup: 'POST /api/signup',
+} as const;
+export type ApiRouteName = keyof typeof API_ROUTES;
+
+/** Site pages with href builders: the web links and the emails' links use the same shapes. */
+export const sitePaths = {
+  home: '/',
+  about: '/about',
+  candidate: '/candidate',
+  employer: '/employer',
+  scorecardForm: '/employer/form',
+  contact: '/contact',
+  privacy: '/privacy',
+  terms: '/terms-of-use',
+  blog: '/blog',
+  unsubscribe: (audience: Audience, id: string) =>
+    `/unsubscribe/${audience}/${encodeURIComponent(id)}`,
+  settings: (audience: Audience, id: string) =>
+    `/${audience}/setting/${encodeURIComponent(id)}`,
+  /** Legacy blog slug kept alive by a 301 at the edge and a replace-redirect in the SPA. */
+  legacyEngagementPost: '/friction-free-employment-engagement',
+  engagementPost: '/friction-free-employee-engagement',
+} as const;
+
+/**
+ * Pages whose last segment is a subscriber id: one prerendered shell serves every id.
+ * `shellPath` is where the prerender writes the shell (`<shellPath>/index.html`).
+ */
+export const DYNAMIC_PAGES = [
+  { pattern: '/unsubscribe/candidate/:id', prefix: '/unsubscribe/candidate/', shellPath: '/_shell/unsubscribe-candidate' },
+  { pattern: '/unsubscribe/employer/:id', prefix: '/unsubscribe/employer/', shellPath: '/_shell/unsubscribe-employer' },
+  { pattern: '/candidate/setting/:id', prefix: '/candidate/setting/', shellPath: '/_shell/candidate-setting' },
+  { pattern: '/employer/setting/:id', prefix: '/employer/setting/', shellPath: '/_shell/employer-setting' },
+] as const;
+
+/** The prerendered not-found page; the edge serves it with status 404. */
+export const NOT_FOUND_PAGE = '/404.html';
+
+/** Subscriber ids are 128-bit random tokens in base64url (22 characters). */
+export const SUBSCRIBER_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;

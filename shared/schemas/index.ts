@@ -1,0 +1,4 @@
+export * from './fields';
+export * from './scorecard';
+export * from './signup';
+export * from './subscriber-update';

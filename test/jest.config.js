@@ -1,0 +1,49 @@
+/**
+ * Jest projects per layer (DESIGN §9). @swc/jest transpiles TypeScript and the ESM-only
+ * @middy packages to CommonJS, so node_modules/@middy must not be ignored by the transform.
+ */
+const path = require('node:path');
+
+const rootDir = path.resolve(__dirname, '..');
+const transform = {
+  '^.+\\.(t|j|mj)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+const common = {
+  rootDir,
+  transform,
+  transformIgnorePatterns: ['/node_modules/(?!(@middy)/)'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
+};
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/integration/global-setup.ts',
+      globalTeardown: '<rootDir>/test/integration/global-teardown.ts',
+    },
+    { ...common, displayName: 'infra', testEnvironment: 'node', testMatch: ['<rootDir>/test/infra/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/test/web/**/*.test.tsx', '<rootDir>/test/web/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/web/setup.ts'],
+      moduleNameMapper: { '\\.(css|svg|png|jpg|webp|mp4)$': '<rootDir>/test/web/file-stub.js' },
+    },
+  ],
+};
