@@ -1,0 +1,42 @@
+/**
+ * The DynamoDB tables, defined once: the CDK data construct and the local stack
+ * (dynalite) both create tables from these, so the cloud and the local twin cannot drift.
+ * Plain data, no CDK types, so the local stack can use it without loading aws-cdk-lib.
+ */
+export interface TableDefinition {
+  /** Logical name: CDK construct id, and the local table name. */
+  logicalName: string;
+  partitionKey: { name: string; type: 'S' };
+  /** TTL attribute (Unix seconds) for the privacy policy's 2-year retention and short-lived markers. */
+  timeToLiveAttribute: string;
+  /** The leads table streams new items to the mailer. */
+  stream?: 'NEW_IMAGE';
+}
+
+/**
+ * Subscribers. Two item kinds share the key `id`:
+ * - a subscriber: `id` is a 128-bit random token (base64url, 22 chars), the only way to reach it;
+ * - an email claim: `id` = `email#<audience>#<normalised email>`, holding `subscriberId`.
+ *   A conditional put on the claim makes "one subscriber per audience and address" hold even
+ *   under concurrent sign-ups (dynalite has no transactions, so no TransactWrite).
+ */
+export const SUBSCRIBERS_TABLE: TableDefinition = {
+  logicalName: 'Subscribers',
+  partitionKey: { name: 'id', type: 'S' },
+  timeToLiveAttribute: 'expiresAt',
+};
+
+/**
+ * Leads: scorecard requests and contact sign-ups (`kind` = 'lead'), plus short-lived markers
+ * that share the table: duplicate-submit markers (`dedupe#…`), per-address scorecard counters
+ * (`limit#…`) and scorecard download tokens (`download#…`). Only `kind = 'lead'` inserts reach
+ * the mailer (stream filter in CDK, the same check in the local poller and the handler).
+ */
+export const LEADS_TABLE: TableDefinition = {
+  logicalName: 'Leads',
+  partitionKey: { name: 'id', type: 'S' },
+  timeToLiveAttribute: 'expiresAt',
+  stream: 'NEW_IMAGE',
+};
+
+export const TABLES = [SUBSCRIBERS_TABLE, LEADS_TABLE] as const;
