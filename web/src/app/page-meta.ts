@@ -1,0 +1,17 @@
+/**
+ * What a page says about itself in <head>: the prerender writes these tags into the HTML,
+ * and the client updates title/description on in-app navigation.
+ */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Path of the canonical URL (decoded, no trailing slash), e.g. `/about`. */
+  path: string;
+  /** Absolute or site-relative URL of the Open Graph image (1200×630). */
+  ogImage?: string;
+  ogType?: 'website' | 'article';
+  /** Subscriber pages are personal: keep them out of search results. */
+  noindex?: boolean;
+  /** Structured data (e.g. BlogPosting), written as application/ld+json. */
+  jsonLd?: Record<string, unknown>;
+}
