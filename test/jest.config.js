@@ -16,6 +16,15 @@ const transform = {
       },
       module: { type: 'commonjs' },
     },
+    {
+      ...common,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
+      globalSetup: '<rootDir>/test/e2e/global-setup.ts',
+      globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
+      testTimeout: 60_000,
+    },
   ],
 };
 const common = {
@@ -44,6 +53,15 @@ module.exports = {
       testMatch: ['<rootDir>/test/web/**/*.test.tsx', '<rootDir>/test/web/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/web/setup.ts'],
       moduleNameMapper: { '\\.(css|svg|png|jpg|webp|mp4)$': '<rootDir>/test/web/file-stub.js' },
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
+      globalSetup: '<rootDir>/test/e2e/global-setup.ts',
+      globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
+      testTimeout: 60_000,
     },
   ],
 };

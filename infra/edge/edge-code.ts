@@ -1,0 +1,156 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import vm from 'node:vm';
+import { transformSync } from 'esbuild';
+import { DYNAMIC_PAGES, NOT_FOUND_PAGE, sitePaths } from '../../shared/paths';
+
+/**
+ * The edge functions' code, built once for both places it runs: the CloudFront Functions
+ * of the site distribution, and the local server (`loadEdgeHandlers`), which evaluates the
+ * very same string with node:vm.
+ */
+
+/** CloudFront Functions reject code larger than 10 KB. */
+export const CLOUDFRONT_FUNCTION_MAX_BYTES = 10 * 1024;
+
+/** Written by the web build next to the pages; lists every prerendered page path. */
+export const ROUTE_MANIFEST_FILE = '_routes.json';
+
+/** The one line of each template that receives its configuration. */
+const CONFIG_DECLARATION = 'var CONFIG = __EDGE_CONFIG__;';
+const TEMPLATE_DIR = __dirname;
+
+/** Old URLs that must keep working (search results, shared links): old path -> new path. */
+const REDIRECTS: Readonly<Record<string, string>> = {
+  [sitePaths.legacyEngagementPost]: sitePaths.engagementPost,
+};
+
+/**
+ * Reads `<distDir>/_routes.json` (`{ "pages": ["/", "/about", ...] }`, decoded paths without a
+ * trailing slash) and returns the page paths. Throws with the file's path when it is missing
+ * or malformed, so a broken web build stops synth instead of deploying a site of 404s.
+ */
+export function readRouteManifest(distDir: string): string[] {
+  const file = path.join(distDir, ROUTE_MANIFEST_FILE);
+  if (!existsSync(file)) throw new Error(`${file} not found: build the website first (npm run build)`);
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  const pages = (manifest as { pages?: unknown } | null)?.pages;
+  if (!Array.isArray(pages) || pages.some((page) => typeof page !== 'string')) {
+    throw new Error(`${file} must look like { "pages": ["/", "/about", ...] }`);
+  }
+  return pages as string[];
+}
+
+function validateRoutes(routes: readonly string[]): void {
+  if (routes.length === 0) throw new Error('The route table is empty: the web build listed no pages');
+  for (const route of routes) {
+    if (!route.startsWith('/') || (route !== '/' && route.endsWith('/'))) {
+      throw new Error(`Invalid page path "${route}": it must start with "/" and have no trailing slash`);
+    }
+  }
+}
+
+/** Injects the configuration, minifies (comments out, size down) and enforces the size limit. */
+function build(templateFile: string, config: unknown): string {
+  const template = readFileSync(path.join(TEMPLATE_DIR, templateFile), 'utf8');
+  if (template.split(CONFIG_DECLARATION).length !== 2) {
+    throw new Error(`${templateFile} must contain exactly one "${CONFIG_DECLARATION}"`);
+  }
+  const source = template.replace(CONFIG_DECLARATION, () => `var CONFIG = ${JSON.stringify(config)};`);
+  // No `format`: esbuild then treats the input as a script and keeps top-level names, so
+  // `handler` stays the entry point CloudFront calls. The es5 target refuses any syntax
+  // newer than what the templates use, rather than emitting it.
+  const { code } = transformSync(source, { loader: 'js', minify: true, target: 'es5', charset: 'utf8' });
+  const bytes = Buffer.byteLength(code, 'utf8');
+  if (bytes > CLOUDFRONT_FUNCTION_MAX_BYTES) {
+    throw new Error(`${templateFile} builds to ${bytes} bytes; CloudFront Functions allow ${CLOUDFRONT_FUNCTION_MAX_BYTES}`);
+  }
+  return code;
+}
+
+/** The viewer-request function with the site's page paths (from `_routes.json`) built in. */
+export function buildViewerRequestCode(routes: readonly string[]): string {
+  validateRoutes(routes);
+  const pages: Record<string, 1> = {};
+  for (const route of routes) pages[route] = 1;
+  return build('viewer-request.js', {
+    pages,
+    dynamic: DYNAMIC_PAGES.map(({ prefix, shellPath }) => ({ prefix, shell: shellPath })),
+    redirects: REDIRECTS,
+    notFound: NOT_FOUND_PAGE,
+  });
+}
+
+/** The viewer-response function: gives the 404 page its 404 status. */
+export function buildViewerResponseCode(): string {
+  return build('viewer-response.js', { notFound: NOT_FOUND_PAGE });
+}
+
+/** A header, query string or cookie entry as CloudFront Functions represent it. */
+export interface EdgeValue {
+  value: string;
+  multiValue?: { value: string }[];
+}
+
+/** `event.request` of a CloudFront Functions event (`uri` percent-encoded as received). */
+export interface EdgeRequest {
+  method: string;
+  uri: string;
+  querystring: Record<string, EdgeValue>;
+  headers: Record<string, EdgeValue>;
+  cookies: Record<string, EdgeValue>;
+}
+
+/** `event.response` of a viewer-response event, or a response a viewer-request function returns. */
+export interface EdgeResponse {
+  statusCode: number;
+  statusDescription?: string;
+  headers: Record<string, EdgeValue>;
+  cookies?: Record<string, EdgeValue>;
+}
+
+export interface ViewerRequestEvent {
+  version?: string;
+  context?: Record<string, string>;
+  viewer?: { ip: string };
+  request: EdgeRequest;
+}
+
+export interface ViewerResponseEvent extends ViewerRequestEvent {
+  response: EdgeResponse;
+}
+
+export interface EdgeHandlers {
+  /** Returns the (possibly rewritten) request to forward, or a response (redirect) to send. */
+  viewerRequest(event: ViewerRequestEvent): EdgeRequest | EdgeResponse;
+  /** Returns the response to send to the viewer. */
+  viewerResponse(event: ViewerResponseEvent): EdgeResponse;
+}
+
+function evaluate<E, R>(code: string, filename: string): (event: E) => R {
+  // A fresh context per function: like CloudFront, the two functions share no globals.
+  const context = vm.createContext({});
+  vm.runInContext(code, context, { filename, timeout: 1000 });
+  const handler = (context as { handler?: unknown }).handler;
+  if (typeof handler !== 'function') throw new Error(`${filename} defines no handler function`);
+  return handler as (event: E) => R;
+}
+
+/**
+ * Evaluates the built edge code for the local server. Events must be shaped as CloudFront
+ * builds them: lowercase header names, `uri` and query values percent-encoded as received.
+ * A result with `statusCode` is a response to send; otherwise it is the request to serve.
+ */
+export function loadEdgeHandlers(routes: readonly string[]): EdgeHandlers {
+  const viewerRequest = evaluate<ViewerRequestEvent, EdgeRequest | EdgeResponse>(
+    buildViewerRequestCode(routes),
+    'viewer-request.js',
+  );
+  const viewerResponse = evaluate<ViewerResponseEvent, EdgeResponse>(buildViewerResponseCode(), 'viewer-response.js');
+  return { viewerRequest, viewerResponse };
+}

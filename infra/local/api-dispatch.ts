@@ -1,0 +1,69 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { API_FALLBACK_HANDLER, API_ROUTE_HANDLERS } from '../lambda/api-routes';
+import { LAMBDA_ENTRIES, type LambdaName } from '../lambda/bundling';
+import { lambdaContext, normaliseResult, toApiGatewayEvent } from './api-gateway-event';
+import { matchApiRoute } from './api-routes-matcher';
+
+type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | undefined>;
+
+/** API Gateway's own payload limit; our handlers answer 413 far below it. */
+const GATEWAY_MAX_BODY = 10 * 1024 * 1024;
+
+/**
+ * Imports the real handler modules. Call only after the environment the handlers read
+ * (table names, emulator endpoints) is set: they read it once at module load, as on Lambda.
+ */
+export async function loadHttpHandlers(repoRoot: string): Promise<Record<LambdaName, HttpHandler>> {
+  const names = [...new Set([...Object.values(API_ROUTE_HANDLERS), API_FALLBACK_HANDLER])];
+  const entries = await Promise.all(
+    names.map(async (name) => {
+      const mod = (await import(`${repoRoot}/${LAMBDA_ENTRIES[name]}`)) as { handler: HttpHandler };
+      return [name, mod.handler] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<LambdaName, HttpHandler>;
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= GATEWAY_MAX_BODY) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > GATEWAY_MAX_BODY ? undefined : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** Routes /api/* like API Gateway: match the route key, build the v2 event, invoke the handler. */
+export function createApiDispatcher(handlers: Record<LambdaName, HttpHandler>) {
+  return async function dispatch(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const method = req.method ?? 'GET';
+    const match = matchApiRoute(method, url.pathname);
+    const body = await readBody(req);
+    if (!match || body === undefined) {
+      const status = body === undefined ? 413 : 404;
+      res.writeHead(status, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ message: status === 413 ? 'Request Entity Too Large' : 'Not Found' }));
+    }
+    const name = match.routeName === 'fallback' ? API_FALLBACK_HANDLER : API_ROUTE_HANDLERS[match.routeName];
+    const event = toApiGatewayEvent(req, url, body, match);
+    let result: APIGatewayProxyStructuredResultV2;
+    try {
+      result = normaliseResult(await handlers[name](event, lambdaContext(name)));
+    } catch (error) {
+      // What API Gateway answers when the integration fails.
+      console.error(`[api] ${name} threw`, error);
+      res.writeHead(500, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ message: 'Internal Server Error' }));
+    }
+    const headers: Record<string, string | string[]> = {};
+    for (const [key, value] of Object.entries(result.headers ?? {})) headers[key.toLowerCase()] = String(value);
+    if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+    res.writeHead(result.statusCode ?? 200, headers);
+    res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+  };
+}

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+/** Reads a port from the environment, failing with the variable's name when it is not a port. */
+function port(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) {
+    throw new Error(`${name} must be a port number (0–65535), got "${raw}"`);
+  }
+  return value;
+}
+
+/** The local stack's settings: ports from the environment, identities from cdk.json's context. */
+export function localConfig() {
+  const context = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')).context as Record<string, string>;
+  const sitePort = port('PORT', 3000);
+  return {
+    sitePort,
+    sesPort: port('SES_PORT', 8005),
+    dynamoPort: port('DYNAMODB_PORT', 8000),
+    host: process.env.HOST ?? '127.0.0.1',
+    siteUrl: process.env.SITE_URL ?? `http://localhost:${sitePort}`,
+    senderEmail: context.senderEmail,
+    notificationEmail: context.notificationEmail,
+    dataDir: process.env.LOCAL_DATA_DIR ?? path.join(REPO_ROOT, '.local', 'dynamodb'),
+    distDir: path.join(REPO_ROOT, 'web', 'dist'),
+    scorecard: {
+      bucket: 'local-scorecard-documents',
+      key: 'human-relations-scorecard.pdf',
+      file: path.join(REPO_ROOT, 'infra', 'assets', 'scorecard', 'human-relations-scorecard.pdf'),
+    },
+  };
+}
+export type LocalConfig = ReturnType<typeof localConfig>;

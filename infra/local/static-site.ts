@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { contentTypeOf, isCompressible } from './content-types';
+
+/** The CloudFront Functions event shapes the edge code reads and returns. */
+type CfValues = Record<string, { value: string }>;
+export interface CfRequest {
+  method: string;
+  uri: string;
+  querystring: CfValues;
+  headers: CfValues;
+  cookies: CfValues;
+}
+export interface CfResponse {
+  statusCode: number;
+  statusDescription?: string;
+  headers?: CfValues;
+}
+export interface EdgeHandlers {
+  viewerRequest(event: { request: CfRequest }): CfRequest | CfResponse;
+  viewerResponse(event: { request: CfRequest; response: CfResponse }): CfResponse;
+}
+
+export interface SiteOptions {
+  distDir: string;
+  edge: EdgeHandlers;
+  /** The response-headers policy the distribution applies (security headers). */
+  responseHeaders: Record<string, string>;
+}
+
+/** The same Cache-Control the stack's two BucketDeployments store on the objects. */
+const cacheControlFor = (uri: string) =>
+  uri.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
+
+interface CachedFile {
+  body: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+  etag: string;
+}
+
+function toCfRequest(req: IncomingMessage, url: URL): CfRequest {
+  const headers: CfValues = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === 'string') headers[name.toLowerCase()] = { value };
+  }
+  const querystring: CfValues = {};
+  url.searchParams.forEach((value, key) => (querystring[key] = { value }));
+  // CloudFront hands the function the URI as the viewer sent it (still percent-encoded).
+  return { method: req.method ?? 'GET', uri: url.pathname, querystring, headers, cookies: {} };
+}
+
+const isResponse = (value: CfRequest | CfResponse): value is CfResponse => 'statusCode' in value;
+
+/**
+ * Serves the built site the way CloudFront + S3 do: the viewer-request function decides
+ * redirects and which object to fetch, the viewer-response function may change the status
+ * (the 404 page), and the response-headers policy and compression apply to every answer.
+ */
+export function createSiteHandler({ distDir, edge, responseHeaders }: SiteOptions) {
+  const root = path.resolve(distDir);
+  const files = new Map<string, CachedFile>();
+
+  async function load(uri: string): Promise<CachedFile | undefined> {
+    const file = path.resolve(root, `.${decodeURIComponent(uri)}`);
+    if (!file.startsWith(root + path.sep)) return undefined;
+    const cached = files.get(file);
+    if (cached) return cached;
+    try {
+      const body = await readFile(file);
+      const entry = { body, etag: `"${createHash('sha1').update(body).digest('hex')}"` };
+      files.set(file, entry);
+      return entry;
+    } catch {
+      return undefined;
+    }
+  }
+
+  function send(res: ServerResponse, status: number, headers: Record<string, string>, body?: Buffer) {
+    res.writeHead(status, { ...responseHeaders, ...headers });
+    res.end(body);
+  }
+
+  return {
+    /** Forget cached files after a rebuild (watch mode). */
+    clearCache: () => files.clear(),
+
+    async handle(req: IncomingMessage, res: ServerResponse, url: URL) {
+      const request = toCfRequest(req, url);
+      const decided = edge.viewerRequest({ request });
+      if (isResponse(decided)) {
+        const headers = Object.fromEntries(Object.entries(decided.headers ?? {}).map(([k, v]) => [k, v.value]));
+        return send(res, decided.statusCode, { 'cache-control': 'no-store', ...headers });
+      }
+      const file = await load(decided.uri);
+      if (!file) {
+        // A private bucket answers 403 for a missing key; say what is missing instead.
+        return send(res, 404, { 'content-type': 'text/plain; charset=utf-8' }, Buffer.from('Not found'));
+      }
+      const { statusCode } = edge.viewerResponse({ request: decided, response: { statusCode: 200, headers: {} } });
+      const contentType = contentTypeOf(decided.uri);
+      const headers: Record<string, string> = {
+        'content-type': contentType,
+        'cache-control': cacheControlFor(decided.uri),
+        etag: file.etag,
+        vary: 'Accept-Encoding',
+      };
+      if (statusCode === 200 && req.headers['if-none-match'] === file.etag) return send(res, 304, headers);
+
+      let body = file.body;
+      const accepts = String(req.headers['accept-encoding'] ?? '');
+      if (isCompressible(contentType) && body.length > 1024) {
+        if (/\bbr\b/.test(accepts)) {
+          body = file.br ??= brotliCompressSync(file.body);
+          headers['content-encoding'] = 'br';
+        } else if (/\bgzip\b/.test(accepts)) {
+          body = file.gzip ??= gzipSync(file.body);
+          headers['content-encoding'] = 'gzip';
+        }
+      }
+      headers['content-length'] = String(body.length);
+      return send(res, statusCode, headers, req.method === 'HEAD' ? undefined : body);
+    },
+  };
+}

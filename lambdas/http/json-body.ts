@@ -1,0 +1,39 @@
+import type { AnyObject, ObjectSchema } from 'yup';
+import { API_ERRORS } from '../../shared/constants/messages';
+import { HttpError } from './http-error';
+import { SERVER_ERRORS } from './messages';
+import { contentType, readRawBody } from './raw-body';
+import type { ApiEvent, HttpMiddleware, ValidatedEvent } from './types';
+import { validateBody } from './validate-body';
+
+/** Picks the schema for this request; may throw (e.g. 404 for a path that names nothing). */
+export type SchemaFor = (event: ApiEvent, body: Record<string, unknown>) => ObjectSchema<AnyObject>;
+
+const parseJsonObject = (text: string): Record<string, unknown> => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, API_ERRORS.malformedJson);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new HttpError(400, SERVER_ERRORS.bodyNotObject);
+  }
+  return parsed as Record<string, unknown>;
+};
+
+/**
+ * Reads a JSON body and validates it before the handler runs, so a handler only ever sees
+ * `event.validBody` of its schema's type. Order: media type (415), size (413), JSON (400),
+ * then the schema (400).
+ */
+export const jsonBody = (schemaFor: SchemaFor): HttpMiddleware => ({
+  before: async (request) => {
+    const event = request.event;
+    if (contentType(event).mediaType !== 'application/json') {
+      throw new HttpError(415, API_ERRORS.unsupportedMediaType);
+    }
+    const body = parseJsonObject(readRawBody(event));
+    (event as ValidatedEvent<AnyObject>).validBody = await validateBody(schemaFor(event, body), body);
+  },
+});

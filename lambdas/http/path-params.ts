@@ -1,0 +1,32 @@
+import { isAudience, type Audience } from '../../shared/constants/audiences';
+import { API_ERRORS } from '../../shared/constants/messages';
+import { SUBSCRIBER_ID_PATTERN } from '../../shared/paths';
+import { HttpError } from './http-error';
+import { SERVER_ERRORS } from './messages';
+import type { ApiEvent } from './types';
+
+export interface SubscriberPath {
+  audience: Audience;
+  id: string;
+}
+
+/**
+ * `{audience}` and `{id}` of the subscriber routes. A malformed id or audience names no
+ * subscriber, so it gets the same 404 as an unknown id (no hint about which part was wrong).
+ */
+export const subscriberPath = (event: ApiEvent): SubscriberPath => {
+  const { audience, id } = event.pathParameters ?? {};
+  if (!isAudience(audience) || id === undefined || !SUBSCRIBER_ID_PATTERN.test(id)) {
+    throw new HttpError(404, API_ERRORS.subscriberNotFound);
+  }
+  return { audience, id };
+};
+
+/** Download tokens have the same 128-bit base64url shape as subscriber ids. */
+export const downloadTokenPath = (event: ApiEvent): string => {
+  const token = event.pathParameters?.token;
+  if (token === undefined || !SUBSCRIBER_ID_PATTERN.test(token)) {
+    throw new HttpError(404, SERVER_ERRORS.downloadNotFound);
+  }
+  return token;
+};

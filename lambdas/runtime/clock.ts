@@ -1,0 +1,5 @@
+/** Unix seconds: the unit of every stored timestamp and TTL (spec §9). */
+export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+/** The UTC calendar day of a Unix-seconds time, `yyyy-mm-dd` (per-day limits reset at UTC midnight). */
+export const utcDay = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 10);

@@ -1,0 +1,23 @@
+/**
+ * Structured JSON logs, one object a line, so CloudWatch Logs Insights can filter on fields.
+ * Errors are flattened to name/message/stack because JSON.stringify drops Error properties.
+ */
+type Level = 'info' | 'warn' | 'error';
+
+const serialise = (value: unknown): unknown =>
+  value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
+
+const write = (level: Level, message: string, fields: Record<string, unknown> = {}) => {
+  const entry: Record<string, unknown> = { level, message, time: new Date().toISOString() };
+  for (const [key, value] of Object.entries(fields)) entry[key] = serialise(value);
+  const line = JSON.stringify(entry);
+  if (level === 'error') console.error(line);
+  else if (level === 'warn') console.warn(line);
+  else console.log(line);
+};
+
+export const log = {
+  info: (message: string, fields?: Record<string, unknown>) => write('info', message, fields),
+  warn: (message: string, fields?: Record<string, unknown>) => write('warn', message, fields),
+  error: (message: string, fields?: Record<string, unknown>) => write('error', message, fields),
+};

@@ -1,0 +1,52 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** The flags that work on this machine (no sandbox as root, no network besides loopback). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const baseUrl = () => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run the browser tests through `npm run test:e2e`');
+  return url;
+};
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+let browser: Browser | undefined;
+
+export async function launchBrowser(): Promise<Browser> {
+  browser ??= await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  return browser;
+}
+
+export async function closeBrowser() {
+  await browser?.close();
+  browser = undefined;
+}
+
+/**
+ * A fresh context per test (axe needs a page from newContext). Console errors and page errors
+ * are collected so a journey can assert that the page hydrated without React warnings.
+ */
+export async function openPage(viewport = PHONE): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await (await launchBrowser()).newContext({ viewport, baseURL: baseUrl() });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}

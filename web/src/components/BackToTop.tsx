@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+
+/** Spec §4 and §9: the button shows once the page has scrolled more than 50 px. */
+export const BACK_TO_TOP_THRESHOLD_PX = 50;
+
+const prefersReducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * A floating "Back to top" button for long pages (privacy, terms, blog posts).
+ * It starts hidden so the prerendered HTML and the first client render agree.
+ */
+export function BackToTop() {
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    const update = () => setVisible(window.scrollY > BACK_TO_TOP_THRESHOLD_PX);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, []);
+
+  const scrollToTop = () => {
+    window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  };
+
+  return (
+    <button type="button" className="back-to-top" hidden={!visible} onClick={scrollToTop} aria-label="Back to top">
+      <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="24" height="24">
+        <path d="M12 5l-7 7 1.4 1.4 4.6-4.6V19h2V8.8l4.6 4.6L19 12z" fill="currentColor" />
+      </svg>
+    </button>
+  );
+}

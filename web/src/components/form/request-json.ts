@@ -1,0 +1,69 @@
+import { API_ERRORS } from '../../../../shared/constants';
+
+/** Shown when the request never reached the API (offline, DNS, connection reset). */
+export const NETWORK_ERROR_MESSAGE =
+  'We could not reach our server. Please check your connection and try again.';
+
+/** A failed call whose `message` can be shown to the visitor as is. */
+export class RequestError extends Error {
+  override name = 'RequestError';
+}
+
+type Method = 'GET' | 'POST' | 'PUT';
+
+interface RequestOptions {
+  method: Method;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls the same-origin API (DESIGN §3) and returns its JSON body for 200–299 (spec §7).
+ * Any other status becomes a RequestError carrying the server's `message`, so every form
+ * shows the text the API wrote for people; bodies that are not JSON (a gateway's HTML
+ * error page) fall back to a generic message. An abort is rethrown untouched so callers
+ * can tell a cancelled load from a failed one.
+ */
+export async function requestJson<T>(url: string, { method, body, signal }: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new RequestError(NETWORK_ERROR_MESSAGE);
+  }
+
+  const data = await readJsonBody(response);
+  if (!response.ok) throw new RequestError(readableField(data, 'message') ?? API_ERRORS.internal);
+  return data as T;
+}
+
+/** The `success` text of a 2xx answer; an empty string when the API sent none. */
+export const successText = (data: unknown): string => readableField(data, 'success') ?? '';
+
+/** What to show for anything a submit or load threw. */
+export const errorText = (error: unknown): string =>
+  error instanceof Error && error.message ? error.message : API_ERRORS.internal;
+
+async function readJsonBody(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+function readableField(data: unknown, field: 'success' | 'message'): string | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const value = (data as Record<string, unknown>)[field];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
