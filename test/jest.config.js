@@ -16,15 +16,6 @@ const transform = {
       },
       module: { type: 'commonjs' },
     },
-    {
-      ...common,
-      displayName: 'e2e',
-      testEnvironment: 'node',
-      testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
-      globalSetup: '<rootDir>/test/e2e/global-setup.ts',
-      globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
-      testTimeout: 60_000,
-    },
   ],
 };
 const common = {
