@@ -1,0 +1,46 @@
+import { CHROMIUM_ARGS } from '../e2e/support/browser';
+
+export interface LighthouseResult {
+  path: string;
+  scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  noindex: boolean;
+}
+
+/** Lighthouse's default (mobile, simulated throttling) run of one URL in Debian's Chromium. */
+export async function runLighthouse(baseUrl: string, routePath: string): Promise<LighthouseResult> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROMIUM_ARGS,
+  });
+  try {
+    const result = await lighthouse(new URL(encodeURI(routePath), baseUrl).href, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${routePath}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    return {
+      path: routePath,
+      scores: {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+      },
+      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+      cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+      noindex: audits['is-crawlable']?.score === 0,
+    };
+  } finally {
+    chrome.kill();
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * `npm run bench`: measures the product against the budgets of the issues and writes
+ * test/bench/report/report.md and report.json. A script, not a test: it reports figures and
+ * marks each budget met or not; it fails only when it cannot measure.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { apiPaths, sitePaths } from '../../shared/paths';
+import { SUBSCRIBERS_TABLE } from '../../infra/data/table-definitions';
+import { CHROMIUM_ARGS } from '../e2e/support/browser';
+import { linksIn, uniqueAddress, waitForEmail } from '../e2e/support/inbox';
+import { startLocalStack } from '../support/local-stack';
+import { load, startFloorServer, type LatencyResult } from './api-latency';
+import { scriptsWithFormCode } from './form-code';
+import { measureLambdaBundles } from './lambda-bundles';
+import { runLighthouse, type LighthouseResult } from './lighthouse';
+import { budgetSection, kb, markdownTable, type BudgetLine } from './report';
+import { measureRouteBytes } from './route-bytes';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const DIST = path.join(REPO_ROOT, 'web', 'dist');
+const REPORT_DIR = path.join(__dirname, 'report');
+const FORM_ROUTES = new Set(['/candidate', '/contact', '/employer/form']);
+
+/** Signs a subscriber up through the API and reads its id from the unsubscribe link in the welcome email. */
+async function createSubscriber(baseUrl: string): Promise<string> {
+  const email = uniqueAddress('bench');
+  const response = await fetch(new URL(apiPaths.signup, baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, firstName: 'Bench', lastName: 'Mark', jobTitle: '', organization: '', helpDescription: '', signupMe: true, website: '', audience: 'candidate' }),
+  });
+  if (!response.ok) throw new Error(`Sign-up failed: ${response.status} ${await response.text()}`);
+  const mail = await waitForEmail(email, '');
+  const link = linksIn(mail).find((href) => href.includes('/unsubscribe/candidate/'));
+  if (!link) throw new Error('The welcome email has no unsubscribe link');
+  return decodeURIComponent(link.split('/').pop()!);
+}
+
+async function main() {
+  mkdirSync(REPORT_DIR, { recursive: true });
+  console.log('Starting the local stack (builds the site) …');
+  const stack = await startLocalStack();
+  process.env.E2E_INBOX_URL = stack.inboxUrl;
+  try {
+    const id = await createSubscriber(stack.baseUrl);
+    const pages = (JSON.parse(readFileSync(path.join(DIST, '_routes.json'), 'utf8')) as { pages: string[] }).pages;
+    const subscriberPages = [sitePaths.unsubscribe('candidate', id), sitePaths.settings('employer', id)];
+
+    console.log(`Measuring bytes on ${pages.length + subscriberPages.length} routes …`);
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const bytes = await measureRouteBytes(browser, stack.baseUrl, [...pages, ...subscriberPages]);
+    await browser.close();
+    const formCode = await Promise.all(bytes.map(async (route) => ({ path: route.path, files: await scriptsWithFormCode(DIST, route.js.files) })));
+
+    const lighthouseRoutes = ['/', '/about', '/employer/form', '/blog', '/navigating-the-hiring-maze', "/facets-of-jobs-why-it's-so-hard-to-hire-good-people", sitePaths.unsubscribe('candidate', id)];
+    const lighthouse: LighthouseResult[] = [];
+    for (const route of lighthouseRoutes) {
+      console.log(`Lighthouse ${route} …`);
+      lighthouse.push(await runLighthouse(stack.baseUrl, route));
+    }
+
+    console.log('Lambda bundles …');
+    const bundles = await measureLambdaBundles();
+
+    console.log('API latency …');
+    const floorPort = 40000 + Math.floor(Math.random() * 20000);
+    const stopFloor = await startFloorServer(stack.dynamoUrl, SUBSCRIBERS_TABLE.logicalName, floorPort);
+    const subscriberUrl = new URL(apiPaths.subscriber('candidate', id), stack.baseUrl).href;
+    const preference = JSON.stringify({ email: 'x@example.ca', firstName: 'Bench', lastName: 'Mark', helpDescription: '', signupMe: false, emailSetting: [true, false, true], unsubscribeAllEmail: [false], updatedAt: Math.floor(Date.now() / 1000) });
+    const latency: LatencyResult[] = [];
+    // Warm both paths first so neither pays module loading or connection set-up in its figures.
+    await load({ name: 'warm-up', url: `http://127.0.0.1:${floorPort}/${id}`, amount: 200 });
+    await load({ name: 'warm-up', url: subscriberUrl, amount: 200 });
+    latency.push(await load({ name: 'Floor: bare Node + GetItem', url: `http://127.0.0.1:${floorPort}/${id}` }));
+    latency.push(await load({ name: 'GET subscriber', url: subscriberUrl }));
+    latency.push(await load({ name: 'PUT subscriber (preferences)', url: subscriberUrl, method: 'PUT', body: () => preference }));
+    latency.push(
+      await load({
+        name: 'POST sign-up',
+        url: new URL(apiPaths.signup, stack.baseUrl).href,
+        method: 'POST',
+        amount: 500,
+        body: (i) => JSON.stringify({ email: `load.${Date.now()}.${i}@example.ca`, firstName: 'Load', lastName: 'Test', jobTitle: '', organization: '', helpDescription: '', signupMe: true, website: '', audience: 'employer' }),
+      }),
+    );
+    stopFloor();
+
+    const home = bytes.find((b) => b.path === '/')!;
+    const floor = latency[0];
+    const get = latency[1];
+    const budgets: BudgetLine[] = [
+      ...lighthouse.map((l) => {
+        const seoExempt = l.noindex;
+        const ok = l.scores.performance === 100 && l.scores.accessibility === 100 && l.scores.bestPractices === 100 && (seoExempt || l.scores.seo === 100);
+        return { what: `Lighthouse mobile ${l.path}`, measured: `${l.scores.performance}/${l.scores.accessibility}/${l.scores.bestPractices}/${l.scores.seo}${seoExempt ? ' (noindex: SEO exempt)' : ''}`, budget: '100/100/100/100', ok };
+      }),
+      { what: 'Home page JavaScript (gzip)', measured: kb(home.js.gzip), budget: '≤ 110 KB', ok: home.js.gzip <= 110 * 1024 },
+      ...(() => {
+        const offenders = formCode.filter((f) => !FORM_ROUTES.has(f.path) && !/unsubscribe|setting/.test(f.path) && f.files.length > 0);
+        return [{ what: 'No form libraries on pages without forms', measured: offenders.length ? offenders.map((o) => o.path).join(', ') : 'none loaded', budget: 'none', ok: offenders.length === 0 }];
+      })(),
+      (() => {
+        const worst = bytes.reduce((a, b) => (b.css.gzip > a.css.gzip ? b : a));
+        return { what: 'CSS per page (gzip, largest)', measured: `${kb(worst.css.gzip)} (${worst.path})`, budget: '≤ 30 KB', ok: worst.css.gzip <= 30 * 1024 };
+      })(),
+      ...bundles.map((b) => ({ what: `Lambda ${b.name}: bundle / load`, measured: `${kb(b.bytes)} / ${b.ratio.toFixed(2)}× empty Node`, budget: '≤ 250 KB / ≤ 1.5×', ok: b.bytes <= 250 * 1024 && b.ratio <= 1.5 })),
+      { what: 'API GET subscriber p50 vs floor', measured: `${get.p50Ms} ms vs ${floor.p50Ms} ms = ${(get.p50Ms / Math.max(floor.p50Ms, 0.001)).toFixed(2)}×`, budget: '≤ 1.3×', ok: get.p50Ms <= 1.3 * floor.p50Ms },
+      { what: 'API errors under load', measured: String(latency.reduce((n, l) => n + l.errors + l.non2xx, 0)), budget: '0', ok: latency.every((l) => l.errors + l.non2xx === 0) },
+    ];
+
+    const report = [
+      `# Benchmark report`,
+      ``,
+      `Run ${new Date().toISOString()} on ${process.platform}/${process.arch}, Node ${process.version}, local stack (production caching and compression headers).`,
+      ``,
+      `## Budgets`,
+      budgetSection(budgets),
+      ``,
+      `## Bytes loaded per route`,
+      markdownTable(['Route', 'JS raw', 'JS gzip', 'CSS raw', 'CSS gzip', 'Form code'], bytes.map((b, i) => [b.path, kb(b.js.raw), kb(b.js.gzip), kb(b.css.raw), kb(b.css.gzip), formCode[i].files.length ? 'yes' : 'no'])),
+      ``,
+      `## Lighthouse (mobile)`,
+      markdownTable(['Route', 'Perf', 'A11y', 'Best practices', 'SEO', 'LCP', 'TBT', 'CLS'], lighthouse.map((l) => [l.path, l.scores.performance, l.scores.accessibility, l.scores.bestPractices, l.scores.seo, `${l.lcpMs} ms`, `${l.tbtMs} ms`, l.cls])),
+      ``,
+      `## Lambda bundles`,
+      markdownTable(['Handler', 'Minified', 'Gzip', 'Load', 'Empty Node', 'Ratio', 'SES client'], bundles.map((b) => [b.name, kb(b.bytes), kb(b.gzipBytes), `${b.loadMs.toFixed(1)} ms`, `${b.emptyNodeMs.toFixed(1)} ms`, `${b.ratio.toFixed(2)}×`, b.bundlesSesClient ? 'yes' : 'no'])),
+      ``,
+      `## API latency (autocannon, local stack)`,
+      markdownTable(['Endpoint', 'Requests', 'Errors', 'Non-2xx', 'p50', 'p99', 'req/s'], latency.map((l) => [l.name, l.requests, l.errors, l.non2xx, `${l.p50Ms} ms`, `${l.p99Ms} ms`, l.requestsPerSecond])),
+      ``,
+    ].join('\n');
+    writeFileSync(path.join(REPORT_DIR, 'report.md'), report);
+    writeFileSync(path.join(REPORT_DIR, 'report.json'), JSON.stringify({ budgets, bytes, lighthouse, bundles, latency }, null, 2));
+    console.log(`\n${budgetSection(budgets)}\n\nReport: ${path.relative(REPO_ROOT, REPORT_DIR)}/report.md`);
+  } finally {
+    stack.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
