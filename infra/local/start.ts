@@ -7,11 +7,11 @@
  * Ports: PORT (site, 3000), SES_PORT (inbox, 8005), DYNAMODB_PORT (8000).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { DynamoDBStreamEvent, DynamoDBBatchResponse } from 'aws-lambda';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { buildViewerRequestCode, loadEdgeHandlers } from '../edge/edge-code';
+import { buildViewerRequestCode, loadEdgeHandlers, readRouteManifest } from '../edge/edge-code';
 import { LAMBDA_ENTRIES } from '../lambda/bundling';
 import { LEADS_TABLE, SUBSCRIBERS_TABLE } from '../data/table-definitions';
 import { SECURITY_HEADERS } from '../site/security-headers';
@@ -36,11 +36,11 @@ function buildWebsite(siteUrl: string) {
 }
 
 function readRoutes(distDir: string): string[] {
-  const manifest = path.join(distDir, '_routes.json');
-  if (!existsSync(manifest)) {
-    throw new LocalStackError(`No website build in ${path.relative(REPO_ROOT, distDir)}/. Run "npm run build" first, or start without --no-build.`);
+  try {
+    return readRouteManifest(distDir);
+  } catch (error) {
+    throw new LocalStackError(`${(error as Error).message}\nRun "npm run build", or start without --no-build.`);
   }
-  return (JSON.parse(readFileSync(manifest, 'utf8')) as { pages: string[] }).pages;
 }
 
 /** The environment the Lambdas get from CDK, pointed at the local stand-ins. */
@@ -84,6 +84,7 @@ async function main() {
   let edge = loadEdgeHandlers(routes);
   const { server, clearSiteCache } = createLocalServer({
     distDir: cfg.distDir,
+    // Rebuilds (watch mode) swap the handlers; the server keeps calling through this indirection.
     edge: { viewerRequest: (e) => edge.viewerRequest(e), viewerResponse: (e) => edge.viewerResponse(e) },
     responseHeaders: SECURITY_HEADERS,
     handlers,

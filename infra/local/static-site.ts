@@ -3,26 +3,8 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { EdgeHandlers, EdgeRequest, EdgeResponse, EdgeValue } from '../edge/edge-code';
 import { contentTypeOf, isCompressible } from './content-types';
-
-/** The CloudFront Functions event shapes the edge code reads and returns. */
-type CfValues = Record<string, { value: string }>;
-export interface CfRequest {
-  method: string;
-  uri: string;
-  querystring: CfValues;
-  headers: CfValues;
-  cookies: CfValues;
-}
-export interface CfResponse {
-  statusCode: number;
-  statusDescription?: string;
-  headers?: CfValues;
-}
-export interface EdgeHandlers {
-  viewerRequest(event: { request: CfRequest }): CfRequest | CfResponse;
-  viewerResponse(event: { request: CfRequest; response: CfResponse }): CfResponse;
-}
 
 export interface SiteOptions {
   distDir: string;
@@ -42,18 +24,18 @@ interface CachedFile {
   etag: string;
 }
 
-function toCfRequest(req: IncomingMessage, url: URL): CfRequest {
-  const headers: CfValues = {};
+function toEdgeRequest(req: IncomingMessage, url: URL): EdgeRequest {
+  const headers: Record<string, EdgeValue> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === 'string') headers[name.toLowerCase()] = { value };
   }
-  const querystring: CfValues = {};
+  const querystring: Record<string, EdgeValue> = {};
   url.searchParams.forEach((value, key) => (querystring[key] = { value }));
   // CloudFront hands the function the URI as the viewer sent it (still percent-encoded).
   return { method: req.method ?? 'GET', uri: url.pathname, querystring, headers, cookies: {} };
 }
 
-const isResponse = (value: CfRequest | CfResponse): value is CfResponse => 'statusCode' in value;
+const isResponse = (value: EdgeRequest | EdgeResponse): value is EdgeResponse => 'statusCode' in value;
 
 /**
  * Serves the built site the way CloudFront + S3 do: the viewer-request function decides
@@ -89,7 +71,7 @@ export function createSiteHandler({ distDir, edge, responseHeaders }: SiteOption
     clearCache: () => files.clear(),
 
     async handle(req: IncomingMessage, res: ServerResponse, url: URL) {
-      const request = toCfRequest(req, url);
+      const request = toEdgeRequest(req, url);
       const decided = edge.viewerRequest({ request });
       if (isResponse(decided)) {
         const headers = Object.fromEntries(Object.entries(decided.headers ?? {}).map(([k, v]) => [k, v.value]));

@@ -30,7 +30,7 @@ export async function load({ name, url, method = 'GET', body, amount = 1500, con
     amount,
     connections,
     headers: body ? { 'content-type': 'application/json' } : undefined,
-    requests: body ? [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, body: body(index++) }) }] : undefined,
+    requests: body ? [{ setupRequest: (request) => ({ ...request, body: body(index++) }) }] : undefined,
   });
   return {
     name,
