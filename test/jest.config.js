@@ -1,6 +1,6 @@
 /**
  * Jest projects per layer (DESIGN §9). @swc/jest transpiles TypeScript and the ESM-only
- * @middy packages to CommonJS, so node_modules/@middy must not be ignored by the transform.
+ * packages (@middy, marked) to CommonJS, so those must not be ignored by the transform.
  */
 const path = require('node:path');
 
@@ -21,7 +21,7 @@ const transform = {
 const common = {
   rootDir,
   transform,
-  transformIgnorePatterns: ['/node_modules/(?!(@middy)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@middy|marked)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
 };
 

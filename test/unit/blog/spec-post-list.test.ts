@@ -1,0 +1,96 @@
+import { EXPECTED_POSTS } from '../../../web/build/blog/expected-posts';
+import { adjacentPosts } from '../../../web/src/features/blog/post-chain';
+import { FIXTURE_POSTS } from '../../web/blog/fixture-posts';
+
+/** Spec §2, "Blog post routes", copied by hand: the canonical list must match it exactly. */
+const SPEC_ROUTES = [
+  '/navigating-the-hiring-maze',
+  '/barriers-to-succession-planning-business-autonomy-and-success',
+  '/what-hat-to-wear-as-you-grow',
+  '/hire-the-right-consultant-for-your-business',
+  '/hiring-a-business-consultant-for-your-small-business',
+  '/team-assessments-a-cornerstone-of-succession-planning',
+  '/friction-free-business-succession',
+  '/emotional-intelligence-in-leadership',
+  '/conflict-reduction-in-leadership-teams',
+  '/friction-free-employee-engagement',
+  '/hiring-for-the-holidays',
+  "/facets-of-jobs-why-it's-so-hard-to-hire-good-people",
+  '/getting-your-hiring-right-with-the-power-of-clarity',
+  '/empowering-womens-re-entry-into-the-workforce',
+  '/finding-common-ground-between-candidates-and-employers',
+  '/empowering-entrepreneurship',
+  '/what-do-your-employees-really-cost-you',
+  '/harness-your-mental-energy-with-the-kolbe',
+  '/business-purpose-the-secret-to-success-and-how-to-find-yours',
+  '/from-setting-objectives-to-building-broader-perspectives',
+  '/quiet-quitting',
+  '/do-you-want-to-be-a-tree-planter',
+  '/turnover-throws-money-and-people-away',
+  "/psychological-safety-you-can't-see-what-you-don't-believe",
+  '/talent-or-luck-what-matters-most',
+];
+
+const slugAt = (id: number) => EXPECTED_POSTS[id].slug;
+
+describe('the canonical blog list', () => {
+  it('has the 25 spec slugs in the spec order, so ids 0..24 are the list positions', () => {
+    expect(EXPECTED_POSTS.map(({ slug }) => `/${slug}`)).toEqual(SPEC_ROUTES);
+  });
+
+  it('has no duplicate slugs', () => {
+    expect(new Set(EXPECTED_POSTS.map(({ slug }) => slug)).size).toBe(25);
+  });
+
+  it('pins the tree-planter subtitle and month-only date', () => {
+    expect(EXPECTED_POSTS[21]).toEqual({
+      slug: 'do-you-want-to-be-a-tree-planter',
+      dateText: 'December 2022',
+      subtitle: 'Clarifying Expectations Part II',
+    });
+  });
+
+  it('lists dates newest first', () => {
+    const isoDates = FIXTURE_POSTS.map(({ isoDate }) => isoDate);
+    expect([...isoDates].sort().reverse()).toEqual(isoDates);
+  });
+});
+
+describe('the Previous/Next chain', () => {
+  const chain = (id: number) => {
+    const { previous, next } = adjacentPosts(FIXTURE_POSTS, id);
+    return { previous: previous?.slug, next: next?.slug };
+  };
+
+  it('gives the first post no Previous and the last post no Next', () => {
+    expect(chain(0)).toEqual({ previous: undefined, next: slugAt(1) });
+    expect(chain(24)).toEqual({ previous: slugAt(23), next: undefined });
+    expect(slugAt(24)).toBe('talent-or-luck-what-matters-most');
+  });
+
+  it('links every post to its neighbours in list order (Previous = newer)', () => {
+    for (let id = 1; id < 24; id += 1) {
+      expect(chain(id)).toEqual({ previous: slugAt(id - 1), next: slugAt(id + 1) });
+    }
+  });
+
+  it('follows the chain the spec spells out at its head and tail', () => {
+    const order: string[] = [];
+    for (let id: number | undefined = 0; id !== undefined; ) {
+      order.push(slugAt(id));
+      id = adjacentPosts(FIXTURE_POSTS, id).next?.id;
+    }
+    expect(order).toHaveLength(25);
+    expect(order.slice(0, 4)).toEqual([
+      'navigating-the-hiring-maze',
+      'barriers-to-succession-planning-business-autonomy-and-success',
+      'what-hat-to-wear-as-you-grow',
+      'hire-the-right-consultant-for-your-business',
+    ]);
+    expect(order.slice(-3)).toEqual([
+      'turnover-throws-money-and-people-away',
+      "psychological-safety-you-can't-see-what-you-don't-believe",
+      'talent-or-luck-what-matters-most',
+    ]);
+  });
+});

@@ -1,0 +1,28 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { Audience } from '../../../../shared/constants';
+import { sitePaths } from '../../../../shared/paths';
+import { SettingsPage, UnsubscribePage } from '../../../../web/src/features/subscriber';
+
+/** A 22-character base64url id, the shape of a real subscriber id. */
+export const SUBSCRIBER_ID = 'k3Zq8Vt1XwYpR2mN5bLc0A';
+
+export const SUBSCRIBER = {
+  email: 'jordan@example.ca',
+  firstName: 'Jordan',
+  lastName: 'Lee',
+  helpDescription: 'Looking for a role in operations.',
+};
+
+/** Renders the subscriber routes as the app does (the :id comes from the address). */
+export function renderSubscriberPage(page: 'unsubscribe' | 'settings', audience: Audience, id = SUBSCRIBER_ID) {
+  const entry = page === 'unsubscribe' ? sitePaths.unsubscribe(audience, id) : sitePaths.settings(audience, id);
+  return render(
+    <MemoryRouter initialEntries={[entry]}>
+      <Routes>
+        <Route path={`/unsubscribe/${audience}/:id`} element={<UnsubscribePage audience={audience} />} />
+        <Route path={`/${audience}/setting/:id`} element={<SettingsPage audience={audience} />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}

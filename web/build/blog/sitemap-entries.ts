@@ -1,0 +1,19 @@
+import { sitePaths } from '../../../shared/paths';
+import { absoluteUrl } from '../../src/app/document-head';
+import { postPath } from '../../src/features/blog/post-links';
+import type { PostSummary } from '../../src/features/blog/types';
+
+export interface SitemapEntry {
+  /** Absolute URL, not yet XML-escaped. */
+  loc: string;
+  /** ISO date of the last change. */
+  lastmod: string;
+}
+
+/** Sitemap lines for the blog: each post dated by its publication, the index by the newest. */
+export function blogSitemapEntries(posts: readonly PostSummary[], siteUrl: string): SitemapEntry[] {
+  const origin = siteUrl.replace(/\/+$/, '');
+  const postEntries = posts.map((post) => ({ loc: absoluteUrl(postPath(post.slug), origin), lastmod: post.isoDate }));
+  const newest = posts.reduce<string | undefined>((latest, post) => (!latest || post.isoDate > latest ? post.isoDate : latest), undefined);
+  return newest ? [{ loc: absoluteUrl(sitePaths.blog, origin), lastmod: newest }, ...postEntries] : postEntries;
+}

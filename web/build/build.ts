@@ -1,0 +1,127 @@
+/**
+ * `npm run build`: the whole deployable website in web/dist (DESIGN §8).
+ *
+ * 1. generate content modules (blog posts, legal pages) from Markdown,
+ * 2. bundle the client with esbuild (ESM, code splitting, hashed names, metafile),
+ * 3. copy web/public, prerender every route to HTML (pages, subscriber shells, 404),
+ * 4. write _routes.json, sitemap.xml, robots.txt and rss.xml,
+ * then swap the finished directory into web/dist, so a server never sees half a build.
+ */
+import { build, type Metafile } from 'esbuild';
+import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { SiteConfig } from '../src/config';
+import { generateBlogModules, renderRss } from './blog-content';
+import { clientBuildOptions } from './esbuild-options';
+import { generateLegalPages } from './legal-pages';
+import { ClientAssets } from './page-assets';
+import { robotsTxt, routesManifest, sitemapXml, type PlannedPage } from './page-plan';
+import { prerenderPages } from './prerender';
+import { readSiteConfig, REPO_ROOT } from './site-config';
+import { onFileChanges } from './watch-files';
+
+export const DIST_DIR = path.join(REPO_ROOT, 'web/dist');
+/** esbuild's metafile of the last build, output paths relative to web/dist (for measure-assets). */
+export const METAFILE_PATH = path.join(REPO_ROOT, 'web/.generated/client-metafile.json');
+const PUBLIC_DIR = path.join(REPO_ROOT, 'web/public');
+
+export interface BuildResult {
+  outDir: string;
+  config: SiteConfig;
+  pages: PlannedPage[];
+  /** Output paths relative to outDir. */
+  metafile: Metafile;
+}
+
+/** Rewrites the metafile's output keys from the staging directory to paths inside dist. */
+function relativeToOutDir(metafile: Metafile, stagingRelative: string): Metafile {
+  const strip = (file: string) => (file.startsWith(`${stagingRelative}/`) ? file.slice(stagingRelative.length + 1) : file);
+  const outputs = Object.fromEntries(
+    Object.entries(metafile.outputs).map(([file, info]) => [
+      strip(file),
+      { ...info, imports: info.imports.map((i) => ({ ...i, path: strip(i.path) })), ...(info.cssBundle ? { cssBundle: strip(info.cssBundle) } : {}) },
+    ]),
+  );
+  return { ...metafile, outputs };
+}
+
+export async function buildSite(options: { outDir?: string; config?: SiteConfig } = {}): Promise<BuildResult> {
+  const config = options.config ?? readSiteConfig();
+  const outDir = path.resolve(options.outDir ?? DIST_DIR);
+  // A hidden sibling, so the final rename stays on one filesystem.
+  const staging = path.join(path.dirname(outDir), `.${path.basename(outDir)}-staging`);
+  const stagingRelative = path.relative(REPO_ROOT, staging).split(path.sep).join('/');
+
+  const posts = await generateBlogModules();
+  await generateLegalPages();
+
+  await rm(staging, { recursive: true, force: true });
+  try {
+    await mkdir(staging, { recursive: true });
+    await cp(PUBLIC_DIR, staging, { recursive: true });
+    const client = await build(clientBuildOptions(config, staging));
+    const pages = await prerenderPages(config, new ClientAssets(client.metafile, stagingRelative), staging);
+    await writeFile(path.join(staging, '_routes.json'), `${JSON.stringify(routesManifest(pages), null, 2)}\n`);
+    await writeFile(path.join(staging, 'sitemap.xml'), sitemapXml(pages, config.siteUrl));
+    await writeFile(path.join(staging, 'robots.txt'), robotsTxt(config.siteUrl));
+    await writeFile(path.join(staging, 'rss.xml'), renderRss(posts, config.siteUrl));
+    await rm(outDir, { recursive: true, force: true });
+    await rename(staging, outDir);
+    return await saveMetafile({ outDir, config, pages, metafile: relativeToOutDir(client.metafile, stagingRelative) });
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/** Keeps the default build's metafile where measure-assets and the benchmark find it. */
+async function saveMetafile(result: BuildResult): Promise<BuildResult> {
+  if (result.outDir === DIST_DIR) {
+    await mkdir(path.dirname(METAFILE_PATH), { recursive: true });
+    await writeFile(METAFILE_PATH, JSON.stringify(result.metafile));
+  }
+  return result;
+}
+
+/** What `npm run dev` watches: the app, its content and media, and the shared contract. */
+const WATCHED_DIRS = ['web/src', 'web/content', 'web/public', 'shared'].map((dir) => path.join(REPO_ROOT, dir));
+
+export interface WatchBuildOptions {
+  /** Overrides of the settings (e.g. the local server's siteUrl); the rest come from cdk.json/env. */
+  config?: Partial<SiteConfig>;
+  /** After each successful rebuild (e.g. to clear a server's file cache). */
+  onBuild?: (result: BuildResult) => void;
+  /** A failed rebuild keeps the previous web/dist; the default prints the reason. */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Builds web/dist now and again after every change under web/src, web/content, web/public
+ * or shared/. Returns a handle whose close() stops watching.
+ */
+export function watchBuild(options: WatchBuildOptions = {}): { close(): void } {
+  const config = { ...readSiteConfig(), ...options.config };
+  const onError = options.onError ?? ((error) => console.error('Website rebuild failed:', error instanceof Error ? error.message : error));
+  return onFileChanges(WATCHED_DIRS, async () => {
+    const started = Date.now();
+    try {
+      const result = await buildSite({ config });
+      console.log(`Website rebuilt (${result.pages.length} pages) in ${Date.now() - started} ms.`);
+      options.onBuild?.(result);
+    } catch (error) {
+      onError(error);
+    }
+  });
+}
+
+if (require.main === module) {
+  const started = Date.now();
+  buildSite()
+    .then(({ outDir, pages, config }) => {
+      const where = path.relative(process.cwd(), outDir) || '.';
+      console.log(`Built ${pages.length} pages for ${config.siteUrl} into ${where} in ${Date.now() - started} ms.`);
+    })
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exitCode = 1;
+    });
+}

@@ -1,0 +1,71 @@
+import type { BuildOptions } from 'esbuild';
+import type { SiteConfig } from '../src/config';
+import { CLIENT_ENTRY_SOURCE } from './page-assets';
+import { REPO_ROOT } from './site-config';
+
+export const PRERENDER_ENTRY_SOURCE = 'web/src/entry-prerender.tsx';
+
+/** Media imported from code get hashed file names under /assets/, the same in both bundles. */
+const MEDIA_LOADERS: BuildOptions['loader'] = {
+  '.svg': 'file',
+  '.png': 'file',
+  '.jpg': 'file',
+  '.webp': 'file',
+  '.mp4': 'file',
+  '.woff2': 'file',
+};
+
+/** Both bundles see the same constants, so the prerendered HTML and the client agree. */
+function shared(config: SiteConfig): BuildOptions {
+  return {
+    absWorkingDir: REPO_ROOT,
+    bundle: true,
+    jsx: 'automatic',
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      __SITE_CONFIG__: JSON.stringify(config),
+    },
+    assetNames: 'assets/[name]-[hash]',
+    publicPath: '/',
+    logLevel: 'warning',
+  };
+}
+
+/**
+ * The browser bundle: ESM with code splitting (one chunk per page module, shared chunks for
+ * what pages have in common), minified, content-hashed names under assets/ so CloudFront can
+ * cache them for a year, CSS bundled from the entry's imports.
+ */
+export function clientBuildOptions(config: SiteConfig, outdir: string): BuildOptions & { metafile: true } {
+  return {
+    ...shared(config),
+    entryPoints: [CLIENT_ENTRY_SOURCE],
+    outdir,
+    format: 'esm',
+    splitting: true,
+    minify: true,
+    // Browsers with native ESM, dynamic import and modulepreload (the site's support floor).
+    target: ['es2022', 'chrome111', 'edge111', 'firefox111', 'safari16.4'],
+    entryNames: 'assets/[name]-[hash]',
+    chunkNames: 'assets/chunk-[hash]',
+    loader: MEDIA_LOADERS,
+    legalComments: 'linked',
+    metafile: true,
+  };
+}
+
+/** The Node bundle that renders pages to HTML: same app code, packages left to node_modules. */
+export function prerenderBuildOptions(config: SiteConfig, outfile: string): BuildOptions {
+  return {
+    ...shared(config),
+    entryPoints: [PRERENDER_ENTRY_SOURCE],
+    outfile,
+    platform: 'node',
+    target: 'node20',
+    // CommonJS so both tsx and jest can require() it without an ESM loader.
+    format: 'cjs',
+    packages: 'external',
+    // Styles are the client bundle's job; the HTML links its stylesheet.
+    loader: { ...MEDIA_LOADERS, '.css': 'empty' },
+  };
+}

@@ -1,0 +1,90 @@
+import type { HeadValues } from '../src/app/document-head';
+
+/** The files one page loads, as site-relative URLs. */
+export interface PageAssets {
+  entryScript: string;
+  stylesheets: string[];
+  /** Every JavaScript chunk the page needs besides the entry, fetched in parallel. */
+  modulePreloads: string[];
+}
+
+export interface HtmlDocumentInput {
+  head: HeadValues;
+  assets: PageAssets;
+  jsonLd?: Record<string, unknown>;
+  /** `<link rel=preload>` tags React emitted for the page's first images (see hoistResourceLinks). */
+  resourceLinks?: string[];
+  /** The prerendered markup of the app's root. */
+  bodyHtml: string;
+}
+
+/**
+ * React 19 starts its output with `<link rel="preload" as="image">` for the images at the top
+ * of the page. They belong in <head> (and outside #root, which must hold only what the
+ * client renders).
+ */
+export function hoistResourceLinks(renderedHtml: string): { resourceLinks: string[]; bodyHtml: string } {
+  const leading = /^(?:<link\b[^>]*>)+/.exec(renderedHtml)?.[0] ?? '';
+  return {
+    resourceLinks: leading.match(/<link\b[^>]*>/g) ?? [],
+    bodyHtml: renderedHtml.slice(leading.length),
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** JSON inside <script> must not be able to close the element or open a comment. */
+export const jsonForScript = (data: unknown) =>
+  JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+  `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
+
+export function headTags({ head, assets, jsonLd, resourceLinks = [] }: Omit<HtmlDocumentInput, 'bodyHtml'>): string[] {
+  return [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    ...(head.noindex ? [meta('name', 'robots', 'noindex')] : []),
+    ...(head.canonical ? [`<link rel="canonical" href="${escapeHtml(head.canonical)}">`] : []),
+    meta('property', 'og:site_name', head.siteName),
+    meta('property', 'og:title', head.ogTitle),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:type', head.ogType),
+    ...(head.canonical ? [meta('property', 'og:url', head.canonical)] : []),
+    meta('property', 'og:image', head.ogImage),
+    meta('property', 'og:image:width', '1200'),
+    meta('property', 'og:image:height', '630'),
+    meta('property', 'og:locale', 'en_CA'),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'theme-color', '#0f4c5c'),
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
+    ...assets.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    `<script type="module" src="${escapeHtml(assets.entryScript)}"></script>`,
+    ...resourceLinks,
+    ...(jsonLd ? [`<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`] : []),
+  ];
+}
+
+/**
+ * A complete page. No inline script or style anywhere: the CSP allows scripts and styles
+ * from 'self' only (the JSON-LD block is data, not script, and CSP does not apply to it).
+ */
+export function htmlDocument(input: HtmlDocumentInput): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    ...headTags(input),
+    '</head>',
+    '<body>',
+    `<div id="root">${input.bodyHtml}</div>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}

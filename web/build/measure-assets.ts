@@ -1,0 +1,116 @@
+/**
+ * What each prerendered page makes the browser download up front: the stylesheets, the entry
+ * script and its modulepreloads, read from the page's HTML, plus any chunk those import
+ * statically (from esbuild's metafile) that the HTML did not name. Used by the size-budget
+ * test and the benchmark (`npm run bench`).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Metafile } from 'esbuild';
+import { DYNAMIC_PAGES, NOT_FOUND_PAGE } from '../../shared/paths';
+import { pageFile } from './page-plan';
+
+export interface Bytes {
+  raw: number;
+  gzip: number;
+}
+
+export interface PageAssetSizes {
+  /** The page path ('/about'), the shell path, or '/404.html'. */
+  page: string;
+  js: Bytes;
+  css: Bytes;
+  /** Site-relative URLs of every counted file. */
+  files: string[];
+}
+
+/** The asset URLs a page's HTML loads up front (stylesheets, module script, modulepreloads). */
+export function assetUrlsInHtml(html: string): { scripts: string[]; stylesheets: string[] } {
+  const scripts = new Set<string>();
+  const stylesheets = new Set<string>();
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+    const url = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1];
+    if (!url?.startsWith('/assets/')) continue;
+    if (/\brel="stylesheet"/.test(tag)) stylesheets.add(url);
+    else if (/^<script\b[^>]*type="module"/.test(tag) || /\brel="modulepreload"/.test(tag)) scripts.add(url);
+  }
+  return { scripts: [...scripts], stylesheets: [...stylesheets] };
+}
+
+/** Adds the chunks each script imports statically (transitively), as the browser will fetch them. */
+function withStaticImports(scripts: string[], metafile: Metafile | undefined): string[] {
+  if (!metafile) return scripts;
+  const all = new Set(scripts);
+  const queue = [...scripts];
+  while (queue.length > 0) {
+    const output = metafile.outputs[queue.pop()!.slice(1)];
+    for (const dependency of output?.imports ?? []) {
+      const url = `/${dependency.path}`;
+      if (dependency.kind === 'import-statement' && !all.has(url)) {
+        all.add(url);
+        queue.push(url);
+      }
+    }
+  }
+  return [...all];
+}
+
+function sizer(distDir: string) {
+  const cache = new Map<string, Bytes>();
+  return (url: string): Bytes => {
+    let bytes = cache.get(url);
+    if (!bytes) {
+      const body = readFileSync(path.join(distDir, url));
+      bytes = { raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+      cache.set(url, bytes);
+    }
+    return bytes;
+  };
+}
+
+const sum = (sizes: Bytes[]): Bytes =>
+  sizes.reduce((total, size) => ({ raw: total.raw + size.raw, gzip: total.gzip + size.gzip }), { raw: 0, gzip: 0 });
+
+/**
+ * Per page of web/dist (the pages of _routes.json, the subscriber shells and the 404 page):
+ * JavaScript and CSS bytes, raw and gzip (level 9). Pass the build's metafile (output paths
+ * relative to distDir; web/.generated/client-metafile.json after `npm run build`) to count
+ * static imports the HTML does not preload.
+ */
+export function measurePageAssets(distDir: string, metafile?: Metafile): PageAssetSizes[] {
+  const { pages } = JSON.parse(readFileSync(path.join(distDir, '_routes.json'), 'utf8')) as { pages: string[] };
+  const files = [
+    ...pages.map((page) => ({ page, file: pageFile(page) })),
+    ...DYNAMIC_PAGES.map(({ shellPath }) => ({ page: shellPath, file: pageFile(shellPath) })),
+    { page: NOT_FOUND_PAGE, file: NOT_FOUND_PAGE.slice(1) },
+  ];
+  const sizeOf = sizer(distDir);
+  return files.map(({ page, file }) => {
+    const { scripts, stylesheets } = assetUrlsInHtml(readFileSync(path.join(distDir, file), 'utf8'));
+    const allScripts = withStaticImports(scripts, metafile);
+    return {
+      page,
+      js: sum(allScripts.map(sizeOf)),
+      css: sum(stylesheets.map(sizeOf)),
+      files: [...stylesheets, ...allScripts],
+    };
+  });
+}
+
+/** The metafile `npm run build` saved beside web/dist, if there is one. */
+export function readSavedMetafile(file: string): Metafile | undefined {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Metafile) : undefined;
+}
+
+/** Packages (from node_modules) whose code is in the given output files: e.g. is formik on this page? */
+export function packagesIn(metafile: Metafile, urls: string[]): Set<string> {
+  const packages = new Set<string>();
+  for (const url of urls) {
+    for (const input of Object.keys(metafile.outputs[url.slice(1)]?.inputs ?? {})) {
+      const name = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1];
+      if (name) packages.add(name);
+    }
+  }
+  return packages;
+}

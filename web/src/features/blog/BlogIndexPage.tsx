@@ -1,0 +1,26 @@
+import { BLOG_COPY } from './blog-copy';
+import { ALL_POSTS } from './catalog';
+import { PostCard } from './components/PostCard';
+
+/** The widest grid shows three cards a row (spec §9); those are on screen at load. */
+const FIRST_ROW = 3;
+
+/** /blog: every post as a card, newest first (spec §2). */
+export default function BlogIndexPage() {
+  return (
+    <div className="blog-index">
+      <header className="blog-index-header">
+        <h1>{BLOG_COPY.index.heading}</h1>
+        <p className="blog-index-intro">{BLOG_COPY.index.intro}</p>
+      </header>
+      {/* role=list: Safari drops list semantics from a list styled without bullets. */}
+      <ul className="blog-grid" role="list">
+        {ALL_POSTS.map((post, index) => (
+          <li key={post.id}>
+            <PostCard post={post} eager={index < FIRST_ROW} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

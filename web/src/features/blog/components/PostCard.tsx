@@ -1,0 +1,42 @@
+import { Link } from 'react-router-dom';
+import { BLOG_COPY } from '../blog-copy';
+import { postPath } from '../post-links';
+import type { PostSummary } from '../types';
+import { PostDate } from './PostDate';
+
+interface PostCardProps {
+  post: PostSummary;
+  /** Cards in the first row are on screen at load: fetching them lazily would delay them. */
+  eager: boolean;
+}
+
+/**
+ * One post on the blog index. The 'Read More' link carries the title in its accessible
+ * name, so a list of links read out of context still says where each goes; blog.css
+ * stretches it over the card, so the whole card is one click target and one tab stop.
+ */
+export function PostCard({ post, eager }: PostCardProps) {
+  return (
+    <article className="post-card">
+      <img
+        className="post-card-image"
+        src={post.image.src}
+        width={post.image.width}
+        height={post.image.height}
+        alt={post.image.alt}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+      />
+      <div className="post-card-body">
+        <h2 className="post-card-title">{post.title}</h2>
+        <p className="post-card-date">
+          <PostDate post={post} />
+        </p>
+        <Link className="post-card-link" to={postPath(post.slug)}>
+          {BLOG_COPY.index.readMore}
+          <span className="visually-hidden">: {post.title}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

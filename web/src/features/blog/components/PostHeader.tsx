@@ -1,0 +1,35 @@
+import { BLOG_COPY } from '../blog-copy';
+import type { PostSummary } from '../types';
+import { PostDate } from './PostDate';
+
+/** Title, subtitle, date and byline, then the banner, loaded first: it is the page's largest image. */
+export function PostHeader({ post }: { post: PostSummary }) {
+  return (
+    <header className="post-header">
+      <h1 className="post-title">{post.title}</h1>
+      {post.subtitle && <p className="post-subtitle">{post.subtitle}</p>}
+      <p className="post-meta">
+        {BLOG_COPY.post.posted} <PostDate post={post} />
+        {post.author && (
+          <>
+            <span className="post-meta-separator" aria-hidden="true">
+              {' · '}
+            </span>
+            <span className="post-author">
+              {BLOG_COPY.post.byline} {post.author}
+            </span>
+          </>
+        )}
+      </p>
+      <img
+        className="post-banner"
+        src={post.image.src}
+        width={post.image.width}
+        height={post.image.height}
+        alt={post.image.alt}
+        loading="eager"
+        fetchPriority="high"
+      />
+    </header>
+  );
+}

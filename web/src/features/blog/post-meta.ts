@@ -1,0 +1,44 @@
+import { BUSINESS } from '../../../../shared/constants/business';
+import { absoluteUrl } from '../../app/document-head';
+import type { PageMeta } from '../../app/page-meta';
+import { postPath } from './post-links';
+import type { PostSummary } from './types';
+
+/** The firm as schema.org sees it: the publisher, and the author of unsigned posts. */
+const organization = (siteUrl: string) => ({
+  '@type': 'Organization',
+  name: BUSINESS.name,
+  url: absoluteUrl('/', siteUrl),
+  logo: { '@type': 'ImageObject', url: absoluteUrl('/images/logo.svg', siteUrl) },
+});
+
+/** schema.org BlogPosting, so search results can show the headline, date and image. */
+function blogPostingJsonLd(post: PostSummary, siteUrl: string): Record<string, unknown> {
+  const url = absoluteUrl(postPath(post.slug), siteUrl);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    ...(post.subtitle ? { alternativeHeadline: post.subtitle } : {}),
+    description: post.description,
+    datePublished: post.isoDate,
+    author: post.author ? { '@type': 'Person', name: post.author } : organization(siteUrl),
+    image: absoluteUrl(post.ogImage, siteUrl),
+    publisher: organization(siteUrl),
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    url,
+    inLanguage: 'en-CA',
+  };
+}
+
+/** What a post's page says in <head>: its own title, description, image and article data. */
+export function postMeta(post: PostSummary, siteUrl: string): PageMeta {
+  return {
+    title: post.title,
+    description: post.description,
+    path: postPath(post.slug),
+    ogImage: post.ogImage,
+    ogType: 'article',
+    jsonLd: blogPostingJsonLd(post, siteUrl),
+  };
+}

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+
+interface AudienceCardProps {
+  /** Candidates and employers each get their own colour (BRAND: two audiences, one voice). */
+  tone: 'candidate' | 'employer';
+  label: string;
+  headline: string;
+  body: string;
+  image: { src: string; width: number; height: number; alt: string };
+  action: ReactNode;
+}
+
+export function AudienceCard({ tone, label, headline, body, image, action }: AudienceCardProps) {
+  return (
+    <article className={`audience-card audience-card--${tone}`}>
+      <div className="audience-card__art">
+        <img src={image.src} width={image.width} height={image.height} alt={image.alt} />
+      </div>
+      <div className="audience-card__body">
+        <p className="eyebrow">{label}</p>
+        <h2 className="audience-card__headline">{headline}</h2>
+        <p>{body}</p>
+        <p className="audience-card__action">{action}</p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,63 @@
+import { Link } from 'react-router-dom';
+import { sitePaths } from '../../../../shared/paths';
+import { HOME_COPY } from '../../../content/pages/home';
+import { PROCESS_STEPS } from '../../../content/pages/process';
+import { ExternalLink } from '../../components/ExternalLink';
+import { ProcessSteps } from '../../components/ProcessSteps';
+import { siteConfig } from '../../config';
+import { AudienceCard } from './AudienceCard';
+
+const { candidate, employer, process } = HOME_COPY;
+
+/** The landing page: one sentence of purpose, then a clear path for each audience. */
+export function HomePage() {
+  return (
+    <>
+      <section className="container page-intro">
+        <p className="eyebrow">{HOME_COPY.eyebrow}</p>
+        <h1>{HOME_COPY.title}</h1>
+        <p className="lead">{HOME_COPY.intro}</p>
+      </section>
+
+      <section className="container audience-grid" aria-label={HOME_COPY.audiencesLabel}>
+        <AudienceCard
+          tone="candidate"
+          label={candidate.label}
+          headline={candidate.headline}
+          body={candidate.body}
+          image={candidate.image}
+          action={
+            <ExternalLink href={siteConfig.candidateAppUrl} className="button button--accent">
+              {candidate.cta}
+            </ExternalLink>
+          }
+        />
+        <AudienceCard
+          tone="employer"
+          label={employer.label}
+          headline={employer.headline}
+          body={employer.body}
+          image={employer.image}
+          action={
+            <Link to={sitePaths.employer} className="button button--primary">
+              {employer.cta}
+            </Link>
+          }
+        />
+      </section>
+
+      <section className="band band--tint">
+        <div className="container">
+          <h2>{process.title}</h2>
+          <p className="lead">{process.intro}</p>
+          <ProcessSteps steps={PROCESS_STEPS} />
+          <p>
+            <Link to={sitePaths.about} className="text-link">
+              {process.more}
+            </Link>
+          </p>
+        </div>
+      </section>
+    </>
+  );
+}

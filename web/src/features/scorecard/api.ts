@@ -1,0 +1,18 @@
+import { apiPaths } from '../../../../shared/paths';
+import { scorecardFormSchema, type ScorecardFormValues, type ScorecardRequest } from '../../../../shared/schemas';
+import { requestJson, successText } from '../../components/form/request-json';
+
+/** The request body: the form's values (trimmed as the schema casts them), formType and timestamps. */
+export function toScorecardRequest(values: ScorecardFormValues, nowSeconds: number): ScorecardRequest {
+  return {
+    ...scorecardFormSchema.cast(values),
+    formType: 'Employer',
+    createdAt: nowSeconds,
+    updatedAt: nowSeconds,
+  };
+}
+
+/** POST /api/employer/scorecard; resolves with the API's `success` text (DESIGN §3). */
+export async function requestScorecard(request: ScorecardRequest): Promise<string> {
+  return successText(await requestJson(apiPaths.scorecard, { method: 'POST', body: request }));
+}

@@ -1,0 +1,1 @@
+export { ScorecardForm } from './components/ScorecardForm';

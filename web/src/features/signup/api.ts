@@ -1,0 +1,14 @@
+import type { Audience } from '../../../../shared/constants';
+import { apiPaths } from '../../../../shared/paths';
+import { signupFormSchema, type SignupFormValues, type SignupRequest } from '../../../../shared/schemas';
+import { requestJson, successText } from '../../components/form/request-json';
+
+/** The request body: the form's values (trimmed as the schema casts them) and the page's audience. */
+export function toSignupRequest(values: SignupFormValues, audience: Audience): SignupRequest {
+  return { ...signupFormSchema.cast(values), audience };
+}
+
+/** POST /api/signup; resolves with the API's `success` text (DESIGN §3). */
+export async function requestSignup(request: SignupRequest): Promise<string> {
+  return successText(await requestJson(apiPaths.signup, { method: 'POST', body: request }));
+}

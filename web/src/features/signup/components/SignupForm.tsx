@@ -1,0 +1,113 @@
+import { useId, useRef } from 'react';
+import { FormikProvider, useFormik } from 'formik';
+import { CONSENT_TEXT, FIELD_MAX, MODALS, type Audience } from '../../../../../shared/constants';
+import { sitePaths } from '../../../../../shared/paths';
+import { signupFormSchema, type SignupFormValues } from '../../../../../shared/schemas';
+import { CheckboxField } from '../../../components/form/CheckboxField';
+import { ConsentText } from '../../../components/form/ConsentText';
+import { FormMessage } from '../../../components/form/FormMessage';
+import { HoneypotField } from '../../../components/form/HoneypotField';
+import { SubmissionResult } from '../../../components/form/SubmissionResult';
+import { SubmitButton } from '../../../components/form/SubmitButton';
+import { TextField } from '../../../components/form/TextField';
+import { useFocusFirstInvalid } from '../../../components/form/use-focus-first-invalid';
+import { useSubmission } from '../../../components/form/use-submission';
+import { requestSignup, toSignupRequest } from '../api';
+
+/** Which thank-you modal of spec §2 the page uses. */
+export type SignupThankYou = 'interest' | 'candidate';
+
+interface SignupFormProps {
+  audience: Audience;
+  thankYou: SignupThankYou;
+}
+
+const INITIAL_VALUES: SignupFormValues = {
+  email: '',
+  firstName: '',
+  lastName: '',
+  jobTitle: '',
+  organization: '',
+  helpDescription: '',
+  signupMe: false,
+  website: '',
+};
+
+const POLICY_LINKS = { 'Privacy Policy': sitePaths.privacy };
+
+/**
+ * The contact / sign-up form of /candidate and /contact (spec §3–§5). Without consent it
+ * shows 'Please Select A Privacy Policy' above Submit and sends nothing; that message is
+ * recomputed at every attempt (and as soon as the box is ticked). On success the server's
+ * text shows in green with the thank-you modal and the form clears; on failure the text
+ * shows in red and the values stay for a retry.
+ */
+export function SignupForm({ audience, thankYou }: SignupFormProps) {
+  const privacyMessageId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const submission = useSubmission();
+
+  const formik = useFormik<SignupFormValues>({
+    initialValues: INITIAL_VALUES,
+    validationSchema: signupFormSchema,
+    onSubmit: async (values, { resetForm }) => {
+      const result = await submission.submit(() => requestSignup(toSignupRequest(values, audience)));
+      if (result === 'succeeded') resetForm();
+    },
+  });
+  useFocusFirstInvalid(formRef, formik);
+
+  // Shown only after an attempt (submitCount resets with the form), not while filling in.
+  const privacyMessage = formik.submitCount > 0 ? formik.errors.signupMe : undefined;
+
+  return (
+    <FormikProvider value={formik}>
+      <form
+        ref={formRef}
+        className="form"
+        noValidate
+        aria-label="Contact us"
+        onSubmit={(event) => {
+          submission.clearOutcome();
+          formik.handleSubmit(event);
+        }}
+      >
+        <TextField name="email" label="Email" type="email" autoComplete="email" maxLength={FIELD_MAX.email} />
+        <TextField name="firstName" label="First Name" autoComplete="given-name" maxLength={FIELD_MAX.name} />
+        <TextField name="lastName" label="Last Name" autoComplete="family-name" maxLength={FIELD_MAX.name} />
+        <TextField
+          name="jobTitle"
+          label="Job Title"
+          autoComplete="organization-title"
+          maxLength={FIELD_MAX.jobTitle}
+          optional
+        />
+        <TextField
+          name="organization"
+          label="Organization"
+          autoComplete="organization"
+          maxLength={FIELD_MAX.organization}
+          optional
+        />
+        <TextField
+          name="helpDescription"
+          label="How can we help?"
+          maxLength={FIELD_MAX.helpDescription}
+          rows={5}
+          optional
+        />
+        <CheckboxField
+          name="signupMe"
+          externalError={{ id: privacyMessageId, shown: Boolean(privacyMessage) }}
+        >
+          <ConsentText text={CONSENT_TEXT.signup} links={POLICY_LINKS} />
+        </CheckboxField>
+        <HoneypotField />
+        {privacyMessage && <FormMessage id={privacyMessageId} kind="error" text={privacyMessage} />}
+        <SubmitButton ref={submitRef} label="Submit" pending={submission.pending} />
+        <SubmissionResult submission={submission} modal={MODALS[thankYou]} returnFocusRef={submitRef} />
+      </form>
+    </FormikProvider>
+  );
+}

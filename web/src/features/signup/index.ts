@@ -1,0 +1,1 @@
+export { SignupForm, type SignupThankYou } from './components/SignupForm';

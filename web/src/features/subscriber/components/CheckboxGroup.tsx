@@ -1,0 +1,24 @@
+import type { OptionDef } from '../../../../../shared/constants';
+import { Checkbox } from '../../../components/form/Checkbox';
+
+interface CheckboxGroupProps {
+  legend: string;
+  options: readonly OptionDef[];
+  checked: readonly boolean[];
+  onToggle: (index: number) => void;
+  describedBy?: string;
+}
+
+/** A fieldset of checkboxes in the options' order (the order is part of the API payload). */
+export function CheckboxGroup({ legend, options, checked, onToggle, describedBy }: CheckboxGroupProps) {
+  return (
+    <fieldset className="form-fieldset" aria-describedby={describedBy}>
+      <legend className="form-legend">{legend}</legend>
+      {options.map((option, index) => (
+        <Checkbox key={option.key} name={option.key} checked={checked[index] ?? false} onChange={() => onToggle(index)}>
+          {option.label}
+        </Checkbox>
+      ))}
+    </fieldset>
+  );
+}

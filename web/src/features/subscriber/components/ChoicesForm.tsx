@@ -1,0 +1,84 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { VALIDATION, type OptionDef } from '../../../../../shared/constants';
+import { atLeastOneChecked } from '../../../../../shared/schemas';
+import type { ModalText } from '../../../components/Modal';
+import { FormMessage } from '../../../components/form/FormMessage';
+import { SubmissionResult } from '../../../components/form/SubmissionResult';
+import { SubmitButton } from '../../../components/form/SubmitButton';
+import { useSubmission } from '../../../components/form/use-submission';
+import { CheckboxGroup } from './CheckboxGroup';
+
+export interface ChoiceGroup {
+  legend: string;
+  options: readonly OptionDef[];
+}
+
+interface ChoicesFormProps {
+  groups: readonly ChoiceGroup[];
+  /** Tells people up front that one box is needed. */
+  hint: string;
+  submitLabel: string;
+  /** The confirmation modal of spec §2 for this page. */
+  modal: ModalText;
+  /** Sends one boolean list per group, in option order; resolves with the API's success text. */
+  send: (checked: boolean[][]) => Promise<string>;
+}
+
+const uncheckedFor = (groups: readonly ChoiceGroup[]) => groups.map((group) => group.options.map(() => false));
+
+/**
+ * The mechanism the unsubscribe and settings pages share (spec §4): with nothing ticked it
+ * shows 'Please Select Minimum one option compulsory!' and sends nothing; otherwise it
+ * sends, opens the modal on success, shows the server's message under the form, and
+ * resets the boxes once the request was sent, whatever the answer.
+ */
+export function ChoicesForm({ groups, hint, submitLabel, modal, send }: ChoicesFormProps) {
+  const hintId = useId();
+  const messageId = useId();
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const submission = useSubmission();
+  const [checked, setChecked] = useState(() => uncheckedFor(groups));
+  const [minimumMissing, setMinimumMissing] = useState(false);
+
+  const toggle = (groupIndex: number, optionIndex: number) => {
+    setMinimumMissing(false);
+    setChecked((current) =>
+      current.map((list, g) => (g === groupIndex ? list.map((value, o) => (o === optionIndex ? !value : value)) : list)),
+    );
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submission.clearOutcome();
+    if (!atLeastOneChecked(...checked)) {
+      setMinimumMissing(true);
+      return;
+    }
+    setMinimumMissing(false);
+    const result = await submission.submit(() => send(checked));
+    if (result !== 'ignored') setChecked(uncheckedFor(groups));
+  };
+
+  const describedBy = minimumMissing ? `${hintId} ${messageId}` : hintId;
+
+  return (
+    <form className="form" noValidate onSubmit={onSubmit}>
+      <p id={hintId} className="form-hint">
+        {hint}
+      </p>
+      {groups.map((group, groupIndex) => (
+        <CheckboxGroup
+          key={group.legend}
+          legend={group.legend}
+          options={group.options}
+          checked={checked[groupIndex]}
+          onToggle={(optionIndex) => toggle(groupIndex, optionIndex)}
+          describedBy={describedBy}
+        />
+      ))}
+      {minimumMissing && <FormMessage id={messageId} kind="error" text={VALIDATION.minimumOneOption} />}
+      <SubmitButton ref={submitRef} label={submitLabel} pending={submission.pending} />
+      <SubmissionResult submission={submission} modal={modal} returnFocusRef={submitRef} />
+    </form>
+  );
+}

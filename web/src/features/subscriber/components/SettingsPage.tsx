@@ -1,0 +1,33 @@
+import { EMAIL_SETTINGS, MODALS, UNSUBSCRIBE_ALL, type Audience } from '../../../../../shared/constants';
+import { nowInUnixSeconds } from '../../../components/form/unix-seconds';
+import { updateSubscriber } from '../api';
+import { SUBSCRIBER_COPY } from '../copy';
+import { preferencePayload } from '../payloads';
+import { ChoicesForm, type ChoiceGroup } from './ChoicesForm';
+import { SubscriberPage } from './SubscriberPage';
+
+const COPY = SUBSCRIBER_COPY.settings;
+
+const GROUPS: readonly ChoiceGroup[] = [
+  { legend: COPY.preferencesLegend, options: EMAIL_SETTINGS },
+  { legend: COPY.unsubscribeAllLegend, options: [UNSUBSCRIBE_ALL] },
+];
+
+/** /{audience}/setting/:id — the 3 email preferences plus unsubscribe-all. */
+export function SettingsPage({ audience }: { audience: Audience }) {
+  return (
+    <SubscriberPage audience={audience} heading={COPY.heading} intro={COPY.intro}>
+      {(subscriber, id) => (
+        <ChoicesForm
+          groups={GROUPS}
+          hint={COPY.hint}
+          submitLabel={COPY.submit}
+          modal={MODALS.preferencesUpdated}
+          send={([emailSetting, unsubscribeAll]) =>
+            updateSubscriber(audience, id, preferencePayload(subscriber, emailSetting, unsubscribeAll, nowInUnixSeconds()))
+          }
+        />
+      )}
+    </SubscriberPage>
+  );
+}

@@ -1,0 +1,43 @@
+import { Link } from 'react-router-dom';
+import { MODALS, UNSUBSCRIBE_REASONS, type Audience } from '../../../../../shared/constants';
+import { sitePaths } from '../../../../../shared/paths';
+import { nowInUnixSeconds } from '../../../components/form/unix-seconds';
+import { updateSubscriber } from '../api';
+import { SUBSCRIBER_COPY } from '../copy';
+import { unsubscribePayload } from '../payloads';
+import { ChoicesForm, type ChoiceGroup } from './ChoicesForm';
+import { SubscriberPage } from './SubscriberPage';
+
+const COPY = SUBSCRIBER_COPY.unsubscribe;
+
+/** One group of the 7 reasons, in each audience's own order (spec §3). */
+const REASON_GROUPS: Record<Audience, readonly ChoiceGroup[]> = {
+  candidate: [{ legend: COPY.legend, options: UNSUBSCRIBE_REASONS.candidate }],
+  employer: [{ legend: COPY.legend, options: UNSUBSCRIBE_REASONS.employer }],
+};
+
+/** /unsubscribe/{audience}/:id — the reasons form; the variants differ only by data. */
+export function UnsubscribePage({ audience }: { audience: Audience }) {
+  return (
+    <SubscriberPage audience={audience} heading={COPY.heading} intro={COPY.intro}>
+      {(subscriber, id) => (
+        <>
+          <p className="subscriber-alternative">
+            {COPY.settingsLinkBefore}
+            <Link to={sitePaths.settings(audience, id)}>{COPY.settingsLinkText}</Link>
+            {COPY.settingsLinkAfter}
+          </p>
+          <ChoicesForm
+            groups={REASON_GROUPS[audience]}
+            hint={COPY.hint}
+            submitLabel={COPY.submit}
+            modal={MODALS.unsubscribed}
+            send={([reasons]) =>
+              updateSubscriber(audience, id, unsubscribePayload(audience, subscriber, reasons, nowInUnixSeconds()))
+            }
+          />
+        </>
+      )}
+    </SubscriberPage>
+  );
+}

@@ -1,0 +1,2 @@
+export { UnsubscribePage } from './components/UnsubscribePage';
+export { SettingsPage } from './components/SettingsPage';
