@@ -29,8 +29,12 @@ function toEdgeRequest(req: IncomingMessage, url: URL): EdgeRequest {
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === 'string') headers[name.toLowerCase()] = { value };
   }
+  // CloudFront passes query values as sent (still percent-encoded); so must the twin.
   const querystring: Record<string, EdgeValue> = {};
-  url.searchParams.forEach((value, key) => (querystring[key] = { value }));
+  for (const pair of url.search.slice(1).split('&').filter(Boolean)) {
+    const [key, value = ''] = pair.split('=');
+    querystring[key] = { value };
+  }
   // CloudFront hands the function the URI as the viewer sent it (still percent-encoded).
   return { method: req.method ?? 'GET', uri: url.pathname, querystring, headers, cookies: {} };
 }

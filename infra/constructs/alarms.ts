@@ -1,0 +1,81 @@
+import { Duration } from 'aws-cdk-lib';
+import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { DeadLetterQueue } from './dead-letter-queue';
+import { EncryptedTopic } from './encrypted-topic';
+
+export interface AlarmsProps {
+  /** Who is told when something breaks. */
+  readonly opsEmail: string;
+  /** @default 5 minutes */
+  readonly period?: Duration;
+}
+
+/**
+ * Operational alarms, all notifying one encrypted SNS topic with an email subscription.
+ * Thresholds are "any": the handlers answer bad input with 4xx, so a 5xx, a function error
+ * or a message in a dead-letter queue is always worth a look on a site of this size.
+ */
+export class Alarms extends Construct {
+  readonly topic: EncryptedTopic;
+  /** Notifications SNS could not deliver to the ops address. */
+  readonly notificationDeadLetterQueue: DeadLetterQueue;
+  private readonly action: SnsAction;
+  private readonly period: Duration;
+
+  constructor(scope: Construct, id: string, props: AlarmsProps) {
+    super(scope, id);
+    if (!/^[^\s@]+@([a-z0-9-]+\.)+[a-z]{2,}$/i.test(props.opsEmail)) {
+      throw new Error(`${this.node.path}: opsEmail must be an email address, got "${props.opsEmail}"`);
+    }
+    this.period = props.period ?? Duration.minutes(5);
+    this.topic = new EncryptedTopic(this, 'Topic', {
+      displayName: 'Site operations alarms',
+      publisher: 'cloudwatch.amazonaws.com',
+    });
+    this.notificationDeadLetterQueue = new DeadLetterQueue(this, 'NotificationDeadLetters');
+    this.topic.topic.addSubscription(
+      new subscriptions.EmailSubscription(props.opsEmail, { deadLetterQueue: this.notificationDeadLetterQueue }),
+    );
+    this.action = new SnsAction(this.topic.topic);
+  }
+
+  /** Any 5xx answered by the API (a handler crash, a timeout, an integration failure). */
+  watchApi(id: string, api: apigw.HttpApi): this {
+    return this.alarm(id, api.metricServerError({ period: this.period, statistic: cloudwatch.Stats.SUM }), 'The API answered 5xx');
+  }
+
+  /** Any error of the function (uncaught exception, timeout, out of memory). */
+  watchFunction(id: string, fn: lambda.IFunction): this {
+    return this.alarm(id, fn.metricErrors({ period: this.period, statistic: cloudwatch.Stats.SUM }), `${fn.node.path} failed`);
+  }
+
+  /** Any message waiting in a dead-letter queue: something was not processed and needs a redrive. */
+  watchDeadLetterQueue(id: string, queue: sqs.IQueue): this {
+    return this.alarm(
+      id,
+      queue.metricApproximateNumberOfMessagesVisible({ period: this.period, statistic: cloudwatch.Stats.MAXIMUM }),
+      `${queue.node.path} holds unprocessed messages`,
+    );
+  }
+
+  private alarm(id: string, metric: cloudwatch.IMetric, description: string): this {
+    const alarm = new cloudwatch.Alarm(this, id, {
+      alarmDescription: description,
+      metric,
+      threshold: 0,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      // No data means no requests, errors or messages: healthy.
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    alarm.addAlarmAction(this.action);
+    alarm.addOkAction(this.action);
+    return this;
+  }
+}

@@ -1,0 +1,171 @@
+import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { API_BASE, API_ROUTES, type ApiRouteName } from '../../shared/paths';
+import type { LambdaName } from '../lambda/bundling';
+import { HouseFunction, type DocumentBinding, type TableBinding } from './house-function';
+
+export interface ApiThrottle {
+  /** Steady-state requests per second for the whole API. */
+  readonly rateLimit: number;
+  /** Requests allowed in a short burst above the rate. */
+  readonly burstLimit: number;
+}
+
+export interface ApiProps {
+  readonly subscribers: TableBinding;
+  readonly leads: TableBinding;
+  readonly scorecardDocument: DocumentBinding;
+  /**
+   * Stage-wide throttling: part of the forms' spam resistance and a cap on cost.
+   * @default 10 requests/s, bursts of 20 — far above a consultancy site's real traffic
+   */
+  readonly throttle?: ApiThrottle;
+  /** @default one year */
+  readonly accessLogRetention?: logs.RetentionDays;
+}
+
+type RouteWiring = {
+  readonly handler: LambdaName;
+  readonly description: string;
+  /** The grants and variables this handler needs, and nothing more. */
+  readonly bind: (fn: HouseFunction) => void;
+};
+
+/** Fallback for every other `/api` path: a JSON 404/405 instead of API Gateway's default. */
+const FALLBACK_ROUTE = `ANY ${API_BASE}/{proxy+}`;
+
+/**
+ * The HTTP API behind CloudFront's `/api/*` behaviour: one Lambda per route of shared/paths
+ * (API_ROUTES), an explicit `$default` stage (so paths keep their `/api` prefix, exactly as
+ * CloudFront forwards them) with throttling and JSON access logs.
+ */
+export class Api extends Construct {
+  readonly httpApi: apigw.HttpApi;
+  readonly stage: apigw.HttpStage;
+  readonly accessLogs: logs.LogGroup;
+  /** Route handlers by route name, plus `fallback`. */
+  readonly handlers: Readonly<Record<ApiRouteName | 'fallback', HouseFunction>>;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const throttle = props.throttle ?? { rateLimit: 10, burstLimit: 20 };
+    if (!(throttle.rateLimit > 0) || !Number.isInteger(throttle.burstLimit) || throttle.burstLimit < 1) {
+      throw new Error(`${this.node.path}: throttle needs a positive rateLimit and an integer burstLimit >= 1`);
+    }
+    const { subscribers, leads, scorecardDocument } = props;
+
+    // Typed by ApiRouteName: a route added to shared/paths does not compile until it is wired here.
+    const wiring: Record<ApiRouteName, RouteWiring> = {
+      getSubscriber: {
+        handler: 'getSubscriber',
+        description: 'Reads a subscriber for the unsubscribe and settings pages',
+        bind: (fn) => fn.bindTable(subscribers, 'read'),
+      },
+      putSubscriber: {
+        handler: 'putSubscriber',
+        description: "Updates a subscriber's consent (unsubscribe, preferences)",
+        bind: (fn) => fn.bindTable(subscribers, 'update'),
+      },
+      oneClickUnsubscribe: {
+        handler: 'oneClickUnsubscribe',
+        description: 'RFC 8058 one-click unsubscribe from mail clients',
+        bind: (fn) => fn.bindTable(subscribers, 'update'),
+      },
+      scorecard: {
+        handler: 'requestScorecard',
+        description: 'Records a scorecard request (the mailer sends the link)',
+        bind: (fn) => fn.bindTable(leads, 'write').bindTable(subscribers, 'write'),
+      },
+      scorecardDownload: {
+        handler: 'downloadScorecard',
+        description: 'Checks a download link and redirects to a short-lived presigned URL',
+        bind: (fn) => fn.bindTable(leads, 'read').bindScorecardDocument(scorecardDocument),
+      },
+      signup: {
+        handler: 'signup',
+        description: 'Records a contact/sign-up (the mailer notifies the team)',
+        bind: (fn) => fn.bindTable(leads, 'write').bindTable(subscribers, 'write'),
+      },
+    };
+
+    this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
+      description: 'Site API, reached through CloudFront /api/*',
+      // The stage is defined below, with throttling and access logs.
+      createDefaultStage: false,
+    });
+
+    const handlers = {} as Record<ApiRouteName | 'fallback', HouseFunction>;
+    for (const [name, route] of Object.entries(wiring) as [ApiRouteName, RouteWiring][]) {
+      const fn = new HouseFunction(this, pascal(route.handler), { handler: route.handler, description: route.description });
+      route.bind(fn);
+      this.addRoute(name, API_ROUTES[name], fn);
+      handlers[name] = fn;
+    }
+    handlers.fallback = new HouseFunction(this, 'ApiFallback', {
+      handler: 'apiFallback',
+      description: 'JSON answer for unknown API paths and methods',
+    });
+    this.addRoute('Fallback', FALLBACK_ROUTE, handlers.fallback);
+    this.handlers = handlers;
+
+    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: props.accessLogRetention ?? logs.RetentionDays.ONE_YEAR,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stage = new apigw.HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle,
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(this.accessLogs),
+        // JSON, one object per request, so Logs Insights can query fields directly.
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            requestTime: '$context.requestTimeEpoch',
+            sourceIp: '$context.identity.sourceIp',
+            method: '$context.httpMethod',
+            path: '$context.path',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            latencyMs: '$context.responseLatency',
+            responseLength: '$context.responseLength',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+
+    const publicApi =
+      'Public, anonymous API by design (DESIGN §3): subscriber routes are keyed by unguessable 128-bit ids, forms are protected by validation, a honeypot, per-address limits and stage throttling.';
+    Validations.of(this).acknowledge({ id: 'AwsSolutions-APIG4', reason: publicApi });
+    Validations.of(this).acknowledge({ id: 'AwsSolutions-COG4', reason: publicApi });
+  }
+
+  /** The execute-api host name, for CloudFront's API origin. */
+  get domainName(): string {
+    const stack = Stack.of(this);
+    return `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+  }
+
+  private addRoute(id: string, routeKey: string, fn: HouseFunction): void {
+    const [method, path] = routeKey.split(' ');
+    if (!path || !(Object.values(apigw.HttpMethod) as string[]).includes(method)) {
+      throw new Error(`${this.node.path}: cannot read route key "${routeKey}" (expected "METHOD /path")`);
+    }
+    new apigw.HttpRoute(this, `${pascal(id)}Route`, {
+      httpApi: this.httpApi,
+      routeKey: apigw.HttpRouteKey.with(path, method as apigw.HttpMethod),
+      integration: new HttpLambdaIntegration(`${pascal(id)}Integration`, fn.function, {
+        payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,
+      }),
+    });
+  }
+}
+
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);

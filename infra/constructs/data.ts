@@ -1,0 +1,45 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import { LEADS_TABLE, SUBSCRIBERS_TABLE, type TableDefinition } from '../data/table-definitions';
+import type { TableBinding } from './house-function';
+
+export interface DataProps {
+  /**
+   * What happens to the tables when the stack is deleted.
+   * @default RETAIN — subscribers' consent records are evidence under CASL and must outlive a stack.
+   */
+  readonly removalPolicy?: RemovalPolicy;
+}
+
+/**
+ * The two DynamoDB tables, created from the shared definitions (the local stack creates its
+ * dynalite tables from the same ones). On-demand: traffic is low and bursty.
+ */
+export class Data extends Construct {
+  readonly subscribers: TableBinding & { readonly table: dynamodb.Table };
+  readonly leads: TableBinding & { readonly table: dynamodb.Table };
+
+  constructor(scope: Construct, id: string, props: DataProps = {}) {
+    super(scope, id);
+    const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
+    this.subscribers = { table: this.createTable(SUBSCRIBERS_TABLE, removalPolicy), envName: 'SUBSCRIBERS_TABLE' };
+    this.leads = { table: this.createTable(LEADS_TABLE, removalPolicy), envName: 'LEADS_TABLE' };
+  }
+
+  private createTable(definition: TableDefinition, removalPolicy: RemovalPolicy): dynamodb.Table {
+    const retained = removalPolicy === RemovalPolicy.RETAIN;
+    return new dynamodb.Table(this, definition.logicalName, {
+      partitionKey: { name: definition.partitionKey.name, type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // A KMS key (AWS managed) rather than the default owned key, so key use shows in CloudTrail.
+      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      timeToLiveAttribute: definition.timeToLiveAttribute,
+      stream: definition.stream === 'NEW_IMAGE' ? dynamodb.StreamViewType.NEW_IMAGE : undefined,
+      removalPolicy,
+      // A retained table is also protected from a mistaken delete outside CloudFormation.
+      deletionProtection: retained,
+    });
+  }
+}

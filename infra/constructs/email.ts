@@ -1,0 +1,110 @@
+import { CfnOutput, Duration, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as ses from 'aws-cdk-lib/aws-ses';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+import { DeadLetterQueue } from './dead-letter-queue';
+import { EncryptedTopic } from './encrypted-topic';
+import { HouseFunction, type SenderBinding, type TableBinding } from './house-function';
+
+/** Local part used when the sender is given as a whole domain. */
+export const DOMAIN_SENDER_LOCAL_PART = 'hello';
+
+const EMAIL_ADDRESS = /^[^\s@]+@([a-z0-9-]+\.)+[a-z]{2,}$/i;
+const DOMAIN = /^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i;
+
+export interface EmailProps {
+  /**
+   * The SES identity mail is sent from: an address (`hello@example.ca`: SES verifies that
+   * address and mail is sent from it) or a domain (`example.ca`: SES verifies the domain with
+   * Easy DKIM and mail is sent from `hello@example.ca`).
+   */
+  readonly sender: string;
+  /** Bounces and complaints mark the subscriber suppressed here. */
+  readonly subscribers: TableBinding;
+}
+
+/**
+ * Outgoing mail: the SES identity, a configuration set (the identity's default, so every
+ * message uses it without the handlers naming it) whose bounce and complaint events flow
+ * through an encrypted SNS topic to the feedback Lambda.
+ */
+export class Email extends Construct implements SenderBinding {
+  readonly fromAddress: string;
+  readonly identity: ses.EmailIdentity;
+  readonly configurationSet: ses.ConfigurationSet;
+  readonly feedbackTopic: EncryptedTopic;
+  readonly feedbackFunction: HouseFunction;
+  /** Feedback that could not be delivered to, or processed by, the feedback function. */
+  readonly feedbackDeadLetterQueue: DeadLetterQueue;
+
+  constructor(scope: Construct, id: string, props: EmailProps) {
+    super(scope, id);
+    const sender = props.sender.trim();
+    const isAddress = EMAIL_ADDRESS.test(sender);
+    if (!isAddress && !DOMAIN.test(sender)) {
+      throw new Error(`${this.node.path}: sender must be an email address or a domain, got "${props.sender}"`);
+    }
+    this.fromAddress = isAddress ? sender : `${DOMAIN_SENDER_LOCAL_PART}@${sender}`;
+
+    this.configurationSet = new ses.ConfigurationSet(this, 'ConfigurationSet', {
+      reputationMetrics: true,
+      // Addresses that bounced or complained are not mailed again, whatever the handlers do.
+      suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+    });
+    this.identity = new ses.EmailIdentity(this, 'Identity', {
+      identity: isAddress ? ses.Identity.email(sender) : ses.Identity.domain(sender),
+      configurationSet: this.configurationSet,
+    });
+    if (!isAddress) {
+      // The DNS records that verify the domain (Easy DKIM); they must be published before SES sends.
+      this.identity.dkimRecords.forEach((record, index) => {
+        new CfnOutput(this, `DkimRecord${index + 1}`, {
+          description: `DKIM CNAME ${index + 1} to publish for ${sender}`,
+          value: `${record.name} CNAME ${record.value}`,
+        });
+      });
+    }
+
+    this.feedbackTopic = new EncryptedTopic(this, 'FeedbackTopic', {
+      displayName: 'SES bounces and complaints',
+      publisher: 'ses.amazonaws.com',
+    });
+    this.configurationSet.addEventDestination('BouncesAndComplaints', {
+      destination: ses.EventDestination.snsTopic(this.feedbackTopic.topic),
+      events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
+    });
+
+    this.feedbackDeadLetterQueue = new DeadLetterQueue(this, 'FeedbackDeadLetters');
+    this.feedbackFunction = new HouseFunction(this, 'FeedbackHandler', {
+      handler: 'sesFeedback',
+      description: 'Marks subscribers suppressed on SES bounces and complaints',
+      timeout: Duration.seconds(30),
+      // SNS invokes asynchronously: after Lambda's retries the event lands here, not in the void.
+      deadLetterQueue: this.feedbackDeadLetterQueue,
+    }).bindTable(props.subscribers, 'update');
+    this.feedbackTopic.topic.addSubscription(
+      new subscriptions.LambdaSubscription(this.feedbackFunction.function, {
+        // Deliveries SNS itself cannot make (throttling, permissions) are kept as well.
+        deadLetterQueue: this.feedbackDeadLetterQueue,
+      }),
+    );
+  }
+
+  /**
+   * ses:SendRawEmail on the identity and on the configuration set: SES authorises both when a
+   * message uses a configuration set, including the identity's default one.
+   */
+  grantSendEmail(grantee: iam.IGrantable): iam.Grant {
+    const configurationSetArn = Stack.of(this).formatArn({
+      service: 'ses',
+      resource: 'configuration-set',
+      resourceName: this.configurationSet.configurationSetName,
+    });
+    return iam.Grant.addToPrincipal({
+      grantee,
+      actions: ['ses:SendRawEmail'],
+      resourceArns: [this.identity.emailIdentityArn, configurationSetArn],
+    });
+  }
+}

@@ -1,0 +1,186 @@
+import path from 'node:path';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { LAMBDA_BUNDLING, LAMBDA_ENTRIES, type LambdaName } from '../lambda/bundling';
+
+/** The repository root: entries in LAMBDA_ENTRIES and the lock file are relative to it. */
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+/**
+ * Node.js 24 is the newest Lambda runtime aws-cdk-lib knows, which is what cdk-nag's
+ * latest-runtime rules (AwsSolutions-L1, Serverless-LambdaLatestVersion) require. The bundle
+ * targets node22 (LAMBDA_BUNDLING), which Node 24 runs unchanged.
+ */
+export const HOUSE_RUNTIME = lambda.Runtime.NODEJS_24_X;
+
+/** Environment variables the handlers read (lambdas/runtime/env.ts fails naming a missing one). */
+export type HandlerEnvName =
+  | 'SUBSCRIBERS_TABLE'
+  | 'LEADS_TABLE'
+  | 'SITE_URL'
+  | 'SENDER_EMAIL'
+  | 'NOTIFICATION_EMAIL'
+  | 'SCORECARD_BUCKET'
+  | 'SCORECARD_KEY';
+
+/** A table together with the variable its name is passed in. */
+export interface TableBinding {
+  readonly table: ITable;
+  readonly envName: Extract<HandlerEnvName, 'SUBSCRIBERS_TABLE' | 'LEADS_TABLE'>;
+}
+
+/**
+ * What a handler may do with a table. Explicit action lists instead of CDK's grantReadData /
+ * grantReadWriteData: those include Scan and the stream actions, which no handler needs.
+ * - read:   look items up (GetItem, Query) — GET handlers never change state;
+ * - update: read, and change attributes of existing items (UpdateItem) — consent changes;
+ * - write:  read, create, change and remove items — new leads, claims, markers.
+ */
+export type TableAccess = 'read' | 'update' | 'write';
+
+const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'];
+const TABLE_ACTIONS: Record<TableAccess, string[]> = {
+  read: READ_ACTIONS,
+  update: [...READ_ACTIONS, 'dynamodb:UpdateItem'],
+  write: [...READ_ACTIONS, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
+};
+
+/** One private object a handler reads (the scorecard document), and where it is. */
+export interface DocumentBinding {
+  readonly bucket: IBucket;
+  readonly key: string;
+}
+
+/** Something that can authorise sending mail as our sender (the email construct). */
+export interface SenderBinding {
+  readonly fromAddress: string;
+  grantSendEmail(grantee: iam.IGrantable): iam.Grant;
+}
+
+export interface HouseFunctionProps {
+  /** Which handler (LAMBDA_ENTRIES) this function runs. */
+  readonly handler: LambdaName;
+  readonly description: string;
+  /** @default 10 seconds: API handlers answer well within API Gateway's 30 s limit. */
+  readonly timeout?: Duration;
+  /** @default 512 MB: Lambda's CPU share grows with memory; 512 keeps cold starts short. */
+  readonly memorySize?: number;
+  /** @default three months */
+  readonly logRetention?: logs.RetentionDays;
+  /** Failed asynchronous invocations go here (only for functions invoked asynchronously). */
+  readonly deadLetterQueue?: IQueue;
+}
+
+/**
+ * The house Lambda: fixes runtime, architecture, timeout, memory, logging and bundling for
+ * every handler, and binds resources with helpers that grant access and set the variable
+ * naming the resource together, so a handler never has an env var without the permission
+ * (or the reverse).
+ */
+export class HouseFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: iam.Role;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: HouseFunctionProps) {
+    super(scope, id);
+    const timeout = props.timeout ?? Duration.seconds(10);
+    if (timeout.toSeconds() < 1 || timeout.toSeconds() > 900) {
+      throw new Error(`${this.node.path}: timeout must be between 1 and 900 seconds`);
+    }
+    const memorySize = props.memorySize ?? 512;
+    if (!Number.isInteger(memorySize) || memorySize < 128 || memorySize > 10240) {
+      throw new Error(`${this.node.path}: memorySize must be an integer between 128 and 10240 MB`);
+    }
+
+    // Created here (not by Lambda on first write) so retention and removal are ours.
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: props.logRetention ?? logs.RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // An own role instead of the default one: the default attaches the AWS managed
+    // AWSLambdaBasicExecutionRole (logs on every log group); this one writes to its own only.
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `${props.description} (${props.handler})`,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    const { alias, banner, format, mainFields, minify, sourcemap, target, externalModules } = LAMBDA_BUNDLING;
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: path.join(REPO_ROOT, LAMBDA_ENTRIES[props.handler]),
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      description: props.description,
+      runtime: HOUSE_RUNTIME,
+      architecture: lambda.Architecture.ARM_64,
+      timeout,
+      memorySize,
+      role: this.role,
+      logGroup: this.logGroup,
+      loggingFormat: lambda.LoggingFormat.JSON,
+      deadLetterQueue: props.deadLetterQueue,
+      bundling: {
+        format: format === 'esm' ? OutputFormat.ESM : OutputFormat.CJS,
+        target,
+        minify,
+        sourceMap: sourcemap,
+        mainFields,
+        banner,
+        externalModules,
+        esbuildArgs: Object.fromEntries(
+          Object.entries(alias).map(([specifier, replacement]) => [`--alias:${specifier}`, replacement]),
+        ),
+      },
+    });
+
+    // Active tracing would need an X-Ray policy with Resource "*" on every role for traces of
+    // single-hop handlers; structured JSON logs and the error alarms cover diagnosis instead.
+    Validations.of(this).acknowledge({
+      id: 'Serverless-LambdaTracing',
+      reason: 'Handlers are single-hop; JSON logs, access logs and per-function error alarms are used instead of X-Ray.',
+    });
+    if (!props.deadLetterQueue) {
+      Validations.of(this).acknowledge({
+        id: 'Serverless-LambdaDLQ',
+        reason:
+          'Invoked synchronously (API Gateway) or by an event source mapping with its own on-failure destination; a function DLQ only receives failed asynchronous invocations.',
+      });
+    }
+  }
+
+  /** Grants `access` to the table and passes its name in the binding's variable. */
+  bindTable(binding: TableBinding, access: TableAccess): this {
+    binding.table.grant(this.role, ...TABLE_ACTIONS[access]);
+    return this.setEnv(binding.envName, binding.table.tableName);
+  }
+
+  /** Grants s3:GetObject on exactly the document (for presigned links) and passes where it is. */
+  bindScorecardDocument(document: DocumentBinding): this {
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [document.bucket.arnForObjects(document.key)] }),
+    );
+    this.setEnv('SCORECARD_BUCKET', document.bucket.bucketName);
+    return this.setEnv('SCORECARD_KEY', document.key);
+  }
+
+  /** Grants sending as our SES identity and passes the From address. */
+  bindSender(sender: SenderBinding): this {
+    sender.grantSendEmail(this.role);
+    return this.setEnv('SENDER_EMAIL', sender.fromAddress);
+  }
+
+  /** Plain configuration values (SITE_URL, NOTIFICATION_EMAIL). */
+  setEnv(name: HandlerEnvName, value: string): this {
+    this.function.addEnvironment(name, value);
+    return this;
+  }
+}

@@ -1,0 +1,182 @@
+import { Duration, Validations } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { API_BASE } from '../../shared/paths';
+import { buildViewerRequestCode, buildViewerResponseCode } from '../edge/edge-code';
+import { SECURITY_HEADER_POLICY } from '../site/security-headers';
+
+export interface CustomDomain {
+  /** e.g. www.example.ca; its DNS record (CNAME/alias to the distribution) is managed outside. */
+  readonly domainName: string;
+  /** ACM certificate covering domainName; CloudFront only accepts certificates in us-east-1. */
+  readonly certificateArn: string;
+}
+
+export interface SiteProps {
+  /** Page paths from the web build's _routes.json, built into the viewer-request function. */
+  readonly routes: readonly string[];
+  /** Host name of the HTTP API (execute-api), the origin of `/api/*`. */
+  readonly apiDomainName: string;
+  readonly accessLogsBucket: s3.IBucket;
+  /** @default the distribution's *.cloudfront.net name */
+  readonly customDomain?: CustomDomain;
+}
+
+/**
+ * The website's delivery: a private S3 bucket read through Origin Access Control, and a
+ * CloudFront distribution whose default behaviour runs the edge functions (routing, 404s)
+ * and whose `/api/*` behaviour forwards to API Gateway uncached. Both behaviours send the
+ * same security headers. There are deliberately no distribution-wide error responses: they
+ * would also rewrite the API's JSON errors into HTML pages.
+ */
+export class Site extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+  readonly viewerRequestFunction: cloudfront.Function;
+  readonly viewerResponseFunction: cloudfront.Function;
+  readonly responseHeadersPolicy: cloudfront.ResponseHeadersPolicy;
+
+  constructor(scope: Construct, id: string, props: SiteProps) {
+    super(scope, id);
+    const { customDomain } = props;
+    if (customDomain) {
+      if (!/^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i.test(customDomain.domainName)) {
+        throw new Error(`${this.node.path}: "${customDomain.domainName}" is not a domain name`);
+      }
+      if (!/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(customDomain.certificateArn)) {
+        throw new Error(`${this.node.path}: certificateArn must be an ACM certificate in us-east-1 (CloudFront requires it)`);
+      }
+    }
+
+    this.bucket = new s3.Bucket(this, 'Bucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      // Versioning keeps earlier deployments for a rollback; old versions need not live forever.
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(90) }],
+      serverAccessLogsBucket: props.accessLogsBucket,
+      serverAccessLogsPrefix: 's3/site/',
+    });
+
+    this.viewerRequestFunction = new cloudfront.Function(this, 'ViewerRequest', {
+      comment: 'Legacy 301s, pretty URLs, subscriber page shells, unknown paths -> 404 page',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(buildViewerRequestCode(props.routes)),
+    });
+    this.viewerResponseFunction = new cloudfront.Function(this, 'ViewerResponse', {
+      comment: 'Gives the 404 page its 404 status',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(buildViewerResponseCode()),
+    });
+
+    const headers = SECURITY_HEADER_POLICY;
+    this.responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Security headers of infra/site/security-headers.ts',
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(headers.strictTransportSecurity.maxAgeSeconds),
+          includeSubdomains: headers.strictTransportSecurity.includeSubDomains,
+          preload: headers.strictTransportSecurity.preload,
+          override: true,
+        },
+        contentSecurityPolicy: { contentSecurityPolicy: headers.contentSecurityPolicy, override: true },
+        // CloudFront's only value for this header is nosniff.
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: enumValue(cloudfront.HeadersFrameOption, headers.frameOptions), override: true },
+        referrerPolicy: {
+          referrerPolicy: enumValue(cloudfront.HeadersReferrerPolicy, headers.referrerPolicy),
+          override: true,
+        },
+      },
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Permissions-Policy', value: headers.permissionsPolicy, override: true }],
+      },
+    });
+
+    const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+    });
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'Website and /api',
+      // The viewer-request function already maps "/" to /index.html; this keeps a bare "/"
+      // from ever reaching S3 as a bucket listing (the origin has LIST for honest 404s).
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        // LIST lets S3 answer 404 (not 403) for a missing file.
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket, {
+          originAccessLevels: [cloudfront.AccessLevel.READ, cloudfront.AccessLevel.LIST],
+        }),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        compress: true,
+        responseHeadersPolicy: this.responseHeadersPolicy,
+        functionAssociations: [
+          { function: this.viewerRequestFunction, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          { function: this.viewerResponseFunction, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE },
+        ],
+      },
+      additionalBehaviors: {
+        [`${API_BASE}/*`]: {
+          origin: apiOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          // Never cached; every viewer header but Host (API Gateway routes on its own host name).
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          compress: true,
+          responseHeadersPolicy: this.responseHeadersPolicy,
+        },
+      },
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      // North America and Europe edges: the audience is in Alberta.
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: props.accessLogsBucket,
+      logFilePrefix: 'cloudfront/',
+      ...(customDomain
+        ? {
+            domainNames: [customDomain.domainName],
+            certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', customDomain.certificateArn),
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+            sslSupportMethod: cloudfront.SSLMethod.SNI,
+          }
+        : {}),
+    });
+
+    Validations.of(this.distribution).acknowledge({
+      id: '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
+      reason:
+        'defaultRootObject is set and the viewer-request function rewrites every directory-like path to an index.html key or the 404 page, so no request reaches S3 as a listing.',
+    });
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'A public marketing site; Canadian visitors travel and the content is not region-restricted.',
+    });
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR2',
+      reason:
+        'No WAF: a CloudFront web ACL must live in us-east-1 and costs more than this low-traffic site warrants; API throttling, form validation and per-address limits cover abuse.',
+    });
+    if (!customDomain) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'Without a custom domain the *.cloudfront.net certificate is used, whose security policy CloudFront fixes; with domainName/certificateArn the policy is TLSv1.2_2021.',
+      });
+    }
+  }
+}
+
+/** A value of a CDK string enum, checked, so the shared header values cannot drift into invalid ones. */
+function enumValue<T extends string>(values: Record<string, T>, value: string): T {
+  const match = Object.values(values).find((candidate) => candidate === value);
+  if (!match) throw new Error(`"${value}" is not one of ${Object.values(values).join(', ')}`);
+  return match;
+}

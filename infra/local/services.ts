@@ -1,0 +1,168 @@
+/**
+ * The local stand-ins for AWS services (DESIGN §6), used by `npm start` and the integration
+ * tests: dynalite for DynamoDB and aws-ses-v2-local for SES. Port 0 picks a free port, so
+ * parallel test runs never collide. Nothing here needs Docker, Java or an AWS account.
+ */
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { TABLES, type TableDefinition } from '../data/table-definitions';
+
+export interface LocalService {
+  endpoint: string;
+  close: () => Promise<void>;
+}
+
+type DynaliteFactory = (options: { createTableMs?: number; deleteTableMs?: number; updateTableMs?: number; path?: string }) => Server;
+
+const LOOPBACK = '127.0.0.1';
+
+const listenOn = (server: Server, port: number, name: string): Promise<string> =>
+  new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`${name}: port ${port} is already in use. Choose another port or stop the program using it.`)
+          : error,
+      ),
+    );
+    server.listen(port, LOOPBACK, () => resolve(`http://${LOOPBACK}:${(server.address() as AddressInfo).port}`));
+  });
+
+const closeServer = (server: Server): Promise<void> =>
+  new Promise((resolve, reject) => {
+    server.closeAllConnections?.();
+    server.close((error) => (error ? reject(error) : resolve()));
+  });
+
+/** dynalite in this process; `path` keeps the data (LevelDB) across restarts, else in memory. */
+export const startDynalite = async (options: { port?: number; path?: string } = {}): Promise<LocalService> => {
+  // dynalite ships no types and is CommonJS; its factory returns a plain http.Server.
+  const dynalite = require('dynalite') as DynaliteFactory;
+  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, path: options.path });
+  const endpoint = await listenOn(server, options.port ?? 0, 'DynamoDB (dynalite)');
+  return { endpoint, close: () => closeServer(server) };
+};
+
+/** A client for the local endpoint; the credentials are placeholders dynalite ignores. */
+export const localDynamoClient = (endpoint: string) =>
+  new DynamoDBClient({ endpoint, region: 'ca-central-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+
+/**
+ * Creates the tables of infra/data/table-definitions.ts (the same the CDK app deploys).
+ * Idempotent: an existing table is left as it is. `nameOf` lets tests use their own names.
+ * dynalite has no streams or TTL, so only keys are created here.
+ */
+export const createTables = async (
+  endpoint: string,
+  nameOf: (table: TableDefinition) => string = (table) => table.logicalName,
+): Promise<Record<string, string>> => {
+  const client = localDynamoClient(endpoint);
+  const names: Record<string, string> = {};
+  try {
+    for (const table of TABLES) {
+      const TableName = nameOf(table);
+      names[table.logicalName] = TableName;
+      await client
+        .send(
+          new CreateTableCommand({
+            TableName,
+            BillingMode: 'PAY_PER_REQUEST',
+            KeySchema: [{ AttributeName: table.partitionKey.name, KeyType: 'HASH' }],
+            AttributeDefinitions: [{ AttributeName: table.partitionKey.name, AttributeType: table.partitionKey.type }],
+          }),
+        )
+        .catch((error: Error) => {
+          if (error.name !== 'ResourceInUseException') throw error;
+        });
+    }
+  } finally {
+    client.destroy();
+  }
+  return names;
+};
+
+const readBody = (message: IncomingMessage): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    message.on('data', (chunk: Buffer) => chunks.push(chunk));
+    message.on('end', () => resolve(Buffer.concat(chunks)));
+    message.on('error', reject);
+  });
+
+/** The raw MIME of a SendRawEmail call (the form field `RawMessage.Data`, base64). */
+const rawMessageOf = (body: Buffer): string | undefined => {
+  const form = new URLSearchParams(body.toString('utf8'));
+  const data = form.get('Action') === 'SendRawEmail' ? form.get('RawMessage.Data') : null;
+  return data ? Buffer.from(data, 'base64').toString('utf8') : undefined;
+};
+
+/**
+ * aws-ses-v2-local (in this process) behind a small recording proxy. The emulator's store
+ * keeps subject, addresses and bodies but drops custom headers, so the proxy also keeps
+ * each SendRawEmail's MIME (GET /raw) to check List-Unsubscribe. Everything else — the
+ * inbox page at /, GET /store — passes through unchanged.
+ */
+export const startSesLocal = async (options: { port?: number } = {}): Promise<LocalService> => {
+  const { default: startEmulator } = (await import('aws-ses-v2-local')) as unknown as {
+    default: (config: { host: string; port: number }) => Promise<Server>;
+  };
+  const emulator = await startEmulator({ host: LOOPBACK, port: 0 });
+  const emulatorPort = (emulator.address() as AddressInfo).port;
+  const rawMessages: { at: number; raw: string }[] = [];
+
+  const proxy = createServer((incoming, outgoing) => {
+    void (async () => {
+      const body = await readBody(incoming);
+      if (incoming.method === 'GET' && incoming.url === '/raw') {
+        outgoing.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rawMessages));
+        return;
+      }
+      const raw = incoming.method === 'POST' ? rawMessageOf(body) : undefined;
+      if (raw) rawMessages.push({ at: Date.now(), raw });
+      const forwarded = httpRequest(
+        { host: LOOPBACK, port: emulatorPort, method: incoming.method, path: incoming.url, headers: incoming.headers },
+        (answer) => {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        },
+      );
+      forwarded.on('error', (error) => outgoing.writeHead(502).end(error.message));
+      forwarded.end(body);
+    })().catch((error: Error) => outgoing.writeHead(500).end(error.message));
+  });
+
+  const endpoint = await listenOn(proxy, options.port ?? 0, 'SES (aws-ses-v2-local)');
+  return {
+    endpoint,
+    close: async () => {
+      await closeServer(proxy);
+      await closeServer(emulator);
+    },
+  };
+};
+
+/** One email as aws-ses-v2-local stores it (GET /store). */
+export interface CapturedEmail {
+  messageId: string;
+  from: string;
+  replyTo: string[];
+  destination: { to: string[]; cc: string[]; bcc: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+  at: number;
+}
+
+/** Every email the local SES has accepted, oldest first. */
+export const readCapturedEmails = async (sesEndpoint: string): Promise<CapturedEmail[]> => {
+  const response = await fetch(`${sesEndpoint}/store`);
+  if (!response.ok) throw new Error(`SES local store answered ${response.status}`);
+  return ((await response.json()) as { emails: CapturedEmail[] }).emails;
+};
+
+/** The raw MIME of every SendRawEmail, oldest first (headers included). */
+export const readRawEmails = async (sesEndpoint: string): Promise<string[]> => {
+  const response = await fetch(`${sesEndpoint}/raw`);
+  if (!response.ok) throw new Error(`SES local proxy answered ${response.status}`);
+  return ((await response.json()) as { raw: string }[]).map((message) => message.raw);
+};

@@ -1,0 +1,73 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { Alarms } from '../../infra/constructs/alarms';
+import { DeadLetterQueue } from '../../infra/constructs/dead-letter-queue';
+import { newStack } from './support/app';
+
+describe('Alarms', () => {
+  const stack = newStack();
+  const alarms = new Alarms(stack, 'Alarms', { opsEmail: 'ops@example.ca' });
+  const fn = new lambda.Function(stack, 'Fn', {
+    runtime: lambda.Runtime.NODEJS_24_X,
+    handler: 'index.handler',
+    code: lambda.Code.fromInline('exports.handler = async () => {}'),
+  });
+  alarms
+    .watchApi('Api5xx', new apigw.HttpApi(stack, 'Api'))
+    .watchFunction('FnErrors', fn)
+    .watchDeadLetterQueue('Dlq', new DeadLetterQueue(stack, 'Dead'));
+  const template = Template.fromStack(stack);
+  const topicRef = { Ref: Match.stringLikeRegexp('^AlarmsTopic') };
+
+  it('emails the ops address from an encrypted topic, with a dead-letter queue', () => {
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.ca',
+      TopicArn: topicRef,
+      RedrivePolicy: { deadLetterTargetArn: Match.anyValue() },
+    });
+    template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+    template.hasResourceProperties('AWS::KMS::Key', {
+      KeyPolicy: {
+        Statement: Match.arrayWith([Match.objectLike({ Principal: { Service: 'cloudwatch.amazonaws.com' } })]),
+      },
+    });
+  });
+
+  it('alarms on any API 5xx', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/ApiGateway',
+      MetricName: '5xx',
+      Statistic: 'Sum',
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      AlarmActions: [topicRef],
+    });
+  });
+
+  it('alarms on any function error', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Errors',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: Match.stringLikeRegexp('^Fn') } }],
+      Threshold: 0,
+      AlarmActions: [topicRef],
+    });
+  });
+
+  it('alarms when a dead-letter queue holds a message', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Statistic: 'Maximum',
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+  });
+
+  it('rejects an ops address that is not one', () => {
+    expect(() => new Alarms(newStack(), 'Alarms', { opsEmail: 'ops' })).toThrow(/opsEmail/);
+  });
+});

@@ -1,0 +1,70 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { locateScorecardDocument, locateWebBuild, parseAppContext, REQUIRED_CONTEXT_KEYS } from '../../infra/bin/app-inputs';
+import { FIXTURE_WEB_DIST } from './support/app';
+
+const CONTEXT: Record<string, unknown> = {
+  siteUrl: 'https://www.example.ca/',
+  senderEmail: 'hello@example.ca',
+  notificationEmail: 'team@example.ca',
+  opsEmail: 'ops@example.ca',
+};
+const parse = (overrides: Record<string, unknown> = {}) => parseAppContext((key) => ({ ...CONTEXT, ...overrides })[key]);
+
+describe('parseAppContext', () => {
+  it('reads the required keys and normalises the site URL to its origin', () => {
+    expect(parse()).toEqual({
+      siteUrl: 'https://www.example.ca',
+      senderEmail: 'hello@example.ca',
+      notificationEmail: 'team@example.ca',
+      opsEmail: 'ops@example.ca',
+      customDomain: undefined,
+      apiThrottle: undefined,
+    });
+  });
+
+  it.each(REQUIRED_CONTEXT_KEYS)('names the missing key %s', (key) => {
+    expect(() => parse({ [key]: undefined })).toThrow(`Missing CDK context key "${key}"`);
+  });
+
+  it.each(['http://www.example.ca', 'https://www.example.ca/path', 'not a url'])('rejects siteUrl %s', (siteUrl) => {
+    expect(() => parse({ siteUrl })).toThrow(/siteUrl/);
+  });
+
+  it('reads the optional custom domain, which needs both keys', () => {
+    const certificateArn = 'arn:aws:acm:us-east-1:111111111111:certificate/abc';
+    expect(parse({ domainName: 'www.example.ca', certificateArn }).customDomain).toEqual({ domainName: 'www.example.ca', certificateArn });
+    expect(() => parse({ domainName: 'www.example.ca' })).toThrow(/set both or neither/);
+  });
+
+  it('reads optional API throttling (strings from -c are numbers too)', () => {
+    expect(parse({ apiRateLimit: '5', apiBurstLimit: 10 }).apiThrottle).toEqual({ rateLimit: 5, burstLimit: 10 });
+    expect(() => parse({ apiRateLimit: 5 })).toThrow(/set both or neither/);
+    expect(() => parse({ apiRateLimit: 'fast', apiBurstLimit: 10 })).toThrow(/positive number/);
+  });
+});
+
+describe('locateWebBuild', () => {
+  it('returns the dist folder and its routes', () => {
+    expect(locateWebBuild(FIXTURE_WEB_DIST).routes).toContain('/about');
+  });
+
+  it('asks for a build when the folder or its _routes.json is missing', () => {
+    expect(() => locateWebBuild(path.join(tmpdir(), 'no-such-dist'))).toThrow('Build the website first: npm run build');
+    expect(() => locateWebBuild(mkdtempSync(path.join(tmpdir(), 'dist-')))).toThrow('Build the website first: npm run build');
+  });
+});
+
+describe('locateScorecardDocument', () => {
+  it('finds the one PDF', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'scorecard-'));
+    writeFileSync(path.join(dir, 'Scorecard.pdf'), '%PDF-1.4');
+    writeFileSync(path.join(dir, 'README.md'), 'notes');
+    expect(locateScorecardDocument(dir)).toBe(path.join(dir, 'Scorecard.pdf'));
+  });
+
+  it('fails without exactly one PDF', () => {
+    expect(() => locateScorecardDocument(mkdtempSync(path.join(tmpdir(), 'scorecard-')))).toThrow(/exactly one scorecard PDF/);
+  });
+});

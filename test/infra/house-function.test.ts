@@ -1,0 +1,127 @@
+import { Duration } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { DeadLetterQueue } from '../../infra/constructs/dead-letter-queue';
+import { HouseFunction } from '../../infra/constructs/house-function';
+import { newStack } from './support/app';
+
+const table = (stack: ReturnType<typeof newStack>, id: string) =>
+  new dynamodb.Table(stack, id, { partitionKey: { name: 'id', type: dynamodb.AttributeType.STRING } });
+
+describe('HouseFunction', () => {
+  it('fixes runtime, architecture, timeout, memory, JSON logging and its own log group', () => {
+    // Prepare
+    const stack = newStack();
+    // Act
+    new HouseFunction(stack, 'Fn', { handler: 'apiFallback', description: 'test' });
+    // Assess
+    const template = Template.fromStack(stack);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      Timeout: 10,
+      MemorySize: 512,
+      Handler: 'index.handler',
+      LoggingConfig: { LogFormat: 'JSON', LogGroup: Match.anyValue() },
+    });
+    template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 90 });
+  });
+
+  it('uses its own role with no managed policies, writing only to its log group', () => {
+    const stack = newStack();
+    new HouseFunction(stack, 'Fn', { handler: 'apiFallback', description: 'test' });
+    const template = Template.fromStack(stack);
+    template.hasResourceProperties('AWS::IAM::Role', { ManagedPolicyArns: Match.absent() });
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: [
+          {
+            Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+            Effect: 'Allow',
+            Resource: { 'Fn::GetAtt': [Match.stringLikeRegexp('^FnLogs'), 'Arn'] },
+          },
+        ],
+      },
+    });
+  });
+
+  it('accepts timeout, memory and retention overrides', () => {
+    const stack = newStack();
+    new HouseFunction(stack, 'Fn', {
+      handler: 'mailer',
+      description: 'test',
+      timeout: Duration.seconds(60),
+      memorySize: 1024,
+      logRetention: logs.RetentionDays.ONE_WEEK,
+    });
+    const template = Template.fromStack(stack);
+    template.hasResourceProperties('AWS::Lambda::Function', { Timeout: 60, MemorySize: 1024 });
+    template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 7 });
+  });
+
+  it.each([
+    ['a zero timeout', { timeout: Duration.seconds(0) }],
+    ['a timeout over 15 minutes', { timeout: Duration.minutes(16) }],
+    ['too little memory', { memorySize: 64 }],
+    ['fractional memory', { memorySize: 256.5 }],
+  ])('rejects %s', (_, override) => {
+    const stack = newStack();
+    expect(() => new HouseFunction(stack, 'Fn', { handler: 'apiFallback', description: 'test', ...override })).toThrow();
+  });
+
+  it('bindTable grants the access level and sets the variable together', () => {
+    const stack = newStack();
+    const subscribers = table(stack, 'Subscribers');
+    new HouseFunction(stack, 'Fn', { handler: 'getSubscriber', description: 'test' }).bindTable(
+      { table: subscribers, envName: 'SUBSCRIBERS_TABLE' },
+      'read',
+    );
+    const template = Template.fromStack(stack);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: { SUBSCRIBERS_TABLE: { Ref: Match.stringLikeRegexp('^Subscribers') } } },
+    });
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'],
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('bindScorecardDocument grants s3:GetObject on that one object only', () => {
+    const stack = newStack();
+    const bucket = new s3.Bucket(stack, 'Docs');
+    new HouseFunction(stack, 'Fn', { handler: 'downloadScorecard', description: 'test' }).bindScorecardDocument({
+      bucket,
+      key: 'scorecard/doc.pdf',
+    });
+    const template = Template.fromStack(stack);
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          {
+            Action: 's3:GetObject',
+            Effect: 'Allow',
+            Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [Match.stringLikeRegexp('^Docs'), 'Arn'] }, '/scorecard/doc.pdf']] },
+          },
+        ]),
+      },
+    });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: { SCORECARD_BUCKET: Match.anyValue(), SCORECARD_KEY: 'scorecard/doc.pdf' } },
+    });
+  });
+
+  it('sets a dead-letter queue when given one', () => {
+    const stack = newStack();
+    new HouseFunction(stack, 'Fn', { handler: 'sesFeedback', description: 'test', deadLetterQueue: new DeadLetterQueue(stack, 'Dlq') });
+    Template.fromStack(stack).hasResourceProperties('AWS::Lambda::Function', {
+      DeadLetterConfig: { TargetArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^Dlq'), 'Arn'] } },
+    });
+  });
+});

@@ -1,0 +1,165 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Site, type SiteProps } from '../../infra/constructs/site';
+import { SECURITY_HEADERS, SECURITY_HEADER_POLICY } from '../../infra/site/security-headers';
+import { newStack } from './support/app';
+
+const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:111111111111:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789';
+
+function build(overrides: Partial<SiteProps> = {}) {
+  const stack = newStack();
+  const site = new Site(stack, 'Site', {
+    routes: ['/', '/about'],
+    apiDomainName: 'abc123.execute-api.ca-central-1.amazonaws.com',
+    accessLogsBucket: new s3.Bucket(stack, 'Logs', { objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED }),
+    ...overrides,
+  });
+  return { stack, site, template: Template.fromStack(stack) };
+}
+
+const distributionConfig = (template: Template) => {
+  const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution'));
+  return distribution.Properties.DistributionConfig;
+};
+
+describe('Site', () => {
+  const { template } = build();
+
+  it('keeps the bucket private: block public access, TLS only, versioned, encrypted, logged', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      VersioningConfiguration: { Status: 'Enabled' },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      LoggingConfiguration: { LogFilePrefix: 's3/site/' },
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: Match.stringLikeRegexp('^SiteBucket') },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Action: ['s3:GetObject', 's3:ListBucket'],
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('reads the bucket through Origin Access Control', () => {
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' },
+    });
+    const config = distributionConfig(template);
+    const s3Origin = config.Origins.find((origin: { S3OriginConfig?: unknown }) => origin.S3OriginConfig);
+    expect(s3Origin.OriginAccessControlId).toBeDefined();
+    expect(s3Origin.S3OriginConfig.OriginAccessIdentity).toBe('');
+  });
+
+  it('runs both edge functions (cloudfront-js-2.0) on the default behaviour', () => {
+    template.resourceCountIs('AWS::CloudFront::Function', 2);
+    template.allResourcesProperties('AWS::CloudFront::Function', { FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }) });
+    const behaviour = distributionConfig(template).DefaultCacheBehavior;
+    expect(behaviour.FunctionAssociations.map((association: { EventType: string }) => association.EventType).sort()).toEqual([
+      'viewer-request',
+      'viewer-response',
+    ]);
+    expect(behaviour).toMatchObject({ Compress: true, ViewerProtocolPolicy: 'redirect-to-https' });
+    expect(behaviour.ResponseHeadersPolicyId).toBeDefined();
+  });
+
+  it('forwards /api/* to API Gateway uncached, all methods, all viewer headers but Host, same headers policy', () => {
+    const config = distributionConfig(template);
+    const [api] = config.CacheBehaviors;
+    expect(config.CacheBehaviors).toHaveLength(1);
+    expect(api).toMatchObject({
+      PathPattern: '/api/*',
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      ViewerProtocolPolicy: 'redirect-to-https',
+      ResponseHeadersPolicyId: config.DefaultCacheBehavior.ResponseHeadersPolicyId,
+    });
+    expect(api.FunctionAssociations).toBeUndefined();
+    const apiOrigin = config.Origins.find((origin: { Id: string }) => origin.Id === api.TargetOriginId);
+    expect(apiOrigin).toMatchObject({
+      DomainName: 'abc123.execute-api.ca-central-1.amazonaws.com',
+      CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
+    });
+  });
+
+  it('has no distribution-wide error responses (they would rewrite API errors)', () => {
+    expect(distributionConfig(template).CustomErrorResponses).toBeUndefined();
+  });
+
+  it('logs to the access-log bucket', () => {
+    expect(distributionConfig(template).Logging).toMatchObject({ Prefix: 'cloudfront/' });
+  });
+
+  it('sends the shared security headers', () => {
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: {
+        SecurityHeadersConfig: {
+          StrictTransportSecurity: {
+            AccessControlMaxAgeSec: 63072000,
+            IncludeSubdomains: true,
+            Preload: true,
+            Override: true,
+          },
+          ContentSecurityPolicy: { ContentSecurityPolicy: SECURITY_HEADERS['Content-Security-Policy'], Override: true },
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+        },
+        CustomHeadersConfig: {
+          Items: [{ Header: 'Permissions-Policy', Value: SECURITY_HEADERS['Permissions-Policy'], Override: true }],
+        },
+      },
+    });
+  });
+
+  it('uses the default certificate without a custom domain', () => {
+    expect(distributionConfig(template).Aliases).toBeUndefined();
+    expect(distributionConfig(template).ViewerCertificate).toBeUndefined();
+  });
+
+  it('serves a custom domain with its certificate and TLS 1.2 minimum', () => {
+    const custom = build({ customDomain: { domainName: 'www.example.ca', certificateArn: CERTIFICATE_ARN } });
+    expect(distributionConfig(custom.template)).toMatchObject({
+      Aliases: ['www.example.ca'],
+      ViewerCertificate: { AcmCertificateArn: CERTIFICATE_ARN, MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' },
+    });
+  });
+
+  it.each([
+    ['a bad domain', { domainName: 'not a domain', certificateArn: CERTIFICATE_ARN }],
+    ['a certificate outside us-east-1', { domainName: 'www.example.ca', certificateArn: CERTIFICATE_ARN.replace('us-east-1', 'ca-central-1') }],
+  ])('rejects %s', (_, customDomain) => {
+    expect(() => build({ customDomain })).toThrow();
+  });
+});
+
+describe('security headers module', () => {
+  it('renders HSTS exactly as CloudFront does for the policy values', () => {
+    expect(SECURITY_HEADERS['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains; preload');
+  });
+
+  it('has a CSP without unsafe-inline and with the required directives', () => {
+    const csp = SECURITY_HEADER_POLICY.contentSecurityPolicy;
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+  });
+
+  it('lists the six headers the local server sends', () => {
+    expect(Object.keys(SECURITY_HEADERS).sort()).toEqual(
+      ['Content-Security-Policy', 'Permissions-Policy', 'Referrer-Policy', 'Strict-Transport-Security', 'X-Content-Type-Options', 'X-Frame-Options'],
+    );
+  });
+});

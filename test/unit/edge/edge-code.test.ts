@@ -1,0 +1,78 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  buildViewerRequestCode,
+  buildViewerResponseCode,
+  CLOUDFRONT_FUNCTION_MAX_BYTES,
+  readRouteManifest,
+} from '../../../infra/edge/edge-code';
+import { ROUTES } from './edge-events';
+
+/** All 35 pages of the spec: the real table must fit CloudFront's limit with room to spare. */
+const SPEC_ROUTES = [
+  ...ROUTES,
+  '/privacy',
+  '/terms-of-use',
+  ...Array.from({ length: 25 }, (_, i) => `/a-blog-post-slug-of-typical-length-number-${i}-about-hiring-and-teams`),
+];
+
+const byteLength = (code: string) => Buffer.byteLength(code, 'utf8');
+
+describe('edge code build', () => {
+  it('keeps the viewer-request function under 10 KB with every page of the site', () => {
+    expect(byteLength(buildViewerRequestCode(SPEC_ROUTES))).toBeLessThan(CLOUDFRONT_FUNCTION_MAX_BYTES);
+  });
+
+  it('keeps the viewer-response function under 10 KB', () => {
+    expect(byteLength(buildViewerResponseCode())).toBeLessThan(CLOUDFRONT_FUNCTION_MAX_BYTES);
+  });
+
+  it('refuses a route table that would exceed the limit', () => {
+    const huge = Array.from({ length: 400 }, (_, i) => `/page-${i}-with-a-long-enough-slug-to-add-up`);
+    expect(() => buildViewerRequestCode(huge)).toThrow(/CloudFront Functions allow 10240/);
+  });
+
+  it('uses no module system and defines a top-level handler (cloudfront-js-2.0)', () => {
+    for (const code of [buildViewerRequestCode(ROUTES), buildViewerResponseCode()]) {
+      expect(code).not.toMatch(/\brequire\(|\bimport\b|\bexport\b/);
+      expect(code).toMatch(/function handler\(/);
+    }
+  });
+
+  it('builds the route table into the code', () => {
+    expect(buildViewerRequestCode(ROUTES)).toContain(`"/facets-of-jobs-why-it's-so-hard-to-hire-good-people":1`);
+  });
+
+  it.each([
+    ['a trailing slash', ['/about/']],
+    ['no leading slash', ['about']],
+    ['no pages', []],
+  ])('rejects routes with %s', (_, routes) => {
+    expect(() => buildViewerRequestCode(routes)).toThrow();
+  });
+});
+
+describe('readRouteManifest', () => {
+  const dist = () => mkdtempSync(path.join(tmpdir(), 'dist-'));
+
+  it('reads the pages of _routes.json', () => {
+    const dir = dist();
+    writeFileSync(path.join(dir, '_routes.json'), JSON.stringify({ pages: ['/', '/about'] }));
+    expect(readRouteManifest(dir)).toEqual(['/', '/about']);
+  });
+
+  it('says to build the website when the manifest is missing', () => {
+    expect(() => readRouteManifest(dist())).toThrow(/npm run build/);
+  });
+
+  it.each([
+    ['not JSON', '{'],
+    ['without pages', '{"routes":[]}'],
+    ['with non-string pages', '{"pages":[1]}'],
+  ])('rejects a manifest %s', (_, content) => {
+    const dir = dist();
+    writeFileSync(path.join(dir, '_routes.json'), content);
+    expect(() => readRouteManifest(dir)).toThrow(/_routes\.json/);
+  });
+});

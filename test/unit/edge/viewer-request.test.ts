@@ -1,0 +1,133 @@
+import { loadEdgeHandlers, type EdgeRequest, type EdgeResponse } from '../../../infra/edge/edge-code';
+import { DYNAMIC_PAGES, NOT_FOUND_PAGE } from '../../../shared/paths';
+import { isResponse, ROUTES, viewerRequestEvent } from './edge-events';
+
+const { viewerRequest } = loadEdgeHandlers(ROUTES);
+
+const forwarded = (uri: string, query = {}): EdgeRequest => {
+  const result = viewerRequest(viewerRequestEvent(uri, query));
+  if (isResponse(result)) throw new Error(`expected a forwarded request for ${uri}, got ${result.statusCode}`);
+  return result;
+};
+const answered = (uri: string, query = {}): EdgeResponse => {
+  const result = viewerRequest(viewerRequestEvent(uri, query));
+  if (!isResponse(result)) throw new Error(`expected a response for ${uri}, got uri ${result.uri}`);
+  return result;
+};
+
+describe('viewer-request: legacy slug', () => {
+  it.each(['/friction-free-employment-engagement', '/friction-free-employment-engagement/'])(
+    'redirects %s permanently to the new slug',
+    (uri) => {
+      const response = answered(uri);
+      expect(response.statusCode).toBe(301);
+      expect(response.headers.location.value).toBe('/friction-free-employee-engagement');
+    },
+  );
+
+  it('keeps the query string, as the viewer encoded it, including repeated keys', () => {
+    const response = answered('/friction-free-employment-engagement/', {
+      utm_source: { value: 'news%20letter' },
+      tag: { value: 'a', multiValue: [{ value: 'a' }, { value: 'b' }] },
+      flag: { value: '' },
+    });
+    expect(response.headers.location.value).toBe(
+      '/friction-free-employee-engagement?utm_source=news%20letter&tag=a&tag=b&flag',
+    );
+  });
+});
+
+describe('viewer-request: pretty URLs', () => {
+  it('serves the root from /index.html', () => {
+    expect(forwarded('/').uri).toBe('/index.html');
+  });
+
+  it.each([
+    ['/about', '/about/index.html'],
+    ['/employer/form', '/employer/form/index.html'],
+    ['/friction-free-employee-engagement', '/friction-free-employee-engagement/index.html'],
+  ])('maps %s to %s', (uri, key) => {
+    expect(forwarded(uri).uri).toBe(key);
+  });
+
+  it('redirects a trailing slash on a known page to the slashless path, keeping the query', () => {
+    const response = answered('/about/', { ref: { value: 'x' } });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location.value).toBe('/about?ref=x');
+  });
+
+  it('leaves the query string of a forwarded request untouched', () => {
+    const query = { q: { value: '1' } };
+    expect(forwarded('/blog', query).querystring).toEqual(query);
+  });
+});
+
+describe('viewer-request: slugs with apostrophes', () => {
+  const slug = "/facets-of-jobs-why-it's-so-hard-to-hire-good-people";
+
+  it.each([
+    ['percent-encoded', '/facets-of-jobs-why-it%27s-so-hard-to-hire-good-people'],
+    ['literal', slug],
+  ])('finds the page when the apostrophe is %s', (_, uri) => {
+    expect(forwarded(uri).uri).toBe(`${slug}/index.html`);
+  });
+
+  it('serves a slug with several apostrophes', () => {
+    expect(forwarded("/psychological-safety-you-can%27t-see-what-you-don%27t-believe").uri).toBe(
+      "/psychological-safety-you-can't-see-what-you-don't-believe/index.html",
+    );
+  });
+
+  it('redirects the trailing-slash form to the slashless slug', () => {
+    expect(answered('/facets-of-jobs-why-it%27s-so-hard-to-hire-good-people/').headers.location.value).toBe(slug);
+  });
+});
+
+describe('viewer-request: subscriber pages', () => {
+  const id = 'AbCdEfGhIjKlMnOpQrStUv';
+
+  it.each(DYNAMIC_PAGES.map((page) => [page.prefix, page.shellPath]))('serves %s{id} from its shell', (prefix, shell) => {
+    expect(forwarded(`${prefix}${id}`).uri).toBe(`${shell}/index.html`);
+  });
+
+  it('redirects a trailing slash after the id to the slashless path', () => {
+    expect(answered(`/unsubscribe/employer/${id}/`).headers.location.value).toBe(`/unsubscribe/employer/${id}`);
+  });
+
+  it.each([
+    ['an extra segment', `/unsubscribe/candidate/${id}/more`],
+    ['a missing id', '/unsubscribe/candidate/'],
+    ['an unknown audience', `/unsubscribe/partner/${id}`],
+    ['an unknown audience on settings', `/partner/setting/${id}`],
+    ['settings without an id', '/employer/setting'],
+  ])('serves the 404 page for %s', (_, uri) => {
+    expect(forwarded(uri).uri).toBe(NOT_FOUND_PAGE);
+  });
+});
+
+describe('viewer-request: files', () => {
+  it.each(['/assets/app.3f9c2a.js', '/assets/main.9d1e.css', '/sitemap.xml', '/robots.txt', '/rss.xml', '/images/team/anna.webp', '/404.html'])(
+    'passes %s through unchanged',
+    (uri) => {
+      const request = forwarded(uri);
+      expect(request.uri).toBe(uri);
+    },
+  );
+});
+
+describe('viewer-request: unknown paths', () => {
+  it.each(['/nope', '/about/team', '/blog/2024', '/_shell/unsubscribe-candidate', '/%E0%A4%A'])(
+    'rewrites %s to the 404 page',
+    (uri) => {
+      expect(forwarded(uri).uri).toBe(NOT_FOUND_PAGE);
+    },
+  );
+
+  it('treats paths case-sensitively, like the S3 keys behind them', () => {
+    expect(forwarded('/About').uri).toBe(NOT_FOUND_PAGE);
+  });
+
+  it('does not confuse route-table keys with Object.prototype members', () => {
+    expect(forwarded('/constructor').uri).toBe(NOT_FOUND_PAGE);
+  });
+});
