@@ -1,6 +1,5 @@
-import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { DOWNLOAD_LINK_TTL_SECONDS } from '../../shared/constants/limits';
+import { getItem, putIfAbsent } from './items';
 import type { TableStore } from './stores';
 
 export interface DownloadTokenItem {
@@ -13,22 +12,10 @@ export interface DownloadTokenItem {
 
 const downloadTokenId = (token: string) => `download#${token}`;
 
+/** Issues the token behind an emailed download link; it works for DOWNLOAD_LINK_TTL_SECONDS. */
 export const putDownloadToken = async (store: TableStore, token: string, leadId: string, now: number) => {
-  const item: DownloadTokenItem = {
-    id: downloadTokenId(token),
-    kind: 'download-token',
-    leadId,
-    createdAt: now,
-    expiresAt: now + DOWNLOAD_LINK_TTL_SECONDS,
-  };
-  await store.db.send(
-    new PutItemCommand({ TableName: store.table, Item: marshall(item), ConditionExpression: 'attribute_not_exists(id)' }),
-  );
+  const item: DownloadTokenItem = { id: downloadTokenId(token), kind: 'download-token', leadId, createdAt: now, expiresAt: now + DOWNLOAD_LINK_TTL_SECONDS };
+  if (!(await putIfAbsent(store, item))) throw new Error('Download token collision');
 };
 
-export const getDownloadToken = async (store: TableStore, token: string): Promise<DownloadTokenItem | undefined> => {
-  const { Item } = await store.db.send(
-    new GetItemCommand({ TableName: store.table, Key: marshall({ id: downloadTokenId(token) }), ConsistentRead: true }),
-  );
-  return Item && (unmarshall(Item) as DownloadTokenItem);
-};
+export const getDownloadToken = (store: TableStore, token: string) => getItem<DownloadTokenItem>(store, downloadTokenId(token));

@@ -38,3 +38,9 @@ export interface SubscriberItem {
 
 /** The item that makes "one subscriber per audience and address" hold (see table-definitions.ts). */
 export const emailClaimId = (audience: Audience, email: string) => `email#${audience}#${email}`;
+
+/**
+ * A new subscriber gets every email type (one flag per EMAIL_SETTINGS entry; a unit test
+ * keeps the count in step). Spelled out so the data layer does not load the option labels.
+ */
+export const ALL_EMAIL_SETTINGS_ON: readonly boolean[] = [true, true, true];

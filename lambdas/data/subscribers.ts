@@ -1,12 +1,9 @@
-import { GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
-import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { AUDIENCES, type Audience } from '../../shared/constants/audiences';
-import { EMAIL_SETTINGS } from '../../shared/constants/subscriber-options';
 import { RETENTION_SECONDS } from '../../shared/constants/limits';
 import { randomToken } from '../runtime/tokens';
-import { isConditionFailure } from './condition-failure';
+import { getItem, putIfAbsent, updateItem } from './items';
 import type { TableStore } from './stores';
-import { emailClaimId, type ConsentEvent, type SubscriberItem } from './subscriber-item';
+import { ALL_EMAIL_SETTINGS_ON, emailClaimId, type ConsentEvent, type SubscriberItem } from './subscriber-item';
 import { setAttributes } from './update-expression';
 
 export interface SubscriberDetails {
@@ -20,13 +17,30 @@ export interface SubscriberDetails {
   helpDescription: string;
 }
 
+interface EmailClaim {
+  id: string;
+  subscriberId: string;
+}
+
+export type ConsentFields = Partial<
+  Pick<
+    SubscriberItem,
+    | 'subscribed' | 'emailSetting' | 'unsubscribeAllEmail' | 'unsubscribeReason' | 'unsubscribeReasons'
+    | 'unsubscribedAt' | 'updatedAt' | 'suppressed' | 'suppressedAt' | 'suppressionReason'
+  >
+>;
+
 export const getSubscriber = async (store: TableStore, id: string): Promise<SubscriberItem | undefined> => {
-  const { Item } = await store.db.send(
-    new GetItemCommand({ TableName: store.table, Key: marshall({ id }), ConsistentRead: true }),
-  );
-  const item = Item && (unmarshall(Item) as SubscriberItem);
+  const item = await getItem<SubscriberItem>(store, id);
   return item?.kind === 'subscriber' ? item : undefined;
 };
+
+/** Appends one consent event to the history (creating the list on the first event). */
+const appendConsent = (event: ConsentEvent) => ({
+  clause: '#consent = list_append(if_not_exists(#consent, :noEvents), :consentEvent)',
+  names: { '#consent': 'consent' },
+  values: { ':noEvents': [], ':consentEvent': [event] },
+});
 
 /**
  * The subscriber id that owns this audience + address: a new random id if this request wins
@@ -36,28 +50,16 @@ const claimSubscriberId = async (store: TableStore, audience: Audience, email: s
   const id = emailClaimId(audience, email);
   const expiresAt = now + RETENTION_SECONDS;
   const subscriberId = randomToken();
-  try {
-    await store.db.send(
-      new PutItemCommand({
-        TableName: store.table,
-        Item: marshall({ id, kind: 'email-claim', audience, email, subscriberId, createdAt: now, expiresAt }),
-        ConditionExpression: 'attribute_not_exists(id)',
-      }),
-    );
+  if (await putIfAbsent(store, { id, kind: 'email-claim', audience, email, subscriberId, createdAt: now, expiresAt })) {
     return subscriberId;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
   }
-  const { Attributes } = await store.db.send(
-    new UpdateItemCommand({
-      TableName: store.table,
-      Key: marshall({ id }),
-      ...setAttributes({ expiresAt }),
-      ConditionExpression: 'attribute_exists(id)',
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return unmarshall(Attributes ?? {}).subscriberId as string;
+  const claim = await updateItem<EmailClaim>(store, id, {
+    ...setAttributes({ expiresAt }),
+    ConditionExpression: 'attribute_exists(id)',
+    ReturnValues: 'ALL_NEW',
+  });
+  if (!claim) throw new Error(`Email claim ${id} vanished during sign-up`);
+  return claim.subscriberId;
 };
 
 /**
@@ -72,38 +74,31 @@ export const upsertSubscriber = async (
 ): Promise<string> => {
   const now = consent.at;
   const id = await claimSubscriberId(store, details.audience, details.email, now);
-  await store.db.send(
-    new UpdateItemCommand({
-      TableName: store.table,
-      Key: marshall({ id }),
-      ...setAttributes(
-        {
-          kind: 'subscriber',
-          ...details,
-          subscribed: true,
-          unsubscribeAllEmail: [false],
-          updatedAt: now,
-          expiresAt: now + RETENTION_SECONDS,
-        },
-        {
-          clauses: [
-            '#createdAt = if_not_exists(#createdAt, :now)',
-            '#emailSetting = if_not_exists(#emailSetting, :allSettings)',
-            '#consent = list_append(if_not_exists(#consent, :noEvents), :consentEvent)',
-          ],
-          names: { '#createdAt': 'createdAt', '#emailSetting': 'emailSetting', '#consent': 'consent' },
-          values: {
-            ':now': now,
-            ':allSettings': EMAIL_SETTINGS.map(() => true),
-            ':noEvents': [],
-            ':consentEvent': [consent],
-          },
-        },
-      ),
-    }),
-  );
+  const history = appendConsent(consent);
+  await updateItem(store, id, {
+    ...setAttributes(
+      { kind: 'subscriber', ...details, subscribed: true, unsubscribeAllEmail: [false], updatedAt: now, expiresAt: now + RETENTION_SECONDS },
+      {
+        clauses: [
+          '#createdAt = if_not_exists(#createdAt, :now)',
+          '#emailSetting = if_not_exists(#emailSetting, :allSettings)',
+          history.clause,
+        ],
+        names: { '#createdAt': 'createdAt', '#emailSetting': 'emailSetting', ...history.names },
+        values: { ':now': now, ':allSettings': ALL_EMAIL_SETTINGS_ON, ...history.values },
+      },
+    ),
+  });
   return id;
 };
+
+/** The claim must live as long as its subscriber, or a later sign-up would create a twin. */
+const refreshClaimExpiry = (store: TableStore, subscriber: SubscriberItem, expiresAt: number) =>
+  // A missing or re-pointed claim needs no refresh (condition lost -> undefined, ignored).
+  updateItem(store, emailClaimId(subscriber.audience, subscriber.email), {
+    ...setAttributes({ expiresAt }, { names: { '#subscriberId': 'subscriberId' }, values: { ':subscriberId': subscriber.id } }),
+    ConditionExpression: '#subscriberId = :subscriberId',
+  });
 
 /**
  * Changes consent fields of an existing subscriber of this audience and appends the event.
@@ -113,60 +108,34 @@ export const upsertSubscriber = async (
 export const updateConsent = async (
   store: TableStore,
   target: { audience: Audience; id: string },
-  fields: Partial<Pick<SubscriberItem, 'subscribed' | 'emailSetting' | 'unsubscribeAllEmail' | 'unsubscribeReason' | 'unsubscribeReasons' | 'unsubscribedAt' | 'updatedAt' | 'suppressed' | 'suppressedAt' | 'suppressionReason'>>,
+  fields: ConsentFields,
   event: ConsentEvent | undefined,
   now: number,
 ): Promise<SubscriberItem | undefined> => {
   const expiresAt = now + RETENTION_SECONDS;
-  try {
-    const { Attributes } = await store.db.send(
-      new UpdateItemCommand({
-        TableName: store.table,
-        Key: marshall({ id: target.id }),
-        ...setAttributes(
-          { ...fields, expiresAt },
-          {
-            clauses: event ? ['#consent = list_append(if_not_exists(#consent, :noEvents), :consentEvent)'] : [],
-            names: { '#kind': 'kind', '#audience': 'audience', ...(event ? { '#consent': 'consent' } : {}) },
-            values: { ':subscriberKind': 'subscriber', ':audience': target.audience, ...(event ? { ':noEvents': [], ':consentEvent': [event] } : {}) },
-          },
-        ),
-        ConditionExpression: 'attribute_exists(id) AND #kind = :subscriberKind AND #audience = :audience',
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    const subscriber = unmarshall(Attributes ?? {}) as SubscriberItem;
-    await refreshClaimExpiry(store, subscriber, expiresAt);
-    return subscriber;
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
-};
-
-/** The claim must live as long as its subscriber, or a later sign-up would create a twin. */
-const refreshClaimExpiry = async (store: TableStore, subscriber: SubscriberItem, expiresAt: number) => {
-  await store.db.send(
-    new UpdateItemCommand({
-      TableName: store.table,
-      Key: marshall({ id: emailClaimId(subscriber.audience, subscriber.email) }),
-      ...setAttributes({ expiresAt }, { names: { '#subscriberId': 'subscriberId' }, values: { ':subscriberId': subscriber.id } }),
-      ConditionExpression: '#subscriberId = :subscriberId',
-    }),
-  ).catch((error: unknown) => {
-    // A missing or re-pointed claim needs no refresh; the next sign-up writes a fresh one.
-    if (!isConditionFailure(error)) throw error;
+  const history = event && appendConsent(event);
+  const subscriber = await updateItem<SubscriberItem>(store, target.id, {
+    ...setAttributes(
+      { ...fields, expiresAt },
+      {
+        clauses: history ? [history.clause] : [],
+        names: { '#kind': 'kind', '#audience': 'audience', ...history?.names },
+        values: { ':subscriberKind': 'subscriber', ':audience': target.audience, ...history?.values },
+      },
+    ),
+    ConditionExpression: 'attribute_exists(id) AND #kind = :subscriberKind AND #audience = :audience',
+    ReturnValues: 'ALL_NEW',
   });
+  if (subscriber) await refreshClaimExpiry(store, subscriber, expiresAt);
+  return subscriber;
 };
 
 /** Subscribers of any audience that use this address, found through the email claims. */
-export const findSubscriberIdsByEmail = async (store: TableStore, email: string) => {
-  const ids: { audience: Audience; id: string }[] = [];
+export const findSubscribersByEmail = async (store: TableStore, email: string) => {
+  const found: { audience: Audience; id: string }[] = [];
   for (const audience of AUDIENCES) {
-    const { Item } = await store.db.send(
-      new GetItemCommand({ TableName: store.table, Key: marshall({ id: emailClaimId(audience, email) }), ConsistentRead: true }),
-    );
-    if (Item) ids.push({ audience, id: unmarshall(Item).subscriberId as string });
+    const claim = await getItem<EmailClaim>(store, emailClaimId(audience, email));
+    if (claim) found.push({ audience, id: claim.subscriberId });
   }
-  return ids;
+  return found;
 };

@@ -1,8 +1,8 @@
 import type { AnyObject, ObjectSchema } from 'yup';
 import { API_ERRORS } from '../../shared/constants/messages';
 import { HttpError } from './http-error';
-import { SERVER_ERRORS } from './messages';
-import { contentType, readRawBody } from './raw-body';
+import { BODY_NOT_OBJECT } from './messages';
+import { mediaType, readRawBody } from './raw-body';
 import type { ApiEvent, HttpMiddleware, ValidatedEvent } from './types';
 import { validateBody } from './validate-body';
 
@@ -17,7 +17,7 @@ const parseJsonObject = (text: string): Record<string, unknown> => {
     throw new HttpError(400, API_ERRORS.malformedJson);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new HttpError(400, SERVER_ERRORS.bodyNotObject);
+    throw new HttpError(400, BODY_NOT_OBJECT);
   }
   return parsed as Record<string, unknown>;
 };
@@ -30,7 +30,7 @@ const parseJsonObject = (text: string): Record<string, unknown> => {
 export const jsonBody = (schemaFor: SchemaFor): HttpMiddleware => ({
   before: async (request) => {
     const event = request.event;
-    if (contentType(event).mediaType !== 'application/json') {
+    if (mediaType(event) !== 'application/json') {
       throw new HttpError(415, API_ERRORS.unsupportedMediaType);
     }
     const body = parseJsonObject(readRawBody(event));

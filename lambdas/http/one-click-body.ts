@@ -1,16 +1,15 @@
 import { HttpError } from './http-error';
-import { SERVER_ERRORS } from './messages';
+import { ONE_CLICK_BODY, ONE_CLICK_MEDIA_TYPE } from './messages';
 import { multipartFields } from './multipart';
-import { contentType, readRawBody } from './raw-body';
+import { mediaType, readRawBody } from './raw-body';
 import type { ApiEvent, HttpMiddleware } from './types';
 
 const formFields = (event: ApiEvent): Map<string, string> | URLSearchParams => {
-  const { mediaType, params } = contentType(event);
-  if (mediaType === 'application/x-www-form-urlencoded') return new URLSearchParams(readRawBody(event));
-  if (mediaType === 'multipart/form-data' && params.boundary) {
-    return multipartFields(readRawBody(event), params.boundary);
-  }
-  throw new HttpError(415, SERVER_ERRORS.oneClickMediaType);
+  const type = mediaType(event);
+  if (type === 'application/x-www-form-urlencoded') return new URLSearchParams(readRawBody(event));
+  const boundary = /;\s*boundary="?([^";]+)"?/i.exec(event.headers?.['content-type'] ?? '')?.[1];
+  if (type === 'multipart/form-data' && boundary) return multipartFields(readRawBody(event), boundary);
+  throw new HttpError(415, ONE_CLICK_MEDIA_TYPE);
 };
 
 /**
@@ -20,7 +19,7 @@ const formFields = (event: ApiEvent): Map<string, string> | URLSearchParams => {
 export const oneClickBody = (): HttpMiddleware => ({
   before: (request) => {
     if (formFields(request.event).get('List-Unsubscribe') !== 'One-Click') {
-      throw new HttpError(400, SERVER_ERRORS.oneClickBody);
+      throw new HttpError(400, ONE_CLICK_BODY);
     }
   },
 });

@@ -2,7 +2,7 @@ import { isAudience, type Audience } from '../../shared/constants/audiences';
 import { API_ERRORS } from '../../shared/constants/messages';
 import { SUBSCRIBER_ID_PATTERN } from '../../shared/paths';
 import { HttpError } from './http-error';
-import { SERVER_ERRORS } from './messages';
+import { DOWNLOAD_NOT_FOUND } from './messages';
 import type { ApiEvent } from './types';
 
 export interface SubscriberPath {
@@ -26,7 +26,7 @@ export const subscriberPath = (event: ApiEvent): SubscriberPath => {
 export const downloadTokenPath = (event: ApiEvent): string => {
   const token = event.pathParameters?.token;
   if (token === undefined || !SUBSCRIBER_ID_PATTERN.test(token)) {
-    throw new HttpError(404, SERVER_ERRORS.downloadNotFound);
+    throw new HttpError(404, DOWNLOAD_NOT_FOUND);
   }
   return token;
 };

@@ -1,24 +1,11 @@
-import { API_ERRORS, MAX_BODY_BYTES } from '../../shared/constants';
+import { MAX_BODY_BYTES } from '../../shared/constants/limits';
+import { API_ERRORS } from '../../shared/constants/messages';
 import { HttpError } from './http-error';
 import type { ApiEvent } from './types';
 
-export interface ContentType {
-  mediaType: string;
-  params: Record<string, string>;
-}
-
-/** `Content-Type: multipart/form-data; boundary=x` -> { mediaType, params: { boundary } }. */
-export const contentType = (event: ApiEvent): ContentType => {
-  const [mediaType = '', ...rawParams] = (event.headers?.['content-type'] ?? '').split(';');
-  const params: Record<string, string> = {};
-  for (const rawParam of rawParams) {
-    const separator = rawParam.indexOf('=');
-    if (separator < 0) continue;
-    const name = rawParam.slice(0, separator).trim().toLowerCase();
-    params[name] = rawParam.slice(separator + 1).trim().replace(/^"(.*)"$/, '$1');
-  }
-  return { mediaType: mediaType.trim().toLowerCase(), params };
-};
+/** `Content-Type: application/json; charset=utf-8` -> `application/json`. */
+export const mediaType = (event: ApiEvent): string =>
+  (event.headers?.['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 
 /**
  * The body as text: API Gateway base64-encodes bodies it treats as binary. Oversized bodies

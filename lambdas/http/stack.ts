@@ -11,6 +11,6 @@ export const httpHandler = <TEvent extends ApiEvent>(
   route: (event: TEvent) => Promise<ApiResult>,
   ...bodyReaders: HttpMiddleware[]
 ) =>
-  middy<TEvent, ApiResult>(async (event) => route(event))
+  middy<TEvent, ApiResult>((event: TEvent) => route(event))
     .use(bodyReaders)
     .use(errorResponses());

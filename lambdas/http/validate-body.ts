@@ -1,21 +1,34 @@
 import { ValidationError, type AnyObject, type ObjectSchema, type Schema } from 'yup';
 import { API_ERRORS } from '../../shared/constants/messages';
 import { HttpError } from './http-error';
-import { SERVER_ERRORS } from './messages';
+import { wrongType } from './messages';
 
-/** How each yup field type must arrive in JSON; yup alone would quietly cast 5 to "5". */
-const JSON_TYPE_CHECKS: Record<string, { expected: string; accepts: (value: unknown) => boolean }> = {
-  string: { expected: 'text', accepts: (value) => typeof value === 'string' },
-  number: { expected: 'a number', accepts: (value) => typeof value === 'number' && Number.isFinite(value) },
-  boolean: { expected: 'true or false', accepts: (value) => typeof value === 'boolean' },
-  array: { expected: 'a list', accepts: (value) => Array.isArray(value) },
+/** What each yup field type must be in JSON; yup alone would quietly cast 5 to "5". */
+const EXPECTED_JSON_TYPE: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
 };
+
+const jsonTypeOf = (value: unknown) => (Array.isArray(value) ? 'array' : typeof value);
 
 const typeErrors = (fields: Record<string, unknown>, body: Record<string, unknown>): string[] =>
   Object.entries(body).flatMap(([key, value]) => {
-    const check = JSON_TYPE_CHECKS[(fields[key] as Schema).type];
-    return check && !check.accepts(value) ? [SERVER_ERRORS.wrongType(key, check.expected)] : [];
+    const type = (fields[key] as Schema).type;
+    const expected = EXPECTED_JSON_TYPE[type];
+    return expected && jsonTypeOf(value) !== type ? [wrongType(key, expected)] : [];
   });
+
+/** One message per field, as a form shows it: "Invalid email", not also the domain rule. */
+const firstMessagePerField = (error: ValidationError): string[] => {
+  const byField = new Map<string, string>();
+  for (const inner of error.inner.length > 0 ? error.inner : [error]) {
+    const field = inner.path ?? '';
+    if (!byField.has(field)) byField.set(field, inner.message);
+  }
+  return [...byField.values()];
+};
 
 /**
  * Validates a parsed JSON object with the same yup schema the form uses, plus the server's
@@ -36,6 +49,6 @@ export const validateBody = async <T extends AnyObject>(
     return (await schema.validate(body, { abortEarly: false })) as T;
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    throw new HttpError(400, [...new Set(error.errors)].join(' '));
+    throw new HttpError(400, firstMessagePerField(error).join(' '));
   }
 };

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import { FIELD_MAX, VALIDATION } from '../constants';
+import { FIELD_MAX } from '../constants/limits';
+import { VALIDATION } from '../constants/messages';
 
 /**
  * A real top-level domain: letters only, at least two of them. The spec's original pattern
@@ -33,14 +34,18 @@ export const HONEYPOT_FIELD = 'website';
 
 /** Unix seconds, as the spec's createdAt/updatedAt. */
 export const unixSeconds = () =>
-  yup.number().integer('must be whole Unix seconds').min(1_000_000_000, 'must be Unix seconds').max(99_999_999_999, 'must be Unix seconds');
+  yup
+    .number()
+    .integer('${path} must be whole Unix seconds')
+    .min(1_000_000_000, '${path} must be Unix seconds')
+    .max(99_999_999_999, '${path} must be Unix seconds');
 
 /** A list of exactly `length` booleans (the spec's checkbox payloads). */
 export const booleanList = (length: number) =>
   yup
     .array(yup.boolean().defined().strict())
     .defined()
-    .length(length, `must list exactly ${length} choices`);
+    .length(length, `\${path} must list exactly ${length} choices`);
 
 export const hasAnyTrue = (...lists: (readonly (boolean | undefined)[] | undefined)[]) =>
   lists.some((list) => list?.some((checked) => checked === true) ?? false);

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import { FIELD_MAX, VALIDATION } from '../constants';
+import { FIELD_MAX } from '../constants/limits';
+import { VALIDATION } from '../constants/messages';
 import { emailField, honeypotField, optionalText, requiredName, unixSeconds } from './fields';
 
 /** What the visitor fills in on /employer/form (spec §3, §5). Formik validates with this. */

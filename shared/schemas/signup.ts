@@ -1,5 +1,7 @@
 import * as yup from 'yup';
-import { AUDIENCES, FIELD_MAX, VALIDATION } from '../constants';
+import { AUDIENCES } from '../constants/audiences';
+import { FIELD_MAX } from '../constants/limits';
+import { VALIDATION } from '../constants/messages';
 import { emailField, honeypotField, optionalText, requiredName } from './fields';
 
 /** The contact/sign-up form on /candidate and /contact (spec §3, §5). */

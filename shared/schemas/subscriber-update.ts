@@ -1,5 +1,8 @@
 import * as yup from 'yup';
-import { EMAIL_SETTINGS, FIELD_MAX, UNSUBSCRIBE_REASONS, VALIDATION, type Audience } from '../constants';
+import type { Audience } from '../constants/audiences';
+import { FIELD_MAX } from '../constants/limits';
+import { VALIDATION } from '../constants/messages';
+import { EMAIL_SETTINGS, UNSUBSCRIBE_REASONS } from '../constants/subscriber-options';
 import { booleanList, hasAnyTrue, unixSeconds } from './fields';
 
 /**

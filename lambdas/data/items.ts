@@ -1,0 +1,57 @@
+import { GetItemCommand, PutItemCommand, UpdateItemCommand, type UpdateItemCommandInput } from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { isConditionFailure } from './condition-failure';
+import type { TableStore } from './stores';
+
+/** Strongly consistent read by `id`: a write just made (claim, token, lead) must be visible. */
+export const getItem = async <T>(store: TableStore, id: string): Promise<T | undefined> => {
+  const { Item } = await store.db.send(
+    new GetItemCommand({ TableName: store.table, Key: marshall({ id }), ConsistentRead: true }),
+  );
+  return Item && (unmarshall(Item) as T);
+};
+
+/**
+ * Puts an item only if its `id` is free (or `condition` holds); false when the condition
+ * lost. The building block of claims, duplicate markers, tokens and leads.
+ */
+export const putIfAbsent = async <T extends { id: string }>(
+  store: TableStore,
+  item: T,
+  condition = 'attribute_not_exists(id)',
+  values?: Record<string, unknown>,
+): Promise<boolean> => {
+  try {
+    await store.db.send(
+      new PutItemCommand({
+        TableName: store.table,
+        Item: marshall(item, { removeUndefinedValues: true }),
+        ConditionExpression: condition,
+        ExpressionAttributeValues: values && marshall(values),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+type UpdateInput = Omit<UpdateItemCommandInput, 'TableName' | 'Key'>;
+
+/** UpdateItem by `id`; undefined when its condition lost, else the returned attributes. */
+export const updateItem = async <T = Record<string, unknown>>(
+  store: TableStore,
+  id: string,
+  input: UpdateInput,
+): Promise<T | undefined> => {
+  try {
+    const { Attributes } = await store.db.send(
+      new UpdateItemCommand({ TableName: store.table, Key: marshall({ id }), ...input }),
+    );
+    return (Attributes ? unmarshall(Attributes) : {}) as T;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+};

@@ -1,0 +1,43 @@
+import type { Audience } from '../../shared/constants/audiences';
+
+export type MailPartStatus = 'pending' | 'sent' | 'suppressed' | 'failed';
+export type LeadMailStatus = 'pending' | 'sent' | 'suppressed' | 'failed';
+
+interface LeadBase {
+  id: string;
+  kind: 'lead';
+  audience: Audience;
+  subscriberId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  jobTitle: string;
+  organization: string;
+  helpDescription: string;
+  createdAt: number;
+  expiresAt: number;
+  /** Summary of the emails below: 'sent' once every part is done. */
+  mailStatus: LeadMailStatus;
+  mailAttempts?: number;
+  lastMailError?: string;
+  sentAt?: number;
+}
+
+/** A scorecard request: the requester gets the download link, the consultancy a notification. */
+export interface ScorecardLead extends LeadBase {
+  type: 'scorecard';
+  audience: 'employer';
+  downloadToken: string;
+  mail: { requester: MailPartStatus; notification: MailPartStatus };
+}
+
+/** A contact/sign-up message: the subscriber gets a welcome, the consultancy a notification. */
+export interface SignupLead extends LeadBase {
+  type: 'signup';
+  mail: { welcome: MailPartStatus; notification: MailPartStatus };
+}
+
+export type LeadItem = ScorecardLead | SignupLead;
+export type MailPart = 'requester' | 'welcome' | 'notification';
+
+export const leadId = (token: string) => `lead#${token}`;

@@ -1,0 +1,14 @@
+import { API_ERRORS } from '../../shared/constants/messages';
+import { HttpError } from '../http/http-error';
+import { allowedMethods } from '../http/route-table';
+import { httpHandler } from '../http/stack';
+
+/**
+ * ANY /api/{proxy+}: whatever no route matched. A known path with another method is 405
+ * (with Allow), anything else a JSON 404, so the API never answers with the site's HTML.
+ */
+export const handler = httpHandler(async (event) => {
+  const allowed = allowedMethods(event.rawPath);
+  if (allowed.length > 0) throw new HttpError(405, API_ERRORS.methodNotAllowed, { allow: allowed.join(', ') });
+  throw new HttpError(404, API_ERRORS.notFound);
+});

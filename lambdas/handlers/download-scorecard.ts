@@ -1,0 +1,35 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { fromEnv } from '@aws-sdk/credential-provider-env';
+import { API_ERRORS } from '../../shared/constants/messages';
+import { getDownloadToken } from '../data/download-tokens';
+import { HttpError } from '../http/http-error';
+import { DOWNLOAD_NOT_FOUND } from '../http/messages';
+import { downloadTokenPath } from '../http/path-params';
+import { redirectResponse } from '../http/responses';
+import { httpHandler } from '../http/stack';
+import { requireEnv } from '../runtime/env';
+import { nowSeconds } from '../runtime/clock';
+import { presignedGetUrl } from '../storage/presign-get';
+
+const leads = { db: new DynamoDBClient({}), table: requireEnv('LEADS_TABLE') };
+const scorecard = {
+  bucket: requireEnv('SCORECARD_BUCKET'),
+  key: requireEnv('SCORECARD_KEY'),
+  region: requireEnv('AWS_REGION'),
+  endpoint: process.env.AWS_ENDPOINT_URL_S3 || undefined,
+};
+const credentials = fromEnv();
+
+/** Long enough to start the download, short enough that a shared URL is useless later. */
+const PRESIGNED_URL_SECONDS = 300;
+
+/** GET /api/employer/scorecard/download/{token}: the emailed link -> 302 to the private file. */
+export const handler = httpHandler(async (event) => {
+  const token = await getDownloadToken(leads, downloadTokenPath(event));
+  if (!token) throw new HttpError(404, DOWNLOAD_NOT_FOUND);
+  if (token.expiresAt <= nowSeconds()) throw new HttpError(410, API_ERRORS.downloadExpired);
+  const fileName = scorecard.key.split('/').pop() ?? scorecard.key;
+  return redirectResponse(
+    await presignedGetUrl({ ...scorecard, fileName, expiresInSeconds: PRESIGNED_URL_SECONDS }, credentials),
+  );
+});

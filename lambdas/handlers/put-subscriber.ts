@@ -1,0 +1,42 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { Audience } from '../../shared/constants/audiences';
+import { API_SUCCESS } from '../../shared/constants/messages';
+import { preferenceSchema, unsubscribeSchema, type PreferencePayload, type UnsubscribePayload } from '../../shared/schemas/subscriber-update';
+import { savePreferences, unsubscribe } from '../domain/subscriber-consent';
+import { jsonBody } from '../http/json-body';
+import { subscriberPath } from '../http/path-params';
+import { jsonResponse } from '../http/responses';
+import { httpHandler } from '../http/stack';
+import type { ValidatedEvent } from '../http/types';
+import { requireEnv } from '../runtime/env';
+import { nowSeconds } from '../runtime/clock';
+
+const subscribers = { db: new DynamoDBClient({}), table: requireEnv('SUBSCRIBERS_TABLE') };
+const UNSUBSCRIBE_SCHEMAS: Record<Audience, ReturnType<typeof unsubscribeSchema>> = {
+  candidate: unsubscribeSchema('candidate'),
+  employer: unsubscribeSchema('employer'),
+};
+
+type Payload = UnsubscribePayload | PreferencePayload;
+const isUnsubscribe = (payload: Record<string, unknown>) => Object.hasOwn(payload, 'unsubscribeReason');
+
+/**
+ * PUT /api/{audience}/subscribers/{id}: the unsubscribe page's payload (it has
+ * unsubscribeReason) or the settings page's. Only consent fields of this id change.
+ */
+export const handler = httpHandler<ValidatedEvent<Payload>>(
+  async (event) => {
+    const target = subscriberPath(event);
+    const payload = event.validBody;
+    if ('unsubscribeReason' in payload) {
+      await unsubscribe(subscribers, target, payload.unsubscribeReason, nowSeconds());
+      return jsonResponse(200, { success: API_SUCCESS.unsubscribed });
+    }
+    await savePreferences(subscribers, target, payload, nowSeconds());
+    return jsonResponse(200, { success: API_SUCCESS.preferencesSaved });
+  },
+  jsonBody((event, body) => {
+    const { audience } = subscriberPath(event);
+    return isUnsubscribe(body) ? UNSUBSCRIBE_SCHEMAS[audience] : preferenceSchema;
+  }),
+);

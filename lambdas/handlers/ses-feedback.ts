@@ -1,0 +1,39 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import middy from '@middy/core';
+import type { SNSEvent } from 'aws-lambda';
+import { suppressAddress } from '../domain/suppress-address';
+import { readSesFeedback, type Feedback } from '../feedback/ses-notification';
+import { nowSeconds } from '../runtime/clock';
+import { requireEnv } from '../runtime/env';
+import { log } from '../runtime/log';
+
+const subscribers = { db: new DynamoDBClient({}), table: requireEnv('SUBSCRIBERS_TABLE') };
+
+const parse = (message: string, messageId: string): Feedback | undefined => {
+  try {
+    return readSesFeedback(message);
+  } catch (error) {
+    // Retrying cannot fix a malformed message; throwing would only loop it back.
+    log.warn('Skipping malformed SES notification', { messageId, error });
+    return undefined;
+  }
+};
+
+/**
+ * SES bounce/complaint notifications via SNS. Store errors are thrown so SNS/Lambda retry
+ * them; suppression is idempotent, so a retried message does no harm.
+ */
+export const handler = middy(async (event: SNSEvent): Promise<void> => {
+  for (const record of event.Records) {
+    const feedback = parse(record.Sns.Message, record.Sns.MessageId);
+    if (!feedback) continue;
+    if (feedback.action === 'ignore') {
+      log.info('SES notification needs no action', { messageId: record.Sns.MessageId, why: feedback.why });
+      continue;
+    }
+    for (const address of feedback.addresses) {
+      const count = await suppressAddress(subscribers, address, feedback.reason, nowSeconds());
+      log.info('Address suppressed', { reason: feedback.reason, subscribers: count });
+    }
+  }
+});

@@ -1,0 +1,9 @@
+/** One email as the mailer plans it; compose.ts turns it into MIME. */
+export interface OutgoingMail {
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+}

@@ -1,0 +1,35 @@
+/**
+ * Starts dynalite and aws-ses-v2-local once for the integration project, on free ports, and
+ * creates the tables. Test files (in worker processes) find them through process.env, the
+ * same variables the Lambdas read in AWS and in `npm start`.
+ */
+import { createTables, startDynalite, startSesLocal, type LocalService } from '../../infra/local/services';
+
+declare global {
+  // Read by global-teardown.ts (same process as this setup).
+  var __LOCAL_AWS__: LocalService[] | undefined;
+}
+
+export default async function globalSetup(): Promise<void> {
+  const dynamo = await startDynalite();
+  const ses = await startSesLocal();
+  globalThis.__LOCAL_AWS__ = [dynamo, ses];
+  const run = `it${process.pid}`;
+  const tables = await createTables(dynamo.endpoint, (table) => `${table.logicalName}-${run}`);
+
+  Object.assign(process.env, {
+    AWS_REGION: 'ca-central-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+    AWS_ENDPOINT_URL_SES: ses.endpoint,
+    AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9/local-s3',
+    SUBSCRIBERS_TABLE: tables.Subscribers,
+    LEADS_TABLE: tables.Leads,
+    SITE_URL: 'https://site.test',
+    SENDER_EMAIL: 'no-reply@chinooktalent.ca',
+    NOTIFICATION_EMAIL: 'leads@chinooktalent.ca',
+    SCORECARD_BUCKET: 'scorecard-bucket',
+    SCORECARD_KEY: 'documents/hr-scorecard.pdf',
+  });
+}

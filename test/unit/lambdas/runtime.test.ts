@@ -1,0 +1,28 @@
+import { EMAIL_SETTINGS } from '../../../shared/constants';
+import { SUBSCRIBER_ID_PATTERN } from '../../../shared/paths';
+import { ALL_EMAIL_SETTINGS_ON } from '../../../lambdas/data/subscriber-item';
+import { requireEnv } from '../../../lambdas/runtime/env';
+import { randomToken } from '../../../lambdas/runtime/tokens';
+import { utcDay } from '../../../lambdas/runtime/clock';
+
+describe('runtime helpers', () => {
+  it('fails with the name of a missing environment variable', () => {
+    delete process.env.SOME_MISSING_TABLE;
+    expect(() => requireEnv('SOME_MISSING_TABLE')).toThrow('Missing required environment variable SOME_MISSING_TABLE');
+  });
+
+  it('makes 128-bit base64url tokens that fit the subscriber id pattern and do not repeat', () => {
+    const tokens = Array.from({ length: 1000 }, randomToken);
+    expect(tokens.every((token) => SUBSCRIBER_ID_PATTERN.test(token))).toBe(true);
+    expect(new Set(tokens).size).toBe(1000);
+  });
+
+  it('names the UTC day of a time (daily limits reset at UTC midnight)', () => {
+    expect(utcDay(Date.UTC(2025, 0, 31, 23, 59, 59) / 1000)).toBe('2025-01-31');
+    expect(utcDay(Date.UTC(2025, 1, 1, 0, 0, 0) / 1000)).toBe('2025-02-01');
+  });
+
+  it('turns every email setting on for a new subscriber', () => {
+    expect(ALL_EMAIL_SETTINGS_ON).toEqual(EMAIL_SETTINGS.map(() => true));
+  });
+});

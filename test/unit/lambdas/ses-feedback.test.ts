@@ -1,0 +1,82 @@
+import './support/env';
+import { GetItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import type { Context } from 'aws-lambda';
+import { handler as sesFeedback } from '../../../lambdas/handlers/ses-feedback';
+import { callsOf, dynamo, item, valuesOf } from './support/dynamo-mock';
+import { NOW } from './support/payloads';
+import { bounceNotification, complaintNotification, snsEvent } from './support/stream-records';
+
+const CANDIDATE_ID = 'CandidateIdAbcdefghijk';
+const EMPLOYER_ID = 'EmployerIdAbcdefghijkl';
+
+const claims: Record<string, string> = {
+  'email#candidate#pat@example.ca': CANDIDATE_ID,
+  'email#employer#pat@example.ca': EMPLOYER_ID,
+};
+
+const run = (...messages: string[]) => sesFeedback(snsEvent(...messages), {} as Context);
+const subscriberUpdates = () => callsOf(UpdateItemCommand).filter((input) => [CANDIDATE_ID, EMPLOYER_ID].includes(input.Key.id.S));
+
+beforeEach(() => {
+  dynamo.reset();
+  dynamo.on(GetItemCommand).callsFake((input: Record<string, any>) => {
+    const subscriberId = claims[input.Key.id.S];
+    return { Item: subscriberId && item({ id: input.Key.id.S, subscriberId }) };
+  });
+  dynamo.on(UpdateItemCommand).callsFake((input: Record<string, any>) => ({
+    Attributes: item({ id: input.Key.id.S, kind: 'subscriber', audience: input.Key.id.S === CANDIDATE_ID ? 'candidate' : 'employer', email: 'pat@example.ca' }),
+  }));
+  jest.useFakeTimers({ now: NOW * 1000, doNotFake: ['nextTick', 'setImmediate'] });
+  jest.spyOn(console, 'log').mockImplementation(() => undefined);
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+describe('SES feedback (SNS)', () => {
+  it('suppresses every subscriber of a permanently bounced address, in both audiences', async () => {
+    await run(bounceNotification('Permanent', 'Pat <PAT@example.ca>'));
+
+    const updates = subscriberUpdates();
+    expect(updates.map((input) => input.Key.id.S).sort()).toEqual([CANDIDATE_ID, EMPLOYER_ID].sort());
+    for (const update of updates) {
+      expect(valuesOf(update)).toMatchObject({ ':suppressed': true, ':suppressedAt': NOW, ':suppressionReason': 'bounce' });
+      expect(valuesOf(update)).not.toHaveProperty(':subscribed');
+    }
+  });
+
+  it('treats a complaint as suppression and withdrawal of consent', async () => {
+    await run(complaintNotification('pat@example.ca'));
+
+    for (const update of subscriberUpdates()) {
+      expect(valuesOf(update)).toMatchObject({
+        ':suppressed': true,
+        ':suppressionReason': 'complaint',
+        ':subscribed': false,
+        ':consentEvent': [{ type: 'withdrawn', at: NOW, source: 'complaint', reasons: [] }],
+      });
+    }
+  });
+
+  it('ignores transient bounces and unknown addresses', async () => {
+    await run(bounceNotification('Transient', 'pat@example.ca'), bounceNotification('Permanent', 'nobody@example.ca'));
+    expect(subscriberUpdates()).toHaveLength(0);
+  });
+
+  it('logs and skips malformed messages without failing the batch', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    await expect(run('not json', '{"notificationType":"Bounce","bounce":{"bounceType":"Permanent"}}', complaintNotification('pat@example.ca'))).resolves.toBeUndefined();
+
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(JSON.parse(warn.mock.calls[0]![0] as string)).toMatchObject({ message: 'Skipping malformed SES notification', messageId: 'message-0' });
+    expect(subscriberUpdates()).toHaveLength(2);
+  });
+
+  it('throws on store errors so the delivery is retried', async () => {
+    dynamo.on(GetItemCommand).rejects(new Error('ProvisionedThroughputExceeded'));
+    await expect(run(complaintNotification('pat@example.ca'))).rejects.toThrow('ProvisionedThroughputExceeded');
+  });
+});

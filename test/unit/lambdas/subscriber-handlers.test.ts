@@ -1,0 +1,212 @@
+import './support/env';
+import { GetItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { API_ERRORS, API_SUCCESS, RETENTION_SECONDS } from '../../../shared/constants';
+import { handler as getSubscriber } from '../../../lambdas/handlers/get-subscriber';
+import { handler as putSubscriber } from '../../../lambdas/handlers/put-subscriber';
+import { handler as oneClick } from '../../../lambdas/handlers/one-click-unsubscribe';
+import { invoke, oneClickEvent, subscriberEvent } from './support/api-events';
+import { callsOf, conditionFailed, dynamo, item, valuesOf } from './support/dynamo-mock';
+import { NOW, SUBSCRIBER_ID, preferenceBody, unsubscribeBody } from './support/payloads';
+
+const stored = (overrides: Record<string, unknown> = {}) => ({
+  id: SUBSCRIBER_ID,
+  kind: 'subscriber',
+  audience: 'candidate',
+  email: 'jordan.lee@example.org',
+  firstName: 'Jordan',
+  lastName: 'Lee',
+  helpDescription: 'Looking for a site supervisor role.',
+  jobTitle: '',
+  organization: '',
+  subscribed: true,
+  emailSetting: [true, true, true],
+  unsubscribeAllEmail: [false],
+  consent: [],
+  ...overrides,
+});
+
+/** The SET attribute names of an UpdateItem call (identity fields must never be among them). */
+const writtenAttributes = (input: Record<string, any>) =>
+  (input.UpdateExpression as string)
+    .replace(/^SET /, '')
+    .split(', ')
+    .map((clause) => input.ExpressionAttributeNames[clause.split(' = ')[0]!]);
+
+beforeEach(() => {
+  dynamo.reset();
+  jest.useFakeTimers({ now: NOW * 1000, doNotFake: ['nextTick', 'setImmediate'] });
+});
+afterEach(() => jest.useRealTimers());
+
+describe('GET /api/{audience}/subscribers/{id}', () => {
+  it('answers the subscriber as a list of one with the four fields the pages show', async () => {
+    dynamo.on(GetItemCommand).resolves({ Item: item(stored()) });
+
+    const answer = await invoke(getSubscriber, subscriberEvent('GET', 'candidate', SUBSCRIBER_ID));
+
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json).toEqual([
+      { email: 'jordan.lee@example.org', firstName: 'Jordan', lastName: 'Lee', helpDescription: 'Looking for a site supervisor role.' },
+    ]);
+    expect(callsOf(GetItemCommand)[0]).toMatchObject({ TableName: 'Subscribers-unit', ConsistentRead: true });
+  });
+
+  it('never writes', async () => {
+    dynamo.on(GetItemCommand).resolves({ Item: item(stored()) });
+    await invoke(getSubscriber, subscriberEvent('GET', 'candidate', SUBSCRIBER_ID));
+    expect(dynamo.calls().map((call) => call.args[0].constructor.name)).toEqual(['GetItemCommand']);
+  });
+
+  it.each([
+    ['an unknown id', 'candidate', SUBSCRIBER_ID, undefined],
+    ['a subscriber of the other audience', 'employer', SUBSCRIBER_ID, stored()],
+    ['an email claim item', 'candidate', SUBSCRIBER_ID, { id: SUBSCRIBER_ID, kind: 'email-claim', subscriberId: 'x' }],
+  ])('answers 404 for %s', async (_case, audience, id, found) => {
+    dynamo.on(GetItemCommand).resolves({ Item: found && item(found) });
+    const answer = await invoke(getSubscriber, subscriberEvent('GET', audience, id));
+    expect(answer).toMatchObject({ statusCode: 404, json: { message: API_ERRORS.subscriberNotFound } });
+  });
+
+  it.each([
+    ['a short id', 'candidate', 'abc'],
+    ['an id with a #', 'candidate', 'email#candidate#a@b.ca'],
+    ['an unknown audience', 'admin', SUBSCRIBER_ID],
+  ])('answers the same 404 for %s without reading the table', async (_case, audience, id) => {
+    const answer = await invoke(getSubscriber, subscriberEvent('GET', audience, id));
+    expect(answer).toMatchObject({ statusCode: 404, json: { message: API_ERRORS.subscriberNotFound } });
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+});
+
+describe('PUT /api/{audience}/subscribers/{id}', () => {
+  beforeEach(() => {
+    dynamo.on(UpdateItemCommand).resolves({ Attributes: item(stored()) });
+  });
+
+  it('unsubscribes: stores the reasons as ticks and keys, the time, and a withdrawal event', async () => {
+    const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, unsubscribeBody('candidate')));
+
+    expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.unsubscribed } });
+    const [update, claimRefresh] = callsOf(UpdateItemCommand);
+    expect(update!.ConditionExpression).toBe('attribute_exists(id) AND #kind = :subscriberKind AND #audience = :audience');
+    expect(valuesOf(update!)).toMatchObject({
+      ':subscribed': false,
+      ':unsubscribeAllEmail': [true],
+      ':unsubscribeReason': [false, true, false, false, true, false, false],
+      ':unsubscribeReasons': ['noLongerWant', 'tooFrequent'],
+      ':unsubscribedAt': NOW,
+      ':updatedAt': NOW,
+      ':expiresAt': NOW + RETENTION_SECONDS,
+      ':audience': 'candidate',
+      ':consentEvent': [{ type: 'withdrawn', at: NOW, source: 'unsubscribe-page', reasons: ['noLongerWant', 'tooFrequent'] }],
+    });
+    expect(claimRefresh!.Key).toEqual(item({ id: 'email#candidate#jordan.lee@example.org' }));
+  });
+
+  it("maps the employer page's reason order (previously unsubscribed 6th, spam 7th)", async () => {
+    await invoke(putSubscriber, subscriberEvent('PUT', 'employer', SUBSCRIBER_ID, unsubscribeBody('employer', { unsubscribeReason: [false, false, false, false, false, true, false] })));
+    expect(valuesOf(callsOf(UpdateItemCommand)[0]!)[':unsubscribeReasons']).toEqual(['previouslyUnsubscribed']);
+  });
+
+  it('never writes identity fields from the body', async () => {
+    const body = unsubscribeBody('candidate', { email: 'someone.else@example.ca', firstName: 'Mallory' });
+    await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, body));
+    await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, preferenceBody({ lastName: 'Changed' })));
+
+    for (const update of callsOf(UpdateItemCommand).filter((input) => input.Key.id.S === SUBSCRIBER_ID)) {
+      const written = writtenAttributes(update);
+      for (const identity of ['email', 'firstName', 'lastName', 'helpDescription', 'jobTitle', 'organization', 'signupMe']) {
+        expect(written).not.toContain(identity);
+      }
+    }
+  });
+
+  it('saves preferences and keeps the subscriber subscribed while one setting is ticked', async () => {
+    const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, preferenceBody()));
+
+    expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.preferencesSaved } });
+    expect(valuesOf(callsOf(UpdateItemCommand)[0]!)).toMatchObject({
+      ':subscribed': true,
+      ':emailSetting': [true, false, true],
+      ':unsubscribeAllEmail': [false],
+      ':consentEvent': [{ type: 'preferences-changed', at: NOW, source: 'preferences-page', emailSetting: ['newsletter', 'servicesNews'] }],
+    });
+  });
+
+  it('treats unsubscribe-all in the preferences as a withdrawal', async () => {
+    await invoke(putSubscriber, subscriberEvent('PUT', 'employer', SUBSCRIBER_ID, preferenceBody({ emailSetting: [true, true, true], unsubscribeAllEmail: [true] })));
+    expect(valuesOf(callsOf(UpdateItemCommand)[0]!)).toMatchObject({
+      ':subscribed': false,
+      ':unsubscribedAt': NOW,
+      ':consentEvent': [{ type: 'withdrawn', source: 'preferences-page' }],
+    });
+  });
+
+  it('answers 404 when the id does not exist (conditional update lost) and writes nothing else', async () => {
+    dynamo.on(UpdateItemCommand).rejects(conditionFailed());
+    const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, preferenceBody()));
+    expect(answer).toMatchObject({ statusCode: 404, json: { message: API_ERRORS.subscriberNotFound } });
+    expect(callsOf(UpdateItemCommand)).toHaveLength(1);
+  });
+
+  it('answers 404 for a malformed id before validating the body', async () => {
+    const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', 'short', { anything: true }));
+    expect(answer).toMatchObject({ statusCode: 404, json: { message: API_ERRORS.subscriberNotFound } });
+  });
+
+  it.each([
+    ['no reason ticked', unsubscribeBody('candidate', { unsubscribeReason: [false, false, false, false, false, false, false] }), 'Please Select Minimum one option compulsory!'],
+    ['six reasons', unsubscribeBody('candidate', { unsubscribeReason: [true, false, false, false, false, false] }), 'unsubscribeReason must list exactly 7 choices'],
+    ['signupMe true', unsubscribeBody('candidate', { signupMe: true }), 'signupMe must be false on this page'],
+    ['updatedAt on the candidate variant', unsubscribeBody('candidate', { updatedAt: NOW }), 'Unknown field(s): updatedAt.'],
+  ])('answers 400 for an unsubscribe with %s', async (_case, body, message) => {
+    const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, body));
+    expect(answer).toMatchObject({ statusCode: 400, json: { message } });
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('requires updatedAt on the employer unsubscribe', async () => {
+    const { updatedAt: _dropped, ...body } = unsubscribeBody('employer');
+    const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'employer', SUBSCRIBER_ID, body));
+    expect(answer).toMatchObject({ statusCode: 400, json: { message: 'updatedAt must be defined' } });
+  });
+});
+
+describe('POST /api/{audience}/subscribers/{id}/one-click (RFC 8058)', () => {
+  beforeEach(() => {
+    dynamo.on(UpdateItemCommand).resolves({ Attributes: item(stored()) });
+  });
+
+  it('unsubscribes from everything and answers 200 with an empty body', async () => {
+    const answer = await invoke(oneClick, oneClickEvent('candidate', SUBSCRIBER_ID, 'List-Unsubscribe=One-Click'));
+
+    expect(answer).toMatchObject({ statusCode: 200, body: '' });
+    expect(valuesOf(callsOf(UpdateItemCommand)[0]!)).toMatchObject({
+      ':subscribed': false,
+      ':unsubscribeAllEmail': [true],
+      ':unsubscribedAt': NOW,
+      ':consentEvent': [{ type: 'withdrawn', at: NOW, source: 'one-click', reasons: [] }],
+    });
+  });
+
+  it('accepts the field as multipart/form-data', async () => {
+    const body = '--b1\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b1--\r\n';
+    const answer = await invoke(oneClick, oneClickEvent('employer', SUBSCRIBER_ID, body, 'multipart/form-data; boundary=b1'));
+    expect(answer.statusCode).toBe(200);
+  });
+
+  it('answers 415 for other media types and 400 for another body, changing nothing', async () => {
+    const json = await invoke(oneClick, oneClickEvent('candidate', SUBSCRIBER_ID, '{"List-Unsubscribe":"One-Click"}', 'application/json'));
+    const wrong = await invoke(oneClick, oneClickEvent('candidate', SUBSCRIBER_ID, 'List-Unsubscribe=Yes'));
+
+    expect(json).toMatchObject({ statusCode: 415, json: { message: 'Send List-Unsubscribe=One-Click as application/x-www-form-urlencoded or multipart/form-data.' } });
+    expect(wrong).toMatchObject({ statusCode: 400, json: { message: 'The request body must be List-Unsubscribe=One-Click.' } });
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('answers 404 for an unknown subscriber', async () => {
+    dynamo.on(UpdateItemCommand).rejects(conditionFailed());
+    const answer = await invoke(oneClick, oneClickEvent('candidate', SUBSCRIBER_ID, 'List-Unsubscribe=One-Click'));
+    expect(answer).toMatchObject({ statusCode: 404, json: { message: API_ERRORS.subscriberNotFound } });
+  });
+});

@@ -1,0 +1,36 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+
+/** Every DynamoDBClient instance (the handlers create theirs at module scope) answers from this mock. */
+export const dynamo = mockClient(DynamoDBClient);
+
+export const conditionFailed = () =>
+  Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+
+export const item = (value: Record<string, unknown>) => marshall(value, { removeUndefinedValues: true });
+
+/** The inputs of every call of one command, in call order. */
+export const callsOf = (command: unknown) =>
+  dynamo.commandCalls(command as never).map((call) => call.args[0].input as Record<string, any>);
+
+/** Expression values of an update call as plain JS. */
+export const valuesOf = (input: Record<string, any>) => unmarshall(input.ExpressionAttributeValues ?? {});
+
+/**
+ * Makes one command fail for items whose id starts with `idPrefix` (the item kinds share a
+ * table, so tests pick the write to break by its id) and succeed with `otherwise` for the rest.
+ */
+export const failFor = (command: unknown, idPrefix: string, error: Error, otherwise: Record<string, unknown> = {}) =>
+  dynamo.on(command as never).callsFake((input: Record<string, any>) => {
+    const id = String((input.Item ?? input.Key).id.S);
+    return id.startsWith(idPrefix) ? Promise.reject(error) : Promise.resolve(otherwise);
+  });
+
+/** Answers one command per id prefix; the first matching prefix wins, `undefined` key = default. */
+export const answerBy = (command: unknown, answers: [prefix: string, answer: () => unknown][]) =>
+  dynamo.on(command as never).callsFake((input: Record<string, any>) => {
+    const id = String((input.Item ?? input.Key).id.S);
+    const match = answers.find(([prefix]) => id.startsWith(prefix));
+    return match ? match[1]() : {};
+  });
