@@ -86,31 +86,36 @@ async function saveMetafile(result: BuildResult): Promise<BuildResult> {
 const WATCHED_DIRS = ['web/src', 'web/content', 'web/public', 'shared'].map((dir) => path.join(REPO_ROOT, dir));
 
 export interface WatchBuildOptions {
-  /** Overrides of the settings (e.g. the local server's siteUrl); the rest come from cdk.json/env. */
+  /** Overrides of the settings; the rest come from cdk.json and env (e.g. SITE_URL). */
   config?: Partial<SiteConfig>;
-  /** After each successful rebuild (e.g. to clear a server's file cache). */
-  onBuild?: (result: BuildResult) => void;
   /** A failed rebuild keeps the previous web/dist; the default prints the reason. */
   onError?: (error: unknown) => void;
 }
 
 /**
  * Builds web/dist now and again after every change under web/src, web/content, web/public
- * or shared/. Returns a handle whose close() stops watching.
+ * or shared/, calling `onBuild` after each successful build (e.g. to reload _routes.json and
+ * clear a server's file cache). Resolves once the first build is done; close() stops watching.
  */
-export function watchBuild(options: WatchBuildOptions = {}): { close(): void } {
+export async function watchBuild(
+  onBuild?: (result: BuildResult) => void,
+  options: WatchBuildOptions = {},
+): Promise<{ close(): void }> {
   const config = { ...readSiteConfig(), ...options.config };
-  const onError = options.onError ?? ((error) => console.error('Website rebuild failed:', error instanceof Error ? error.message : error));
-  return onFileChanges(WATCHED_DIRS, async () => {
+  const onError =
+    options.onError ?? ((error) => console.error('Website build failed:', error instanceof Error ? error.message : error));
+  const watcher = onFileChanges(WATCHED_DIRS, async () => {
     const started = Date.now();
     try {
       const result = await buildSite({ config });
-      console.log(`Website rebuilt (${result.pages.length} pages) in ${Date.now() - started} ms.`);
-      options.onBuild?.(result);
+      console.log(`Website built (${result.pages.length} pages) in ${Date.now() - started} ms.`);
+      onBuild?.(result);
     } catch (error) {
       onError(error);
     }
   });
+  await watcher.firstRun;
+  return { close: watcher.close };
 }
 
 if (require.main === module) {

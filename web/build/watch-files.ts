@@ -5,7 +5,11 @@ import { watch, type FSWatcher } from 'node:fs';
  * (an editor saving several files) collapse into one run, and runs never overlap: a change
  * during a run schedules exactly one more.
  */
-export function onFileChanges(dirs: string[], run: () => Promise<void>, quietMs = 150): { close(): void } {
+export function onFileChanges(
+  dirs: string[],
+  run: () => Promise<void>,
+  quietMs = 150,
+): { close(): void; firstRun: Promise<void> } {
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let pending = false;
@@ -33,8 +37,8 @@ export function onFileChanges(dirs: string[], run: () => Promise<void>, quietMs 
   };
 
   const watchers: FSWatcher[] = dirs.map((dir) => watch(dir, { recursive: true }, schedule));
-  void start();
   return {
+    firstRun: start(),
     close() {
       clearTimeout(timer);
       for (const watcher of watchers) watcher.close();

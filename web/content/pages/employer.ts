@@ -45,4 +45,5 @@ export const SCORECARD_PAGE_COPY = {
     'How well those expectations reach candidates and staff',
     'Where gaps in fit may be costing you people and time',
   ],
+  formLabel: 'Request the Scorecard',
 } as const;

@@ -21,6 +21,9 @@ export function BackToTop() {
   }, []);
 
   const scrollToTop = () => {
+    // Keyboard users continue from the top too. Moving focus off the button first also keeps
+    // Chrome from cutting the smooth scroll short when the focused button hides at 50 px.
+    document.getElementById('main')?.focus({ preventScroll: true });
     window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   };
 

@@ -1,0 +1,94 @@
+/**
+ * @jest-environment node
+ *
+ * Builds the whole site once into a temporary directory and checks what would be deployed:
+ * the files, the manifests, the CSP rules for HTML, and the size budgets (DESIGN §8, §9).
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DYNAMIC_PAGES } from '../../../shared/paths';
+import { buildSite, type BuildResult } from '../../../web/build/build';
+import { measurePageAssets, packagesIn, type PageAssetSizes } from '../../../web/build/measure-assets';
+
+const KB = 1024;
+const BUDGET = { homeJsGzip: 110 * KB, cssGzipPerPage: 30 * KB };
+/** Pages that render a form: the only ones allowed to load formik and yup. */
+const FORM_PAGES = ['/candidate', '/contact', '/employer/form', ...DYNAMIC_PAGES.map((page) => page.shellPath)];
+
+let outDir: string;
+let result: BuildResult;
+let sizes: PageAssetSizes[];
+const read = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
+
+beforeAll(async () => {
+  outDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'site-build-')), 'dist');
+  result = await buildSite({ outDir, config: { siteUrl: 'https://www.example.ca', candidateAppUrl: 'https://apply.example.ca', bookCallUrl: 'https://book.example.ca/call' } });
+  sizes = measurePageAssets(outDir, result.metafile);
+}, 120_000);
+
+afterAll(() => rmSync(path.dirname(outDir), { recursive: true, force: true }));
+
+describe('npm run build', () => {
+  it('writes every page, the shells, the 404 page and the manifests', () => {
+    for (const file of [
+      'index.html',
+      'about/index.html',
+      'employer/form/index.html',
+      'terms-of-use/index.html',
+      'blog/index.html',
+      "facets-of-jobs-why-it's-so-hard-to-hire-good-people/index.html",
+      ...DYNAMIC_PAGES.map((page) => `${page.shellPath.slice(1)}/index.html`),
+      '404.html',
+      'sitemap.xml',
+      'robots.txt',
+      'rss.xml',
+      'favicon.svg',
+      'images/logo.svg',
+    ]) {
+      expect(existsSync(path.join(outDir, file))).toBe(true);
+    }
+    const manifest = JSON.parse(read('_routes.json')) as { pages: string[] };
+    expect(manifest.pages).toEqual(result.pages.filter((page) => page.kind === 'page').map((page) => page.url));
+  });
+
+  it('prerenders real content with the configured URLs', () => {
+    const home = read('index.html');
+    expect(home).toContain('You have a lot to offer. We see it.');
+    expect(home).toContain('href="https://apply.example.ca"');
+    expect(home).toContain('<link rel="canonical" href="https://www.example.ca/">');
+    expect(read('privacy/index.html')).toContain('July 8, 2022');
+    expect(read('404.html')).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('has no inline script or style in any page (the CSP allows neither)', () => {
+    for (const page of result.pages) {
+      const html = read(page.file);
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.filter((tag) => !/ src="\/assets\/| type="application\/ld\+json"/.test(tag))).toEqual([]);
+      expect(html).not.toMatch(/<style[\s>]|\sstyle="/);
+    }
+  });
+
+  it('preloads only files that exist', () => {
+    for (const page of sizes) for (const file of page.files) expect(existsSync(path.join(outDir, file))).toBe(true);
+  });
+
+  it('keeps the home page within 110 KB of JavaScript (gzip)', () => {
+    const home = sizes.find((page) => page.page === '/')!;
+    expect(home.js.gzip).toBeLessThanOrEqual(BUDGET.homeJsGzip);
+  });
+
+  it('keeps every page within 30 KB of CSS (gzip)', () => {
+    for (const page of sizes) expect(page.css.gzip).toBeLessThanOrEqual(BUDGET.cssGzipPerPage);
+  });
+
+  it('loads formik and yup only on pages with forms', () => {
+    for (const page of sizes) {
+      const packages = packagesIn(result.metafile, page.files);
+      const hasFormLibraries = packages.has('formik') || packages.has('yup');
+      if (!FORM_PAGES.includes(page.page)) expect({ page: page.page, hasFormLibraries }).toEqual({ page: page.page, hasFormLibraries: false });
+    }
+    expect(packagesIn(result.metafile, sizes.find((page) => page.page === '/contact')!.files).has('formik')).toBe(true);
+  });
+});

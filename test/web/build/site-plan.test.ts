@@ -1,0 +1,123 @@
+/** @jest-environment node */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { DYNAMIC_PAGES, sitePaths } from '../../../shared/paths';
+import { headValues } from '../../../web/src/app/document-head';
+import { PAGE_MODULES, pageModuleSource } from '../../../web/src/app/page-modules';
+import { pageRoutes } from '../../../web/src/app/route-table';
+import { POSTS } from '../../../web/.generated/blog/posts';
+import { headTags, hoistResourceLinks, htmlDocument, jsonForScript } from '../../../web/build/html-document';
+import { planPages, robotsTxt, routesManifest, sitemapXml } from '../../../web/build/page-plan';
+
+const SITE = 'https://www.example.ca';
+const pages = planPages(pageRoutes());
+const byUrl = (url: string) => pages.find((page) => page.url === url)!;
+
+describe('the prerender plan', () => {
+  it('lists every page of the spec, every post, the four subscriber shells and the 404 page', () => {
+    const urls = routesManifest(pages).pages;
+    for (const path of ['/', '/about', '/candidate', '/employer', '/employer/form', '/contact', '/privacy', '/terms-of-use', '/blog']) {
+      expect(urls).toContain(path);
+    }
+    expect(POSTS).toHaveLength(25);
+    for (const post of POSTS) expect(urls).toContain(`/${post.slug}`);
+    expect(urls).toContain("/facets-of-jobs-why-it's-so-hard-to-hire-good-people");
+    expect(pages.filter((page) => page.kind === 'shell').map((page) => page.file)).toEqual(
+      DYNAMIC_PAGES.map((page) => `${page.shellPath.slice(1)}/index.html`),
+    );
+    expect(pages.filter((page) => page.kind === 'not-found').map((page) => page.file)).toEqual(['404.html']);
+  });
+
+  it('writes / to index.html and other pages to <path>/index.html', () => {
+    expect(byUrl('/').file).toBe('index.html');
+    expect(byUrl('/employer/form').file).toBe('employer/form/index.html');
+  });
+
+  it('keeps _routes.json to public pages: decoded, no trailing slash, no shells, no 404, no redirects', () => {
+    const urls = routesManifest(pages).pages;
+    expect(new Set(urls).size).toBe(urls.length);
+    expect(urls.filter((url) => url !== '/' && url.endsWith('/'))).toEqual([]);
+    expect(urls.some((url) => url.includes('%') || url.includes(':') || url.includes('_shell') || url.includes('404'))).toBe(false);
+    expect(urls).not.toContain(sitePaths.legacyEngagementPost);
+  });
+
+  it('has a page module file for every page the routes name', () => {
+    for (const name of Object.keys(PAGE_MODULES) as (keyof typeof PAGE_MODULES)[]) {
+      expect(existsSync(path.resolve(__dirname, '../../..', pageModuleSource(name)))).toBe(true);
+    }
+  });
+});
+
+describe('sitemap.xml and robots.txt', () => {
+  const sitemap = sitemapXml(pages, SITE);
+
+  it('lists the public pages and posts with absolute, XML-escaped URLs', () => {
+    expect(sitemap).toContain(`<loc>${SITE}/</loc>`);
+    expect(sitemap).toContain(`<loc>${SITE}/about</loc>`);
+    expect(sitemap).toContain(`<loc>${SITE}/facets-of-jobs-why-it&apos;s-so-hard-to-hire-good-people</loc>`);
+    expect(sitemap.match(/<url>/g)).toHaveLength(routesManifest(pages).pages.length);
+  });
+
+  it('leaves out the subscriber pages and the 404 page', () => {
+    expect(sitemap).not.toMatch(/\/unsubscribe\/|\/setting\/|_shell|404/);
+  });
+
+  it('points robots.txt at the sitemap', () => {
+    expect(robotsTxt(SITE)).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+  });
+});
+
+describe('head tags', () => {
+  const assets = { entryScript: '/assets/entry-client-X.js', stylesheets: ['/assets/entry-client-X.css'], modulePreloads: ['/assets/about-Y.js'] };
+
+  it('describes a public page: title, description, canonical, Open Graph, assets', () => {
+    const about = byUrl('/about').handle;
+    const tags = headTags({ head: headValues(about.meta, SITE), assets }).join('\n');
+    expect(tags).toContain('<title>About us | Chinook Talent Partners</title>');
+    expect(tags).toMatch(/<meta name="description" content="[^"]+">/);
+    expect(tags).toContain(`<link rel="canonical" href="${SITE}/about">`);
+    expect(tags).toContain(`<meta property="og:url" content="${SITE}/about">`);
+    expect(tags).toContain(`<meta property="og:image" content="${SITE}/images/og-default.png">`);
+    expect(tags).toContain('<meta property="og:site_name" content="Chinook Talent Partners">');
+    expect(tags).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(tags).toContain('<link rel="stylesheet" href="/assets/entry-client-X.css">');
+    expect(tags).toContain('<link rel="modulepreload" href="/assets/about-Y.js">');
+    expect(tags).toContain('<script type="module" src="/assets/entry-client-X.js"></script>');
+    expect(tags).not.toContain('noindex');
+  });
+
+  it('keeps subscriber pages and the 404 page out of search results', () => {
+    for (const page of pages.filter((p) => p.kind !== 'page')) {
+      const tags = headTags({ head: headValues(page.handle.meta, SITE), assets }).join('\n');
+      expect(tags).toContain('<meta name="robots" content="noindex">');
+      expect(tags).not.toContain('rel="canonical"');
+    }
+  });
+
+  it('describes the firm as an Organization on the home page', () => {
+    const home = byUrl('/').handle;
+    expect(home.meta.jsonLd).toMatchObject({ '@context': 'https://schema.org', '@type': 'Organization', name: 'Chinook Talent Partners' });
+    expect(home.meta.description).toMatch(/connects employers and candidates through coaching, assessments and resources/);
+  });
+
+  it('writes JSON-LD that cannot close its script element', () => {
+    expect(jsonForScript({ text: '</script><script>alert(1)</script>' })).not.toContain('</script>');
+  });
+
+  it('moves React’s image preloads out of the app root into <head>', () => {
+    const { resourceLinks, bodyHtml } = hoistResourceLinks('<link rel="preload" as="image" href="/a.svg"/><a href="#main">Skip</a>');
+    expect(resourceLinks).toEqual(['<link rel="preload" as="image" href="/a.svg"/>']);
+    expect(bodyHtml).toBe('<a href="#main">Skip</a>');
+  });
+
+  it('writes a complete document without inline scripts or styles', () => {
+    const html = htmlDocument({ head: headValues(byUrl('/').handle.meta, SITE), assets, bodyHtml: '<main></main>', jsonLd: { a: 1 } });
+    expect(html.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);
+    expect(html).toContain('<meta charset="utf-8">');
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.every((tag) => /type="module" src=|type="application\/ld\+json"/.test(tag))).toBe(true);
+    expect(html).not.toMatch(/<style|\sstyle=/);
+  });
+});

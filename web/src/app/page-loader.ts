@@ -1,0 +1,47 @@
+import { use, type ComponentType } from 'react';
+import { PAGE_MODULES } from './page-modules';
+import type { PageRoute } from './route-table';
+
+/**
+ * React's `use` returns a promise's value synchronously when the promise carries
+ * status 'fulfilled' and its value (the documented contract for caching libraries).
+ */
+type TrackedPage = Promise<ComponentType> & {
+  status?: 'pending' | 'fulfilled' | 'rejected';
+  value?: ComponentType;
+};
+
+const pages = new Map<string, TrackedPage>();
+
+/**
+ * Loads a route's page module together with its preload (e.g. a post body), once. The
+ * prerender and the client entry await this before rendering, so a page renders in one pass
+ * and hydration sees exactly the prerendered markup. A failed load is forgotten, so the next
+ * visit retries (e.g. after a dropped connection).
+ */
+export function loadPageRoute(route: PageRoute): TrackedPage {
+  const cached = pages.get(route.path);
+  if (cached) return cached;
+  const page: TrackedPage = Promise.all([PAGE_MODULES[route.handle.page](), route.preload?.()]).then(
+    ([module]) => module.default as ComponentType,
+  );
+  page.status = 'pending';
+  page.then(
+    (component) => {
+      page.status = 'fulfilled';
+      page.value = component;
+    },
+    () => {
+      page.status = 'rejected';
+      pages.delete(route.path);
+    },
+  );
+  pages.set(route.path, page);
+  return page;
+}
+
+/** In render: the page component, synchronously once loaded, else suspends until it is. */
+export function usePageComponent(route: PageRoute): ComponentType {
+  const page: Promise<ComponentType> = loadPageRoute(route);
+  return use(page);
+}

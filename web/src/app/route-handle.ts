@@ -1,0 +1,26 @@
+import { createContext, useContext } from 'react';
+import type { Audience } from '../../../shared/constants/audiences';
+import type { PostSummary } from '../features/blog/types';
+import type { PageMeta } from './page-meta';
+import type { PageModuleName } from './page-modules';
+
+/**
+ * The static facts a route carries: which lazy page module renders it (the build maps the
+ * name to its chunks for modulepreload), its <head> metadata, and the data a shared page
+ * module needs to tell its routes apart.
+ */
+export interface RouteHandle {
+  page: PageModuleName;
+  meta: PageMeta;
+  /** The scorecard form is a focused task: the spec hides the footer there. */
+  hideFooter?: boolean;
+  /** Blog post routes: the post this route shows. */
+  post?: PostSummary;
+  /** Subscriber routes: which form for which audience. */
+  subscriber?: { form: 'unsubscribe' | 'settings'; audience: Audience };
+}
+
+export const RouteHandleContext = createContext<RouteHandle | undefined>(undefined);
+
+/** Inside a page module: the handle of the route that rendered it. */
+export const useRouteHandle = () => useContext(RouteHandleContext);

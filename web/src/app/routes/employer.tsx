@@ -1,0 +1,1 @@
+export { EmployerPage as default } from '../../features/employer/EmployerPage';

@@ -1,0 +1,17 @@
+import { SettingsPage, UnsubscribePage } from '../../features/subscriber';
+import { useRouteHandle } from '../route-handle';
+
+/** The four subscriber pages (spec §2); the route's handle picks the form and audience. */
+export default function SubscriberRoute() {
+  const subscriber = useRouteHandle()?.subscriber;
+  if (!subscriber) throw new Error('A subscriber route must say its form and audience in the route handle');
+  return (
+    <div className="container page-section narrow">
+      {subscriber.form === 'unsubscribe' ? (
+        <UnsubscribePage audience={subscriber.audience} />
+      ) : (
+        <SettingsPage audience={subscriber.audience} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { PAGE_META } from '../../../content/pages/meta';
+import { html, sections } from '../../../.generated/pages/terms';
+import { LegalPage } from '../../features/legal/LegalPage';
+
+/** /terms-of-use, compiled from web/content/pages/terms.md at build time. */
+export default function TermsRoute() {
+  return <LegalPage title={PAGE_META.terms.title} html={html} sections={sections} />;
+}
