@@ -63,9 +63,11 @@ export function headTags({ head, assets, jsonLd, resourceLinks = [] }: Omit<Html
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
     ...assets.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    // Image preloads before the module preloads: the largest image is usually the LCP element,
+    // and the browser starts requests in document order.
+    ...resourceLinks,
     ...assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     `<script type="module" src="${escapeHtml(assets.entryScript)}"></script>`,
-    ...resourceLinks,
     ...(jsonLd ? [`<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`] : []),
   ];
 }

@@ -14,7 +14,7 @@ export const CANDIDATE_COPY = {
     'Introductions to employers only when you say so',
   ],
   /*
-   * Launch placeholder, written for the design: replace it with a real testimonial that the
+   * Owner-supplied content, written for the design: replace it with a real testimonial that the
    * candidate has agreed in writing to publish, before the site goes live.
    */
   testimonial: {

@@ -8,13 +8,21 @@ interface AudienceCardProps {
   body: string;
   image: { src: string; width: number; height: number; alt: string };
   action: ReactNode;
+  /** The first card's image is the page's largest paint on phones: fetch it first. */
+  priority?: boolean;
 }
 
-export function AudienceCard({ tone, label, headline, body, image, action }: AudienceCardProps) {
+export function AudienceCard({ tone, label, headline, body, image, action, priority = false }: AudienceCardProps) {
   return (
     <article className={`audience-card audience-card--${tone}`}>
       <div className="audience-card__art">
-        <img src={image.src} width={image.width} height={image.height} alt={image.alt} />
+        <img
+          src={image.src}
+          width={image.width}
+          height={image.height}
+          alt={image.alt}
+          fetchPriority={priority ? 'high' : undefined}
+        />
       </div>
       <div className="audience-card__body">
         <p className="eyebrow">{label}</p>

@@ -22,6 +22,7 @@ export function HomePage() {
       <section className="container audience-grid" aria-label={HOME_COPY.audiencesLabel}>
         <AudienceCard
           tone="candidate"
+          priority
           label={candidate.label}
           headline={candidate.headline}
           body={candidate.body}
