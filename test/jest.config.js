@@ -52,7 +52,7 @@ module.exports = {
       testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
       globalSetup: '<rootDir>/test/e2e/global-setup.ts',
       globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
-      testTimeout: 60_000,
+      setupFilesAfterEnv: ['<rootDir>/test/e2e/support/setup.ts'],
     },
   ],
 };

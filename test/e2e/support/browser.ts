@@ -37,11 +37,31 @@ export async function closeBrowser() {
 }
 
 /**
+ * Runs in every page before its own scripts: a minimal React DevTools hook, so a test can tell
+ * when React has committed (hydration done, or a re-render after it). React calls
+ * `onCommitFiberRoot` on every commit, in production builds too; recoverable hydration errors
+ * are reported in the same commit, so once `commits > 0` they have been logged.
+ */
+export const REACT_COMMIT_PROBE = `
+  window.__e2eReact = { injected: false, commits: 0 };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: function () { window.__e2eReact.injected = true; return 1; },
+    onCommitFiberRoot: function () { window.__e2eReact.commits += 1; },
+    onCommitFiberUnmount: function () {},
+    onPostCommitFiberRoot: function () {},
+    checkDCE: function () {},
+  };
+`;
+
+/**
  * A fresh context per test (axe needs a page from newContext). Console errors and page errors
  * are collected so a journey can assert that the page hydrated without React warnings.
  */
 export async function openPage(viewport = PHONE): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await (await launchBrowser()).newContext({ viewport, baseURL: baseUrl() });
+  await context.addInitScript({ content: REACT_COMMIT_PROBE });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

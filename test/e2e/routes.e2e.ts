@@ -1,0 +1,229 @@
+/**
+ * Every route of spec §2 as a crawler sees it (raw HTML, no JavaScript) and as a visitor
+ * sees it (a real browser: it hydrates without console errors or hydration warnings), plus
+ * the legacy-slug redirect, the 404 page and the API's JSON 404.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { baseUrl, closeBrowser, openPage } from './support/browser';
+import {
+  builtPagePaths,
+  ENGAGEMENT_PATH,
+  FACETS_SLUG,
+  fetchRaw,
+  LEGACY_ENGAGEMENT_PATH,
+  NOT_FOUND_TITLE,
+  postPages,
+  rawHeading,
+  rawTitle,
+  SETTINGS_TITLE,
+  SPEC_POST_SLUGS,
+  STATIC_PAGES,
+  UNSUBSCRIBE_TITLE,
+  visit,
+  withoutDocument404,
+} from './support/site';
+import { closeSubscriberStore, subscribeViaApi, type ApiSubscriber } from './support/subscribers';
+
+const POSTS = postPages();
+const PAGES = [...STATIC_PAGES, ...POSTS];
+
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  ({ context, page, errors } = await openPage());
+});
+
+afterAll(async () => {
+  await context?.close();
+  await closeBrowser();
+  closeSubscriberStore();
+});
+
+beforeEach(() => {
+  errors.length = 0;
+});
+
+/** Opens a path in the shared page and checks what a visitor would notice on arrival. */
+async function expectRendersCleanly(path: string, title: string) {
+  const response = await visit(page, path);
+  expect(response?.status()).toBe(200);
+  expect(await page.title()).toBe(title);
+  await expect(page.locator('h1').first().isVisible()).resolves.toBe(true);
+  expect(errors).toEqual([]);
+}
+
+describe('the build', () => {
+  test('prerenders exactly the spec’s pages and 25 posts', () => {
+    // Prepare
+    const expected = [...STATIC_PAGES.map((p) => p.path), ...SPEC_POST_SLUGS.map((slug) => `/${slug}`)];
+
+    // Act
+    const built = builtPagePaths();
+
+    // Assess
+    expect([...built].sort()).toEqual([...expected].sort());
+    expect(SPEC_POST_SLUGS).toHaveLength(25);
+  });
+});
+
+describe('raw HTML (no JavaScript)', () => {
+  test.each(PAGES)('$path answers 200 with its own title', async ({ path, title }) => {
+    // Act
+    const response = await fetchRaw(path);
+    const html = await response.text();
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(rawTitle(html)).toBe(title);
+    // Prerendered content, not an empty shell the browser has to fill in.
+    expect(rawHeading(html)).toBeTruthy();
+  });
+
+  test.each(POSTS)('post $path is prerendered with its title as the heading', async ({ path, heading }) => {
+    const html = await (await fetchRaw(path)).text();
+    expect(rawHeading(html)).toBe(heading);
+  });
+
+  test('the apostrophe slug answers typed and percent-encoded', async () => {
+    // Prepare
+    const typed = `/${FACETS_SLUG}`;
+    const encoded = `/${FACETS_SLUG.replace(/'/g, '%27')}`;
+    const { title } = POSTS.find((post) => post.path === typed)!;
+
+    // Act
+    const [typedResponse, encodedResponse] = await Promise.all([
+      fetch(new URL(typed, baseUrl()), { redirect: 'manual' }),
+      fetch(new URL(encoded, baseUrl()), { redirect: 'manual' }),
+    ]);
+
+    // Assess
+    expect(typedResponse.status).toBe(200);
+    expect(encodedResponse.status).toBe(200);
+    expect(rawTitle(await typedResponse.text())).toBe(title);
+    expect(rawTitle(await encodedResponse.text())).toBe(title);
+  });
+
+  test('the legacy engagement slug is a permanent redirect to the employee-engagement post', async () => {
+    // Act
+    const response = await fetchRaw(LEGACY_ENGAGEMENT_PATH);
+
+    // Assess
+    expect(response.status).toBe(301);
+    const location = new URL(response.headers.get('location') ?? '', baseUrl());
+    expect(location.pathname).toBe(ENGAGEMENT_PATH);
+    expect(location.origin).toBe(new URL(baseUrl()).origin);
+  });
+
+  test('an unknown path answers the 404 page with status 404', async () => {
+    // Act
+    const response = await fetchRaw('/this-page-does-not-exist');
+    const html = await response.text();
+
+    // Assess
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(rawTitle(html)).toBe(NOT_FOUND_TITLE);
+  });
+
+  test('an unknown API path answers JSON 404, never the site’s HTML', async () => {
+    // Act
+    const response = await fetchRaw('/api/nope', { headers: { Accept: 'text/html' } });
+    const body = await response.text();
+
+    // Assess
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(JSON.parse(body)).toEqual({ message: expect.any(String) });
+    expect(body).not.toMatch(/<html/i);
+  });
+});
+
+describe('subscriber pages', () => {
+  let candidate: ApiSubscriber;
+  let employer: ApiSubscriber;
+
+  beforeAll(async () => {
+    [candidate, employer] = await Promise.all([subscribeViaApi('candidate'), subscribeViaApi('employer')]);
+  });
+
+  const pages = () => [
+    { name: 'candidate unsubscribe', url: () => candidate.unsubscribe, title: UNSUBSCRIBE_TITLE },
+    { name: 'employer unsubscribe', url: () => employer.unsubscribe, title: UNSUBSCRIBE_TITLE },
+    { name: 'candidate settings', url: () => candidate.settings, title: SETTINGS_TITLE },
+    { name: 'employer settings', url: () => employer.settings, title: SETTINGS_TITLE },
+  ];
+
+  test.each(pages())('the $name page answers 200 with its title and noindex', async ({ url, title }) => {
+    // Act
+    const response = await fetchRaw(url());
+    const html = await response.text();
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(rawTitle(html)).toBe(title);
+    expect(html).toMatch(/<meta name="robots" content="noindex[^"]*"/);
+  });
+
+  test.each(pages())('the $name page renders for a real id without console errors', async ({ url, title }) => {
+    // Act
+    await expectRendersCleanly(new URL(url()).pathname, title);
+    // The page loads the subscriber after hydrating; the form shows once it is known.
+    await page.getByRole('button', { name: /Unsubscribe|Save preferences/ }).waitFor();
+
+    // Assess
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('in the browser', () => {
+  test.each(PAGES)('$path renders and hydrates without console errors', async ({ path, title }) => {
+    await expectRendersCleanly(path, title);
+  });
+
+  test.each([
+    ['typed', `/${FACETS_SLUG}`],
+    ['percent-encoded', `/${FACETS_SLUG.replace(/'/g, '%27')}`],
+  ])('the apostrophe slug opens when %s', async (_how, path) => {
+    // Prepare
+    const post = POSTS.find((p) => p.path === `/${FACETS_SLUG}`)!;
+
+    // Act
+    await expectRendersCleanly(path, post.title);
+
+    // Assess
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(post.heading);
+  });
+
+  test('the legacy engagement slug ends on the employee-engagement post', async () => {
+    // Prepare
+    const post = POSTS.find((p) => p.path === ENGAGEMENT_PATH)!;
+
+    // Act
+    await visit(page, LEGACY_ENGAGEMENT_PATH);
+
+    // Assess
+    expect(new URL(page.url()).pathname).toBe(ENGAGEMENT_PATH);
+    expect(await page.title()).toBe(post.title);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(post.heading);
+    expect(errors).toEqual([]);
+  });
+
+  test('an unknown path shows the 404 page with status 404 inside the site frame', async () => {
+    // Act
+    const response = await visit(page, '/no/such/page');
+
+    // Assess
+    expect(response?.status()).toBe(404);
+    expect(new URL(page.url()).pathname).toBe('/no/such/page');
+    expect(await page.title()).toBe(NOT_FOUND_TITLE);
+    await expect(page.getByRole('heading', { level: 1 }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('banner').isVisible()).resolves.toBe(true);
+    // A way on from the dead end: the page itself links home.
+    expect(await page.getByRole('main').locator('a[href="/"]').count()).toBeGreaterThan(0);
+    expect(withoutDocument404(errors)).toEqual([]);
+  });
+});

@@ -1,0 +1,211 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+import type { Locator, Page, Request, Response } from 'playwright-core';
+import { PAGE_META } from '../../../web/content/pages/meta';
+import { documentTitle } from '../../../web/src/app/document-head';
+import { baseUrl } from './browser';
+
+/**
+ * What the site must serve, written from the spec (§2) so a route that disappears from the
+ * build fails here instead of silently dropping out of the list.
+ */
+export const STATIC_PAGES: { path: string; title: string }[] = [
+  { path: '/', title: PAGE_META.home.title },
+  { path: '/about', title: PAGE_META.about.title },
+  { path: '/candidate', title: PAGE_META.candidate.title },
+  { path: '/employer', title: PAGE_META.employer.title },
+  { path: '/employer/form', title: PAGE_META.scorecardForm.title },
+  { path: '/contact', title: PAGE_META.contact.title },
+  { path: '/privacy', title: PAGE_META.privacy.title },
+  { path: '/terms-of-use', title: PAGE_META.terms.title },
+  { path: '/blog', title: PAGE_META.blog.title },
+].map((page) => ({ ...page, title: documentTitle(page.title) }));
+
+/** The 25 post routes of spec §2, newest first (ids 0 to 24). */
+export const SPEC_POST_SLUGS = [
+  'navigating-the-hiring-maze',
+  'barriers-to-succession-planning-business-autonomy-and-success',
+  'what-hat-to-wear-as-you-grow',
+  'hire-the-right-consultant-for-your-business',
+  'hiring-a-business-consultant-for-your-small-business',
+  'team-assessments-a-cornerstone-of-succession-planning',
+  'friction-free-business-succession',
+  'emotional-intelligence-in-leadership',
+  'conflict-reduction-in-leadership-teams',
+  'friction-free-employee-engagement',
+  'hiring-for-the-holidays',
+  "facets-of-jobs-why-it's-so-hard-to-hire-good-people",
+  'getting-your-hiring-right-with-the-power-of-clarity',
+  'empowering-womens-re-entry-into-the-workforce',
+  'finding-common-ground-between-candidates-and-employers',
+  'empowering-entrepreneurship',
+  'what-do-your-employees-really-cost-you',
+  'harness-your-mental-energy-with-the-kolbe',
+  'business-purpose-the-secret-to-success-and-how-to-find-yours',
+  'from-setting-objectives-to-building-broader-perspectives',
+  'quiet-quitting',
+  'do-you-want-to-be-a-tree-planter',
+  'turnover-throws-money-and-people-away',
+  "psychological-safety-you-can't-see-what-you-don't-believe",
+  'talent-or-luck-what-matters-most',
+];
+
+export const FACETS_SLUG = "facets-of-jobs-why-it's-so-hard-to-hire-good-people";
+export const LEGACY_ENGAGEMENT_PATH = '/friction-free-employment-engagement';
+export const ENGAGEMENT_PATH = '/friction-free-employee-engagement';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+/** Each post's title as its author wrote it (front matter of web/content/posts/*.md), by slug. */
+export function postTitles(): Map<string, string> {
+  const dir = path.join(REPO_ROOT, 'web', 'content', 'posts');
+  const titles = new Map<string, string>();
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.md'))) {
+    const { data } = matter(readFileSync(path.join(dir, file), 'utf8'));
+    titles.set(String(data.slug), String(data.title));
+  }
+  return titles;
+}
+
+/** The public page paths the build says it prerendered (web/dist/_routes.json). */
+export function builtPagePaths(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'web', 'dist', '_routes.json'), 'utf8')) as {
+    pages: string[];
+  };
+  return manifest.pages;
+}
+
+/** Every post route with its expected document title. */
+export function postPages(): { path: string; title: string; heading: string }[] {
+  const titles = postTitles();
+  return SPEC_POST_SLUGS.map((slug) => {
+    const heading = titles.get(slug);
+    if (!heading) throw new Error(`No post in web/content/posts has the spec's slug ${slug}`);
+    return { path: `/${slug}`, title: documentTitle(heading), heading };
+  });
+}
+
+export const NOT_FOUND_TITLE = documentTitle(PAGE_META.notFound.title);
+export const UNSUBSCRIBE_TITLE = documentTitle(PAGE_META.unsubscribe.title);
+export const SETTINGS_TITLE = documentTitle(PAGE_META.settings.title);
+
+/** An absolute URL on the site; the path is percent-encoded as a browser would send it. */
+export const siteUrl = (pathname: string) => new URL(encodeURI(pathname), baseUrl()).href;
+
+/** A plain HTTP request, as a crawler or link preview makes it: no JavaScript, no redirects followed. */
+export const fetchRaw = (pathOrUrl: string, init: RequestInit = {}) =>
+  fetch(/^https?:/.test(pathOrUrl) ? pathOrUrl : siteUrl(pathOrUrl), { redirect: 'manual', ...init });
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** Decodes the character references an HTML serializer writes. */
+export const decodeHtml = (text: string) =>
+  text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref[0] === '#') {
+      const code = ref[1].toLowerCase() === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+      return String.fromCodePoint(code);
+    }
+    return ENTITIES[ref.toLowerCase()] ?? whole;
+  });
+
+/** The text of the <title> in raw HTML, decoded. */
+export function rawTitle(html: string): string | undefined {
+  const match = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html);
+  return match ? decodeHtml(match[1].trim()) : undefined;
+}
+
+/** The text inside the first <h1> of raw HTML, tags stripped and decoded. */
+export function rawHeading(html: string): string | undefined {
+  const match = /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(html);
+  return match ? decodeHtml(match[1].replace(/<[^>]+>/g, '')).replace(/\s+/g, ' ').trim() : undefined;
+}
+
+/**
+ * Resolves once React has hydrated the prerendered page, i.e. made its first commit (seen
+ * through the probe openPage installs). Before that a click on a prerendered button does
+ * nothing, and hydration warnings may not have been logged yet. Without the probe (a page
+ * from elsewhere), it falls back to React's props on the header, which every page has.
+ */
+export async function waitForHydration(page: Page, timeout = 15_000) {
+  await page.waitForFunction(
+    () => {
+      const probe = (window as unknown as { __e2eReact?: { injected: boolean; commits: number } }).__e2eReact;
+      if (probe?.injected) return probe.commits > 0;
+      const header = document.querySelector('header');
+      return header !== null && Object.keys(header).some((key) => key.startsWith('__reactProps$'));
+    },
+    undefined,
+    { timeout },
+  );
+}
+
+/**
+ * Opens a path like a visitor typing it, and waits until the page is interactive. If it never
+ * hydrates, the error names the requests that failed (usually a script chunk), not just a timeout.
+ */
+export async function visit(page: Page, pathname: string) {
+  const failures: string[] = [];
+  const onResponse = (response: Response) => {
+    if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+  };
+  const onFailed = (request: Request) => failures.push(`${request.failure()?.errorText ?? 'failed'} ${request.url()}`);
+  const onPageError = (error: Error) => failures.push(`page error: ${error.message}`);
+  page.on('response', onResponse);
+  page.on('requestfailed', onFailed);
+  page.on('pageerror', onPageError);
+  try {
+    const response = await page.goto(pathname, { waitUntil: 'load' });
+    try {
+      await waitForHydration(page);
+    } catch (error) {
+      throw new Error(`${pathname} did not hydrate: ${(error as Error).message.split('\n')[0]}\n  ${failures.join('\n  ') || 'no failed requests'}`);
+    }
+    return response;
+  } finally {
+    page.off('response', onResponse);
+    page.off('requestfailed', onFailed);
+    page.off('pageerror', onPageError);
+  }
+}
+
+/** Retries an assertion until it passes or time runs out (the last failure is rethrown). */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_000, intervalMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
+  }
+}
+
+/** The exact text content of an element (no whitespace normalisation: trailing spaces count). */
+export const exactText = async (locator: Locator) => (await locator.textContent()) ?? '';
+
+/** The element that describes a form control (its error), found through aria-describedby. */
+export async function descriptionOf(control: Locator): Promise<Locator> {
+  const ids = (await control.getAttribute('aria-describedby'))?.trim();
+  if (!ids) throw new Error('The control has no aria-describedby, so no error is tied to it');
+  return control.page().locator(ids.split(/\s+/).map((id) => `[id="${id}"]`).join(', '));
+}
+
+/** True when the colour is visibly red: the red channel clearly dominates green and blue. */
+export async function isRed(locator: Locator): Promise<boolean> {
+  const color = await locator.evaluate((element) => getComputedStyle(element).color);
+  const [r, g, b] = (color.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+  return r > 120 && r > g * 1.8 && r > b * 1.8;
+}
+
+/** True when the colour is visibly green. */
+export async function isGreen(locator: Locator): Promise<boolean> {
+  const color = await locator.evaluate((element) => getComputedStyle(element).color);
+  const [r, g, b] = (color.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+  return g > 60 && g > r * 1.3 && g > b * 1.1;
+}
+
+/** Console messages every page must be free of, minus the browser's own note on a 404 document. */
+export const withoutDocument404 = (errors: string[]) =>
+  errors.filter((message) => !/Failed to load resource: the server responded with a status of 404/.test(message));
