@@ -1,19 +1,12 @@
-import type { Audience } from '../../shared/constants/audiences';
+import type { ContactDetails } from './contact-details';
 
 export type MailPartStatus = 'pending' | 'sent' | 'suppressed' | 'failed';
 export type LeadMailStatus = 'pending' | 'sent' | 'suppressed' | 'failed';
 
-interface LeadBase {
+interface LeadBase extends ContactDetails {
   id: string;
   kind: 'lead';
-  audience: Audience;
   subscriberId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  jobTitle: string;
-  organization: string;
-  helpDescription: string;
   createdAt: number;
   expiresAt: number;
   /** Summary of the emails below: 'sent' once every part is done. */

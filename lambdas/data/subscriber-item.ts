@@ -1,5 +1,6 @@
 import type { Audience } from '../../shared/constants/audiences';
 import type { ConsentSource } from '../../shared/constants/consent';
+import type { ContactDetails } from './contact-details';
 
 /** CASL proof: what was agreed to, when and where; and each withdrawal or change after it. */
 export type ConsentEvent =
@@ -7,16 +8,9 @@ export type ConsentEvent =
   | { type: 'withdrawn'; at: number; source: 'unsubscribe-page' | 'one-click' | 'preferences-page' | 'complaint'; reasons: string[] }
   | { type: 'preferences-changed'; at: number; source: 'preferences-page'; emailSetting: string[] };
 
-export interface SubscriberItem {
+export interface SubscriberItem extends ContactDetails {
   id: string;
   kind: 'subscriber';
-  audience: Audience;
-  email: string;
-  firstName: string;
-  lastName: string;
-  jobTitle: string;
-  organization: string;
-  helpDescription: string;
   subscribed: boolean;
   /** Booleans in EMAIL_SETTINGS order. */
   emailSetting: boolean[];

@@ -1,21 +1,14 @@
 import { AUDIENCES, type Audience } from '../../shared/constants/audiences';
 import { RETENTION_SECONDS } from '../../shared/constants/limits';
 import { randomToken } from '../runtime/tokens';
+import type { ContactDetails } from './contact-details';
 import { getItem, putIfAbsent, updateItem } from './items';
 import type { TableStore } from './stores';
 import { ALL_EMAIL_SETTINGS_ON, emailClaimId, type ConsentEvent, type SubscriberItem } from './subscriber-item';
 import { setAttributes } from './update-expression';
 
-export interface SubscriberDetails {
-  audience: Audience;
-  /** Normalised (trimmed, lower case) by the caller. */
-  email: string;
-  firstName: string;
-  lastName: string;
-  jobTitle: string;
-  organization: string;
-  helpDescription: string;
-}
+/** The details a sign-up or scorecard request gives; the email is normalised by the caller. */
+export type SubscriberDetails = ContactDetails;
 
 interface EmailClaim {
   id: string;

@@ -1,14 +1,14 @@
 import { useRef } from 'react';
 import { FormikProvider, useFormik } from 'formik';
-import { CONSENT_TEXT, FIELD_MAX, MODALS } from '../../../../../shared/constants';
+import { CONSENT_TEXT, MODALS } from '../../../../../shared/constants';
 import { sitePaths } from '../../../../../shared/paths';
 import { scorecardFormSchema, type ScorecardFormValues } from '../../../../../shared/schemas';
 import { CheckboxField } from '../../../components/form/CheckboxField';
 import { ConsentText } from '../../../components/form/ConsentText';
+import { EmailField, NameFields, OptionalProfileFields } from '../../../components/form/ContactFields';
 import { HoneypotField } from '../../../components/form/HoneypotField';
 import { SubmissionResult } from '../../../components/form/SubmissionResult';
 import { SubmitButton } from '../../../components/form/SubmitButton';
-import { TextField } from '../../../components/form/TextField';
 import { nowInUnixSeconds } from '../../../components/form/unix-seconds';
 import { useFocusFirstInvalid } from '../../../components/form/use-focus-first-invalid';
 import { useSubmission } from '../../../components/form/use-submission';
@@ -61,30 +61,9 @@ export function ScorecardForm() {
           formik.handleSubmit(event);
         }}
       >
-        <TextField name="firstName" label="First Name" autoComplete="given-name" maxLength={FIELD_MAX.name} />
-        <TextField name="lastName" label="Last Name" autoComplete="family-name" maxLength={FIELD_MAX.name} />
-        <TextField name="email" label="Email" type="email" autoComplete="email" maxLength={FIELD_MAX.email} />
-        <TextField
-          name="jobTitle"
-          label="Job Title"
-          autoComplete="organization-title"
-          maxLength={FIELD_MAX.jobTitle}
-          optional
-        />
-        <TextField
-          name="organization"
-          label="Organization"
-          autoComplete="organization"
-          maxLength={FIELD_MAX.organization}
-          optional
-        />
-        <TextField
-          name="helpDescription"
-          label="How can we help?"
-          maxLength={FIELD_MAX.helpDescription}
-          rows={5}
-          optional
-        />
+        <NameFields />
+        <EmailField />
+        <OptionalProfileFields />
         <CheckboxField name="signupMe">
           <ConsentText text={CONSENT_TEXT.scorecard} links={POLICY_LINKS} />
         </CheckboxField>

@@ -1,15 +1,15 @@
 import { useId, useRef } from 'react';
 import { FormikProvider, useFormik } from 'formik';
-import { CONSENT_TEXT, FIELD_MAX, MODALS, type Audience } from '../../../../../shared/constants';
+import { CONSENT_TEXT, MODALS, type Audience } from '../../../../../shared/constants';
 import { sitePaths } from '../../../../../shared/paths';
 import { signupFormSchema, type SignupFormValues } from '../../../../../shared/schemas';
 import { CheckboxField } from '../../../components/form/CheckboxField';
 import { ConsentText } from '../../../components/form/ConsentText';
+import { EmailField, NameFields, OptionalProfileFields } from '../../../components/form/ContactFields';
 import { FormMessage } from '../../../components/form/FormMessage';
 import { HoneypotField } from '../../../components/form/HoneypotField';
 import { SubmissionResult } from '../../../components/form/SubmissionResult';
 import { SubmitButton } from '../../../components/form/SubmitButton';
-import { TextField } from '../../../components/form/TextField';
 import { useFocusFirstInvalid } from '../../../components/form/use-focus-first-invalid';
 import { useSubmission } from '../../../components/form/use-submission';
 import { requestSignup, toSignupRequest } from '../api';
@@ -73,30 +73,9 @@ export function SignupForm({ audience, thankYou }: SignupFormProps) {
           formik.handleSubmit(event);
         }}
       >
-        <TextField name="email" label="Email" type="email" autoComplete="email" maxLength={FIELD_MAX.email} />
-        <TextField name="firstName" label="First Name" autoComplete="given-name" maxLength={FIELD_MAX.name} />
-        <TextField name="lastName" label="Last Name" autoComplete="family-name" maxLength={FIELD_MAX.name} />
-        <TextField
-          name="jobTitle"
-          label="Job Title"
-          autoComplete="organization-title"
-          maxLength={FIELD_MAX.jobTitle}
-          optional
-        />
-        <TextField
-          name="organization"
-          label="Organization"
-          autoComplete="organization"
-          maxLength={FIELD_MAX.organization}
-          optional
-        />
-        <TextField
-          name="helpDescription"
-          label="How can we help?"
-          maxLength={FIELD_MAX.helpDescription}
-          rows={5}
-          optional
-        />
+        <EmailField />
+        <NameFields />
+        <OptionalProfileFields />
         <CheckboxField
           name="signupMe"
           externalError={{ id: privacyMessageId, shown: Boolean(privacyMessage) }}
