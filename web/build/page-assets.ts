@@ -57,14 +57,19 @@ export class ClientAssets {
   }
 
   /**
-   * What one page loads up front: the entry, all stylesheets, and as modulepreload every chunk
-   * of the entry and of the page's own modules, so the browser fetches them in parallel.
+   * What one page loads up front: the entry, all stylesheets, and as modulepreload the chunks
+   * of the page's own lazy modules, which the browser would otherwise find only after the entry
+   * runs. The entry's static imports are not preloaded: the browser finds them as soon as the
+   * entry is parsed, and preloading them all competes with the HTML's first paint on slow
+   * phones (Lighthouse: FCP/LCP ~1.9 s with every chunk preloaded, ~1.0–1.3 s without).
    */
   forPage(pageSources: string[]): PageAssets {
     const entry = this.outputOf(CLIENT_ENTRY_SOURCE);
-    const chunks = new Set([entry, ...this.staticClosure(entry)]);
-    for (const source of pageSources) for (const chunk of this.staticClosure(this.outputOf(source))) chunks.add(chunk);
-    chunks.delete(entry);
+    const loadedByEntry = new Set(this.staticClosure(entry));
+    const chunks = new Set<string>();
+    for (const source of pageSources) {
+      for (const chunk of this.staticClosure(this.outputOf(source))) if (!loadedByEntry.has(chunk)) chunks.add(chunk);
+    }
     return {
       entryScript: this.url(entry),
       stylesheets: this.stylesheets(),

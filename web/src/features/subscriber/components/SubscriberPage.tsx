@@ -27,20 +27,23 @@ export function SubscriberPage({ audience, heading, intro, children }: Subscribe
     <section className="subscriber-page" aria-labelledby={headingId}>
       <h1 id={headingId}>{heading}</h1>
       <p className="subscriber-intro">{intro}</p>
-      {state.status === 'loading' && (
-        <p className="form-loading" role="status">
-          {SUBSCRIBER_COPY.loading}
-        </p>
-      )}
-      {state.status === 'failed' && <FormMessage kind="error" text={state.message} />}
-      {state.status === 'ready' && id && (
-        <>
-          <p className="subscriber-identity">
-            {SUBSCRIBER_COPY.subscribedAs} <strong>{state.subscriber.email}</strong>
+      {/* Space for the form is reserved while it loads, so nothing in view moves when it appears. */}
+      <div className="subscriber-page__body">
+        {state.status === 'loading' && (
+          <p className="form-loading" role="status">
+            {SUBSCRIBER_COPY.loading}
           </p>
-          {children(state.subscriber, id)}
-        </>
-      )}
+        )}
+        {state.status === 'failed' && <FormMessage kind="error" text={state.message} />}
+        {state.status === 'ready' && id && (
+          <>
+            <p className="subscriber-identity">
+              {SUBSCRIBER_COPY.subscribedAs} <strong>{state.subscriber.email}</strong>
+            </p>
+            {children(state.subscriber, id)}
+          </>
+        )}
+      </div>
     </section>
   );
 }
