@@ -1,0 +1,40 @@
+import type { Metafile } from 'esbuild';
+import { ClientAssets, CLIENT_ENTRY_SOURCE } from '../../../web/build/page-assets';
+
+/** A client build: the entry imports react's chunk; the about page imports its own and a shared chunk. */
+const metafile = {
+  inputs: {},
+  outputs: {
+    'web/dist/assets/entry-client-A.js': {
+      entryPoint: CLIENT_ENTRY_SOURCE,
+      cssBundle: 'web/dist/assets/entry-client-A.css',
+      imports: [{ path: 'web/dist/assets/chunk-react.js', kind: 'import-statement' }],
+    },
+    'web/dist/assets/entry-client-A.css': { imports: [] },
+    'web/dist/assets/chunk-react.js': { imports: [] },
+    'web/dist/assets/about-B.js': {
+      entryPoint: 'web/src/app/routes/about.tsx',
+      imports: [
+        { path: 'web/dist/assets/chunk-react.js', kind: 'import-statement' },
+        { path: 'web/dist/assets/chunk-shared.js', kind: 'import-statement' },
+      ],
+    },
+    'web/dist/assets/chunk-shared.js': { imports: [] },
+  },
+} as unknown as Metafile;
+
+describe('what a page preloads', () => {
+  const assets = new ClientAssets(metafile, 'web/dist');
+
+  it("preloads the page's own lazy chunks, which the browser would find only after the entry runs", () => {
+    const page = assets.forPage(['web/src/app/routes/about.tsx']);
+
+    expect(page.entryScript).toBe('/assets/entry-client-A.js');
+    expect(page.modulePreloads).toEqual(['/assets/about-B.js', '/assets/chunk-shared.js']);
+  });
+
+  it("leaves the entry's own imports to the browser, so they do not compete with the first paint", () => {
+    expect(assets.forPage(['web/src/app/routes/about.tsx']).modulePreloads).not.toContain('/assets/chunk-react.js');
+    expect(assets.forPage([]).modulePreloads).toEqual([]);
+  });
+});
