@@ -24,11 +24,23 @@ export interface SubscriberItem extends ContactDetails {
   suppressed?: boolean;
   suppressedAt?: number;
   suppressionReason?: 'bounce' | 'complaint';
-  consent: ConsentEvent[];
+  /** The latest consent event; the full history is one record item per event (consentRecordId). */
+  lastConsent: ConsentEvent;
+  /** How many consent records exist: record n has id consentRecordId(id, n). */
+  consentCount: number;
   createdAt: number;
   updatedAt: number;
   expiresAt: number;
 }
+
+/**
+ * One consent event as its own item. Keeping the history out of the subscriber item keeps that
+ * item small however often preferences change (DynamoDB items stop at 400 KB, and a full item
+ * would refuse every later write, unsubscribes included). The sequence number comes from the
+ * subscriber's consentCount, advanced in the same update that applies the change.
+ */
+export type ConsentRecord = ConsentEvent & { id: string; kind: 'consent-record'; subscriberId: string; expiresAt: number };
+export const consentRecordId = (subscriberId: string, sequence: number) => `consent#${subscriberId}#${sequence}`;
 
 /** The item that makes "one subscriber per audience and address" hold (see table-definitions.ts). */
 export const emailClaimId = (audience: Audience, email: string) => `email#${audience}#${email}`;

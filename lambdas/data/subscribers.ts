@@ -4,7 +4,7 @@ import { randomToken } from '../runtime/tokens';
 import type { ContactDetails } from './contact-details';
 import { getItem, putIfAbsent, updateItem } from './items';
 import type { TableStore } from './stores';
-import { ALL_EMAIL_SETTINGS_ON, emailClaimId, type ConsentEvent, type SubscriberItem } from './subscriber-item';
+import { ALL_EMAIL_SETTINGS_ON, consentRecordId, emailClaimId, type ConsentEvent, type ConsentRecord, type SubscriberItem } from './subscriber-item';
 import { setAttributes } from './update-expression';
 
 /** The details a sign-up or scorecard request gives; the email is normalised by the caller. */
@@ -28,12 +28,30 @@ export const getSubscriber = async (store: TableStore, id: string): Promise<Subs
   return item?.kind === 'subscriber' ? item : undefined;
 };
 
-/** Appends one consent event to the history (creating the list on the first event). */
-const appendConsent = (event: ConsentEvent) => ({
-  clause: '#consent = list_append(if_not_exists(#consent, :noEvents), :consentEvent)',
-  names: { '#consent': 'consent' },
-  values: { ':noEvents': [], ':consentEvent': [event] },
-});
+/**
+ * Advances the record sequence in the same UpdateItem that sets `lastConsent` (a plain SET
+ * via setAttributes), so concurrent changes never share a record number.
+ */
+const COUNT_CONSENT = '#consentCount = if_not_exists(#consentCount, :noConsents) + :oneConsent';
+const COUNT_NAMES = { '#consentCount': 'consentCount' };
+const COUNT_VALUES = { ':noConsents': 0, ':oneConsent': 1 };
+
+/** Writes the event as record number `sequence` of this subscriber (CASL proof, kept 2 years). */
+const writeConsentRecord = async (store: TableStore, subscriberId: string, sequence: number, event: ConsentEvent) => {
+  const record: ConsentRecord = {
+    ...event,
+    id: consentRecordId(subscriberId, sequence),
+    kind: 'consent-record',
+    subscriberId,
+    expiresAt: event.at + RETENTION_SECONDS,
+  };
+  // A re-created subscriber (same claimed id after TTL deletion) may meet its predecessor's
+  // records before DynamoDB deletes them: those have expired and may be replaced; anything else
+  // is a lost proof of consent, so it fails loudly.
+  if (!(await putIfAbsent(store, record, 'attribute_not_exists(id) OR expiresAt < :at', { ':at': event.at }))) {
+    throw new Error(`Consent record ${record.id} already exists`);
+  }
+};
 
 /**
  * The subscriber id that owns this audience + address: a new random id if this request wins
@@ -67,21 +85,18 @@ export const upsertSubscriber = async (
 ): Promise<string> => {
   const now = consent.at;
   const id = await claimSubscriberId(store, details.audience, details.email, now);
-  const history = appendConsent(consent);
-  await updateItem(store, id, {
+  const subscriber = await updateItem<SubscriberItem>(store, id, {
     ...setAttributes(
-      { kind: 'subscriber', ...details, subscribed: true, unsubscribeAllEmail: [false], updatedAt: now, expiresAt: now + RETENTION_SECONDS },
+      { kind: 'subscriber', ...details, subscribed: true, unsubscribeAllEmail: [false], lastConsent: consent, updatedAt: now, expiresAt: now + RETENTION_SECONDS },
       {
-        clauses: [
-          '#createdAt = if_not_exists(#createdAt, :now)',
-          '#emailSetting = if_not_exists(#emailSetting, :allSettings)',
-          history.clause,
-        ],
-        names: { '#createdAt': 'createdAt', '#emailSetting': 'emailSetting', ...history.names },
-        values: { ':now': now, ':allSettings': ALL_EMAIL_SETTINGS_ON, ...history.values },
+        clauses: ['#createdAt = if_not_exists(#createdAt, :now)', '#emailSetting = if_not_exists(#emailSetting, :allSettings)', COUNT_CONSENT],
+        names: { '#createdAt': 'createdAt', '#emailSetting': 'emailSetting', ...COUNT_NAMES },
+        values: { ':now': now, ':allSettings': ALL_EMAIL_SETTINGS_ON, ...COUNT_VALUES },
       },
     ),
+    ReturnValues: 'ALL_NEW',
   });
+  await writeConsentRecord(store, id, subscriber!.consentCount, consent);
   return id;
 };
 
@@ -94,7 +109,7 @@ const refreshClaimExpiry = (store: TableStore, subscriber: SubscriberItem, expir
   });
 
 /**
- * Changes consent fields of an existing subscriber of this audience and appends the event.
+ * Changes consent fields of an existing subscriber of this audience and records the event.
  * Only the fields given are written: identity fields are never part of a consent change.
  * Returns undefined when no such subscriber exists (the caller answers 404).
  */
@@ -106,20 +121,22 @@ export const updateConsent = async (
   now: number,
 ): Promise<SubscriberItem | undefined> => {
   const expiresAt = now + RETENTION_SECONDS;
-  const history = event && appendConsent(event);
   const subscriber = await updateItem<SubscriberItem>(store, target.id, {
     ...setAttributes(
-      { ...fields, expiresAt },
+      { ...fields, lastConsent: event, expiresAt },
       {
-        clauses: history ? [history.clause] : [],
-        names: { '#kind': 'kind', '#audience': 'audience', ...history?.names },
-        values: { ':subscriberKind': 'subscriber', ':audience': target.audience, ...history?.values },
+        clauses: event && [COUNT_CONSENT],
+        names: { '#kind': 'kind', '#audience': 'audience', ...(event && COUNT_NAMES) },
+        values: { ':subscriberKind': 'subscriber', ':audience': target.audience, ...(event && COUNT_VALUES) },
       },
     ),
     ConditionExpression: 'attribute_exists(id) AND #kind = :subscriberKind AND #audience = :audience',
     ReturnValues: 'ALL_NEW',
   });
-  if (subscriber) await refreshClaimExpiry(store, subscriber, expiresAt);
+  if (subscriber) {
+    if (event) await writeConsentRecord(store, subscriber.id, subscriber.consentCount, event);
+    await refreshClaimExpiry(store, subscriber, expiresAt);
+  }
   return subscriber;
 };
 

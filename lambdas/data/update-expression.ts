@@ -9,7 +9,7 @@ export interface UpdateParts {
 
 /**
  * `SET #a = :a, #b = :b` for plain attribute assignments, plus optional raw clauses that use
- * their own placeholders (e.g. list_append). Names are always aliased, so reserved words
+ * their own placeholders (e.g. if_not_exists). Names are always aliased, so reserved words
  * such as `email` or `kind` are safe.
  */
 export const setAttributes = (

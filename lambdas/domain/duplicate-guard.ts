@@ -1,6 +1,6 @@
 import { claimSubmission, releaseSubmission } from '../data/submission-markers';
 import type { TableStore } from '../data/stores';
-import { log } from '../runtime/log';
+import * as log from '../runtime/log';
 
 export type SubmissionOutcome = 'accepted' | 'duplicate' | 'honeypot';
 

@@ -1,5 +1,6 @@
 import { API_ERRORS } from '../../shared/constants/messages';
 import { HttpError } from '../http/http-error';
+import { jsonResponse } from '../http/responses';
 import { allowedMethods } from '../http/route-table';
 import { httpHandler } from '../http/stack';
 
@@ -9,6 +10,6 @@ import { httpHandler } from '../http/stack';
  */
 export const handler = httpHandler(async (event) => {
   const allowed = allowedMethods(event.rawPath);
-  if (allowed.length > 0) throw new HttpError(405, API_ERRORS.methodNotAllowed, { allow: allowed.join(', ') });
+  if (allowed.length > 0) return jsonResponse(405, { message: API_ERRORS.methodNotAllowed }, { allow: allowed.join(', ') });
   throw new HttpError(404, API_ERRORS.notFound);
 });

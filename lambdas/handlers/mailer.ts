@@ -6,7 +6,7 @@ import { deliverLeadMail, type MailerDeps } from '../mail/deliver-lead-mail';
 import { sendMail } from '../mail/send';
 import { nowSeconds } from '../runtime/clock';
 import { requireEnv } from '../runtime/env';
-import { log } from '../runtime/log';
+import * as log from '../runtime/log';
 
 const db = new DynamoDBClient({});
 const ses = new SESClient({});

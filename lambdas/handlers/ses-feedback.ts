@@ -5,7 +5,7 @@ import { suppressAddress } from '../domain/suppress-address';
 import { readSesFeedback, type Feedback } from '../feedback/ses-notification';
 import { nowSeconds } from '../runtime/clock';
 import { requireEnv } from '../runtime/env';
-import { log } from '../runtime/log';
+import * as log from '../runtime/log';
 
 const subscribers = { db: new DynamoDBClient({}), table: requireEnv('SUBSCRIBERS_TABLE') };
 

@@ -1,5 +1,5 @@
 import { API_ERRORS } from '../../shared/constants/messages';
-import { log } from '../runtime/log';
+import * as log from '../runtime/log';
 import { HttpError } from './http-error';
 import { jsonResponse } from './responses';
 import type { HttpMiddleware } from './types';
@@ -12,7 +12,7 @@ export const errorResponses = (): HttpMiddleware => ({
   onError: (request) => {
     const { error } = request;
     if (error instanceof HttpError) {
-      request.response = jsonResponse(error.statusCode, { message: error.message }, error.headers);
+      request.response = jsonResponse(error.statusCode, { message: error.message });
       return;
     }
     log.error('Unhandled error', {

@@ -1,12 +1,12 @@
 /**
  * What domain and middleware code throws to answer a request with a status and a message a
  * person can read. The error middleware turns it into the JSON body; anything else is a 500.
+ * No extra headers: the one answer that needs some (405 with Allow) returns its response.
  */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';

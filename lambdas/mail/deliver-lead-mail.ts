@@ -3,7 +3,7 @@ import { countMailAttempt, getLead, setLeadMailStatus, setMailPart } from '../da
 import type { TableStore } from '../data/stores';
 import type { SubscriberItem } from '../data/subscriber-item';
 import { getSubscriber } from '../data/subscribers';
-import { log } from '../runtime/log';
+import * as log from '../runtime/log';
 import { notificationMail, scorecardMail, welcomeMail } from './lead-mails';
 import type { OutgoingMail } from './outgoing-mail';
 import { subscriberLinks } from './subscriber-links';

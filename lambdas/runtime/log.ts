@@ -16,8 +16,10 @@ const write = (level: Level, message: string, fields: Record<string, unknown> = 
   else console.log(line);
 };
 
-export const log = {
-  info: (message: string, fields?: Record<string, unknown>) => write('info', message, fields),
-  warn: (message: string, fields?: Record<string, unknown>) => write('warn', message, fields),
-  error: (message: string, fields?: Record<string, unknown>) => write('error', message, fields),
-};
+/**
+ * One export per level, imported as a namespace (`import * as log`), so a bundle carries only
+ * the levels its handler logs at (the API handlers never log at info).
+ */
+export const info = (message: string, fields?: Record<string, unknown>) => write('info', message, fields);
+export const warn = (message: string, fields?: Record<string, unknown>) => write('warn', message, fields);
+export const error = (message: string, fields?: Record<string, unknown>) => write('error', message, fields);

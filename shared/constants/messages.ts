@@ -63,6 +63,5 @@ export const API_ERRORS = {
   scorecardLimit:
     'We have already sent several scorecards to this email address today. Please check your inbox or try again tomorrow.',
   downloadExpired: 'This download link has expired. Please request the scorecard again.',
-  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   internal: 'Something went wrong on our side. Please try again in a few minutes.',
 } as const;

@@ -1,6 +1,7 @@
 import { API_ERRORS, API_SUCCESS, CONSENT_TEXT, SCORECARD_MAILS_PER_ADDRESS_PER_DAY } from '../../shared/constants';
 import { handler as requestScorecard } from '../../lambdas/handlers/request-scorecard';
 import { handler as downloadScorecard } from '../../lambdas/handlers/download-scorecard';
+import { consentRecordId } from '../../lambdas/data/subscriber-item';
 import { downloadEvent, invoke, scorecardEvent } from '../unit/lambdas/support/api-events';
 import { scorecardBody } from '../unit/lambdas/support/payloads';
 import { capturedEmailsTo, leadsOf, notificationsAbout, rawEmailsTo, readItem, runMailer, siteUrl, tables, uniqueEmail } from './support/local-aws';
@@ -35,7 +36,9 @@ describe('scorecard request -> email with download link -> download', () => {
     expect(location.searchParams.get('X-Amz-Expires')).toBe('300');
     expect(location.searchParams.get('response-content-disposition')).toBe('attachment; filename="hr-scorecard.pdf"');
     const subscriber = await readItem(tables.subscribers, lead!.subscriberId);
-    expect(subscriber).toMatchObject({ audience: 'employer', email, consent: [{ type: 'granted', source: 'scorecard-form', text: CONSENT_TEXT.scorecard }] });
+    const granted = { type: 'granted', source: 'scorecard-form', text: CONSENT_TEXT.scorecard };
+    expect(subscriber).toMatchObject({ audience: 'employer', email, lastConsent: granted, consentCount: 1 });
+    expect(await readItem(tables.subscribers, consentRecordId(lead!.subscriberId, 1))).toMatchObject({ ...granted, kind: 'consent-record', subscriberId: lead!.subscriberId });
   });
 
   it('answers 404 for an unknown download token', async () => {

@@ -1,6 +1,7 @@
 import { API_SUCCESS, CONSENT_TEXT } from '../../shared/constants';
 import { SUBSCRIBER_ID_PATTERN } from '../../shared/paths';
 import { handler as signup } from '../../lambdas/handlers/signup';
+import { consentRecordId } from '../../lambdas/data/subscriber-item';
 import { invoke, signupEvent } from '../unit/lambdas/support/api-events';
 import { signupBody } from '../unit/lambdas/support/payloads';
 import { capturedEmailsTo, leadsOf, notificationsAbout, rawEmailsTo, readItem, runMailer, siteUrl, tables, uniqueEmail } from './support/local-aws';
@@ -25,7 +26,14 @@ describe('sign-up -> stored subscriber and lead -> mailer -> email in SES local'
     expect(subscriber).toMatchObject({
       kind: 'subscriber', audience: 'candidate', email, firstName: 'Jordan', lastName: 'Lee', subscribed: true,
       emailSetting: [true, true, true], unsubscribeAllEmail: [false],
-      consent: [{ type: 'granted', source: 'candidate-signup-form', text: CONSENT_TEXT.signup }],
+      lastConsent: { type: 'granted', source: 'candidate-signup-form', text: CONSENT_TEXT.signup },
+      consentCount: 1,
+    });
+    expect(subscriber).not.toHaveProperty('consent');
+    expect(await readItem(tables.subscribers, consentRecordId(lead!.subscriberId, 1))).toEqual({
+      id: consentRecordId(lead!.subscriberId, 1), kind: 'consent-record', subscriberId: lead!.subscriberId,
+      type: 'granted', at: subscriber!.createdAt, source: 'candidate-signup-form', text: CONSENT_TEXT.signup,
+      expiresAt: subscriber!.expiresAt,
     });
 
     // Assess: what was sent
@@ -55,8 +63,11 @@ describe('sign-up -> stored subscriber and lead -> mailer -> email in SES local'
     expect(leads).toHaveLength(2);
     expect(leads[0]!.subscriberId).toBe(leads[1]!.subscriberId);
     const subscriber = await readItem(tables.subscribers, leads[0]!.subscriberId);
-    expect(subscriber).toMatchObject({ firstName: 'Jordan', helpDescription: 'Second message' });
-    expect(subscriber!.consent).toHaveLength(2);
+    expect(subscriber).toMatchObject({ firstName: 'Jordan', helpDescription: 'Second message', consentCount: 2 });
+    const records = await Promise.all([1, 2, 3].map((n) => readItem(tables.subscribers, consentRecordId(subscriber!.id, n))));
+    const granted = { kind: 'consent-record', subscriberId: subscriber!.id, type: 'granted', source: 'candidate-signup-form', text: CONSENT_TEXT.signup };
+    expect(records).toEqual([expect.objectContaining(granted), expect.objectContaining(granted), undefined]);
+    expect(subscriber!.lastConsent).toEqual({ type: 'granted', at: records[1]!.at, source: 'candidate-signup-form', text: CONSENT_TEXT.signup });
   });
 
   it('keeps candidate and employer subscriptions of one address apart', async () => {
@@ -67,7 +78,8 @@ describe('sign-up -> stored subscriber and lead -> mailer -> email in SES local'
     const leads = await leadsOf(email);
     expect(new Set(leads.map((lead) => lead.subscriberId)).size).toBe(2);
     const employer = leads.find((lead) => lead.audience === 'employer')!;
-    expect(await readItem(tables.subscribers, employer.subscriberId)).toMatchObject({ consent: [{ source: 'contact-form' }] });
+    expect(await readItem(tables.subscribers, employer.subscriberId)).toMatchObject({ lastConsent: { source: 'contact-form' }, consentCount: 1 });
+    expect(await readItem(tables.subscribers, consentRecordId(employer.subscriberId, 1))).toMatchObject({ subscriberId: employer.subscriberId, source: 'contact-form' });
   });
 
   it('turns a double submit into one lead and one email', async () => {

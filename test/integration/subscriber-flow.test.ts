@@ -1,9 +1,11 @@
+import { marshall } from '@aws-sdk/util-dynamodb';
 import type { Context } from 'aws-lambda';
 import { API_ERRORS, API_SUCCESS } from '../../shared/constants';
 import { handler as getSubscriber } from '../../lambdas/handlers/get-subscriber';
 import { handler as putSubscriber } from '../../lambdas/handlers/put-subscriber';
 import { handler as oneClick } from '../../lambdas/handlers/one-click-unsubscribe';
 import { handler as signup } from '../../lambdas/handlers/signup';
+import { consentRecordId } from '../../lambdas/data/subscriber-item';
 import { handler as sesFeedback } from '../../lambdas/handlers/ses-feedback';
 import { invoke, oneClickEvent, signupEvent, subscriberEvent } from '../unit/lambdas/support/api-events';
 import { preferenceBody, signupBody, unsubscribeBody } from '../unit/lambdas/support/payloads';
@@ -42,7 +44,10 @@ describe('subscriber pages: read, unsubscribe, preferences, one-click', () => {
       unsubscribeReason: [false, true, false, false, true, false, false],
       unsubscribeReasons: ['noLongerWant', 'tooFrequent'],
     });
-    expect(stored!.consent.at(-1)).toMatchObject({ type: 'withdrawn', source: 'unsubscribe-page', reasons: ['noLongerWant', 'tooFrequent'] });
+    const withdrawal = { type: 'withdrawn', source: 'unsubscribe-page', reasons: ['noLongerWant', 'tooFrequent'] };
+    expect(stored).toMatchObject({ lastConsent: withdrawal, consentCount: 2 });
+    expect(await readItem(tables.subscribers, consentRecordId(id, stored!.consentCount))).toMatchObject({ ...withdrawal, kind: 'consent-record', subscriberId: id });
+    expect(await readItem(tables.subscribers, consentRecordId(id, 1))).toMatchObject({ type: 'granted', subscriberId: id });
   });
 
   it('stores preferences', async () => {
@@ -69,7 +74,61 @@ describe('subscriber pages: read, unsubscribe, preferences, one-click', () => {
     expect(answer).toMatchObject({ statusCode: 200, body: '' });
     const stored = await readItem(tables.subscribers, id);
     expect(stored).toMatchObject({ subscribed: false, unsubscribeAllEmail: [true] });
-    expect(stored!.consent.at(-1)).toMatchObject({ type: 'withdrawn', source: 'one-click' });
+    expect(stored).toMatchObject({ lastConsent: { type: 'withdrawn', source: 'one-click' }, consentCount: 2 });
+    expect(await readItem(tables.subscribers, consentRecordId(id, stored!.consentCount))).toMatchObject({ type: 'withdrawn', source: 'one-click', subscriberId: id });
+  });
+});
+
+describe('consent history: one record item per event, not a list on the subscriber', () => {
+  /** Bytes of the item as stored (attribute names and DynamoDB JSON), what the 400 KB item limit counts roughly. */
+  const storedBytes = (stored: Record<string, unknown> | undefined) => Buffer.byteLength(JSON.stringify(marshall(stored!)));
+  const settingsOf = (n: number) => (n % 2 === 0 ? [true, false, true] : [false, true, false]);
+  const keysOf = (n: number) => (n % 2 === 0 ? ['newsletter', 'servicesNews'] : ['announcements']);
+
+  it('keeps the subscriber item the same size over 50 preference changes and numbers a record per change', async () => {
+    const { id } = await signUp('candidate');
+    const put = (n: number) => invoke(putSubscriber, subscriberEvent('PUT', 'candidate', id, preferenceBody({ emailSetting: settingsOf(n) })));
+
+    const statuses: number[] = [];
+    let bytesAfterTwo = 0;
+    for (let n = 1; n <= 50; n += 1) {
+      statuses.push((await put(n)).statusCode!);
+      if (n === 2) bytesAfterTwo = storedBytes(await readItem(tables.subscribers, id));
+    }
+    const stored = await readItem(tables.subscribers, id);
+    const records = await Promise.all(Array.from({ length: 52 }, (_, n) => readItem(tables.subscribers, consentRecordId(id, n + 1))));
+
+    expect(statuses).toEqual(Array(50).fill(200));
+    // PUT 50 sent what PUT 2 sent: the item differs only by one more digit in consentCount (3 -> 51).
+    expect(storedBytes(stored)).toBeLessThanOrEqual(bytesAfterTwo + 1);
+    expect(stored).not.toHaveProperty('consent');
+    expect(stored).toMatchObject({ consentCount: 51, emailSetting: settingsOf(50), lastConsent: { type: 'preferences-changed', emailSetting: keysOf(50) } });
+    expect(records[0]).toMatchObject({ type: 'granted', source: 'candidate-signup-form', subscriberId: id });
+    expect(records.slice(1, 51)).toEqual(
+      Array.from({ length: 50 }, (_, i) =>
+        expect.objectContaining({ id: consentRecordId(id, i + 2), kind: 'consent-record', subscriberId: id, type: 'preferences-changed', source: 'preferences-page', emailSetting: keysOf(i + 1) }),
+      ),
+    );
+    expect(records[50]).toMatchObject({ ...stored!.lastConsent, id: consentRecordId(id, 51) });
+    expect(records[51]).toBeUndefined();
+  });
+
+  it('gives concurrent changes distinct record numbers, so none overwrites another', async () => {
+    const { id } = await signUp('employer');
+
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, n) => invoke(putSubscriber, subscriberEvent('PUT', 'employer', id, preferenceBody({ emailSetting: settingsOf(n) })))),
+    );
+    const stored = await readItem(tables.subscribers, id);
+    const records = await Promise.all(Array.from({ length: 11 }, (_, n) => readItem(tables.subscribers, consentRecordId(id, n + 1))));
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+    expect(stored!.consentCount).toBe(11);
+    expect(records.map((record) => record?.type)).toEqual(['granted', ...Array(10).fill('preferences-changed')]);
+    // Five changes of each kind were sent; all ten are on record.
+    const sent = records.slice(1).map((record) => (record!.emailSetting as string[]).join());
+    expect(sent.filter((keys) => keys === keysOf(0).join())).toHaveLength(5);
+    expect(sent.filter((keys) => keys === keysOf(1).join())).toHaveLength(5);
   });
 });
 
@@ -98,7 +157,9 @@ describe('SES feedback', () => {
     await sesFeedback(snsEvent(complaintNotification(complained.email), bounceNotification('Transient', transient.email)), {} as Context);
 
     expect(await readItem(tables.subscribers, complained.id)).toMatchObject({ suppressed: true, suppressionReason: 'complaint', subscribed: false });
+    expect(await readItem(tables.subscribers, consentRecordId(complained.id, 2))).toMatchObject({ type: 'withdrawn', source: 'complaint', subscriberId: complained.id });
     const untouched = await readItem(tables.subscribers, transient.id);
     expect(untouched!.suppressed).toBeUndefined();
+    expect(untouched!.consentCount).toBe(1);
   });
 });

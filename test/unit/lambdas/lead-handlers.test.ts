@@ -9,17 +9,22 @@ import { SUBSCRIBER_ID_PATTERN } from '../../../shared/paths';
 import { handler as requestScorecard } from '../../../lambdas/handlers/request-scorecard';
 import { handler as signup } from '../../../lambdas/handlers/signup';
 import { invoke, scorecardEvent, signupEvent } from './support/api-events';
-import { answerBy, callsOf, conditionFailed, dynamo, failFor, item, valuesOf } from './support/dynamo-mock';
+import { answerBy, callsOf, conditionFailed, consentRecordPuts, dynamo, failFor, item, RECORD_CONDITION, subscriberAfterUpdate, valuesOf } from './support/dynamo-mock';
 import { NOW, scorecardBody, signupBody } from './support/payloads';
 
 const puts = () => callsOf(PutItemCommand).map((input) => ({ table: input.TableName, item: unmarshall(input.Item), condition: input.ConditionExpression }));
 const putOf = (prefix: string) => puts().filter((put) => String(put.item.id).startsWith(prefix));
 const updatesOf = (prefix: string) => callsOf(UpdateItemCommand).filter((input) => String(input.Key.id.S).startsWith(prefix));
+/** Subscriber ids are bare tokens; every other item kind's id has a `kind#` prefix. */
+const isSubscriberUpdate = (input: Record<string, any>) => !String(input.Key.id.S).includes('#');
 
 beforeEach(() => {
   dynamo.reset();
   dynamo.on(PutItemCommand).resolves({});
-  dynamo.on(UpdateItemCommand).resolves({});
+  // A first sign-up: the subscriber UpdateItem (ALL_NEW) answers consent count 1.
+  dynamo.on(UpdateItemCommand).callsFake((input: Record<string, any>) =>
+    isSubscriberUpdate(input) ? subscriberAfterUpdate(input.Key.id.S, 1) : {},
+  );
   jest.useFakeTimers({ now: NOW * 1000, doNotFake: ['nextTick', 'setImmediate'] });
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -43,6 +48,7 @@ describe('POST /api/employer/scorecard', () => {
       'UpdateItemCommand:limit',
       'PutItemCommand:email',
       `UpdateItemCommand:${putOf('email#')[0]!.item.subscriberId}`,
+      'PutItemCommand:consent',
       'PutItemCommand:download',
       'PutItemCommand:lead',
     ]);
@@ -83,7 +89,9 @@ describe('POST /api/employer/scorecard', () => {
   it('records the consent given on the scorecard form with the subscriber', async () => {
     await invoke(requestScorecard, scorecardEvent(scorecardBody()));
 
-    const [subscriberUpdate] = updatesOf(putOf('email#')[0]!.item.subscriberId);
+    const subscriberId = putOf('email#')[0]!.item.subscriberId;
+    const [subscriberUpdate] = updatesOf(subscriberId);
+    const granted = { type: 'granted', at: NOW, source: 'scorecard-form', text: CONSENT_TEXT.scorecard };
     expect(valuesOf(subscriberUpdate!)).toMatchObject({
       ':kind': 'subscriber',
       ':audience': 'employer',
@@ -92,9 +100,20 @@ describe('POST /api/employer/scorecard', () => {
       ':unsubscribeAllEmail': [false],
       ':allSettings': [true, true, true],
       ':expiresAt': NOW + RETENTION_SECONDS,
-      ':consentEvent': [{ type: 'granted', at: NOW, source: 'scorecard-form', text: CONSENT_TEXT.scorecard }],
+      ':lastConsent': granted,
+      ':noConsents': 0,
+      ':oneConsent': 1,
     });
     expect(subscriberUpdate!.UpdateExpression).toContain('#emailSetting = if_not_exists(#emailSetting, :allSettings)');
+    expect(subscriberUpdate!.UpdateExpression).toContain('#consentCount = if_not_exists(#consentCount, :noConsents) + :oneConsent');
+    expect(subscriberUpdate!.ReturnValues).toBe('ALL_NEW');
+    expect(consentRecordPuts()).toEqual([
+      {
+        table: 'Subscribers-unit',
+        item: { ...granted, id: `consent#${subscriberId}#1`, kind: 'consent-record', subscriberId, expiresAt: NOW + RETENTION_SECONDS },
+        condition: RECORD_CONDITION,
+      },
+    ]);
   });
 
   it('claims the duplicate window and the daily counter with conditional writes', async () => {
@@ -175,12 +194,17 @@ describe('POST /api/employer/scorecard', () => {
     failFor(PutItemCommand, 'email#', conditionFailed());
     answerBy(UpdateItemCommand, [
       ['email#employer#avery.stone@example.ca', () => ({ Attributes: item({ id: 'email#employer#avery.stone@example.ca', subscriberId: 'ExistingSubscriberId22' }) })],
+      ['ExistingSubscriberId22', () => subscriberAfterUpdate('ExistingSubscriberId22', 3)],
     ]);
 
     await invoke(requestScorecard, scorecardEvent(scorecardBody()));
 
     expect(updatesOf('ExistingSubscriberId22')).toHaveLength(1);
     expect(putOf('lead#')[0]!.item.subscriberId).toBe('ExistingSubscriberId22');
+    // Its third consent: record 3, next to the two it already has.
+    expect(consentRecordPuts().map((record) => record.item)).toEqual([
+      expect.objectContaining({ id: 'consent#ExistingSubscriberId22#3', subscriberId: 'ExistingSubscriberId22', type: 'granted', source: 'scorecard-form' }),
+    ]);
   });
 });
 
@@ -194,8 +218,10 @@ describe('POST /api/signup', () => {
     expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.signedUp } });
     const claim = putOf('email#')[0]!;
     expect(claim.item.id).toBe(`email#${audience}#jordan.lee@example.org`);
-    expect(valuesOf(updatesOf(claim.item.subscriberId)[0]!)[':consentEvent']).toEqual([
-      { type: 'granted', at: NOW, source, text: CONSENT_TEXT.signup },
+    const granted = { type: 'granted', at: NOW, source, text: CONSENT_TEXT.signup };
+    expect(valuesOf(updatesOf(claim.item.subscriberId)[0]!)[':lastConsent']).toEqual(granted);
+    expect(consentRecordPuts().map((record) => record.item)).toEqual([
+      { ...granted, id: `consent#${claim.item.subscriberId}#1`, kind: 'consent-record', subscriberId: claim.item.subscriberId, expiresAt: NOW + RETENTION_SECONDS },
     ]);
     expect(putOf('lead#')[0]!.item).toMatchObject({
       kind: 'lead',

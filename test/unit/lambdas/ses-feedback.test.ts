@@ -1,8 +1,9 @@
 import './support/env';
-import { GetItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
 import { handler as sesFeedback } from '../../../lambdas/handlers/ses-feedback';
-import { callsOf, dynamo, item, valuesOf } from './support/dynamo-mock';
+import { RETENTION_SECONDS } from '../../../shared/constants';
+import { callsOf, consentRecordPuts, dynamo, item, subscriberAfterUpdate, valuesOf } from './support/dynamo-mock';
 import { NOW } from './support/payloads';
 import { bounceNotification, complaintNotification, snsEvent } from './support/stream-records';
 
@@ -23,9 +24,14 @@ beforeEach(() => {
     const subscriberId = claims[input.Key.id.S];
     return { Item: subscriberId && item({ id: input.Key.id.S, subscriberId }) };
   });
-  dynamo.on(UpdateItemCommand).callsFake((input: Record<string, any>) => ({
-    Attributes: item({ id: input.Key.id.S, kind: 'subscriber', audience: input.Key.id.S === CANDIDATE_ID ? 'candidate' : 'employer', email: 'pat@example.ca' }),
-  }));
+  // ALL_NEW of a subscriber update: the candidate had 4 consent events before, the employer 1.
+  dynamo.on(UpdateItemCommand).callsFake((input: Record<string, any>) =>
+    subscriberAfterUpdate(input.Key.id.S, input.Key.id.S === CANDIDATE_ID ? 5 : 2, {
+      audience: input.Key.id.S === CANDIDATE_ID ? 'candidate' : 'employer',
+      email: 'pat@example.ca',
+    }),
+  );
+  dynamo.on(PutItemCommand).resolves({});
   jest.useFakeTimers({ now: NOW * 1000, doNotFake: ['nextTick', 'setImmediate'] });
   jest.spyOn(console, 'log').mockImplementation(() => undefined);
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -44,7 +50,11 @@ describe('SES feedback (SNS)', () => {
     for (const update of updates) {
       expect(valuesOf(update)).toMatchObject({ ':suppressed': true, ':suppressedAt': NOW, ':suppressionReason': 'bounce' });
       expect(valuesOf(update)).not.toHaveProperty(':subscribed');
+      // A bounce is not a consent event: nothing recorded, the count stays.
+      expect(valuesOf(update)).not.toHaveProperty(':lastConsent');
+      expect(update.UpdateExpression).not.toContain('consentCount');
     }
+    expect(consentRecordPuts()).toHaveLength(0);
   });
 
   it('treats a complaint as suppression and withdrawal of consent', async () => {
@@ -55,9 +65,14 @@ describe('SES feedback (SNS)', () => {
         ':suppressed': true,
         ':suppressionReason': 'complaint',
         ':subscribed': false,
-        ':consentEvent': [{ type: 'withdrawn', at: NOW, source: 'complaint', reasons: [] }],
+        ':lastConsent': { type: 'withdrawn', at: NOW, source: 'complaint', reasons: [] },
       });
     }
+    const withdrawal = { type: 'withdrawn', at: NOW, source: 'complaint', reasons: [], kind: 'consent-record', expiresAt: NOW + RETENTION_SECONDS };
+    expect(consentRecordPuts().map((record) => record.item).sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+      { ...withdrawal, id: `consent#${CANDIDATE_ID}#5`, subscriberId: CANDIDATE_ID },
+      { ...withdrawal, id: `consent#${EMPLOYER_ID}#2`, subscriberId: EMPLOYER_ID },
+    ]);
   });
 
   it('ignores transient bounces and unknown addresses', async () => {

@@ -1,11 +1,11 @@
 import './support/env';
-import { GetItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
-import { API_ERRORS, API_SUCCESS, RETENTION_SECONDS } from '../../../shared/constants';
+import { GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { API_ERRORS, API_SUCCESS, CONSENT_TEXT, RETENTION_SECONDS } from '../../../shared/constants';
 import { handler as getSubscriber } from '../../../lambdas/handlers/get-subscriber';
 import { handler as putSubscriber } from '../../../lambdas/handlers/put-subscriber';
 import { handler as oneClick } from '../../../lambdas/handlers/one-click-unsubscribe';
 import { invoke, oneClickEvent, subscriberEvent } from './support/api-events';
-import { callsOf, conditionFailed, dynamo, item, valuesOf } from './support/dynamo-mock';
+import { callsOf, conditionFailed, consentRecordPuts, dynamo, item, RECORD_CONDITION, valuesOf } from './support/dynamo-mock';
 import { NOW, SUBSCRIBER_ID, preferenceBody, unsubscribeBody } from './support/payloads';
 
 const stored = (overrides: Record<string, unknown> = {}) => ({
@@ -21,16 +21,38 @@ const stored = (overrides: Record<string, unknown> = {}) => ({
   subscribed: true,
   emailSetting: [true, true, true],
   unsubscribeAllEmail: [false],
-  consent: [],
+  lastConsent: { type: 'granted', at: NOW - 3600, source: 'candidate-signup-form', text: CONSENT_TEXT.signup },
+  consentCount: 1,
   ...overrides,
 });
 
+/** The subscriber after a consent change: UpdateItem returns ALL_NEW, so the advanced count (6 earlier events). */
+const CONSENT_COUNT_AFTER = 7;
+const afterUpdate = () => ({ Attributes: item(stored({ consentCount: CONSENT_COUNT_AFTER })) });
+
+/** The consent record the change must write: the next number in the sequence, the event, the subscriber, 2 years. */
+const expectConsentRecord = (event: Record<string, unknown>) => {
+  const records = consentRecordPuts();
+  expect(records).toHaveLength(1);
+  expect(records[0]).toEqual({
+    table: 'Subscribers-unit',
+    item: { ...event, id: `consent#${SUBSCRIBER_ID}#${CONSENT_COUNT_AFTER}`, kind: 'consent-record', subscriberId: SUBSCRIBER_ID, expiresAt: NOW + RETENTION_SECONDS },
+    condition: RECORD_CONDITION,
+  });
+};
+
+/** The consent history is not kept on the subscriber: the update sets the latest event and advances the count, atomically. */
+const expectLatestConsentOnly = (update: Record<string, any>) => {
+  expect(update.UpdateExpression).toContain('#consentCount = if_not_exists(#consentCount, :noConsents) + :oneConsent');
+  expect(update.ExpressionAttributeNames).toMatchObject({ '#lastConsent': 'lastConsent', '#consentCount': 'consentCount' });
+  expect(valuesOf(update)).toMatchObject({ ':noConsents': 0, ':oneConsent': 1 });
+  expect(update.UpdateExpression).not.toMatch(/list_append|#consent\b/);
+  expect(update.ReturnValues).toBe('ALL_NEW');
+};
+
 /** The SET attribute names of an UpdateItem call (identity fields must never be among them). */
 const writtenAttributes = (input: Record<string, any>) =>
-  (input.UpdateExpression as string)
-    .replace(/^SET /, '')
-    .split(', ')
-    .map((clause) => input.ExpressionAttributeNames[clause.split(' = ')[0]!]);
+  [...(input.UpdateExpression as string).matchAll(/(#\w+) = /g)].map(([, name]) => input.ExpressionAttributeNames[name!]);
 
 beforeEach(() => {
   dynamo.reset();
@@ -80,7 +102,8 @@ describe('GET /api/{audience}/subscribers/{id}', () => {
 
 describe('PUT /api/{audience}/subscribers/{id}', () => {
   beforeEach(() => {
-    dynamo.on(UpdateItemCommand).resolves({ Attributes: item(stored()) });
+    dynamo.on(UpdateItemCommand).resolves(afterUpdate());
+    dynamo.on(PutItemCommand).resolves({});
   });
 
   it('unsubscribes: stores the reasons as ticks and keys, the time, and a withdrawal event', async () => {
@@ -98,8 +121,10 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
       ':updatedAt': NOW,
       ':expiresAt': NOW + RETENTION_SECONDS,
       ':audience': 'candidate',
-      ':consentEvent': [{ type: 'withdrawn', at: NOW, source: 'unsubscribe-page', reasons: ['noLongerWant', 'tooFrequent'] }],
+      ':lastConsent': { type: 'withdrawn', at: NOW, source: 'unsubscribe-page', reasons: ['noLongerWant', 'tooFrequent'] },
     });
+    expectLatestConsentOnly(update!);
+    expectConsentRecord({ type: 'withdrawn', at: NOW, source: 'unsubscribe-page', reasons: ['noLongerWant', 'tooFrequent'] });
     expect(claimRefresh!.Key).toEqual(item({ id: 'email#candidate#jordan.lee@example.org' }));
   });
 
@@ -115,6 +140,7 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
 
     for (const update of callsOf(UpdateItemCommand).filter((input) => input.Key.id.S === SUBSCRIBER_ID)) {
       const written = writtenAttributes(update);
+      expect(written).toEqual(expect.arrayContaining(['updatedAt', 'lastConsent', 'consentCount']));
       for (const identity of ['email', 'firstName', 'lastName', 'helpDescription', 'jobTitle', 'organization', 'signupMe']) {
         expect(written).not.toContain(identity);
       }
@@ -129,8 +155,10 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
       ':subscribed': true,
       ':emailSetting': [true, false, true],
       ':unsubscribeAllEmail': [false],
-      ':consentEvent': [{ type: 'preferences-changed', at: NOW, source: 'preferences-page', emailSetting: ['newsletter', 'servicesNews'] }],
+      ':lastConsent': { type: 'preferences-changed', at: NOW, source: 'preferences-page', emailSetting: ['newsletter', 'servicesNews'] },
     });
+    expectLatestConsentOnly(callsOf(UpdateItemCommand)[0]!);
+    expectConsentRecord({ type: 'preferences-changed', at: NOW, source: 'preferences-page', emailSetting: ['newsletter', 'servicesNews'] });
   });
 
   it('treats unsubscribe-all in the preferences as a withdrawal', async () => {
@@ -138,8 +166,9 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
     expect(valuesOf(callsOf(UpdateItemCommand)[0]!)).toMatchObject({
       ':subscribed': false,
       ':unsubscribedAt': NOW,
-      ':consentEvent': [{ type: 'withdrawn', source: 'preferences-page' }],
+      ':lastConsent': { type: 'withdrawn', at: NOW, source: 'preferences-page', reasons: [] },
     });
+    expectConsentRecord({ type: 'withdrawn', at: NOW, source: 'preferences-page', reasons: [] });
   });
 
   it('answers 404 when the id does not exist (conditional update lost) and writes nothing else', async () => {
@@ -147,6 +176,7 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
     const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, preferenceBody()));
     expect(answer).toMatchObject({ statusCode: 404, json: { message: API_ERRORS.subscriberNotFound } });
     expect(callsOf(UpdateItemCommand)).toHaveLength(1);
+    expect(callsOf(PutItemCommand)).toHaveLength(0);
   });
 
   it('answers 404 for a malformed id before validating the body', async () => {
@@ -174,7 +204,8 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
 
 describe('POST /api/{audience}/subscribers/{id}/one-click (RFC 8058)', () => {
   beforeEach(() => {
-    dynamo.on(UpdateItemCommand).resolves({ Attributes: item(stored()) });
+    dynamo.on(UpdateItemCommand).resolves(afterUpdate());
+    dynamo.on(PutItemCommand).resolves({});
   });
 
   it('unsubscribes from everything and answers 200 with an empty body', async () => {
@@ -185,8 +216,10 @@ describe('POST /api/{audience}/subscribers/{id}/one-click (RFC 8058)', () => {
       ':subscribed': false,
       ':unsubscribeAllEmail': [true],
       ':unsubscribedAt': NOW,
-      ':consentEvent': [{ type: 'withdrawn', at: NOW, source: 'one-click', reasons: [] }],
+      ':lastConsent': { type: 'withdrawn', at: NOW, source: 'one-click', reasons: [] },
     });
+    expectLatestConsentOnly(callsOf(UpdateItemCommand)[0]!);
+    expectConsentRecord({ type: 'withdrawn', at: NOW, source: 'one-click', reasons: [] });
   });
 
   it('accepts the field as multipart/form-data', async () => {
@@ -208,5 +241,6 @@ describe('POST /api/{audience}/subscribers/{id}/one-click (RFC 8058)', () => {
     dynamo.on(UpdateItemCommand).rejects(conditionFailed());
     const answer = await invoke(oneClick, oneClickEvent('candidate', SUBSCRIBER_ID, 'List-Unsubscribe=One-Click'));
     expect(answer).toMatchObject({ statusCode: 404, json: { message: API_ERRORS.subscriberNotFound } });
+    expect(consentRecordPuts()).toHaveLength(0);
   });
 });

@@ -1,4 +1,4 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 
@@ -34,3 +34,20 @@ export const answerBy = (command: unknown, answers: [prefix: string, answer: () 
     const match = answers.find(([prefix]) => id.startsWith(prefix));
     return match ? match[1]() : {};
   });
+
+/**
+ * What UpdateItem with ReturnValues ALL_NEW answers for a subscriber: the item after the
+ * update, here with the consent count the update advanced to (it numbers the consent record).
+ */
+export const subscriberAfterUpdate = (id: string, consentCount: number, attributes: Record<string, unknown> = {}) => ({
+  Attributes: item({ id, kind: 'subscriber', ...attributes, consentCount }),
+});
+
+/** The consent records written (PutItem of `consent#<subscriberId>#<n>`), as plain items with their write condition. */
+/** A consent record may only replace an expired one (a re-created subscriber's predecessor). */
+export const RECORD_CONDITION = 'attribute_not_exists(id) OR expiresAt < :at';
+
+export const consentRecordPuts = () =>
+  callsOf(PutItemCommand)
+    .filter((input) => String(input.Item.id.S).startsWith('consent#'))
+    .map((input) => ({ table: input.TableName as string, item: unmarshall(input.Item), condition: input.ConditionExpression as string }));

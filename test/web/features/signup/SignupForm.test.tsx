@@ -245,8 +245,8 @@ describe('SignupForm', () => {
     });
 
     it('shows the error text in red and keeps the values on failure', async () => {
-      // Prepare
-      mockFetch({ status: 429, body: { message: API_ERRORS.tooManyRequests } });
+      // Prepare: what API Gateway answers when its throttle trips
+      mockFetch({ status: 429, body: { message: 'Too Many Requests' } });
       const user = userEvent.setup();
       renderForm();
       await fillEverything(user);
@@ -255,7 +255,7 @@ describe('SignupForm', () => {
       await user.click(field.submit());
 
       // Assess
-      const error = await screen.findByText(API_ERRORS.tooManyRequests);
+      const error = await screen.findByText('Too Many Requests');
       expect(error).toHaveClass('form-message--error');
       expect(error).toHaveAttribute('role', 'alert');
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
