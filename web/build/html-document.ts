@@ -64,9 +64,10 @@ export function headTags({ head, assets, jsonLd, resourceLinks = [] }: Omit<Html
     '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
     ...assets.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     // Image preloads before the module preloads: the largest image is usually the LCP element,
-    // and the browser starts requests in document order.
+    // and the browser starts requests in document order. The page's lazy chunks are fetched
+    // early for hydration but at low priority, so they never compete with what paints first.
     ...resourceLinks,
-    ...assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    ...assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" fetchpriority="low">`),
     `<script type="module" src="${escapeHtml(assets.entryScript)}"></script>`,
     ...(jsonLd ? [`<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`] : []),
   ];

@@ -81,7 +81,7 @@ describe('head tags', () => {
     expect(tags).toContain('<meta property="og:site_name" content="Chinook Talent Partners">');
     expect(tags).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(tags).toContain('<link rel="stylesheet" href="/assets/entry-client-X.css">');
-    expect(tags).toContain('<link rel="modulepreload" href="/assets/about-Y.js">');
+    expect(tags).toContain('<link rel="modulepreload" href="/assets/about-Y.js" fetchpriority="low">');
     expect(tags).toContain('<script type="module" src="/assets/entry-client-X.js"></script>');
     expect(tags).not.toContain('noindex');
   });
