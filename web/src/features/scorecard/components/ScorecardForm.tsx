@@ -1,8 +1,7 @@
-import { useRef } from 'react';
-import { FormikProvider, useFormik } from 'formik';
+import { FormikProvider } from 'formik';
 import { CONSENT_TEXT, MODALS } from '../../../../../shared/constants';
 import { sitePaths } from '../../../../../shared/paths';
-import { scorecardFormSchema, type ScorecardFormValues } from '../../../../../shared/schemas';
+import { scorecardFormSchema } from '../../../../../shared/schemas';
 import { CheckboxField } from '../../../components/form/CheckboxField';
 import { ConsentText } from '../../../components/form/ConsentText';
 import { EmailField, NameFields, OptionalProfileFields } from '../../../components/form/ContactFields';
@@ -10,20 +9,8 @@ import { HoneypotField } from '../../../components/form/HoneypotField';
 import { SubmissionResult } from '../../../components/form/SubmissionResult';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { nowInUnixSeconds } from '../../../components/form/unix-seconds';
-import { useFocusFirstInvalid } from '../../../components/form/use-focus-first-invalid';
-import { useSubmission } from '../../../components/form/use-submission';
+import { useLeadForm } from '../../../components/form/use-lead-form';
 import { requestScorecard, toScorecardRequest } from '../api';
-
-const INITIAL_VALUES: ScorecardFormValues = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  jobTitle: '',
-  organization: '',
-  helpDescription: '',
-  signupMe: false,
-  website: '',
-};
 
 const POLICY_LINKS = { 'Terms of Use': sitePaths.terms, 'Privacy Policy': sitePaths.privacy };
 
@@ -33,21 +20,9 @@ const POLICY_LINKS = { 'Terms of Use': sitePaths.terms, 'Privacy Policy': sitePa
  * and the values stay so the visitor can simply try again.
  */
 export function ScorecardForm() {
-  const formRef = useRef<HTMLFormElement>(null);
-  const submitRef = useRef<HTMLButtonElement>(null);
-  const submission = useSubmission();
-
-  const formik = useFormik<ScorecardFormValues>({
-    initialValues: INITIAL_VALUES,
-    validationSchema: scorecardFormSchema,
-    onSubmit: async (values, { resetForm }) => {
-      const result = await submission.submit(() =>
-        requestScorecard(toScorecardRequest(values, nowInUnixSeconds())),
-      );
-      if (result === 'succeeded') resetForm();
-    },
-  });
-  useFocusFirstInvalid(formRef, formik);
+  const { formik, formRef, submitRef, submission, onSubmit } = useLeadForm(scorecardFormSchema, (values) =>
+    requestScorecard(toScorecardRequest(values, nowInUnixSeconds())),
+  );
 
   return (
     <FormikProvider value={formik}>
@@ -56,10 +31,7 @@ export function ScorecardForm() {
         className="form"
         noValidate
         aria-label="Request the Human Relations Scorecard"
-        onSubmit={(event) => {
-          submission.clearOutcome();
-          formik.handleSubmit(event);
-        }}
+        onSubmit={onSubmit}
       >
         <NameFields />
         <EmailField />

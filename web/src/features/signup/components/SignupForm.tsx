@@ -1,8 +1,8 @@
-import { useId, useRef } from 'react';
-import { FormikProvider, useFormik } from 'formik';
+import { useId } from 'react';
+import { FormikProvider } from 'formik';
 import { CONSENT_TEXT, MODALS, type Audience } from '../../../../../shared/constants';
 import { sitePaths } from '../../../../../shared/paths';
-import { signupFormSchema, type SignupFormValues } from '../../../../../shared/schemas';
+import { signupFormSchema } from '../../../../../shared/schemas';
 import { CheckboxField } from '../../../components/form/CheckboxField';
 import { ConsentText } from '../../../components/form/ConsentText';
 import { EmailField, NameFields, OptionalProfileFields } from '../../../components/form/ContactFields';
@@ -10,8 +10,7 @@ import { FormMessage } from '../../../components/form/FormMessage';
 import { HoneypotField } from '../../../components/form/HoneypotField';
 import { SubmissionResult } from '../../../components/form/SubmissionResult';
 import { SubmitButton } from '../../../components/form/SubmitButton';
-import { useFocusFirstInvalid } from '../../../components/form/use-focus-first-invalid';
-import { useSubmission } from '../../../components/form/use-submission';
+import { useLeadForm } from '../../../components/form/use-lead-form';
 import { requestSignup, toSignupRequest } from '../api';
 
 /** Which thank-you modal of spec §2 the page uses. */
@@ -21,17 +20,6 @@ interface SignupFormProps {
   audience: Audience;
   thankYou: SignupThankYou;
 }
-
-const INITIAL_VALUES: SignupFormValues = {
-  email: '',
-  firstName: '',
-  lastName: '',
-  jobTitle: '',
-  organization: '',
-  helpDescription: '',
-  signupMe: false,
-  website: '',
-};
 
 const POLICY_LINKS = { 'Privacy Policy': sitePaths.privacy };
 
@@ -44,19 +32,9 @@ const POLICY_LINKS = { 'Privacy Policy': sitePaths.privacy };
  */
 export function SignupForm({ audience, thankYou }: SignupFormProps) {
   const privacyMessageId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const submitRef = useRef<HTMLButtonElement>(null);
-  const submission = useSubmission();
-
-  const formik = useFormik<SignupFormValues>({
-    initialValues: INITIAL_VALUES,
-    validationSchema: signupFormSchema,
-    onSubmit: async (values, { resetForm }) => {
-      const result = await submission.submit(() => requestSignup(toSignupRequest(values, audience)));
-      if (result === 'succeeded') resetForm();
-    },
-  });
-  useFocusFirstInvalid(formRef, formik);
+  const { formik, formRef, submitRef, submission, onSubmit } = useLeadForm(signupFormSchema, (values) =>
+    requestSignup(toSignupRequest(values, audience)),
+  );
 
   // Shown only after an attempt (submitCount resets with the form), not while filling in.
   const privacyMessage = formik.submitCount > 0 ? formik.errors.signupMe : undefined;
@@ -68,10 +46,7 @@ export function SignupForm({ audience, thankYou }: SignupFormProps) {
         className="form"
         noValidate
         aria-label="Contact us"
-        onSubmit={(event) => {
-          submission.clearOutcome();
-          formik.handleSubmit(event);
-        }}
+        onSubmit={onSubmit}
       >
         <EmailField />
         <NameFields />

@@ -1,0 +1,53 @@
+import { useRef, type FormEvent } from 'react';
+import { useFormik } from 'formik';
+import type { AnyObjectSchema } from 'yup';
+import { useFocusFirstInvalid } from './use-focus-first-invalid';
+import { useSubmission } from './use-submission';
+
+/** Both lead forms (scorecard, contact/sign-up) collect these fields and start empty. */
+export interface LeadFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  jobTitle: string;
+  organization: string;
+  helpDescription: string;
+  signupMe: boolean;
+  website: string;
+}
+
+const EMPTY_LEAD_FORM: LeadFormValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  jobTitle: '',
+  organization: '',
+  helpDescription: '',
+  signupMe: false,
+  website: '',
+};
+
+/**
+ * The wiring the two lead forms share: Formik validates with the shared schema, `send` posts
+ * the values, the form clears only after a success (values stay for a retry after a failure),
+ * and a submit that fails validation moves focus to the first invalid field.
+ */
+export function useLeadForm(schema: AnyObjectSchema, send: (values: LeadFormValues) => Promise<string>) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const submission = useSubmission();
+  const formik = useFormik<LeadFormValues>({
+    initialValues: EMPTY_LEAD_FORM,
+    validationSchema: schema,
+    onSubmit: async (values, { resetForm }) => {
+      if ((await submission.submit(() => send(values))) === 'succeeded') resetForm();
+    },
+  });
+  useFocusFirstInvalid(formRef, formik);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    submission.clearOutcome();
+    formik.handleSubmit(event);
+  };
+  return { formik, formRef, submitRef, submission, onSubmit };
+}
