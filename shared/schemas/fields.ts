@@ -46,6 +46,3 @@ export const booleanList = (length: number) =>
     .array(yup.boolean().defined().strict())
     .defined()
     .length(length, `\${path} must list exactly ${length} choices`);
-
-export const hasAnyTrue = (...lists: (readonly (boolean | undefined)[] | undefined)[]) =>
-  lists.some((list) => list?.some((checked) => checked === true) ?? false);

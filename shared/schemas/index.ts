@@ -1,3 +1,4 @@
+export * from './choices';
 export * from './fields';
 export * from './scorecard';
 export * from './signup';

@@ -3,7 +3,8 @@ import type { Audience } from '../constants/audiences';
 import { FIELD_MAX } from '../constants/limits';
 import { VALIDATION } from '../constants/messages';
 import { EMAIL_SETTINGS, UNSUBSCRIBE_REASONS } from '../constants/subscriber-options';
-import { booleanList, hasAnyTrue, unixSeconds } from './fields';
+import { hasAnyTrue } from './choices';
+import { booleanList, unixSeconds } from './fields';
 
 /**
  * Identity fields echo what GET returned. They are validated but never written:
@@ -61,6 +62,3 @@ export type PreferencePayload = {
   unsubscribeAllEmail: boolean[];
   updatedAt: number;
 };
-
-/** The forms' own check before anything is sent: at least one box ticked. */
-export const atLeastOneChecked = (...lists: (readonly boolean[])[]) => hasAnyTrue(...lists);

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { VALIDATION, type OptionDef } from '../../../../../shared/constants';
-import { atLeastOneChecked } from '../../../../../shared/schemas';
+import { hasAnyTrue } from '../../../../../shared/schemas/choices';
 import type { ModalText } from '../../../components/Modal';
 import { FormMessage } from '../../../components/form/FormMessage';
 import { SubmissionResult } from '../../../components/form/SubmissionResult';
@@ -50,7 +50,7 @@ export function ChoicesForm({ groups, hint, submitLabel, modal, send }: ChoicesF
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     submission.clearOutcome();
-    if (!atLeastOneChecked(...checked)) {
+    if (!hasAnyTrue(...checked)) {
       setMinimumMissing(true);
       return;
     }
