@@ -34,6 +34,26 @@ describe('UnsubscribePage', () => {
       ]);
     });
 
+    it('shows the reasons at once (as the prerendered page does), usable only once the subscriber has loaded', async () => {
+      // Prepare
+      mockFetch(LOADED);
+
+      // Act
+      renderSubscriberPage('unsubscribe', 'candidate');
+
+      // Assess: before the answer
+      expect(reasonBoxes()).toHaveLength(7);
+      for (const box of reasonBoxes()) expect(box).toBeDisabled();
+      expect(submitButton()).toBeDisabled();
+      expect(screen.queryByRole('link', { name: 'click here' })).not.toBeInTheDocument();
+
+      // Assess: after it
+      await screen.findByText(SUBSCRIBER.email);
+      for (const box of reasonBoxes()) expect(box).toBeEnabled();
+      expect(submitButton()).toBeEnabled();
+      expect(screen.getByRole('link', { name: 'click here' })).toBeInTheDocument();
+    });
+
     it("shows the server's message in red and no form when the id is unknown", async () => {
       // Prepare
       mockFetch({ status: 404, body: { message: API_ERRORS.subscriberNotFound } });

@@ -20,8 +20,12 @@ interface ChoicesFormProps {
   submitLabel: string;
   /** The confirmation modal of spec §2 for this page. */
   modal: ModalText;
-  /** Sends one boolean list per group, in option order; resolves with the API's success text. */
-  send: (checked: boolean[][]) => Promise<string>;
+  /**
+   * Sends one boolean list per group, in option order; resolves with the API's success text.
+   * Absent while the subscriber loads: the options show (they are the same for everyone, and
+   * prerendered) but cannot be used yet.
+   */
+  send?: (checked: boolean[][]) => Promise<string>;
 }
 
 const uncheckedFor = (groups: readonly ChoiceGroup[]) => groups.map((group) => group.options.map(() => false));
@@ -55,6 +59,7 @@ export function ChoicesForm({ groups, hint, submitLabel, modal, send }: ChoicesF
       return;
     }
     setMinimumMissing(false);
+    if (!send) return;
     const result = await submission.submit(() => send(checked));
     if (result !== 'ignored') setChecked(uncheckedFor(groups));
   };
@@ -74,10 +79,11 @@ export function ChoicesForm({ groups, hint, submitLabel, modal, send }: ChoicesF
           checked={checked[groupIndex]}
           onToggle={(optionIndex) => toggle(groupIndex, optionIndex)}
           describedBy={describedBy}
+          disabled={!send}
         />
       ))}
       {minimumMissing && <FormMessage id={messageId} kind="error" text={VALIDATION.minimumOneOption} />}
-      <SubmitButton ref={submitRef} label={submitLabel} pending={submission.pending} />
+      <SubmitButton ref={submitRef} label={submitLabel} pending={submission.pending} disabled={!send} />
       <SubmissionResult submission={submission} modal={modal} returnFocusRef={submitRef} />
     </form>
   );

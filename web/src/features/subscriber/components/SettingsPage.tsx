@@ -17,14 +17,16 @@ const GROUPS: readonly ChoiceGroup[] = [
 export function SettingsPage({ audience }: { audience: Audience }) {
   return (
     <SubscriberPage audience={audience} heading={COPY.heading} intro={COPY.intro}>
-      {(subscriber, id) => (
+      {(loaded) => (
         <ChoicesForm
           groups={GROUPS}
           hint={COPY.hint}
           submitLabel={COPY.submit}
           modal={MODALS.preferencesUpdated}
-          send={([emailSetting, unsubscribeAll]) =>
-            updateSubscriber(audience, id, preferencePayload(subscriber, emailSetting, unsubscribeAll, nowInUnixSeconds()))
+          send={
+            loaded &&
+            (([emailSetting, unsubscribeAll]) =>
+              updateSubscriber(audience, loaded.id, preferencePayload(loaded.subscriber, emailSetting, unsubscribeAll, nowInUnixSeconds())))
           }
         />
       )}

@@ -20,22 +20,27 @@ const REASON_GROUPS: Record<Audience, readonly ChoiceGroup[]> = {
 export function UnsubscribePage({ audience }: { audience: Audience }) {
   return (
     <SubscriberPage audience={audience} heading={COPY.heading} intro={COPY.intro}>
-      {(subscriber, id) => (
+      {(loaded) => (
         <>
-          <p className="subscriber-alternative">
-            {COPY.settingsLinkBefore}
-            <Link to={sitePaths.settings(audience, id)}>{COPY.settingsLinkText}</Link>
-            {COPY.settingsLinkAfter}
-          </p>
           <ChoicesForm
             groups={REASON_GROUPS[audience]}
             hint={COPY.hint}
             submitLabel={COPY.submit}
             modal={MODALS.unsubscribed}
-            send={([reasons]) =>
-              updateSubscriber(audience, id, unsubscribePayload(audience, subscriber, reasons, nowInUnixSeconds()))
+            send={
+              loaded &&
+              (([reasons]) =>
+                updateSubscriber(audience, loaded.id, unsubscribePayload(audience, loaded.subscriber, reasons, nowInUnixSeconds())))
             }
           />
+          {/* Built from the real id, so it appears once loaded (the prerendered shell has none). */}
+          {loaded && (
+            <p className="subscriber-alternative">
+              {COPY.settingsLinkBefore}
+              <Link to={sitePaths.settings(audience, loaded.id)}>{COPY.settingsLinkText}</Link>
+              {COPY.settingsLinkAfter}
+            </p>
+          )}
         </>
       )}
     </SubscriberPage>
