@@ -4,7 +4,8 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { API_BASE, API_ROUTES, type ApiRouteName } from '../../shared/paths';
+import { API_ROUTES, type ApiRouteName } from '../../shared/paths';
+import { API_FALLBACK_ROUTE } from '../lambda/api-routes';
 import type { LambdaName } from '../lambda/bundling';
 import { HouseFunction, type DocumentBinding, type TableBinding } from './house-function';
 
@@ -35,8 +36,6 @@ type RouteWiring = {
   readonly bind: (fn: HouseFunction) => void;
 };
 
-/** Fallback for every other `/api` path: a JSON 404/405 instead of API Gateway's default. */
-const FALLBACK_ROUTE = `ANY ${API_BASE}/{proxy+}`;
 
 /**
  * The HTTP API behind CloudFront's `/api/*` behaviour: one Lambda per route of shared/paths
@@ -109,7 +108,8 @@ export class Api extends Construct {
       handler: 'apiFallback',
       description: 'JSON answer for unknown API paths and methods',
     });
-    this.addRoute('Fallback', FALLBACK_ROUTE, handlers.fallback);
+    // Every other /api path: a JSON 404/405 instead of API Gateway's default.
+    this.addRoute('Fallback', API_FALLBACK_ROUTE, handlers.fallback);
     this.handlers = handlers;
 
     this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {

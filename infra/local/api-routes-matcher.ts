@@ -1,4 +1,5 @@
 import { API_ROUTES, type ApiRouteName } from '../../shared/paths';
+import { API_FALLBACK_ROUTE } from '../lambda/api-routes';
 
 /**
  * Matches a request against the API's route keys the way API Gateway (HTTP API) does:
@@ -30,7 +31,7 @@ function compile(routeKey: string, routeName: RouteMatch['routeName']): Compiled
 
 const ROUTES: CompiledRoute[] = [
   ...(Object.entries(API_ROUTES) as [ApiRouteName, string][]).map(([name, key]) => compile(key, name)),
-  compile('ANY /api/{proxy+}', 'fallback'),
+  compile(API_FALLBACK_ROUTE, 'fallback'),
 ];
 
 export function matchApiRoute(method: string, rawPath: string): RouteMatch | undefined {

@@ -35,4 +35,3 @@ export function localConfig() {
     },
   };
 }
-export type LocalConfig = ReturnType<typeof localConfig>;

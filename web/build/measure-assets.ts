@@ -4,7 +4,7 @@
  * statically (from esbuild's metafile) that the HTML did not name. Used by the size-budget
  * test and the benchmark (`npm run bench`).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
@@ -96,11 +96,6 @@ export function measurePageAssets(distDir: string, metafile?: Metafile): PageAss
       files: [...stylesheets, ...allScripts],
     };
   });
-}
-
-/** The metafile `npm run build` saved beside web/dist, if there is one. */
-export function readSavedMetafile(file: string): Metafile | undefined {
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Metafile) : undefined;
 }
 
 /** Packages (from node_modules) whose code is in the given output files: e.g. is formik on this page? */

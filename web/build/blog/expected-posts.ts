@@ -44,4 +44,3 @@ export const EXPECTED_POSTS: readonly ExpectedPost[] = [
   { slug: 'talent-or-luck-what-matters-most', dateText: 'September 22, 2022' },
 ];
 
-export const EXPECTED_POST_COUNT = EXPECTED_POSTS.length;

@@ -1,3 +1,4 @@
+import type { ErrorResponse, SuccessResponse } from '../../../../shared/api-types';
 import { API_ERRORS } from '../../../../shared/constants';
 
 /** Shown when the request never reached the API (offline, DNS, connection reset). */
@@ -62,7 +63,7 @@ async function readJsonBody(response: Response): Promise<unknown> {
   }
 }
 
-function readableField(data: unknown, field: 'success' | 'message'): string | undefined {
+function readableField(data: unknown, field: keyof SuccessResponse | keyof ErrorResponse): string | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const value = (data as Record<string, unknown>)[field];
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;

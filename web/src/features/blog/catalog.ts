@@ -3,6 +3,3 @@ import type { PostSummary } from './types';
 
 /** Every post's metadata (no bodies), newest first; generated from web/content/posts. */
 export const ALL_POSTS: readonly PostSummary[] = POSTS;
-
-export const postBySlug = (slug: string): PostSummary | undefined =>
-  ALL_POSTS.find((post) => post.slug === slug);

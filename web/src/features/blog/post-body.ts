@@ -10,8 +10,5 @@ const postBodies = createPostBodyStore(bodyLoaders);
 /** Await before prerendering or hydrating a post page, so it renders without suspending. */
 export const preloadPostBody = (id: number): Promise<void> => postBodies.preload(id);
 
-/** The loaded body or undefined; never starts a load. */
-export const loadedPostBody = (id: number) => postBodies.peek(id);
-
 /** For PostPage's render: synchronous once loaded, otherwise suspends. */
 export const usePostBody = (id: number) => postBodies.usePostBody(id);
