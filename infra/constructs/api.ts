@@ -5,8 +5,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { API_ROUTES, type ApiRouteName } from '../../shared/paths';
-import { API_FALLBACK_ROUTE } from '../lambda/api-routes';
-import type { LambdaName } from '../lambda/bundling';
+import { API_FALLBACK_HANDLER, API_FALLBACK_ROUTE, API_ROUTE_HANDLERS } from '../lambda/api-routes';
 import { HouseFunction, type DocumentBinding, type TableBinding } from './house-function';
 
 export interface ApiThrottle {
@@ -29,13 +28,12 @@ export interface ApiProps {
   readonly accessLogRetention?: logs.RetentionDays;
 }
 
+/** A route's handler comes from API_ROUTE_HANDLERS, shared with the local server. */
 type RouteWiring = {
-  readonly handler: LambdaName;
   readonly description: string;
   /** The grants and variables this handler needs, and nothing more. */
   readonly bind: (fn: HouseFunction) => void;
 };
-
 
 /**
  * The HTTP API behind CloudFront's `/api/*` behaviour: one Lambda per route of shared/paths
@@ -57,35 +55,30 @@ export class Api extends Construct {
     }
     const { subscribers, leads, scorecardDocument } = props;
 
-    // Typed by ApiRouteName: a route added to shared/paths does not compile until it is wired here.
+    // Typed by ApiRouteName: a route added to shared/paths does not compile until it is wired here
+    // (and in API_ROUTE_HANDLERS, which names each route's handler for the cloud and local server).
     const wiring: Record<ApiRouteName, RouteWiring> = {
       getSubscriber: {
-        handler: 'getSubscriber',
         description: 'Reads a subscriber for the unsubscribe and settings pages',
         bind: (fn) => fn.bindTable(subscribers, 'read'),
       },
       putSubscriber: {
-        handler: 'putSubscriber',
         description: "Updates a subscriber's consent (unsubscribe, preferences)",
         bind: (fn) => fn.bindTable(subscribers, 'update'),
       },
       oneClickUnsubscribe: {
-        handler: 'oneClickUnsubscribe',
         description: 'RFC 8058 one-click unsubscribe from mail clients',
         bind: (fn) => fn.bindTable(subscribers, 'update'),
       },
       scorecard: {
-        handler: 'requestScorecard',
         description: 'Records a scorecard request (the mailer sends the link)',
         bind: (fn) => fn.bindTable(leads, 'write').bindTable(subscribers, 'write'),
       },
       scorecardDownload: {
-        handler: 'downloadScorecard',
         description: 'Checks a download link and redirects to a short-lived presigned URL',
         bind: (fn) => fn.bindTable(leads, 'read').bindScorecardDocument(scorecardDocument),
       },
       signup: {
-        handler: 'signup',
         description: 'Records a contact/sign-up (the mailer notifies the team)',
         bind: (fn) => fn.bindTable(leads, 'write').bindTable(subscribers, 'write'),
       },
@@ -99,13 +92,14 @@ export class Api extends Construct {
 
     const handlers = {} as Record<ApiRouteName | 'fallback', HouseFunction>;
     for (const [name, route] of Object.entries(wiring) as [ApiRouteName, RouteWiring][]) {
-      const fn = new HouseFunction(this, pascal(route.handler), { handler: route.handler, description: route.description });
+      const handler = API_ROUTE_HANDLERS[name];
+      const fn = new HouseFunction(this, pascal(handler), { handler, description: route.description });
       route.bind(fn);
       this.addRoute(name, API_ROUTES[name], fn);
       handlers[name] = fn;
     }
-    handlers.fallback = new HouseFunction(this, 'ApiFallback', {
-      handler: 'apiFallback',
+    handlers.fallback = new HouseFunction(this, pascal(API_FALLBACK_HANDLER), {
+      handler: API_FALLBACK_HANDLER,
       description: 'JSON answer for unknown API paths and methods',
     });
     // Every other /api path: a JSON 404/405 instead of API Gateway's default.

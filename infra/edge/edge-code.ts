@@ -16,6 +16,26 @@ export const CLOUDFRONT_FUNCTION_MAX_BYTES = 10 * 1024;
 /** Written by the web build next to the pages; lists every prerendered page path. */
 export const ROUTE_MANIFEST_FILE = '_routes.json';
 
+/**
+ * Files the web build writes at the root of web/dist (web/build/build.ts and web/public),
+ * which the edge passes on to S3 unchanged. `_routes.json` is read at synth, never deployed.
+ */
+export const SITE_ROOT_FILES: readonly string[] = [
+  '/404.html',
+  '/apple-touch-icon.png',
+  '/favicon.svg',
+  '/index.html',
+  '/robots.txt',
+  '/rss.xml',
+  '/sitemap.xml',
+];
+
+/**
+ * Folders of files in web/dist: hashed bundles (`assets`) and web/public's `images` and `media`.
+ * Their files pass on to S3; anything else that is not a page gets the 404 page.
+ */
+export const SITE_FILE_DIRS: readonly string[] = ['/assets/', '/images/', '/media/'];
+
 /** The one line of each template that receives its configuration. */
 const CONFIG_DECLARATION = 'var CONFIG = __EDGE_CONFIG__;';
 const TEMPLATE_DIR = __dirname;
@@ -82,6 +102,8 @@ export function buildViewerRequestCode(routes: readonly string[]): string {
     pages,
     dynamic: DYNAMIC_PAGES.map(({ prefix, shellPath }) => ({ prefix, shell: shellPath })),
     redirects: REDIRECTS,
+    files: Object.fromEntries(SITE_ROOT_FILES.map((file) => [file, 1])),
+    fileDirs: SITE_FILE_DIRS,
     notFound: NOT_FOUND_PAGE,
   });
 }

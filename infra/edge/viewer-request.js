@@ -10,6 +10,8 @@
 //   pages:     { "<decoded path without trailing slash>": 1, ... }  prerendered pages
 //   dynamic:   [ { prefix: "/unsubscribe/candidate/", shell: "/_shell/..." }, ... ]
 //   redirects: { "<legacy path>": "<new path>" }                     permanent (301)
+//   files:     { "/sitemap.xml": 1, ... }                            files at the site root
+//   fileDirs:  [ "/assets/", "/images/", "/media/" ]                  folders of files
 //   notFound:  "/404.html"
 // }
 var CONFIG = __EDGE_CONFIG__;
@@ -17,14 +19,16 @@ var CONFIG = __EDGE_CONFIG__;
 var hasOwn = Object.prototype.hasOwnProperty;
 
 // Query string values reach the function exactly as the viewer sent them (still
-// percent-encoded), so joining them back unchanged preserves the original query.
+// percent-encoded), so joining them back unchanged preserves the original query. An empty
+// value keeps its "=": CloudFront reports "?a=" and "?a" alike as "", and "a=" is the form
+// that means "empty value" to every query parser.
 function queryString(querystring) {
   var parts = [];
   for (var name in querystring) {
     var entry = querystring[name];
     var values = entry.multiValue ? entry.multiValue : [entry];
     for (var i = 0; i < values.length; i++) {
-      parts.push(values[i].value === '' ? name : name + '=' + values[i].value);
+      parts.push(name + '=' + values[i].value);
     }
   }
   return parts.length > 0 ? '?' + parts.join('&') : '';
@@ -57,9 +61,17 @@ function shellFor(path) {
   return null;
 }
 
-// Files (hashed assets, sitemap.xml, robots.txt, rss.xml, images) end in an extension.
+// Only what the build really writes as files goes on to S3: the known files at the root
+// and files (a last segment with an extension) under the asset folders. A missing key
+// there gets S3's error, as the viewer-response function does not run on origin errors;
+// any other path (/old.html, /wp-login.php) gets the branded 404 page below.
 function isFile(path) {
-  return /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
+  if (hasOwn.call(CONFIG.files, path)) return true;
+  if (!/\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1))) return false;
+  for (var i = 0; i < CONFIG.fileDirs.length; i++) {
+    if (path.indexOf(CONFIG.fileDirs[i]) === 0) return true;
+  }
+  return false;
 }
 
 // Unknown paths get the prerendered 404 page; the viewer-response function sees the

@@ -1,7 +1,7 @@
 import type { ContactDetails } from './contact-details';
 
-export type MailPartStatus = 'pending' | 'sent' | 'suppressed' | 'failed';
-export type LeadMailStatus = 'pending' | 'sent' | 'suppressed' | 'failed';
+/** The state of one email of a lead, and of the lead's mail as a whole (every part done: 'sent'). */
+export type MailStatus = 'pending' | 'sent' | 'suppressed' | 'failed';
 
 interface LeadBase extends ContactDetails {
   id: string;
@@ -10,7 +10,7 @@ interface LeadBase extends ContactDetails {
   createdAt: number;
   expiresAt: number;
   /** Summary of the emails below: 'sent' once every part is done. */
-  mailStatus: LeadMailStatus;
+  mailStatus: MailStatus;
   mailAttempts?: number;
   lastMailError?: string;
   sentAt?: number;
@@ -21,13 +21,13 @@ export interface ScorecardLead extends LeadBase {
   type: 'scorecard';
   audience: 'employer';
   downloadToken: string;
-  mail: { requester: MailPartStatus; notification: MailPartStatus };
+  mail: { requester: MailStatus; notification: MailStatus };
 }
 
 /** A contact/sign-up message: the subscriber gets a welcome, the consultancy a notification. */
 export interface SignupLead extends LeadBase {
   type: 'signup';
-  mail: { welcome: MailPartStatus; notification: MailPartStatus };
+  mail: { welcome: MailStatus; notification: MailStatus };
 }
 
 export type LeadItem = ScorecardLead | SignupLead;

@@ -1,5 +1,5 @@
 import { getItem, putIfAbsent, updateItem } from './items';
-import type { LeadItem, LeadMailStatus, MailPart, MailPartStatus } from './lead-item';
+import type { LeadItem, MailPart, MailStatus } from './lead-item';
 import type { TableStore } from './stores';
 import { setAttributes } from './update-expression';
 
@@ -24,7 +24,7 @@ export const countMailAttempt = async (store: TableStore, id: string): Promise<n
 };
 
 /** Records one email's outcome right after it happens, so a retry never resends it. */
-export const setMailPart = async (store: TableStore, id: string, part: MailPart, status: MailPartStatus) => {
+export const setMailPart = async (store: TableStore, id: string, part: MailPart, status: MailStatus) => {
   await updateItem(store, id, {
     UpdateExpression: 'SET #mail.#part = :status',
     ExpressionAttributeNames: { '#mail': 'mail', '#part': part },
@@ -35,7 +35,7 @@ export const setMailPart = async (store: TableStore, id: string, part: MailPart,
 export const setLeadMailStatus = async (
   store: TableStore,
   id: string,
-  fields: { mailStatus: LeadMailStatus; sentAt?: number; lastMailError?: string },
+  fields: { mailStatus: MailStatus; sentAt?: number; lastMailError?: string },
 ) => {
   await updateItem(store, id, setAttributes(fields));
 };

@@ -1,4 +1,4 @@
-import { DUPLICATE_WINDOW_SECONDS, SCORECARD_MAILS_PER_ADDRESS_PER_DAY } from '../../shared/constants/limits';
+import { DUPLICATE_WINDOW_SECONDS, SCORECARD_MAILS_PER_ADDRESS_PER_DAY, SIGNUP_MAILS_PER_ADDRESS_PER_DAY } from '../../shared/constants/limits';
 import { utcDay } from '../runtime/clock';
 import { putIfAbsent, updateItem } from './items';
 import type { TableStore } from './stores';
@@ -31,15 +31,23 @@ export const releaseSubmission = async (store: TableStore, fingerprint: string, 
   });
 };
 
+/** The public forms email whatever address is typed in: each may do so a few times a day per address. */
+const DAILY_MAIL_LIMIT = { scorecard: SCORECARD_MAILS_PER_ADDRESS_PER_DAY, signup: SIGNUP_MAILS_PER_ADDRESS_PER_DAY };
+
 /**
- * Counts one scorecard mail for this address today (UTC) if it is still under the daily
+ * Counts one mail from this form to this address today (UTC) if it is still under the daily
  * limit; false when the limit is reached. The conditional ADD is atomic, so parallel
  * requests cannot overshoot. The counter expires a day after its day ends.
  */
-export const countScorecardMail = async (store: TableStore, email: string, now: number): Promise<boolean> => {
+export const countMailToAddress = async (
+  store: TableStore,
+  form: keyof typeof DAILY_MAIL_LIMIT,
+  email: string,
+  now: number,
+): Promise<boolean> => {
   const day = utcDay(now);
   const nextDay = Date.parse(`${day}T00:00:00Z`) / 1000 + DAY_SECONDS;
-  const counted = await updateItem(store, `limit#scorecard#${email}#${day}`, {
+  const counted = await updateItem(store, `limit#${form}#${email}#${day}`, {
     UpdateExpression: 'ADD mailCount :one SET #kind = :kind, expiresAt = :expiresAt',
     ConditionExpression: 'attribute_not_exists(mailCount) OR mailCount < :limit',
     ExpressionAttributeNames: { '#kind': 'kind' },
@@ -47,7 +55,7 @@ export const countScorecardMail = async (store: TableStore, email: string, now: 
       ':one': { N: '1' },
       ':kind': { S: 'mail-counter' },
       ':expiresAt': { N: String(nextDay + DAY_SECONDS) },
-      ':limit': { N: String(SCORECARD_MAILS_PER_ADDRESS_PER_DAY) },
+      ':limit': { N: String(DAILY_MAIL_LIMIT[form]) },
     },
   });
   return counted !== undefined;

@@ -24,6 +24,8 @@ export interface SubscriberItem extends ContactDetails {
   suppressed?: boolean;
   suppressedAt?: number;
   suppressionReason?: 'bounce' | 'complaint';
+  /** The latest grant (text, form, time): proof of consent for as long as the subscriber exists. */
+  grantedConsent: Extract<ConsentEvent, { type: 'granted' }>;
   /** The latest consent event; the full history is one record item per event (consentRecordId). */
   lastConsent: ConsentEvent;
   /** How many consent records exist: record n has id consentRecordId(id, n). */

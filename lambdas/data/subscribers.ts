@@ -38,19 +38,17 @@ const COUNT_VALUES = { ':noConsents': 0, ':oneConsent': 1 };
 
 /** Writes the event as record number `sequence` of this subscriber (CASL proof, kept 2 years). */
 const writeConsentRecord = async (store: TableStore, subscriberId: string, sequence: number, event: ConsentEvent) => {
-  const record: ConsentRecord = {
-    ...event,
-    id: consentRecordId(subscriberId, sequence),
-    kind: 'consent-record',
-    subscriberId,
-    expiresAt: event.at + RETENTION_SECONDS,
-  };
+  const id = consentRecordId(subscriberId, sequence);
+  const record: Omit<ConsentRecord, 'id'> = { ...event, kind: 'consent-record', subscriberId, expiresAt: event.at + RETENTION_SECONDS };
+  // UpdateItem, not PutItem: the roles that change consent may only update (least privilege).
   // A re-created subscriber (same claimed id after TTL deletion) may meet its predecessor's
   // records before DynamoDB deletes them: those have expired and may be replaced; anything else
   // is a lost proof of consent, so it fails loudly.
-  if (!(await putIfAbsent(store, record, 'attribute_not_exists(id) OR expiresAt < :at', { ':at': event.at }))) {
-    throw new Error(`Consent record ${record.id} already exists`);
-  }
+  const written = await updateItem(store, id, {
+    ...setAttributes(record, { values: { ':writtenAt': event.at } }),
+    ConditionExpression: 'attribute_not_exists(id) OR expiresAt < :writtenAt',
+  });
+  if (!written) throw new Error(`Consent record ${id} already exists`);
 };
 
 /**
@@ -69,7 +67,7 @@ const claimSubscriberId = async (store: TableStore, audience: Audience, email: s
     ConditionExpression: 'attribute_exists(id)',
     ReturnValues: 'ALL_NEW',
   });
-  if (!claim) throw new Error(`Email claim ${id} vanished during sign-up`);
+  if (!claim) throw new Error(`An email claim of the ${audience} audience vanished during sign-up`);
   return claim.subscriberId;
 };
 
@@ -87,7 +85,8 @@ export const upsertSubscriber = async (
   const id = await claimSubscriberId(store, details.audience, details.email, now);
   const subscriber = await updateItem<SubscriberItem>(store, id, {
     ...setAttributes(
-      { kind: 'subscriber', ...details, subscribed: true, unsubscribeAllEmail: [false], lastConsent: consent, updatedAt: now, expiresAt: now + RETENTION_SECONDS },
+      // grantedConsent: the latest grant, kept as long as the subscriber (its record expires 2 years after it).
+      { kind: 'subscriber', ...details, subscribed: true, unsubscribeAllEmail: [false], grantedConsent: consent, lastConsent: consent, updatedAt: now, expiresAt: now + RETENTION_SECONDS },
       {
         clauses: ['#createdAt = if_not_exists(#createdAt, :now)', '#emailSetting = if_not_exists(#emailSetting, :allSettings)', COUNT_CONSENT],
         names: { '#createdAt': 'createdAt', '#emailSetting': 'emailSetting', ...COUNT_NAMES },

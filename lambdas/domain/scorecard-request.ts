@@ -1,4 +1,4 @@
-import { API_ERRORS } from '../../shared/constants/messages';
+import * as API_ERRORS from '../../shared/constants/api-errors';
 import { CONSENT_TEXT } from '../../shared/constants/consent';
 import { RETENTION_SECONDS } from '../../shared/constants/limits';
 import type { ScorecardRequest } from '../../shared/schemas/scorecard';
@@ -6,7 +6,7 @@ import { putDownloadToken } from '../data/download-tokens';
 import { leadId, type ScorecardLead } from '../data/lead-item';
 import { putLead } from '../data/leads';
 import type { TableStore } from '../data/stores';
-import { countScorecardMail } from '../data/submission-markers';
+import { countMailToAddress } from '../data/submission-markers';
 import { upsertSubscriber } from '../data/subscribers';
 import { HttpError } from '../http/http-error';
 import { randomToken } from '../runtime/tokens';
@@ -34,7 +34,7 @@ export const requestScorecard = async (
   const fingerprint = submissionFingerprint('scorecard', { ...request, email: details.email });
 
   return oncePerSubmission(stores.leads, fingerprint, now, async () => {
-    if (!(await countScorecardMail(stores.leads, details.email, now))) {
+    if (!(await countMailToAddress(stores.leads, 'scorecard', details.email, now))) {
       throw new HttpError(429, API_ERRORS.scorecardLimit);
     }
     const subscriberId = await upsertSubscriber(stores.subscribers, details, {

@@ -1,11 +1,14 @@
 import { CONSENT_TEXT, type ConsentSource } from '../../shared/constants/consent';
 import type { Audience } from '../../shared/constants/audiences';
+import * as API_ERRORS from '../../shared/constants/api-errors';
 import { RETENTION_SECONDS } from '../../shared/constants/limits';
 import type { SignupRequest } from '../../shared/schemas/signup';
 import { leadId, type SignupLead } from '../data/lead-item';
 import { putLead } from '../data/leads';
+import { countMailToAddress } from '../data/submission-markers';
 import type { TableStore } from '../data/stores';
 import { upsertSubscriber } from '../data/subscribers';
+import { HttpError } from '../http/http-error';
 import { randomToken } from '../runtime/tokens';
 import { isHoneypotFilled, oncePerSubmission, type SubmissionOutcome } from './duplicate-guard';
 import { submissionFingerprint } from './fingerprint';
@@ -33,6 +36,10 @@ export const signUp = async (stores: SignupStores, request: SignupRequest, now: 
   const fingerprint = submissionFingerprint('signup', { ...request, email: details.email });
 
   return oncePerSubmission(stores.leads, fingerprint, now, async () => {
+    // Each sign-up emails the typed address: without a limit the form would be a mail cannon.
+    if (!(await countMailToAddress(stores.leads, 'signup', details.email, now))) {
+      throw new HttpError(429, API_ERRORS.signupLimit);
+    }
     const subscriberId = await upsertSubscriber(stores.subscribers, details, {
       type: 'granted',
       at: now,

@@ -1,5 +1,5 @@
 import type { Audience } from '../../shared/constants/audiences';
-import { API_ERRORS } from '../../shared/constants/messages';
+import * as API_ERRORS from '../../shared/constants/api-errors';
 import { EMAIL_SETTINGS, UNSUBSCRIBE_REASONS } from '../../shared/constants/subscriber-options';
 import type { TableStore } from '../data/stores';
 import type { ConsentEvent, SubscriberItem } from '../data/subscriber-item';

@@ -1,6 +1,6 @@
 import type { GetSubscriberResponse } from '../../shared/api-types';
 import type { Audience } from '../../shared/constants/audiences';
-import { API_ERRORS } from '../../shared/constants/messages';
+import * as API_ERRORS from '../../shared/constants/api-errors';
 import type { TableStore } from '../data/stores';
 import { getSubscriber } from '../data/subscribers';
 import { HttpError } from '../http/http-error';

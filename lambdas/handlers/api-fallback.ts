@@ -1,4 +1,4 @@
-import { API_ERRORS } from '../../shared/constants/messages';
+import * as API_ERRORS from '../../shared/constants/api-errors';
 import { HttpError } from '../http/http-error';
 import { jsonResponse } from '../http/responses';
 import { allowedMethods } from '../http/route-table';

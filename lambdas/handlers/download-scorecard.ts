@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
-import { API_ERRORS } from '../../shared/constants/messages';
+import * as API_ERRORS from '../../shared/constants/api-errors';
 import { getDownloadToken } from '../data/download-tokens';
 import { HttpError } from '../http/http-error';
 import { DOWNLOAD_NOT_FOUND } from '../http/messages';

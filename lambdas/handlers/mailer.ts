@@ -28,8 +28,8 @@ const newLeadId = (record: DynamoDBRecord): string | undefined => {
 
 /**
  * The leads table's stream consumer. A record whose mail failed is reported in
- * batchItemFailures, so Lambda retries it (and finally sends it to the DLQ) while the
- * other records of the batch count as done.
+ * batchItemFailures, so Lambda retries it while the other records of the batch count as done;
+ * after the last try (the lead is then marked failed) Lambda sends it to the dead-letter queue.
  */
 export const handler = middy(async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];

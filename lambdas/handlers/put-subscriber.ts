@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Audience } from '../../shared/constants/audiences';
-import { API_SUCCESS } from '../../shared/constants/messages';
+import * as API_SUCCESS from '../../shared/constants/api-success';
 import { preferenceSchema, unsubscribeSchema, type PreferencePayload, type UnsubscribePayload } from '../../shared/schemas/subscriber-update';
 import { savePreferences, unsubscribe } from '../domain/subscriber-consent';
 import { jsonBody } from '../http/json-body';

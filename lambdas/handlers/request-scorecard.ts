@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { API_SUCCESS } from '../../shared/constants/messages';
+import * as API_SUCCESS from '../../shared/constants/api-success';
 import { scorecardRequestSchema, type ScorecardRequest } from '../../shared/schemas/scorecard';
 import { requestScorecard } from '../domain/scorecard-request';
 import { jsonBody } from '../http/json-body';

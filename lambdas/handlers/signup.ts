@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { API_SUCCESS } from '../../shared/constants/messages';
+import * as API_SUCCESS from '../../shared/constants/api-success';
 import { signupRequestSchema, type SignupRequest } from '../../shared/schemas/signup';
 import { signUp } from '../domain/signup-request';
 import { jsonBody } from '../http/json-body';

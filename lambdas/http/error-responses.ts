@@ -1,4 +1,4 @@
-import { API_ERRORS } from '../../shared/constants/messages';
+import * as API_ERRORS from '../../shared/constants/api-errors';
 import * as log from '../runtime/log';
 import { HttpError } from './http-error';
 import { jsonResponse } from './responses';

@@ -1,5 +1,5 @@
 import type { AnyObject, ObjectSchema } from 'yup';
-import { API_ERRORS } from '../../shared/constants/messages';
+import * as API_ERRORS from '../../shared/constants/api-errors';
 import { HttpError } from './http-error';
 import { BODY_NOT_OBJECT } from './messages';
 import { mediaType, readRawBody } from './raw-body';

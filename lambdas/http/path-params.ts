@@ -1,5 +1,5 @@
 import { isAudience, type Audience } from '../../shared/constants/audiences';
-import { API_ERRORS } from '../../shared/constants/messages';
+import * as API_ERRORS from '../../shared/constants/api-errors';
 import { SUBSCRIBER_ID_PATTERN } from '../../shared/paths';
 import { HttpError } from './http-error';
 import { DOWNLOAD_NOT_FOUND } from './messages';

@@ -1,5 +1,5 @@
 import { MAX_BODY_BYTES } from '../../shared/constants/limits';
-import { API_ERRORS } from '../../shared/constants/messages';
+import * as API_ERRORS from '../../shared/constants/api-errors';
 import { HttpError } from './http-error';
 import type { ApiEvent } from './types';
 

@@ -1,4 +1,4 @@
-import type { LeadItem, MailPart, MailPartStatus } from '../data/lead-item';
+import type { LeadItem, MailPart, MailStatus } from '../data/lead-item';
 import { countMailAttempt, getLead, setLeadMailStatus, setMailPart } from '../data/leads';
 import type { TableStore } from '../data/stores';
 import type { SubscriberItem } from '../data/subscriber-item';
@@ -8,7 +8,11 @@ import { notificationMail, scorecardMail, welcomeMail } from './lead-mails';
 import type { OutgoingMail } from './outgoing-mail';
 import { subscriberLinks } from './subscriber-links';
 
-/** After this many tries a lead's mail is marked failed and no longer retried (the DLQ holds the record). */
+/**
+ * After this many tries a lead's mail is marked failed. The last failure is still reported to
+ * Lambda, whose retries are then exhausted (stream retryAttempts 3 = 4 tries), so the record lands
+ * in the dead-letter queue and its alarm tells the operators.
+ */
 export const MAX_MAIL_ATTEMPTS = 4;
 
 export interface MailerDeps {
@@ -44,7 +48,7 @@ const plan = (lead: LeadItem, deps: MailerDeps): PlannedMail[] => {
 /** A subscriber that is gone (erased) or suppressed must not be mailed. */
 const mayMail = (subscriber: SubscriberItem | undefined) => subscriber !== undefined && subscriber.suppressed !== true;
 
-const partStatuses = (lead: LeadItem): Record<string, MailPartStatus> => ({ ...lead.mail });
+const partStatuses = (lead: LeadItem): Record<string, MailStatus> => ({ ...lead.mail });
 
 /**
  * Sends what a lead still owes: each email is recorded as sent right after SES accepts it,
@@ -88,7 +92,7 @@ export const deliverLeadMail = async (deps: MailerDeps, leadId: string, now: num
     }
     await setLeadMailStatus(deps.leads, leadId, { mailStatus: 'failed', lastMailError });
     log.error('Giving up on lead email', { leadId, attempts: attempt, error: lastError });
-    return;
+    throw lastError;
   }
 
   const suppressed = Object.values(statuses).includes('suppressed');

@@ -1,6 +1,8 @@
 /**
  * Structured JSON logs, one object a line, so CloudWatch Logs Insights can filter on fields.
  * Errors are flattened to name/message/stack because JSON.stringify drops Error properties.
+ * Email addresses are masked in the whole line (SES and DynamoDB errors can quote them):
+ * logs are kept longer and read by more people than the data they describe.
  */
 type Level = 'info' | 'warn' | 'error';
 
@@ -10,7 +12,7 @@ const serialise = (value: unknown): unknown =>
 const write = (level: Level, message: string, fields: Record<string, unknown> = {}) => {
   const entry: Record<string, unknown> = { level, message, time: new Date().toISOString() };
   for (const [key, value] of Object.entries(fields)) entry[key] = serialise(value);
-  const line = JSON.stringify(entry);
+  const line = JSON.stringify(entry).replace(/[^\s"'<>@:]+@[^\s"'<>@]+/g, '[email]');
   if (level === 'error') console.error(line);
   else if (level === 'warn') console.warn(line);
   else console.log(line);

@@ -13,6 +13,9 @@ export const MAX_BODY_BYTES = 16 * 1024;
 /** Scorecard emails one address may trigger per UTC day (the form emails any typed address). */
 export const SCORECARD_MAILS_PER_ADDRESS_PER_DAY = 3;
 
+/** Welcome emails one address may trigger per UTC day through the contact/sign-up form. */
+export const SIGNUP_MAILS_PER_ADDRESS_PER_DAY = 3;
+
 /** How long a scorecard download link works. */
 export const DOWNLOAD_LINK_TTL_SECONDS = 7 * 24 * 3600;
 

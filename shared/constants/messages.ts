@@ -43,25 +43,6 @@ export const MODALS = {
   },
 } as const;
 
-/** Success messages the API returns in `success` (shown in success style by the pages). */
-export const API_SUCCESS = {
-  unsubscribed: 'You have been unsubscribed.',
-  preferencesSaved: 'Your email preferences have been updated.',
-  scorecardRequested: 'Thank you. The Human Relations Scorecard is on its way to your inbox.',
-  signedUp: 'Thank you. We will be in touch within 24 hours.',
-} as const;
-
-/** Error messages the API returns in `message` (shown in red by the pages). */
-export const API_ERRORS = {
-  subscriberNotFound: 'We could not find that subscription. The link may be incomplete or expired.',
-  malformedJson: 'The request body is not valid JSON.',
-  unsupportedMediaType: 'Send the request body as application/json.',
-  bodyTooLarge: 'The request body is too large.',
-  methodNotAllowed: 'This method is not allowed here.',
-  notFound: 'Not found.',
-  unknownFields: (fields: string[]) => `Unknown field(s): ${fields.join(', ')}.`,
-  scorecardLimit:
-    'We have already sent several scorecards to this email address today. Please check your inbox or try again tomorrow.',
-  downloadExpired: 'This download link has expired. Please request the scorecard again.',
-  internal: 'Something went wrong on our side. Please try again in a few minutes.',
-} as const;
+/** The API's messages, one named export each so a handler bundles only the texts it uses. */
+export * as API_SUCCESS from './api-success';
+export * as API_ERRORS from './api-errors';

@@ -3,6 +3,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Api } from '../../infra/constructs/api';
 import { Data } from '../../infra/constructs/data';
+import { API_FALLBACK_HANDLER, API_FALLBACK_ROUTE, API_ROUTE_HANDLERS } from '../../infra/lambda/api-routes';
 import { API_ROUTES } from '../../shared/paths';
 import { newStack } from './support/app';
 import { DYNAMODB_WRITE_ACTIONS, roleActions, roleStatements } from './support/policies';
@@ -26,6 +27,25 @@ describe('Api', () => {
   it('routes every API route of shared/paths and the /api fallback', () => {
     const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((route) => route.Properties.RouteKey);
     expect(routeKeys.sort()).toEqual([...Object.values(API_ROUTES), 'ANY /api/{proxy+}'].sort());
+  });
+
+  it('runs, on each route, the handler API_ROUTE_HANDLERS names (as the local server does)', () => {
+    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route'));
+    const integrations = template.findResources('AWS::ApiGatewayV2::Integration');
+    const functions = template.findResources('AWS::Lambda::Function');
+    const roles = template.findResources('AWS::IAM::Role');
+    const handlerOf = (routeKey: string) => {
+      const route = routes.find((candidate) => candidate.Properties.RouteKey === routeKey)!;
+      const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref;
+      const [functionId] = integrations[integrationId].Properties.IntegrationUri['Fn::GetAtt'];
+      const [roleId] = functions[functionId].Properties.Role['Fn::GetAtt'];
+      // HouseFunction ends its role's description with "(<handler>)".
+      return /\((\w+)\)$/.exec(roles[roleId].Properties.Description)?.[1];
+    };
+    for (const [name, routeKey] of Object.entries(API_ROUTES) as [keyof typeof API_ROUTES, string][]) {
+      expect([name, handlerOf(routeKey)]).toEqual([name, API_ROUTE_HANDLERS[name]]);
+    }
+    expect(handlerOf(API_FALLBACK_ROUTE)).toBe(API_FALLBACK_HANDLER);
   });
 
   it('integrates each route with its own Lambda (payload v2)', () => {

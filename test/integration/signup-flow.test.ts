@@ -1,4 +1,4 @@
-import { API_SUCCESS, CONSENT_TEXT } from '../../shared/constants';
+import { API_ERRORS, API_SUCCESS, CONSENT_TEXT, SIGNUP_MAILS_PER_ADDRESS_PER_DAY } from '../../shared/constants';
 import { SUBSCRIBER_ID_PATTERN } from '../../shared/paths';
 import { handler as signup } from '../../lambdas/handlers/signup';
 import { consentRecordId } from '../../lambdas/data/subscriber-item';
@@ -94,6 +94,19 @@ describe('sign-up -> stored subscriber and lead -> mailer -> email in SES local'
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
     expect(leads).toHaveLength(1);
     expect(await capturedEmailsTo(email)).toHaveLength(1);
+  });
+
+  it(`welcomes one address at most ${SIGNUP_MAILS_PER_ADDRESS_PER_DAY} times a day, then answers 429`, async () => {
+    const email = uniqueEmail('cannon');
+    const send = (n: number) => invoke(signup, signupEvent(signupBody({ email, helpDescription: `Message ${n}` })));
+
+    const allowed = [];
+    for (let n = 0; n < SIGNUP_MAILS_PER_ADDRESS_PER_DAY; n += 1) allowed.push(await send(n));
+    const refused = await send(SIGNUP_MAILS_PER_ADDRESS_PER_DAY);
+
+    expect(allowed.map((answer) => answer.statusCode)).toEqual(Array(SIGNUP_MAILS_PER_ADDRESS_PER_DAY).fill(200));
+    expect(refused).toMatchObject({ statusCode: 429, json: { message: API_ERRORS.signupLimit } });
+    expect(await leadsOf(email)).toHaveLength(SIGNUP_MAILS_PER_ADDRESS_PER_DAY);
   });
 
   it('stores and sends nothing for a honeypot hit', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -6,6 +6,9 @@ import {
   buildViewerResponseCode,
   CLOUDFRONT_FUNCTION_MAX_BYTES,
   readRouteManifest,
+  ROUTE_MANIFEST_FILE,
+  SITE_FILE_DIRS,
+  SITE_ROOT_FILES,
 } from '../../../infra/edge/edge-code';
 import { ROUTES } from './edge-events';
 
@@ -50,6 +53,29 @@ describe('edge code build', () => {
     ['no pages', []],
   ])('rejects routes with %s', (_, routes) => {
     expect(() => buildViewerRequestCode(routes)).toThrow();
+  });
+});
+
+describe('files passed to S3', () => {
+  const publicDir = path.join(__dirname, '../../../web/public');
+
+  it('covers every top-level file and folder of web/public, which the build copies to web/dist', () => {
+    for (const entry of readdirSync(publicDir, { withFileTypes: true })) {
+      if (entry.isDirectory()) expect(SITE_FILE_DIRS).toContain(`/${entry.name}/`);
+      else expect(SITE_ROOT_FILES).toContain(`/${entry.name}`);
+    }
+  });
+
+  it('includes the files the build writes and the 404 page, never the route manifest', () => {
+    expect(SITE_ROOT_FILES).toEqual(expect.arrayContaining(['/sitemap.xml', '/robots.txt', '/rss.xml', '/index.html', '/404.html']));
+    expect(SITE_FILE_DIRS).toContain('/assets/');
+    expect(SITE_ROOT_FILES).not.toContain(`/${ROUTE_MANIFEST_FILE}`);
+  });
+
+  it('only has files with an extension in the file folders of web/public (others would get the 404 page)', () => {
+    const files = readdirSync(publicDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expect(file.name).toMatch(/\.[A-Za-z0-9]+$/);
   });
 });
 

@@ -32,8 +32,14 @@ describe('viewer-request: legacy slug', () => {
       flag: { value: '' },
     });
     expect(response.headers.location.value).toBe(
-      '/friction-free-employee-engagement?utm_source=news%20letter&tag=a&tag=b&flag',
+      '/friction-free-employee-engagement?utm_source=news%20letter&tag=a&tag=b&flag=',
     );
+  });
+
+  it('keeps the "=" of an empty value', () => {
+    const response = answered('/friction-free-employment-engagement', { a: { value: '' }, b: { value: '1' } });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location.value).toBe('/friction-free-employee-engagement?a=&b=1');
   });
 });
 
@@ -106,13 +112,47 @@ describe('viewer-request: subscriber pages', () => {
 });
 
 describe('viewer-request: files', () => {
-  it.each(['/assets/app.3f9c2a.js', '/assets/main.9d1e.css', '/sitemap.xml', '/robots.txt', '/rss.xml', '/images/team/anna.webp', '/404.html'])(
-    'passes %s through unchanged',
-    (uri) => {
-      const request = forwarded(uri);
-      expect(request.uri).toBe(uri);
-    },
-  );
+  it.each([
+    '/assets/app.3f9c2a.js',
+    '/assets/main.9d1e.css',
+    '/sitemap.xml',
+    '/robots.txt',
+    '/rss.xml',
+    '/favicon.svg',
+    '/apple-touch-icon.png',
+    '/index.html',
+    '/images/team/anna.webp',
+    '/media/hiring-for-the-holidays.mp4',
+    '/404.html',
+  ])('passes %s through unchanged', (uri) => {
+    const request = forwarded(uri);
+    expect(request.uri).toBe(uri);
+  });
+
+  it('passes a file under /assets/ through even when the build has no such file (S3 answers)', () => {
+    expect(forwarded('/assets/chunk-GONE1234.js').uri).toBe('/assets/chunk-GONE1234.js');
+  });
+
+  it('leaves the encoded form of a file path for S3', () => {
+    expect(forwarded('/images/blog/a%20b.png').uri).toBe('/images/blog/a%20b.png');
+  });
+
+  it.each([
+    ['a probe for another platform', '/wp-login.php'],
+    ['an old page of the previous site', '/old.html'],
+    ['a file in a folder the site does not have', '/wp-admin/install.php'],
+    ['a page file under a page', '/about/index.html'],
+    ['the route manifest, which is not deployed', '/_routes.json'],
+    ['a dotfile', '/.env'],
+    ['a root file with a trailing slash', '/sitemap.xml/'],
+    ['a root file in another case', '/Sitemap.xml'],
+    ['a root file name in a sub-folder', '/blog/rss.xml'],
+    ['a file folder itself', '/assets/'],
+    ['a sub-folder of a file folder', '/images/team'],
+    ['a look-alike of a file folder', '/assets-old/app.js'],
+  ])('serves the 404 page for %s (%s)', (_, uri) => {
+    expect(forwarded(uri).uri).toBe(NOT_FOUND_PAGE);
+  });
 });
 
 describe('viewer-request: unknown paths', () => {

@@ -4,6 +4,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import {
   API_ERRORS, API_SUCCESS, CONSENT_TEXT, DOWNLOAD_LINK_TTL_SECONDS, DUPLICATE_WINDOW_SECONDS, RETENTION_SECONDS,
   SCORECARD_MAILS_PER_ADDRESS_PER_DAY,
+  SIGNUP_MAILS_PER_ADDRESS_PER_DAY,
 } from '../../../shared/constants';
 import { SUBSCRIBER_ID_PATTERN } from '../../../shared/paths';
 import { handler as requestScorecard } from '../../../lambdas/handlers/request-scorecard';
@@ -48,7 +49,7 @@ describe('POST /api/employer/scorecard', () => {
       'UpdateItemCommand:limit',
       'PutItemCommand:email',
       `UpdateItemCommand:${putOf('email#')[0]!.item.subscriberId}`,
-      'PutItemCommand:consent',
+      'UpdateItemCommand:consent',
       'PutItemCommand:download',
       'PutItemCommand:lead',
     ]);
@@ -234,7 +235,9 @@ describe('POST /api/signup', () => {
       mail: { welcome: 'pending', notification: 'pending' },
     });
     expect(putOf('download#')).toHaveLength(0);
-    expect(updatesOf('limit#')).toHaveLength(0);
+    const [counter] = updatesOf('limit#');
+    expect(counter!.Key).toEqual(item({ id: 'limit#signup#jordan.lee@example.org#2025-10-09' }));
+    expect(valuesOf(counter!)[':limit']).toBe(SIGNUP_MAILS_PER_ADDRESS_PER_DAY);
   });
 
   it('answers a duplicate with the same 200 and stores nothing new', async () => {

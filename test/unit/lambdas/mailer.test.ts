@@ -141,13 +141,13 @@ describe('mailer (leads stream)', () => {
     expect(statusUpdate()).toEqual({ ':mailStatus': 'pending', ':lastMailError': 'Throttling: Throttling' });
   });
 
-  it(`gives up after ${MAX_MAIL_ATTEMPTS} attempts: marks the lead failed and stops retrying`, async () => {
+  it(`gives up after ${MAX_MAIL_ATTEMPTS} attempts: marks the lead failed and reports it once more, for the dead-letter queue`, async () => {
     storeWith(scorecardLead(), subscriber(), MAX_MAIL_ATTEMPTS);
     ses.on(SendRawEmailCommand).rejects(new Error('MessageRejected'));
 
     const result = await run(scorecardLead());
 
-    expect(result).toEqual({ batchItemFailures: [] });
+    expect(result.batchItemFailures).toHaveLength(1);
     expect(partUpdates()).toEqual(['requester=failed', 'notification=failed']);
     expect(statusUpdate()).toEqual({ ':mailStatus': 'failed', ':lastMailError': 'Error: MessageRejected' });
   });

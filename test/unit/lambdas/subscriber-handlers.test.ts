@@ -110,7 +110,7 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
     const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, unsubscribeBody('candidate')));
 
     expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.unsubscribed } });
-    const [update, claimRefresh] = callsOf(UpdateItemCommand);
+    const [update, , claimRefresh] = callsOf(UpdateItemCommand); // subscriber, consent record, email claim
     expect(update!.ConditionExpression).toBe('attribute_exists(id) AND #kind = :subscriberKind AND #audience = :audience');
     expect(valuesOf(update!)).toMatchObject({
       ':subscribed': false,

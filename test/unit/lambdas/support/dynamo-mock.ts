@@ -1,4 +1,4 @@
-import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 
@@ -45,9 +45,21 @@ export const subscriberAfterUpdate = (id: string, consentCount: number, attribut
 
 /** The consent records written (PutItem of `consent#<subscriberId>#<n>`), as plain items with their write condition. */
 /** A consent record may only replace an expired one (a re-created subscriber's predecessor). */
-export const RECORD_CONDITION = 'attribute_not_exists(id) OR expiresAt < :at';
+export const RECORD_CONDITION = 'attribute_not_exists(id) OR expiresAt < :writtenAt';
 
+/**
+ * The consent records written, as items: they are written with UpdateItem (the roles that change
+ * consent may only update), so each `#attr = :attr` assignment is read back into the item.
+ */
 export const consentRecordPuts = () =>
-  callsOf(PutItemCommand)
-    .filter((input) => String(input.Item.id.S).startsWith('consent#'))
-    .map((input) => ({ table: input.TableName as string, item: unmarshall(input.Item), condition: input.ConditionExpression as string }));
+  callsOf(UpdateItemCommand)
+    .filter((input) => String(input.Key.id.S).startsWith('consent#'))
+    .map((input) => {
+      const values = unmarshall(input.ExpressionAttributeValues) as Record<string, unknown>;
+      const assigned = Object.entries(values).filter(([placeholder]) => placeholder !== ':writtenAt');
+      return {
+        table: input.TableName as string,
+        item: { id: input.Key.id.S, ...Object.fromEntries(assigned.map(([placeholder, value]) => [placeholder.slice(1), value])) },
+        condition: input.ConditionExpression as string,
+      };
+    });

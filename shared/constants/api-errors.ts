@@ -1,0 +1,12 @@
+/** Error messages the API returns in `message` (shown in red by the pages). */
+export const subscriberNotFound = 'We could not find that subscription. The link may be incomplete or expired.';
+export const malformedJson = 'The request body is not valid JSON.';
+export const unsupportedMediaType = 'Send the request body as application/json.';
+export const bodyTooLarge = 'The request body is too large.';
+export const methodNotAllowed = 'This method is not allowed here.';
+export const notFound = 'Not found.';
+export const unknownFields = (fields: string[]) => `Unknown field(s): ${fields.join(', ')}.`;
+export const scorecardLimit = 'We have already sent several scorecards to this email address today. Please check your inbox or try again tomorrow.';
+export const signupLimit = 'We have already received several messages from this email address today. We will be in touch within 24 hours.';
+export const downloadExpired = 'This download link has expired. Please request the scorecard again.';
+export const internal = 'Something went wrong on our side. Please try again in a few minutes.';

@@ -1,0 +1,5 @@
+/** Success messages the API returns in `success` (shown in success style by the pages). */
+export const unsubscribed = 'You have been unsubscribed.';
+export const preferencesSaved = 'Your email preferences have been updated.';
+export const scorecardRequested = 'Thank you. The Human Relations Scorecard is on its way to your inbox.';
+export const signedUp = 'Thank you. We will be in touch within 24 hours.';
