@@ -49,7 +49,7 @@ export async function runLighthouse(baseUrl: string, routePath: string): Promise
  * Lighthouse's own advice for variable machines: run several times and report the median run.
  * Simulated throttling still varies from run to run on a busy 2-core VM (LCP 1.4–2.2 s here).
  */
-export async function runLighthouseMedian(baseUrl: string, routePath: string, runs = 3): Promise<LighthouseResult> {
+export async function runLighthouseMedian(baseUrl: string, routePath: string, runs = 5): Promise<LighthouseResult> {
   const results: LighthouseResult[] = [];
   for (let run = 0; run < runs; run += 1) results.push(await runLighthouse(baseUrl, routePath));
   results.sort((a, b) => a.lcpMs - b.lcpMs);

@@ -131,7 +131,7 @@ async function main() {
       `## Bytes loaded per route`,
       markdownTable(['Route', 'JS raw', 'JS gzip', 'CSS raw', 'CSS gzip', 'Form code'], bytes.map((b, i) => [b.path, kb(b.js.raw), kb(b.js.gzip), kb(b.css.raw), kb(b.css.gzip), formCode[i].files.length ? 'yes' : 'no'])),
       ``,
-      `## Lighthouse (mobile, median of 3 runs by LCP)`,
+      `## Lighthouse (mobile, median of 5 runs by LCP)`,
       markdownTable(['Route', 'Perf', 'A11y', 'Best practices', 'SEO', 'LCP', 'TBT', 'CLS'], lighthouse.map((l) => [l.path, l.scores.performance, l.scores.accessibility, l.scores.bestPractices, l.scores.seo, `${l.lcpMs} ms`, `${l.tbtMs} ms`, l.cls])),
       ``,
       `## Lambda bundles`,
