@@ -15,6 +15,9 @@ export const apiPaths = {
   scorecardDownload: (token: string) =>
     `${API_BASE}/employer/scorecard/download/${encodeURIComponent(token)}`,
   signup: `${API_BASE}/signup`,
+  /** The confirmation page's button POSTs here (double opt-in; a GET of an email link changes nothing). */
+  confirmSubscription: (audience: Audience, token: string) =>
+    `${API_BASE}/${audience}/confirmations/${encodeURIComponent(token)}`,
 } as const;
 
 /** Route keys as API Gateway (HTTP API) writes them; the local server matches the same strings. */
@@ -25,6 +28,7 @@ export const API_ROUTES = {
   scorecard: 'POST /api/employer/scorecard',
   scorecardDownload: 'GET /api/employer/scorecard/download/{token}',
   signup: 'POST /api/signup',
+  confirmSubscription: 'POST /api/{audience}/confirmations/{token}',
 } as const;
 export type ApiRouteName = keyof typeof API_ROUTES;
 
@@ -43,6 +47,8 @@ export const sitePaths = {
     `/unsubscribe/${audience}/${encodeURIComponent(id)}`,
   settings: (audience: Audience, id: string) =>
     `/${audience}/setting/${encodeURIComponent(id)}`,
+  /** Where the confirmation email's link leads: a page whose button confirms (POST). */
+  confirm: (audience: Audience, token: string) => `/confirm/${audience}/${encodeURIComponent(token)}`,
   /** Legacy blog slug kept alive by a 301 at the edge and a replace-redirect in the SPA. */
   legacyEngagementPost: '/friction-free-employment-engagement',
   engagementPost: '/friction-free-employee-engagement',
@@ -57,6 +63,8 @@ export const DYNAMIC_PAGES = [
   { pattern: '/unsubscribe/employer/:id', prefix: '/unsubscribe/employer/', shellPath: '/_shell/unsubscribe-employer' },
   { pattern: '/candidate/setting/:id', prefix: '/candidate/setting/', shellPath: '/_shell/candidate-setting' },
   { pattern: '/employer/setting/:id', prefix: '/employer/setting/', shellPath: '/_shell/employer-setting' },
+  { pattern: '/confirm/candidate/:id', prefix: '/confirm/candidate/', shellPath: '/_shell/confirm-candidate' },
+  { pattern: '/confirm/employer/:id', prefix: '/confirm/employer/', shellPath: '/_shell/confirm-employer' },
 ] as const;
 
 /** The prerendered not-found page; the edge serves it with status 404. */
@@ -64,3 +72,9 @@ export const NOT_FOUND_PAGE = '/404.html';
 
 /** Subscriber ids are 128-bit random tokens in base64url (22 characters). */
 export const SUBSCRIBER_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * The token of an emailed link to one lead (scorecard download, sign-up confirmation): the
+ * lead's key (22 characters) followed by the lead's 128-bit random secret (22 characters).
+ */
+export const LEAD_LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{44}$/;

@@ -6,10 +6,19 @@ import { BUSINESS } from './business';
  * the stored text come from this one place.
  */
 export const CONSENT_TEXT = {
-  scorecard:
-    'I agree to the Terms of Use and Privacy Policy and to receive the Scorecard and occasional emails about hiring and employee engagement. I can unsubscribe at any time.',
+  /** The scorecard form's required box: the terms only. CASL consent may not be bundled with terms. */
+  scorecardTerms: 'I agree to the Terms of Use and Privacy Policy.',
+  /** The scorecard form's own optional, unticked box: express consent, confirmed by email (double opt-in). */
+  scorecardMarketing:
+    `Yes, also send me occasional emails from ${BUSINESS.name} about hiring and employee engagement. I can unsubscribe at any time.`,
   signup:
     `I have read the Privacy Policy and agree to receive emails from ${BUSINESS.name}. I can unsubscribe at any time.`,
 } as const;
 
 export type ConsentSource = 'scorecard-form' | 'candidate-signup-form' | 'contact-form';
+
+/** A pending sign-up must be confirmed within this time (double opt-in), or it lapses. */
+export const CONFIRMATION_TTL_SECONDS = 7 * 24 * 3600;
+
+/** CASL: an inquiry (a scorecard request) gives implied consent for 6 months. */
+export const IMPLIED_CONSENT_SECONDS = 183 * 24 * 3600;

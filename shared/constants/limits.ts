@@ -24,3 +24,9 @@ export const RETENTION_SECONDS = 2 * 365 * 24 * 3600;
 
 /** A second identical submission inside this window is the same request (double click, retry). */
 export const DUPLICATE_WINDOW_SECONDS = 10 * 60;
+
+/** Default for SUBMISSIONS_PER_CLIENT_PER_HOUR: accepted form submissions one client may make per hour. */
+export const SUBMISSIONS_PER_CLIENT_PER_HOUR = 10;
+
+/** Default for FORM_MAILS_PER_HOUR: form emails to addresses that are not confirmed subscribers, per hour. */
+export const FORM_MAILS_PER_HOUR = 200;

@@ -11,7 +11,10 @@ export const scorecardFormSchema = yup.object({
   jobTitle: optionalText('Job Title', FIELD_MAX.jobTitle),
   organization: optionalText('Organization', FIELD_MAX.organization),
   helpDescription: optionalText('How can we help', FIELD_MAX.helpDescription),
+  /** The terms box (required, the spec's message). */
   signupMe: yup.boolean().defined().oneOf([true], VALIDATION.acceptTerms),
+  /** Marketing email: its own optional, unticked box; confirmed by email before anything is sent. */
+  marketingConsent: yup.boolean().default(false),
   website: honeypotField(),
 });
 export type ScorecardFormValues = yup.InferType<typeof scorecardFormSchema>;

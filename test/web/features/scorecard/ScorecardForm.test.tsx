@@ -22,7 +22,7 @@ const field = {
   jobTitle: () => screen.getByLabelText(/^Job Title/),
   organization: () => screen.getByLabelText(/^Organization/),
   helpDescription: () => screen.getByLabelText(/^How can we help\?/),
-  consent: () => screen.getByRole('checkbox', { name: CONSENT_TEXT.scorecard }),
+  consent: () => screen.getByRole('checkbox', { name: CONSENT_TEXT.scorecardTerms }),
   submit: () => screen.getByRole('button', { name: 'Submit' }),
 };
 

@@ -37,7 +37,7 @@ export function ScorecardForm() {
         <EmailField />
         <OptionalProfileFields />
         <CheckboxField name="signupMe">
-          <ConsentText text={CONSENT_TEXT.scorecard} links={POLICY_LINKS} />
+          <ConsentText text={CONSENT_TEXT.scorecardTerms} links={POLICY_LINKS} />
         </CheckboxField>
         <HoneypotField />
         <SubmitButton ref={submitRef} label="Submit" pending={submission.pending} />
