@@ -2,4 +2,7 @@
 export const unsubscribed = 'You have been unsubscribed.';
 export const preferencesSaved = 'Your email preferences have been updated.';
 export const scorecardRequested = 'Thank you. The Human Relations Scorecard is on its way to your inbox.';
-export const signedUp = 'Thank you. We will be in touch within 24 hours.';
+/** The same answer whether or not the address is already subscribed: the form reveals nothing. */
+export const signedUp =
+  'Thank you. We will be in touch within 24 hours. If you are not subscribed yet, please confirm with the link we have emailed you.';
+export const subscriptionConfirmed = 'Thank you. Your subscription is confirmed.';
