@@ -29,7 +29,7 @@ export class Data extends Construct {
 
   private createTable(definition: TableDefinition, removalPolicy: RemovalPolicy): dynamodb.Table {
     const retained = removalPolicy === RemovalPolicy.RETAIN;
-    return new dynamodb.Table(this, definition.logicalName, {
+    const table = new dynamodb.Table(this, definition.logicalName, {
       partitionKey: { name: definition.partitionKey.name, type: dynamodb.AttributeType.STRING },
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
@@ -41,5 +41,14 @@ export class Data extends Construct {
       // A retained table is also protected from a mistaken delete outside CloudFormation.
       deletionProtection: retained,
     });
+    for (const index of definition.indexes ?? []) {
+      table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey.name, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: index.sortKey.name, type: dynamodb.AttributeType.NUMBER },
+        projectionType: dynamodb.ProjectionType.KEYS_ONLY,
+      });
+    }
+    return table;
   }
 }

@@ -11,7 +11,26 @@ export interface TableDefinition {
   timeToLiveAttribute: string;
   /** The leads table streams new items to the mailer. */
   stream?: 'NEW_IMAGE';
+  /** Sparse global secondary indexes (keys only): an item is in the index while it has both keys. */
+  indexes?: readonly IndexDefinition[];
 }
+
+export interface IndexDefinition {
+  name: string;
+  partitionKey: { name: string; type: 'S' };
+  sortKey: { name: string; type: 'N' };
+}
+
+/**
+ * Leads whose mail is still owed, by when the next attempt is due: `mailQueue` ('due') is set
+ * while a lead owes mail and removed when it settles, so the index holds only those leads and
+ * the mail sweep reads them without scanning the table (docs/decisions/0001-lead-delivery.md).
+ */
+export const MAIL_DUE_INDEX: IndexDefinition = {
+  name: 'MailDue',
+  partitionKey: { name: 'mailQueue', type: 'S' },
+  sortKey: { name: 'nextAttemptAt', type: 'N' },
+};
 
 /**
  * Subscribers. Two item kinds share the key `id`:
@@ -27,16 +46,17 @@ export const SUBSCRIBERS_TABLE: TableDefinition = {
 };
 
 /**
- * Leads: scorecard requests and contact sign-ups (`kind` = 'lead'), plus short-lived markers
- * that share the table: duplicate-submit markers (`dedupe#…`), per-address scorecard counters
- * (`limit#…`) and scorecard download tokens (`download#…`). Only `kind = 'lead'` inserts reach
- * the mailer (stream filter in CDK, the same check in the local poller and the handler).
+ * Leads: scorecard requests and contact sign-ups (`kind` = 'lead', id `lead#<key>` derived from
+ * the submission), plus the submission-limit counters that share the table (`limit#…`).
+ * Only `kind = 'lead'` inserts reach the mailer's stream trigger (stream filter in CDK); retries
+ * come from the mail sweep reading MAIL_DUE_INDEX.
  */
 export const LEADS_TABLE: TableDefinition = {
   logicalName: 'Leads',
   partitionKey: { name: 'id', type: 'S' },
   timeToLiveAttribute: 'expiresAt',
   stream: 'NEW_IMAGE',
+  indexes: [MAIL_DUE_INDEX],
 };
 
 export const TABLES = [SUBSCRIBERS_TABLE, LEADS_TABLE] as const;

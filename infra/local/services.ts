@@ -7,6 +7,7 @@ import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TABLES, type TableDefinition } from '../data/table-definitions';
+import { createTableInput } from './table-input';
 
 export interface LocalService {
   endpoint: string;
@@ -51,7 +52,7 @@ export const localDynamoClient = (endpoint: string) =>
 /**
  * Creates the tables of infra/data/table-definitions.ts (the same the CDK app deploys).
  * Idempotent: an existing table is left as it is. `nameOf` lets tests use their own names.
- * dynalite has no streams or TTL, so only keys are created here.
+ * dynalite has no streams or TTL, so keys and indexes are created here.
  */
 export const createTables = async (
   endpoint: string,
@@ -64,14 +65,7 @@ export const createTables = async (
       const TableName = nameOf(table);
       names[table.logicalName] = TableName;
       await client
-        .send(
-          new CreateTableCommand({
-            TableName,
-            BillingMode: 'PAY_PER_REQUEST',
-            KeySchema: [{ AttributeName: table.partitionKey.name, KeyType: 'HASH' }],
-            AttributeDefinitions: [{ AttributeName: table.partitionKey.name, AttributeType: table.partitionKey.type }],
-          }),
-        )
+        .send(new CreateTableCommand(createTableInput(table, TableName)))
         .catch((error: Error) => {
           if (error.name !== 'ResourceInUseException') throw error;
         });
