@@ -16,6 +16,9 @@ export const VALIDATION = {
   signupFirstNameRequired: 'First Name is Required*',
   signupLastNameRequired: 'Last Name is Required*',
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  // Names reach emails and subject lines, so they are restricted (see shared/schemas/name.ts).
+  nameCharacters: (label: string) => `${label} may contain only letters, spaces, apostrophes, hyphens and periods`,
+  nameWebAddress: (label: string) => `${label} may not contain a web address`,
 } as const;
 
 export const MODALS = {

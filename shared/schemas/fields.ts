@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { FIELD_MAX } from '../constants/limits';
 import { VALIDATION } from '../constants/messages';
+import { NAME_CHARACTERS, WEB_ADDRESS_LIKE } from './name';
 
 /**
  * A real top-level domain: letters only, at least two of them. The spec's original pattern
@@ -9,8 +10,15 @@ import { VALIDATION } from '../constants/messages';
  */
 const ALPHABETIC_TLD = /\.[A-Za-z]{2,63}$/;
 
+/** A first or last name: required with the form's message, then the rules of ./name.ts. */
 export const requiredName = (message: string, label: string) =>
-  yup.string().trim().required(message).max(FIELD_MAX.name, VALIDATION.tooLong(label, FIELD_MAX.name));
+  yup
+    .string()
+    .trim()
+    .required(message)
+    .max(FIELD_MAX.name, VALIDATION.tooLong(label, FIELD_MAX.name))
+    .matches(NAME_CHARACTERS, { message: VALIDATION.nameCharacters(label), excludeEmptyString: true })
+    .test('no-web-address', VALIDATION.nameWebAddress(label), (name) => !name || !WEB_ADDRESS_LIKE.test(name));
 
 export const optionalText = (label: string, max: number) =>
   yup.string().trim().max(max, VALIDATION.tooLong(label, max)).default('');

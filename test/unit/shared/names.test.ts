@@ -1,0 +1,76 @@
+import { ValidationError } from 'yup';
+import { VALIDATION } from '../../../shared/constants';
+import { scorecardRequestSchema, signupRequestSchema } from '../../../shared/schemas';
+
+const NOW = 1_760_000_000;
+const scorecard = (names: Record<string, string>) => ({
+  firstName: 'Avery', lastName: 'Stone', email: 'avery@example.ca', jobTitle: '', organization: '', helpDescription: '',
+  signupMe: true, marketingConsent: false, website: '', formType: 'Employer', createdAt: NOW, updatedAt: NOW, ...names,
+});
+const signup = (names: Record<string, string>) => ({
+  email: 'jordan@example.org', firstName: 'Jordan', lastName: 'Lee', jobTitle: '', organization: '', helpDescription: '',
+  signupMe: true, website: '', audience: 'candidate', ...names,
+});
+
+const messagesFor = async (schema: typeof scorecardRequestSchema | typeof signupRequestSchema, value: unknown) => {
+  try {
+    await schema.validate(value, { abortEarly: false });
+    return [];
+  } catch (error) {
+    return (error as ValidationError).errors;
+  }
+};
+
+const FORMS = [
+  ['scorecard', scorecardRequestSchema, scorecard],
+  ['sign-up', signupRequestSchema, signup],
+] as const;
+
+/** Names an attacker typed to put their own words, links or header tricks into the firm's mail. */
+const ATTACKS: [string, string][] = [
+  ['a phishing message with a link', 'Ann,\n\nYour account is on hold. Verify: https://x.example/login'],
+  ['NUL', 'An\u0000n'],
+  ['BEL', 'An\u0007n'],
+  ['ESC', 'Ann\u001b[31m'],
+  ['a right-to-left override (U+202E)', 'Ann\u202Egnp.exe'],
+  ['a pre-encoded MIME word', '=?utf-8?q?Ann=20Admin?='],
+  ['a line break', 'Ann\nSmith'],
+  ['a tab', 'Ann\tSmith'],
+  ['digits', 'Ann 2'],
+  ['an address', 'ann@example.ca'],
+  ['a colon', 'Re: Ann'],
+];
+
+describe.each(FORMS)('names on the %s form', (_form, schema, values) => {
+  it.each(ATTACKS)('refuses %s with a readable message', async (_what, name) => {
+    // Act
+    const messages = await messagesFor(schema, values({ firstName: name, lastName: name }));
+
+    // Assess
+    expect(messages).toContain('First Name may contain only letters, spaces, apostrophes, hyphens and periods');
+    expect(messages).toContain(VALIDATION.nameCharacters('Last Name'));
+  });
+
+  it.each(['chinook-verify.example', 'www.example', 'Ann x.co'])('refuses the web address %p', async (name) => {
+    // Act
+    const messages = await messagesFor(schema, values({ firstName: name }));
+
+    // Assess
+    expect(messages).toEqual(['First Name may not contain a web address']);
+  });
+
+  it.each(['...', "'-'", ' . '])('refuses %p, which has no letter', async (name) => {
+    expect(await messagesFor(schema, values({ lastName: name }))).toEqual([VALIDATION.nameCharacters('Last Name')]);
+  });
+
+  it.each(['Zoë', "O'Brien", 'O’Brien', 'Jean-Luc', 'José María', '李小龍', 'Mary Jr.', 'J.R.R. Tolkien', 'Nguyễn', 'Zoe\u0308'])(
+    'accepts the real name %p',
+    async (name) => {
+      expect(await messagesFor(schema, values({ firstName: name, lastName: name }))).toEqual([]);
+    },
+  );
+
+  it("keeps the spec's required messages for empty names", async () => {
+    expect(await messagesFor(schema, values({ firstName: ' ', lastName: '' }))).toEqual(['First Name is Required*', 'Last Name is Required*']);
+  });
+});
