@@ -1,8 +1,9 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -61,6 +62,28 @@ export class Alarms extends Construct {
       id,
       queue.metricApproximateNumberOfMessagesVisible({ period: this.period, statistic: cloudwatch.Stats.MAXIMUM }),
       `${queue.node.path} holds unprocessed messages`,
+    );
+  }
+
+  /**
+   * Any log event of the group containing `message`. A phrase match rather than a JSON selector:
+   * with Lambda's JSON log format, a line the handler already wrote as JSON may arrive as the
+   * string value of the runtime's own `message` field, which `$.message` would not see.
+   */
+  watchLogMessage(id: string, logGroup: logs.ILogGroup, message: string): this {
+    if (message.includes('"')) throw new Error(`${this.node.path}: a watched message cannot contain a double quote`);
+    const metricFilter = new logs.MetricFilter(this, `${id}Filter`, {
+      logGroup,
+      filterPattern: logs.FilterPattern.literal(`"${message}"`),
+      // One namespace per stack, so two deployments in one account count apart.
+      metricNamespace: Stack.of(this).stackName,
+      metricName: id,
+      metricValue: '1',
+    });
+    return this.alarm(
+      id,
+      metricFilter.metric({ period: this.period, statistic: cloudwatch.Stats.SUM }),
+      `${logGroup.node.path} logged "${message}"`,
     );
   }
 

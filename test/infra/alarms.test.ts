@@ -1,6 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import { Alarms } from '../../infra/constructs/alarms';
 import { DeadLetterQueue } from '../../infra/constructs/dead-letter-queue';
 import { newStack } from './support/app';
@@ -16,7 +17,8 @@ describe('Alarms', () => {
   alarms
     .watchApi('Api5xx', new apigw.HttpApi(stack, 'Api'))
     .watchFunction('FnErrors', fn)
-    .watchDeadLetterQueue('Dlq', new DeadLetterQueue(stack, 'Dead'));
+    .watchDeadLetterQueue('Dlq', new DeadLetterQueue(stack, 'Dead'))
+    .watchLogMessage('MailFinallyFailed', new logs.LogGroup(stack, 'MailerLogs'), 'Lead mail finally failed');
   const template = Template.fromStack(stack);
   const topicRef = { Ref: Match.stringLikeRegexp('^AlarmsTopic') };
 
@@ -32,6 +34,55 @@ describe('Alarms', () => {
       KeyPolicy: {
         Statement: Match.arrayWith([Match.objectLike({ Principal: { Service: 'cloudwatch.amazonaws.com' } })]),
       },
+    });
+  });
+
+  it('lets CloudWatch (and only for this account) publish to the topic, which enforceSSL would otherwise refuse', () => {
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      Topics: [topicRef],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'cloudwatch.amazonaws.com' },
+            Action: 'sns:Publish',
+            Resource: topicRef,
+            Condition: { StringEquals: { 'aws:SourceAccount': '111111111111' } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('lets only AWS services create grants on the topic key (Control Tower CT.KMS.PR.3)', () => {
+    template.hasResourceProperties('AWS::KMS::Key', {
+      KeyPolicy: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Principal: { AWS: '*' },
+            Action: 'kms:CreateGrant',
+            Resource: '*',
+            Condition: { BoolIfExists: { 'kms:GrantIsForAWSResource': 'false', 'aws:PrincipalIsAWSService': 'false' } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('alarms when the mailer logs that a lead\'s mail finally failed', () => {
+    template.hasResourceProperties('AWS::Logs::MetricFilter', {
+      LogGroupName: { Ref: Match.stringLikeRegexp('^MailerLogs') },
+      FilterPattern: '"Lead mail finally failed"',
+      MetricTransformations: [{ MetricNamespace: 'TestConstructs', MetricName: 'MailFinallyFailed', MetricValue: '1' }],
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'TestConstructs',
+      MetricName: 'MailFinallyFailed',
+      Statistic: 'Sum',
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      AlarmActions: [topicRef],
     });
   });
 
