@@ -15,6 +15,9 @@ const VISITOR = {
   helpDescription: 'We lose new hires in the first 90 days.',
 };
 
+/** jsdom's accessible name puts a space between a link and the period after it; browsers do not. */
+const nameIs = (text: string) => (name: string) => name.replace(/ (?=[.,])/g, '') === text;
+
 const field = {
   firstName: () => screen.getByLabelText('First Name'),
   lastName: () => screen.getByLabelText('Last Name'),
@@ -22,7 +25,8 @@ const field = {
   jobTitle: () => screen.getByLabelText(/^Job Title/),
   organization: () => screen.getByLabelText(/^Organization/),
   helpDescription: () => screen.getByLabelText(/^How can we help\?/),
-  consent: () => screen.getByRole('checkbox', { name: CONSENT_TEXT.scorecardTerms }),
+  consent: () => screen.getByRole('checkbox', { name: nameIs(CONSENT_TEXT.scorecardTerms) }),
+  marketing: () => screen.getByRole('checkbox', { name: CONSENT_TEXT.scorecardMarketing }),
   submit: () => screen.getByRole('button', { name: 'Submit' }),
 };
 
@@ -90,6 +94,23 @@ describe('ScorecardForm', () => {
       // Assess
       expect(await screen.findByText('First Name is Required*')).toBeInTheDocument();
       expect(screen.queryByText(VALIDATION.lastNameRequired)).not.toBeInTheDocument();
+    });
+
+    it('says which characters a name may contain', async () => {
+      // Prepare
+      const user = userEvent.setup();
+      render(<ScorecardForm />);
+
+      // Act
+      await user.type(field.firstName(), 'Ann: https');
+      await user.tab();
+
+      // Assess
+      await waitFor(() =>
+        expect(field.firstName()).toHaveAccessibleDescription(
+          'First Name may contain only letters, spaces, apostrophes, hyphens and periods',
+        ),
+      );
     });
 
     it("says 'Invalid email' for an address without an @", async () => {
@@ -160,9 +181,37 @@ describe('ScorecardForm', () => {
       render(<ScorecardForm />);
 
       // Assess
+      expect((field.consent() as HTMLInputElement).labels?.[0]).toHaveTextContent(/^I agree to the Terms of Use and Privacy Policy\.$/);
       const label = field.consent().closest('.form-check') as HTMLElement;
       expect(within(label).getByRole('link', { name: 'Terms of Use' })).toHaveAttribute('href', sitePaths.terms);
       expect(within(label).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', sitePaths.privacy);
+    });
+
+    it('offers marketing email as its own optional, unticked box after the terms box', () => {
+      // Prepare / Act
+      render(<ScorecardForm />);
+
+      // Assess
+      expect(field.marketing()).toHaveAccessibleName(
+        'Yes, also send me occasional emails from Chinook Talent Partners about hiring and employee engagement. I can unsubscribe at any time.',
+      );
+      expect(field.marketing()).not.toBeChecked();
+      expect(field.marketing()).not.toHaveAttribute('aria-required');
+      expect(screen.getAllByRole('checkbox')).toEqual([field.consent(), field.marketing()]);
+    });
+
+    it('does not ask for the marketing box: without it only the terms message shows', async () => {
+      // Prepare
+      const user = userEvent.setup();
+      render(<ScorecardForm />);
+
+      // Act
+      await user.click(field.submit());
+
+      // Assess
+      await screen.findByText(VALIDATION.acceptTerms);
+      expect(field.marketing()).not.toHaveAttribute('aria-invalid');
+      expect(field.marketing()).not.toHaveAccessibleDescription();
     });
 
     it('hides the honeypot from people: aria-hidden wrapper, out of tab order, no autofill', () => {
@@ -199,6 +248,7 @@ describe('ScorecardForm', () => {
       expect(request.body).toEqual({
         ...VISITOR,
         signupMe: true,
+        marketingConsent: false,
         website: '',
         formType: 'Employer',
         createdAt: FIXED_NOW_SECONDS,
@@ -207,6 +257,22 @@ describe('ScorecardForm', () => {
       const { createdAt, updatedAt } = request.body as { createdAt: number; updatedAt: number };
       expect(Number.isInteger(createdAt) && Number.isInteger(updatedAt)).toBe(true);
       expect(fetchMock.mock.calls[0][1]?.headers).toMatchObject({ 'Content-Type': 'application/json' });
+    });
+
+    it('posts marketingConsent true when the marketing box is ticked too', async () => {
+      // Prepare
+      const fetchMock = mockFetch({ status: 202, body: { success: API_SUCCESS.scorecardRequested } });
+      const user = userEvent.setup();
+      render(<ScorecardForm />);
+      await fillValidForm(user);
+      await user.click(field.marketing());
+
+      // Act
+      await user.click(field.submit());
+
+      // Assess
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      expect(sentRequests(fetchMock)[0].body).toMatchObject({ signupMe: true, marketingConsent: true });
     });
 
     it('opens the thank-you modal, shows the success text and clears the form on success', async () => {
@@ -232,6 +298,7 @@ describe('ScorecardForm', () => {
       expect(field.email()).toHaveValue('');
       expect(field.helpDescription()).toHaveValue('');
       expect(field.consent()).not.toBeChecked();
+      expect(field.marketing()).not.toBeChecked();
       expect(screen.queryByText(VALIDATION.firstNameRequired)).not.toBeInTheDocument();
     });
 

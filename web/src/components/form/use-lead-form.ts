@@ -4,7 +4,7 @@ import type { AnyObjectSchema } from 'yup';
 import { useFocusFirstInvalid } from './use-focus-first-invalid';
 import { useSubmission } from './use-submission';
 
-/** Both lead forms (scorecard, contact/sign-up) collect these fields and start empty. */
+/** Both lead forms (scorecard, contact/sign-up) collect at least these fields and start empty. */
 export interface LeadFormValues {
   firstName: string;
   lastName: string;
@@ -16,7 +16,7 @@ export interface LeadFormValues {
   website: string;
 }
 
-const EMPTY_LEAD_FORM: LeadFormValues = {
+export const EMPTY_LEAD_FORM: LeadFormValues = {
   firstName: '',
   lastName: '',
   email: '',
@@ -32,12 +32,16 @@ const EMPTY_LEAD_FORM: LeadFormValues = {
  * the values, the form clears only after a success (values stay for a retry after a failure),
  * and a submit that fails validation moves focus to the first invalid field.
  */
-export function useLeadForm(schema: AnyObjectSchema, send: (values: LeadFormValues) => Promise<string>) {
+export function useLeadForm<Values extends LeadFormValues>(
+  schema: AnyObjectSchema,
+  initialValues: Values,
+  send: (values: Values) => Promise<string>,
+) {
   const formRef = useRef<HTMLFormElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const submission = useSubmission();
-  const formik = useFormik<LeadFormValues>({
-    initialValues: EMPTY_LEAD_FORM,
+  const formik = useFormik<Values>({
+    initialValues,
     validationSchema: schema,
     onSubmit: async (values, { resetForm }) => {
       if ((await submission.submit(() => send(values))) === 'succeeded') resetForm();

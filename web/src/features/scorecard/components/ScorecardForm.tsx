@@ -9,18 +9,22 @@ import { HoneypotField } from '../../../components/form/HoneypotField';
 import { SubmissionResult } from '../../../components/form/SubmissionResult';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { nowInUnixSeconds } from '../../../components/form/unix-seconds';
-import { useLeadForm } from '../../../components/form/use-lead-form';
+import { EMPTY_LEAD_FORM, useLeadForm } from '../../../components/form/use-lead-form';
 import { requestScorecard, toScorecardRequest } from '../api';
 
 const POLICY_LINKS = { 'Terms of Use': sitePaths.terms, 'Privacy Policy': sitePaths.privacy };
 
+/** Marketing email is its own choice, never bundled with the terms, and starts unticked. */
+const EMPTY_SCORECARD_FORM = { ...EMPTY_LEAD_FORM, marketingConsent: false };
+
 /**
- * The Human Relations Scorecard request on /employer/form (spec §3, §5). On success the
- * thank-you modal opens and the form clears; on failure the server's message shows in red
- * and the values stay so the visitor can simply try again.
+ * The Human Relations Scorecard request on /employer/form (spec §3, §5): the required terms
+ * box, then the optional marketing box (when ticked, the API emails a confirmation link:
+ * double opt-in). On success the thank-you modal opens and the form clears; on failure the
+ * server's message shows in red and the values stay so the visitor can simply try again.
  */
 export function ScorecardForm() {
-  const { formik, formRef, submitRef, submission, onSubmit } = useLeadForm(scorecardFormSchema, (values) =>
+  const { formik, formRef, submitRef, submission, onSubmit } = useLeadForm(scorecardFormSchema, EMPTY_SCORECARD_FORM, (values) =>
     requestScorecard(toScorecardRequest(values, nowInUnixSeconds())),
   );
 
@@ -39,6 +43,7 @@ export function ScorecardForm() {
         <CheckboxField name="signupMe">
           <ConsentText text={CONSENT_TEXT.scorecardTerms} links={POLICY_LINKS} />
         </CheckboxField>
+        <CheckboxField name="marketingConsent">{CONSENT_TEXT.scorecardMarketing}</CheckboxField>
         <HoneypotField />
         <SubmitButton ref={submitRef} label="Submit" pending={submission.pending} />
         <SubmissionResult submission={submission} modal={MODALS.scorecard} returnFocusRef={submitRef} />

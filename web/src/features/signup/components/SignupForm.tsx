@@ -10,7 +10,7 @@ import { FormMessage } from '../../../components/form/FormMessage';
 import { HoneypotField } from '../../../components/form/HoneypotField';
 import { SubmissionResult } from '../../../components/form/SubmissionResult';
 import { SubmitButton } from '../../../components/form/SubmitButton';
-import { useLeadForm } from '../../../components/form/use-lead-form';
+import { EMPTY_LEAD_FORM, useLeadForm } from '../../../components/form/use-lead-form';
 import { requestSignup, toSignupRequest } from '../api';
 
 /** Which thank-you modal of spec §2 the page uses. */
@@ -32,7 +32,7 @@ const POLICY_LINKS = { 'Privacy Policy': sitePaths.privacy };
  */
 export function SignupForm({ audience, thankYou }: SignupFormProps) {
   const privacyMessageId = useId();
-  const { formik, formRef, submitRef, submission, onSubmit } = useLeadForm(signupFormSchema, (values) =>
+  const { formik, formRef, submitRef, submission, onSubmit } = useLeadForm(signupFormSchema, EMPTY_LEAD_FORM, (values) =>
     requestSignup(toSignupRequest(values, audience)),
   );
 
