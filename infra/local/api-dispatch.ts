@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { API_FALLBACK_HANDLER, API_ROUTE_HANDLERS } from '../lambda/api-routes';
 import { LAMBDA_ENTRIES, type LambdaName } from '../lambda/bundling';
 import { lambdaContext, normaliseResult, toApiGatewayEvent } from './api-gateway-event';
-import { matchApiRoute } from './api-routes-matcher';
+import { MalformedPathError, matchApiRoute, type RouteMatch } from './api-routes-matcher';
 
 type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | undefined>;
 
@@ -38,17 +38,24 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   });
 }
 
+function sendMessage(res: ServerResponse, status: number, message: string) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ message }));
+}
+
 /** Routes /api/* like API Gateway: match the route key, build the v2 event, invoke the handler. */
 export function createApiDispatcher(handlers: Record<LambdaName, HttpHandler>) {
   return async function dispatch(req: IncomingMessage, res: ServerResponse, url: URL) {
-    const method = req.method ?? 'GET';
-    const match = matchApiRoute(method, url.pathname);
     const body = await readBody(req);
-    if (!match || body === undefined) {
-      const status = body === undefined ? 413 : 404;
-      res.writeHead(status, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ message: status === 413 ? 'Request Entity Too Large' : 'Not Found' }));
+    if (body === undefined) return sendMessage(res, 413, 'Request Entity Too Large');
+    let match: RouteMatch | undefined;
+    try {
+      match = matchApiRoute(req.method ?? 'GET', url.pathname);
+    } catch (error) {
+      if (error instanceof MalformedPathError) return sendMessage(res, 400, error.message);
+      throw error;
     }
+    if (!match) return sendMessage(res, 404, 'Not Found');
     const name = match.routeName === 'fallback' ? API_FALLBACK_HANDLER : API_ROUTE_HANDLERS[match.routeName];
     const event = toApiGatewayEvent(req, url, body, match);
     let result: APIGatewayProxyStructuredResultV2;
@@ -57,8 +64,7 @@ export function createApiDispatcher(handlers: Record<LambdaName, HttpHandler>) {
     } catch (error) {
       // What API Gateway answers when the integration fails.
       console.error(`[api] ${name} threw`, error);
-      res.writeHead(500, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ message: 'Internal Server Error' }));
+      return sendMessage(res, 500, 'Internal Server Error');
     }
     const headers: Record<string, string | string[]> = {};
     for (const [key, value] of Object.entries(result.headers ?? {})) headers[key.toLowerCase()] = String(value);

@@ -34,14 +34,28 @@ const ROUTES: CompiledRoute[] = [
   compile(API_FALLBACK_ROUTE, 'fallback'),
 ];
 
+/** A path parameter that is not valid percent-encoding (`%zz`, a cut UTF-8 sequence). */
+export class MalformedPathError extends Error {
+  constructor() {
+    super('The request path contains a malformed percent-encoding.');
+  }
+}
+
+function decodeParameter(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new MalformedPathError();
+  }
+}
+
+/** The route for a request, or undefined; throws MalformedPathError when its parameters cannot be decoded. */
 export function matchApiRoute(method: string, rawPath: string): RouteMatch | undefined {
   for (const route of ROUTES) {
     if (route.method !== 'ANY' && route.method !== method) continue;
     const found = route.regex.exec(rawPath);
     if (!found) continue;
-    const pathParameters = Object.fromEntries(
-      route.names.map((name, index) => [name, decodeURIComponent(found[index + 1])]),
-    );
+    const pathParameters = Object.fromEntries(route.names.map((name, index) => [name, decodeParameter(found[index + 1])]));
     return { routeKey: route.routeKey, routeName: route.routeName, pathParameters };
   }
   return undefined;

@@ -1,0 +1,38 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { createApiDispatcher } from '../../../infra/local/api-dispatch';
+
+/** Every handler answers with the path parameters it was given. */
+const echoHandlers = new Proxy({} as Parameters<typeof createApiDispatcher>[0], {
+  get: () => async (event: APIGatewayProxyEventV2) => ({ statusCode: 200, body: JSON.stringify(event.pathParameters ?? {}) }),
+});
+
+describe('local API dispatch: paths', () => {
+  let server: Server;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    const dispatch = createApiDispatcher(echoHandlers);
+    server = createServer((req, res) => void dispatch(req, res, new URL(req.url ?? '/', 'http://local')));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it.each(['/api/%zz', '/api/candidate/subscribers/%E0%A4%A', '/api/employer/scorecard/download/%'])(
+    'answers a malformed percent-encoding (%s) with a JSON 400 that says so',
+    async (path) => {
+      const response = await fetch(`${baseUrl}${path}`);
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toBe('application/json');
+      expect(await response.json()).toEqual({ message: 'The request path contains a malformed percent-encoding.' });
+    },
+  );
+
+  it('hands well-formed encodings to the handler decoded', async () => {
+    const response = await fetch(`${baseUrl}/api/candidate/subscribers/%C3%A9t%C3%A9%20x`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ audience: 'candidate', id: 'été x' });
+  });
+});
