@@ -13,8 +13,13 @@ import { measurePageAssets, packagesIn, type PageAssetSizes } from '../../../web
 
 const KB = 1024;
 const BUDGET = { homeJsGzip: 110 * KB, cssGzipPerPage: 30 * KB };
-/** Pages that render a form: the only ones allowed to load formik and yup. */
-const FORM_PAGES = ['/candidate', '/contact', '/employer/form', ...DYNAMIC_PAGES.map((page) => page.shellPath)];
+/** Pages that render a form: the only ones allowed to load formik and yup (not the one-button confirmation pages). */
+const FORM_PAGES = [
+  '/candidate',
+  '/contact',
+  '/employer/form',
+  ...DYNAMIC_PAGES.filter((page) => !page.pattern.startsWith('/confirm/')).map((page) => page.shellPath),
+];
 
 let outDir: string;
 let result: BuildResult;
@@ -59,6 +64,10 @@ describe('npm run build', () => {
     expect(home).toContain('<link rel="canonical" href="https://www.example.ca/">');
     expect(read('privacy/index.html')).toContain('July 8, 2022');
     expect(read('404.html')).toContain('<meta name="robots" content="noindex">');
+    const confirmShell = read('_shell/confirm-employer/index.html');
+    expect(confirmShell).toContain('<h1 id="');
+    expect(confirmShell).toContain('Confirm my subscription</button>');
+    expect(confirmShell).toContain('<meta name="robots" content="noindex">');
   });
 
   it('has no inline script or style in any page (the CSP allows neither)', () => {

@@ -14,7 +14,7 @@ const pages = planPages(pageRoutes());
 const byUrl = (url: string) => pages.find((page) => page.url === url)!;
 
 describe('the prerender plan', () => {
-  it('lists every page of the spec, every post, the four subscriber shells and the 404 page', () => {
+  it('lists every page of the spec, every post, the subscriber and confirmation shells and the 404 page', () => {
     const urls = routesManifest(pages).pages;
     for (const path of ['/', '/about', '/candidate', '/employer', '/employer/form', '/contact', '/privacy', '/terms-of-use', '/blog']) {
       expect(urls).toContain(path);
@@ -58,8 +58,8 @@ describe('sitemap.xml and robots.txt', () => {
     expect(sitemap.match(/<url>/g)).toHaveLength(routesManifest(pages).pages.length);
   });
 
-  it('leaves out the subscriber pages and the 404 page', () => {
-    expect(sitemap).not.toMatch(/\/unsubscribe\/|\/setting\/|_shell|404/);
+  it('leaves out the subscriber and confirmation pages and the 404 page', () => {
+    expect(sitemap).not.toMatch(/\/unsubscribe\/|\/setting\/|\/confirm\/|_shell|404/);
   });
 
   it('points robots.txt at the sitemap', () => {

@@ -3,6 +3,7 @@ import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { ConfirmPage } from '../../../web/src/features/confirmation';
 import { ScorecardForm } from '../../../web/src/features/scorecard';
 import { SignupForm } from '../../../web/src/features/signup';
 import { SettingsPage, UnsubscribePage } from '../../../web/src/features/subscriber';
@@ -23,6 +24,10 @@ describe.each<[string, () => ReactElement]>([
   [
     'UnsubscribePage',
     () => atRoute('/unsubscribe/employer/k3Zq8Vt1XwYpR2mN5bLc0A', '/unsubscribe/employer/:id', <UnsubscribePage audience="employer" />),
+  ],
+  [
+    'ConfirmPage',
+    () => atRoute(`/confirm/employer/${'A'.repeat(44)}`, '/confirm/employer/:id', <ConfirmPage audience="employer" />),
   ],
   [
     'SettingsPage',

@@ -61,6 +61,10 @@ export const PAGE_META = {
     title: 'Email preferences',
     description: 'Choose which emails you receive from Chinook Talent Partners.',
   },
+  confirm: {
+    title: 'Confirm your subscription',
+    description: 'Confirm that you want to receive emails from Chinook Talent Partners.',
+  },
   notFound: {
     title: 'Page not found',
     description: 'The page you were looking for is not here. Find your way back to our home page, blog or contact page.',

@@ -17,6 +17,7 @@ export const PAGE_MODULES = {
   'blog-index': () => import('./routes/blog-index'),
   'blog-post': () => import('./routes/blog-post'),
   subscriber: () => import('./routes/subscriber'),
+  confirm: () => import('./routes/confirm'),
   'not-found': () => import('./routes/not-found'),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 

@@ -18,6 +18,8 @@ export interface RouteHandle {
   post?: PostSummary;
   /** Subscriber routes: which form for which audience. */
   subscriber?: { form: 'unsubscribe' | 'settings'; audience: Audience };
+  /** Confirmation routes (double opt-in): the audience whose subscription the token confirms. */
+  confirmation?: { audience: Audience };
 }
 
 export const RouteHandleContext = createContext<RouteHandle | undefined>(undefined);

@@ -25,21 +25,23 @@ const page = (path: string, name: RouteHandle['page'], copy: PageCopyMeta, extra
 });
 
 type DynamicPattern = (typeof DYNAMIC_PAGES)[number]['pattern'];
+type DynamicRoute = Pick<RouteHandle, 'page' | 'subscriber' | 'confirmation'> & { copy: PageCopyMeta };
 
-/** Which form each subscriber page shows (checked against DYNAMIC_PAGES by the compiler). */
-const SUBSCRIBER_FORMS: Record<DynamicPattern, NonNullable<RouteHandle['subscriber']>> = {
-  '/unsubscribe/candidate/:id': { form: 'unsubscribe', audience: 'candidate' },
-  '/unsubscribe/employer/:id': { form: 'unsubscribe', audience: 'employer' },
-  '/candidate/setting/:id': { form: 'settings', audience: 'candidate' },
-  '/employer/setting/:id': { form: 'settings', audience: 'employer' },
+/** What each page reached from an email shows (checked against DYNAMIC_PAGES by the compiler). */
+const DYNAMIC_ROUTES: Record<DynamicPattern, DynamicRoute> = {
+  '/unsubscribe/candidate/:id': { page: 'subscriber', copy: PAGE_META.unsubscribe, subscriber: { form: 'unsubscribe', audience: 'candidate' } },
+  '/unsubscribe/employer/:id': { page: 'subscriber', copy: PAGE_META.unsubscribe, subscriber: { form: 'unsubscribe', audience: 'employer' } },
+  '/candidate/setting/:id': { page: 'subscriber', copy: PAGE_META.settings, subscriber: { form: 'settings', audience: 'candidate' } },
+  '/employer/setting/:id': { page: 'subscriber', copy: PAGE_META.settings, subscriber: { form: 'settings', audience: 'employer' } },
+  '/confirm/candidate/:id': { page: 'confirm', copy: PAGE_META.confirm, confirmation: { audience: 'candidate' } },
+  '/confirm/employer/:id': { page: 'confirm', copy: PAGE_META.confirm, confirmation: { audience: 'employer' } },
 };
 
-/** The subscriber pages: one shell per pattern; personal, so never indexed. */
-const subscriberRoutes = (): PageRoute[] =>
+/** The pages reached from an email (subscriber, confirmation): one shell per pattern; personal, so never indexed. */
+const dynamicRoutes = (): PageRoute[] =>
   DYNAMIC_PAGES.map(({ pattern, prefix }) => {
-    const subscriber = SUBSCRIBER_FORMS[pattern];
-    const meta = { ...PAGE_META[subscriber.form], path: prefix.replace(/\/$/, ''), noindex: true };
-    return { path: pattern, handle: { page: 'subscriber', meta, subscriber } };
+    const { copy, ...handle } = DYNAMIC_ROUTES[pattern];
+    return { path: pattern, handle: { ...handle, meta: { ...copy, path: prefix.replace(/\/$/, ''), noindex: true } } };
   });
 
 const postRoutes = (): PageRoute[] =>
@@ -49,7 +51,7 @@ const postRoutes = (): PageRoute[] =>
     preload: () => preloadPostBody(post.id),
   }));
 
-/** Every page of the spec (§2) in menu order, then the blog posts, subscriber pages and 404. */
+/** Every page of the spec (§2) in menu order, then the blog posts, the pages reached from emails and 404. */
 export function pageRoutes(): PageRoute[] {
   return [
     {
@@ -68,7 +70,7 @@ export function pageRoutes(): PageRoute[] {
     page(sitePaths.terms, 'terms', PAGE_META.terms),
     page(sitePaths.blog, 'blog-index', PAGE_META.blog),
     ...postRoutes(),
-    ...subscriberRoutes(),
+    ...dynamicRoutes(),
     {
       path: NOT_FOUND_PATH,
       handle: { page: 'not-found', meta: { ...PAGE_META.notFound, path: '/404', noindex: true } },
