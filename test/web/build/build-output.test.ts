@@ -62,7 +62,13 @@ describe('npm run build', () => {
     expect(home).toContain('You have a lot to offer. We see it.');
     expect(home).toContain('href="https://apply.example.ca"');
     expect(home).toContain('<link rel="canonical" href="https://www.example.ca/">');
-    expect(read('privacy/index.html')).toContain('July 8, 2022');
+    const privacy = read('privacy/index.html');
+    expect(privacy).toContain('July 8, 2022');
+    // The consent model: double opt-in, implied consent for 6 months, the proof kept, withdrawal.
+    expect(privacy).toContain('You confirm every subscription (double opt-in).');
+    expect(privacy).toContain('implied consent, as CASL calls it, to email you about our related services for 6 months');
+    expect(privacy).toContain('each confirmation: the date and time, and the IP address and browser (user agent) it came from;');
+    expect(privacy).toContain('You may withdraw your consent at any time');
     expect(read('404.html')).toContain('<meta name="robots" content="noindex">');
     const confirmShell = read('_shell/confirm-employer/index.html');
     expect(confirmShell).toContain('<h1 id="');
