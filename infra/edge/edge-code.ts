@@ -3,6 +3,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { transformSync } from 'esbuild';
 import { DYNAMIC_PAGES, NOT_FOUND_PAGE, sitePaths } from '../../shared/paths';
+import { METADATA_STATUSES, STATUS_METADATA_HEADER } from '../site/object-metadata';
 
 /**
  * The edge functions' code, built once for both places it runs: the CloudFront Functions
@@ -108,9 +109,9 @@ export function buildViewerRequestCode(routes: readonly string[]): string {
   });
 }
 
-/** The viewer-response function: gives the 404 page its 404 status. */
+/** The viewer-response function: gives an object the status its metadata names (the 404 page). */
 export function buildViewerResponseCode(): string {
-  return build('viewer-response.js', { notFound: NOT_FOUND_PAGE });
+  return build('viewer-response.js', { statusHeader: STATUS_METADATA_HEADER, statuses: METADATA_STATUSES });
 }
 
 /** A header, query string or cookie entry as CloudFront Functions represent it. */
@@ -143,6 +144,7 @@ export interface ViewerRequestEvent {
   request: EdgeRequest;
 }
 
+/** `request` is the request as the viewer sent it, before any viewer-request rewrite. */
 export interface ViewerResponseEvent extends ViewerRequestEvent {
   response: EdgeResponse;
 }

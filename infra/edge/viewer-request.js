@@ -43,10 +43,20 @@ function redirect(location, querystring) {
 }
 
 // Pages are matched on the decoded path (a slug may contain an apostrophe); the URI sent
-// on to S3 or to the viewer is encoded again per segment, so keys such as
-// "facets-of-jobs-why-it's-so-hard-to-hire-good-people/index.html" resolve.
+// on to S3 or to the viewer is encoded again per segment, strictly (RFC 3986: everything but
+// A-Z a-z 0-9 - _ . ~). encodeURIComponent leaves ! ' ( ) * as they are, but the canonical URI
+// that Origin Access Control signs with SigV4 must encode them, or S3 may refuse the signature
+// for keys such as "facets-of-jobs-why-it's-so-hard-to-hire-good-people/index.html"
+// (https://docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-header-based-auth.html). S3 decodes
+// %27 back to the apostrophe of the key.
+function encodeSegment(segment) {
+  return encodeURIComponent(segment).replace(/[!'()*]/g, function (c) {
+    return '%' + c.charCodeAt(0).toString(16).toUpperCase();
+  });
+}
+
 function encodePath(path) {
-  return path.split('/').map(encodeURIComponent).join('/');
+  return path.split('/').map(encodeSegment).join('/');
 }
 
 // A subscriber page has exactly one non-empty segment after its prefix.
@@ -74,8 +84,8 @@ function isFile(path) {
   return false;
 }
 
-// Unknown paths get the prerendered 404 page; the viewer-response function sees the
-// rewritten URI and sets the status to 404. (CloudFront error responses are
+// Unknown paths get the prerendered 404 page; the viewer-response function gives it the
+// status 404 from the page's own object metadata. (CloudFront error responses are
 // distribution-wide and would also rewrite the API's JSON errors, so they are not used.)
 function notFound(request) {
   request.uri = CONFIG.notFound;

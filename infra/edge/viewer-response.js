@@ -1,22 +1,29 @@
 // CloudFront Function (runtime cloudfront-js-2.0), viewer-response event of the default (S3)
-// behaviour. Template like viewer-request.js: __EDGE_CONFIG__ becomes { notFound: "/404.html" }.
+// behaviour. Template like viewer-request.js: __EDGE_CONFIG__ becomes
+// { statusHeader: "x-amz-meta-http-status", statuses: { "404": "Not Found" } }.
 //
-// How it knows the request was rewritten: the `request` in a viewer-response event is the
-// request as the viewer-request function left it (CloudFront developer guide, edge event
-// structure: "the request that CloudFront received from the viewer and that might have been
-// modified by the ... viewer request event"). So an unknown path rewritten to the 404 page
-// arrives here with that URI. Checking the URI rather than a marker header also gives a
-// direct request for /404.html its honest status, and nothing a viewer sends can forge it.
+// How it knows the 404 page is being served: the object says so. The 404 page is stored with
+// user metadata that S3 answers as the `statusHeader` header; this function turns it into the
+// response status and removes the header. It cannot look at the URI instead: in a CloudFront
+// Functions event the request is the one CloudFront received from the viewer (the unknown path),
+// not the URI the viewer-request function rewrote to the 404 page
+// (https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/functions-event-structure.html).
+// Only S3 sets x-amz-meta-* headers, so nothing a viewer sends can forge the status.
 //
 // CloudFront does not run viewer-response functions when the origin answers >= 400; the 404
 // page itself is stored as a normal object and answers 200 from S3, so this function runs.
+// Only a full 200 answer takes the object's status: a 304 stays a 304.
 var CONFIG = __EDGE_CONFIG__;
 
 function handler(event) {
   var response = event.response;
-  if (event.request.uri === CONFIG.notFound) {
-    response.statusCode = 404;
-    response.statusDescription = 'Not Found';
+  var header = response.headers[CONFIG.statusHeader];
+  if (!header) return response;
+  delete response.headers[CONFIG.statusHeader];
+  var reason = Object.prototype.hasOwnProperty.call(CONFIG.statuses, header.value) ? CONFIG.statuses[header.value] : null;
+  if (reason && response.statusCode === 200) {
+    response.statusCode = Number(header.value);
+    response.statusDescription = reason;
   }
   return response;
 }

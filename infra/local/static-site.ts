@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { EdgeHandlers, EdgeRequest, EdgeResponse, EdgeValue } from '../edge/edge-code';
+import { metadataHeaders } from '../site/object-metadata';
 import { contentTypeOf, isCompressible } from './content-types';
 
 export interface SiteOptions {
@@ -40,11 +41,17 @@ function toEdgeRequest(req: IncomingMessage, url: URL): EdgeRequest {
 }
 
 const isResponse = (value: EdgeRequest | EdgeResponse): value is EdgeResponse => 'statusCode' in value;
+const toEdgeHeaders = (headers: Record<string, string>): Record<string, EdgeValue> =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, { value }]));
+const fromEdgeHeaders = (headers: Record<string, EdgeValue> = {}): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers).map(([name, { value }]) => [name, value]));
 
 /**
  * Serves the built site the way CloudFront + S3 do: the viewer-request function decides
- * redirects and which object to fetch, the viewer-response function may change the status
- * (the 404 page), and the response-headers policy and compression apply to every answer.
+ * redirects and which object to fetch; the viewer-response function gets the viewer's own
+ * request (as CloudFront Functions do, not the rewritten one) and the object's headers as S3
+ * answers them, metadata included, and may change the status (the 404 page); the
+ * response-headers policy and compression apply to every answer.
  */
 export function createSiteHandler({ distDir, edge, responseHeaders }: SiteOptions) {
   const root = path.resolve(distDir);
@@ -76,25 +83,30 @@ export function createSiteHandler({ distDir, edge, responseHeaders }: SiteOption
 
     async handle(req: IncomingMessage, res: ServerResponse, url: URL) {
       const request = toEdgeRequest(req, url);
-      const decided = edge.viewerRequest({ request });
+      // The function may rewrite the request it is given; the viewer's own stays for viewer-response.
+      const decided = edge.viewerRequest({ request: structuredClone(request) });
       if (isResponse(decided)) {
-        const headers = Object.fromEntries(Object.entries(decided.headers ?? {}).map(([k, v]) => [k, v.value]));
-        return send(res, decided.statusCode, { 'cache-control': 'no-store', ...headers });
+        return send(res, decided.statusCode, { 'cache-control': 'no-store', ...fromEdgeHeaders(decided.headers) });
       }
       const file = await load(decided.uri);
       if (!file) {
         // A private bucket answers 403 for a missing key; say what is missing instead.
         return send(res, 404, { 'content-type': 'text/plain; charset=utf-8' }, Buffer.from('Not found'));
       }
-      const { statusCode } = edge.viewerResponse({ request: decided, response: { statusCode: 200, headers: {} } });
       const contentType = contentTypeOf(decided.uri);
-      const headers: Record<string, string> = {
+      const originHeaders = {
         'content-type': contentType,
         'cache-control': cacheControlFor(decided.uri),
         etag: file.etag,
-        vary: 'Accept-Encoding',
+        ...metadataHeaders(decodeURIComponent(decided.uri)),
       };
-      if (statusCode === 200 && req.headers['if-none-match'] === file.etag) return send(res, 304, headers);
+      const answer = edge.viewerResponse({
+        request,
+        response: { statusCode: req.headers['if-none-match'] === file.etag ? 304 : 200, headers: toEdgeHeaders(originHeaders) },
+      });
+      const { statusCode } = answer;
+      const headers: Record<string, string> = { ...fromEdgeHeaders(answer.headers), vary: 'Accept-Encoding' };
+      if (statusCode === 304) return send(res, 304, headers);
 
       let body = file.body;
       const accepts = String(req.headers['accept-encoding'] ?? '');

@@ -1,20 +1,35 @@
-import { loadEdgeHandlers } from '../../../infra/edge/edge-code';
+import { loadEdgeHandlers, type EdgeResponse } from '../../../infra/edge/edge-code';
+import { metadataHeaders, STATUS_METADATA_HEADER } from '../../../infra/site/object-metadata';
 import { isResponse, ROUTES, viewerRequestEvent, viewerResponseEvent } from './edge-events';
 
 const { viewerRequest, viewerResponse } = loadEdgeHandlers(ROUTES);
 
-/** Runs both functions as CloudFront does: the response event carries the rewritten request. */
-const roundTrip = (uri: string) => {
-  const request = viewerRequest(viewerRequestEvent(uri));
-  if (isResponse(request)) throw new Error(`${uri} was answered at viewer-request`);
-  return viewerResponse(viewerResponseEvent(request));
+/**
+ * Runs both functions as CloudFront does: viewer-request picks the object; the viewer-response
+ * event carries the request as the viewer sent it (not the rewritten one) and the object's
+ * headers as S3 answers them, user metadata included.
+ */
+const roundTrip = (uri: string, originStatus = 200): EdgeResponse => {
+  const event = viewerRequestEvent(uri);
+  const viewersRequest = structuredClone(event.request);
+  const forwarded = viewerRequest(event);
+  if (isResponse(forwarded)) throw new Error(`${uri} was answered at viewer-request`);
+  const response = viewerResponseEvent(viewersRequest, originStatus);
+  Object.assign(response.response.headers, toEdge(metadataHeaders(decodeURIComponent(forwarded.uri))));
+  return viewerResponse(response);
 };
+const toEdge = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, { value }]));
 
 describe('viewer-response', () => {
-  it('gives an unknown path (served the 404 page) the status 404', () => {
+  it('gives an unknown path (served the 404 page) the status 404, though its request still names the unknown path', () => {
     const response = roundTrip('/no-such-page');
     expect(response.statusCode).toBe(404);
     expect(response.statusDescription).toBe('Not Found');
+  });
+
+  it('removes the metadata header from the answer', () => {
+    expect(roundTrip('/no-such-page').headers[STATUS_METADATA_HEADER]).toBeUndefined();
   });
 
   it('gives an invalid subscriber page the status 404', () => {
@@ -23,6 +38,23 @@ describe('viewer-response', () => {
 
   it('answers a direct request for the 404 page with 404 too', () => {
     expect(roundTrip('/404.html').statusCode).toBe(404);
+  });
+
+  it('reads the status from the object, not the URI: the 404 page stored without metadata stays 200', () => {
+    const event = viewerResponseEvent(viewerRequestEvent('/404.html').request);
+    expect(viewerResponse(event).statusCode).toBe(200);
+  });
+
+  it('keeps a 304 a 304 (a revalidated copy has no body to carry a 404)', () => {
+    expect(roundTrip('/no-such-page', 304).statusCode).toBe(304);
+  });
+
+  it('ignores a status it does not know and still removes the header', () => {
+    const event = viewerResponseEvent(viewerRequestEvent('/about').request);
+    event.response.headers[STATUS_METADATA_HEADER] = { value: '200x' };
+    const response = viewerResponse(event);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers[STATUS_METADATA_HEADER]).toBeUndefined();
   });
 
   it.each(['/', '/about', '/facets-of-jobs-why-it%27s-so-hard-to-hire-good-people', '/candidate/setting/AbCdEfGhIjKlMnOpQrStUv', '/assets/app.3f9c2a.js'])(
