@@ -1,4 +1,6 @@
 import { Duration, Validations } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
@@ -21,12 +23,15 @@ export interface MailerProps {
 }
 
 /**
- * Sends the emails of new leads from the leads table's stream: a lead is written before any
- * mail goes out, so an SES outage delays mail and loses nothing. Failing batches are split to
- * isolate the bad record, retried, and finally parked in an encrypted dead-letter queue.
+ * Sends the emails of leads (docs/decisions/0001-lead-delivery.md). A lead is written before
+ * any mail goes out; the leads stream gives a new lead its first attempt at once, and a sweep
+ * every minute retries what is still owed (the MailDue index) with backoff for over a day, so
+ * an SES outage delays mail and loses nothing. A lead whose mail finally fails is named in the
+ * dead-letter queue, whose depth alarm tells the operators (`npm run mail:redrive`).
  */
 export class Mailer extends Construct {
   readonly handler: HouseFunction;
+  readonly sweep: HouseFunction;
   readonly deadLetterQueue: DeadLetterQueue;
 
   constructor(scope: Construct, id: string, props: MailerProps) {
@@ -43,17 +48,29 @@ export class Mailer extends Construct {
       throw new Error(`${this.node.path}: the leads table has no stream`);
     }
 
-    this.handler = new HouseFunction(this, 'Handler', {
-      handler: 'mailer',
-      description: 'Sends the emails of new leads from the leads stream',
-      // A batch sends up to two messages per lead; SES answers in well under a second each.
-      timeout: Duration.seconds(60),
-    })
-      .bindTable(props.leads, 'update')
-      .bindTable(props.subscribers, 'read')
-      .bindSender(props.sender)
-      .setEnv('SITE_URL', props.siteUrl)
-      .setEnv('NOTIFICATION_EMAIL', props.notificationEmail);
+    this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetters');
+    // Both triggers run the same delivery code with the same grants: leads are updated under a
+    // lease, a scorecard's implied-consent subscriber may be created (PutItem of its claim).
+    const mailerFunction = (id: string, handler: 'mailer' | 'mailSweep', description: string, timeout: Duration) => {
+      const fn = new HouseFunction(this, id, { handler, description, timeout })
+        .bindTable(props.leads, 'update')
+        .bindTable(props.subscribers, 'write')
+        .bindSender(props.sender)
+        .setEnv('SITE_URL', props.siteUrl)
+        .setEnv('NOTIFICATION_EMAIL', props.notificationEmail)
+        .setEnv('MAIL_DEAD_LETTER_QUEUE_URL', this.deadLetterQueue.queueUrl);
+      this.deadLetterQueue.grantSendMessages(fn.role);
+      return fn;
+    };
+    // A new lead's emails: two sends and their records, each record retried for up to ~15 s.
+    this.handler = mailerFunction('Handler', 'mailer', 'Sends the emails of new leads from the leads stream', Duration.seconds(60));
+    // Up to 25 due leads a run; it stops early when its time runs short (the lease outlasts it).
+    this.sweep = mailerFunction('Sweep', 'mailSweep', 'Retries the emails leads still owe (MailDue index), every minute', Duration.minutes(2));
+    new events.Rule(this, 'SweepSchedule', {
+      description: 'Runs the mail sweep every minute',
+      schedule: events.Schedule.rate(Duration.minutes(1)),
+      targets: [new targets.LambdaFunction(this.sweep.function, { retryAttempts: 0 })],
+    });
 
     // Reading a stream needs dynamodb:ListStreams, which has no resource-level permissions.
     Validations.of(this.handler.role).acknowledge({
@@ -61,10 +78,11 @@ export class Mailer extends Construct {
       reason: 'dynamodb:ListStreams (added by the DynamoDB event source) supports only Resource "*"; every other action is scoped to the leads table and its stream.',
     });
 
-    this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetters');
     this.handler.function.addEventSource(
       new DynamoEventSource(props.leads.table, {
         // From the oldest record: leads written before the mapping existed are still mailed.
+        // A record that fails here is retried by the sweep too (the lead stays in MailDue); the
+        // on-failure destination only shows that the stream consumer is failing.
         startingPosition: lambda.StartingPosition.TRIM_HORIZON,
         batchSize,
         bisectBatchOnError: true,

@@ -1,3 +1,5 @@
+import { MAIL_DUE_INDEX } from '../../shared/mail-due-index';
+
 /**
  * The DynamoDB tables, defined once: the CDK data construct and the local stack
  * (dynalite) both create tables from these, so the cloud and the local twin cannot drift.
@@ -16,21 +18,10 @@ export interface TableDefinition {
 }
 
 export interface IndexDefinition {
-  name: string;
-  partitionKey: { name: string; type: 'S' };
-  sortKey: { name: string; type: 'N' };
+  readonly name: string;
+  readonly partitionKey: { readonly name: string; readonly type: 'S' };
+  readonly sortKey: { readonly name: string; readonly type: 'N' };
 }
-
-/**
- * Leads whose mail is still owed, by when the next attempt is due: `mailQueue` ('due') is set
- * while a lead owes mail and removed when it settles, so the index holds only those leads and
- * the mail sweep reads them without scanning the table (docs/decisions/0001-lead-delivery.md).
- */
-export const MAIL_DUE_INDEX: IndexDefinition = {
-  name: 'MailDue',
-  partitionKey: { name: 'mailQueue', type: 'S' },
-  sortKey: { name: 'nextAttemptAt', type: 'N' },
-};
 
 /**
  * Subscribers. Two item kinds share the key `id`:

@@ -12,6 +12,7 @@ export const API_ROUTE_HANDLERS: Record<ApiRouteName, LambdaName> = {
   scorecard: 'requestScorecard',
   scorecardDownload: 'downloadScorecard',
   signup: 'signup',
+  confirmSubscription: 'confirmSubscription',
 };
 
 /** Every other /api path or method goes to the fallback (404/405 with a readable message). */

@@ -34,7 +34,10 @@ export const LAMBDA_ENTRIES = {
   downloadScorecard: 'lambdas/handlers/download-scorecard.ts',
   signup: 'lambdas/handlers/signup.ts',
   apiFallback: 'lambdas/handlers/api-fallback.ts',
+  originVerify: 'lambdas/handlers/origin-verify.ts',
+  confirmSubscription: 'lambdas/handlers/confirm-subscription.ts',
   mailer: 'lambdas/handlers/mailer.ts',
+  mailSweep: 'lambdas/handlers/mail-sweep.ts',
   sesFeedback: 'lambdas/handlers/ses-feedback.ts',
 } as const;
 export type LambdaName = keyof typeof LAMBDA_ENTRIES;

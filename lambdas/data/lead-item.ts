@@ -1,36 +1,75 @@
+import type { ConsentSource } from '../../shared/constants/consent';
 import type { ContactDetails } from './contact-details';
 
-/** The state of one email of a lead, and of the lead's mail as a whole (every part done: 'sent'). */
-export type MailStatus = 'pending' | 'sent' | 'suppressed' | 'failed';
+/**
+ * One email of a lead. `sending` is written before SES is called and `sent` right after it
+ * accepts, so a part is never sent twice (docs/decisions/0001-lead-delivery.md):
+ * - pending: owed; sending: handed to SES, outcome not yet recorded; sent: SES accepted it;
+ * - suppressed: the address bounced or complained; skipped: nothing to send (already confirmed);
+ * - withheld: the hourly budget of form mail was used up; failed: retries ran out;
+ * - uncertain: a send was interrupted after it started, so it may or may not have gone out.
+ */
+export type PartStatus = 'pending' | 'sending' | 'sent' | 'suppressed' | 'skipped' | 'withheld' | 'failed' | 'uncertain';
+
+/** The lead's mail as a whole: pending while any part is owed, then how it ended. */
+export type LeadMailStatus = 'pending' | 'sent' | 'failed' | 'uncertain';
+
+/**
+ * - requester: the scorecard download link; notification: the firm's notice of the lead;
+ * - confirmation: the double opt-in link; welcome: after the owner confirmed.
+ */
+export type MailPart = 'requester' | 'notification' | 'confirmation' | 'welcome';
+
+/** What the visitor was shown and ticked, kept with the lead until the owner confirms it. */
+export interface ConsentRequest {
+  source: ConsentSource;
+  text: string;
+}
 
 interface LeadBase extends ContactDetails {
   id: string;
   kind: 'lead';
-  subscriberId: string;
+  /** 128-bit random secret: with the lead's key it forms the emailed link tokens. */
+  secret: string;
+  /** The mailbox the per-address limits count (lower case, no +tag, Gmail dots folded). */
+  mailbox: string;
   createdAt: number;
   expiresAt: number;
-  /** Summary of the emails below: 'sent' once every part is done. */
-  mailStatus: MailStatus;
-  mailAttempts?: number;
+  /** Present when the visitor asked for marketing email; confirmed by the owner's click. */
+  consentRequest?: ConsentRequest;
+  confirmedAt?: number;
+  /** The subscriber whose links the emails carry, once known (confirmation, or implied consent). */
+  subscriberId?: string;
+  mail: Partial<Record<MailPart, PartStatus>>;
+  /** SES's message id of each part it accepted (traces a bounce or complaint to the email). */
+  sesMessageIds: Partial<Record<MailPart, string>>;
+  mailStatus: LeadMailStatus;
+  /** Delivery bookkeeping: `mailQueue` + `nextAttemptAt` are the MailDue index keys. */
+  mailQueue?: 'due';
+  nextAttemptAt?: number;
+  /** After this time a part still failing is given up (dead letter, alarm). */
+  retryUntil: number;
+  mailAttempts: number;
+  leaseId?: string;
+  leaseUntil?: number;
   lastMailError?: string;
-  sentAt?: number;
+  settledAt?: number;
 }
 
 /** A scorecard request: the requester gets the download link, the consultancy a notification. */
 export interface ScorecardLead extends LeadBase {
   type: 'scorecard';
   audience: 'employer';
-  downloadToken: string;
-  mail: { requester: MailStatus; notification: MailStatus };
 }
 
-/** A contact/sign-up message: the subscriber gets a welcome, the consultancy a notification. */
+/** A contact/sign-up message: a confirmation link to the address, a notification to the consultancy. */
 export interface SignupLead extends LeadBase {
   type: 'signup';
-  mail: { welcome: MailStatus; notification: MailStatus };
 }
 
 export type LeadItem = ScorecardLead | SignupLead;
-export type MailPart = 'requester' | 'welcome' | 'notification';
+export type LeadType = LeadItem['type'];
 
-export const leadId = (token: string) => `lead#${token}`;
+/** Lead keys are 22 base64url characters (128 bits of a hash of the submission). */
+export const leadId = (key: string) => `lead#${key}`;
+export const leadKeyOf = (id: string) => id.slice('lead#'.length);

@@ -2,15 +2,29 @@ import type { Audience } from '../../shared/constants/audiences';
 import type { ConsentSource } from '../../shared/constants/consent';
 import type { ContactDetails } from './contact-details';
 
-/** CASL proof: what was agreed to, when and where; and each withdrawal or change after it. */
+/** Where a withdrawal came from: the owner's pages, the mail client's one-click header, or SES feedback. */
+export type WithdrawalChannel = 'unsubscribe-page' | 'one-click' | 'preferences-page' | 'bounce' | 'complaint';
+
+/**
+ * CASL proof, one record per event (docs/decisions/0002-consent-model.md): the request (form,
+ * the exact text shown, time), the owner's confirmation (time, IP, user agent), implied consent
+ * from an inquiry (with its end), each preference change and each withdrawal.
+ */
 export type ConsentEvent =
-  | { type: 'granted'; at: number; source: ConsentSource; text: string }
-  | { type: 'withdrawn'; at: number; source: 'unsubscribe-page' | 'one-click' | 'preferences-page' | 'complaint'; reasons: string[] }
+  | { type: 'requested'; at: number; source: ConsentSource; text: string; leadId: string }
+  | { type: 'confirmed'; at: number; source: 'confirmation-page'; ip: string; userAgent: string; leadId: string }
+  | { type: 'implied'; at: number; source: 'scorecard-form'; leadId: string; until: number }
+  | { type: 'withdrawn'; at: number; source: WithdrawalChannel; reasons: string[] }
   | { type: 'preferences-changed'; at: number; source: 'preferences-page'; emailSetting: string[] };
+
+/** Express: the owner confirmed (double opt-in). Implied: an inquiry, valid until `impliedUntil`. */
+export type ConsentKind = 'express' | 'implied';
 
 export interface SubscriberItem extends ContactDetails {
   id: string;
   kind: 'subscriber';
+  /** The canonical mailbox its email claim is keyed by (lambdas/domain/canonical-mailbox.ts). */
+  mailbox?: string;
   subscribed: boolean;
   /** Booleans in EMAIL_SETTINGS order. */
   emailSetting: boolean[];
@@ -24,8 +38,11 @@ export interface SubscriberItem extends ContactDetails {
   suppressed?: boolean;
   suppressedAt?: number;
   suppressionReason?: 'bounce' | 'complaint';
-  /** The latest grant (text, form, time): proof of consent for as long as the subscriber exists. */
-  grantedConsent: Extract<ConsentEvent, { type: 'granted' }>;
+  consent: ConsentKind;
+  /** When implied consent ends (CASL: 6 months after the inquiry); absent for express consent. */
+  impliedUntil?: number;
+  /** When the owner last confirmed (express consent). */
+  confirmedAt?: number;
   /** The latest consent event; the full history is one record item per event (consentRecordId). */
   lastConsent: ConsentEvent;
   /** How many consent records exist: record n has id consentRecordId(id, n). */
@@ -44,8 +61,8 @@ export interface SubscriberItem extends ContactDetails {
 export type ConsentRecord = ConsentEvent & { id: string; kind: 'consent-record'; subscriberId: string; expiresAt: number };
 export const consentRecordId = (subscriberId: string, sequence: number) => `consent#${subscriberId}#${sequence}`;
 
-/** The item that makes "one subscriber per audience and address" hold (see table-definitions.ts). */
-export const emailClaimId = (audience: Audience, email: string) => `email#${audience}#${email}`;
+/** The item that makes "one subscriber per audience and mailbox" hold (see table-definitions.ts). */
+export const emailClaimId = (audience: Audience, mailbox: string) => `email#${audience}#${mailbox}`;
 
 /**
  * A new subscriber gets every email type (one flag per EMAIL_SETTINGS entry; a unit test

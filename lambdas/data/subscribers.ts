@@ -4,15 +4,25 @@ import { randomToken } from '../runtime/tokens';
 import type { ContactDetails } from './contact-details';
 import { getItem, putIfAbsent, updateItem } from './items';
 import type { TableStore } from './stores';
-import { ALL_EMAIL_SETTINGS_ON, consentRecordId, emailClaimId, type ConsentEvent, type ConsentRecord, type SubscriberItem } from './subscriber-item';
+import {
+  ALL_EMAIL_SETTINGS_ON,
+  consentRecordId,
+  emailClaimId,
+  type ConsentEvent,
+  type ConsentRecord,
+  type SubscriberItem,
+} from './subscriber-item';
 import { setAttributes } from './update-expression';
-
-/** The details a sign-up or scorecard request gives; the email is normalised by the caller. */
-export type SubscriberDetails = ContactDetails;
 
 interface EmailClaim {
   id: string;
   subscriberId: string;
+}
+
+/** Who a new subscriber is: the details of the lead that created it, and the mailbox it claims. */
+export interface NewSubscriber {
+  details: ContactDetails;
+  mailbox: string;
 }
 
 export type ConsentFields = Partial<
@@ -20,6 +30,7 @@ export type ConsentFields = Partial<
     SubscriberItem,
     | 'subscribed' | 'emailSetting' | 'unsubscribeAllEmail' | 'unsubscribeReason' | 'unsubscribeReasons'
     | 'unsubscribedAt' | 'updatedAt' | 'suppressed' | 'suppressedAt' | 'suppressionReason'
+    | 'consent' | 'confirmedAt'
   >
 >;
 
@@ -28,87 +39,109 @@ export const getSubscriber = async (store: TableStore, id: string): Promise<Subs
   return item?.kind === 'subscriber' ? item : undefined;
 };
 
-/**
- * Advances the record sequence in the same UpdateItem that sets `lastConsent` (a plain SET
- * via setAttributes), so concurrent changes never share a record number.
- */
-const COUNT_CONSENT = '#consentCount = if_not_exists(#consentCount, :noConsents) + :oneConsent';
-const COUNT_NAMES = { '#consentCount': 'consentCount' };
-const COUNT_VALUES = { ':noConsents': 0, ':oneConsent': 1 };
+/** The subscriber of this audience and mailbox, if there is one. */
+export const findSubscriber = async (store: TableStore, audience: Audience, mailbox: string) => {
+  const claim = await getItem<EmailClaim>(store, emailClaimId(audience, mailbox));
+  return claim && getSubscriber(store, claim.subscriberId);
+};
 
-/** Writes the event as record number `sequence` of this subscriber (CASL proof, kept 2 years). */
+/** Subscribers of any audience that use this mailbox (SES feedback names an address, not an id). */
+export const findSubscribersByMailbox = async (store: TableStore, mailbox: string) => {
+  const found: { audience: Audience; id: string }[] = [];
+  for (const audience of AUDIENCES) {
+    const claim = await getItem<EmailClaim>(store, emailClaimId(audience, mailbox));
+    if (claim) found.push({ audience, id: claim.subscriberId });
+  }
+  return found;
+};
+
+/**
+ * Writes the event as record number `sequence` of this subscriber (CASL proof, kept 2 years).
+ * UpdateItem, not PutItem: the roles that change consent may only update (least privilege).
+ * A record left by a predecessor whose TTL deletion lags may be replaced once expired; a record
+ * of the same event (a retried creation) is already right; anything else is a lost proof, so
+ * it fails loudly.
+ */
 const writeConsentRecord = async (store: TableStore, subscriberId: string, sequence: number, event: ConsentEvent) => {
   const id = consentRecordId(subscriberId, sequence);
   const record: Omit<ConsentRecord, 'id'> = { ...event, kind: 'consent-record', subscriberId, expiresAt: event.at + RETENTION_SECONDS };
-  // UpdateItem, not PutItem: the roles that change consent may only update (least privilege).
-  // A re-created subscriber (same claimed id after TTL deletion) may meet its predecessor's
-  // records before DynamoDB deletes them: those have expired and may be replaced; anything else
-  // is a lost proof of consent, so it fails loudly.
   const written = await updateItem(store, id, {
-    ...setAttributes(record, { values: { ':writtenAt': event.at } }),
-    ConditionExpression: 'attribute_not_exists(id) OR expiresAt < :writtenAt',
+    ...setAttributes(record, { names: { '#type': 'type' }, values: { ':writtenAt': event.at, ':eventType': event.type, ':eventAt': event.at } }),
+    ConditionExpression: 'attribute_not_exists(id) OR expiresAt < :writtenAt OR (#type = :eventType AND #at = :eventAt)',
   });
   if (!written) throw new Error(`Consent record ${id} already exists`);
 };
 
+const COUNT_NAMES = { '#consentCount': 'consentCount' };
+const countConsent = (events: number) => ({
+  clause: '#consentCount = if_not_exists(#consentCount, :noConsents) + :newConsents',
+  values: { ':noConsents': 0, ':newConsents': events },
+});
+
 /**
- * The subscriber id that owns this audience + address: a new random id if this request wins
- * the conditional put of the claim, otherwise the id already claimed (whose TTL is refreshed).
+ * The subscriber id that owns this audience + mailbox: a new random id if this call wins the
+ * conditional put of the claim, otherwise the id already claimed. `created` is false for an id
+ * claimed before, whose subscriber may exist (then nothing of it changes here).
  */
-const claimSubscriberId = async (store: TableStore, audience: Audience, email: string, now: number) => {
-  const id = emailClaimId(audience, email);
-  const expiresAt = now + RETENTION_SECONDS;
+const claimSubscriberId = async (store: TableStore, audience: Audience, mailbox: string, now: number) => {
+  const id = emailClaimId(audience, mailbox);
   const subscriberId = randomToken();
-  if (await putIfAbsent(store, { id, kind: 'email-claim', audience, email, subscriberId, createdAt: now, expiresAt })) {
-    return subscriberId;
-  }
-  const claim = await updateItem<EmailClaim>(store, id, {
-    ...setAttributes({ expiresAt }),
-    ConditionExpression: 'attribute_exists(id)',
-    ReturnValues: 'ALL_NEW',
-  });
-  if (!claim) throw new Error(`An email claim of the ${audience} audience vanished during sign-up`);
-  return claim.subscriberId;
+  const claim = { id, kind: 'email-claim', audience, email: mailbox, subscriberId, createdAt: now, expiresAt: now + RETENTION_SECONDS };
+  if (await putIfAbsent(store, claim)) return subscriberId;
+  const existing = await getItem<EmailClaim>(store, id);
+  if (!existing) throw new Error(`An email claim of the ${audience} audience vanished while it was read`);
+  return existing.subscriberId;
 };
 
 /**
- * Creates or updates the one subscriber of this audience and address, and records the
- * consent just given. UpdateItem creates a missing subscriber too, which also heals a claim
- * whose subscriber write failed earlier. Conditional writes only: dynalite has no transactions.
+ * Creates the subscriber with its first consent records, unless it exists. The records are
+ * written first, so a subscriber never exists without the proof of how it came to be; a retry
+ * after a failure in between writes the same records again and then the subscriber.
  */
-export const upsertSubscriber = async (
+const createSubscriber = async (
   store: TableStore,
-  details: SubscriberDetails,
-  consent: Extract<ConsentEvent, { type: 'granted' }>,
+  id: string,
+  person: NewSubscriber,
+  fields: Pick<SubscriberItem, 'consent' | 'subscribed'> & Partial<SubscriberItem>,
+  events: ConsentEvent[],
+  now: number,
+) => {
+  for (const [index, event] of events.entries()) await writeConsentRecord(store, id, index + 1, event);
+  const item: Omit<SubscriberItem, 'id'> = {
+    kind: 'subscriber',
+    ...person.details,
+    mailbox: person.mailbox,
+    emailSetting: [...ALL_EMAIL_SETTINGS_ON],
+    unsubscribeAllEmail: [false],
+    lastConsent: events[events.length - 1]!,
+    consentCount: events.length,
+    createdAt: now,
+    updatedAt: now,
+    expiresAt: now + RETENTION_SECONDS,
+    ...fields,
+  };
+  await updateItem(store, id, { ...setAttributes(item), ConditionExpression: 'attribute_not_exists(id)' });
+};
+
+/**
+ * The subscriber the scorecard email's links belong to. A new address gets a subscriber with
+ * implied consent (an inquiry: CASL allows 6 months); an existing subscriber is used as it is,
+ * because a form never changes an existing subscriber's identity or consent.
+ */
+export const ensureImpliedSubscriber = async (
+  store: TableStore,
+  person: NewSubscriber,
+  implied: Extract<ConsentEvent, { type: 'implied' }>,
 ): Promise<string> => {
-  const now = consent.at;
-  const id = await claimSubscriberId(store, details.audience, details.email, now);
-  const subscriber = await updateItem<SubscriberItem>(store, id, {
-    ...setAttributes(
-      // grantedConsent: the latest grant, kept as long as the subscriber (its record expires 2 years after it).
-      { kind: 'subscriber', ...details, subscribed: true, unsubscribeAllEmail: [false], grantedConsent: consent, lastConsent: consent, updatedAt: now, expiresAt: now + RETENTION_SECONDS },
-      {
-        clauses: ['#createdAt = if_not_exists(#createdAt, :now)', '#emailSetting = if_not_exists(#emailSetting, :allSettings)', COUNT_CONSENT],
-        names: { '#createdAt': 'createdAt', '#emailSetting': 'emailSetting', ...COUNT_NAMES },
-        values: { ':now': now, ':allSettings': ALL_EMAIL_SETTINGS_ON, ...COUNT_VALUES },
-      },
-    ),
-    ReturnValues: 'ALL_NEW',
-  });
-  await writeConsentRecord(store, id, subscriber!.consentCount, consent);
+  const id = await claimSubscriberId(store, person.details.audience, person.mailbox, implied.at);
+  if (!(await getSubscriber(store, id))) {
+    await createSubscriber(store, id, person, { consent: 'implied', subscribed: true, impliedUntil: implied.until }, [implied], implied.at);
+  }
   return id;
 };
 
-/** The claim must live as long as its subscriber, or a later sign-up would create a twin. */
-const refreshClaimExpiry = (store: TableStore, subscriber: SubscriberItem, expiresAt: number) =>
-  // A missing or re-pointed claim needs no refresh (condition lost -> undefined, ignored).
-  updateItem(store, emailClaimId(subscriber.audience, subscriber.email), {
-    ...setAttributes({ expiresAt }, { names: { '#subscriberId': 'subscriberId' }, values: { ':subscriberId': subscriber.id } }),
-    ConditionExpression: '#subscriberId = :subscriberId',
-  });
-
 /**
- * Changes consent fields of an existing subscriber of this audience and records the event.
+ * Changes consent fields of an existing subscriber of this audience and records the events.
  * Only the fields given are written: identity fields are never part of a consent change.
  * Returns undefined when no such subscriber exists (the caller answers 404).
  */
@@ -116,35 +149,59 @@ export const updateConsent = async (
   store: TableStore,
   target: { audience: Audience; id: string },
   fields: ConsentFields,
-  event: ConsentEvent | undefined,
+  events: ConsentEvent[],
   now: number,
 ): Promise<SubscriberItem | undefined> => {
   const expiresAt = now + RETENTION_SECONDS;
+  const count = countConsent(events.length);
   const subscriber = await updateItem<SubscriberItem>(store, target.id, {
     ...setAttributes(
-      { ...fields, lastConsent: event, expiresAt },
+      { ...fields, lastConsent: events[events.length - 1], expiresAt },
       {
-        clauses: event && [COUNT_CONSENT],
-        names: { '#kind': 'kind', '#audience': 'audience', ...(event && COUNT_NAMES) },
-        values: { ':subscriberKind': 'subscriber', ':audience': target.audience, ...(event && COUNT_VALUES) },
+        clauses: events.length > 0 ? [count.clause] : [],
+        names: { '#kind': 'kind', '#audience': 'audience', ...(events.length > 0 && COUNT_NAMES) },
+        values: { ':subscriberKind': 'subscriber', ':audience': target.audience, ...(events.length > 0 && count.values) },
       },
     ),
     ConditionExpression: 'attribute_exists(id) AND #kind = :subscriberKind AND #audience = :audience',
     ReturnValues: 'ALL_NEW',
   });
-  if (subscriber) {
-    if (event) await writeConsentRecord(store, subscriber.id, subscriber.consentCount, event);
-    await refreshClaimExpiry(store, subscriber, expiresAt);
-  }
+  if (!subscriber) return undefined;
+  const first = subscriber.consentCount - events.length + 1;
+  for (const [index, event] of events.entries()) await writeConsentRecord(store, subscriber.id, first + index, event);
+  await refreshClaimExpiry(store, subscriber, expiresAt);
   return subscriber;
 };
 
-/** Subscribers of any audience that use this address, found through the email claims. */
-export const findSubscribersByEmail = async (store: TableStore, email: string) => {
-  const found: { audience: Audience; id: string }[] = [];
-  for (const audience of AUDIENCES) {
-    const claim = await getItem<EmailClaim>(store, emailClaimId(audience, email));
-    if (claim) found.push({ audience, id: claim.subscriberId });
+/** The claim must live as long as its subscriber, or a later sign-up would create a twin. */
+const refreshClaimExpiry = (store: TableStore, subscriber: SubscriberItem, expiresAt: number) =>
+  // The claim key is the mailbox the subscriber was created with; a missing or re-pointed
+  // claim needs no refresh (condition lost -> undefined, ignored).
+  updateItem(store, emailClaimId(subscriber.audience, subscriber.mailbox ?? subscriber.email), {
+    ...setAttributes({ expiresAt }, { names: { '#subscriberId': 'subscriberId' }, values: { ':subscriberId': subscriber.id } }),
+    ConditionExpression: '#subscriberId = :subscriberId',
+  });
+
+/**
+ * The owner confirmed a sign-up (double opt-in): a new subscriber is created from the lead, or
+ * the existing one is (re)subscribed with express consent; its identity fields never change
+ * here. `changed` is false when it already was a subscriber with express consent.
+ */
+export const confirmSubscriber = async (
+  store: TableStore,
+  person: NewSubscriber,
+  events: { requested: Extract<ConsentEvent, { type: 'requested' }>; confirmed: Extract<ConsentEvent, { type: 'confirmed' }> },
+): Promise<{ subscriberId: string; changed: boolean }> => {
+  const now = events.confirmed.at;
+  const id = await claimSubscriberId(store, person.details.audience, person.mailbox, now);
+  const existing = await getSubscriber(store, id);
+  const express = { consent: 'express' as const, subscribed: true, confirmedAt: now, unsubscribeAllEmail: [false] };
+  if (!existing) {
+    await createSubscriber(store, id, person, express, [events.requested, events.confirmed], now);
+    return { subscriberId: id, changed: true };
   }
-  return found;
+  if (existing.consent === 'express' && existing.subscribed) return { subscriberId: id, changed: false };
+  const settings = existing.emailSetting.includes(true) ? existing.emailSetting : [...ALL_EMAIL_SETTINGS_ON];
+  await updateConsent(store, { audience: existing.audience, id }, { ...express, emailSetting: settings, updatedAt: now }, [events.requested, events.confirmed], now);
+  return { subscriberId: id, changed: true };
 };

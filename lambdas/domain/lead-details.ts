@@ -1,5 +1,5 @@
 import type { Audience } from '../../shared/constants/audiences';
-import type { SubscriberDetails } from '../data/subscribers';
+import type { ContactDetails } from '../data/contact-details';
 
 interface FormValues {
   email: string;
@@ -11,7 +11,7 @@ interface FormValues {
 }
 
 /** The person behind a form submission, email normalised so one address is one subscriber. */
-export const leadDetails = (values: FormValues, audience: Audience): SubscriberDetails => ({
+export const leadDetails = (values: FormValues, audience: Audience): ContactDetails => ({
   audience,
   email: values.email.trim().toLowerCase(),
   firstName: values.firstName,

@@ -22,7 +22,7 @@ const applyOrNotFound = async (
   event: ConsentEvent,
   now: number,
 ): Promise<SubscriberItem> => {
-  const updated = await updateConsent(store, target, { ...fields, updatedAt: now }, event, now);
+  const updated = await updateConsent(store, target, { ...fields, updatedAt: now }, [event], now);
   if (!updated) throw new HttpError(404, API_ERRORS.subscriberNotFound);
   return updated;
 };

@@ -1,9 +1,11 @@
 import type { TableStore } from '../data/stores';
-import { findSubscribersByEmail, updateConsent } from '../data/subscribers';
+import { findSubscribersByMailbox, updateConsent } from '../data/subscribers';
+import { canonicalMailbox } from './canonical-mailbox';
 
 /**
- * Marks every subscriber using this address (in both audiences) as suppressed, so the
- * mailer skips them. A complaint is also a withdrawal of consent, so it unsubscribes too.
+ * Marks every subscriber using this address's mailbox (in both audiences) as suppressed, so the
+ * mailer skips them, and records it in the consent ledger as a withdrawal through that channel:
+ * a complaint withdraws consent; a hard bounce means the mailbox does not take our mail.
  */
 export const suppressAddress = async (
   store: TableStore,
@@ -11,7 +13,7 @@ export const suppressAddress = async (
   reason: 'bounce' | 'complaint',
   now: number,
 ): Promise<number> => {
-  const targets = await findSubscribersByEmail(store, email);
+  const targets = await findSubscribersByMailbox(store, canonicalMailbox(email));
   for (const target of targets) {
     await updateConsent(
       store,
@@ -19,7 +21,7 @@ export const suppressAddress = async (
       reason === 'complaint'
         ? { suppressed: true, suppressedAt: now, suppressionReason: reason, updatedAt: now, subscribed: false, unsubscribedAt: now }
         : { suppressed: true, suppressedAt: now, suppressionReason: reason, updatedAt: now },
-      reason === 'complaint' ? { type: 'withdrawn', at: now, source: 'complaint', reasons: [] } : undefined,
+      [{ type: 'withdrawn', at: now, source: reason, reasons: [] }],
       now,
     );
   }

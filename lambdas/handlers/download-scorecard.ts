@@ -1,7 +1,9 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import * as API_ERRORS from '../../shared/constants/api-errors';
-import { getDownloadToken } from '../data/download-tokens';
+import { DOWNLOAD_LINK_TTL_SECONDS } from '../../shared/constants/limits';
+import { createDynamoClient } from '../data/dynamo-client';
+import { getLeadByKey } from '../data/leads';
+import { leadKeyOfToken, tokenMatches } from '../domain/lead-link-token';
 import { HttpError } from '../http/http-error';
 import { DOWNLOAD_NOT_FOUND } from '../http/messages';
 import { downloadTokenPath } from '../http/path-params';
@@ -11,7 +13,7 @@ import { requireEnv } from '../runtime/env';
 import { nowSeconds } from '../runtime/clock';
 import { presignedGetUrl } from '../storage/presign-get';
 
-const leads = { db: new DynamoDBClient({}), table: requireEnv('LEADS_TABLE') };
+const leads = { db: createDynamoClient(), table: requireEnv('LEADS_TABLE') };
 const scorecard = {
   bucket: requireEnv('SCORECARD_BUCKET'),
   key: requireEnv('SCORECARD_KEY'),
@@ -23,11 +25,15 @@ const credentials = fromEnv();
 /** Long enough to start the download, short enough that a shared URL is useless later. */
 const PRESIGNED_URL_SECONDS = 300;
 
-/** GET /api/employer/scorecard/download/{token}: the emailed link -> 302 to the private file. */
+/**
+ * GET /api/employer/scorecard/download/{token}: the emailed link -> 302 to the private file.
+ * The token names a scorecard lead and carries its secret; it works DOWNLOAD_LINK_TTL_SECONDS.
+ */
 export const handler = httpHandler(async (event) => {
-  const token = await getDownloadToken(leads, downloadTokenPath(event));
-  if (!token) throw new HttpError(404, DOWNLOAD_NOT_FOUND);
-  if (token.expiresAt <= nowSeconds()) throw new HttpError(410, API_ERRORS.downloadExpired);
+  const token = downloadTokenPath(event);
+  const lead = await getLeadByKey(leads, leadKeyOfToken(token)!);
+  if (!lead || lead.type !== 'scorecard' || !tokenMatches(lead, token)) throw new HttpError(404, DOWNLOAD_NOT_FOUND);
+  if (lead.createdAt + DOWNLOAD_LINK_TTL_SECONDS <= nowSeconds()) throw new HttpError(410, API_ERRORS.downloadExpired);
   const fileName = scorecard.key.split('/').pop() ?? scorecard.key;
   return redirectResponse(
     await presignedGetUrl({ ...scorecard, fileName, expiresInSeconds: PRESIGNED_URL_SECONDS }, credentials),

@@ -1,25 +1,13 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { SESClient } from '@aws-sdk/client-ses';
 import middy from '@middy/core';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { deliverLeadMail, type MailerDeps } from '../mail/deliver-lead-mail';
-import { sendMail } from '../mail/send';
+import { deliverLeadMail } from '../mail/deliver-lead-mail';
+import { mailerDepsFromEnv } from '../mail/mailer-deps';
 import { nowSeconds } from '../runtime/clock';
-import { requireEnv } from '../runtime/env';
 import * as log from '../runtime/log';
 
-const db = new DynamoDBClient({});
-const ses = new SESClient({});
-const senderAddress = requireEnv('SENDER_EMAIL');
-const deps: MailerDeps = {
-  leads: { db, table: requireEnv('LEADS_TABLE') },
-  subscribers: { db, table: requireEnv('SUBSCRIBERS_TABLE') },
-  siteUrl: requireEnv('SITE_URL').replace(/\/+$/, ''),
-  notificationEmail: requireEnv('NOTIFICATION_EMAIL'),
-  send: (mail) => sendMail(ses, mail, senderAddress),
-};
+const deps = mailerDepsFromEnv();
 
-/** New leads only: markers, counters and tokens share the table but send nothing. */
+/** New leads only: the counters that share the table send nothing. */
 const newLeadId = (record: DynamoDBRecord): string | undefined => {
   const image = record.dynamodb?.NewImage;
   if (record.eventName !== 'INSERT' || image?.kind?.S !== 'lead') return undefined;
@@ -27,9 +15,10 @@ const newLeadId = (record: DynamoDBRecord): string | undefined => {
 };
 
 /**
- * The leads table's stream consumer. A record whose mail failed is reported in
- * batchItemFailures, so Lambda retries it while the other records of the batch count as done;
- * after the last try (the lead is then marked failed) Lambda sends it to the dead-letter queue.
+ * The leads stream: a new lead's first delivery attempt, at once. Retries do not ride on the
+ * stream (its on-failure destination keeps only pointers that expire with the stream): a lead
+ * that still owes mail stays in the MailDue index, where the mail sweep finds it. A record is
+ * reported failed only when the database could not record the attempt.
  */
 export const handler = middy(async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
@@ -39,7 +28,7 @@ export const handler = middy(async (event: DynamoDBStreamEvent): Promise<DynamoD
     try {
       await deliverLeadMail(deps, leadId, nowSeconds());
     } catch (error) {
-      log.error('Lead mail failed; record will be retried', { leadId, error });
+      log.error('Lead mail attempt not recorded; the stream or the sweep will retry', { leadId, error });
       batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? leadId });
     }
   }

@@ -1,22 +1,11 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import * as API_SUCCESS from '../../shared/constants/api-success';
-import { signupRequestSchema, type SignupRequest } from '../../shared/schemas/signup';
-import { signUp } from '../domain/signup-request';
-import { jsonBody } from '../http/json-body';
-import { jsonResponse } from '../http/responses';
-import { httpHandler } from '../http/stack';
-import type { ValidatedEvent } from '../http/types';
-import { requireEnv } from '../runtime/env';
-import { nowSeconds } from '../runtime/clock';
+import { signupRequestSchema } from '../../shared/schemas/signup';
+import { SIGNUP_FORM } from '../domain/lead-request';
+import { leadFormRoute } from '../http/lead-form-route';
 
-const db = new DynamoDBClient({});
-const stores = {
-  leads: { db, table: requireEnv('LEADS_TABLE') },
-  subscribers: { db, table: requireEnv('SUBSCRIBERS_TABLE') },
-};
-
-/** POST /api/signup: the candidate sign-up and the contact form. Duplicates get the same 200. */
-export const handler = httpHandler<ValidatedEvent<SignupRequest>>(async (event) => {
-  await signUp(stores, event.validBody, nowSeconds());
-  return jsonResponse(200, { success: API_SUCCESS.signedUp });
-}, jsonBody(() => signupRequestSchema));
+/** POST /api/signup: the candidate sign-up and the contact form; the confirmation email follows. */
+export const handler = leadFormRoute({
+  form: SIGNUP_FORM,
+  schema: signupRequestSchema,
+  accepted: { statusCode: 200, success: API_SUCCESS.signedUp },
+});

@@ -1,18 +1,29 @@
 import * as API_ERRORS from '../../shared/constants/api-errors';
 import * as log from '../runtime/log';
+import { isDependencyFault } from './dependency-fault';
 import { HttpError } from './http-error';
 import { jsonResponse } from './responses';
 import type { HttpMiddleware } from './types';
 
+/** Seconds a visitor should wait before resending after a dependency outage. */
+const RETRY_AFTER_SECONDS = '5';
+
 /**
- * The last middleware of the stack: an HttpError becomes its status and message; anything
- * else is logged with the request id and answered 500 without details (no stack traces out).
+ * The last middleware of the stack: an HttpError becomes its status and message; a dependency
+ * outage (DynamoDB or SES down, slow or throttling) a 503 with Retry-After, which the forms
+ * show while keeping the visitor's input; anything else is logged with the request id and
+ * answered 500 without details (no stack traces out).
  */
 export const errorResponses = (): HttpMiddleware => ({
   onError: (request) => {
     const { error } = request;
     if (error instanceof HttpError) {
       request.response = jsonResponse(error.statusCode, { message: error.message });
+      return;
+    }
+    if (isDependencyFault(error)) {
+      log.warn('Dependency unavailable', { error, routeKey: request.event?.routeKey, requestId: request.event?.requestContext?.requestId });
+      request.response = jsonResponse(503, { message: API_ERRORS.dependencyUnavailable }, { 'retry-after': RETRY_AFTER_SECONDS });
       return;
     }
     log.error('Unhandled error', {

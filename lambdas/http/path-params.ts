@@ -1,6 +1,6 @@
 import { isAudience, type Audience } from '../../shared/constants/audiences';
 import * as API_ERRORS from '../../shared/constants/api-errors';
-import { SUBSCRIBER_ID_PATTERN } from '../../shared/paths';
+import { LEAD_LINK_TOKEN_PATTERN, SUBSCRIBER_ID_PATTERN } from '../../shared/paths';
 import { HttpError } from './http-error';
 import { DOWNLOAD_NOT_FOUND } from './messages';
 import type { ApiEvent } from './types';
@@ -22,11 +22,20 @@ export const subscriberPath = (event: ApiEvent): SubscriberPath => {
   return { audience, id };
 };
 
-/** Download tokens have the same 128-bit base64url shape as subscriber ids. */
+/** `{token}` of the scorecard download link (a lead link token); malformed names nothing: 404. */
 export const downloadTokenPath = (event: ApiEvent): string => {
   const token = event.pathParameters?.token;
-  if (token === undefined || !SUBSCRIBER_ID_PATTERN.test(token)) {
+  if (token === undefined || !LEAD_LINK_TOKEN_PATTERN.test(token)) {
     throw new HttpError(404, DOWNLOAD_NOT_FOUND);
   }
   return token;
+};
+
+/** `{audience}` and `{token}` of the confirmation route; anything malformed is the same 404. */
+export const leadTokenPath = (event: ApiEvent): { audience: Audience; token: string } => {
+  const { audience, token } = event.pathParameters ?? {};
+  if (!isAudience(audience) || token === undefined || !LEAD_LINK_TOKEN_PATTERN.test(token)) {
+    throw new HttpError(404, API_ERRORS.confirmationNotFound);
+  }
+  return { audience, token };
 };

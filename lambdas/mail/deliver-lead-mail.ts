@@ -1,100 +1,138 @@
-import type { LeadItem, MailPart, MailStatus } from '../data/lead-item';
-import { countMailAttempt, getLead, setLeadMailStatus, setMailPart } from '../data/leads';
+import type { Audience } from '../../shared/constants/audiences';
+import { IMPLIED_CONSENT_SECONDS } from '../../shared/constants/consent';
+import { apiPaths, sitePaths } from '../../shared/paths';
+import type { LeadItem, MailPart, PartStatus } from '../data/lead-item';
+import { claimLead, movePart, recordPartSent, scheduleRetry, settleLead } from '../data/lead-mail-state';
 import type { TableStore } from '../data/stores';
 import type { SubscriberItem } from '../data/subscriber-item';
-import { getSubscriber } from '../data/subscribers';
+import { ensureImpliedSubscriber, findSubscriber, getSubscriber } from '../data/subscribers';
+import { leadLinkToken } from '../domain/lead-link-token';
 import * as log from '../runtime/log';
-import { notificationMail, scorecardMail, welcomeMail } from './lead-mails';
+import { randomToken } from '../runtime/tokens';
+import type { DeadLetterSink } from './dead-letters';
+import { retryDelay, type DeliveryPolicy } from './delivery-policy';
+import { confirmationMail, notificationMail, scorecardMail, welcomeMail } from './lead-mails';
 import type { OutgoingMail } from './outgoing-mail';
+import { sesRefused } from './send';
 import { subscriberLinks } from './subscriber-links';
-
-/**
- * After this many tries a lead's mail is marked failed. The last failure is still reported to
- * Lambda, whose retries are then exhausted (stream retryAttempts 3 = 4 tries), so the record lands
- * in the dead-letter queue and its alarm tells the operators.
- */
-export const MAX_MAIL_ATTEMPTS = 4;
+import { withRetries } from './with-retries';
 
 export interface MailerDeps {
   leads: TableStore;
   subscribers: TableStore;
-  send: (mail: OutgoingMail) => Promise<void>;
+  /** Sends one email; resolves to SES's message id. */
+  send: (mail: OutgoingMail) => Promise<string>;
   /** Without a trailing slash. */
   siteUrl: string;
   notificationEmail: string;
+  policy: DeliveryPolicy;
+  deadLetter: DeadLetterSink;
 }
 
-interface PlannedMail {
-  part: MailPart;
-  /** Mail to the subscriber is skipped when the address bounced or complained. */
-  toSubscriber: boolean;
-  build: () => OutgoingMail;
-}
+/** The order parts are sent in: the firm hears of every lead first. */
+const PART_ORDER: MailPart[] = ['notification', 'requester', 'confirmation', 'welcome'];
 
-const plan = (lead: LeadItem, deps: MailerDeps): PlannedMail[] => {
-  const links = () => subscriberLinks(deps.siteUrl, lead.audience, lead.subscriberId);
-  const notification: PlannedMail = {
-    part: 'notification',
-    toSubscriber: false,
-    build: () => notificationMail(lead, deps.notificationEmail),
-  };
-  const toPerson: PlannedMail =
-    lead.type === 'scorecard'
-      ? { part: 'requester', toSubscriber: true, build: () => scorecardMail(lead, deps.siteUrl, links()) }
-      : { part: 'welcome', toSubscriber: true, build: () => welcomeMail(lead, links()) };
-  return [toPerson, notification];
+type Planned = { mail: OutgoingMail } | { skip: Extract<PartStatus, 'suppressed' | 'skipped'> };
+
+const linksOf = (deps: MailerDeps, audience: Audience, subscriber: SubscriberItem | undefined) =>
+  subscriberLinks(deps.siteUrl, audience, subscriber!.id);
+
+/** What one part of this lead is, now: an email, or nothing to send (and why). */
+const planPart = async (deps: MailerDeps, lead: LeadItem, part: MailPart, now: number): Promise<Planned> => {
+  if (part === 'notification') return { mail: notificationMail(lead, deps.notificationEmail) };
+  if (part === 'confirmation') {
+    const subscriber = await findSubscriber(deps.subscribers, lead.audience, lead.mailbox);
+    if (subscriber?.suppressed) return { skip: 'suppressed' };
+    if (subscriber?.consent === 'express' && subscriber.subscribed && !lead.confirmedAt) return { skip: 'skipped' };
+    return { mail: confirmationMail(lead, `${deps.siteUrl}${sitePaths.confirm(lead.audience, leadLinkToken(lead))}`) };
+  }
+  if (part === 'welcome') {
+    const subscriber = lead.subscriberId ? await getSubscriber(deps.subscribers, lead.subscriberId) : undefined;
+    if (!subscriber || subscriber.suppressed) return { skip: 'suppressed' };
+    return { mail: welcomeMail(lead, linksOf(deps, lead.audience, subscriber)) };
+  }
+  // The scorecard: an inquiry, so a new address gets implied consent (its links need a subscriber).
+  if (lead.type !== 'scorecard') throw new Error(`A ${lead.type} lead has no ${part} email`);
+  const subscriberId = await ensureImpliedSubscriber(
+    deps.subscribers,
+    { details: lead, mailbox: lead.mailbox },
+    { type: 'implied', at: now, source: 'scorecard-form', leadId: lead.id, until: now + IMPLIED_CONSENT_SECONDS },
+  );
+  const subscriber = await getSubscriber(deps.subscribers, subscriberId);
+  if (subscriber?.suppressed) return { skip: 'suppressed' };
+  const downloadUrl = `${deps.siteUrl}${apiPaths.scorecardDownload(leadLinkToken(lead))}`;
+  return { mail: scorecardMail(lead, downloadUrl, linksOf(deps, lead.audience, subscriber)) };
 };
 
-/** A subscriber that is gone (erased) or suppressed must not be mailed. */
-const mayMail = (subscriber: SubscriberItem | undefined) => subscriber !== undefined && subscriber.suppressed !== true;
-
-const partStatuses = (lead: LeadItem): Record<string, MailStatus> => ({ ...lead.mail });
+const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
 /**
- * Sends what a lead still owes: each email is recorded as sent right after SES accepts it,
- * so a retry (Lambda's, or the local poller's) sends only the parts that failed. Throws
- * while attempts remain so the stream record is retried; gives up after MAX_MAIL_ATTEMPTS.
+ * One delivery attempt of a lead's owed emails, at most once per part
+ * (docs/decisions/0001-lead-delivery.md): the lead is leased; each part is marked `sending`
+ * before SES is called and `sent` right after it accepts (that write is retried on its own,
+ * never the send). A part SES refused goes back to `pending` and the lead is retried later with
+ * exponential backoff until the policy gives up: then the lead is `failed`, a dead letter names
+ * it and the log line "Lead mail finally failed" raises the alarm. A part left `sending` by an
+ * interrupted attempt may have reached SES, so it becomes `uncertain` and is not sent again.
+ * Returns what happened; throws only when the database could not record it (retried later).
  */
-export const deliverLeadMail = async (deps: MailerDeps, leadId: string, now: number): Promise<void> => {
-  const lead = await getLead(deps.leads, leadId);
-  if (!lead || lead.mailStatus !== 'pending') return;
-
-  const attempt = await countMailAttempt(deps.leads, leadId);
-  const subscriber = await getSubscriber(deps.subscribers, lead.subscriberId);
-  const statuses = partStatuses(lead);
-  let lastError: unknown;
-
-  for (const planned of plan(lead, deps)) {
-    if (statuses[planned.part] !== 'pending' && statuses[planned.part] !== 'failed') continue;
-    if (planned.toSubscriber && !mayMail(subscriber)) {
-      statuses[planned.part] = 'suppressed';
-      await setMailPart(deps.leads, leadId, planned.part, 'suppressed');
-      continue;
+export const deliverLeadMail = async (deps: MailerDeps, leadId: string, now: number): Promise<'settled' | 'retry' | 'busy'> => {
+  const leaseId = randomToken();
+  const lead = await claimLead(deps.leads, leadId, leaseId, now, deps.policy.leaseSeconds);
+  if (!lead) return 'busy';
+  const mail = { ...lead.mail };
+  const move = async (part: MailPart, from: PartStatus, to: PartStatus) => {
+    if (!(await withRetries(() => movePart(deps.leads, lead.id, leaseId, part, from, to)))) {
+      throw new Error(`Lead ${lead.id} changed under its lease (${part}: ${from} -> ${to})`);
     }
+    mail[part] = to;
+  };
+
+  for (const part of PART_ORDER) if (mail[part] === 'sending') await move(part, 'sending', 'uncertain');
+
+  let lastError: unknown;
+  for (const part of PART_ORDER) {
+    if (mail[part] !== 'pending') continue;
+    let planned: Planned;
     try {
-      await deps.send(planned.build());
-      statuses[planned.part] = 'sent';
-      await setMailPart(deps.leads, leadId, planned.part, 'sent');
+      planned = await planPart(deps, lead, part, now);
     } catch (error) {
       lastError = error;
-      log.warn('Email not sent', { leadId, part: planned.part, attempt, error });
+      continue;
     }
+    if ('skip' in planned) {
+      await move(part, 'pending', planned.skip);
+      continue;
+    }
+    await move(part, 'pending', 'sending');
+    let messageId: string;
+    try {
+      messageId = await deps.send(planned.mail);
+    } catch (error) {
+      lastError = error;
+      log.warn('Email not sent', { leadId, part, attempt: lead.mailAttempts, error });
+      await move(part, 'sending', sesRefused(error) ? 'pending' : 'uncertain');
+      continue;
+    }
+    await withRetries(() => recordPartSent(deps.leads, lead.id, part, messageId));
+    mail[part] = 'sent';
   }
 
-  if (lastError !== undefined) {
-    const lastMailError = lastError instanceof Error ? `${lastError.name}: ${lastError.message}` : String(lastError);
-    if (attempt < MAX_MAIL_ATTEMPTS) {
-      await setLeadMailStatus(deps.leads, leadId, { mailStatus: 'pending', lastMailError });
-      throw lastError;
-    }
-    for (const [part, status] of Object.entries(statuses)) {
-      if (status === 'pending') await setMailPart(deps.leads, leadId, part as MailPart, 'failed');
-    }
-    await setLeadMailStatus(deps.leads, leadId, { mailStatus: 'failed', lastMailError });
-    log.error('Giving up on lead email', { leadId, attempts: attempt, error: lastError });
-    throw lastError;
+  const owed = PART_ORDER.filter((part) => mail[part] === 'pending');
+  const lastMailError = lastError === undefined ? undefined : describe(lastError);
+  if (owed.length > 0 && now < lead.retryUntil) {
+    const next = now + retryDelay(deps.policy, lead.mailAttempts);
+    await withRetries(() => scheduleRetry(deps.leads, lead.id, leaseId, next, lastMailError!));
+    return 'retry';
   }
-
-  const suppressed = Object.values(statuses).includes('suppressed');
-  await setLeadMailStatus(deps.leads, leadId, { mailStatus: suppressed ? 'suppressed' : 'sent', sentAt: now });
+  for (const part of owed) mail[part] = 'failed';
+  const mailStatus = owed.length > 0 ? 'failed' : Object.values(mail).includes('uncertain') ? 'uncertain' : 'sent';
+  await withRetries(() => settleLead(deps.leads, lead.id, leaseId, { mail, mailStatus, settledAt: now, lastMailError }));
+  if (mailStatus === 'failed') {
+    log.error('Lead mail finally failed', { leadId, failedParts: owed, attempts: lead.mailAttempts, error: lastMailError });
+    await deps.deadLetter({ leadId, failedParts: owed, attempts: lead.mailAttempts, lastMailError: lastMailError!, at: now });
+  } else if (mailStatus === 'uncertain') {
+    log.error('Lead mail may be incomplete', { leadId, mail });
+  }
+  return 'settled';
 };

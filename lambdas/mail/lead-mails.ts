@@ -1,10 +1,18 @@
 import { BUSINESS } from '../../shared/constants/business';
+import { CONFIRMATION_TTL_SECONDS } from '../../shared/constants/consent';
 import { DOWNLOAD_LINK_TTL_SECONDS } from '../../shared/constants/limits';
-import { apiPaths } from '../../shared/paths';
-import type { LeadItem, ScorecardLead, SignupLead } from '../data/lead-item';
+import type { LeadItem, ScorecardLead } from '../data/lead-item';
 import type { OutgoingMail } from './outgoing-mail';
 import { renderMail } from './render';
 import { listUnsubscribeHeaders, type SubscriberLinks } from './subscriber-links';
+
+/**
+ * The emails of a lead. What goes to the typed address carries no text the visitor typed
+ * except the first name (validated: letters and the like only), so the form cannot be used to
+ * send someone else a message in the firm's name; free text reaches only the firm's notification.
+ */
+const days = (seconds: number) => Math.round(seconds / 86400);
+const SIGNATURE = `${BUSINESS.name}, ${BUSINESS.city}, ${BUSINESS.province}. ${BUSINESS.contactEmail}`;
 
 const footerFor = (links: SubscriberLinks) => [
   { label: 'Unsubscribe', url: links.unsubscribe },
@@ -12,35 +20,48 @@ const footerFor = (links: SubscriberLinks) => [
 ];
 
 /** The scorecard requester's email: the download link (valid DOWNLOAD_LINK_TTL_SECONDS). */
-export const scorecardMail = (lead: ScorecardLead, siteUrl: string, links: SubscriberLinks): OutgoingMail => {
-  const days = Math.round(DOWNLOAD_LINK_TTL_SECONDS / 86400);
-  return {
-    to: lead.email,
-    subject: 'Your Human Relations Scorecard',
-    headers: listUnsubscribeHeaders(links),
-    ...renderMail({
-      paragraphs: [
-        `Hello ${lead.firstName},`,
-        'Thank you for requesting the Human Relations Scorecard. Download it with the link below.',
-        `The link works for ${days} days. If it has expired, request the scorecard again on our website.`,
-        `${BUSINESS.name}, ${BUSINESS.city}, ${BUSINESS.province}`,
-      ],
-      links: [{ label: 'Download the Scorecard', url: `${siteUrl}${apiPaths.scorecardDownload(lead.downloadToken)}` }],
-      footer: footerFor(links),
-    }),
-  };
-};
-
-/** The sign-up/contact welcome: confirms the message arrived and when to expect an answer. */
-export const welcomeMail = (lead: SignupLead, links: SubscriberLinks): OutgoingMail => ({
+export const scorecardMail = (lead: ScorecardLead, downloadUrl: string, links: SubscriberLinks): OutgoingMail => ({
   to: lead.email,
-  subject: `Thank you for contacting ${BUSINESS.name}`,
+  subject: 'Your Human Relations Scorecard',
   headers: listUnsubscribeHeaders(links),
   ...renderMail({
     paragraphs: [
       `Hello ${lead.firstName},`,
-      `Thank you for your interest in ${BUSINESS.name}. We strive to answer all inquiries within 24 hours.`,
-      `${BUSINESS.name}, ${BUSINESS.city}, ${BUSINESS.province}`,
+      'Thank you for requesting the Human Relations Scorecard. Download it with the link below.',
+      `The link works for ${days(DOWNLOAD_LINK_TTL_SECONDS)} days. If it has expired, request the scorecard again on our website.`,
+      SIGNATURE,
+    ],
+    links: [{ label: 'Download the Scorecard', url: downloadUrl }],
+    footer: footerFor(links),
+  }),
+});
+
+/** Double opt-in: nothing is sent to this address again unless its owner confirms. */
+export const confirmationMail = (lead: LeadItem, confirmUrl: string): OutgoingMail => ({
+  to: lead.email,
+  subject: `Please confirm your subscription to ${BUSINESS.name}`,
+  ...renderMail({
+    paragraphs: [
+      `Hello ${lead.firstName},`,
+      `Please confirm that you would like to receive emails from ${BUSINESS.name}. Open the link below and press the button on the page.`,
+      `The link works for ${days(CONFIRMATION_TTL_SECONDS)} days. If you did not ask for this, ignore this email: you will not be subscribed.`,
+      SIGNATURE,
+    ],
+    links: [{ label: 'Confirm my subscription', url: confirmUrl }],
+  }),
+});
+
+/** After the owner confirmed: what to expect, and the links to change or stop it. */
+export const welcomeMail = (lead: LeadItem, links: SubscriberLinks): OutgoingMail => ({
+  to: lead.email,
+  subject: `Welcome to ${BUSINESS.name}`,
+  headers: listUnsubscribeHeaders(links),
+  ...renderMail({
+    paragraphs: [
+      `Hello ${lead.firstName},`,
+      `Thank you for confirming your subscription to ${BUSINESS.name}. We strive to answer all inquiries within 24 hours.`,
+      'You can choose which emails you receive, or unsubscribe, at any time with the links below.',
+      SIGNATURE,
     ],
     footer: footerFor(links),
   }),
@@ -55,6 +76,7 @@ export const notificationMail = (lead: LeadItem, notificationEmail: string): Out
     ['Job title', lead.jobTitle],
     ['Organization', lead.organization],
     ['Message', lead.helpDescription],
+    ['Marketing email', lead.consentRequest ? 'asked for (pending their confirmation)' : 'not asked for'],
     ['Received', new Date(lead.createdAt * 1000).toISOString()],
   ];
   return {

@@ -10,3 +10,12 @@ export const requireEnv = (name: string): string => {
   }
   return value;
 };
+
+/** A positive number from the environment, or the default; anything else stops the cold start naming the variable. */
+export const optionalNumberEnv = (name: string, fallback: number): number => {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`Environment variable ${name} must be a positive number, got "${raw}"`);
+  return value;
+};

@@ -1,0 +1,52 @@
+import type { Audience } from '../../shared/constants/audiences';
+import * as API_ERRORS from '../../shared/constants/api-errors';
+import { CONFIRMATION_TTL_SECONDS } from '../../shared/constants/consent';
+import { addDuePart } from '../data/lead-mail-state';
+import { getLeadByKey } from '../data/leads';
+import type { TableStore } from '../data/stores';
+import { confirmSubscriber } from '../data/subscribers';
+import { HttpError } from '../http/http-error';
+import { leadKeyOfToken, tokenMatches } from './lead-link-token';
+
+export interface ConfirmStores {
+  leads: TableStore;
+  subscribers: TableStore;
+}
+
+/** Who pressed the button: recorded with the confirmation (CASL proof of express consent). */
+export interface Confirmer {
+  ip: string;
+  userAgent: string;
+}
+
+/**
+ * The owner pressed "Confirm my subscription" on the page the confirmation email linked to
+ * (a POST: mail scanners follow links with GET and must change nothing). Subscribes the
+ * address with express consent and queues the welcome email, once; a second press answers the
+ * same. The lead must be this audience's, carry a consent request and be under 7 days old.
+ */
+export const confirmSubscription = async (
+  stores: ConfirmStores,
+  target: { audience: Audience; token: string },
+  confirmer: Confirmer,
+  now: number,
+): Promise<void> => {
+  const key = leadKeyOfToken(target.token);
+  const lead = key ? await getLeadByKey(stores.leads, key) : undefined;
+  if (!lead || lead.audience !== target.audience || !lead.consentRequest || !tokenMatches(lead, target.token)) {
+    throw new HttpError(404, API_ERRORS.confirmationNotFound);
+  }
+  if (lead.confirmedAt) return;
+  if (now > lead.createdAt + CONFIRMATION_TTL_SECONDS) throw new HttpError(410, API_ERRORS.confirmationExpired);
+
+  const { subscriberId, changed } = await confirmSubscriber(
+    stores.subscribers,
+    { details: lead, mailbox: lead.mailbox },
+    {
+      requested: { type: 'requested', at: lead.createdAt, ...lead.consentRequest, leadId: lead.id },
+      confirmed: { type: 'confirmed', at: now, source: 'confirmation-page', ...confirmer, leadId: lead.id },
+    },
+  );
+  // The welcome only when this confirmation subscribed the address (not for a repeat).
+  if (changed) await addDuePart(stores.leads, lead.id, 'welcome', { confirmedAt: now, subscriberId }, now);
+};

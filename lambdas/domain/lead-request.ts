@@ -1,0 +1,144 @@
+import type { Audience } from '../../shared/constants/audiences';
+import { CONSENT_TEXT, type ConsentSource } from '../../shared/constants/consent';
+import { DUPLICATE_WINDOW_SECONDS, RETENTION_SECONDS } from '../../shared/constants/limits';
+import type { ScorecardRequest } from '../../shared/schemas/scorecard';
+import type { SignupRequest } from '../../shared/schemas/signup';
+import { getLeadByKey, putLead } from '../data/leads';
+import type { ConsentRequest, LeadItem, LeadType, MailPart, PartStatus } from '../data/lead-item';
+import { leadId } from '../data/lead-item';
+import type { TableStore } from '../data/stores';
+import { findSubscriber } from '../data/subscribers';
+import * as log from '../runtime/log';
+import { randomToken } from '../runtime/tokens';
+import { canonicalMailbox } from './canonical-mailbox';
+import { leadDetails } from './lead-details';
+import { leadKeys } from './lead-key';
+import { countSubmission, submissionCounters, type LimitSettings } from './submission-limits';
+import type { DeliveryPolicy } from '../mail/delivery-policy';
+
+export interface LeadStores {
+  leads: TableStore;
+  subscribers: TableStore;
+}
+
+/**
+ * - accepted: stored now; duplicate: this submission was stored before (a resend);
+ * - withheld: stored, but the hourly budget of form mail is used up, so the visitor's own
+ *   email waits for the firm (the answer says so; an alarm tells the operators).
+ */
+export type LeadOutcome = 'accepted' | 'duplicate' | 'withheld';
+
+/** What differs between the forms: the rest of the flow is one (submitLead). */
+export interface LeadForm<TRequest> {
+  type: LeadType;
+  audience: (request: TRequest) => Audience;
+  /** The marketing consent the visitor asked for, if any: it is confirmed by email. */
+  consentRequest: (request: TRequest) => ConsentRequest | undefined;
+  /** The email to the typed address besides the confirmation, if the form sends one. */
+  personPart?: MailPart;
+}
+
+/** Which form a sign-up's consent came from: /candidate's sign-up or /contact's contact form. */
+const SIGNUP_SOURCE: Record<Audience, ConsentSource> = { candidate: 'candidate-signup-form', employer: 'contact-form' };
+
+export const SIGNUP_FORM: LeadForm<SignupRequest> = {
+  type: 'signup',
+  audience: (request) => request.audience as Audience,
+  consentRequest: (request) => ({ source: SIGNUP_SOURCE[request.audience as Audience], text: CONSENT_TEXT.signup }),
+};
+
+export const SCORECARD_FORM: LeadForm<ScorecardRequest> = {
+  type: 'scorecard',
+  audience: () => 'employer',
+  consentRequest: (request) => (request.marketingConsent ? { source: 'scorecard-form', text: CONSENT_TEXT.scorecardMarketing } : undefined),
+  personPart: 'requester',
+};
+
+export interface SubmissionContext {
+  now: number;
+  /** The viewer's address (docs/decisions/0003-abuse-limits.md). */
+  client: string;
+  limits: LimitSettings;
+  delivery: DeliveryPolicy;
+}
+
+/** A lead of this submission stored within the duplicate window, under either possible key. */
+const findResent = async (store: TableStore, keys: { current: string; previous: string }, now: number) => {
+  const [current, previous] = await Promise.all([getLeadByKey(store, keys.current), getLeadByKey(store, keys.previous)]);
+  if (current) return current;
+  return previous && previous.createdAt > now - DUPLICATE_WINDOW_SECONDS ? previous : undefined;
+};
+
+const outcomeOf = (lead: LeadItem): LeadOutcome => (Object.values(lead.mail).includes('withheld') ? 'withheld' : 'duplicate');
+
+/**
+ * A form submission becomes a stored lead, once, and nothing else is written on the way: the
+ * subscriber record changes only through its owner's links (docs/decisions/0002-consent-model.md).
+ * Order (docs/decisions/0001-lead-delivery.md): find a resend, count the limits idempotently
+ * by the lead's key, then the lead's conditional put, which is what the 2xx stands for. If the
+ * put fails, the slots are given back, so a retry or another submission is not refused for it.
+ */
+export const submitLead = async <TRequest extends SignupRequest | ScorecardRequest>(
+  stores: LeadStores,
+  form: LeadForm<TRequest>,
+  request: TRequest,
+  context: SubmissionContext,
+): Promise<LeadOutcome> => {
+  const { now } = context;
+  const details = leadDetails(request, form.audience(request));
+  const mailbox = canonicalMailbox(details.email);
+  const keys = leadKeys(form.type, { ...request, email: details.email }, now);
+
+  const resent = await findResent(stores.leads, keys, now);
+  if (resent) return outcomeOf(resent);
+
+  const subscriber = await findSubscriber(stores.subscribers, details.audience, mailbox);
+  const confirmed = subscriber?.consent === 'express' && subscriber.subscribed;
+  const consentRequest = confirmed ? undefined : form.consentRequest(request);
+  const personParts: MailPart[] = [...(form.personPart ? [form.personPart] : []), ...(consentRequest ? ['confirmation' as const] : [])];
+
+  const leadExists = async (key: string) => (await getLeadByKey(stores.leads, key)) !== undefined;
+  const counters = submissionCounters(context.limits, { type: form.type, client: context.client, mailbox, now });
+  const { withinBudget, release } = await countSubmission(
+    stores.leads,
+    counters,
+    { type: form.type, key: keys.current, mailsUnconfirmedAddress: personParts.length > 0 && !confirmed },
+    leadExists,
+  );
+
+  const personStatus: PartStatus = withinBudget ? 'pending' : 'withheld';
+  const lead = {
+    ...details,
+    id: leadId(keys.current),
+    kind: 'lead',
+    type: form.type,
+    secret: randomToken(),
+    mailbox,
+    consentRequest,
+    createdAt: now,
+    expiresAt: now + RETENTION_SECONDS,
+    mail: { notification: 'pending', ...Object.fromEntries(personParts.map((part) => [part, personStatus])) },
+    sesMessageIds: {},
+    mailStatus: 'pending',
+    mailQueue: 'due',
+    nextAttemptAt: now,
+    retryUntil: now + context.delivery.giveUpAfterSeconds,
+    mailAttempts: 0,
+  } as LeadItem;
+
+  let stored: boolean;
+  try {
+    stored = await putLead(stores.leads, lead);
+  } catch (error) {
+    // Give the slots back only when the lead is known not to be stored (the put may have
+    // landed before its answer was lost); if even that cannot be read, freeStaleSlots will.
+    if (!(await leadExists(keys.current).catch(() => true))) await release().catch(() => undefined);
+    throw error;
+  }
+  if (!stored) return 'duplicate';
+  if (!withinBudget) {
+    log.warn('Form mail budget exhausted; lead stored, its email to the visitor withheld', { leadId: lead.id, form: form.type });
+    return 'withheld';
+  }
+  return 'accepted';
+};

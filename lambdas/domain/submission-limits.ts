@@ -1,0 +1,89 @@
+import * as API_ERRORS from '../../shared/constants/api-errors';
+import { SCORECARD_MAILS_PER_ADDRESS_PER_DAY, SIGNUP_MAILS_PER_ADDRESS_PER_DAY } from '../../shared/constants/limits';
+import type { LeadType } from '../data/lead-item';
+import type { TableStore } from '../data/stores';
+import { freeStaleSlots, releaseSlot, takeSlot, type SlotCounter } from '../data/submission-slots';
+import { HttpError } from '../http/http-error';
+import { utcDay } from '../runtime/clock';
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+/** The hourly limits, from the environment (CDK context or the local stack), with their defaults. */
+export interface LimitSettings {
+  submissionsPerClientPerHour: number;
+  formMailsPerHour: number;
+}
+
+/** Per form: how many emails one mailbox may be sent through it per UTC day, and the refusal. */
+const MAILBOX_LIMITS: Record<LeadType, { perDay: number; refusal: string }> = {
+  scorecard: { perDay: SCORECARD_MAILS_PER_ADDRESS_PER_DAY, refusal: API_ERRORS.scorecardLimit },
+  signup: { perDay: SIGNUP_MAILS_PER_ADDRESS_PER_DAY, refusal: API_ERRORS.signupLimit },
+};
+
+const hourOf = (now: number) => Math.floor(now / HOUR);
+const endOfDay = (now: number) => Date.parse(`${utcDay(now)}T00:00:00Z`) / 1000 + DAY;
+
+/** What one submission is counted against. */
+export interface SubmissionCounters {
+  client: SlotCounter;
+  mailbox: SlotCounter;
+  formMail: SlotCounter;
+}
+
+export const submissionCounters = (
+  settings: LimitSettings,
+  submission: { type: LeadType; client: string; mailbox: string; now: number },
+): SubmissionCounters => {
+  const { type, client, mailbox, now } = submission;
+  const hour = hourOf(now);
+  return {
+    client: { id: `limit#client#${client}#${hour}`, limit: settings.submissionsPerClientPerHour, expiresAt: (hour + 2) * HOUR },
+    mailbox: { id: `limit#${type}#${mailbox}#${utcDay(now)}`, limit: MAILBOX_LIMITS[type].perDay, expiresAt: endOfDay(now) + DAY },
+    formMail: { id: `limit#form-mail#${hour}`, limit: settings.formMailsPerHour, expiresAt: (hour + 2) * HOUR },
+  };
+};
+
+/**
+ * Takes a slot, first freeing slots of leads that were never stored if the limit seems reached.
+ * Returns false when the limit is really reached.
+ */
+const takeOrHeal = async (store: TableStore, counter: SlotCounter, key: string, leadExists: (key: string) => Promise<boolean>) => {
+  if (await takeSlot(store, counter, key)) return true;
+  return (await freeStaleSlots(store, counter, leadExists)) > 0 && takeSlot(store, counter, key);
+};
+
+/**
+ * Counts the submission against the per-client and per-mailbox limits (429 when either is
+ * reached; the other slot is given back) and, when it mails an address that is not a confirmed
+ * subscriber, against the hourly form-mail budget. Returns the slots taken and whether the
+ * budget allowed the mail; `release` gives them back when the lead could not be stored.
+ */
+export const countSubmission = async (
+  store: TableStore,
+  counters: SubmissionCounters,
+  submission: { type: LeadType; key: string; mailsUnconfirmedAddress: boolean },
+  leadExists: (key: string) => Promise<boolean>,
+) => {
+  const taken: SlotCounter[] = [];
+  const release = () => Promise.all(taken.map((counter) => releaseSlot(store, counter, submission.key)));
+  try {
+    if (!(await takeOrHeal(store, counters.client, submission.key, leadExists))) {
+      throw new HttpError(429, API_ERRORS.tooManySubmissions);
+    }
+    taken.push(counters.client);
+    if (!(await takeOrHeal(store, counters.mailbox, submission.key, leadExists))) {
+      throw new HttpError(429, MAILBOX_LIMITS[submission.type].refusal);
+    }
+    taken.push(counters.mailbox);
+    let withinBudget = true;
+    if (submission.mailsUnconfirmedAddress) {
+      withinBudget = await takeSlot(store, counters.formMail, submission.key);
+      if (withinBudget) taken.push(counters.formMail);
+    }
+    return { withinBudget, release };
+  } catch (error) {
+    await release().catch(() => undefined);
+    throw error;
+  }
+};

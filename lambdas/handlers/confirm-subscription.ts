@@ -1,0 +1,22 @@
+import * as API_SUCCESS from '../../shared/constants/api-success';
+import { createDynamoClient } from '../data/dynamo-client';
+import { confirmSubscription } from '../domain/confirm-subscription';
+import { clientAddress } from '../http/client-address';
+import { leadTokenPath } from '../http/path-params';
+import { jsonResponse } from '../http/responses';
+import { httpHandler } from '../http/stack';
+import { nowSeconds } from '../runtime/clock';
+import { requireEnv } from '../runtime/env';
+
+const db = createDynamoClient();
+const stores = {
+  leads: { db, table: requireEnv('LEADS_TABLE') },
+  subscribers: { db, table: requireEnv('SUBSCRIBERS_TABLE') },
+};
+
+/** POST /api/{audience}/confirmations/{token}: the confirmation page's button (double opt-in). */
+export const handler = httpHandler(async (event) => {
+  const confirmer = { ip: clientAddress(event), userAgent: (event.headers?.['user-agent'] ?? '').slice(0, 512) };
+  await confirmSubscription(stores, leadTokenPath(event), confirmer, nowSeconds());
+  return jsonResponse(200, { success: API_SUCCESS.subscriptionConfirmed });
+});

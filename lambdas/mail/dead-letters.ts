@@ -1,0 +1,31 @@
+import { appendFile } from 'node:fs/promises';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+
+/** What an operator needs to act on a lead whose mail finally failed. */
+export interface DeadLetter {
+  leadId: string;
+  failedParts: string[];
+  attempts: number;
+  lastMailError: string;
+  at: number;
+}
+
+export type DeadLetterSink = (entry: DeadLetter) => Promise<void>;
+
+/**
+ * Where finally failed leads are reported, besides the lead's own `failed` state: the mailer's
+ * dead-letter queue in AWS (its depth alarm tells the operators), or, in the local stack, which
+ * has no SQS, a JSON-lines file. `npm run mail:redrive` puts the leads back into delivery.
+ */
+export const deadLetterSinkFromEnv = (): DeadLetterSink => {
+  const queueUrl = process.env.MAIL_DEAD_LETTER_QUEUE_URL;
+  if (queueUrl) {
+    const sqs = new SQSClient({});
+    return async (entry) => {
+      await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(entry) }));
+    };
+  }
+  const file = process.env.MAIL_DEAD_LETTER_FILE;
+  if (file) return (entry) => appendFile(file, `${JSON.stringify(entry)}\n`);
+  throw new Error('Missing required environment variable MAIL_DEAD_LETTER_QUEUE_URL (or MAIL_DEAD_LETTER_FILE in the local stack)');
+};
