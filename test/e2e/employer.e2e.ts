@@ -1,6 +1,7 @@
 /**
  * The employer's journey (spec §2, §5): home -> /employer -> the scorecard form, each of its
- * validation messages, a valid request, the email with the download link, and the PDF.
+ * validation messages, its two boxes (terms required, marketing optional and confirmed by
+ * email), a valid request, the email with the download link, and the PDF.
  */
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { API_SUCCESS } from '../../shared/constants/messages';
@@ -9,13 +10,15 @@ import {
   consentBox,
   field,
   fillPerson,
+  marketingBox,
   modalText,
   recordApiCalls,
   scorecardForm,
   submitButton,
   typedValues,
 } from './support/forms';
-import { linksIn, uniqueAddress, waitForEmail } from './support/inbox';
+import { expectNoEmail, linksIn, SUBJECTS, uniqueAddress, waitForEmail } from './support/inbox';
+import { confirmationLinkIn } from './support/subscribers';
 import { descriptionOf, exactText, isRed, visit } from './support/site';
 
 let context: BrowserContext;
@@ -141,6 +144,85 @@ describe('scorecard form validation (spec §5)', () => {
   });
 });
 
+describe("the scorecard form's two boxes", () => {
+  const jane = (label: string) => ({ firstName: 'Jane', lastName: 'Tremblay', email: uniqueAddress(label) });
+
+  /** Fills the form, ticks the given boxes, submits and returns what was posted. */
+  async function request(person: ReturnType<typeof jane>, boxes: { terms: boolean; marketing: boolean }) {
+    await visit(page, '/employer/form');
+    const form = scorecardForm(page);
+    const calls = recordApiCalls(page);
+    await fillPerson(form, person);
+    if (boxes.terms) await consentBox(form).check();
+    if (boxes.marketing) await marketingBox(form).check();
+    await submitButton(form).click();
+    return { form, calls };
+  }
+
+  test('labels the terms box and the marketing box with their exact texts, both unticked', async () => {
+    // Act
+    await visit(page, '/employer/form');
+    const form = scorecardForm(page);
+
+    // Assess: the exact texts, in order, both unticked
+    const labels = await form.getByRole('checkbox').evaluateAll((boxes) =>
+      boxes.map((box) => ({ label: (box as HTMLInputElement).labels?.[0]?.textContent, checked: (box as HTMLInputElement).checked })),
+    );
+    expect(labels).toEqual([
+      { label: 'I agree to the Terms of Use and Privacy Policy.', checked: false },
+      {
+        label:
+          'Yes, also send me occasional emails from Chinook Talent Partners about hiring and employee engagement. I can unsubscribe at any time.',
+        checked: false,
+      },
+    ]);
+  });
+
+  test("without the terms box (even with the marketing box) it says the spec's message and sends nothing", async () => {
+    // Act
+    const { form, calls } = await request(jane('terms-missing'), { terms: false, marketing: true });
+
+    // Assess
+    await consentBox(form).and(page.locator('[aria-invalid="true"]')).waitFor();
+    expect(await errorOf(consentBox(form))).toBe('You need to accept the terms and conditions');
+    await expectNoError(marketingBox(form));
+    expect(calls).toEqual([]);
+  });
+
+  test('with the terms box only: the download email, and no confirmation email', async () => {
+    // Prepare
+    const person = jane('terms-only');
+
+    // Act
+    const { calls } = await request(person, { terms: true, marketing: false });
+
+    // Assess
+    await modalText(page);
+    expect(calls[0].postDataJSON()).toMatchObject({ signupMe: true, marketingConsent: false });
+    const download = await waitForEmail(person.email, SUBJECTS.scorecard);
+    expect(download.subject).toBe('Your Human Relations Scorecard');
+    await expectNoEmail(person.email, SUBJECTS.confirmation, { waitMs: 2_000 });
+  });
+
+  test('with both boxes: the download email and a confirmation email for the employer list', async () => {
+    // Prepare
+    const person = jane('terms-and-marketing');
+
+    // Act
+    const { calls } = await request(person, { terms: true, marketing: true });
+
+    // Assess
+    await modalText(page);
+    expect(calls[0].postDataJSON()).toMatchObject({ signupMe: true, marketingConsent: true });
+    await waitForEmail(person.email, SUBJECTS.scorecard);
+    const confirmation = await waitForEmail(person.email, SUBJECTS.confirmation);
+    expect(confirmation.subject).toBe('Please confirm your subscription to Chinook Talent Partners');
+    const link = confirmationLinkIn(confirmation);
+    expect(link.audience).toBe('employer');
+    expect(new URL(link.url).origin).toBe(new URL(baseUrl()).origin);
+  });
+});
+
 describe('a valid scorecard request', () => {
   test('shows the thank-you modal, emails a download link, and the link downloads the PDF', async () => {
     // Prepare
@@ -178,7 +260,7 @@ describe('a valid scorecard request', () => {
     });
 
     // Assess: the email
-    const email = await waitForEmail(address, 'Scorecard');
+    const email = await waitForEmail(address, SUBJECTS.scorecard);
     expect(email.destination.to.join()).toContain(address);
     expect(email.body.text ?? email.body.html).toContain('Jane');
     const download = linksIn(email).find((link) => link.includes('/api/employer/scorecard/download/'));

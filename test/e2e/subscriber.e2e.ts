@@ -1,6 +1,7 @@
 /**
- * The subscriber's journey (spec §2–§5, §8): sign up on /contact or /candidate, receive the
- * email, unsubscribe with reasons from its link, change preferences through 'click here',
+ * The subscriber's journey (spec §2–§5, §8): sign up on /contact or /candidate, confirm with
+ * the emailed link's button (double opt-in), receive the welcome email, unsubscribe with
+ * reasons from its link, change preferences through 'click here',
  * the one-click unsubscribe mail clients use, and an unknown id. What was stored is read
  * back from DynamoDB, because that is what the consultancy's records (CASL proof) rely on.
  */
@@ -21,9 +22,17 @@ import {
   submitButton,
   typedValues,
 } from './support/forms';
-import { uniqueAddress, waitForEmail } from './support/inbox';
+import { openConfirmPage, pressConfirm } from './support/confirm-page';
+import { emailsWithSubject, expectNoEmail, SUBJECTS, uniqueAddress, waitForEmail } from './support/inbox';
 import { isGreen, isRed, visit } from './support/site';
-import { closeSubscriberStore, storedSubscriber, subscribeViaApi, subscriberLinksIn } from './support/subscribers';
+import {
+  closeSubscriberStore,
+  confirmationLinkIn,
+  signUpViaApi,
+  storedSubscriber,
+  subscribeViaApi,
+  subscriberLinksIn,
+} from './support/subscribers';
 
 let context: BrowserContext;
 let page: Page;
@@ -76,7 +85,7 @@ const SIGNUP_PAGES = [
 ];
 
 describe.each(SIGNUP_PAGES)('sign-up on $path', ({ path, audience, modal }) => {
-  test('needs the privacy consent, then thanks the visitor and emails working subscriber links', async () => {
+  test('needs the privacy consent, thanks the visitor, and subscribes only once the emailed link’s button is pressed', async () => {
     // Prepare
     const address = uniqueAddress(`signup-${audience}`);
     await visit(page, path);
@@ -119,8 +128,22 @@ describe.each(SIGNUP_PAGES)('sign-up on $path', ({ path, audience, modal }) => {
     });
     await closeModal(page);
 
-    // Assess: the email, with this audience's unsubscribe and settings pages
-    const email = await waitForEmail(address, '');
+    // Assess: a confirmation email with a link to this audience's confirmation page, no welcome yet
+    const link = confirmationLinkIn(await waitForEmail(address, SUBJECTS.confirmation));
+    expect(link.audience).toBe(audience);
+    expect(new URL(link.url).origin).toBe(new URL(baseUrl()).origin);
+    expect(await emailsWithSubject(address, SUBJECTS.welcome)).toEqual([]);
+
+    // Act: open the link (a GET confirms nothing), then press the button
+    await openConfirmPage(page, link);
+    await expectNoEmail(address, SUBJECTS.welcome, { waitMs: 2_000 });
+    const answer = await pressConfirm(page);
+
+    // Assess: the success text in green, then the welcome email with this audience's subscriber pages
+    expect(await answer.textContent()).toBe('Thank you. Your subscription is confirmed.');
+    await expect(isGreen(answer)).resolves.toBe(true);
+    const email = await waitForEmail(address, SUBJECTS.welcome);
+    expect(email.subject).toBe('Welcome to Chinook Talent Partners');
     expect(email.body.text ?? email.body.html).toContain('Amara');
     const links = subscriberLinksIn(email);
     expect(links.audience).toBe(audience);
@@ -238,16 +261,20 @@ describe.each(['candidate', 'employer'] as const)('the %s preferences page', (au
   });
 });
 
-test('signing up again with the same address (any case) leads to the same subscription', async () => {
+test('signing up again as a confirmed subscriber (any case) changes nothing and mails nothing', async () => {
   // Prepare
   const address = uniqueAddress('repeat');
   const first = await subscribeViaApi('candidate', 'repeat', { address, firstName: 'Robin' });
 
-  // Act: a later sign-up (another name, so not a double-click duplicate) in capitals
-  const second = await subscribeViaApi('candidate', 'repeat', { address: address.toUpperCase(), firstName: 'Rob' });
+  // Act: a later sign-up in capitals, with other names (anyone can type an address)
+  const response = await signUpViaApi('candidate', { email: address.toUpperCase(), firstName: 'Mallory', lastName: 'Overwritten' });
 
-  // Assess: one subscriber, so one unsubscribe stops every email
-  expect(second.id).toBe(first.id);
+  // Assess: the same answer as any sign-up, no new confirmation or welcome, the same person stored
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual({ success: API_SUCCESS.signedUp });
+  await expectNoEmail(address, SUBJECTS.confirmation, { already: 1 });
+  expect(await emailsWithSubject(address, SUBJECTS.welcome)).toHaveLength(1);
+  expect(await storedSubscriber(first.id)).toMatchObject({ subscribed: true, firstName: 'Robin', lastName: 'Okafor' });
 });
 
 describe('one-click unsubscribe (List-Unsubscribe-Post, RFC 8058)', () => {

@@ -12,6 +12,9 @@ export const field = (form: Locator, label: string) => form.getByLabel(label, { 
 /** The consent checkbox (its label is the consent text, which starts with these words). */
 export const consentBox = (form: Locator) => form.getByRole('checkbox', { name: /^I (agree|have read)/ });
 
+/** The scorecard form's optional marketing box (its label is the marketing consent text). */
+export const marketingBox = (form: Locator) => form.getByRole('checkbox', { name: /^Yes, also send me/ });
+
 export const submitButton = (form: Locator) => form.getByRole('button', { name: 'Submit' });
 
 export interface PersonValues {

@@ -1,3 +1,5 @@
+import { BUSINESS } from '../../../shared/constants/business';
+
 /** Reads what the local SES (aws-ses-v2-local) captured: GET /store. */
 export interface CapturedEmail {
   messageId: string;
@@ -30,6 +32,41 @@ export async function waitForEmail(address: string, subjectIncludes: string, tim
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`No email to ${address} with a subject containing "${subjectIncludes}" within ${timeoutMs / 1000}s`);
+}
+
+/** The subjects the API's emails use (the mailer's exact words). */
+export const SUBJECTS = {
+  confirmation: `Please confirm your subscription to ${BUSINESS.name}`,
+  welcome: `Welcome to ${BUSINESS.name}`,
+  scorecard: 'Your Human Relations Scorecard',
+} as const;
+
+/** The emails to an address whose subject includes the text (none yet is an empty list). */
+export const emailsWithSubject = async (address: string, subjectIncludes: string) =>
+  (await emailsTo(address)).filter((email) => email.subject.includes(subjectIncludes));
+
+/**
+ * The next email with this subject beyond the `seen` such emails the address already had
+ * (a repeat sign-up mails again).
+ */
+export async function waitForNextEmail(address: string, subjectIncludes: string, seen: number, timeoutMs = 15_000): Promise<CapturedEmail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const emails = await emailsWithSubject(address, subjectIncludes);
+    if (emails.length > seen) return emails[seen];
+    if (Date.now() > deadline) throw new Error(`No new email "${subjectIncludes}" to ${address} within ${timeoutMs / 1000}s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * Asserts that no further email with this subject reaches the address (beyond the `already`
+ * it had): waits long enough for the mailer (it polls the leads "stream" locally) to have
+ * sent one, then counts.
+ */
+export async function expectNoEmail(address: string, subjectIncludes: string, { already = 0, waitMs = 4_000 } = {}) {
+  await new Promise((resolve) => setTimeout(resolve, waitMs));
+  expect(await emailsWithSubject(address, subjectIncludes)).toHaveLength(already);
 }
 
 /** Every absolute link in the email's HTML, in order. */

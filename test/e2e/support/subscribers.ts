@@ -2,8 +2,9 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Audience } from '../../../shared/constants/audiences';
 import { SUBSCRIBERS_TABLE } from '../../../infra/data/table-definitions';
+import { apiPaths } from '../../../shared/paths';
 import { baseUrl } from './browser';
-import { emailsTo, linksIn, uniqueAddress, type CapturedEmail } from './inbox';
+import { emailsWithSubject, linksIn, SUBJECTS, uniqueAddress, waitForNextEmail, type CapturedEmail } from './inbox';
 
 const dynamoUrl = () => {
   const url = process.env.E2E_DYNAMODB_URL;
@@ -56,15 +57,49 @@ export function subscriberLinksIn(email: CapturedEmail): SubscriberMailLinks {
   return { audience: audience as Audience, id, unsubscribe, settings };
 }
 
-export interface ApiSubscriber extends SubscriberMailLinks {
+/** Where a confirmation email's link leads: /confirm/{audience}/{token}. */
+export interface ConfirmationLink {
+  audience: Audience;
+  token: string;
+  url: string;
+}
+
+const CONFIRM_LINK = /^\/confirm\/(candidate|employer)\/([^/?#"]+)$/;
+
+/** Finds the link of a confirmation email (double opt-in). */
+export function confirmationLinkIn(email: CapturedEmail): ConfirmationLink {
+  const url = linksIn(email).find((link) => CONFIRM_LINK.test(new URL(link).pathname));
+  if (!url) throw new Error(`No confirmation link in the email "${email.subject}": ${linksIn(email).join(', ')}`);
+  const [, audience, token] = CONFIRM_LINK.exec(new URL(url).pathname)!;
+  return { audience: audience as Audience, token: decodeURIComponent(token), url };
+}
+
+/** Confirms as the confirmation page's button does (POST, no body). */
+export async function confirmViaApi({ audience, token }: ConfirmationLink) {
+  const response = await fetch(new URL(apiPaths.confirmSubscription(audience, token), baseUrl()), { method: 'POST' });
+  if (response.status !== 200) throw new Error(`Confirming answered ${response.status}: ${await response.text()}`);
+}
+
+export interface Person {
   email: string;
   firstName: string;
   lastName: string;
 }
 
+/** POST /api/signup, the call the contact and candidate forms make. */
+export function signUpViaApi(audience: Audience, person: Person) {
+  return fetch(new URL(apiPaths.signup, baseUrl()), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ ...person, jobTitle: '', organization: '', helpDescription: '', signupMe: true, website: '', audience }),
+  });
+}
+
+export interface ApiSubscriber extends SubscriberMailLinks, Person {}
+
 /**
- * Prepares a subscriber the way a visitor creates one (POST /api/signup, the call the
- * contact and candidate forms make) and returns the links of the welcome email.
+ * Prepares a confirmed subscriber the way a visitor becomes one: signs up, confirms with the
+ * confirmation email's link, and returns the links of the welcome email that follows.
  */
 export async function subscribeViaApi(
   audience: Audience,
@@ -72,34 +107,14 @@ export async function subscribeViaApi(
   { address = uniqueAddress(label), firstName = 'Robin' }: { address?: string; firstName?: string } = {},
 ): Promise<ApiSubscriber> {
   const person = { email: address, firstName, lastName: 'Okafor' };
-  const before = (await emailsTo(address)).length;
-  const response = await fetch(new URL('/api/signup', baseUrl()), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({
-      ...person,
-      jobTitle: '',
-      organization: '',
-      helpDescription: '',
-      signupMe: true,
-      website: '',
-      audience,
-    }),
-  });
+  const seenConfirmations = (await emailsWithSubject(address, SUBJECTS.confirmation)).length;
+  const seenWelcomes = (await emailsWithSubject(address, SUBJECTS.welcome)).length;
+  const response = await signUpViaApi(audience, person);
   if (response.status !== 200) {
     throw new Error(`POST /api/signup answered ${response.status}: ${await response.text()}`);
   }
-  const mail = await waitForNewEmail(address, before);
-  return { ...person, ...subscriberLinksIn(mail) };
-}
-
-/** The next email to an address, after the `seen` it already had (a repeat sign-up mails again). */
-async function waitForNewEmail(address: string, seen: number, timeoutMs = 15_000): Promise<CapturedEmail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const emails = await emailsTo(address);
-    if (emails.length > seen) return emails[seen];
-    if (Date.now() > deadline) throw new Error(`No new email to ${address} within ${timeoutMs / 1000}s`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const confirmation = await waitForNextEmail(address, SUBJECTS.confirmation, seenConfirmations);
+  await confirmViaApi(confirmationLinkIn(confirmation));
+  const welcome = await waitForNextEmail(address, SUBJECTS.welcome, seenWelcomes);
+  return { ...person, ...subscriberLinksIn(welcome) };
 }
