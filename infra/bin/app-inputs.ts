@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { ApiThrottle } from '../constructs/api';
+import type { ApiThrottle } from '../constructs/api-throttling';
 import type { CustomDomain } from '../constructs/site';
 import { readRouteManifest, ROUTE_MANIFEST_FILE } from '../edge/edge-code';
 
@@ -20,6 +20,8 @@ export interface AppContext {
   readonly opsEmail: string;
   readonly customDomain?: CustomDomain;
   readonly apiThrottle?: ApiThrottle;
+  readonly formThrottle?: ApiThrottle;
+  readonly subscriberThrottle?: ApiThrottle;
 }
 
 /** Reads the app's context through `get` (e.g. `(key) => app.node.tryGetContext(key)`). */
@@ -60,11 +62,15 @@ export function parseAppContext(get: (key: string) => unknown): AppContext {
     throw new Error('Context keys "domainName" and "certificateArn" go together: set both or neither');
   }
 
-  const rateLimit = number('apiRateLimit');
-  const burstLimit = number('apiBurstLimit');
-  if ((rateLimit === undefined) !== (burstLimit === undefined)) {
-    throw new Error('Context keys "apiRateLimit" and "apiBurstLimit" go together: set both or neither');
-  }
+  /** `<prefix>RateLimit` and `<prefix>BurstLimit`, together or not at all. */
+  const throttle = (prefix: 'api' | 'form' | 'subscriber'): ApiThrottle | undefined => {
+    const rateLimit = number(`${prefix}RateLimit`);
+    const burstLimit = number(`${prefix}BurstLimit`);
+    if ((rateLimit === undefined) !== (burstLimit === undefined)) {
+      throw new Error(`Context keys "${prefix}RateLimit" and "${prefix}BurstLimit" go together: set both or neither`);
+    }
+    return rateLimit !== undefined && burstLimit !== undefined ? { rateLimit, burstLimit } : undefined;
+  };
 
   return {
     siteUrl: url.origin,
@@ -72,7 +78,9 @@ export function parseAppContext(get: (key: string) => unknown): AppContext {
     notificationEmail: required('notificationEmail'),
     opsEmail: required('opsEmail'),
     customDomain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
-    apiThrottle: rateLimit !== undefined && burstLimit !== undefined ? { rateLimit, burstLimit } : undefined,
+    apiThrottle: throttle('api'),
+    formThrottle: throttle('form'),
+    subscriberThrottle: throttle('subscriber'),
   };
 }
 

@@ -6,24 +6,23 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { API_ROUTES, type ApiRouteName } from '../../shared/paths';
 import { API_FALLBACK_HANDLER, API_FALLBACK_ROUTE, API_ROUTE_HANDLERS } from '../lambda/api-routes';
+import { checkThrottle, DEFAULT_THROTTLES, routeSettings, type ApiThrottle } from './api-throttling';
 import { HouseFunction, type DocumentBinding, type TableBinding } from './house-function';
-
-export interface ApiThrottle {
-  /** Steady-state requests per second for the whole API. */
-  readonly rateLimit: number;
-  /** Requests allowed in a short burst above the rate. */
-  readonly burstLimit: number;
-}
+import { OriginVerify } from './origin-verify';
 
 export interface ApiProps {
   readonly subscribers: TableBinding;
   readonly leads: TableBinding;
   readonly scorecardDocument: DocumentBinding;
   /**
-   * Stage-wide throttling: part of the forms' spam resistance and a cap on cost.
+   * The stage's default route throttling (a cap on cost), for routes not in a group below.
    * @default 10 requests/s, bursts of 20 — far above a consultancy site's real traffic
    */
   readonly throttle?: ApiThrottle;
+  /** Each form route's own throttling (api-throttling.ts). @default 5 requests/s, bursts of 10 */
+  readonly formThrottle?: ApiThrottle;
+  /** Each subscriber route's own throttling (api-throttling.ts). @default 10 requests/s, bursts of 20 */
+  readonly subscriberThrottle?: ApiThrottle;
   /** @default one year */
   readonly accessLogRetention?: logs.RetentionDays;
 }
@@ -37,22 +36,26 @@ type RouteWiring = {
 
 /**
  * The HTTP API behind CloudFront's `/api/*` behaviour: one Lambda per route of shared/paths
- * (API_ROUTES), an explicit `$default` stage (so paths keep their `/api` prefix, exactly as
- * CloudFront forwards them) with throttling and JSON access logs.
+ * (API_ROUTES), every route behind the origin-verify authorizer (only CloudFront gets through),
+ * an explicit `$default` stage (so paths keep their `/api` prefix, exactly as CloudFront
+ * forwards them) with per-group throttling and JSON access logs.
  */
 export class Api extends Construct {
   readonly httpApi: apigw.HttpApi;
   readonly stage: apigw.HttpStage;
   readonly accessLogs: logs.LogGroup;
+  readonly originVerify: OriginVerify;
   /** Route handlers by route name, plus `fallback`. */
   readonly handlers: Readonly<Record<ApiRouteName | 'fallback', HouseFunction>>;
+  private readonly routes: apigw.HttpRoute[] = [];
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
-    const throttle = props.throttle ?? { rateLimit: 10, burstLimit: 20 };
-    if (!(throttle.rateLimit > 0) || !Number.isInteger(throttle.burstLimit) || throttle.burstLimit < 1) {
-      throw new Error(`${this.node.path}: throttle needs a positive rateLimit and an integer burstLimit >= 1`);
-    }
+    const throttles = {
+      stage: checkThrottle(this.node.path, 'stage', props.throttle ?? DEFAULT_THROTTLES.stage),
+      forms: checkThrottle(this.node.path, 'forms', props.formThrottle ?? DEFAULT_THROTTLES.forms),
+      subscriber: checkThrottle(this.node.path, 'subscriber', props.subscriberThrottle ?? DEFAULT_THROTTLES.subscriber),
+    };
     const { subscribers, leads, scorecardDocument } = props;
 
     // Typed by ApiRouteName: a route added to shared/paths does not compile until it is wired here
@@ -89,6 +92,7 @@ export class Api extends Construct {
       // The stage is defined below, with throttling and access logs.
       createDefaultStage: false,
     });
+    this.originVerify = new OriginVerify(this, 'OriginVerify');
 
     const handlers = {} as Record<ApiRouteName | 'fallback', HouseFunction>;
     for (const [name, route] of Object.entries(wiring) as [ApiRouteName, RouteWiring][]) {
@@ -114,7 +118,7 @@ export class Api extends Construct {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle,
+      throttle: throttles.stage,
       accessLogSettings: {
         destination: new apigw.LogGroupLogDestination(this.accessLogs),
         // JSON, one object per request, so Logs Insights can query fields directly.
@@ -130,15 +134,23 @@ export class Api extends Construct {
             latencyMs: '$context.responseLatency',
             responseLength: '$context.responseLength',
             integrationError: '$context.integrationErrorMessage',
+            // Why the origin-verify authorizer refused (a direct execute-api call, for example).
+            authorizerError: '$context.authorizer.error',
           }),
         ),
       },
     });
 
-    const publicApi =
-      'Public, anonymous API by design (DESIGN §3): subscriber routes are keyed by unguessable 128-bit ids, forms are protected by validation, a honeypot, per-address limits and stage throttling.';
-    Validations.of(this).acknowledge({ id: 'AwsSolutions-APIG4', reason: publicApi });
-    Validations.of(this).acknowledge({ id: 'AwsSolutions-COG4', reason: publicApi });
+    // Per-route buckets for the form and subscriber routes. API Gateway rejects settings for a
+    // route key that does not exist yet, so the stage is created after the routes.
+    (this.stage.node.defaultChild as apigw.CfnStage).routeSettings = routeSettings(Object.keys(wiring) as ApiRouteName[], throttles);
+    for (const route of this.routes) this.stage.node.addDependency(route);
+
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-COG4',
+      reason:
+        'Public, anonymous API by design: visitors have no accounts. Every route has a Lambda authorizer that admits only requests through CloudFront (docs/decisions/0020-origin-verify.md); subscriber routes are keyed by unguessable 128-bit ids; forms have validation, a honeypot, per-address and per-client limits and throttling.',
+    });
   }
 
   /** The execute-api host name, for CloudFront's API origin. */
@@ -147,18 +159,21 @@ export class Api extends Construct {
     return `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
   }
 
+  /** Every route, the fallback included, goes through the origin-verify authorizer. */
   private addRoute(id: string, routeKey: string, fn: HouseFunction): void {
     const [method, path] = routeKey.split(' ');
     if (!path || !(Object.values(apigw.HttpMethod) as string[]).includes(method)) {
       throw new Error(`${this.node.path}: cannot read route key "${routeKey}" (expected "METHOD /path")`);
     }
-    new apigw.HttpRoute(this, `${pascal(id)}Route`, {
+    const route = new apigw.HttpRoute(this, `${pascal(id)}Route`, {
       httpApi: this.httpApi,
       routeKey: apigw.HttpRouteKey.with(path, method as apigw.HttpMethod),
       integration: new HttpLambdaIntegration(`${pascal(id)}Integration`, fn.function, {
         payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,
       }),
+      authorizer: this.originVerify.authorizer,
     });
+    this.routes.push(route);
   }
 }
 

@@ -6,6 +6,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { LAMBDA_BUNDLING, LAMBDA_ENTRIES, type LambdaName } from '../lambda/bundling';
@@ -28,7 +29,8 @@ export type HandlerEnvName =
   | 'SENDER_EMAIL'
   | 'NOTIFICATION_EMAIL'
   | 'SCORECARD_BUCKET'
-  | 'SCORECARD_KEY';
+  | 'SCORECARD_KEY'
+  | 'ORIGIN_VERIFY_SECRET_ARN';
 
 /** A table together with the variable its name is passed in. */
 export interface TableBinding {
@@ -176,6 +178,12 @@ export class HouseFunction extends Construct {
   bindSender(sender: SenderBinding): this {
     sender.grantSendEmail(this.role);
     return this.setEnv('SENDER_EMAIL', sender.fromAddress);
+  }
+
+  /** Grants reading the origin-verify secret (the API's authorizer) and passes its ARN. */
+  bindOriginVerifySecret(secret: ISecret): this {
+    secret.grantRead(this.role);
+    return this.setEnv('ORIGIN_VERIFY_SECRET_ARN', secret.secretArn);
   }
 
   /** Plain configuration values (SITE_URL, NOTIFICATION_EMAIL). */

@@ -6,6 +6,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { API_BASE } from '../../shared/paths';
 import { buildViewerRequestCode, buildViewerResponseCode } from '../edge/edge-code';
+import { API_CLOUDFRONT_HEADERS, API_VIEWER_HEADERS } from '../site/api-origin-headers';
 import { SECURITY_HEADER_POLICY } from '../site/security-headers';
 
 export interface CustomDomain {
@@ -20,6 +21,8 @@ export interface SiteProps {
   readonly routes: readonly string[];
   /** Host name of the HTTP API (execute-api), the origin of `/api/*`. */
   readonly apiDomainName: string;
+  /** Headers CloudFront adds to every `/api/*` origin request: the origin-verify secret the API requires. */
+  readonly apiOriginHeaders: Readonly<Record<string, string>>;
   readonly accessLogsBucket: s3.IBucket;
   /** @default the distribution's *.cloudfront.net name */
   readonly customDomain?: CustomDomain;
@@ -100,6 +103,13 @@ export class Site extends Construct {
     const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      customHeaders: { ...props.apiOriginHeaders },
+    });
+    const apiOriginRequests = new cloudfront.OriginRequestPolicy(this, 'ApiOriginRequests', {
+      comment: 'API: the viewer headers the handlers read and the viewer address; no Host, no cookies',
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_VIEWER_HEADERS, ...API_CLOUDFRONT_HEADERS),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
     });
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
@@ -127,9 +137,9 @@ export class Site extends Construct {
           origin: apiOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          // Never cached; every viewer header but Host (API Gateway routes on its own host name).
+          // Never cached; no Host (API Gateway routes on its own host name): infra/site/api-origin-headers.ts.
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          originRequestPolicy: apiOriginRequests,
           compress: true,
           responseHeadersPolicy: this.responseHeadersPolicy,
         },

@@ -4,6 +4,7 @@ import { API_FALLBACK_HANDLER, API_ROUTE_HANDLERS } from '../lambda/api-routes';
 import { LAMBDA_ENTRIES, type LambdaName } from '../lambda/bundling';
 import { lambdaContext, normaliseResult, toApiGatewayEvent } from './api-gateway-event';
 import { MalformedPathError, matchApiRoute, type RouteMatch } from './api-routes-matcher';
+import { authorize } from './origin-verify';
 
 type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | undefined>;
 
@@ -58,6 +59,9 @@ export function createApiDispatcher(handlers: Record<LambdaName, HttpHandler>) {
     if (!match) return sendMessage(res, 404, 'Not Found');
     const name = match.routeName === 'fallback' ? API_FALLBACK_HANDLER : API_ROUTE_HANDLERS[match.routeName];
     const event = toApiGatewayEvent(req, url, body, match);
+    // Every route has the origin-verify authorizer in AWS: only what came through CloudFront passes.
+    const refusal = await authorize(event);
+    if (refusal) return sendMessage(res, refusal.status, refusal.message);
     let result: APIGatewayProxyStructuredResultV2;
     try {
       result = normaliseResult(await handlers[name](event, lambdaContext(name)));

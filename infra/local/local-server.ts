@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { LambdaName } from '../lambda/bundling';
 import { createApiDispatcher, type loadHttpHandlers } from './api-dispatch';
 import { createLocalS3, LOCAL_S3_PREFIX, type LocalObject } from './local-s3';
+import { addCloudFrontOriginHeaders } from './origin-verify';
 import { createSiteHandler, type SiteOptions } from './static-site';
 
 export interface LocalServerOptions extends SiteOptions {
@@ -22,7 +23,7 @@ export function createLocalServer(options: LocalServerOptions) {
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://local');
     const route = url.pathname.startsWith('/api/')
-      ? api(req, res, url)
+      ? api(addCloudFrontOriginHeaders(req), res, url)
       : url.pathname.startsWith(`${LOCAL_S3_PREFIX}/`)
         ? s3(res, url)
         : site.handle(req, res, url);

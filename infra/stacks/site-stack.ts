@@ -3,7 +3,8 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { AccessLogs } from '../constructs/access-logs';
 import { Alarms } from '../constructs/alarms';
-import { Api, type ApiThrottle } from '../constructs/api';
+import { Api } from '../constructs/api';
+import type { ApiThrottle } from '../constructs/api-throttling';
 import { Data } from '../constructs/data';
 import { Email } from '../constructs/email';
 import { Mailer } from '../constructs/mailer';
@@ -26,6 +27,8 @@ export interface SiteStackProps extends StackProps {
   readonly scorecardDocumentFile: string;
   readonly customDomain?: CustomDomain;
   readonly apiThrottle?: ApiThrottle;
+  readonly formThrottle?: ApiThrottle;
+  readonly subscriberThrottle?: ApiThrottle;
 }
 
 /** The whole product in one stack: site delivery, API, data, mail and alarms. */
@@ -57,7 +60,14 @@ export class SiteStack extends Stack {
       deploymentLogGroup,
     });
 
-    this.api = new Api(this, 'Api', { subscribers, leads, scorecardDocument: scorecard, throttle: props.apiThrottle });
+    this.api = new Api(this, 'Api', {
+      subscribers,
+      leads,
+      scorecardDocument: scorecard,
+      throttle: props.apiThrottle,
+      formThrottle: props.formThrottle,
+      subscriberThrottle: props.subscriberThrottle,
+    });
     this.mailer = new Mailer(this, 'Mailer', {
       leads,
       subscribers,
@@ -69,6 +79,7 @@ export class SiteStack extends Stack {
     this.site = new Site(this, 'Site', {
       routes: props.web.routes,
       apiDomainName: this.api.domainName,
+      apiOriginHeaders: this.api.originVerify.originCustomHeaders,
       accessLogsBucket: accessLogs.bucket,
       customDomain: props.customDomain,
     });
@@ -83,6 +94,7 @@ export class SiteStack extends Stack {
     this.alarms.watchApi('Api5xx', this.api.httpApi);
     const functions = [
       ...Object.entries(this.api.handlers).map(([name, fn]) => [`Api${name.charAt(0).toUpperCase()}${name.slice(1)}`, fn] as const),
+      ['ApiOriginVerify', this.api.originVerify.handler] as const,
       ['Mailer', this.mailer.handler] as const,
       ['SesFeedback', this.email.feedbackFunction] as const,
     ];

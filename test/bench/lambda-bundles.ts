@@ -51,6 +51,7 @@ const HANDLER_ENV = {
   NOTIFICATION_EMAIL: 'leads@example.ca',
   SCORECARD_BUCKET: 'scorecard-bucket',
   SCORECARD_KEY: 'scorecard/hr-scorecard.pdf',
+  ORIGIN_VERIFY_SECRET_ARN: 'arn:aws:secretsmanager:ca-central-1:111111111111:secret:OriginVerify-AbCdEf',
 };
 
 /** Builds each entry with the deployed options into `outDir` (one `.mjs` per handler). */

@@ -1,14 +1,15 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { Api } from '../../infra/constructs/api';
+import { Api, type ApiProps } from '../../infra/constructs/api';
+import { ROUTE_THROTTLE_GROUPS } from '../../infra/constructs/api-throttling';
 import { Data } from '../../infra/constructs/data';
 import { API_FALLBACK_HANDLER, API_FALLBACK_ROUTE, API_ROUTE_HANDLERS } from '../../infra/lambda/api-routes';
 import { API_ROUTES } from '../../shared/paths';
 import { newStack } from './support/app';
 import { DYNAMODB_WRITE_ACTIONS, roleActions, roleStatements } from './support/policies';
 
-function build(throttle?: { rateLimit: number; burstLimit: number }) {
+function build(throttles: Pick<ApiProps, 'throttle' | 'formThrottle' | 'subscriberThrottle'> = {}) {
   const stack = newStack();
   const data = new Data(stack, 'Data');
   const bucket = new s3.Bucket(stack, 'Docs');
@@ -16,7 +17,7 @@ function build(throttle?: { rateLimit: number; burstLimit: number }) {
     subscribers: data.subscribers,
     leads: data.leads,
     scorecardDocument: { bucket, key: 'scorecard/doc.pdf' },
-    throttle,
+    ...throttles,
   });
   return { stack, api, data, template: Template.fromStack(stack) };
 }
@@ -122,7 +123,7 @@ describe('Api', () => {
   });
 
   it('accepts a throttle override', () => {
-    build({ rateLimit: 2, burstLimit: 5 }).template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+    build({ throttle: { rateLimit: 2, burstLimit: 5 } }).template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       DefaultRouteSettings: { ThrottlingRateLimit: 2, ThrottlingBurstLimit: 5 },
     });
   });
@@ -132,6 +133,97 @@ describe('Api', () => {
     [{ rateLimit: 5, burstLimit: 0 }],
     [{ rateLimit: 5, burstLimit: 2.5 }],
   ])('rejects throttle %o', (throttle) => {
-    expect(() => build(throttle)).toThrow(/throttle/);
+    expect(() => build({ throttle })).toThrow(/throttle/);
+    expect(() => build({ formThrottle: throttle })).toThrow(/forms throttle/);
+    expect(() => build({ subscriberThrottle: throttle })).toThrow(/subscriber throttle/);
+  });
+});
+
+describe('Api: only requests through CloudFront (origin verify)', () => {
+  const { stack, api, template } = build();
+  const [authorizerId] = Object.keys(template.findResources('AWS::ApiGatewayV2::Authorizer'));
+
+  it('has one Lambda authorizer: simple responses, the x-origin-verify header as identity source, cached 5 minutes', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'REQUEST',
+      AuthorizerPayloadFormatVersion: '2.0',
+      EnableSimpleResponses: true,
+      IdentitySource: ['$request.header.x-origin-verify'],
+      AuthorizerResultTtlInSeconds: 300,
+    });
+  });
+
+  it('puts every route behind it, the /api fallback included', () => {
+    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route'));
+    expect(routes.length).toBeGreaterThan(1);
+    for (const route of routes) {
+      expect([route.Properties.RouteKey, route.Properties.AuthorizationType, route.Properties.AuthorizerId]).toEqual([
+        route.Properties.RouteKey,
+        'CUSTOM',
+        { Ref: authorizerId },
+      ]);
+    }
+    expect(routes.map((route) => route.Properties.RouteKey)).toContain(API_FALLBACK_ROUTE);
+  });
+
+  it('generates the secret in Secrets Manager (letters and digits, fit for a header)', () => {
+    template.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: { ExcludePunctuation: true, PasswordLength: 48 },
+    });
+  });
+
+  it('lets the authorizer, and no route handler, read the secret; it gets the ARN, never the value', () => {
+    const secretReaders = (fn: (typeof api.handlers)[keyof typeof api.handlers]) =>
+      roleActions(template, stack, fn).filter((action) => action.startsWith('secretsmanager:'));
+    expect(secretReaders(api.originVerify.handler)).toEqual(expect.arrayContaining(['secretsmanager:GetSecretValue']));
+    for (const fn of Object.values(api.handlers)) expect(secretReaders(fn)).toEqual([]);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: { ORIGIN_VERIFY_SECRET_ARN: { Ref: Match.stringLikeRegexp('^ApiOriginVerifySecret') } } },
+    });
+  });
+
+  it('exposes the secret to CloudFront as a dynamic reference resolved at deploy, not as a value', () => {
+    const [[header, value]] = Object.entries(api.originVerify.originCustomHeaders);
+    expect(header).toBe('x-origin-verify');
+    expect(JSON.stringify(stack.resolve(value))).toMatch(/\{\{resolve:secretsmanager:.*:SecretString:::\}\}/);
+  });
+});
+
+describe('Api: unsubscribes throttled apart from the forms', () => {
+  const routeSettingsOf = (template: Template) => {
+    const [stage] = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'));
+    return stage.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
+  };
+
+  it('gives each form route and each subscriber route its own throttling bucket', () => {
+    const settings = routeSettingsOf(build().template);
+    expect(settings[API_ROUTES.signup]).toEqual({ ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 });
+    expect(settings[API_ROUTES.scorecard]).toEqual({ ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 });
+    for (const name of ['getSubscriber', 'putSubscriber', 'oneClickUnsubscribe'] as const) {
+      expect([name, settings[API_ROUTES[name]]]).toEqual([name, { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 }]);
+    }
+  });
+
+  it('places the confirmation route with the subscriber routes', () => {
+    expect(ROUTE_THROTTLE_GROUPS.confirmSubscription).toBe('subscriber');
+  });
+
+  it('takes the form and subscriber limits from props, independently', () => {
+    const settings = routeSettingsOf(
+      build({ formThrottle: { rateLimit: 1, burstLimit: 2 }, subscriberThrottle: { rateLimit: 30, burstLimit: 60 } }).template,
+    );
+    expect(settings[API_ROUTES.signup]).toEqual({ ThrottlingRateLimit: 1, ThrottlingBurstLimit: 2 });
+    expect(settings[API_ROUTES.oneClickUnsubscribe]).toEqual({ ThrottlingRateLimit: 30, ThrottlingBurstLimit: 60 });
+  });
+
+  it('only sets throttling for routes that exist, and creates the stage after them (API Gateway rejects unknown route keys)', () => {
+    const { template } = build();
+    const routes = template.findResources('AWS::ApiGatewayV2::Route');
+    const routeKeys = Object.values(routes).map((route) => route.Properties.RouteKey);
+    for (const key of Object.keys(routeSettingsOf(template))) expect(routeKeys).toContain(key);
+    const [stage] = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'));
+    expect(stage.DependsOn).toEqual(expect.arrayContaining(Object.keys(routes)));
   });
 });

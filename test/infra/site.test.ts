@@ -11,6 +11,7 @@ function build(overrides: Partial<SiteProps> = {}) {
   const site = new Site(stack, 'Site', {
     routes: ['/', '/about'],
     apiDomainName: 'abc123.execute-api.ca-central-1.amazonaws.com',
+    apiOriginHeaders: { 'x-origin-verify': '{{resolve:secretsmanager:arn:aws:secretsmanager:ca-central-1:111111111111:secret:OriginVerify:SecretString:::}}' },
     accessLogsBucket: new s3.Bucket(stack, 'Logs', { objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED }),
     ...overrides,
   });
@@ -74,14 +75,14 @@ describe('Site', () => {
     expect(behaviour.ResponseHeadersPolicyId).toBeDefined();
   });
 
-  it('forwards /api/* to API Gateway uncached, all methods, all viewer headers but Host, same headers policy', () => {
+  it('forwards /api/* to API Gateway uncached, all methods, through its own origin request policy, same headers policy', () => {
     const config = distributionConfig(template);
     const [api] = config.CacheBehaviors;
     expect(config.CacheBehaviors).toHaveLength(1);
     expect(api).toMatchObject({
       PathPattern: '/api/*',
       CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
-      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+      OriginRequestPolicyId: { Ref: expect.stringMatching(/^SiteApiOriginRequests/) },
       AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
       ViewerProtocolPolicy: 'redirect-to-https',
       ResponseHeadersPolicyId: config.DefaultCacheBehavior.ResponseHeadersPolicyId,
@@ -92,6 +93,32 @@ describe('Site', () => {
       DomainName: 'abc123.execute-api.ca-central-1.amazonaws.com',
       CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
     });
+  });
+
+  it('sends the origin-verify secret to the API origin only, as the dynamic reference it was given', () => {
+    const config = distributionConfig(template);
+    const [api] = config.CacheBehaviors;
+    const apiOrigin = config.Origins.find((origin: { Id: string }) => origin.Id === api.TargetOriginId);
+    expect(apiOrigin.OriginCustomHeaders).toEqual([
+      { HeaderName: 'x-origin-verify', HeaderValue: expect.stringMatching(/^\{\{resolve:secretsmanager:.+:SecretString:::\}\}$/) },
+    ]);
+    const s3Origin = config.Origins.find((origin: { Id: string }) => origin.Id !== api.TargetOriginId);
+    expect(s3Origin.OriginCustomHeaders).toBeUndefined();
+  });
+
+  it("forwards the viewer's address (CloudFront-Viewer-Address) and the headers the API reads, never Host or cookies", () => {
+    const [policy] = Object.values(template.findResources('AWS::CloudFront::OriginRequestPolicy'));
+    const config = policy.Properties.OriginRequestPolicyConfig;
+    expect(config).toMatchObject({
+      HeadersConfig: { HeaderBehavior: 'whitelist' },
+      QueryStringsConfig: { QueryStringBehavior: 'all' },
+      CookiesConfig: { CookieBehavior: 'none' },
+    });
+    const headers: string[] = config.HeadersConfig.Headers;
+    expect(headers).toEqual(expect.arrayContaining(['CloudFront-Viewer-Address', 'Content-Type', 'User-Agent']));
+    expect(headers.map((header) => header.toLowerCase())).not.toContain('host');
+    // CloudFront's quota: at most 10 headers in an origin request policy.
+    expect(headers.length).toBeLessThanOrEqual(10);
   });
 
   it('has no distribution-wide error responses (they would rewrite API errors)', () => {

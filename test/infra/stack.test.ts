@@ -2,6 +2,7 @@ import { Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { HOUSE_RUNTIME } from '../../infra/constructs/house-function';
+import { LAMBDA_ENTRIES } from '../../infra/lambda/bundling';
 import { synthStack } from './support/app';
 
 const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:111111111111:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789';
@@ -18,8 +19,8 @@ describe('SiteStack', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter(
       (fn) => fn.Properties.Runtime?.startsWith('nodejs'),
     );
-    // 7 API handlers (6 routes + fallback), the mailer and the SES feedback handler.
-    expect(functions).toHaveLength(9);
+    // One function per handler entry: the API's routes, fallback and authorizer, the mailer's and SES feedback's.
+    expect(functions).toHaveLength(Object.keys(LAMBDA_ENTRIES).length);
     for (const fn of functions) {
       expect(fn.Properties).toMatchObject({
         Runtime: HOUSE_RUNTIME.name,
@@ -42,7 +43,12 @@ describe('SiteStack', () => {
   it('alarms on API 5xx, each function error and both processing dead-letter queues', () => {
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties.MetricName);
     expect(alarms.filter((name) => name === '5xx')).toHaveLength(1);
-    expect(alarms.filter((name) => name === 'Errors')).toHaveLength(9);
+    expect(alarms.filter((name) => name === 'Errors')).toHaveLength(11);
+    // The origin-verify authorizer failing would refuse every API request.
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'Errors',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: Match.stringLikeRegexp('^ApiOriginVerifyHandler') } }],
+    });
     expect(alarms.filter((name) => name === 'ApproximateNumberOfMessagesVisible')).toHaveLength(2);
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.ca' });
   });

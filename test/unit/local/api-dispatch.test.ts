@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createApiDispatcher } from '../../../infra/local/api-dispatch';
+import { addCloudFrontOriginHeaders } from '../../../infra/local/origin-verify';
 
 /** Every handler answers with the path parameters it was given. */
 const echoHandlers = new Proxy({} as Parameters<typeof createApiDispatcher>[0], {
@@ -14,7 +15,8 @@ describe('local API dispatch: paths', () => {
 
   beforeAll(async () => {
     const dispatch = createApiDispatcher(echoHandlers);
-    server = createServer((req, res) => void dispatch(req, res, new URL(req.url ?? '/', 'http://local')));
+    // As the local server forwards /api requests: with the headers CloudFront adds.
+    server = createServer((req, res) => void dispatch(addCloudFrontOriginHeaders(req), res, new URL(req.url ?? '/', 'http://local')));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

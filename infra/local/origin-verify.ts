@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { APIGatewayProxyEventV2, APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerResult } from 'aws-lambda';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../shared/origin-headers';
+import { LAMBDA_ENTRIES } from '../lambda/bundling';
+import { REPO_ROOT } from './local-config';
+
+/**
+ * The local twin of docs/decisions/0020-origin-verify.md, both halves: what CloudFront adds to
+ * an /api request (the origin-verify secret, the viewer's address) and the API's authorizer,
+ * which runs the real handler (lambdas/handlers/origin-verify.ts) before any route handler.
+ */
+
+/** Stands in for the stack's Secrets Manager secret: a new one for every server process. */
+const LOCAL_ORIGIN_SECRET = randomBytes(32).toString('base64url');
+
+/**
+ * "ip:port" as CloudFront writes CloudFront-Viewer-Address: IPv6 without brackets, and an IPv4
+ * client of a dual-stack socket (::ffff:a.b.c.d) as plain IPv4.
+ */
+export function viewerAddress(ip: string | undefined, port: number | undefined): string {
+  return `${(ip ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '')}:${port ?? 0}`;
+}
+
+/** CloudFront's /api/* behaviour: adds both headers, overwriting any value the viewer sent. */
+export function addCloudFrontOriginHeaders(req: IncomingMessage): IncomingMessage {
+  req.headers[VIEWER_ADDRESS_HEADER] = viewerAddress(req.socket.remoteAddress, req.socket.remotePort);
+  req.headers[ORIGIN_VERIFY_HEADER] = LOCAL_ORIGIN_SECRET;
+  return req;
+}
+
+type Authorizer = (event: APIGatewayRequestAuthorizerEventV2) => Promise<APIGatewaySimpleAuthorizerResult>;
+let authorizer: Promise<Authorizer> | undefined;
+
+/** Loaded once, after its variable is set, as Lambda loads it with the variable CDK sets. */
+const loadAuthorizer = (): Promise<Authorizer> =>
+  (authorizer ??= (async () => {
+    process.env.ORIGIN_VERIFY_SECRET = LOCAL_ORIGIN_SECRET;
+    const mod = (await import(`${REPO_ROOT}/${LAMBDA_ENTRIES.originVerify}`)) as { handler: Authorizer };
+    return mod.handler;
+  })());
+
+/** API Gateway's own answer when the authorizer does not let a request through. */
+export interface Refusal {
+  readonly status: 401 | 403;
+  readonly message: 'Unauthorized' | 'Forbidden';
+}
+
+/**
+ * Runs the authorizer as API Gateway does for a simple-response authorizer whose identity
+ * source is the origin-verify header: a request without the header is refused with 401
+ * without calling the function; `isAuthorized: false` is a 403.
+ */
+export async function authorize(event: APIGatewayProxyEventV2): Promise<Refusal | undefined> {
+  const presented = event.headers[ORIGIN_VERIFY_HEADER];
+  if (!presented) return { status: 401, message: 'Unauthorized' };
+  const { isAuthorized } = await (await loadAuthorizer())({
+    ...event,
+    type: 'REQUEST',
+    routeArn: `arn:aws:execute-api:ca-central-1:${event.requestContext.accountId}:${event.requestContext.apiId}/$default/${event.requestContext.http.method}${event.rawPath}`,
+    identitySource: [presented],
+    cookies: event.cookies ?? [],
+  });
+  return isAuthorized ? undefined : { status: 403, message: 'Forbidden' };
+}
