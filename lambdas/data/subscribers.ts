@@ -107,9 +107,10 @@ const createSubscriber = async (
   now: number,
 ) => {
   for (const [index, event] of events.entries()) await writeConsentRecord(store, id, index + 1, event);
+  const { audience, email, firstName, lastName, jobTitle, organization, helpDescription } = person.details;
   const item: Omit<SubscriberItem, 'id'> = {
     kind: 'subscriber',
-    ...person.details,
+    audience, email, firstName, lastName, jobTitle, organization, helpDescription,
     mailbox: person.mailbox,
     emailSetting: [...ALL_EMAIL_SETTINGS_ON],
     unsubscribeAllEmail: [false],

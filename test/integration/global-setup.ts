@@ -3,6 +3,9 @@
  * creates the tables. Test files (in worker processes) find them through process.env, the
  * same variables the Lambdas read in AWS and in `npm start`.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createTables, startDynalite, startSesLocal, type LocalService } from '../../infra/local/services';
 
 declare global {
@@ -31,5 +34,8 @@ export default async function globalSetup(): Promise<void> {
     NOTIFICATION_EMAIL: 'leads@chinooktalent.ca',
     SCORECARD_BUCKET: 'scorecard-bucket',
     SCORECARD_KEY: 'documents/hr-scorecard.pdf',
+    // Every test file submits from the events' one source address; the per-client limit has its own test.
+    SUBMISSIONS_PER_CLIENT_PER_HOUR: '100000',
+    MAIL_DEAD_LETTER_FILE: path.join(mkdtempSync(path.join(tmpdir(), 'dead-letters-')), 'mail-dead-letters.jsonl'),
   });
 }

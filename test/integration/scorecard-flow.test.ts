@@ -1,49 +1,100 @@
 import { API_ERRORS, API_SUCCESS, CONSENT_TEXT, SCORECARD_MAILS_PER_ADDRESS_PER_DAY } from '../../shared/constants';
+import { IMPLIED_CONSENT_SECONDS } from '../../shared/constants/consent';
 import { handler as requestScorecard } from '../../lambdas/handlers/request-scorecard';
 import { handler as downloadScorecard } from '../../lambdas/handlers/download-scorecard';
-import { consentRecordId } from '../../lambdas/data/subscriber-item';
 import { downloadEvent, invoke, scorecardEvent } from '../unit/lambdas/support/api-events';
 import { scorecardBody } from '../unit/lambdas/support/payloads';
-import { capturedEmailsTo, leadsOf, notificationsAbout, rawEmailsTo, readItem, runMailer, siteUrl, tables, uniqueEmail } from './support/local-aws';
+import {
+  capturedEmailsTo,
+  consentRecordsOf,
+  deliverDueMail,
+  leadsOf,
+  notificationsAbout,
+  rawEmailsTo,
+  readItem,
+  siteUrl,
+  subscribe,
+  tables,
+  uniqueEmail,
+} from './support/local-aws';
 
 const now = () => Math.floor(Date.now() / 1000);
+const DOWNLOAD_LINK = /https:\/\/site\.test\/api\/employer\/scorecard\/download\/([A-Za-z0-9_-]{44})/;
+
+const requestAndDeliver = async (overrides: Record<string, unknown>) => {
+  const answer = await invoke(requestScorecard, scorecardEvent(scorecardBody({ createdAt: now(), updatedAt: now(), ...overrides })));
+  const [lead] = await leadsOf(String(overrides.email).toLowerCase());
+  return { answer, lead: await deliverDueMail(lead!.id) };
+};
 
 describe('scorecard request -> email with download link -> download', () => {
-  it('emails the requester a link that redirects to the private scorecard', async () => {
-    // Prepare
+  it('emails the requester a link that redirects to the private scorecard, with implied consent (6 months) for a new address', async () => {
     const email = uniqueEmail('avery');
 
-    // Act
-    const answer = await invoke(requestScorecard, scorecardEvent(scorecardBody({ email, createdAt: now(), updatedAt: now() })));
-    const [lead] = await leadsOf(email);
-    await runMailer(lead!);
+    const { answer, lead } = await requestAndDeliver({ email });
     const [mail] = await capturedEmailsTo(email);
-    const link = /https:\/\/site\.test\/api\/employer\/scorecard\/download\/([A-Za-z0-9_-]{22})/.exec(mail!.body.text!);
-    const download = await invoke(downloadScorecard, downloadEvent(link![1]!));
+    const token = DOWNLOAD_LINK.exec(mail!.body.text!)![1]!;
+    const download = await invoke(downloadScorecard, downloadEvent(token));
 
-    // Assess
     expect(answer).toMatchObject({ statusCode: 202, json: { success: API_SUCCESS.scorecardRequested } });
+    expect(lead).toMatchObject({ mailStatus: 'sent', mail: { requester: 'sent', notification: 'sent' } });
+    expect(lead!.consentRequest).toBeUndefined();
     expect(mail!.subject).toBe('Your Human Relations Scorecard');
-    expect(link![0]).toBe(`${siteUrl}/api/employer/scorecard/download/${lead!.downloadToken}`);
-    expect(mail!.body.text).toContain(`${siteUrl}/unsubscribe/employer/${lead!.subscriberId}`);
-    expect(mail!.body.text).toContain(`${siteUrl}/employer/setting/${lead!.subscriberId}`);
+    const { subscriberId } = (await readItem(tables.subscribers, `email#employer#${email}`))!;
+    expect(mail!.body.text).toContain(`${siteUrl}/unsubscribe/employer/${subscriberId}`);
+    expect(mail!.body.text).toContain(`${siteUrl}/employer/setting/${subscriberId}`);
     const [raw] = await rawEmailsTo(email);
-    expect(raw!.header('list-unsubscribe')).toBe(`<${siteUrl}/api/employer/subscribers/${lead!.subscriberId}/one-click>`);
+    expect(raw!.header('list-unsubscribe')).toBe(`<${siteUrl}/api/employer/subscribers/${subscriberId}/one-click>`);
     expect((await notificationsAbout(email))[0]!.subject).toBe('New scorecard request: Avery Stone');
     expect(download.statusCode).toBe(302);
     const location = new URL(download.headers.location!);
     expect(`${location.origin}${location.pathname}`).toBe('http://127.0.0.1:9/local-s3/scorecard-bucket/documents/hr-scorecard.pdf');
     expect(location.searchParams.get('X-Amz-Expires')).toBe('300');
-    expect(location.searchParams.get('response-content-disposition')).toBe('attachment; filename="hr-scorecard.pdf"');
-    const subscriber = await readItem(tables.subscribers, lead!.subscriberId);
-    const granted = { type: 'granted', source: 'scorecard-form', text: CONSENT_TEXT.scorecard };
-    expect(subscriber).toMatchObject({ audience: 'employer', email, lastConsent: granted, consentCount: 1 });
-    expect(await readItem(tables.subscribers, consentRecordId(lead!.subscriberId, 1))).toMatchObject({ ...granted, kind: 'consent-record', subscriberId: lead!.subscriberId });
+    const subscriber = await readItem(tables.subscribers, subscriberId);
+    expect(subscriber).toMatchObject({ audience: 'employer', email, consent: 'implied', subscribed: true, consentCount: 1 });
+    expect(subscriber!.impliedUntil - subscriber!.createdAt).toBe(IMPLIED_CONSENT_SECONDS);
+    expect(await consentRecordsOf(subscriberId)).toEqual([
+      expect.objectContaining({ type: 'implied', source: 'scorecard-form', leadId: lead!.id, until: subscriber!.impliedUntil }),
+    ]);
   });
 
-  it('answers 404 for an unknown download token', async () => {
-    const answer = await invoke(downloadScorecard, downloadEvent('UnknownTokenAbcdefghij'));
-    expect(answer).toMatchObject({ statusCode: 404, json: { message: 'We could not find that download link. Please request the scorecard again.' } });
+  it('sends a confirmation as well when the separate marketing box was ticked, and nothing of the kind otherwise', async () => {
+    const ticked = uniqueEmail('ticked');
+
+    const { lead } = await requestAndDeliver({ email: ticked, marketingConsent: true });
+
+    expect(lead).toMatchObject({
+      consentRequest: { source: 'scorecard-form', text: CONSENT_TEXT.scorecardMarketing },
+      mail: { requester: 'sent', notification: 'sent', confirmation: 'sent' },
+    });
+    expect((await capturedEmailsTo(ticked)).map((mail) => mail.subject).sort()).toEqual([
+      'Please confirm your subscription to Chinook Talent Partners',
+      'Your Human Relations Scorecard',
+    ]);
+  });
+
+  it('never changes an existing subscriber: a scorecard request for a confirmed subscriber leaves it as it was', async () => {
+    const email = uniqueEmail('existing');
+    const { id } = await subscribe('employer', email);
+    const before = await readItem(tables.subscribers, id);
+
+    await requestAndDeliver({ email, firstName: 'Someone', lastName: 'Else', organization: 'Other Org' });
+
+    expect(await readItem(tables.subscribers, id)).toEqual(before);
+  });
+
+  it('refuses a tampered or unknown download link with 404', async () => {
+    const email = uniqueEmail('tamper');
+    await requestAndDeliver({ email });
+    const token = DOWNLOAD_LINK.exec((await capturedEmailsTo(email))[0]!.body.text!)![1]!;
+    const tampered = `${token.slice(0, 40)}${token[40] === 'A' ? 'B' : 'A'}${token.slice(41)}`;
+
+    for (const bad of [tampered, 'UnknownTokenAbcdefghij', `${'A'.repeat(22)}${token.slice(22)}`]) {
+      expect(await invoke(downloadScorecard, downloadEvent(bad))).toMatchObject({
+        statusCode: 404,
+        json: { message: 'We could not find that download link. Please request the scorecard again.' },
+      });
+    }
   });
 
   it('turns a double submit into one lead and one email', async () => {
@@ -52,27 +103,21 @@ describe('scorecard request -> email with download link -> download', () => {
 
     const answers = await Promise.all([0, 1, 2].map(() => invoke(requestScorecard, scorecardEvent(body))));
     const leads = await leadsOf(email);
-    for (const lead of leads) await runMailer(lead);
+    await deliverDueMail(leads[0]!.id);
 
     expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202, 202]);
     expect(leads).toHaveLength(1);
     expect(await capturedEmailsTo(email)).toHaveLength(1);
-    expect(await notificationsAbout(email)).toHaveLength(1);
   });
 
-  it(`sends at most ${SCORECARD_MAILS_PER_ADDRESS_PER_DAY} scorecards a day to one address, then answers 429`, async () => {
-    const email = uniqueEmail('limit');
-    const request = (n: number) => invoke(requestScorecard, scorecardEvent(scorecardBody({ email, helpDescription: `Request ${n}` })));
+  it(`sends at most ${SCORECARD_MAILS_PER_ADDRESS_PER_DAY} scorecards a day to one mailbox (aliases included), then answers 429`, async () => {
+    const [name, domain] = uniqueEmail('ceo').split('@');
+    const addresses = [`${name}@${domain}`, `${name}+1@${domain}`, `${name}+2@${domain}`, `${name}+3@${domain}`, `${name!.toUpperCase()}+4@${domain}`];
 
-    const allowed = [];
-    for (let n = 0; n < SCORECARD_MAILS_PER_ADDRESS_PER_DAY; n += 1) allowed.push(await request(n));
-    const refused = await request(99);
-    const refusedAgain = await request(99);
+    const answers = [];
+    for (const email of addresses) answers.push(await invoke(requestScorecard, scorecardEvent(scorecardBody({ email, createdAt: now(), updatedAt: now() }))));
 
-    expect(allowed.map((answer) => answer.statusCode)).toEqual(Array(SCORECARD_MAILS_PER_ADDRESS_PER_DAY).fill(202));
-    expect(refused).toMatchObject({ statusCode: 429, json: { message: API_ERRORS.scorecardLimit } });
-    // The refused request's duplicate marker was freed: the retry is refused again, not silently accepted.
-    expect(refusedAgain.statusCode).toBe(429);
-    expect(await leadsOf(email)).toHaveLength(SCORECARD_MAILS_PER_ADDRESS_PER_DAY);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202, 202, 429, 429]);
+    expect(answers[3]!.json).toEqual({ message: API_ERRORS.scorecardLimit });
   });
 });

@@ -10,14 +10,10 @@ import { handler as sesFeedback } from '../../lambdas/handlers/ses-feedback';
 import { invoke, oneClickEvent, signupEvent, subscriberEvent } from '../unit/lambdas/support/api-events';
 import { preferenceBody, signupBody, unsubscribeBody } from '../unit/lambdas/support/payloads';
 import { bounceNotification, complaintNotification, snsEvent } from '../unit/lambdas/support/stream-records';
-import { capturedEmailsTo, leadsOf, notificationsAbout, readItem, runMailer, tables, uniqueEmail } from './support/local-aws';
+import { capturedEmailsTo, deliverDueMail, leadsOf, notificationsAbout, readItem, subscribe, tables, uniqueEmail } from './support/local-aws';
 
-/** Signs an address up and returns its subscriber id and lead. */
-const signUp = async (audience: 'candidate' | 'employer', email = uniqueEmail(audience)) => {
-  await invoke(signup, signupEvent(signupBody({ email, audience })));
-  const [lead] = await leadsOf(email);
-  return { id: lead!.subscriberId as string, email, lead: lead! };
-};
+/** A confirmed subscriber of this audience (sign-up, confirmation email, confirm button). */
+const signUp = (audience: 'candidate' | 'employer', email = uniqueEmail(audience)) => subscribe(audience, email);
 
 beforeEach(() => {
   jest.spyOn(console, 'log').mockImplementation(() => undefined);
@@ -45,9 +41,10 @@ describe('subscriber pages: read, unsubscribe, preferences, one-click', () => {
       unsubscribeReasons: ['noLongerWant', 'tooFrequent'],
     });
     const withdrawal = { type: 'withdrawn', source: 'unsubscribe-page', reasons: ['noLongerWant', 'tooFrequent'] };
-    expect(stored).toMatchObject({ lastConsent: withdrawal, consentCount: 2 });
+    expect(stored).toMatchObject({ lastConsent: withdrawal, consentCount: 3 });
     expect(await readItem(tables.subscribers, consentRecordId(id, stored!.consentCount))).toMatchObject({ ...withdrawal, kind: 'consent-record', subscriberId: id });
-    expect(await readItem(tables.subscribers, consentRecordId(id, 1))).toMatchObject({ type: 'granted', subscriberId: id });
+    expect(await readItem(tables.subscribers, consentRecordId(id, 1))).toMatchObject({ type: 'requested', subscriberId: id });
+    expect(await readItem(tables.subscribers, consentRecordId(id, 2))).toMatchObject({ type: 'confirmed', subscriberId: id });
   });
 
   it('stores preferences', async () => {
@@ -74,7 +71,7 @@ describe('subscriber pages: read, unsubscribe, preferences, one-click', () => {
     expect(answer).toMatchObject({ statusCode: 200, body: '' });
     const stored = await readItem(tables.subscribers, id);
     expect(stored).toMatchObject({ subscribed: false, unsubscribeAllEmail: [true] });
-    expect(stored).toMatchObject({ lastConsent: { type: 'withdrawn', source: 'one-click' }, consentCount: 2 });
+    expect(stored).toMatchObject({ lastConsent: { type: 'withdrawn', source: 'one-click' }, consentCount: 3 });
     expect(await readItem(tables.subscribers, consentRecordId(id, stored!.consentCount))).toMatchObject({ type: 'withdrawn', source: 'one-click', subscriberId: id });
   });
 });
@@ -96,21 +93,20 @@ describe('consent history: one record item per event, not a list on the subscrib
       if (n === 2) bytesAfterTwo = storedBytes(await readItem(tables.subscribers, id));
     }
     const stored = await readItem(tables.subscribers, id);
-    const records = await Promise.all(Array.from({ length: 52 }, (_, n) => readItem(tables.subscribers, consentRecordId(id, n + 1))));
+    const records = await Promise.all(Array.from({ length: 53 }, (_, n) => readItem(tables.subscribers, consentRecordId(id, n + 1))));
 
     expect(statuses).toEqual(Array(50).fill(200));
-    // PUT 50 sent what PUT 2 sent: the item differs only by one more digit in consentCount (3 -> 51).
+    // PUT 50 sent what PUT 2 sent: the item differs only by one more digit in consentCount (4 -> 52).
     expect(storedBytes(stored)).toBeLessThanOrEqual(bytesAfterTwo + 1);
-    expect(stored).not.toHaveProperty('consent');
-    expect(stored).toMatchObject({ consentCount: 51, emailSetting: settingsOf(50), lastConsent: { type: 'preferences-changed', emailSetting: keysOf(50) } });
-    expect(records[0]).toMatchObject({ type: 'granted', source: 'candidate-signup-form', subscriberId: id });
-    expect(records.slice(1, 51)).toEqual(
+    expect(stored).toMatchObject({ consentCount: 52, emailSetting: settingsOf(50), lastConsent: { type: 'preferences-changed', emailSetting: keysOf(50) } });
+    expect(records[0]).toMatchObject({ type: 'requested', source: 'candidate-signup-form', subscriberId: id });
+    expect(records.slice(2, 52)).toEqual(
       Array.from({ length: 50 }, (_, i) =>
-        expect.objectContaining({ id: consentRecordId(id, i + 2), kind: 'consent-record', subscriberId: id, type: 'preferences-changed', source: 'preferences-page', emailSetting: keysOf(i + 1) }),
+        expect.objectContaining({ id: consentRecordId(id, i + 3), kind: 'consent-record', subscriberId: id, type: 'preferences-changed', source: 'preferences-page', emailSetting: keysOf(i + 1) }),
       ),
     );
-    expect(records[50]).toMatchObject({ ...stored!.lastConsent, id: consentRecordId(id, 51) });
-    expect(records[51]).toBeUndefined();
+    expect(records[51]).toMatchObject({ ...stored!.lastConsent, id: consentRecordId(id, 52) });
+    expect(records[52]).toBeUndefined();
   });
 
   it('gives concurrent changes distinct record numbers, so none overwrites another', async () => {
@@ -120,34 +116,37 @@ describe('consent history: one record item per event, not a list on the subscrib
       Array.from({ length: 10 }, (_, n) => invoke(putSubscriber, subscriberEvent('PUT', 'employer', id, preferenceBody({ emailSetting: settingsOf(n) })))),
     );
     const stored = await readItem(tables.subscribers, id);
-    const records = await Promise.all(Array.from({ length: 11 }, (_, n) => readItem(tables.subscribers, consentRecordId(id, n + 1))));
+    const records = await Promise.all(Array.from({ length: 12 }, (_, n) => readItem(tables.subscribers, consentRecordId(id, n + 1))));
 
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
-    expect(stored!.consentCount).toBe(11);
-    expect(records.map((record) => record?.type)).toEqual(['granted', ...Array(10).fill('preferences-changed')]);
+    expect(stored!.consentCount).toBe(12);
+    expect(records.map((record) => record?.type)).toEqual(['requested', 'confirmed', ...Array(10).fill('preferences-changed')]);
     // Five changes of each kind were sent; all ten are on record.
-    const sent = records.slice(1).map((record) => (record!.emailSetting as string[]).join());
+    const sent = records.slice(2).map((record) => (record!.emailSetting as string[]).join());
     expect(sent.filter((keys) => keys === keysOf(0).join())).toHaveLength(5);
     expect(sent.filter((keys) => keys === keysOf(1).join())).toHaveLength(5);
   });
 });
 
 describe('SES feedback', () => {
-  it('suppresses a permanently bounced address, so the mailer skips it but still notifies the consultancy', async () => {
+  it('suppresses a permanently bounced mailbox in both audiences, so the mailer skips it but still notifies the consultancy', async () => {
     const email = uniqueEmail('bounce');
-    await invoke(signup, signupEvent(signupBody({ email, audience: 'candidate' })));
-    await invoke(signup, signupEvent(signupBody({ email, audience: 'employer' })));
+    const candidate = await signUp('candidate', email);
+    const employer = await signUp('employer', email);
+    const mailsBefore = (await capturedEmailsTo(email)).length;
 
-    await sesFeedback(snsEvent(bounceNotification('Permanent', email)), {} as Context);
-    const leads = await leadsOf(email);
-    for (const lead of leads) await runMailer(lead);
+    await sesFeedback(snsEvent(bounceNotification('Permanent', email.toUpperCase())), {} as Context);
+    await invoke(signup, signupEvent(signupBody({ email, audience: 'candidate', helpDescription: 'After the bounce' })));
+    const [later] = (await leadsOf(email)).filter((lead) => lead.helpDescription === 'After the bounce');
+    const delivered = await deliverDueMail(later!.id);
 
-    for (const lead of leads) {
-      expect(await readItem(tables.subscribers, lead.subscriberId)).toMatchObject({ suppressed: true, suppressionReason: 'bounce', subscribed: true });
-      expect(await readItem(tables.leads, lead.id)).toMatchObject({ mailStatus: 'suppressed', mail: { welcome: 'suppressed', notification: 'sent' } });
+    for (const { id } of [candidate, employer]) {
+      expect(await readItem(tables.subscribers, id)).toMatchObject({ suppressed: true, suppressionReason: 'bounce', lastConsent: { type: 'withdrawn', source: 'bounce' } });
     }
-    expect(await capturedEmailsTo(email)).toHaveLength(0);
-    expect(await notificationsAbout(email)).toHaveLength(2);
+    // Still a confirmed subscriber, so the later sign-up sends the address nothing; the firm hears of it.
+    expect(delivered).toMatchObject({ mailStatus: 'sent', mail: { notification: 'sent' } });
+    expect(await capturedEmailsTo(email)).toHaveLength(mailsBefore);
+    expect((await notificationsAbout(email)).filter((mail) => mail.body.text?.includes('After the bounce'))).toHaveLength(1);
   });
 
   it('unsubscribes and suppresses on a complaint; transient bounces change nothing', async () => {
@@ -157,9 +156,9 @@ describe('SES feedback', () => {
     await sesFeedback(snsEvent(complaintNotification(complained.email), bounceNotification('Transient', transient.email)), {} as Context);
 
     expect(await readItem(tables.subscribers, complained.id)).toMatchObject({ suppressed: true, suppressionReason: 'complaint', subscribed: false });
-    expect(await readItem(tables.subscribers, consentRecordId(complained.id, 2))).toMatchObject({ type: 'withdrawn', source: 'complaint', subscriberId: complained.id });
+    expect(await readItem(tables.subscribers, consentRecordId(complained.id, 3))).toMatchObject({ type: 'withdrawn', source: 'complaint', subscriberId: complained.id });
     const untouched = await readItem(tables.subscribers, transient.id);
     expect(untouched!.suppressed).toBeUndefined();
-    expect(untouched!.consentCount).toBe(1);
+    expect(untouched!.consentCount).toBe(2);
   });
 });

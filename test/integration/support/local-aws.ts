@@ -6,9 +6,8 @@ import { GetItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context } from 'aws-lambda';
 import { localDynamoClient, readCapturedEmails, readRawEmails, type CapturedEmail } from '../../../infra/local/services';
-import { handler as mailer } from '../../../lambdas/handlers/mailer';
+import { handler as sweep } from '../../../lambdas/handlers/mail-sweep';
 import { readMail, type ReadableMail } from '../../unit/lambdas/support/parse-mime';
-import { insertRecord, streamEvent } from '../../unit/lambdas/support/stream-records';
 
 const env = (name: string) => {
   const value = process.env[name];
@@ -42,9 +41,20 @@ export const leadsOf = async (email: string) => {
   return Items.map((item) => unmarshall(item));
 };
 
-/** Hands the lead to the mailer as the leads table's stream would (dynalite has no streams). */
-export const runMailer = async (lead: Record<string, unknown>) =>
-  mailer(streamEvent(insertRecord(lead, String(Date.now()))), {} as Context);
+const sweepContext = { getRemainingTimeInMillis: () => 120_000 } as unknown as Context;
+
+/**
+ * Runs the mail sweep (as EventBridge does every minute in AWS) until this lead no longer owes
+ * mail that is due now. Test files share the tables, so a sweep may deliver others' leads too.
+ */
+export const deliverDueMail = async (leadId: string) => {
+  for (let run = 0; run < 20; run += 1) {
+    await sweep({}, sweepContext);
+    const lead = await readItem(tables.leads, leadId);
+    if (!lead?.mailQueue || lead.nextAttemptAt > Math.floor(Date.now() / 1000)) return lead;
+  }
+  throw new Error(`Lead ${leadId} still owes mail after 20 sweeps`);
+};
 
 /** Emails SES local captured for this recipient (its store: subject, addresses, bodies). */
 export const capturedEmailsTo = async (address: string): Promise<CapturedEmail[]> =>
@@ -59,3 +69,39 @@ export const rawEmailsTo = async (address: string): Promise<ReadableMail[]> => {
 /** Emails to the consultancy about this lead (the notification's Reply-To is the lead). */
 export const notificationsAbout = async (address: string) =>
   (await readCapturedEmails(sesEndpoint)).filter((email) => email.replyTo.some((replyTo) => replyTo.includes(address)));
+
+/** The token of the confirmation link in the newest confirmation email to this address. */
+export const confirmationTokenFor = async (address: string): Promise<string> => {
+  const confirmations = (await capturedEmailsTo(address)).filter((mail) => mail.subject.startsWith('Please confirm'));
+  const token = /\/confirm\/(?:candidate|employer)\/([A-Za-z0-9_-]{44})/.exec(confirmations.at(-1)?.body.text ?? '')?.[1];
+  if (!token) throw new Error(`No confirmation email with a link reached ${address}`);
+  return token;
+};
+
+/** Every consent record of a subscriber, in order (the CASL ledger). */
+export const consentRecordsOf = async (subscriberId: string) => {
+  const subscriber = await readItem(tables.subscribers, subscriberId);
+  const records = [];
+  for (let n = 1; n <= (subscriber?.consentCount ?? 0); n += 1) records.push(await readItem(tables.subscribers, `consent#${subscriberId}#${n}`));
+  return records;
+};
+
+/**
+ * A confirmed subscriber, made the way a person becomes one: the sign-up form, the confirmation
+ * email, the button on the confirmation page (POST), and the welcome email.
+ */
+export const subscribe = async (audience: 'candidate' | 'employer', email: string) => {
+  const { handler: signup } = await import('../../../lambdas/handlers/signup');
+  const { handler: confirm } = await import('../../../lambdas/handlers/confirm-subscription');
+  const { apiEvent, invoke, signupEvent } = await import('../../unit/lambdas/support/api-events');
+  const { signupBody } = await import('../../unit/lambdas/support/payloads');
+  await invoke(signup, signupEvent(signupBody({ email, audience })));
+  const [lead] = await leadsOf(email.toLowerCase());
+  await deliverDueMail(lead!.id);
+  const token = await confirmationTokenFor(email);
+  const path = `/api/${audience}/confirmations/${token}`;
+  await invoke(confirm, apiEvent({ routeKey: 'POST /api/{audience}/confirmations/{token}', path, pathParameters: { audience, token } }));
+  await deliverDueMail(lead!.id);
+  const claim = await readItem(tables.subscribers, `email#${audience}#${email.toLowerCase()}`);
+  return { id: claim!.subscriberId as string, email, lead: (await readItem(tables.leads, lead!.id))! };
+};
