@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { FaultSpecError, parseFaultSpec, type FaultSpec } from './fault-switch';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -14,6 +15,28 @@ function port(name: string, fallback: number): number {
   return value;
 }
 
+/** An endpoint the caller chose for a service (AWS_ENDPOINT_URL_*), or undefined to start an emulator. */
+function endpoint(name: string): string | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  return raw.replace(/\/$/, '');
+}
+
+/** LOCAL_FAULTS: faults set from the start, as JSON (one fault or an array), same shape as POST /_local/faults. */
+function faultsAtStart(): FaultSpec[] {
+  const raw = process.env.LOCAL_FAULTS;
+  if (raw === undefined || raw === '') return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return (Array.isArray(parsed) ? parsed : [parsed]).map(parseFaultSpec);
+  } catch (error) {
+    if (error instanceof SyntaxError || error instanceof FaultSpecError) throw new Error(`LOCAL_FAULTS: ${error.message}`);
+    throw error;
+  }
+}
+
 /** The local stack's settings: ports from the environment, identities from cdk.json's context. */
 export function localConfig() {
   const context = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')).context as Record<string, string>;
@@ -26,6 +49,9 @@ export function localConfig() {
     siteUrl: process.env.SITE_URL ?? `http://localhost:${sitePort}`,
     senderEmail: context.senderEmail,
     notificationEmail: context.notificationEmail,
+    /** Caller-provided endpoints are used as they are: no emulator is started for them. */
+    externalEndpoints: { dynamodb: endpoint('AWS_ENDPOINT_URL_DYNAMODB'), ses: endpoint('AWS_ENDPOINT_URL_SES') },
+    faultsAtStart: faultsAtStart(),
     dataDir: process.env.LOCAL_DATA_DIR ?? path.join(REPO_ROOT, '.local', 'dynamodb'),
     distDir: path.join(REPO_ROOT, 'web', 'dist'),
     scorecard: {

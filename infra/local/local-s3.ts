@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { verifyPresigned, type SigningKey } from './sigv4-presigned';
 
 export const LOCAL_S3_PREFIX = '/_local-s3';
 
@@ -10,29 +11,30 @@ export interface LocalObject {
   contentType: string;
 }
 
-/** X-Amz-Date is `YYYYMMDDTHHMMSSZ`. */
-function signedAt(amzDate: string): number {
-  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(amzDate);
-  return m ? Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) : NaN;
+const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function sendError(res: ServerResponse, status: number, code: string, message: string) {
+  res.writeHead(status, { 'content-type': 'application/xml' });
+  res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${xmlEscape(message)}</Message></Error>`);
 }
 
 /**
  * Stands in for the private scorecard bucket: the download handler presigns a path-style URL
- * against AWS_ENDPOINT_URL_S3 (this prefix), and this serves the object while the presigned
- * URL is unexpired and unsigned or expired requests are refused, as S3 would.
+ * against AWS_ENDPOINT_URL_S3 (this prefix), and this serves the object only for a request
+ * whose SigV4 signature (made with `signingKey`, the handlers' credentials) is valid and
+ * unexpired. Forged, altered and expired links are refused with S3's error codes.
  */
-export function createLocalS3(objects: LocalObject[]) {
-  return async function serve(res: ServerResponse, url: URL) {
+export function createLocalS3(objects: LocalObject[], signingKey: Omit<SigningKey, 'service'>) {
+  return async function serve(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const [rawPath, rawQuery = ''] = (req.url ?? '/').split('?', 2);
+    const verdict = verifyPresigned({ method: req.method ?? 'GET', rawPath, rawQuery, headers: req.headers }, { ...signingKey, service: 's3' });
+    if (!verdict.ok) return sendError(res, verdict.status, verdict.code, verdict.message);
+
     const [, bucket, ...keyParts] = url.pathname.slice(LOCAL_S3_PREFIX.length).split('/');
     const key = decodeURIComponent(keyParts.join('/'));
     const object = objects.find((o) => o.bucket === bucket && o.key === key);
-    const date = signedAt(url.searchParams.get('X-Amz-Date') ?? '');
-    const expires = Number(url.searchParams.get('X-Amz-Expires'));
-    const signed = url.searchParams.has('X-Amz-Signature') && Number.isFinite(date) && expires > 0;
-    if (!object || !signed || Date.now() > date + expires * 1000) {
-      res.writeHead(403, { 'content-type': 'application/xml' });
-      return res.end('<Error><Code>AccessDenied</Code><Message>Request has expired or is not signed</Message></Error>');
-    }
+    // Without s3:ListBucket, S3 answers a missing key with 403, not 404.
+    if (!object) return sendError(res, 403, 'AccessDenied', 'Access Denied');
     const body = await readFile(object.file);
     res.writeHead(200, {
       'content-type': object.contentType,

@@ -1,33 +1,42 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { LambdaName } from '../lambda/bundling';
 import { createApiDispatcher, type loadHttpHandlers } from './api-dispatch';
+import { createFaultControl, FAULTS_PATH } from './fault-control';
+import type { FaultSwitch } from './fault-switch';
 import { createLocalS3, LOCAL_S3_PREFIX, type LocalObject } from './local-s3';
 import { addCloudFrontOriginHeaders } from './origin-verify';
+import type { SigningKey } from './sigv4-presigned';
 import { createSiteHandler, type SiteOptions } from './static-site';
 
 export interface LocalServerOptions extends SiteOptions {
   handlers: Awaited<ReturnType<typeof loadHttpHandlers>> & Partial<Record<LambdaName, unknown>>;
   objects: LocalObject[];
+  /** The key the handlers presign with; the S3 stand-in checks signatures with it. */
+  signingKey: Omit<SigningKey, 'service'>;
+  faults: FaultSwitch;
 }
 
 /**
  * One HTTP server that plays CloudFront: `/api/*` goes to the handlers as API Gateway would,
  * the local S3 prefix serves presigned downloads, and everything else is the site behind the
- * edge functions. It is the twin of the distribution's two behaviours.
+ * edge functions. It is the twin of the distribution's two behaviours, plus the loopback-only
+ * fault switch control (not part of the twin).
  */
 export function createLocalServer(options: LocalServerOptions) {
   const site = createSiteHandler(options);
   const api = createApiDispatcher(options.handlers);
-  const s3 = createLocalS3(options.objects);
+  const s3 = createLocalS3(options.objects, options.signingKey);
+  const faultControl = createFaultControl(options.faults);
+
+  const route = (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    if (url.pathname.startsWith('/api/')) return api(addCloudFrontOriginHeaders(req), res, url);
+    if (url.pathname.startsWith(`${LOCAL_S3_PREFIX}/`)) return s3(req, res, url);
+    if (url.pathname === FAULTS_PATH) return faultControl(req, res, url);
+    return site.handle(req, res, url);
+  };
 
   const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://local');
-    const route = url.pathname.startsWith('/api/')
-      ? api(addCloudFrontOriginHeaders(req), res, url)
-      : url.pathname.startsWith(`${LOCAL_S3_PREFIX}/`)
-        ? s3(res, url)
-        : site.handle(req, res, url);
-    route.catch((error: unknown) => {
+    route(req, res, new URL(req.url ?? '/', 'http://local')).catch((error: unknown) => {
       console.error('[local] request failed', error);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end('Local server error');

@@ -1,7 +1,8 @@
 /**
- * The local stand-ins for AWS services (DESIGN §6), used by `npm start` and the integration
- * tests: dynalite for DynamoDB and aws-ses-v2-local for SES. Port 0 picks a free port, so
- * parallel test runs never collide. Nothing here needs Docker, Java or an AWS account.
+ * The local stand-ins for AWS services (README.md, "The two commands"), used by `npm start`
+ * and the integration tests: dynalite for DynamoDB and aws-ses-v2-local for SES. Port 0 picks
+ * a free port, so parallel test runs never collide. Nothing here needs Docker, Java or an AWS
+ * account.
  */
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
@@ -18,7 +19,7 @@ type DynaliteFactory = (options: { createTableMs?: number; deleteTableMs?: numbe
 
 const LOOPBACK = '127.0.0.1';
 
-const listenOn = (server: Server, port: number, name: string): Promise<string> =>
+export const listenOn = (server: Server, port: number, name: string): Promise<string> =>
   new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
@@ -30,7 +31,7 @@ const listenOn = (server: Server, port: number, name: string): Promise<string> =
     server.listen(port, LOOPBACK, () => resolve(`http://${LOOPBACK}:${(server.address() as AddressInfo).port}`));
   });
 
-const closeServer = (server: Server): Promise<void> =>
+export const closeServer = (server: Server): Promise<void> =>
   new Promise((resolve, reject) => {
     server.closeAllConnections?.();
     server.close((error) => (error ? reject(error) : resolve()));

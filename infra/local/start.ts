@@ -1,28 +1,39 @@
 /**
- * `npm start`: the whole product on this machine (DESIGN §6). Builds the website for the
+ * `npm start`: the whole product on this machine (README.md). Builds the website for the
  * local URL, starts dynalite (data kept in .local/) and aws-ses-v2-local, and serves site +
  * API through one server that applies the same edge function and the same Lambda handlers.
+ * The handlers reach DynamoDB and SES through fault proxies (docs/decisions/0040-local-fault-switch.md).
  *
  * Flags: --no-build (serve the existing web/dist), --watch (rebuild the site on change).
  * Ports: PORT (site, 3000), SES_PORT (inbox, 8005), DYNAMODB_PORT (8000).
+ * AWS_ENDPOINT_URL_DYNAMODB / AWS_ENDPOINT_URL_SES: use these instead of starting an emulator.
+ * LOCAL_FAULTS: faults set from the start (JSON, as POST /_local/faults takes).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { DynamoDBStreamEvent, DynamoDBBatchResponse } from 'aws-lambda';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { buildViewerRequestCode, loadEdgeHandlers, readRouteManifest } from '../edge/edge-code';
 import { LAMBDA_ENTRIES } from '../lambda/bundling';
 import { LEADS_TABLE, SUBSCRIBERS_TABLE } from '../data/table-definitions';
 import { SECURITY_HEADERS } from '../site/security-headers';
 import { loadHttpHandlers } from './api-dispatch';
+import { drainServer } from './drain-server';
+import { FAULTS_PATH } from './fault-control';
+import { startFaultProxy } from './fault-proxy';
+import { FaultSwitch } from './fault-switch';
 import { LOCAL_S3_PREFIX } from './local-s3';
 import { localConfig, REPO_ROOT } from './local-config';
+import { startMailSweeper } from './mail-sweeper';
 import { createLocalServer, listen, LocalStackError } from './local-server';
-import { createTables, startDynalite, startSesLocal } from './services';
-import { startStreamPoller } from './stream-poller';
+import { dynamoBackend, sesBackend } from './service-backends';
+import { createTables } from './services';
+import { stopOnSignal } from './shutdown-signals';
 
 const args = new Set(process.argv.slice(2));
+
+const REGION = 'ca-central-1';
+/** Placeholders the emulators ignore; the S3 stand-in checks presigned URLs against them. */
+const CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 function buildWebsite(siteUrl: string) {
   console.log(`Building the website for ${siteUrl} …`);
@@ -46,9 +57,9 @@ function readRoutes(distDir: string): string[] {
 /** The environment the Lambdas get from CDK, pointed at the local stand-ins. */
 function lambdaEnvironment(cfg: ReturnType<typeof localConfig>, dynamoEndpoint: string, sesEndpoint: string, siteOrigin: string) {
   Object.assign(process.env, {
-    AWS_REGION: 'ca-central-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_REGION: REGION,
+    AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
     AWS_ENDPOINT_URL_SES: sesEndpoint,
     AWS_ENDPOINT_URL_S3: `${siteOrigin}${LOCAL_S3_PREFIX}`,
@@ -59,7 +70,13 @@ function lambdaEnvironment(cfg: ReturnType<typeof localConfig>, dynamoEndpoint: 
     NOTIFICATION_EMAIL: cfg.notificationEmail,
     SCORECARD_BUCKET: cfg.scorecard.bucket,
     SCORECARD_KEY: cfg.scorecard.key,
+    MAIL_DEAD_LETTER_FILE: path.join(cfg.dataDir, '..', 'mail-dead-letters.jsonl'),
   });
+  // The delivery policy on a compressed clock (docs/decisions/0001-lead-delivery.md): a refused
+  // email is retried after 1, 2, 4 … up to 30 s, so it arrives within a minute of SES coming
+  // back; given up after 15 minutes. Each can be set by the caller.
+  const compressedClock = { MAIL_RETRY_FIRST_SECONDS: '1', MAIL_RETRY_MAX_SECONDS: '30', MAIL_GIVE_UP_AFTER_SECONDS: '900', MAIL_LEASE_SECONDS: '60' };
+  for (const [name, value] of Object.entries(compressedClock)) process.env[name] ??= value;
 }
 
 async function main() {
@@ -70,15 +87,22 @@ async function main() {
     throw new LocalStackError(`The scorecard document is missing: ${path.relative(REPO_ROOT, cfg.scorecard.file)}`);
   }
 
-  const dynamo = await startDynalite({ port: cfg.dynamoPort, path: cfg.dataDir });
+  const dynamo = await dynamoBackend(cfg);
+  // Straight to the service, not through the fault proxy: a fault set from the start must not stop the stack starting.
   await createTables(dynamo.endpoint);
-  const ses = await startSesLocal({ port: cfg.sesPort });
+  const ses = await sesBackend(cfg);
+  const faults = new FaultSwitch();
+  cfg.faultsAtStart.forEach((spec) => faults.set(spec));
+  const proxies = {
+    dynamodb: await startFaultProxy({ service: 'dynamodb', target: dynamo.endpoint, faults }),
+    ses: await startFaultProxy({ service: 'ses', target: ses.endpoint, faults }),
+  };
   // 127.0.0.1 rather than "localhost": the SDK only uses path-style S3 URLs for IP endpoints.
-  lambdaEnvironment(cfg, dynamo.endpoint, ses.endpoint, `http://127.0.0.1:${cfg.sitePort}`);
+  lambdaEnvironment(cfg, proxies.dynamodb.endpoint, proxies.ses.endpoint, `http://127.0.0.1:${cfg.sitePort}`);
 
   const handlers = await loadHttpHandlers(REPO_ROOT);
-  const { handler: mailer } = (await import(`${REPO_ROOT}/${LAMBDA_ENTRIES.mailer}`)) as {
-    handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>;
+  const { handler: sweep } = (await import(`${REPO_ROOT}/${LAMBDA_ENTRIES.mailSweep}`)) as {
+    handler: Parameters<typeof startMailSweeper>[0]['sweep'];
   };
 
   let edge = loadEdgeHandlers(routes);
@@ -89,13 +113,11 @@ async function main() {
     responseHeaders: SECURITY_HEADERS,
     handlers,
     objects: [{ ...cfg.scorecard, contentType: 'application/pdf' }],
+    signingKey: { ...CREDENTIALS, region: REGION },
+    faults,
   });
-  await listen(server, cfg.sitePort, cfg.host, 'PORT');
-  const poller = startStreamPoller({
-    client: new DynamoDBClient({}),
-    tableName: LEADS_TABLE.logicalName,
-    mailer,
-  });
+  const sitePort = await listen(server, cfg.sitePort, cfg.host, 'PORT');
+  const sweeper = startMailSweeper({ sweep });
 
   if (args.has('--watch')) {
     const { watchBuild } = await import('../../web/build/build');
@@ -106,21 +128,20 @@ async function main() {
     });
   }
 
+  const faultsSet = cfg.faultsAtStart.length ? `from LOCAL_FAULTS: ${cfg.faultsAtStart.map((f) => JSON.stringify(f)).join(' ')}` : 'no fault set';
   console.log(`
   Site and API   ${cfg.siteUrl}
-  Email inbox    ${ses.endpoint}   (every email the API sends, links included)
-  DynamoDB       ${dynamo.endpoint}   (dynalite; data kept in ${path.relative(REPO_ROOT, cfg.dataDir)}/)
+  Email inbox    ${ses.endpoint}   (${ses.description})
+  DynamoDB       ${dynamo.endpoint}   (${dynamo.description})
+  Fault switch   http://127.0.0.1:${sitePort}${FAULTS_PATH}   (loopback only; ${faultsSet})
   Edge function  ${buildViewerRequestCode(routes).length} bytes, ${routes.length} pages
   Press Ctrl+C to stop.`);
 
-  const stop = async () => {
-    poller.stop();
-    server.close();
-    await Promise.allSettled([ses.close(), dynamo.close()]);
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  stopOnSignal(async () => {
+    await Promise.all([sweeper.stop(), drainServer(server)]);
+    await Promise.all([proxies.dynamodb.close(), proxies.ses.close()]);
+    await Promise.all([ses.close(), dynamo.close()]);
+  });
 }
 
 main().catch((error: unknown) => {

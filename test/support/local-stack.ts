@@ -1,18 +1,64 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
+/** Where a stack listens and keeps its data; a restart reuses it. */
+export interface StackPlacement {
+  sitePort: number;
+  sesPort: number;
+  dynamoPort: number;
+  dataDir: string;
+}
+
+export interface LocalStackOptions {
+  /**
+   * Extra environment, e.g. MAIL_RETRY_* or LOCAL_FAULTS. AWS_ENDPOINT_URL_DYNAMODB and
+   * AWS_ENDPOINT_URL_SES point the stack at other services; inherited values of these are
+   * dropped, so a stack starts its own emulators unless asked here.
+   */
+  env?: Record<string, string>;
+  /** Ports and data directory; default: free ports and a new empty directory. */
+  placement?: StackPlacement;
+}
+
+export interface StackExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** What the stack printed after it was sent the signal. */
+  stdout: string;
+  stderr: string;
+}
+
 export interface RunningStack {
   baseUrl: string;
+  /** The SES endpoint the handlers send to (GET /store lists what it accepted). */
   inboxUrl: string;
   dynamoUrl: string;
   pid: number;
+  placement: StackPlacement;
+  /** Everything the stack has printed so far. */
+  output(): { stdout: string; stderr: string };
+  /** Sends SIGTERM to the stack's process group and returns at once. */
   stop(): void;
+  /**
+   * Sends `signal` to the stack's process group, as Ctrl+C (SIGINT) or a service manager
+   * (SIGTERM) does, and resolves when it has exited.
+   */
+  kill(signal?: NodeJS.Signals): Promise<StackExit>;
+  /**
+   * kill(signal), then starts the stack again with the same arguments, environment, ports and
+   * data directory. After SIGTERM or SIGINT the stop must have been clean (exit 0), else this
+   * throws with what the stack printed; SIGKILL stands for a crash and is not checked.
+   */
+  restart(signal?: NodeJS.Signals): Promise<RunningStack>;
 }
+
+/** Variables that choose what the stack talks to: only a test's own `env` may set them. */
+const NOT_INHERITED = ['AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ENDPOINT_URL_SES', 'LOCAL_FAULTS'];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,66 +72,97 @@ function freePort(): Promise<number> {
 }
 
 /** Waits for the line `npm start` prints once everything listens. */
-function waitForReady(child: ChildProcess, timeoutMs: number): Promise<void> {
+function waitForReady(child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`The local stack did not start in ${timeoutMs / 1000}s:\n${output}`)), timeoutMs);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Press Ctrl+C to stop.')) {
+    const timer = setTimeout(() => reject(new Error(`The local stack did not start in ${timeoutMs / 1000}s:\n${output()}`)), timeoutMs);
+    const onData = () => {
+      if (output().includes('Press Ctrl+C to stop.')) {
         clearTimeout(timer);
         resolve();
       }
     };
     child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`The local stack exited with ${code}:\n${output}`));
+      reject(new Error(`The local stack exited with ${code}:\n${output()}`));
     });
   });
 }
+
+/** `--no-build` when a website build exists (tests of the API need none of their own). */
+export const reuseBuildIfPresent = (): string[] =>
+  existsSync(path.join(REPO_ROOT, 'web', 'dist', 'index.html')) ? ['--no-build'] : [];
 
 /**
  * Starts the product exactly as a newcomer does (`npm start`, which builds the site), on free
  * ports with an empty data directory, so tests and benchmarks exercise the real build, edge
  * function, handlers and emulators. `extraArgs` e.g. ['--no-build'] reuses an existing build.
  */
-export async function startLocalStack(extraArgs: string[] = []): Promise<RunningStack> {
-  const [sitePort, sesPort, dynamoPort] = [await freePort(), await freePort(), await freePort()];
-  const baseUrl = `http://127.0.0.1:${sitePort}`;
+export async function startLocalStack(extraArgs: string[] = [], options: LocalStackOptions = {}): Promise<RunningStack> {
+  const placement = options.placement ?? {
+    sitePort: await freePort(),
+    sesPort: await freePort(),
+    dynamoPort: await freePort(),
+    dataDir: mkdtempSync(path.join(tmpdir(), 'local-stack-dynamodb-')),
+  };
+  const baseUrl = `http://127.0.0.1:${placement.sitePort}`;
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !NOT_INHERITED.includes(name)));
   const child = spawn(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/local/start.ts', ...extraArgs], {
     cwd: REPO_ROOT,
     env: {
-      ...process.env,
-      PORT: String(sitePort),
-      SES_PORT: String(sesPort),
-      DYNAMODB_PORT: String(dynamoPort),
+      ...inherited,
+      PORT: String(placement.sitePort),
+      SES_PORT: String(placement.sesPort),
+      DYNAMODB_PORT: String(placement.dynamoPort),
       SITE_URL: baseUrl,
-      LOCAL_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'local-stack-dynamodb-')),
+      LOCAL_DATA_DIR: placement.dataDir,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so stop() ends the emulators it started too.
+    // Its own process group, so signals reach the emulators it started too.
     detached: true,
   });
-  await waitForReady(child, 180_000);
-  child.stdout?.resume();
-  child.stderr?.resume();
+  const printed = { stdout: '', stderr: '' };
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (printed.stdout += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (printed.stderr += chunk));
+  const exited = new Promise<Pick<StackExit, 'code' | 'signal'>>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  await waitForReady(child, () => printed.stdout + printed.stderr, 180_000);
   child.unref();
   const pid = child.pid!;
+
+  const kill = async (signal: NodeJS.Signals = 'SIGTERM'): Promise<StackExit> => {
+    const before = { stdout: printed.stdout.length, stderr: printed.stderr.length };
+    signalProcessGroup(pid, signal);
+    const { code, signal: endedBy } = await exited;
+    return { code, signal: endedBy, stdout: printed.stdout.slice(before.stdout), stderr: printed.stderr.slice(before.stderr) };
+  };
   return {
     baseUrl,
-    inboxUrl: `http://127.0.0.1:${sesPort}`,
-    dynamoUrl: `http://127.0.0.1:${dynamoPort}`,
+    inboxUrl: options.env?.AWS_ENDPOINT_URL_SES ?? `http://127.0.0.1:${placement.sesPort}`,
+    dynamoUrl: options.env?.AWS_ENDPOINT_URL_DYNAMODB ?? `http://127.0.0.1:${placement.dynamoPort}`,
     pid,
+    placement,
+    output: () => ({ ...printed }),
     stop: () => stopProcessGroup(pid),
+    kill,
+    restart: async (signal = 'SIGTERM') => {
+      const exit = await kill(signal);
+      if (signal !== 'SIGKILL' && exit.code !== 0) {
+        throw new Error(`The local stack did not stop cleanly on ${signal} (exit ${exit.code ?? exit.signal}):\n${exit.stdout}${exit.stderr}`);
+      }
+      return startLocalStack(extraArgs, { ...options, placement });
+    },
   };
 }
 
-export function stopProcessGroup(pid: number) {
+function signalProcessGroup(pid: number, signal: NodeJS.Signals) {
   try {
-    process.kill(-pid, 'SIGTERM');
+    process.kill(-pid, signal);
   } catch {
     // Already gone.
   }
+}
+
+export function stopProcessGroup(pid: number) {
+  signalProcessGroup(pid, 'SIGTERM');
 }

@@ -1,0 +1,68 @@
+import { Agent as HttpAgent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { faultAnswer } from './fault-answers';
+import type { FaultService, FaultSwitch } from './fault-switch';
+import { closeServer, listenOn, type LocalService } from './services';
+
+/**
+ * A loopback HTTP proxy between the stack and one service endpoint (an emulator or one the
+ * caller gave). Each call asks the fault switch first: a failed call is answered here, as the
+ * service answers an outage, and never reaches the service, so an SES fault means the email
+ * was not accepted. Otherwise the call is forwarded byte for byte (headers, Host included, so
+ * signatures stay as the SDK made them). See docs/decisions/0040-local-fault-switch.md.
+ */
+export async function startFaultProxy(options: { service: FaultService; target: string; faults: FaultSwitch }): Promise<LocalService> {
+  const { service, faults } = options;
+  const target = new URL(options.target);
+  const secure = target.protocol === 'https:';
+  const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  const basePath = target.pathname.replace(/\/$/, '');
+
+  function forward(incoming: IncomingMessage, outgoing: ServerResponse) {
+    const upstream = (secure ? httpsRequest : httpRequest)(
+      {
+        protocol: target.protocol,
+        hostname: target.hostname,
+        port: target.port,
+        method: incoming.method,
+        path: `${basePath}${incoming.url ?? '/'}`,
+        headers: incoming.headers,
+        agent,
+      },
+      (answer) => {
+        const status = answer.statusCode ?? 502;
+        // Before the caller sees the answer, so a fault armed on this success meets its next call.
+        if (status >= 200 && status < 300) faults.recordSuccess(service);
+        outgoing.writeHead(status, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    // An unreachable service looks unreachable to the caller too: the connection drops.
+    upstream.on('error', () => outgoing.destroy());
+    incoming.pipe(upstream);
+  }
+
+  async function handle(incoming: IncomingMessage, outgoing: ServerResponse) {
+    const injection = faults.decide(service);
+    if (injection?.kind === 'fail') {
+      const answer = faultAnswer(service);
+      incoming.resume().once('end', () => outgoing.writeHead(answer.status, answer.headers).end(answer.body));
+      return;
+    }
+    if (injection?.kind === 'delay') await sleep(injection.ms);
+    forward(incoming, outgoing);
+  }
+
+  const server = createServer((incoming, outgoing) => {
+    handle(incoming, outgoing).catch(() => outgoing.destroy());
+  });
+  const endpoint = await listenOn(server, 0, `${service} fault proxy`);
+  return {
+    endpoint,
+    close: async () => {
+      await closeServer(server);
+      agent.destroy();
+    },
+  };
+}
