@@ -1,7 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiThrottle } from '../constructs/api-throttling';
 import type { CustomDomain } from '../constructs/site';
+import { DEPLOY_TIME_SITE_ORIGIN } from '../../shared/deploy-site-origin';
 import { readRouteManifest, ROUTE_MANIFEST_FILE } from '../edge/edge-code';
 
 /**
@@ -11,11 +12,22 @@ import { readRouteManifest, ROUTE_MANIFEST_FILE } from '../edge/edge-code';
  */
 
 /** Context keys the stack cannot be built without (cdk.json or `-c key=value`). */
-export const REQUIRED_CONTEXT_KEYS = ['siteUrl', 'senderEmail', 'notificationEmail', 'opsEmail'] as const;
+export const REQUIRED_CONTEXT_KEYS = ['senderEmail', 'notificationEmail', 'opsEmail'] as const;
+
+/**
+ * Why `siteUrl` is refused: the site URL is the custom domain or the distribution's own domain,
+ * filled in at deploy time (docs/decisions/0010-site-url-from-distribution.md).
+ */
+export const SITE_URL_REFUSED =
+  'Context key "siteUrl" is not used: the site URL is https://<domainName> with a custom domain, or else the CloudFront distribution\'s own domain, filled in at deploy time. Remove siteUrl (from cdk.json or -c).';
+
+/** Domains reserved for examples and tests (RFC 2606, RFC 6761) or left from a template. */
+const PLACEHOLDER_DOMAIN = /(^|\.)(example|invalid|test|localhost)$|(^|\.)example\.[a-z]+$|\.cloudfront\.net$/i;
 
 export interface AppContext {
-  readonly siteUrl: string;
   readonly senderEmail: string;
+  /** An SES identity already verified by hand, imported instead of created. */
+  readonly existingSenderIdentity?: string;
   readonly notificationEmail: string;
   readonly opsEmail: string;
   readonly customDomain?: CustomDomain;
@@ -45,21 +57,15 @@ export function parseAppContext(get: (key: string) => unknown): AppContext {
     return parsed;
   };
 
-  const siteUrl = required('siteUrl');
-  let url: URL;
-  try {
-    url = new URL(siteUrl);
-  } catch {
-    throw new Error(`Context key "siteUrl" must be a URL, got "${siteUrl}"`);
-  }
-  if (url.protocol !== 'https:' || url.pathname !== '/' || url.search || url.hash) {
-    throw new Error(`Context key "siteUrl" must be an https origin such as https://www.example.ca, got "${siteUrl}"`);
-  }
+  if (get('siteUrl') !== undefined) throw new Error(SITE_URL_REFUSED);
 
   const domainName = text('domainName');
   const certificateArn = text('certificateArn');
   if (Boolean(domainName) !== Boolean(certificateArn)) {
     throw new Error('Context keys "domainName" and "certificateArn" go together: set both or neither');
+  }
+  if (domainName && PLACEHOLDER_DOMAIN.test(domainName)) {
+    throw new Error(`Context key "domainName" must be the site's real domain, got the placeholder "${domainName}"`);
   }
 
   /** `<prefix>RateLimit` and `<prefix>BurstLimit`, together or not at all. */
@@ -73,8 +79,8 @@ export function parseAppContext(get: (key: string) => unknown): AppContext {
   };
 
   return {
-    siteUrl: url.origin,
     senderEmail: required('senderEmail'),
+    existingSenderIdentity: text('existingSenderIdentity'),
     notificationEmail: required('notificationEmail'),
     opsEmail: required('opsEmail'),
     customDomain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
@@ -84,10 +90,19 @@ export function parseAppContext(get: (key: string) => unknown): AppContext {
   };
 }
 
-/** The built website and its page paths; the build must have run (it writes _routes.json). */
+/**
+ * The built website and its page paths; the build must have run (it writes _routes.json) and
+ * for deployment: written with DEPLOY_TIME_SITE_ORIGIN, which the upload replaces. A build for
+ * another URL (npm start's http://localhost:3000, a SITE_URL override) would ship its links.
+ */
 export function locateWebBuild(distDir: string): { distDir: string; routes: string[] } {
   if (!existsSync(path.join(distDir, ROUTE_MANIFEST_FILE))) {
     throw new Error('Build the website first: npm run build');
+  }
+  if (!readFileSync(path.join(distDir, 'index.html'), 'utf8').includes(DEPLOY_TIME_SITE_ORIGIN)) {
+    throw new Error(
+      'web/dist was built for another site URL (npm start builds for http://localhost:3000): build it for deployment with npm run build, without SITE_URL',
+    );
   }
   return { distDir, routes: readRouteManifest(distDir) };
 }

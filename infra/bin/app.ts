@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
-import { addCompliancePacks } from '../compliance';
+import { addCompliancePacks, synthCompliant } from '../compliance';
 import { SiteStack } from '../stacks/site-stack';
 import { locateScorecardDocument, locateWebBuild, parseAppContext } from './app-inputs';
 
@@ -24,3 +24,6 @@ new SiteStack(app, 'ConsultancySite', {
 });
 
 addCompliancePacks(app);
+// Synthesised here, not left to the CLI, so that any unacknowledged finding fails `cdk synth`
+// and `cdk deploy` even when a validation plugin reports success.
+synthCompliant(app);

@@ -18,6 +18,9 @@ export class DeadLetterQueue extends sqs.Queue {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: props.retentionPeriod ?? Duration.days(14),
+      // SQS's default, stated: it marks the queue as a dead-letter queue, which is what the
+      // Control Tower control CT.SQS.PR.1 reads (a DLQ needs no DLQ of its own).
+      redriveAllowPolicy: { redrivePermission: sqs.RedrivePermission.ALLOW_ALL },
     });
     const reason = 'This queue is itself a dead-letter queue; messages are inspected and redriven by hand after its depth alarm fires.';
     Validations.of(this).acknowledge({ id: 'AwsSolutions-SQS3', reason });

@@ -1,8 +1,10 @@
-import { Aspects, Validations, type IAspect } from 'aws-cdk-lib';
+import { Aspects, Stack, Validations, type IAspect } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { BucketDeployment } from 'aws-cdk-lib/aws-s3-deployment';
 import { rules } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
+import { controlTowerRule } from '../compliance';
 
 const OWNED_BY_CDK = 'Deploy-time custom resource Lambda created and owned by aws-cdk-lib (BucketDeployment)';
 
@@ -51,5 +53,21 @@ export function acknowledgeDeploymentHandler(deployment: BucketDeployment): void
   acknowledge('Serverless-LambdaLatestVersion', runtime);
   acknowledge('Serverless-LambdaDLQ', `${OWNED_BY_CDK}; invoked synchronously by CloudFormation, a failure fails the deployment.`);
   acknowledge('Serverless-LambdaTracing', `${OWNED_BY_CDK}; runs only during deployments, its logs suffice.`);
+  acknowledge(controlTowerRule('lambda_inside_vpc_check'), `${OWNED_BY_CDK}; it talks only to S3 and CloudFront APIs during deployments.`);
   Aspects.of(handler).add(new AcknowledgeWildcardFindings());
+}
+
+/**
+ * Every BucketDeployment creates its own AWS CLI layer for the handler, but the handler is a
+ * stack-wide singleton that references only the layer of the deployment that created it: the
+ * others would be deployed as layer versions nothing uses. Removes this deployment's layer
+ * unless the handler uses it, leaving one layer per stack.
+ */
+export function dropUnusedCliLayer(deployment: BucketDeployment): void {
+  const layer = deployment.node.tryFindChild('AwsCliLayer') as lambda.ILayerVersion | undefined;
+  const handler = deployment.handlerRole.node.scope;
+  if (!layer || !handler) throw new Error(`${deployment.node.path}: bucket deployment layer or handler not found`);
+  const stack = Stack.of(deployment);
+  const used = JSON.stringify(stack.resolve((handler.node.defaultChild as lambda.CfnFunction).layers));
+  if (!used.includes(JSON.stringify(stack.resolve(layer.layerVersionArn)))) deployment.node.tryRemoveChild('AwsCliLayer');
 }

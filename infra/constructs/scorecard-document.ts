@@ -1,9 +1,12 @@
 import path from 'node:path';
+import { Duration, Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { acknowledgeDeploymentHandler } from './deployment-handler';
+import { controlTowerRule } from '../compliance';
+import { acknowledgeStaticBucketControls } from './access-logs';
+import { acknowledgeDeploymentHandler, dropUnusedCliLayer } from './deployment-handler';
 import type { DocumentBinding } from './house-function';
 
 export interface ScorecardDocumentProps {
@@ -34,6 +37,8 @@ export class ScorecardDocument extends Construct implements DocumentBinding {
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       versioned: true,
+      // Versions replaced by a new document are kept for a rollback, not forever.
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(90) }],
       serverAccessLogsBucket: props.accessLogsBucket,
       serverAccessLogsPrefix: 's3/scorecard/',
     });
@@ -48,5 +53,11 @@ export class ScorecardDocument extends Construct implements DocumentBinding {
       logGroup: props.deploymentLogGroup,
     });
     acknowledgeDeploymentHandler(deployment);
+    dropUnusedCliLayer(deployment);
+    acknowledgeStaticBucketControls(this.bucket);
+    Validations.of(this.bucket).acknowledge({
+      id: controlTowerRule('s3_bucket_default_encryption_kms_check'),
+      reason: 'One public-facing PDF, read only through presigned URLs; SSE-S3 encrypts it at rest, and SSE-KMS would add a key grant to the download handler for no confidentiality gain.',
+    });
   }
 }

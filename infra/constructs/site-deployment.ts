@@ -4,15 +4,20 @@ import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { DEPLOY_TIME_SITE_ORIGIN } from '../../shared/deploy-site-origin';
+import { NOT_FOUND_PAGE } from '../../shared/paths';
 import { ROUTE_MANIFEST_FILE } from '../edge/edge-code';
-import { acknowledgeDeploymentHandler } from './deployment-handler';
+import { OBJECT_METADATA } from '../site/object-metadata';
+import { acknowledgeDeploymentHandler, dropUnusedCliLayer } from './deployment-handler';
 
 /** Folder of the web build holding content-hashed files (a new build never reuses a name). */
 export const HASHED_ASSETS_PREFIX = 'assets/';
 
 export interface SiteDeploymentProps {
-  /** The built website (web/dist). */
+  /** The built website (web/dist), built for DEPLOY_TIME_SITE_ORIGIN. */
   readonly distDir: string;
+  /** The site's public origin (may be a deploy-time token, e.g. the distribution's domain). */
+  readonly siteOrigin: string;
   readonly bucket: s3.IBucket;
   /** Invalidated after the HTML is uploaded, so new pages are served at once. */
   readonly distribution: cloudfront.IDistribution;
@@ -21,25 +26,45 @@ export interface SiteDeploymentProps {
 }
 
 /**
- * Uploads the web build in two passes with different caching:
+ * The web build as a deployment source whose files get the real site origin at deploy time:
+ * the bucket-deployment handler replaces each source marker in every file it extracts
+ * (SourceConfig.markers, the mechanism behind Source.data with deploy-time values).
+ */
+function withSiteOrigin(source: s3deploy.ISource, siteOrigin: string): s3deploy.ISource {
+  return {
+    bind: (scope, context) => ({ ...source.bind(scope, context), markers: { [DEPLOY_TIME_SITE_ORIGIN]: siteOrigin } }),
+  };
+}
+
+const REVALIDATE = [
+  s3deploy.CacheControl.setPublic(),
+  s3deploy.CacheControl.maxAge(Duration.seconds(0)),
+  s3deploy.CacheControl.mustRevalidate(),
+];
+
+/**
+ * Uploads the web build in three passes with different caching and metadata:
  * 1. hashed assets, cached for a year as immutable; never pruned, so pages still open in a
  *    browser keep finding the chunks they were built with after a deploy;
- * 2. then everything else (HTML, sitemap, feeds, images with stable names), revalidated on
+ * 2. the 404 page, revalidated, with the status metadata the viewer-response function reads;
+ * 3. then everything else (HTML, sitemap, feeds, images with stable names), revalidated on
  *    every use; pruned, so removed pages disappear; followed by a CloudFront invalidation.
  * The route manifest is build metadata for the edge function and is not published.
  */
 export class SiteDeployment extends Construct {
   readonly assets: s3deploy.BucketDeployment;
+  readonly notFoundPage: s3deploy.BucketDeployment;
   readonly pages: s3deploy.BucketDeployment;
 
   constructor(scope: Construct, id: string, props: SiteDeploymentProps) {
     super(scope, id);
-    const source = s3deploy.Source.asset(props.distDir);
+    const source = withSiteOrigin(s3deploy.Source.asset(props.distDir), props.siteOrigin);
     const assetPattern = `${HASHED_ASSETS_PREFIX}*`;
+    const notFoundKey = NOT_FOUND_PAGE.slice(1);
+    const common = { sources: [source], destinationBucket: props.bucket, logGroup: props.deploymentLogGroup };
 
     this.assets = new s3deploy.BucketDeployment(this, 'HashedAssets', {
-      sources: [source],
-      destinationBucket: props.bucket,
+      ...common,
       exclude: ['*'],
       include: [assetPattern],
       prune: false,
@@ -48,27 +73,33 @@ export class SiteDeployment extends Construct {
         s3deploy.CacheControl.maxAge(Duration.days(365)),
         s3deploy.CacheControl.immutable(),
       ],
-      logGroup: props.deploymentLogGroup,
+    });
+
+    this.notFoundPage = new s3deploy.BucketDeployment(this, 'NotFoundPage', {
+      ...common,
+      exclude: ['*'],
+      include: [notFoundKey],
+      prune: false,
+      metadata: { ...OBJECT_METADATA[NOT_FOUND_PAGE] },
+      cacheControl: REVALIDATE,
     });
 
     this.pages = new s3deploy.BucketDeployment(this, 'Pages', {
-      sources: [source],
-      destinationBucket: props.bucket,
-      // Excluded files are also left alone by pruning, so the hashed assets survive this pass.
-      exclude: [assetPattern, ROUTE_MANIFEST_FILE],
+      ...common,
+      // Excluded files are also left alone by pruning, so the passes above survive this one.
+      exclude: [assetPattern, notFoundKey, ROUTE_MANIFEST_FILE],
       prune: true,
-      cacheControl: [
-        s3deploy.CacheControl.setPublic(),
-        s3deploy.CacheControl.maxAge(Duration.seconds(0)),
-        s3deploy.CacheControl.mustRevalidate(),
-      ],
+      cacheControl: REVALIDATE,
       distribution: props.distribution,
       distributionPaths: ['/*'],
-      logGroup: props.deploymentLogGroup,
     });
-    // New HTML must never reference an asset that is not uploaded yet.
-    this.pages.node.addDependency(this.assets);
+    // New HTML must never reference an asset that is not uploaded yet, and the invalidation
+    // that ends this pass must come after the 404 page is in place too.
+    this.pages.node.addDependency(this.assets, this.notFoundPage);
 
-    acknowledgeDeploymentHandler(this.assets);
+    for (const deployment of [this.assets, this.notFoundPage, this.pages]) {
+      acknowledgeDeploymentHandler(deployment);
+      dropUnusedCliLayer(deployment);
+    }
   }
 }

@@ -5,9 +5,11 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { API_BASE } from '../../shared/paths';
+import { controlTowerRule } from '../compliance';
 import { buildViewerRequestCode, buildViewerResponseCode } from '../edge/edge-code';
 import { API_CLOUDFRONT_HEADERS, API_VIEWER_HEADERS } from '../site/api-origin-headers';
 import { SECURITY_HEADER_POLICY } from '../site/security-headers';
+import { acknowledgeStaticBucketControls } from './access-logs';
 
 export interface CustomDomain {
   /** e.g. www.example.ca; its DNS record (CNAME/alias to the distribution) is managed outside. */
@@ -41,10 +43,12 @@ export class Site extends Construct {
   readonly viewerRequestFunction: cloudfront.Function;
   readonly viewerResponseFunction: cloudfront.Function;
   readonly responseHeadersPolicy: cloudfront.ResponseHeadersPolicy;
+  private readonly customDomain?: CustomDomain;
 
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
     const { customDomain } = props;
+    this.customDomain = customDomain;
     if (customDomain) {
       if (!/^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i.test(customDomain.domainName)) {
         throw new Error(`${this.node.path}: "${customDomain.domainName}" is not a domain name`);
@@ -140,7 +144,8 @@ export class Site extends Construct {
           // Never cached; no Host (API Gateway routes on its own host name): infra/site/api-origin-headers.ts.
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
           originRequestPolicy: apiOriginRequests,
-          compress: true,
+          // No `compress`: CloudFront compresses only what it caches, and CachingDisabled caches nothing.
+          compress: false,
           responseHeadersPolicy: this.responseHeadersPolicy,
         },
       },
@@ -174,13 +179,38 @@ export class Site extends Construct {
       reason:
         'No WAF: a CloudFront web ACL must live in us-east-1 and costs more than this low-traffic site warrants; API throttling, form validation and per-address limits cover abuse.',
     });
+    Validations.of(this.distribution).acknowledge({
+      id: controlTowerRule('cloudfront_origin_failover_enabled_check'),
+      reason:
+        'One region by design (Canadian data residency): a failover origin would need a replica bucket and API elsewhere; S3 and API Gateway are regional multi-AZ services.',
+    });
+    acknowledgeStaticBucketControls(this.bucket);
+    Validations.of(this.bucket).acknowledge({
+      id: controlTowerRule('s3_bucket_default_encryption_kms_check'),
+      reason: 'Public website files; SSE-S3 encrypts them at rest, and SSE-KMS would add a key policy for CloudFront Origin Access Control for no confidentiality gain.',
+    });
     if (!customDomain) {
-      Validations.of(this.distribution).acknowledge({
-        id: 'AwsSolutions-CFR4',
-        reason:
-          'Without a custom domain the *.cloudfront.net certificate is used, whose security policy CloudFront fixes; with domainName/certificateArn the policy is TLSv1.2_2021.',
-      });
+      // "CloudFront automatically sets the security policy to TLSv1 regardless": https://docs.aws.amazon.com/cloudfront/latest/APIReference/API_ViewerCertificate.html
+      const defaultCertificate =
+        'Without a custom domain the *.cloudfront.net certificate is used, whose security policy CloudFront fixes (TLSv1) and SNI does not apply; with domainName/certificateArn the policy is TLSv1.2_2021, SNI only.';
+      for (const id of [
+        'AwsSolutions-CFR4',
+        controlTowerRule('cloudfront_security_policy_check'),
+        controlTowerRule('cloudfront_custom_ssl_certificate_check'),
+        controlTowerRule('cloudfront_sni_enabled_check'),
+      ]) {
+        Validations.of(this.distribution).acknowledge({ id, reason: defaultCertificate });
+      }
     }
+  }
+
+  /**
+   * The site's public origin: the custom domain, or else the distribution's own domain (a
+   * deploy-time value). Links in emails and the deployed pages use it; never a placeholder.
+   */
+  get origin(): string {
+    const host = this.customDomain?.domainName ?? this.distribution.distributionDomainName;
+    return `https://${host}`;
   }
 }
 

@@ -1,6 +1,7 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { controlTowerRule } from '../compliance';
 import { AccessLogs } from '../constructs/access-logs';
 import { Alarms } from '../constructs/alarms';
 import { Api } from '../constructs/api';
@@ -12,11 +13,14 @@ import { ScorecardDocument } from '../constructs/scorecard-document';
 import { Site, type CustomDomain } from '../constructs/site';
 import { SiteDeployment } from '../constructs/site-deployment';
 
+/** What the mailer logs when a lead's mail failed for good (lambdas/mail, through lambdas/runtime/log.ts). */
+export const LEAD_MAIL_FINALLY_FAILED = 'Lead mail finally failed';
+
 export interface SiteStackProps extends StackProps {
-  /** Public URL of the site (links in emails), e.g. https://www.example.ca. */
-  readonly siteUrl: string;
   /** SES sender: an address, or a domain (see Email). */
   readonly senderEmail: string;
+  /** An SES identity verified by hand (the sender or its domain), imported instead of created. */
+  readonly existingSenderIdentity?: string;
   /** The consultancy's inbox for new-lead notifications. */
   readonly notificationEmail: string;
   /** Where operational alarms are emailed. */
@@ -47,13 +51,22 @@ export class SiteStack extends Stack {
     this.data = new Data(this, 'Data');
     const { subscribers, leads } = this.data;
 
-    this.email = new Email(this, 'Email', { sender: props.senderEmail, subscribers });
+    this.email = new Email(this, 'Email', {
+      sender: props.senderEmail,
+      existingIdentity: props.existingSenderIdentity,
+      subscribers,
+    });
 
     // One log group for the bucket-deployment Lambda, which aws-s3-deployment shares stack-wide.
     const deploymentLogGroup = new logs.LogGroup(this, 'BucketDeploymentLogs', {
       retention: logs.RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    const deploymentLogsReason =
+      'Logs of the deployment-time upload handler: no personal data and no audit trail (CloudTrail records the deployment), so a month in the service-encrypted default suffices.';
+    for (const rule of ['cloudwatch_log_group_retention_period_check', 'cloudwatch_log_group_encrypted_check']) {
+      Validations.of(deploymentLogGroup).acknowledge({ id: controlTowerRule(rule), reason: deploymentLogsReason });
+    }
     const scorecard = new ScorecardDocument(this, 'Scorecard', {
       documentFile: props.scorecardDocumentFile,
       accessLogsBucket: accessLogs.bucket,
@@ -68,14 +81,6 @@ export class SiteStack extends Stack {
       formThrottle: props.formThrottle,
       subscriberThrottle: props.subscriberThrottle,
     });
-    this.mailer = new Mailer(this, 'Mailer', {
-      leads,
-      subscribers,
-      sender: this.email,
-      siteUrl: props.siteUrl,
-      notificationEmail: props.notificationEmail,
-    });
-
     this.site = new Site(this, 'Site', {
       routes: props.web.routes,
       apiDomainName: this.api.domainName,
@@ -83,8 +88,16 @@ export class SiteStack extends Stack {
       accessLogsBucket: accessLogs.bucket,
       customDomain: props.customDomain,
     });
+    this.mailer = new Mailer(this, 'Mailer', {
+      leads,
+      subscribers,
+      sender: this.email,
+      siteUrl: this.site.origin,
+      notificationEmail: props.notificationEmail,
+    });
     new SiteDeployment(this, 'SiteDeployment', {
       distDir: props.web.distDir,
+      siteOrigin: this.site.origin,
       bucket: this.site.bucket,
       distribution: this.site.distribution,
       deploymentLogGroup,
@@ -101,10 +114,13 @@ export class SiteStack extends Stack {
     for (const [name, fn] of functions) this.alarms.watchFunction(`${name}Errors`, fn.function);
     this.alarms
       .watchDeadLetterQueue('MailerDeadLetters', this.mailer.deadLetterQueue)
-      .watchDeadLetterQueue('FeedbackDeadLetters', this.email.feedbackDeadLetterQueue);
+      .watchDeadLetterQueue('FeedbackDeadLetters', this.email.feedbackDeadLetterQueue)
+      .watchLogMessage('MailFinallyFailed', this.mailer.handler.logGroup, LEAD_MAIL_FINALLY_FAILED);
+    this.acknowledgeApiControls();
 
+    new CfnOutput(this, 'SiteUrl', { description: 'The public site (links in emails use it too)', value: this.site.origin });
     new CfnOutput(this, 'DistributionDomainName', {
-      description: 'Point the custom domain here, or use it as siteUrl',
+      description: 'Point the custom domain here (CNAME or alias)',
       value: this.site.distribution.distributionDomainName,
     });
     new CfnOutput(this, 'DistributionId', { value: this.site.distribution.distributionId });
@@ -112,5 +128,26 @@ export class SiteStack extends Stack {
       description: 'Direct API endpoint (the site calls it through CloudFront /api/*)',
       value: this.api.httpApi.apiEndpoint,
     });
+  }
+
+  /**
+   * Control Tower controls on the API's resources, acknowledged here because constructs/api.ts
+   * builds them; the reasons are the API's own.
+   */
+  private acknowledgeApiControls(): void {
+    const acknowledge = (rule: string, reason: string) =>
+      Validations.of(this.api).acknowledge({ id: controlTowerRule(rule), reason });
+    acknowledge(
+      'api_gw_v2_authorization_type_configured_check',
+      'A public, anonymous API by design: subscriber routes are keyed by unguessable ids, forms are protected by validation, per-address and per-client limits and throttling (docs/decisions/0011-control-tower-controls.md).',
+    );
+    acknowledge(
+      'lambda_function_public_access_prohibited_check',
+      'Each permission names apigateway.amazonaws.com with a SourceArn of this API (built with Fn::Join, which the rule cannot read as a string).',
+    );
+    acknowledge(
+      'cloudwatch_log_group_encrypted_check',
+      'API access logs hold request metadata (no bodies); CloudWatch Logs encrypts them at rest with service keys and they are kept a year.',
+    );
   }
 }

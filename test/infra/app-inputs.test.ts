@@ -1,11 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { locateScorecardDocument, locateWebBuild, parseAppContext, REQUIRED_CONTEXT_KEYS } from '../../infra/bin/app-inputs';
+import { locateScorecardDocument, locateWebBuild, parseAppContext, REQUIRED_CONTEXT_KEYS, SITE_URL_REFUSED } from '../../infra/bin/app-inputs';
 import { FIXTURE_WEB_DIST } from './support/app';
 
 const CONTEXT: Record<string, unknown> = {
-  siteUrl: 'https://www.example.ca/',
   senderEmail: 'hello@example.ca',
   notificationEmail: 'team@example.ca',
   opsEmail: 'ops@example.ca',
@@ -13,9 +12,8 @@ const CONTEXT: Record<string, unknown> = {
 const parse = (overrides: Record<string, unknown> = {}) => parseAppContext((key) => ({ ...CONTEXT, ...overrides })[key]);
 
 describe('parseAppContext', () => {
-  it('reads the required keys and normalises the site URL to its origin', () => {
-    expect(parse()).toEqual({
-      siteUrl: 'https://www.example.ca',
+  it('reads the required keys', () => {
+    expect(parse()).toMatchObject({
       senderEmail: 'hello@example.ca',
       notificationEmail: 'team@example.ca',
       opsEmail: 'ops@example.ca',
@@ -28,14 +26,27 @@ describe('parseAppContext', () => {
     expect(() => parse({ [key]: undefined })).toThrow(`Missing CDK context key "${key}"`);
   });
 
-  it.each(['http://www.example.ca', 'https://www.example.ca/path', 'not a url'])('rejects siteUrl %s', (siteUrl) => {
-    expect(() => parse({ siteUrl })).toThrow(/siteUrl/);
+  it.each(['https://d1234example.cloudfront.net', 'https://www.chinooktalent.ca'])(
+    'refuses a siteUrl (%s): the URL comes from the custom domain or the distribution',
+    (siteUrl) => {
+      expect(() => parse({ siteUrl })).toThrow(SITE_URL_REFUSED);
+    },
+  );
+
+  it.each(['www.example.ca', 'example.com', 'site.test', 'd1234example.cloudfront.net'])('refuses the placeholder domainName %s', (domainName) => {
+    const certificateArn = 'arn:aws:acm:us-east-1:111111111111:certificate/abc';
+    expect(() => parse({ domainName, certificateArn })).toThrow(`Context key "domainName" must be the site's real domain, got the placeholder "${domainName}"`);
+  });
+
+  it('reads the optional existing sender identity', () => {
+    expect(parse({ existingSenderIdentity: 'example.ca' }).existingSenderIdentity).toBe('example.ca');
+    expect(parse().existingSenderIdentity).toBeUndefined();
   });
 
   it('reads the optional custom domain, which needs both keys', () => {
     const certificateArn = 'arn:aws:acm:us-east-1:111111111111:certificate/abc';
-    expect(parse({ domainName: 'www.example.ca', certificateArn }).customDomain).toEqual({ domainName: 'www.example.ca', certificateArn });
-    expect(() => parse({ domainName: 'www.example.ca' })).toThrow(/set both or neither/);
+    expect(parse({ domainName: 'www.chinooktalent.ca', certificateArn }).customDomain).toEqual({ domainName: 'www.chinooktalent.ca', certificateArn });
+    expect(() => parse({ domainName: 'www.chinooktalent.ca' })).toThrow(/set both or neither/);
   });
 
   it('reads optional API throttling (strings from -c are numbers too)', () => {
@@ -48,6 +59,13 @@ describe('parseAppContext', () => {
 describe('locateWebBuild', () => {
   it('returns the dist folder and its routes', () => {
     expect(locateWebBuild(FIXTURE_WEB_DIST).routes).toContain('/about');
+  });
+
+  it('refuses a build written for another site URL (npm start builds for localhost)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'dist-'));
+    writeFileSync(path.join(dir, '_routes.json'), JSON.stringify({ pages: ['/'] }));
+    writeFileSync(path.join(dir, 'index.html'), '<link rel="canonical" href="http://localhost:3000/">');
+    expect(() => locateWebBuild(dir)).toThrow('web/dist was built for another site URL');
   });
 
   it('asks for a build when the folder or its _routes.json is missing', () => {

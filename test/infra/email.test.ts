@@ -95,3 +95,47 @@ describe('Email', () => {
     expect(() => build(sender)).toThrow(/sender must be an email address or a domain/);
   });
 });
+
+describe('Email with an identity already verified in SES', () => {
+  function buildExisting(sender: string, existingIdentity: string) {
+    const stack = newStack();
+    const data = new Data(stack, 'Data');
+    const email = new Email(stack, 'Email', { sender, existingIdentity, subscribers: data.subscribers });
+    email.grantSendEmail(new iam.Role(stack, 'Sender', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') }));
+    return { email, template: Template.fromStack(stack) };
+  }
+
+  it('imports the identity instead of creating one (a second create would fail with "already exists")', () => {
+    const { template } = buildExisting('hello@example.ca', 'hello@example.ca');
+    template.resourceCountIs('AWS::SES::EmailIdentity', 0);
+    expect(Object.keys(template.findOutputs('*')).filter((id) => id.includes('DkimRecord'))).toEqual([]);
+  });
+
+  it('grants sending on the imported identity by its name', () => {
+    const { template } = buildExisting('hello@example.ca', 'example.ca');
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [{ Ref: Match.stringLikeRegexp('^Sender') }],
+      PolicyDocument: {
+        Statement: [
+          Match.objectLike({
+            Action: 'ses:SendRawEmail',
+            Resource: Match.arrayWith([{ 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(':identity/example\\.ca$')])] }]),
+          }),
+        ],
+      },
+    });
+  });
+
+  it('makes the configuration set the identity\'s default on deploy and removes it on delete', () => {
+    const { template } = buildExisting('hello@example.ca', 'hello@example.ca');
+    const [resource] = Object.values(template.findResources('Custom::AWS'));
+    const create = JSON.stringify(resource.Properties.Create);
+    expect(create).toContain('"service\\":\\"SESv2\\",\\"action\\":\\"PutEmailIdentityConfigurationSetAttributes\\"');
+    expect(create).toContain('\\"EmailIdentity\\":\\"hello@example.ca\\",\\"ConfigurationSetName\\":\\"');
+    expect(JSON.stringify(resource.Properties.Delete)).not.toContain('ConfigurationSetName');
+  });
+
+  it.each(['other@example.ca', 'elsewhere.ca'])('refuses "%s", which is neither the sender nor its domain', (identity) => {
+    expect(() => buildExisting('hello@example.ca', identity)).toThrow(/existingSenderIdentity must be the sender "hello@example.ca" or its domain "example.ca"/);
+  });
+});

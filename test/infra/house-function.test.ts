@@ -26,7 +26,7 @@ describe('HouseFunction', () => {
       Handler: 'index.handler',
       LoggingConfig: { LogFormat: 'JSON', LogGroup: Match.anyValue() },
     });
-    template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 90 });
+    template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 365 });
   });
 
   it('uses its own role with no managed policies, writing only to its log group', () => {

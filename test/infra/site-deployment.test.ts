@@ -4,6 +4,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { SiteDeployment } from '../../infra/constructs/site-deployment';
+import { DEPLOY_TIME_SITE_ORIGIN } from '../../shared/deploy-site-origin';
 import { FIXTURE_WEB_DIST, newStack } from './support/app';
 
 describe('SiteDeployment', () => {
@@ -14,21 +15,45 @@ describe('SiteDeployment', () => {
   });
   const deployment = new SiteDeployment(stack, 'Deploy', {
     distDir: FIXTURE_WEB_DIST,
+    siteOrigin: `https://${distribution.distributionDomainName}`,
     bucket,
     distribution,
     deploymentLogGroup: new logs.LogGroup(stack, 'DeployLogs'),
   });
   const template = Template.fromStack(stack);
   const deployments = Object.values(template.findResources('Custom::CDKBucketDeployment'));
-  const byId = (id: string) => {
-    const logicalId = stack.getLogicalId(
-      (id === 'assets' ? deployment.assets : deployment.pages).node.findChild('CustomResource').node.defaultChild as never,
-    );
-    return template.toJSON().Resources[logicalId];
-  };
+  const passes = { assets: deployment.assets, notFoundPage: deployment.notFoundPage, pages: deployment.pages };
+  const logicalIdOf = (pass: keyof typeof passes) =>
+    stack.getLogicalId(passes[pass].node.findChild('CustomResource').node.defaultChild as never);
+  const byId = (pass: keyof typeof passes) => template.toJSON().Resources[logicalIdOf(pass)];
 
-  it('uploads in two passes', () => {
-    expect(deployments).toHaveLength(2);
+  it('uploads in three passes', () => {
+    expect(deployments).toHaveLength(3);
+  });
+
+  it('writes the real site origin into every uploaded file, in place of the build\'s deploy-time origin', () => {
+    for (const pass of Object.keys(passes) as (keyof typeof passes)[]) {
+      expect(byId(pass).Properties.SourceMarkers).toEqual([
+        { [DEPLOY_TIME_SITE_ORIGIN]: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [stack.getLogicalId(distribution.node.defaultChild as never), 'DomainName'] }]] } },
+      ]);
+    }
+  });
+
+  it('stores the 404 page alone, with the status metadata the viewer-response function reads', () => {
+    expect(byId('notFoundPage').Properties).toMatchObject({
+      Exclude: ['*'],
+      Include: ['404.html'],
+      Prune: false,
+      UserMetadata: { 'http-status': '404' },
+      SystemMetadata: { 'cache-control': 'public, max-age=0, must-revalidate' },
+    });
+    expect(byId('pages').Properties.UserMetadata).toBeUndefined();
+  });
+
+  it('deploys one AWS CLI layer, the one the shared handler uses', () => {
+    const layers = Object.keys(template.findResources('AWS::Lambda::LayerVersion'));
+    expect(layers).toHaveLength(1);
+    template.hasResourceProperties('AWS::Lambda::Function', { Layers: [{ Ref: layers[0] }] });
   });
 
   it('caches hashed assets for a year as immutable and never prunes them', () => {
@@ -40,9 +65,9 @@ describe('SiteDeployment', () => {
     });
   });
 
-  it('revalidates everything else, leaves assets and the route manifest out, prunes and invalidates', () => {
+  it('revalidates everything else, leaves assets, the 404 page and the route manifest out, prunes and invalidates', () => {
     expect(byId('pages').Properties).toMatchObject({
-      Exclude: ['assets/*', '_routes.json'],
+      Exclude: ['assets/*', '404.html', '_routes.json'],
       SystemMetadata: { 'cache-control': 'public, max-age=0, must-revalidate' },
       DistributionPaths: ['/*'],
       DistributionId: { Ref: stack.getLogicalId(distribution.node.defaultChild as never) },
@@ -50,8 +75,8 @@ describe('SiteDeployment', () => {
     expect(byId('pages').Properties.Prune).not.toBe(false);
   });
 
-  it('uploads the pages only after the assets they reference', () => {
-    expect(byId('pages').DependsOn).toEqual(expect.arrayContaining([stack.getLogicalId(deployment.assets.node.findChild('CustomResource').node.defaultChild as never)]));
+  it('uploads the pages (and invalidates) only after the assets they reference and the 404 page', () => {
+    expect(byId('pages').DependsOn).toEqual(expect.arrayContaining([logicalIdOf('assets'), logicalIdOf('notFoundPage')]));
   });
 
   it('logs the deployment handler to the given log group', () => {

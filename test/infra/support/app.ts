@@ -17,7 +17,6 @@ export const newTestApp = (context: Record<string, unknown> = {}) =>
 
 export const STACK_PROPS: SiteStackProps = {
   env: { region: 'ca-central-1', account: '111111111111' },
-  siteUrl: 'https://www.example.ca',
   senderEmail: 'hello@example.ca',
   notificationEmail: 'team@example.ca',
   opsEmail: 'ops@example.ca',

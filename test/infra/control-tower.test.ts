@@ -1,0 +1,58 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { App, RemovalPolicy } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { unacknowledgedFindings, VALIDATION_REPORT_FILE, type Finding } from '../../infra/compliance';
+import type { SiteStackProps } from '../../infra/stacks/site-stack';
+import { synthStack } from './support/app';
+
+const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:111111111111:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789';
+const CONTROL_TOWER = 'cdk-validator-cfnguard';
+
+/** Synthesises with every pack and returns the Control Tower findings nothing acknowledges. */
+function controlTowerFindings(app: App): Finding[] {
+  try {
+    app.synth();
+  } catch {
+    // A failing pack throws after writing its report, which is what is read here.
+  }
+  return unacknowledgedFindings(app.outdir).filter((finding) => finding.plugin === CONTROL_TOWER);
+}
+
+describe('AWS Control Tower proactive controls (cfn-guard) on the whole app', () => {
+  it.each<[string, Partial<SiteStackProps>]>([
+    ['the default configuration', {}],
+    ['a custom domain and a domain sender', { customDomain: { domainName: 'www.chinooktalent.ca', certificateArn: CERTIFICATE_ARN }, senderEmail: 'chinooktalent.ca' }],
+    ['an existing sender identity', { existingSenderIdentity: 'hello@example.ca' }],
+  ])('has no unacknowledged findings with %s', (_, overrides) => {
+    const { app } = synthStack(overrides, { nag: true });
+    expect(controlTowerFindings(app)).toEqual([]);
+  });
+
+  it('still catches a real finding (the gate is live)', () => {
+    const { app, stack } = synthStack({}, { nag: true });
+    new logs.LogGroup(stack, 'ShortLived', { retention: logs.RetentionDays.ONE_WEEK, removalPolicy: RemovalPolicy.DESTROY });
+    expect(controlTowerFindings(app)).toEqual(
+      expect.arrayContaining([{ plugin: CONTROL_TOWER, rule: 'cloudwatch_log_group_retention_period_check', construct: 'TestSite/ShortLived/Resource' }]),
+    );
+  });
+});
+
+describe('unacknowledgedFindings', () => {
+  it('counts violations even when the plugin reports success (as cfn-guard can)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'assembly-'));
+    const violation = { ruleName: 'kms_create_grant_aws_service_check', violatingConstructs: [{ constructPath: 'Stack/Key/Resource' }] };
+    writeFileSync(
+      path.join(dir, VALIDATION_REPORT_FILE),
+      JSON.stringify({ pluginReports: [{ pluginName: CONTROL_TOWER, conclusion: 'success', violations: [violation] }] }),
+    );
+    expect(unacknowledgedFindings(dir)).toEqual([
+      { plugin: CONTROL_TOWER, rule: 'kms_create_grant_aws_service_check', construct: 'Stack/Key/Resource' },
+    ]);
+  });
+
+  it('finds nothing when no validation report was written', () => {
+    expect(unacknowledgedFindings(mkdtempSync(path.join(tmpdir(), 'assembly-')))).toEqual([]);
+  });
+});
