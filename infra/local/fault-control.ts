@@ -16,11 +16,13 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 function readSmallBody(req: IncomingMessage): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     let text = '';
+    let tooLong = false;
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => {
-      text += chunk;
+      tooLong ||= text.length + chunk.length > MAX_BODY_BYTES;
+      if (!tooLong) text += chunk;
     });
-    req.on('end', () => resolve(text.length > MAX_BODY_BYTES ? undefined : text));
+    req.on('end', () => resolve(tooLong ? undefined : text));
     req.on('error', reject);
   });
 }

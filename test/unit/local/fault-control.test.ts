@@ -43,6 +43,12 @@ describe('fault switch control', () => {
     );
     const notJson = await fetch(`${baseUrl}${FAULTS_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{service' });
     expect(notJson.status).toBe(400);
+    const huge = await fetch(`${baseUrl}${FAULTS_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ service: 'ses', padding: 'x'.repeat(5000) }),
+    });
+    expect({ status: huge.status, body: await huge.json() }).toEqual({ status: 413, body: { message: 'A fault is at most 4096 bytes of JSON.' } });
     await expect(clearFaults(baseUrl, 'sqs' as never)).rejects.toThrow('Fault switch answered 400: service must be one of: dynamodb, ses.');
     expect(await readFaults(baseUrl)).toEqual({ dynamodb: null, ses: null });
   });
