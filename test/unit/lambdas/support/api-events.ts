@@ -85,10 +85,22 @@ export const oneClickEvent = (audience: string, id: string, body: string, conten
     body,
   });
 
-export const scorecardEvent = (json: unknown) =>
-  jsonEvent({ routeKey: 'POST /api/employer/scorecard', path: '/api/employer/scorecard', json });
+/** The viewer's address as CloudFront forwards it to the API (what the per-client limit counts). */
+export const VIEWER = { 'cloudfront-viewer-address': '203.0.113.7:52144' };
 
-export const signupEvent = (json: unknown) => jsonEvent({ routeKey: 'POST /api/signup', path: '/api/signup', json });
+export const scorecardEvent = (json: unknown, headers: Record<string, string> = VIEWER) =>
+  jsonEvent({ routeKey: 'POST /api/employer/scorecard', path: '/api/employer/scorecard', json, headers });
+
+export const signupEvent = (json: unknown, headers: Record<string, string> = VIEWER) =>
+  jsonEvent({ routeKey: 'POST /api/signup', path: '/api/signup', json, headers });
+
+export const confirmEvent = (audience: string, token: string, headers: Record<string, string> = {}) =>
+  apiEvent({
+    routeKey: 'POST /api/{audience}/confirmations/{token}',
+    path: `/api/${audience}/confirmations/${token}`,
+    pathParameters: { audience, token },
+    headers: { ...VIEWER, 'user-agent': 'Mozilla/5.0 (unit)', ...headers },
+  });
 
 export const downloadEvent = (token: string) =>
   apiEvent({

@@ -13,5 +13,10 @@ Object.assign(process.env, {
   NOTIFICATION_EMAIL: 'leads@chinooktalent.ca',
   SCORECARD_BUCKET: 'scorecard-bucket',
   SCORECARD_KEY: 'documents/hr-scorecard.pdf',
+  MAIL_DEAD_LETTER_QUEUE_URL: 'https://sqs.ca-central-1.amazonaws.com/123456789012/mail-dead-letters',
 });
 delete process.env.AWS_ENDPOINT_URL_S3;
+// The delivery policy's and the limits' defaults (lambdas/mail/delivery-policy.ts, shared/constants/limits.ts).
+for (const name of ['MAIL_RETRY_FIRST_SECONDS', 'MAIL_RETRY_MAX_SECONDS', 'MAIL_GIVE_UP_AFTER_SECONDS', 'MAIL_LEASE_SECONDS', 'SUBMISSIONS_PER_CLIENT_PER_HOUR', 'FORM_MAILS_PER_HOUR']) {
+  delete process.env[name];
+}
