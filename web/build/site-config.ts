@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEPLOY_TIME_SITE_ORIGIN } from '../../shared/deploy-site-origin';
 import type { SiteConfig } from '../src/config';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -23,10 +24,16 @@ function absoluteUrl(name: string, value: unknown): string {
 /**
  * The deployment settings the web build injects: cdk.json context, overridden by env
  * (the local stack builds with SITE_URL=http://localhost:<port>). siteUrl loses its
- * trailing slash so `${siteUrl}${path}` is always a valid URL.
+ * trailing slash so `${siteUrl}${path}` is always a valid URL. Without SITE_URL the build is
+ * the deployable one, written for DEPLOY_TIME_SITE_ORIGIN, which the deployment replaces with
+ * the custom domain or the distribution's domain (docs/decisions/0010-site-url-from-distribution.md);
+ * cdk.json has no siteUrl.
  */
 export function readSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig {
-  const context = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')).context ?? {};
+  const context = {
+    ...JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')).context,
+    siteUrl: DEPLOY_TIME_SITE_ORIGIN,
+  };
   const entries = Object.entries(SETTINGS).map(([key, envName]) => [
     key,
     absoluteUrl(`${key} / ${envName}`, env[envName] || context[key]),

@@ -1,0 +1,38 @@
+/**
+ * `npm run deploy [-- <cdk deploy arguments>]`: builds the website for deployment and deploys
+ * the whole stack in one `cdk deploy`, the first deploy included — the pages and the emails get
+ * the real site URL at deploy time (docs/decisions/0010-site-url-from-distribution.md). Needs
+ * AWS credentials for the account and a bootstrapped ca-central-1 (see the README, "Deploying").
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { cdkDeployArgs, deploySummary, OUTPUTS_FILE, stackOutputs } from './deploy-plan';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const bin = (name: string) => path.join(REPO_ROOT, 'node_modules', '.bin', name);
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): void {
+  const result = spawnSync(command, args, { cwd: REPO_ROOT, stdio: 'inherit', env });
+  if (result.status !== 0) throw new Error(`${path.basename(command)} ${args[0]} failed (see above)`);
+}
+
+function main(): void {
+  const deployArgs = cdkDeployArgs(process.argv.slice(2));
+  // The deployable build: without SITE_URL, whatever the shell has set (npm start's localhost).
+  const buildEnv = { ...process.env };
+  delete buildEnv.SITE_URL;
+  console.log('Building the website for deployment …');
+  run(bin('tsx'), ['web/build/build.ts'], buildEnv);
+  console.log(`Deploying (cdk ${deployArgs.join(' ')}) …`);
+  run(bin('cdk'), deployArgs, process.env);
+  const outputs = stackOutputs(readFileSync(path.join(REPO_ROOT, OUTPUTS_FILE), 'utf8'));
+  console.log(`\n${deploySummary(outputs).join('\n')}`);
+}
+
+try {
+  main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}
