@@ -1,0 +1,270 @@
+/**
+ * deliverLeadMail with a fake `send` against in-memory tables: each part at most once, SES
+ * refusals retried with backoff, giving up into a dead letter, sends in doubt never repeated.
+ * The delivery semantics are described in docs/decisions/ (lead delivery).
+ */
+import './support/env';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { RETENTION_SECONDS } from '../../../shared/constants';
+import { deliverLeadMail, type MailerDeps } from '../../../lambdas/mail/deliver-lead-mail';
+import { retryDelay, type DeliveryPolicy } from '../../../lambdas/mail/delivery-policy';
+import type { OutgoingMail } from '../../../lambdas/mail/outgoing-mail';
+import { sesRefused } from '../../../lambdas/mail/send';
+import { connectionReset, fakeTables, refusedConnection, throttled, timedOut, unavailable, type FakeTables } from './support/fake-tables';
+import { NOW } from './support/payloads';
+
+const POLICY: DeliveryPolicy = { firstRetrySeconds: 60, maxRetrySeconds: 3600, giveUpAfterSeconds: 26 * 3600, leaseSeconds: 180 };
+const LEAD_ID = 'lead#SignupKeyAbcdefghijk';
+const LEADS = 'Leads-unit';
+
+const sesAnswer = (status: number, name: string) => Object.assign(new Error(name), { name, $metadata: { httpStatusCode: status } });
+
+describe('retryDelay', () => {
+  it.each([
+    [0, 60],
+    [1, 60],
+    [2, 120],
+    [3, 240],
+    [6, 1920],
+    [7, 3600],
+    [40, 3600],
+  ])('after %i failed attempts waits %i s (doubling, capped)', (attempts, seconds) => {
+    expect(retryDelay(POLICY, attempts)).toBe(seconds);
+  });
+
+  it('adds up to more than a day before the default give-up time of 26 hours', () => {
+    let waited = 0;
+    let attempts = 0;
+    while (waited < 24 * 3600) waited += retryDelay(POLICY, (attempts += 1));
+    expect(waited).toBeLessThan(POLICY.giveUpAfterSeconds);
+  });
+});
+
+describe('sesRefused', () => {
+  it.each([
+    ['a throttling answer (400)', sesAnswer(400, 'Throttling'), true],
+    ['a rejection (400 MessageRejected)', sesAnswer(400, 'MessageRejected'), true],
+    ['an outage answer (503)', sesAnswer(503, 'ServiceUnavailable'), true],
+    ['a refused connection', refusedConnection(), true],
+    ['an unknown host', Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }), true],
+    ['a timeout', timedOut(), false],
+    ['a connection reset mid-request', connectionReset(), false],
+    ['a plain error', new Error('?'), false],
+    ['a thrown string', 'boom', false],
+  ])('%s -> %p', (_case, error, refused) => {
+    expect(sesRefused(error)).toBe(refused);
+  });
+});
+
+describe('deliverLeadMail', () => {
+  let tables: FakeTables;
+  let sent: OutgoingMail[];
+  let send: jest.Mock<Promise<string>, [OutgoingMail]>;
+  let deadLetter: jest.Mock;
+  let deps: MailerDeps;
+
+  const lead = () => tables.get(LEADS, LEAD_ID)!;
+  const store = (overrides: Record<string, unknown> = {}) =>
+    tables.put(LEADS, {
+      id: LEAD_ID, kind: 'lead', type: 'signup', audience: 'candidate', email: 'jordan.lee@example.org', mailbox: 'jordan.lee@example.org',
+      firstName: 'Jordan', lastName: 'Lee', jobTitle: '', organization: '', helpDescription: 'Looking for work.', secret: 'SecretAbcdefghijklmnop',
+      consentRequest: { source: 'candidate-signup-form', text: 'I agree.' }, createdAt: NOW, expiresAt: NOW + RETENTION_SECONDS,
+      mail: { notification: 'pending', confirmation: 'pending' }, sesMessageIds: {}, mailStatus: 'pending', mailQueue: 'due',
+      nextAttemptAt: NOW, retryUntil: NOW + POLICY.giveUpAfterSeconds, mailAttempts: 0,
+      ...overrides,
+    });
+  const sentTo = () => sent.map((mail) => mail.to);
+
+  beforeEach(() => {
+    tables = fakeTables();
+    sent = [];
+    let count = 0;
+    send = jest.fn(async (mail: OutgoingMail) => {
+      sent.push(mail);
+      count += 1;
+      return `ses-${count}`;
+    });
+    deadLetter = jest.fn(async () => undefined);
+    const db = new DynamoDBClient({});
+    deps = {
+      leads: { db, table: LEADS },
+      subscribers: { db, table: 'Subscribers-unit' },
+      send,
+      siteUrl: 'https://site.test',
+      notificationEmail: 'leads@chinooktalent.ca',
+      policy: POLICY,
+      deadLetter,
+    };
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('sends each part once, records SES message ids, settles the lead and takes it out of the queue', async () => {
+    // Prepare
+    store();
+
+    // Act
+    const outcome = await deliverLeadMail(deps, LEAD_ID, NOW);
+    const again = await deliverLeadMail(deps, LEAD_ID, NOW + 600);
+
+    // Assess
+    expect([outcome, again]).toEqual(['settled', 'busy']);
+    expect(sentTo()).toEqual(['leads@chinooktalent.ca', 'jordan.lee@example.org']);
+    expect(sent[1]!.text).toContain('https://site.test/confirm/candidate/SignupKeyAbcdefghijkSecretAbcdefghijklmnop');
+    expect(lead()).toMatchObject({
+      mail: { notification: 'sent', confirmation: 'sent' },
+      sesMessageIds: { notification: 'ses-1', confirmation: 'ses-2' },
+      mailStatus: 'sent',
+      settledAt: NOW,
+      mailAttempts: 1,
+    });
+    expect(lead()).not.toHaveProperty('mailQueue');
+    expect(lead()).not.toHaveProperty('leaseId');
+  });
+
+  it('sends nothing and changes nothing while another invocation holds the lead', async () => {
+    // Prepare
+    store({ leaseId: 'SomeoneElse', leaseUntil: NOW + 100 });
+    const before = lead();
+
+    // Act
+    const outcome = await deliverLeadMail(deps, LEAD_ID, NOW);
+
+    // Assess
+    expect(outcome).toBe('busy');
+    expect(send).not.toHaveBeenCalled();
+    expect(lead()).toEqual(before);
+  });
+
+  it('takes over a lead whose lease has run out', async () => {
+    store({ leaseId: 'Crashed', leaseUntil: NOW - 1 });
+    expect(await deliverLeadMail(deps, LEAD_ID, NOW)).toBe('settled');
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not attempt a lead before its next attempt is due', async () => {
+    store({ nextAttemptAt: NOW + 60 });
+    expect(await deliverLeadMail(deps, LEAD_ID, NOW)).toBe('busy');
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('puts a part SES refused back to pending and schedules a retry with exponential backoff', async () => {
+    // Prepare
+    store();
+    send.mockImplementation(async (mail) => {
+      if (mail.to !== 'leads@chinooktalent.ca') throw sesAnswer(400, 'Throttling');
+      sent.push(mail);
+      return 'ses-n';
+    });
+
+    // Act
+    const first = await deliverLeadMail(deps, LEAD_ID, NOW);
+    const afterFirst = lead();
+    const second = await deliverLeadMail(deps, LEAD_ID, NOW + 60);
+    const afterSecond = lead();
+
+    // Assess
+    expect([first, second]).toEqual(['retry', 'retry']);
+    expect(afterFirst).toMatchObject({ mail: { notification: 'sent', confirmation: 'pending' }, mailQueue: 'due', nextAttemptAt: NOW + 60, lastMailError: 'Throttling: Throttling' });
+    expect(afterFirst).not.toHaveProperty('leaseId');
+    expect(afterSecond).toMatchObject({ mailAttempts: 2, nextAttemptAt: NOW + 60 + 120 });
+    expect(sentTo()).toEqual(['leads@chinooktalent.ca']);
+  });
+
+  it('delivers the refused part once SES takes it again, without resending the others', async () => {
+    // Prepare
+    store({ mail: { notification: 'sent', confirmation: 'pending' }, mailAttempts: 3, nextAttemptAt: NOW });
+
+    // Act
+    const outcome = await deliverLeadMail(deps, LEAD_ID, NOW);
+
+    // Assess
+    expect(outcome).toBe('settled');
+    expect(sentTo()).toEqual(['jordan.lee@example.org']);
+    expect(lead()).toMatchObject({ mail: { notification: 'sent', confirmation: 'sent' }, mailStatus: 'sent' });
+  });
+
+  it('gives up after retryUntil: marks the part and the lead failed, dead-letters the lead and logs "Lead mail finally failed"', async () => {
+    // Prepare
+    store({ mail: { notification: 'sent', confirmation: 'pending' }, mailAttempts: 30, retryUntil: NOW - 1 });
+    send.mockRejectedValue(sesAnswer(503, 'ServiceUnavailable'));
+
+    // Act
+    const outcome = await deliverLeadMail(deps, LEAD_ID, NOW);
+
+    // Assess
+    expect(outcome).toBe('settled');
+    expect(lead()).toMatchObject({ mail: { notification: 'sent', confirmation: 'failed' }, mailStatus: 'failed', lastMailError: 'ServiceUnavailable: ServiceUnavailable' });
+    expect(lead()).not.toHaveProperty('mailQueue');
+    expect(deadLetter).toHaveBeenCalledTimes(1);
+    expect(deadLetter).toHaveBeenCalledWith({ leadId: LEAD_ID, failedParts: ['confirmation'], attempts: 31, lastMailError: 'ServiceUnavailable: ServiceUnavailable', at: NOW });
+    const errors = (console.error as jest.Mock).mock.calls.map(([line]) => JSON.parse(line as string));
+    expect(errors).toContainEqual(expect.objectContaining({ level: 'error', message: 'Lead mail finally failed', leadId: LEAD_ID, failedParts: ['confirmation'] }));
+  });
+
+  it('marks a part whose send timed out uncertain and never sends it again', async () => {
+    // Prepare
+    store();
+    send.mockImplementationOnce(async () => {
+      throw timedOut();
+    });
+
+    // Act
+    const outcome = await deliverLeadMail(deps, LEAD_ID, NOW);
+    store({ ...lead(), mailQueue: 'due', nextAttemptAt: NOW + 60 }); // even if the lead were due again
+    await deliverLeadMail(deps, LEAD_ID, NOW + 60);
+
+    // Assess
+    expect(outcome).toBe('settled');
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(send.mock.calls.map(([mail]) => mail.to)).toEqual(['leads@chinooktalent.ca', 'jordan.lee@example.org']);
+    expect(lead().mail).toEqual({ notification: 'uncertain', confirmation: 'sent' });
+    expect(deadLetter).not.toHaveBeenCalled();
+  });
+
+  it('turns a part left "sending" by an interrupted attempt into "uncertain", not a second email', async () => {
+    store({ mail: { notification: 'sending', confirmation: 'pending' }, mailAttempts: 1 });
+
+    await deliverLeadMail(deps, LEAD_ID, NOW);
+
+    expect(sentTo()).toEqual(['jordan.lee@example.org']);
+    expect(lead()).toMatchObject({ mail: { notification: 'uncertain', confirmation: 'sent' }, mailStatus: 'uncertain' });
+  });
+
+  it('sends once when recording the send fails and then succeeds', async () => {
+    // Prepare: the first write of "sent" for the notification is refused by DynamoDB.
+    store();
+    tables.failTimes(1, (command, input) => command === 'UpdateItem' && String(input.UpdateExpression).includes('#ids.#part'), throttled);
+
+    // Act
+    const outcome = await deliverLeadMail(deps, LEAD_ID, NOW);
+
+    // Assess
+    expect(outcome).toBe('settled');
+    expect(sentTo()).toEqual(['leads@chinooktalent.ca', 'jordan.lee@example.org']);
+    expect(lead()).toMatchObject({ mail: { notification: 'sent', confirmation: 'sent' }, sesMessageIds: { notification: 'ses-1', confirmation: 'ses-2' } });
+  });
+
+  it('throws, sending nothing, when the lead cannot even be claimed (the stream or the sweep retries)', async () => {
+    store();
+    tables.failTimes(1, (command) => command === 'UpdateItem', unavailable);
+    await expect(deliverLeadMail(deps, LEAD_ID, NOW)).rejects.toThrow('Service unavailable');
+    expect(send).not.toHaveBeenCalled();
+    expect(lead()).toMatchObject({ mailQueue: 'due', mail: { notification: 'pending', confirmation: 'pending' } });
+  });
+
+  it('skips the confirmation of an address that is already a confirmed subscriber', async () => {
+    // Prepare
+    tables.put('Subscribers-unit', { id: 'email#candidate#jordan.lee@example.org', kind: 'email-claim', subscriberId: 'SubscriberAbcdefghijkl' });
+    tables.put('Subscribers-unit', { id: 'SubscriberAbcdefghijkl', kind: 'subscriber', audience: 'candidate', consent: 'express', subscribed: true });
+    store();
+
+    // Act
+    await deliverLeadMail(deps, LEAD_ID, NOW);
+
+    // Assess
+    expect(sentTo()).toEqual(['leads@chinooktalent.ca']);
+    expect(lead()).toMatchObject({ mail: { notification: 'sent', confirmation: 'skipped' }, mailStatus: 'sent' });
+  });
+});
