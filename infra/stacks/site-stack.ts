@@ -138,10 +138,6 @@ export class SiteStack extends Stack {
     const acknowledge = (rule: string, reason: string) =>
       Validations.of(this.api).acknowledge({ id: controlTowerRule(rule), reason });
     acknowledge(
-      'api_gw_v2_authorization_type_configured_check',
-      'A public, anonymous API by design: subscriber routes are keyed by unguessable ids, forms are protected by validation, per-address and per-client limits and throttling (docs/decisions/0011-control-tower-controls.md).',
-    );
-    acknowledge(
       'lambda_function_public_access_prohibited_check',
       'Each permission names apigateway.amazonaws.com with a SourceArn of this API (built with Fn::Join, which the rule cannot read as a string).',
     );
