@@ -1,58 +1,66 @@
+/**
+ * The mailer's two triggers, with SES and SQS mocked and the tables in memory: the leads
+ * stream (a new lead's first attempt) and the mail sweep (retries from the MailDue index).
+ * What the recipients read is asserted on the MIME SES received.
+ */
 import './support/env';
-import { GetItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
+import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Context } from 'aws-lambda';
+import { IMPLIED_CONSENT_SECONDS, RETENTION_SECONDS } from '../../../shared/constants';
 import { handler as mailer } from '../../../lambdas/handlers/mailer';
-import { MAX_MAIL_ATTEMPTS } from '../../../lambdas/mail/deliver-lead-mail';
-import { callsOf, dynamo, item, valuesOf } from './support/dynamo-mock';
+import { handler as mailSweep } from '../../../lambdas/handlers/mail-sweep';
+import { fakeTables, throttled, type FakeTables } from './support/fake-tables';
 import { NOW } from './support/payloads';
 import { readMail } from './support/parse-mime';
 import { insertRecord, streamEvent } from './support/stream-records';
 
 const ses = mockClient(SESClient);
-const SUBSCRIBER = 'SubscriberIdAbcdefghij';
-const TOKEN = 'DownloadTokenAbcdefghi';
+const sqs = mockClient(SQSClient);
+const LEADS = 'Leads-unit';
+const SUBSCRIBERS = 'Subscribers-unit';
+const SCORECARD_KEY = 'ScorecardKeyAbcdefghij';
+const SIGNUP_KEY = 'SignupKeyAbcdefghijklm';
+const SECRET = 'SecretAbcdefghijklmnop';
 
+let tables: FakeTables;
+
+const base = (key: string) => ({
+  id: `lead#${key}`, kind: 'lead', secret: SECRET, createdAt: NOW, expiresAt: NOW + RETENTION_SECONDS, sesMessageIds: {},
+  mailStatus: 'pending', mailQueue: 'due', nextAttemptAt: NOW, retryUntil: NOW + 26 * 3600, mailAttempts: 0,
+});
 const scorecardLead = (overrides: Record<string, unknown> = {}) => ({
-  id: `lead#${TOKEN}`, kind: 'lead', type: 'scorecard', audience: 'employer', subscriberId: SUBSCRIBER,
-  email: 'avery.stone@example.ca', firstName: 'Avery', lastName: 'Stone', jobTitle: 'HR Director',
-  organization: 'Prairie Builders', helpDescription: 'We are hiring.', downloadToken: TOKEN, createdAt: NOW,
-  expiresAt: NOW + 1, mailStatus: 'pending', mail: { requester: 'pending', notification: 'pending' },
+  ...base(SCORECARD_KEY), type: 'scorecard', audience: 'employer', email: 'avery.stone+hr@example.ca', mailbox: 'avery.stone@example.ca',
+  firstName: 'Avery', lastName: 'Stone', jobTitle: 'HR Director', organization: 'Prairie Builders', helpDescription: 'We are hiring.',
+  mail: { notification: 'pending', requester: 'pending' },
   ...overrides,
 });
-
 const signupLead = (overrides: Record<string, unknown> = {}) => ({
-  id: 'lead#SignupLeadAbcdefghijk', kind: 'lead', type: 'signup', audience: 'candidate', subscriberId: SUBSCRIBER,
-  email: 'jordan.lee@example.org', firstName: 'Jordan', lastName: 'Lee', jobTitle: '', organization: '',
-  helpDescription: 'Looking for work.', createdAt: NOW, expiresAt: NOW + 1, mailStatus: 'pending',
-  mail: { welcome: 'pending', notification: 'pending' },
+  ...base(SIGNUP_KEY), type: 'signup', audience: 'candidate', email: 'jordan.lee@example.org', mailbox: 'jordan.lee@example.org',
+  firstName: 'Jordan', lastName: 'Lee', jobTitle: '', organization: '', helpDescription: 'Call me at https://evil.example',
+  consentRequest: { source: 'candidate-signup-form', text: 'I agree.' }, mail: { notification: 'pending', confirmation: 'pending' },
   ...overrides,
 });
 
-const subscriber = (overrides: Record<string, unknown> = {}) => ({ id: SUBSCRIBER, kind: 'subscriber', audience: 'employer', email: 'avery.stone@example.ca', ...overrides });
-
-/** Serves the lead and the subscriber; counts attempts like DynamoDB's ADD. */
-const storeWith = (lead: Record<string, unknown>, stored = subscriber(), attempts = 1) => {
-  dynamo.on(GetItemCommand).callsFake((input: Record<string, any>) => ({
-    Item: input.Key.id.S === lead.id ? item(lead) : input.Key.id.S === SUBSCRIBER ? item(stored) : undefined,
-  }));
-  dynamo.on(UpdateItemCommand).callsFake((input: Record<string, any>) =>
-    input.UpdateExpression === 'ADD mailAttempts :one' ? { Attributes: item({ mailAttempts: attempts }) } : {},
-  );
+/** Stores the lead and delivers its stream INSERT record, as DynamoDB Streams would. */
+const insert = async (lead: Record<string, unknown>) => {
+  tables.put(LEADS, lead);
+  return mailer(streamEvent(insertRecord(lead, '7')), {} as Context);
 };
-
-const sentMime = () => ses.commandCalls(SendRawEmailCommand).map((call) => Buffer.from(call.args[0].input.RawMessage!.Data!).toString('utf8'));
-const sentMail = () => Promise.all(sentMime().map(readMail));
-const partUpdates = () => callsOf(UpdateItemCommand).filter((input) => input.UpdateExpression === 'SET #mail.#part = :status').map((input) => `${input.ExpressionAttributeNames['#part']}=${valuesOf(input)[':status']}`);
-const statusUpdate = () => callsOf(UpdateItemCommand).map(valuesOf).filter((values) => ':mailStatus' in values).pop();
-const run = (lead: Record<string, unknown>) => mailer(streamEvent(insertRecord(lead, '7')), {} as Context);
+const sentMail = () => Promise.all(ses.commandCalls(SendRawEmailCommand).map((call) => readMail(Buffer.from(call.args[0].input.RawMessage!.Data!))));
+const lead = (key: string) => tables.get(LEADS, `lead#${key}`)!;
+const sweepContext = (remainingMs = 60_000) => ({ getRemainingTimeInMillis: () => remainingMs }) as unknown as Context;
 
 beforeEach(() => {
-  dynamo.reset();
+  tables = fakeTables();
   ses.reset();
-  ses.on(SendRawEmailCommand).resolves({ MessageId: 'ses-1' });
-  jest.useFakeTimers({ now: NOW * 1000, doNotFake: ['nextTick', 'setImmediate'] });
+  sqs.reset();
+  let count = 0;
+  ses.on(SendRawEmailCommand).callsFake(async () => ({ MessageId: `ses-${(count += 1)}` }));
+  sqs.on(SendMessageCommand).resolves({});
+  jest.useFakeTimers({ now: NOW * 1000, doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'clearTimeout'] });
+  jest.spyOn(console, 'log').mockImplementation(() => undefined);
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -62,110 +70,150 @@ afterEach(() => {
 });
 
 describe('mailer (leads stream)', () => {
-  it('sends the scorecard link to the requester with unsubscribe links and List-Unsubscribe headers', async () => {
-    storeWith(scorecardLead());
+  it('notifies the firm, then sends the scorecard link to the typed address with the links of a new implied-consent subscriber', async () => {
+    // Act
+    const result = await insert(scorecardLead());
 
-    const result = await run(scorecardLead());
-
+    // Assess
     expect(result).toEqual({ batchItemFailures: [] });
-    const [requester, notification] = await sentMail();
-    expect(requester!.header('to')).toBe('avery.stone@example.ca');
-    expect(requester!.header('from')).toBe('Chinook Talent Partners <no-reply@chinooktalent.ca>');
-    expect(requester!.subject).toBe('Your Human Relations Scorecard');
-    expect(requester!.header('content-type')).toMatch(/^multipart\/alternative/);
-    for (const body of [requester!.text, requester!.html]) {
-      expect(body).toContain(`https://site.test/api/employer/scorecard/download/${TOKEN}`);
-      expect(body).toContain(`https://site.test/unsubscribe/employer/${SUBSCRIBER}`);
-      expect(body).toContain(`https://site.test/employer/setting/${SUBSCRIBER}`);
-    }
-    expect(requester!.header('list-unsubscribe')).toBe(`<https://site.test/api/employer/subscribers/${SUBSCRIBER}/one-click>`);
-    expect(requester!.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const [subscriber, ...others] = tables.all(SUBSCRIBERS).filter((item) => item.kind === 'subscriber');
+    expect(others).toEqual([]);
+    expect(subscriber).toMatchObject({
+      audience: 'employer', email: 'avery.stone+hr@example.ca', mailbox: 'avery.stone@example.ca', consent: 'implied', subscribed: true,
+      impliedUntil: NOW + IMPLIED_CONSENT_SECONDS,
+      lastConsent: { type: 'implied', at: NOW, source: 'scorecard-form', leadId: `lead#${SCORECARD_KEY}`, until: NOW + IMPLIED_CONSENT_SECONDS },
+      consentCount: 1,
+    });
+    expect(tables.get(SUBSCRIBERS, `consent#${subscriber!.id}#1`)).toMatchObject({ kind: 'consent-record', type: 'implied', subscriberId: subscriber!.id });
+    const [notification, requester] = await sentMail();
     expect(notification!.header('to')).toBe('leads@chinooktalent.ca');
-    expect(notification!.header('reply-to')).toBe('avery.stone@example.ca');
+    expect(notification!.header('reply-to')).toBe('avery.stone+hr@example.ca');
     expect(notification!.subject).toBe('New scorecard request: Avery Stone');
     expect(notification!.text).toContain('Organization: Prairie Builders');
-    expect(notification!.header('list-unsubscribe')).toBeUndefined();
-    expect(partUpdates()).toEqual(['requester=sent', 'notification=sent']);
-    expect(statusUpdate()).toEqual({ ':mailStatus': 'sent', ':sentAt': NOW });
+    expect(notification!.text).toContain('Message: We are hiring.');
+    expect(requester!.header('to')).toBe('avery.stone+hr@example.ca');
+    expect(requester!.header('from')).toBe('Chinook Talent Partners <no-reply@chinooktalent.ca>');
+    expect(requester!.subject).toBe('Your Human Relations Scorecard');
+    for (const body of [requester!.text, requester!.html]) {
+      expect(body).toContain(`https://site.test/api/employer/scorecard/download/${SCORECARD_KEY}${SECRET}`);
+      expect(body).toContain(`https://site.test/unsubscribe/employer/${subscriber!.id}`);
+      expect(body).toContain(`https://site.test/employer/setting/${subscriber!.id}`);
+    }
+    expect(requester!.header('list-unsubscribe')).toBe(`<https://site.test/api/employer/subscribers/${subscriber!.id}/one-click>`);
+    expect(requester!.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(lead(SCORECARD_KEY)).toMatchObject({ mail: { notification: 'sent', requester: 'sent' }, sesMessageIds: { notification: 'ses-1', requester: 'ses-2' }, mailStatus: 'sent' });
   });
 
-  it('sends a sign-up a welcome with its audience links and a notification', async () => {
-    storeWith(signupLead(), subscriber({ audience: 'candidate', email: 'jordan.lee@example.org' }));
+  it('uses an existing subscriber as it is: no new subscriber, no change to its consent', async () => {
+    // Prepare
+    tables.put(SUBSCRIBERS, { id: 'email#employer#avery.stone@example.ca', kind: 'email-claim', subscriberId: 'ExistingSubscriberId22' });
+    const existing = { id: 'ExistingSubscriberId22', kind: 'subscriber', audience: 'employer', email: 'avery.stone@example.ca', consent: 'express', subscribed: true, firstName: 'Avery' };
+    tables.put(SUBSCRIBERS, existing);
 
-    await run(signupLead());
+    // Act
+    await insert(scorecardLead());
 
-    const [welcome, notification] = await sentMail();
-    expect(welcome!.subject).toBe('Thank you for contacting Chinook Talent Partners');
-    expect(welcome!.text).toContain(`https://site.test/unsubscribe/candidate/${SUBSCRIBER}`);
-    expect(welcome!.text).toContain(`https://site.test/candidate/setting/${SUBSCRIBER}`);
-    expect(welcome!.header('list-unsubscribe')).toBe(`<https://site.test/api/candidate/subscribers/${SUBSCRIBER}/one-click>`);
+    // Assess
+    expect(tables.all(SUBSCRIBERS)).toHaveLength(2);
+    expect(tables.get(SUBSCRIBERS, 'ExistingSubscriberId22')).toEqual(existing);
+    const [, requester] = await sentMail();
+    expect(requester!.text).toContain('https://site.test/unsubscribe/employer/ExistingSubscriberId22');
+  });
+
+  it('does not mail a suppressed address but still notifies the firm', async () => {
+    tables.put(SUBSCRIBERS, { id: 'email#employer#avery.stone@example.ca', kind: 'email-claim', subscriberId: 'SuppressedSubscriber22' });
+    tables.put(SUBSCRIBERS, { id: 'SuppressedSubscriber22', kind: 'subscriber', audience: 'employer', consent: 'implied', subscribed: false, suppressed: true });
+
+    await insert(scorecardLead());
+
+    expect((await sentMail()).map((mail) => mail.header('to'))).toEqual(['leads@chinooktalent.ca']);
+    expect(lead(SCORECARD_KEY)).toMatchObject({ mail: { notification: 'sent', requester: 'suppressed' }, mailStatus: 'sent' });
+  });
+
+  it('sends a sign-up the confirmation link, with no text the visitor typed but the first name', async () => {
+    // Act
+    await insert(signupLead());
+
+    // Assess
+    const [notification, confirmation] = await sentMail();
     expect(notification!.subject).toBe('New candidate sign-up: Jordan Lee');
+    expect(notification!.text).toContain('Message: Call me at https://evil.example');
+    expect(confirmation!.header('to')).toBe('jordan.lee@example.org');
+    expect(confirmation!.subject).toBe('Please confirm your subscription to Chinook Talent Partners');
+    expect(confirmation!.text).toContain('Hello Jordan,');
+    expect(confirmation!.text).toContain(`https://site.test/confirm/candidate/${SIGNUP_KEY}${SECRET}`);
+    expect(confirmation!.raw).not.toContain('evil.example');
+    expect(confirmation!.text).not.toContain('Lee');
+    expect(tables.all(SUBSCRIBERS)).toEqual([]);
   });
 
-  it('ignores non-lead items and non-INSERT records', async () => {
-    const marker = insertRecord({ id: 'dedupe#abc', kind: 'duplicate-marker' });
-    const modify = { ...insertRecord(scorecardLead()), eventName: 'MODIFY' as const };
+  it('ignores records that are not new leads (counters, modifications)', async () => {
+    const counter = insertRecord({ id: 'limit#client#203.0.113.7#1', kind: 'submission-counter' });
+    const modify = { ...insertRecord(signupLead()), eventName: 'MODIFY' as const };
 
-    const result = await mailer(streamEvent(marker, modify), {} as Context);
+    const result = await mailer(streamEvent(counter, modify), {} as Context);
 
     expect(result).toEqual({ batchItemFailures: [] });
-    expect(dynamo.calls()).toHaveLength(0);
     expect(ses.calls()).toHaveLength(0);
   });
 
-  it('does nothing for a lead whose mail is already done', async () => {
-    storeWith(scorecardLead({ mailStatus: 'sent', mail: { requester: 'sent', notification: 'sent' } }));
-    await run(scorecardLead());
-    expect(ses.calls()).toHaveLength(0);
-    expect(callsOf(UpdateItemCommand)).toHaveLength(0);
+  it('leaves a part SES refused for the sweep, without failing the stream batch', async () => {
+    // Prepare
+    ses.on(SendRawEmailCommand).rejects(Object.assign(new Error('Maximum sending rate exceeded.'), { name: 'Throttling', $metadata: { httpStatusCode: 400 } }));
+
+    // Act
+    const result = await insert(signupLead());
+
+    // Assess
+    expect(result).toEqual({ batchItemFailures: [] });
+    expect(lead(SIGNUP_KEY)).toMatchObject({ mail: { notification: 'pending', confirmation: 'pending' }, mailQueue: 'due', nextAttemptAt: NOW + 60 });
   });
 
-  it('on retry sends only the part that failed before', async () => {
-    storeWith(scorecardLead({ mail: { requester: 'sent', notification: 'pending' } }), subscriber(), 2);
+  it('reports the record failed when the attempt cannot be recorded at all', async () => {
+    tables.failTimes(1, (command) => command === 'UpdateItem', throttled);
 
-    await run(scorecardLead());
-
-    const sent = await sentMail();
-    expect(sent.map((mail) => mail.header('to'))).toEqual(['leads@chinooktalent.ca']);
-    expect(partUpdates()).toEqual(['notification=sent']);
-  });
-
-  it('reports the record for retry when SES fails, keeping the part that was sent', async () => {
-    storeWith(scorecardLead());
-    ses.on(SendRawEmailCommand).rejectsOnce(Object.assign(new Error('Throttling'), { name: 'Throttling' })).resolves({ MessageId: 'ses-2' });
-
-    const result = await run(scorecardLead());
+    const result = await insert(signupLead());
 
     expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: '7' }] });
-    expect(partUpdates()).toEqual(['notification=sent']);
-    expect(statusUpdate()).toEqual({ ':mailStatus': 'pending', ':lastMailError': 'Throttling: Throttling' });
+    expect(ses.calls()).toHaveLength(0);
+  });
+});
+
+describe('mail sweep (MailDue index)', () => {
+  it('attempts every due lead once and leaves leads that are not due', async () => {
+    // Prepare
+    tables.put(LEADS, signupLead({ mail: { notification: 'sent', confirmation: 'pending' }, nextAttemptAt: NOW - 5, mailAttempts: 2 }));
+    tables.put(LEADS, scorecardLead({ nextAttemptAt: NOW + 300 }));
+
+    // Act
+    const result = await mailSweep({}, sweepContext());
+
+    // Assess
+    expect(result).toEqual({ due: 1, settled: 1, retry: 0, busy: 0, errors: 0 });
+    expect((await sentMail()).map((mail) => mail.header('to'))).toEqual(['jordan.lee@example.org']);
+    expect(lead(SCORECARD_KEY)).toMatchObject({ mailQueue: 'due', mailAttempts: 0 });
   });
 
-  it(`gives up after ${MAX_MAIL_ATTEMPTS} attempts: marks the lead failed and reports it once more, for the dead-letter queue`, async () => {
-    storeWith(scorecardLead(), subscriber(), MAX_MAIL_ATTEMPTS);
-    ses.on(SendRawEmailCommand).rejects(new Error('MessageRejected'));
+  it('dead-letters a lead whose retries ran out, naming the lead, for the operators', async () => {
+    // Prepare
+    tables.put(LEADS, signupLead({ mail: { notification: 'sent', confirmation: 'pending' }, retryUntil: NOW - 1, mailAttempts: 25 }));
+    ses.on(SendRawEmailCommand).rejects(Object.assign(new Error('Service Unavailable'), { name: 'ServiceUnavailable', $metadata: { httpStatusCode: 503 } }));
 
-    const result = await run(scorecardLead());
+    // Act
+    const result = await mailSweep({}, sweepContext());
 
-    expect(result.batchItemFailures).toHaveLength(1);
-    expect(partUpdates()).toEqual(['requester=failed', 'notification=failed']);
-    expect(statusUpdate()).toEqual({ ':mailStatus': 'failed', ':lastMailError': 'Error: MessageRejected' });
+    // Assess
+    expect(result).toMatchObject({ due: 1, settled: 1 });
+    expect(lead(SIGNUP_KEY)).toMatchObject({ mailStatus: 'failed', mail: { notification: 'sent', confirmation: 'failed' } });
+    const [message] = sqs.commandCalls(SendMessageCommand).map((call) => call.args[0].input);
+    expect(message!.QueueUrl).toBe(process.env.MAIL_DEAD_LETTER_QUEUE_URL);
+    expect(JSON.parse(message!.MessageBody!)).toMatchObject({ leadId: `lead#${SIGNUP_KEY}`, failedParts: ['confirmation'], attempts: 26 });
   });
 
-  it('does not mail a suppressed subscriber but still notifies the consultancy', async () => {
-    storeWith(scorecardLead(), subscriber({ suppressed: true }));
-
-    await run(scorecardLead());
-
-    const sent = await sentMail();
-    expect(sent.map((mail) => mail.header('to'))).toEqual(['leads@chinooktalent.ca']);
-    expect(partUpdates()).toEqual(['requester=suppressed', 'notification=sent']);
-    expect(statusUpdate()).toEqual({ ':mailStatus': 'suppressed', ':sentAt': NOW });
-  });
-
-  it('counts every attempt atomically', async () => {
-    storeWith(scorecardLead());
-    await run(scorecardLead());
-    expect(callsOf(UpdateItemCommand).filter((input) => input.UpdateExpression === 'ADD mailAttempts :one')).toHaveLength(1);
+  it('stops before its time runs out; the next sweep goes on', async () => {
+    tables.put(LEADS, signupLead());
+    const result = await mailSweep({}, sweepContext(1000));
+    expect(result).toEqual({ due: 1, settled: 0, retry: 0, busy: 0, errors: 0 });
+    expect(ses.calls()).toHaveLength(0);
   });
 });
