@@ -54,6 +54,17 @@ describe('parseAppContext', () => {
     expect(() => parse({ apiRateLimit: 5 })).toThrow(/set both or neither/);
     expect(() => parse({ apiRateLimit: 'fast', apiBurstLimit: 10 })).toThrow(/positive number/);
   });
+
+  it('reads the form and subscriber routes\' throttling apart from each other', () => {
+    const parsed = parse({ formRateLimit: 1, formBurstLimit: 2, subscriberRateLimit: '30', subscriberBurstLimit: '60' });
+    expect([parsed.formThrottle, parsed.subscriberThrottle, parsed.apiThrottle]).toEqual([
+      { rateLimit: 1, burstLimit: 2 },
+      { rateLimit: 30, burstLimit: 60 },
+      undefined,
+    ]);
+    expect(() => parse({ subscriberBurstLimit: 5 })).toThrow('Context keys "subscriberRateLimit" and "subscriberBurstLimit" go together');
+    expect(() => parse({ formRateLimit: 0, formBurstLimit: 5 })).toThrow(/"formRateLimit" must be a positive number/);
+  });
 });
 
 describe('locateWebBuild', () => {
