@@ -1,25 +1,43 @@
+/**
+ * GET /api/employer/scorecard/download/{token}: the token is the lead's key followed by its
+ * secret (lambdas/domain/lead-link-token.ts); only the exact token of a scorecard lead opens it.
+ */
 import './support/env';
-import { GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { API_ERRORS } from '../../../shared/constants';
+import { API_ERRORS, DOWNLOAD_LINK_TTL_SECONDS } from '../../../shared/constants';
 import { handler as downloadScorecard } from '../../../lambdas/handlers/download-scorecard';
 import { downloadEvent, invoke } from './support/api-events';
-import { callsOf, dynamo, item } from './support/dynamo-mock';
-import { NOW, SUBSCRIBER_ID } from './support/payloads';
+import { dynamo } from './support/dynamo-mock';
+import { fakeTables, unavailable, type FakeTables } from './support/fake-tables';
+import { NOW } from './support/payloads';
 
-const TOKEN = SUBSCRIBER_ID;
+const KEY = 'ScorecardKeyAbcdefghij';
+const SECRET = 'SecretAbcdefghijklmnop';
+const TOKEN = `${KEY}${SECRET}`;
+const NOT_FOUND = 'We could not find that download link. Please request the scorecard again.';
+
+let tables: FakeTables;
+const storeLead = (overrides: Record<string, unknown> = {}) =>
+  tables.put('Leads-unit', { id: `lead#${KEY}`, kind: 'lead', type: 'scorecard', audience: 'employer', secret: SECRET, createdAt: NOW - 60, ...overrides });
 
 beforeEach(() => {
-  dynamo.reset();
+  tables = fakeTables();
   jest.useFakeTimers({ now: NOW * 1000, doNotFake: ['nextTick', 'setImmediate'] });
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
-afterEach(() => jest.useRealTimers());
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
 
 describe('GET /api/employer/scorecard/download/{token}', () => {
   it('redirects (302) to a 5-minute presigned S3 URL that downloads the file as an attachment', async () => {
-    dynamo.on(GetItemCommand).resolves({ Item: item({ id: `download#${TOKEN}`, kind: 'download-token', leadId: `lead#${TOKEN}`, expiresAt: NOW + 60 }) });
+    // Prepare
+    storeLead();
 
+    // Act
     const answer = await invoke(downloadScorecard, downloadEvent(TOKEN));
 
+    // Assess
     expect(answer.statusCode).toBe(302);
     expect(answer.headers['cache-control']).toBe('no-store');
     const url = new URL(answer.headers.location!);
@@ -30,28 +48,40 @@ describe('GET /api/employer/scorecard/download/{token}', () => {
       'X-Amz-Date': '20251009T085320Z',
       'X-Amz-Expires': '300',
       'X-Amz-SignedHeaders': 'host',
-      'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD',
       'response-content-disposition': 'attachment; filename="hr-scorecard.pdf"',
     });
     expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
-    expect(callsOf(GetItemCommand)[0]).toMatchObject({ TableName: 'Leads-unit', Key: item({ id: `download#${TOKEN}` }) });
   });
 
-  it('answers 410 once the link has expired', async () => {
-    dynamo.on(GetItemCommand).resolves({ Item: item({ id: `download#${TOKEN}`, kind: 'download-token', leadId: 'lead#x', expiresAt: NOW }) });
+  it('still works just before the link expires, and answers 410 from then on', async () => {
+    storeLead({ createdAt: NOW - DOWNLOAD_LINK_TTL_SECONDS + 1 });
+    expect((await invoke(downloadScorecard, downloadEvent(TOKEN))).statusCode).toBe(302);
+
+    storeLead({ createdAt: NOW - DOWNLOAD_LINK_TTL_SECONDS });
     const answer = await invoke(downloadScorecard, downloadEvent(TOKEN));
     expect(answer).toMatchObject({ statusCode: 410, json: { message: API_ERRORS.downloadExpired } });
   });
 
-  it('answers 404 with a readable message for an unknown token', async () => {
-    dynamo.on(GetItemCommand).resolves({});
-    const answer = await invoke(downloadScorecard, downloadEvent(TOKEN));
-    expect(answer).toMatchObject({ statusCode: 404, json: { message: 'We could not find that download link. Please request the scorecard again.' } });
+  it.each([
+    ['an unknown lead', TOKEN, () => undefined],
+    ['the right key with a wrong secret', `${KEY}${'x'.repeat(22)}`, () => storeLead()],
+    ['the key of a sign-up lead', TOKEN, () => storeLead({ type: 'signup', audience: 'candidate' })],
+  ])('answers 404 with a readable message for %s', async (_case, token, prepare) => {
+    prepare();
+    const answer = await invoke(downloadScorecard, downloadEvent(token));
+    expect(answer).toMatchObject({ statusCode: 404, json: { message: NOT_FOUND } });
   });
 
-  it('answers the same 404 for a malformed token without reading the table', async () => {
-    const answer = await invoke(downloadScorecard, downloadEvent('../../etc/passwd'));
-    expect(answer.statusCode).toBe(404);
+  it.each(['../../etc/passwd', KEY, `${TOKEN}x`])('answers the same 404 for the malformed token %p without reading the table', async (token) => {
+    const answer = await invoke(downloadScorecard, downloadEvent(token));
+    expect(answer).toMatchObject({ statusCode: 404, json: { message: NOT_FOUND } });
     expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('answers 503 with Retry-After when the table is unavailable', async () => {
+    tables.inject(() => unavailable());
+    const answer = await invoke(downloadScorecard, downloadEvent(TOKEN));
+    expect(answer).toMatchObject({ statusCode: 503, json: { message: API_ERRORS.dependencyUnavailable } });
+    expect(answer.headers['retry-after']).toBeDefined();
   });
 });

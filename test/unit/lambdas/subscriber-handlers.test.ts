@@ -1,6 +1,6 @@
 import './support/env';
 import { GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
-import { API_ERRORS, API_SUCCESS, CONSENT_TEXT, RETENTION_SECONDS } from '../../../shared/constants';
+import { API_ERRORS, API_SUCCESS, RETENTION_SECONDS } from '../../../shared/constants';
 import { handler as getSubscriber } from '../../../lambdas/handlers/get-subscriber';
 import { handler as putSubscriber } from '../../../lambdas/handlers/put-subscriber';
 import { handler as oneClick } from '../../../lambdas/handlers/one-click-unsubscribe';
@@ -21,8 +21,11 @@ const stored = (overrides: Record<string, unknown> = {}) => ({
   subscribed: true,
   emailSetting: [true, true, true],
   unsubscribeAllEmail: [false],
-  lastConsent: { type: 'granted', at: NOW - 3600, source: 'candidate-signup-form', text: CONSENT_TEXT.signup },
-  consentCount: 1,
+  mailbox: 'jordan.lee@example.org',
+  consent: 'express',
+  confirmedAt: NOW - 3600,
+  lastConsent: { type: 'confirmed', at: NOW - 3600, source: 'confirmation-page', ip: '203.0.113.7', userAgent: 'Mozilla/5.0', leadId: 'lead#SignupKeyAbcdefghijklm' },
+  consentCount: 2,
   ...overrides,
 });
 
@@ -43,9 +46,9 @@ const expectConsentRecord = (event: Record<string, unknown>) => {
 
 /** The consent history is not kept on the subscriber: the update sets the latest event and advances the count, atomically. */
 const expectLatestConsentOnly = (update: Record<string, any>) => {
-  expect(update.UpdateExpression).toContain('#consentCount = if_not_exists(#consentCount, :noConsents) + :oneConsent');
+  expect(update.UpdateExpression).toContain('#consentCount = if_not_exists(#consentCount, :noConsents) + :newConsents');
   expect(update.ExpressionAttributeNames).toMatchObject({ '#lastConsent': 'lastConsent', '#consentCount': 'consentCount' });
-  expect(valuesOf(update)).toMatchObject({ ':noConsents': 0, ':oneConsent': 1 });
+  expect(valuesOf(update)).toMatchObject({ ':noConsents': 0, ':newConsents': 1 });
   expect(update.UpdateExpression).not.toMatch(/list_append|#consent\b/);
   expect(update.ReturnValues).toBe('ALL_NEW');
 };

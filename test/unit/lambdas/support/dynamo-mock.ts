@@ -43,9 +43,14 @@ export const subscriberAfterUpdate = (id: string, consentCount: number, attribut
   Attributes: item({ id, kind: 'subscriber', ...attributes, consentCount }),
 });
 
-/** The consent records written (PutItem of `consent#<subscriberId>#<n>`), as plain items with their write condition. */
-/** A consent record may only replace an expired one (a re-created subscriber's predecessor). */
-export const RECORD_CONDITION = 'attribute_not_exists(id) OR expiresAt < :writtenAt';
+/**
+ * A consent record may only replace an expired one (a re-created subscriber's predecessor), or
+ * be written again by a retry of the same event.
+ */
+export const RECORD_CONDITION = 'attribute_not_exists(id) OR expiresAt < :writtenAt OR (#type = :eventType AND #at = :eventAt)';
+
+/** Placeholders of the record's write condition, not attributes of the record. */
+const CONDITION_PLACEHOLDERS = new Set([':writtenAt', ':eventType', ':eventAt']);
 
 /**
  * The consent records written, as items: they are written with UpdateItem (the roles that change
@@ -56,7 +61,7 @@ export const consentRecordPuts = () =>
     .filter((input) => String(input.Key.id.S).startsWith('consent#'))
     .map((input) => {
       const values = unmarshall(input.ExpressionAttributeValues) as Record<string, unknown>;
-      const assigned = Object.entries(values).filter(([placeholder]) => placeholder !== ':writtenAt');
+      const assigned = Object.entries(values).filter(([placeholder]) => !CONDITION_PLACEHOLDERS.has(placeholder));
       return {
         table: input.TableName as string,
         item: { id: input.Key.id.S, ...Object.fromEntries(assigned.map(([placeholder, value]) => [placeholder.slice(1), value])) },
