@@ -186,7 +186,8 @@ const refreshClaimExpiry = (store: TableStore, subscriber: SubscriberItem, expir
 /**
  * The owner confirmed a sign-up (double opt-in): a new subscriber is created from the lead, or
  * the existing one is (re)subscribed with express consent; its identity fields never change
- * here. `changed` is false when it already was a subscriber with express consent.
+ * here. `changed` is false when it already was a subscriber with express consent from another
+ * confirmation (the welcome is queued once per subscription; addDuePart is idempotent).
  */
 export const confirmSubscriber = async (
   store: TableStore,
@@ -201,7 +202,12 @@ export const confirmSubscriber = async (
     await createSubscriber(store, id, person, express, [events.requested, events.confirmed], now);
     return { subscriberId: id, changed: true };
   }
-  if (existing.consent === 'express' && existing.subscribed) return { subscriberId: id, changed: false };
+  if (existing.consent === 'express' && existing.subscribed) {
+    // Confirmed by this very lead before (a press whose answer failed after the subscriber was
+    // written): still `changed`, so the caller queues the welcome the first press could not.
+    const last = existing.lastConsent;
+    return { subscriberId: id, changed: last?.type === 'confirmed' && last.leadId === events.confirmed.leadId };
+  }
   const settings = existing.emailSetting.includes(true) ? existing.emailSetting : [...ALL_EMAIL_SETTINGS_ON];
   await updateConsent(store, { audience: existing.audience, id }, { ...express, emailSetting: settings, updatedAt: now }, [events.requested, events.confirmed], now);
   return { subscriberId: id, changed: true };
