@@ -104,6 +104,48 @@ describe('the shared HTTP stack', () => {
   });
 });
 
+describe('dependency outages', () => {
+  const fault = (fields: Record<string, unknown>, message = 'dependency') => Object.assign(new Error(message), fields);
+
+  it.each([
+    ['a ThrottlingException', fault({ name: 'ThrottlingException', $metadata: { httpStatusCode: 400 } })],
+    ['ProvisionedThroughputExceededException', fault({ name: 'ProvisionedThroughputExceededException', $metadata: { httpStatusCode: 400 } })],
+    ['an answer with HTTP status 503', fault({ name: 'ServiceUnavailable', $metadata: { httpStatusCode: 503 } })],
+    ['an answer with HTTP status 500', fault({ name: 'InternalServerError', $metadata: { httpStatusCode: 500 } })],
+    ['a refused connection (ECONNREFUSED)', fault({ code: 'ECONNREFUSED' }, 'connect ECONNREFUSED 127.0.0.1:8000')],
+    ['a reset connection (ECONNRESET)', fault({ code: 'ECONNRESET' }, 'socket hang up')],
+    ['a timeout', fault({ name: 'TimeoutError' })],
+  ])('answers 503 with Retry-After and a readable message for %s', async (_case, error) => {
+    // Prepare
+    dynamo.on(GetItemCommand).rejects(error);
+    const warned = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    // Act
+    const answer = await invoke(getSubscriber, subscriberEvent('GET', 'candidate', SUBSCRIBER_ID));
+
+    // Assess
+    expect(answer).toMatchObject({ statusCode: 503, json: { message: API_ERRORS.dependencyUnavailable } });
+    expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    expect(answer.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(warned.mock.calls[0]![0] as string)).toMatchObject({ level: 'warn', message: 'Dependency unavailable', requestId: 'request-1' });
+  });
+
+  it('answers the same 503 on a write route', async () => {
+    dynamo.on(UpdateItemCommand).rejects(fault({ name: 'ThrottlingException', $metadata: { httpStatusCode: 400 } }));
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const answer = await invoke(putSubscriber, putEvent(JSON.stringify(preferenceBody())));
+    expect(answer).toMatchObject({ statusCode: 503, json: { message: API_ERRORS.dependencyUnavailable } });
+    expect(answer.headers['retry-after']).toBeDefined();
+  });
+
+  it('still answers 500 without Retry-After for an error that is not a dependency fault', async () => {
+    dynamo.on(GetItemCommand).rejects(new TypeError("Cannot read properties of undefined (reading 'id')"));
+    const answer = await invoke(getSubscriber, subscriberEvent('GET', 'candidate', SUBSCRIBER_ID));
+    expect(answer).toMatchObject({ statusCode: 500, json: { message: API_ERRORS.internal } });
+    expect(answer.headers['retry-after']).toBeUndefined();
+  });
+});
+
 describe('ANY /api/{proxy+} fallback', () => {
   const anyEvent = (method: string, path: string) =>
     apiEvent({ routeKey: 'ANY /api/{proxy+}', method, path, pathParameters: { proxy: path.slice('/api/'.length) } });

@@ -42,19 +42,31 @@ afterEach(() => {
 });
 
 describe('SES feedback (SNS)', () => {
-  it('suppresses every subscriber of a permanently bounced address, in both audiences', async () => {
+  it('suppresses every subscriber of a permanently bounced address, in both audiences, and records the bounce', async () => {
     await run(bounceNotification('Permanent', 'Pat <PAT@example.ca>'));
 
     const updates = subscriberUpdates();
     expect(updates.map((input) => input.Key.id.S).sort()).toEqual([CANDIDATE_ID, EMPLOYER_ID].sort());
     for (const update of updates) {
-      expect(valuesOf(update)).toMatchObject({ ':suppressed': true, ':suppressedAt': NOW, ':suppressionReason': 'bounce' });
+      expect(valuesOf(update)).toMatchObject({
+        ':suppressed': true,
+        ':suppressedAt': NOW,
+        ':suppressionReason': 'bounce',
+        ':lastConsent': { type: 'withdrawn', at: NOW, source: 'bounce', reasons: [] },
+      });
+      // A bounce stops mail (suppressed) but is not the owner's unsubscribe.
       expect(valuesOf(update)).not.toHaveProperty(':subscribed');
-      // A bounce is not a consent event: nothing recorded, the count stays.
-      expect(valuesOf(update)).not.toHaveProperty(':lastConsent');
-      expect(update.UpdateExpression).not.toContain('consentCount');
     }
-    expect(consentRecordPuts()).toHaveLength(0);
+    const withdrawal = { type: 'withdrawn', at: NOW, source: 'bounce', reasons: [], kind: 'consent-record', expiresAt: NOW + RETENTION_SECONDS };
+    expect(consentRecordPuts().map((record) => record.item).sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+      { ...withdrawal, id: `consent#${CANDIDATE_ID}#5`, subscriberId: CANDIDATE_ID },
+      { ...withdrawal, id: `consent#${EMPLOYER_ID}#2`, subscriberId: EMPLOYER_ID },
+    ]);
+  });
+
+  it('finds the subscribers of a +tag or Gmail-dot variant of their address (the canonical mailbox)', async () => {
+    await run(bounceNotification('Permanent', 'pat+news@example.ca'));
+    expect(subscriberUpdates()).toHaveLength(2);
   });
 
   it('treats a complaint as suppression and withdrawal of consent', async () => {
