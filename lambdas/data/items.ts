@@ -1,5 +1,5 @@
 import { GetItemCommand, PutItemCommand, UpdateItemCommand, type UpdateItemCommandInput } from '@aws-sdk/client-dynamodb';
-import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { marshall, unmarshall } from './attribute-values';
 import { isConditionFailure } from './condition-failure';
 import type { TableStore } from './stores';
 

@@ -1,4 +1,4 @@
-import { marshall } from '@aws-sdk/util-dynamodb';
+import { marshall } from './attribute-values';
 import { getItem, updateItem } from './items';
 import type { TableStore } from './stores';
 

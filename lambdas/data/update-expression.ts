@@ -1,5 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
+import { marshall } from './attribute-values';
 
 export interface UpdateParts {
   UpdateExpression: string;

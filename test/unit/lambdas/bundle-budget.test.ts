@@ -1,5 +1,5 @@
 /**
- * Size budget of the deployed bundles (DESIGN §9: sizes may be tests, timings may not).
+ * Size budget of the deployed bundles (sizes may be tests, timings may not).
  * Builds every handler with the deployed esbuild options; see test/bench/lambda-bundles.ts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,16 +19,31 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-const apiHandlers = (Object.keys(LAMBDA_ENTRIES) as LambdaName[]).filter((name) => !NON_API_HANDLERS.includes(name));
+/** The mailer's two triggers (leads stream, scheduled sweep): the only functions that send email. */
+const MAIL_SENDERS: readonly LambdaName[] = ['mailer', 'mailSweep'];
+/** Not behind API Gateway: the mail senders and the SES feedback consumer (no size budget; reported by the bench). */
+const NOT_API: readonly LambdaName[] = [...new Set([...NON_API_HANDLERS, ...MAIL_SENDERS, 'sesFeedback' as const])];
+const apiHandlers = (Object.keys(LAMBDA_ENTRIES) as LambdaName[]).filter((name) => !NOT_API.includes(name));
+const bundleOf = (name: LambdaName) => bundles.find((built) => built.name === name)!;
+const includes = (name: LambdaName, text: string) => Buffer.from(bundleOf(name).code).includes(text);
 
 describe('Lambda bundles', () => {
-  it.each(apiHandlers)('%s stays within 250 KiB minified, AWS SDK included', (name) => {
-    const bundle = bundles.find((built) => built.name === name)!;
-    expect(bundle.code.byteLength).toBeLessThanOrEqual(API_BUNDLE_BUDGET_BYTES);
+  it('builds every entry, the new confirmation, sweep and origin-verify functions included', () => {
+    expect(bundles.map((bundle) => bundle.name)).toEqual(expect.arrayContaining(['confirmSubscription', 'mailSweep', 'originVerify', ...apiHandlers]));
   });
 
-  it('bundles the SES client only into the mailer', () => {
-    expect(bundles.filter((bundle) => bundle.bundlesSesClient).map((bundle) => bundle.name)).toEqual(['mailer']);
+  it.each(apiHandlers)('%s stays within 250 KiB minified, AWS SDK included', (name) => {
+    expect(bundleOf(name).code.byteLength).toBeLessThanOrEqual(API_BUNDLE_BUDGET_BYTES);
+  });
+
+  it('bundles the SES client only into the mailer and its sweep', () => {
+    expect(bundles.filter((bundle) => bundle.bundlesSesClient).map((bundle) => bundle.name).sort()).toEqual([...MAIL_SENDERS].sort());
+  });
+
+  it.each(apiHandlers)('%s carries no SES or SQS client (API handlers never send mail)', (name) => {
+    expect(bundleOf(name).bundlesSesClient).toBe(false);
+    expect(includes(name, 'SendRawEmail')).toBe(false);
+    expect(includes(name, 'SendMessageCommand')).toBe(false);
   });
 
   it('bundles no S3 client (downloads are presigned with SigV4 directly)', () => {

@@ -28,7 +28,7 @@ const GIVE_UP_AFTER = 26 * 3600;
 let tables: FakeTables;
 const leads = () => tables.all(LEADS, 'lead#');
 const counted = (counterId: string) => [...(tables.get(LEADS, counterId)?.leads ?? [])].sort();
-const keyOf = (lead: { id: string }) => lead.id.slice('lead#'.length);
+const keyOf = (lead: Record<string, any>) => String(lead.id).slice('lead#'.length);
 
 /** A counter already holding `keys`; `stored` also writes a lead for each key (accepted submissions). */
 const fillCounter = (counterId: string, keys: string[], stored: boolean) => {
