@@ -46,6 +46,14 @@ module.exports = {
       moduleNameMapper: { '\\.(css|svg|png|jpg|webp|mp4)$': '<rootDir>/test/web/file-stub.js' },
     },
     {
+      // Each file starts its own local stack and breaks DynamoDB or SES through its fault switch.
+      ...common,
+      displayName: 'reliability',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/reliability/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/reliability/support/setup.ts'],
+    },
+    {
       ...common,
       displayName: 'e2e',
       testEnvironment: 'node',

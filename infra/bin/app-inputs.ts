@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { FormLimits } from '../constructs/api';
 import type { ApiThrottle } from '../constructs/api-throttling';
+import { FORM_MAILS_PER_HOUR, SUBMISSIONS_PER_CLIENT_PER_HOUR } from '../../shared/constants/limits';
 import type { CustomDomain } from '../constructs/site';
 import { DEPLOY_TIME_SITE_ORIGIN } from '../../shared/deploy-site-origin';
 import { readRouteManifest, ROUTE_MANIFEST_FILE } from '../edge/edge-code';
@@ -34,6 +36,7 @@ export interface AppContext {
   readonly apiThrottle?: ApiThrottle;
   readonly formThrottle?: ApiThrottle;
   readonly subscriberThrottle?: ApiThrottle;
+  readonly formLimits: FormLimits;
 }
 
 /** Reads the app's context through `get` (e.g. `(key) => app.node.tryGetContext(key)`). */
@@ -87,6 +90,11 @@ export function parseAppContext(get: (key: string) => unknown): AppContext {
     apiThrottle: throttle('api'),
     formThrottle: throttle('form'),
     subscriberThrottle: throttle('subscriber'),
+    // Named as the handlers' environment variables, which the local stack reads (docs/decisions/0003-abuse-limits.md).
+    formLimits: {
+      submissionsPerClientPerHour: number('SUBMISSIONS_PER_CLIENT_PER_HOUR') ?? SUBMISSIONS_PER_CLIENT_PER_HOUR,
+      formMailsPerHour: number('FORM_MAILS_PER_HOUR') ?? FORM_MAILS_PER_HOUR,
+    },
   };
 }
 

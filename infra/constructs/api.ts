@@ -4,6 +4,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { FORM_MAILS_PER_HOUR, SUBMISSIONS_PER_CLIENT_PER_HOUR } from '../../shared/constants/limits';
 import { API_ROUTES, type ApiRouteName } from '../../shared/paths';
 import { API_FALLBACK_HANDLER, API_FALLBACK_ROUTE, API_ROUTE_HANDLERS } from '../lambda/api-routes';
 import { checkThrottle, DEFAULT_THROTTLES, routeSettings, type ApiThrottle } from './api-throttling';
@@ -25,6 +26,18 @@ export interface ApiProps {
   readonly subscriberThrottle?: ApiThrottle;
   /** @default one year */
   readonly accessLogRetention?: logs.RetentionDays;
+  /**
+   * The forms' abuse limits (docs/decisions/0003-abuse-limits.md).
+   * @default 10 submissions per client per hour, 200 form emails per hour
+   */
+  readonly formLimits?: FormLimits;
+}
+
+export interface FormLimits {
+  /** Accepted form submissions one client (viewer address) may make per hour. */
+  readonly submissionsPerClientPerHour: number;
+  /** Form emails to addresses that are not confirmed subscribers, per hour, before the forms answer 503. */
+  readonly formMailsPerHour: number;
 }
 
 /** A route's handler comes from API_ROUTE_HANDLERS, shared with the local server. */
@@ -57,6 +70,11 @@ export class Api extends Construct {
       subscriber: checkThrottle(this.node.path, 'subscriber', props.subscriberThrottle ?? DEFAULT_THROTTLES.subscriber),
     };
     const { subscribers, leads, scorecardDocument } = props;
+    const limits = props.formLimits ?? { submissionsPerClientPerHour: SUBMISSIONS_PER_CLIENT_PER_HOUR, formMailsPerHour: FORM_MAILS_PER_HOUR };
+    const bindLeadForm = (fn: HouseFunction) =>
+      fn
+        .setEnv('SUBMISSIONS_PER_CLIENT_PER_HOUR', String(limits.submissionsPerClientPerHour))
+        .setEnv('FORM_MAILS_PER_HOUR', String(limits.formMailsPerHour));
 
     // Typed by ApiRouteName: a route added to shared/paths does not compile until it is wired here
     // (and in API_ROUTE_HANDLERS, which names each route's handler for the cloud and local server).
@@ -75,15 +93,20 @@ export class Api extends Construct {
       },
       scorecard: {
         description: 'Records a scorecard request (the mailer sends the link)',
-        bind: (fn) => fn.bindTable(leads, 'write').bindTable(subscribers, 'write'),
+        bind: (fn) => bindLeadForm(fn.bindTable(leads, 'create').bindTable(subscribers, 'read')),
       },
       scorecardDownload: {
         description: 'Checks a download link and redirects to a short-lived presigned URL',
         bind: (fn) => fn.bindTable(leads, 'read').bindScorecardDocument(scorecardDocument),
       },
       signup: {
-        description: 'Records a contact/sign-up (the mailer notifies the team)',
-        bind: (fn) => fn.bindTable(leads, 'write').bindTable(subscribers, 'write'),
+        description: 'Records a contact/sign-up (the mailer sends the confirmation)',
+        bind: (fn) => bindLeadForm(fn.bindTable(leads, 'create').bindTable(subscribers, 'read')),
+      },
+      confirmSubscription: {
+        description: 'Confirms a sign-up (double opt-in) and queues the welcome email',
+        // Claims a new subscriber's mailbox (PutItem) and writes its consent records.
+        bind: (fn) => fn.bindTable(leads, 'update').bindTable(subscribers, 'create'),
       },
     };
 

@@ -31,7 +31,14 @@ export type HandlerEnvName =
   | 'NOTIFICATION_EMAIL'
   | 'SCORECARD_BUCKET'
   | 'SCORECARD_KEY'
-  | 'ORIGIN_VERIFY_SECRET_ARN';
+  | 'ORIGIN_VERIFY_SECRET_ARN'
+  | 'SUBMISSIONS_PER_CLIENT_PER_HOUR'
+  | 'FORM_MAILS_PER_HOUR'
+  | 'MAIL_DEAD_LETTER_QUEUE_URL'
+  | 'MAIL_RETRY_FIRST_SECONDS'
+  | 'MAIL_RETRY_MAX_SECONDS'
+  | 'MAIL_GIVE_UP_AFTER_SECONDS'
+  | 'MAIL_LEASE_SECONDS';
 
 /** A table together with the variable its name is passed in. */
 export interface TableBinding {
@@ -44,15 +51,16 @@ export interface TableBinding {
  * grantReadWriteData: those include Scan and the stream actions, which no handler needs.
  * - read:   look items up (GetItem, Query) — GET handlers never change state;
  * - update: read, and change attributes of existing items (UpdateItem) — consent changes;
- * - write:  read, create, change and remove items — new leads, claims, markers.
+ * - create: read, create and change items, never remove them — new leads and limit counters,
+ *           a new subscriber's mailbox claim and consent records (nothing of ours deletes: TTL does).
  */
-export type TableAccess = 'read' | 'update' | 'write';
+export type TableAccess = 'read' | 'update' | 'create';
 
 const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'];
 const TABLE_ACTIONS: Record<TableAccess, string[]> = {
   read: READ_ACTIONS,
   update: [...READ_ACTIONS, 'dynamodb:UpdateItem'],
-  write: [...READ_ACTIONS, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
+  create: [...READ_ACTIONS, 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
 };
 
 /** One private object a handler reads (the scorecard document), and where it is. */
@@ -171,9 +179,13 @@ export class HouseFunction extends Construct {
     });
   }
 
-  /** Grants `access` to the table and passes its name in the binding's variable. */
-  bindTable(binding: TableBinding, access: TableAccess): this {
-    binding.table.grant(this.role, ...TABLE_ACTIONS[access]);
+  /** Grants `access` to the table (and Query on `queryIndex`) and passes its name in the binding's variable. */
+  bindTable(binding: TableBinding, access: TableAccess, options: { queryIndex?: string } = {}): this {
+    // The table's own ARN, plus one index only when asked: Table.grant would add `index/*`
+    // for every function once the table has an index (the mail sweep alone queries MailDue).
+    const resources = [binding.table.tableArn];
+    if (options.queryIndex) resources.push(`${binding.table.tableArn}/index/${options.queryIndex}`);
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: TABLE_ACTIONS[access], resources }));
     return this.setEnv(binding.envName, binding.table.tableName);
   }
 

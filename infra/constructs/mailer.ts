@@ -4,6 +4,7 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
+import { MAIL_DUE_INDEX } from '../../shared/mail-due-index';
 import { DeadLetterQueue } from './dead-letter-queue';
 import { HouseFunction, type SenderBinding, type TableBinding } from './house-function';
 
@@ -53,8 +54,8 @@ export class Mailer extends Construct {
     // lease, a scorecard's implied-consent subscriber may be created (PutItem of its claim).
     const mailerFunction = (id: string, handler: 'mailer' | 'mailSweep', description: string, timeout: Duration) => {
       const fn = new HouseFunction(this, id, { handler, description, timeout })
-        .bindTable(props.leads, 'update')
-        .bindTable(props.subscribers, 'write')
+        .bindTable(props.leads, 'update', { queryIndex: MAIL_DUE_INDEX.name })
+        .bindTable(props.subscribers, 'create')
         .bindSender(props.sender)
         .setEnv('SITE_URL', props.siteUrl)
         .setEnv('NOTIFICATION_EMAIL', props.notificationEmail)
@@ -69,7 +70,9 @@ export class Mailer extends Construct {
     new events.Rule(this, 'SweepSchedule', {
       description: 'Runs the mail sweep every minute',
       schedule: events.Schedule.rate(Duration.minutes(1)),
-      targets: [new targets.LambdaFunction(this.sweep.function, { retryAttempts: 0 })],
+      // A missed run needs no retry (the next one comes a minute later); one that EventBridge could
+      // not deliver at all is parked in the mail dead-letter queue, whose alarm tells the operators.
+      targets: [new targets.LambdaFunction(this.sweep.function, { retryAttempts: 0, deadLetterQueue: this.deadLetterQueue })],
     });
 
     // Reading a stream needs dynamodb:ListStreams, which has no resource-level permissions.

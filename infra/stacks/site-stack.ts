@@ -4,7 +4,7 @@ import type { Construct } from 'constructs';
 import { controlTowerRule } from '../compliance';
 import { AccessLogs } from '../constructs/access-logs';
 import { Alarms } from '../constructs/alarms';
-import { Api } from '../constructs/api';
+import { Api, type FormLimits } from '../constructs/api';
 import type { ApiThrottle } from '../constructs/api-throttling';
 import { Data } from '../constructs/data';
 import { Email } from '../constructs/email';
@@ -33,6 +33,7 @@ export interface SiteStackProps extends StackProps {
   readonly apiThrottle?: ApiThrottle;
   readonly formThrottle?: ApiThrottle;
   readonly subscriberThrottle?: ApiThrottle;
+  readonly formLimits?: FormLimits;
 }
 
 /** The whole product in one stack: site delivery, API, data, mail and alarms. */
@@ -80,6 +81,7 @@ export class SiteStack extends Stack {
       throttle: props.apiThrottle,
       formThrottle: props.formThrottle,
       subscriberThrottle: props.subscriberThrottle,
+      formLimits: props.formLimits,
     });
     this.site = new Site(this, 'Site', {
       routes: props.web.routes,
@@ -109,6 +111,7 @@ export class SiteStack extends Stack {
       ...Object.entries(this.api.handlers).map(([name, fn]) => [`Api${name.charAt(0).toUpperCase()}${name.slice(1)}`, fn] as const),
       ['ApiOriginVerify', this.api.originVerify.handler] as const,
       ['Mailer', this.mailer.handler] as const,
+      ['MailSweep', this.mailer.sweep] as const,
       ['SesFeedback', this.email.feedbackFunction] as const,
     ];
     for (const [name, fn] of functions) this.alarms.watchFunction(`${name}Errors`, fn.function);
@@ -124,6 +127,9 @@ export class SiteStack extends Stack {
       value: this.site.distribution.distributionDomainName,
     });
     new CfnOutput(this, 'DistributionId', { value: this.site.distribution.distributionId });
+    // Read by the operator commands (npm run mail:redrive -- --target aws).
+    new CfnOutput(this, 'LeadsTableName', { value: leads.table.tableName });
+    new CfnOutput(this, 'SubscribersTableName', { value: subscribers.table.tableName });
     new CfnOutput(this, 'ApiEndpoint', {
       description: 'Direct API endpoint (the site calls it through CloudFront /api/*)',
       value: this.api.httpApi.apiEndpoint,

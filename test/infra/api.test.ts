@@ -89,11 +89,20 @@ describe('Api', () => {
     }
   });
 
-  it('lets the form handlers write to both tables', () => {
+  it('lets the form handlers create leads and only read subscribers (a form never writes a subscriber)', () => {
     for (const fn of [api.handlers.scorecard, api.handlers.signup]) {
       const statements = roleStatements(template, stack, fn).filter((s) => [s.Action].flat().includes('dynamodb:PutItem'));
-      expect(statements).toHaveLength(2);
+      expect(statements).toHaveLength(1);
+      expect(JSON.stringify(statements[0]!.Resource)).toContain('Leads');
+      expect(roleActions(template, stack, fn)).not.toContain('dynamodb:DeleteItem');
     }
+  });
+
+  it('lets the confirmation handler create a subscriber and update its lead, never delete', () => {
+    const statements = roleStatements(template, stack, api.handlers.confirmSubscription).filter((s) => [s.Action].flat().includes('dynamodb:PutItem'));
+    expect(statements).toHaveLength(1);
+    expect(JSON.stringify(statements[0]!.Resource)).toContain('Subscribers');
+    expect(roleActions(template, stack, api.handlers.confirmSubscription)).not.toContain('dynamodb:DeleteItem');
   });
 
   it('gives s3:GetObject to the download handler only', () => {

@@ -5,7 +5,7 @@ import { Data } from '../../infra/constructs/data';
 import type { SenderBinding } from '../../infra/constructs/house-function';
 import { Mailer, type MailerProps } from '../../infra/constructs/mailer';
 import { newStack } from './support/app';
-import { roleActions } from './support/policies';
+import { roleActions, roleStatements } from './support/policies';
 
 /** A sender that grants on a fixed identity ARN, standing in for the Email construct. */
 const sender: SenderBinding = {
@@ -63,13 +63,26 @@ describe('Mailer', () => {
     });
   });
 
-  it('reads the stream, updates leads, reads subscribers and sends raw email', () => {
+  it('reads the stream, updates leads, creates implied-consent subscribers, sends raw email and dead letters', () => {
     const actions = roleActions(template, stack, mailer.handler);
     expect(actions).toEqual(
       expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:UpdateItem', 'dynamodb:GetItem', 'ses:SendRawEmail', 'sqs:SendMessage']),
     );
-    expect(actions).not.toContain('dynamodb:PutItem');
     expect(actions).not.toContain('dynamodb:DeleteItem');
+    const puts = roleStatements(template, stack, mailer.handler).filter((s) => [s.Action].flat().includes('dynamodb:PutItem'));
+    expect(puts).toHaveLength(1);
+    expect(JSON.stringify(puts[0]!.Resource)).toContain('Subscribers');
+  });
+
+  it('runs the sweep every minute with Query on the MailDue index only', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      Targets: Match.arrayWith([Match.objectLike({ RetryPolicy: { MaximumRetryAttempts: 0 }, DeadLetterConfig: Match.anyValue() })]),
+    });
+    const queries = roleStatements(template, stack, mailer.sweep).filter((s) => [s.Action].flat().includes('dynamodb:Query'));
+    const resources = JSON.stringify(queries.map((s) => s.Resource));
+    expect(resources).toContain('/index/MailDue');
+    expect(resources).not.toContain('/index/*');
   });
 
   it('passes the variables the mailer reads', () => {

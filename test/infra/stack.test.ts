@@ -37,13 +37,13 @@ describe('SiteStack', () => {
     const senders = Object.entries(template.findResources('AWS::IAM::Policy')).filter(([, policy]) =>
       JSON.stringify(policy.Properties.PolicyDocument).includes('ses:SendRawEmail'),
     );
-    expect(senders.map(([id]) => id)).toEqual([expect.stringMatching(/^MailerHandlerRole/)]);
+    expect(senders.map(([id]) => id).sort()).toEqual([expect.stringMatching(/^MailerHandlerRole/), expect.stringMatching(/^MailerSweepRole/)]);
   });
 
   it('alarms on API 5xx, each function error and both processing dead-letter queues', () => {
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties.MetricName);
     expect(alarms.filter((name) => name === '5xx')).toHaveLength(1);
-    expect(alarms.filter((name) => name === 'Errors')).toHaveLength(11);
+    expect(alarms.filter((name) => name === 'Errors')).toHaveLength(12);
     // The origin-verify authorizer failing would refuse every API request.
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       MetricName: 'Errors',

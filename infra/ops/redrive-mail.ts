@@ -1,0 +1,94 @@
+/**
+ * `npm run mail:redrive [-- --target local|aws] [--lead <lead id>] [--include-uncertain] [--dry-run]`
+ *
+ * Puts leads whose mail finally failed back into delivery: their failed parts become pending
+ * and due now, with a fresh retry window; the mailer sends them at most once, as always.
+ * `--include-uncertain` also resends parts whose send was interrupted (they may have arrived:
+ * check with the recipient first). Prints one line per lead and a count; exits 1 on an error.
+ */
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { requeueLead } from '../../lambdas/data/lead-mail-state';
+import type { LeadItem } from '../../lambdas/data/lead-item';
+import { getLead } from '../../lambdas/data/leads';
+import { resolveTarget, type OpsTarget } from './stack-target';
+
+interface Options {
+  target: string;
+  leadId?: string;
+  includeUncertain: boolean;
+  dryRun: boolean;
+}
+
+export const parseRedriveArgs = (argv: string[]): Options => {
+  const options: Options = { target: 'local', includeUncertain: false, dryRun: false };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--target') options.target = argv[++i] ?? '';
+    else if (arg === '--lead') options.leadId = argv[++i];
+    else if (arg === '--include-uncertain') options.includeUncertain = true;
+    else if (arg === '--dry-run') options.dryRun = true;
+    else throw new Error(`Unknown argument "${arg}". Usage: npm run mail:redrive -- [--target local|aws] [--lead <id>] [--include-uncertain] [--dry-run]`);
+  }
+  return options;
+};
+
+/** Leads whose delivery ended failed (or uncertain, if asked); an operator command may scan. */
+const settledWithFailures = async (target: OpsTarget, includeUncertain: boolean): Promise<LeadItem[]> => {
+  const leads: LeadItem[] = [];
+  let ExclusiveStartKey: Record<string, never> | undefined;
+  do {
+    const page = await target.db.send(
+      new ScanCommand({
+        TableName: target.tables.leads,
+        FilterExpression: includeUncertain ? '#kind = :lead AND #status IN (:failed, :uncertain)' : '#kind = :lead AND #status = :failed',
+        ExpressionAttributeNames: { '#kind': 'kind', '#status': 'mailStatus' },
+        ExpressionAttributeValues: {
+          ':lead': { S: 'lead' },
+          ':failed': { S: 'failed' },
+          ...(includeUncertain ? { ':uncertain': { S: 'uncertain' } } : {}),
+        },
+        ExclusiveStartKey,
+      }),
+    );
+    leads.push(...(page.Items ?? []).map((item) => unmarshall(item) as LeadItem));
+    ExclusiveStartKey = page.LastEvaluatedKey as typeof ExclusiveStartKey;
+  } while (ExclusiveStartKey);
+  return leads;
+};
+
+export const redriveMail = async (options: Options, log: (line: string) => void = console.log): Promise<number> => {
+  const target = await resolveTarget(options.target);
+  const store = { db: target.db, table: target.tables.leads };
+  const leads = options.leadId
+    ? [await getLead(store, options.leadId)].filter((lead): lead is LeadItem => lead !== undefined)
+    : await settledWithFailures(target, options.includeUncertain);
+  const now = Math.floor(Date.now() / 1000);
+  let redriven = 0;
+  for (const lead of leads) {
+    const owed = Object.entries(lead.mail).filter(([, status]) => status === 'failed' || (options.includeUncertain && status === 'uncertain'));
+    const parts = owed.map(([part, status]) => `${part} (${status})`).join(', ');
+    if (owed.length === 0) {
+      log(`${lead.id}  nothing to redrive (mail ${lead.mailStatus})`);
+      continue;
+    }
+    if (!options.dryRun) {
+      const done = await requeueLead(store, lead, { now, retryUntil: now + target.giveUpAfterSeconds, includeUncertain: options.includeUncertain });
+      if (!done) {
+        log(`${lead.id}  skipped: its delivery is already under way`);
+        continue;
+      }
+    }
+    redriven += 1;
+    log(`${lead.id}  ${options.dryRun ? 'would redrive' : 'redriven'}: ${parts}  (last error: ${lead.lastMailError ?? '-'})`);
+  }
+  log(`${redriven} lead(s) ${options.dryRun ? 'would be' : ''} put back into delivery on ${target.name}.`.replace('  ', ' '));
+  return redriven;
+};
+
+if (require.main === module) {
+  redriveMail(parseRedriveArgs(process.argv.slice(2))).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,43 @@
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { LEADS_TABLE, SUBSCRIBERS_TABLE } from '../data/table-definitions';
+
+/** The stack's name (infra/bin/app.ts) and region: operator commands read its outputs. */
+export const STACK = { name: 'ConsultancySite', region: 'ca-central-1' } as const;
+
+/** What an operator command works on: the tables of the local stack or of the deployed one. */
+export interface OpsTarget {
+  name: 'local' | 'aws';
+  db: DynamoDBClient;
+  tables: { leads: string; subscribers: string };
+  /** How long a redriven lead is retried before it is given up again. */
+  giveUpAfterSeconds: number;
+}
+
+/**
+ * `--target local` (default): `npm start`'s dynalite, found through the same DYNAMODB_PORT (or a
+ * caller-set AWS_ENDPOINT_URL_DYNAMODB) as `npm start`. `--target aws`: the deployed stack's
+ * tables, from its CloudFormation outputs, with the credentials of the AWS SDK's default chain
+ * (AWS_PROFILE, SSO, environment); see docs/operations.md for the permissions needed.
+ */
+export const resolveTarget = async (target: string): Promise<OpsTarget> => {
+  if (target === 'local') {
+    const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB ?? `http://127.0.0.1:${process.env.DYNAMODB_PORT ?? '8000'}`;
+    const db = new DynamoDBClient({ endpoint, region: STACK.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    return { name: 'local', db, tables: { leads: LEADS_TABLE.logicalName, subscribers: SUBSCRIBERS_TABLE.logicalName }, giveUpAfterSeconds: 900 };
+  }
+  if (target !== 'aws') throw new Error(`--target must be local or aws, got "${target}"`);
+  const cloudFormation = new CloudFormationClient({ region: STACK.region });
+  const { Stacks = [] } = await cloudFormation.send(new DescribeStacksCommand({ StackName: STACK.name }));
+  const outputs = Object.fromEntries((Stacks[0]?.Outputs ?? []).map((output) => [output.OutputKey, output.OutputValue]));
+  const output = (key: string) => {
+    if (!outputs[key]) throw new Error(`The stack ${STACK.name} has no output ${key}: deploy the current version first (npm run deploy)`);
+    return outputs[key]!;
+  };
+  return {
+    name: 'aws',
+    db: new DynamoDBClient({ region: STACK.region }),
+    tables: { leads: output('LeadsTableName'), subscribers: output('SubscribersTableName') },
+    giveUpAfterSeconds: 26 * 3600,
+  };
+};

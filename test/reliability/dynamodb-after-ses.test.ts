@@ -1,0 +1,32 @@
+import { readFaults, setFault } from '../support/faults';
+import type { RunningStack } from '../support/local-stack';
+import { inbox, mailCounts, post, scanTable, scorecardSubmission, signupSubmission, startStack, waitFor } from './support/scenario';
+
+let stack: RunningStack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack?.stop());
+
+describe('DynamoDB refused for a few seconds right after SES accepts an email', () => {
+  it.each([
+    ['a sign-up', () => signupSubmission('after-ses-signup')],
+    ['a scorecard request', () => scorecardSubmission('after-ses-scorecard')],
+  ])('sends no email twice for %s, and the lead ends sent', async (_name, make) => {
+    const submission = make();
+    await setFault(stack.baseUrl, { service: 'dynamodb', mode: 'fail', seconds: 3, afterNextSuccessOf: 'ses' });
+
+    const answer = await post(stack, submission);
+    await waitFor(async () => (await readFaults(stack.baseUrl)).dynamodb === null, 30_000);
+    await waitFor(async () => {
+      const lead = (await scanTable(stack, 'Leads')).find((item) => item.kind === 'lead' && item.email === submission.email);
+      return lead?.mailStatus === 'sent';
+    }, 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+
+    expect(answer.status).toBeLessThan(300);
+    expect(mailCounts(await inbox(stack), [submission])).toEqual([
+      { email: submission.email, toVisitor: submission.expectedSubjects, notifications: 1 },
+    ]);
+  });
+});

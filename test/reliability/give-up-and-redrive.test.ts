@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { clearFaults, setFault } from '../support/faults';
+import type { RunningStack } from '../support/local-stack';
+import { deliveredExactlyOnce, inbox, mailCounts, post, scanTable, signupSubmission, startStack, waitFor } from './support/scenario';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+let stack: RunningStack;
+beforeAll(async () => {
+  // The give-up time compressed to seconds, so the whole path fits in a test.
+  stack = await startStack({ env: { MAIL_GIVE_UP_AFTER_SECONDS: '4' } });
+});
+afterAll(() => stack?.stop());
+
+describe('mail that finally fails, then `npm run mail:redrive`', () => {
+  it('marks the lead failed with a dead letter naming it; the redrive delivers it exactly once', async () => {
+    const submission = signupSubmission('redrive');
+    await setFault(stack.baseUrl, { service: 'ses', mode: 'fail' });
+
+    await post(stack, submission);
+    const failed = async () => (await scanTable(stack, 'Leads')).find((item) => item.kind === 'lead' && item.email === submission.email);
+    await waitFor(async () => (await failed())?.mailStatus === 'failed', 60_000);
+    const lead = (await failed())!;
+    await clearFaults(stack.baseUrl);
+    const deadLetters = readFileSync(path.join(stack.placement.dataDir, '..', 'mail-dead-letters.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { leadId: string; failedParts: string[] });
+    const redrive = spawnSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/ops/redrive-mail.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DYNAMODB_PORT: String(stack.placement.dynamoPort) },
+      encoding: 'utf8',
+    });
+    await waitFor(async () => deliveredExactlyOnce(await inbox(stack), [submission]), 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+
+    expect(lead.mail).toEqual({ notification: 'failed', confirmation: 'failed' });
+    expect(deadLetters).toContainEqual(expect.objectContaining({ leadId: lead.id, failedParts: ['notification', 'confirmation'] }));
+    expect(redrive.status).toBe(0);
+    expect(redrive.stdout).toContain(`${lead.id}  redriven: notification (failed), confirmation (failed)`);
+    expect(mailCounts(await inbox(stack), [submission])).toEqual([{ email: submission.email, toVisitor: submission.expectedSubjects, notifications: 1 }]);
+    expect((await failed())!.mailStatus).toBe('sent');
+  });
+});
