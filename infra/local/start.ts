@@ -70,7 +70,8 @@ function lambdaEnvironment(cfg: ReturnType<typeof localConfig>, dynamoEndpoint: 
     NOTIFICATION_EMAIL: cfg.notificationEmail,
     SCORECARD_BUCKET: cfg.scorecard.bucket,
     SCORECARD_KEY: cfg.scorecard.key,
-    MAIL_DEAD_LETTER_FILE: path.join(cfg.dataDir, '..', 'mail-dead-letters.jsonl'),
+    // Beside the data directory, one file per stack: `.local/dynamodb-mail-dead-letters.jsonl` by default.
+    MAIL_DEAD_LETTER_FILE: `${cfg.dataDir}-mail-dead-letters.jsonl`,
   });
   // The delivery policy on a compressed clock (docs/decisions/0001-lead-delivery.md): a refused
   // email is retried after 1, 2, 4 … up to 30 s, so it arrives within a minute of SES coming

@@ -1,4 +1,4 @@
-import { readFaults, setFault } from '../support/faults';
+import { clearFaults, readFaults, setFault } from '../support/faults';
 import type { RunningStack } from '../support/local-stack';
 import { inbox, mailCounts, post, scanTable, scorecardSubmission, signupSubmission, startStack, waitFor } from './support/scenario';
 
@@ -17,7 +17,8 @@ describe('DynamoDB refused for a few seconds right after SES accepts an email', 
     await setFault(stack.baseUrl, { service: 'dynamodb', mode: 'fail', seconds: 3, afterNextSuccessOf: 'ses' });
 
     const answer = await post(stack, submission);
-    await waitFor(async () => (await readFaults(stack.baseUrl)).dynamodb === null, 30_000);
+    await waitFor(async () => (await readFaults(stack.baseUrl)).dynamodb?.state === 'ended', 30_000);
+    await clearFaults(stack.baseUrl);
     await waitFor(async () => {
       const lead = (await scanTable(stack, 'Leads')).find((item) => item.kind === 'lead' && item.email === submission.email);
       return lead?.mailStatus === 'sent';

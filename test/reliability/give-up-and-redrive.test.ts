@@ -24,7 +24,7 @@ describe('mail that finally fails, then `npm run mail:redrive`', () => {
     await waitFor(async () => (await failed())?.mailStatus === 'failed', 60_000);
     const lead = (await failed())!;
     await clearFaults(stack.baseUrl);
-    const deadLetters = readFileSync(path.join(stack.placement.dataDir, '..', 'mail-dead-letters.jsonl'), 'utf8')
+    const deadLetters = readFileSync(`${stack.placement.dataDir}-mail-dead-letters.jsonl`, 'utf8')
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as { leadId: string; failedParts: string[] });
