@@ -1,4 +1,4 @@
-import { CHROMIUM_ARGS } from '../e2e/support/browser';
+import { CHROMIUM_ARGS, resolveChromium } from '../support/chromium';
 
 export interface LighthouseResult {
   path: string;
@@ -9,13 +9,15 @@ export interface LighthouseResult {
   noindex: boolean;
 }
 
-/** Lighthouse's default (mobile, simulated throttling) run of one URL in Debian's Chromium. */
+/** Lighthouse's default (mobile, simulated throttling) run of one URL (browser from test/support/chromium.ts). */
 export async function runLighthouse(baseUrl: string, routePath: string): Promise<LighthouseResult> {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
+  const browser = await resolveChromium();
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: browser.executablePath,
     chromeFlags: CHROMIUM_ARGS,
+    envVars: { ...(process.env as Record<string, string>), ...browser.env },
   });
   try {
     const result = await lighthouse(new URL(encodeURI(routePath), baseUrl).href, {

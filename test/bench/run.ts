@@ -8,7 +8,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { apiPaths, sitePaths } from '../../shared/paths';
 import { SUBSCRIBERS_TABLE } from '../../infra/data/table-definitions';
-import { CHROMIUM_ARGS } from '../e2e/support/browser';
+import { playwrightLaunchOptions, resolveChromium } from '../support/chromium';
 import { linksIn, uniqueAddress, waitForEmail } from '../e2e/support/inbox';
 import { startLocalStack } from '../support/local-stack';
 import { load, startFloorServer, type LatencyResult } from './api-latency';
@@ -48,8 +48,10 @@ async function main() {
     const pages = (JSON.parse(readFileSync(path.join(DIST, '_routes.json'), 'utf8')) as { pages: string[] }).pages;
     const subscriberPages = [sitePaths.unsubscribe('candidate', id), sitePaths.settings('employer', id)];
 
+    const browserUsed = await resolveChromium();
+    console.log(`Browser: ${browserUsed.executablePath} (${browserUsed.source})`);
     console.log(`Measuring bytes on ${pages.length + subscriberPages.length} routes …`);
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const browser = await chromium.launch(await playwrightLaunchOptions());
     const bytes = await measureRouteBytes(browser, stack.baseUrl, [...pages, ...subscriberPages]);
     await browser.close();
     const formCode = await Promise.all(bytes.map(async (route) => ({ path: route.path, files: await scriptsWithFormCode(DIST, route.js.files) })));

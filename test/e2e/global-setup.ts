@@ -1,12 +1,11 @@
-import { existsSync } from 'node:fs';
+import { resolveChromium } from '../support/chromium';
 import { startLocalStack } from '../support/local-stack';
 
 /** Starts `npm start` on free ports for the browser journeys; teardown stops it. */
 export default async function globalSetup() {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromium)) {
-    throw new Error(`Chromium not found at ${chromium}. Install it with: apt-get install -y chromium`);
-  }
+  // Debian's Chromium when installed, else the one shipped in an npm package (decompressed on first use).
+  const chromium = await resolveChromium();
+  console.log(`\nBrowser journeys in ${chromium.executablePath} (${chromium.source})`);
   // Every journey submits from one address (the browser and the tests on 127.0.0.1), and
   // together they mail more than an hour's budget: the limits have their own tests.
   process.env.SUBMISSIONS_PER_CLIENT_PER_HOUR ??= '100000';

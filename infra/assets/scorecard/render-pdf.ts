@@ -5,12 +5,14 @@
  *
  *   npx tsx infra/assets/scorecard/render-pdf.ts
  *
- * CHROMIUM_PATH overrides the browser (default /usr/bin/chromium). No browser is downloaded.
+ * The browser is the one test/support/chromium.ts resolves (CHROMIUM_PATH, Debian's chromium or the
+ * npm-shipped one; see README). No browser is downloaded.
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { playwrightLaunchOptions } from '../../../test/support/chromium';
 import { BUSINESS } from '../../../shared/constants/business';
 
 const DIR = __dirname;
@@ -24,13 +26,7 @@ const FOOTER = `
   </div>`;
 
 async function main() {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(await playwrightLaunchOptions());
   try {
     const page = await browser.newPage();
     // The document is self-contained: refuse any network request it might make.

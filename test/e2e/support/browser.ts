@@ -1,16 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { playwrightLaunchOptions } from '../../support/chromium';
 
-/** The flags that work on this machine (no sandbox as root, no network besides loopback). */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS } from '../../support/chromium';
 
 export const baseUrl = () => {
   const url = process.env.E2E_BASE_URL;
@@ -24,10 +15,7 @@ export const DESKTOP = { width: 1280, height: 800 };
 let browser: Browser | undefined;
 
 export async function launchBrowser(): Promise<Browser> {
-  browser ??= await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  browser ??= await chromium.launch(await playwrightLaunchOptions());
   return browser;
 }
 
