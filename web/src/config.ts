@@ -19,7 +19,6 @@ declare const __SITE_CONFIG__: SiteConfig;
  * context the build uses. In bundles NODE_ENV is "production" and esbuild drops this branch.
  */
 const unbundledConfig = (): SiteConfig => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { siteUrl, candidateAppUrl, bookCallUrl } = require('../../cdk.json').context as SiteConfig;
   return { siteUrl, candidateAppUrl, bookCallUrl };
 };

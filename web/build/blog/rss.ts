@@ -1,6 +1,6 @@
 import { BUSINESS } from '../../../shared/constants/business';
 import { PAGE_META } from '../../content/pages/meta';
-import { absoluteUrl } from '../../src/app/document-head';
+import { absoluteUrl } from '../../src/lib/page-meta';
 import { BLOG_FEED_PATH, postPath } from '../../src/features/blog/post-links';
 import type { PostSummary } from '../../src/features/blog/types';
 import { escapeMarkup } from './html-text';

@@ -1,5 +1,5 @@
 import { sitePaths } from '../../../shared/paths';
-import { absoluteUrl } from '../../src/app/document-head';
+import { absoluteUrl } from '../../src/lib/page-meta';
 import { postPath } from '../../src/features/blog/post-links';
 import type { PostSummary } from '../../src/features/blog/types';
 

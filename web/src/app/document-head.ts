@@ -1,5 +1,5 @@
 import { BUSINESS } from '../../../shared/constants/business';
-import type { PageMeta } from './page-meta';
+import { absoluteUrl, type PageMeta } from '../lib/page-meta';
 
 /** The Open Graph image of pages that do not name their own (1200×630). */
 export const DEFAULT_OG_IMAGE = '/images/og-default.png';
@@ -18,12 +18,6 @@ export interface HeadValues {
   ogType: 'website' | 'article';
   ogImage: string;
   siteName: string;
-}
-
-/** `${siteUrl}${path}` with the path percent-encoded where URLs require it (apostrophes stay). */
-export function absoluteUrl(pathOrUrl: string, siteUrl: string): string {
-  if (/^https?:\/\//.test(pathOrUrl)) return pathOrUrl;
-  return `${siteUrl}${encodeURI(pathOrUrl)}`;
 }
 
 /** "About us | Chinook Talent Partners"; a title that already names the firm stays as it is. */

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Audience } from '../../../shared/constants/audiences';
 import type { PostSummary } from '../features/blog/types';
-import type { PageMeta } from './page-meta';
+import type { PageMeta } from '../lib/page-meta';
 import type { PageModuleName } from './page-modules';
 
 /**

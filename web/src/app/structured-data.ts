@@ -1,6 +1,6 @@
 import { BUSINESS } from '../../../shared/constants/business';
 import { PAGE_META } from '../../content/pages/meta';
-import { absoluteUrl } from './document-head';
+import { absoluteUrl } from '../lib/page-meta';
 
 /** schema.org Organization for the home page: lets search engines name and place the firm. */
 export function organizationJsonLd(siteUrl: string): Record<string, unknown> {

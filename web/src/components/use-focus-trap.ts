@@ -64,6 +64,8 @@ export function useFocusTrap(containerRef: RefObject<HTMLElement | null>, option
       document.removeEventListener('focusin', keepFocusInside);
       // The background must be interactive again before it can take focus back.
       releaseBackground();
+      // Read at close on purpose: the element to return to may be set while the trap is open.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
       (returnFocusRef?.current ?? opener)?.focus();
     };
   }, [active, containerRef, returnFocusRef]);

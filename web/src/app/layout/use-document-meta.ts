@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { siteConfig } from '../../config';
 import { headValues, type HeadValues } from '../document-head';
-import type { PageMeta } from '../page-meta';
+import type { PageMeta } from '../../lib/page-meta';
 
 /** Finds the <meta>/<link> the prerender wrote, or adds it if this page's HTML had none. */
 function headElement<T extends HTMLElement>(selector: string, create: () => T): T {

@@ -17,5 +17,6 @@ export function useFocusFirstInvalid(formRef: RefObject<HTMLFormElement | null>,
     if (submitCount === 0 || isSubmitting || isValid) return;
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     // Only a new submit attempt should move focus, not later edits.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- isValid changes with every edit
   }, [submitCount, isSubmitting]);
 }

@@ -1,6 +1,5 @@
 import { BUSINESS } from '../../../../shared/constants/business';
-import { absoluteUrl } from '../../app/document-head';
-import type { PageMeta } from '../../app/page-meta';
+import { absoluteUrl, type PageMeta } from '../../lib/page-meta';
 import { postPath } from './post-links';
 import type { PostSummary } from './types';
 

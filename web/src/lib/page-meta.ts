@@ -15,3 +15,9 @@ export interface PageMeta {
   /** Structured data (e.g. BlogPosting), written as application/ld+json. */
   jsonLd?: Record<string, unknown>;
 }
+
+/** `${siteUrl}${path}` with the path percent-encoded where URLs require it (apostrophes stay). */
+export function absoluteUrl(pathOrUrl: string, siteUrl: string): string {
+  if (/^https?:\/\//.test(pathOrUrl)) return pathOrUrl;
+  return `${siteUrl}${encodeURI(pathOrUrl)}`;
+}
