@@ -1,6 +1,7 @@
 import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { FORM_MAIL_BUDGET_EXHAUSTED, LEAD_MAIL_FINALLY_FAILED } from '../../shared/constants/operator-alerts';
 import { controlTowerRule } from '../compliance';
 import { AccessLogs } from '../constructs/access-logs';
 import { Alarms } from '../constructs/alarms';
@@ -12,9 +13,6 @@ import { Mailer } from '../constructs/mailer';
 import { ScorecardDocument } from '../constructs/scorecard-document';
 import { Site, type CustomDomain } from '../constructs/site';
 import { SiteDeployment } from '../constructs/site-deployment';
-
-/** What the mailer logs when a lead's mail failed for good (lambdas/mail, through lambdas/runtime/log.ts). */
-export const LEAD_MAIL_FINALLY_FAILED = 'Lead mail finally failed';
 
 export interface SiteStackProps extends StackProps {
   /** SES sender: an address, or a domain (see Email). */
@@ -118,7 +116,10 @@ export class SiteStack extends Stack {
     this.alarms
       .watchDeadLetterQueue('MailerDeadLetters', this.mailer.deadLetterQueue)
       .watchDeadLetterQueue('FeedbackDeadLetters', this.email.feedbackDeadLetterQueue)
-      .watchLogMessage('MailFinallyFailed', this.mailer.handler.logGroup, LEAD_MAIL_FINALLY_FAILED);
+      .watchLogMessage('MailFinallyFailed', this.mailer.handler.logGroup, LEAD_MAIL_FINALLY_FAILED)
+      .watchLogMessage('SweptMailFinallyFailed', this.mailer.sweep.logGroup, LEAD_MAIL_FINALLY_FAILED)
+      .watchLogMessage('SignupMailBudget', this.api.handlers.signup.logGroup, FORM_MAIL_BUDGET_EXHAUSTED)
+      .watchLogMessage('ScorecardMailBudget', this.api.handlers.scorecard.logGroup, FORM_MAIL_BUDGET_EXHAUSTED);
     this.acknowledgeApiControls();
 
     new CfnOutput(this, 'SiteUrl', { description: 'The public site (links in emails use it too)', value: this.site.origin });

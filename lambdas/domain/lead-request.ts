@@ -1,4 +1,5 @@
 import type { Audience } from '../../shared/constants/audiences';
+import { FORM_MAIL_BUDGET_EXHAUSTED } from '../../shared/constants/operator-alerts';
 import { CONSENT_TEXT, type ConsentSource } from '../../shared/constants/consent';
 import { DUPLICATE_WINDOW_SECONDS, RETENTION_SECONDS } from '../../shared/constants/limits';
 import type { ScorecardRequest } from '../../shared/schemas/scorecard';
@@ -137,7 +138,7 @@ export const submitLead = async <TRequest extends SignupRequest | ScorecardReque
   }
   if (!stored) return 'duplicate';
   if (!withinBudget) {
-    log.warn('Form mail budget exhausted; lead stored, its email to the visitor withheld', { leadId: lead.id, form: form.type });
+    log.warn(FORM_MAIL_BUDGET_EXHAUSTED, { leadId: lead.id, form: form.type });
     return 'withheld';
   }
   return 'accepted';

@@ -1,4 +1,5 @@
 import type { Audience } from '../../shared/constants/audiences';
+import { LEAD_MAIL_FINALLY_FAILED } from '../../shared/constants/operator-alerts';
 import { IMPLIED_CONSENT_SECONDS } from '../../shared/constants/consent';
 import { apiPaths, sitePaths } from '../../shared/paths';
 import type { LeadItem, MailPart, PartStatus } from '../data/lead-item';
@@ -129,7 +130,7 @@ export const deliverLeadMail = async (deps: MailerDeps, leadId: string, now: num
   const mailStatus = owed.length > 0 ? 'failed' : Object.values(mail).includes('uncertain') ? 'uncertain' : 'sent';
   await withRetries(() => settleLead(deps.leads, lead.id, leaseId, { mail, mailStatus, settledAt: now, lastMailError }));
   if (mailStatus === 'failed') {
-    log.error('Lead mail finally failed', { leadId, failedParts: owed, attempts: lead.mailAttempts, error: lastMailError });
+    log.error(LEAD_MAIL_FINALLY_FAILED, { leadId, failedParts: owed, attempts: lead.mailAttempts, error: lastMailError });
     await deps.deadLetter({ leadId, failedParts: owed, attempts: lead.mailAttempts, lastMailError: lastMailError!, at: now });
   } else if (mailStatus === 'uncertain') {
     log.error('Lead mail may be incomplete', { leadId, mail });
