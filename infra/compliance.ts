@@ -27,7 +27,10 @@ export interface Finding {
 }
 
 interface ValidationReport {
-  pluginReports: { pluginName: string; violations: { ruleName: string; violatingConstructs: { constructPath: string }[] }[] }[];
+  pluginReports: {
+    pluginName: string;
+    violations: { ruleName: string; violatingConstructs: { constructPath: string }[] }[];
+  }[];
 }
 
 /**

@@ -14,7 +14,8 @@ export interface AccessLogsProps {
  * for retention, and nothing reacts to object events.
  */
 export function acknowledgeStaticBucketControls(bucket: s3.IBucket): void {
-  const acknowledge = (rule: string, reason: string) => Validations.of(bucket).acknowledge({ id: controlTowerRule(rule), reason });
+  const acknowledge = (rule: string, reason: string) =>
+    Validations.of(bucket).acknowledge({ id: controlTowerRule(rule), reason });
   acknowledge(
     's3_bucket_object_lock_enabled_check',
     'Objects are replaced and pruned by each deployment (or expire by lifecycle); Object Lock would forbid exactly that.',

@@ -70,7 +70,10 @@ export class Api extends Construct {
       subscriber: checkThrottle(this.node.path, 'subscriber', props.subscriberThrottle ?? DEFAULT_THROTTLES.subscriber),
     };
     const { subscribers, leads, scorecardDocument } = props;
-    const limits = props.formLimits ?? { submissionsPerClientPerHour: SUBMISSIONS_PER_CLIENT_PER_HOUR, formMailsPerHour: FORM_MAILS_PER_HOUR };
+    const limits = props.formLimits ?? {
+      submissionsPerClientPerHour: SUBMISSIONS_PER_CLIENT_PER_HOUR,
+      formMailsPerHour: FORM_MAILS_PER_HOUR,
+    };
     const bindLeadForm = (fn: HouseFunction) =>
       fn
         .setEnv('SUBMISSIONS_PER_CLIENT_PER_HOUR', String(limits.submissionsPerClientPerHour))
@@ -166,7 +169,10 @@ export class Api extends Construct {
 
     // Per-route buckets for the form and subscriber routes. API Gateway rejects settings for a
     // route key that does not exist yet, so the stage is created after the routes.
-    (this.stage.node.defaultChild as apigw.CfnStage).routeSettings = routeSettings(Object.keys(wiring) as ApiRouteName[], throttles);
+    (this.stage.node.defaultChild as apigw.CfnStage).routeSettings = routeSettings(
+      Object.keys(wiring) as ApiRouteName[],
+      throttles,
+    );
     for (const route of this.routes) this.stage.node.addDependency(route);
 
     Validations.of(this).acknowledge({

@@ -72,7 +72,9 @@ export class Mailer extends Construct {
       schedule: events.Schedule.rate(Duration.minutes(1)),
       // A missed run needs no retry (the next one comes a minute later); one that EventBridge could
       // not deliver at all is parked in the mail dead-letter queue, whose alarm tells the operators.
-      targets: [new targets.LambdaFunction(this.sweep.function, { retryAttempts: 0, deadLetterQueue: this.deadLetterQueue })],
+      targets: [
+        new targets.LambdaFunction(this.sweep.function, { retryAttempts: 0, deadLetterQueue: this.deadLetterQueue }),
+      ],
     });
 
     // Reading a stream needs dynamodb:ListStreams, which has no resource-level permissions.

@@ -111,7 +111,10 @@ export class Site extends Construct {
     });
     const apiOriginRequests = new cloudfront.OriginRequestPolicy(this, 'ApiOriginRequests', {
       comment: 'API: the viewer headers the handlers read and the viewer address; no Host, no cookies',
-      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_VIEWER_HEADERS, ...API_CLOUDFRONT_HEADERS),
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(
+        ...API_VIEWER_HEADERS,
+        ...API_CLOUDFRONT_HEADERS,
+      ),
       queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
       cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
     });

@@ -20,7 +20,9 @@ function handler(event) {
   var header = response.headers[CONFIG.statusHeader];
   if (!header) return response;
   delete response.headers[CONFIG.statusHeader];
-  var reason = Object.prototype.hasOwnProperty.call(CONFIG.statuses, header.value) ? CONFIG.statuses[header.value] : null;
+  var reason = Object.prototype.hasOwnProperty.call(CONFIG.statuses, header.value)
+    ? CONFIG.statuses[header.value]
+    : null;
   if (reason && response.statusCode === 200) {
     response.statusCode = Number(header.value);
     response.statusDescription = reason;

@@ -6,7 +6,10 @@ import { lambdaContext, normaliseResult, toApiGatewayEvent } from './api-gateway
 import { MalformedPathError, matchApiRoute, type RouteMatch } from './api-routes-matcher';
 import { authorize } from './origin-verify';
 
-type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | undefined>;
+type HttpHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2 | string | undefined>;
 
 /** API Gateway's own payload limit; our handlers answer 413 far below it. */
 const GATEWAY_MAX_BODY = 10 * 1024 * 1024;

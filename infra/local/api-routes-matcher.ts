@@ -55,7 +55,9 @@ export function matchApiRoute(method: string, rawPath: string): RouteMatch | und
     if (route.method !== 'ANY' && route.method !== method) continue;
     const found = route.regex.exec(rawPath);
     if (!found) continue;
-    const pathParameters = Object.fromEntries(route.names.map((name, index) => [name, decodeParameter(found[index + 1])]));
+    const pathParameters = Object.fromEntries(
+      route.names.map((name, index) => [name, decodeParameter(found[index + 1])]),
+    );
     return { routeKey: route.routeKey, routeName: route.routeName, pathParameters };
   }
   return undefined;

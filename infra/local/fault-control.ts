@@ -58,7 +58,9 @@ export function createFaultControl(faults: FaultSwitch) {
     try {
       faults.set(parseFaultSpec(JSON.parse(body)));
     } catch (error) {
-      if (error instanceof SyntaxError || error instanceof FaultSpecError) return sendJson(res, 400, { message: error.message });
+      if (error instanceof SyntaxError || error instanceof FaultSpecError) {
+        return sendJson(res, 400, { message: error.message });
+      }
       throw error;
     }
     return sendJson(res, 200, faults.state());

@@ -12,7 +12,11 @@ import { closeServer, listenOn, type LocalService } from './services';
  * was not accepted. Otherwise the call is forwarded byte for byte (headers, Host included, so
  * signatures stay as the SDK made them). See docs/decisions/0040-local-fault-switch.md.
  */
-export async function startFaultProxy(options: { service: FaultService; target: string; faults: FaultSwitch }): Promise<LocalService> {
+export async function startFaultProxy(options: {
+  service: FaultService;
+  target: string;
+  faults: FaultSwitch;
+}): Promise<LocalService> {
   const { service, faults } = options;
   const target = new URL(options.target);
   const secure = target.protocol === 'https:';

@@ -136,7 +136,9 @@ export class FaultSwitch {
   }
 
   private endOf(fault: HeldFault): number | undefined {
-    return fault.startedAt === undefined || fault.spec.seconds === undefined ? undefined : fault.startedAt + fault.spec.seconds * 1000;
+    return fault.startedAt === undefined || fault.spec.seconds === undefined
+      ? undefined
+      : fault.startedAt + fault.spec.seconds * 1000;
   }
 
   private stateOf(fault: HeldFault): FaultView['state'] {

@@ -15,7 +15,12 @@ export interface LocalService {
   close: () => Promise<void>;
 }
 
-type DynaliteFactory = (options: { createTableMs?: number; deleteTableMs?: number; updateTableMs?: number; path?: string }) => Server;
+type DynaliteFactory = (options: {
+  createTableMs?: number;
+  deleteTableMs?: number;
+  updateTableMs?: number;
+  path?: string;
+}) => Server;
 
 const LOOPBACK = '127.0.0.1';
 
@@ -40,6 +45,7 @@ export const closeServer = (server: Server): Promise<void> =>
 /** dynalite in this process; `path` keeps the data (LevelDB) across restarts, else in memory. */
 export const startDynalite = async (options: { port?: number; path?: string } = {}): Promise<LocalService> => {
   // dynalite ships no types and is CommonJS; its factory returns a plain http.Server.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const dynalite = require('dynalite') as DynaliteFactory;
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, path: options.path });
   const endpoint = await listenOn(server, options.port ?? 0, 'DynamoDB (dynalite)');

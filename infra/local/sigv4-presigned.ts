@@ -23,7 +23,12 @@ const REQUIRED = ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Ex
 /** SigV4 presigned URLs live at most seven days. */
 const MAX_EXPIRES_SECONDS = 7 * 24 * 3600;
 
-const refuse = (status: 400 | 403, code: string, message: string): PresignedVerdict => ({ ok: false, status, code, message });
+const refuse = (status: 400 | 403, code: string, message: string): PresignedVerdict => ({
+  ok: false,
+  status,
+  code,
+  message,
+});
 
 /** RFC 3986 encoding, as SigV4 canonicalises query names and values. */
 const uriEncode = (text: string) =>
@@ -52,7 +57,13 @@ function parseAmzDate(amzDate: string): number {
 const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
 const sha256Hex = (data: string) => createHash('sha256').update(data).digest('hex');
 
-function signature(request: ArrivedRequest, query: [string, string][], key: SigningKey, amzDate: string, signedHeaders: string): string {
+function signature(
+  request: ArrivedRequest,
+  query: [string, string][],
+  key: SigningKey,
+  amzDate: string,
+  signedHeaders: string,
+): string {
   const canonicalQuery = query
     .filter(([name]) => name !== 'X-Amz-Signature')
     .map(([name, value]) => [uriEncode(name), uriEncode(value)])

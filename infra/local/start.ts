@@ -55,7 +55,12 @@ function readRoutes(distDir: string): string[] {
 }
 
 /** The environment the Lambdas get from CDK, pointed at the local stand-ins. */
-function lambdaEnvironment(cfg: ReturnType<typeof localConfig>, dynamoEndpoint: string, sesEndpoint: string, siteOrigin: string) {
+function lambdaEnvironment(
+  cfg: ReturnType<typeof localConfig>,
+  dynamoEndpoint: string,
+  sesEndpoint: string,
+  siteOrigin: string,
+) {
   Object.assign(process.env, {
     AWS_REGION: REGION,
     AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,

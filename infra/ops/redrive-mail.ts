@@ -73,7 +73,11 @@ export const redriveMail = async (options: Options, log: (line: string) => void 
       continue;
     }
     if (!options.dryRun) {
-      const done = await requeueLead(store, lead, { now, retryUntil: now + target.giveUpAfterSeconds, includeUncertain: options.includeUncertain });
+      const done = await requeueLead(store, lead, {
+        now,
+        retryUntil: now + target.giveUpAfterSeconds,
+        includeUncertain: options.includeUncertain,
+      });
       if (!done) {
         log(`${lead.id}  skipped: its delivery is already under way`);
         continue;

@@ -63,7 +63,9 @@ export async function checkAlarmReachesTopic(stackName: string, results: Results
   const cloudFormation = new CloudFormationClient({ region: REGION });
   let alarmName = '';
   const found = await results.run(`alarm of stack ${stackName}`, 'at least one CloudWatch alarm', async () => {
-    const { StackResources = [] } = await cloudFormation.send(new DescribeStackResourcesCommand({ StackName: stackName }));
+    const { StackResources = [] } = await cloudFormation.send(
+      new DescribeStackResourcesCommand({ StackName: stackName }),
+    );
     const alarms = StackResources.filter((resource) => resource.ResourceType === 'AWS::CloudWatch::Alarm');
     alarmName = (alarms.find((alarm) => alarm.LogicalResourceId?.includes('Api5xx')) ?? alarms[0])?.PhysicalResourceId ?? '';
     return { got: alarmName || 'none', pass: alarmName !== '' };

@@ -11,7 +11,10 @@ export interface CapturedEmail {
 /** The local stack's inbox, found through the same SES_PORT setting as `npm start`. */
 export const localInboxUrl = (): string => `http://127.0.0.1:${localConfig().sesPort}`;
 
-/** Waits for an email to `address` that `matches` and is not among `seen`; the mailer runs shortly after the API answers. */
+/**
+ * Waits for an email to `address` that `matches` and is not among `seen`; the mailer runs
+ * shortly after the API answers.
+ */
 export async function waitForEmail(
   address: string,
   matches: (email: CapturedEmail) => boolean,
@@ -23,7 +26,10 @@ export async function waitForEmail(
     const response = await fetch(`${localInboxUrl()}/store`);
     const { emails } = (await response.json()) as { emails: CapturedEmail[] };
     const found = emails.find(
-      (email) => email.destination.to.some((to) => to.toLowerCase().includes(address)) && !seen.some((old) => old.subject === email.subject) && matches(email),
+      (email) =>
+        email.destination.to.some((to) => to.toLowerCase().includes(address)) &&
+        !seen.some((old) => old.subject === email.subject) &&
+        matches(email),
     );
     if (found) return found;
     await sleep(250);

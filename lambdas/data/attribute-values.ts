@@ -36,7 +36,10 @@ const fromValue = (value: AttributeValue): unknown => {
   throw new Error(`Unsupported DynamoDB attribute value ${Object.keys(value).join(', ')}`);
 };
 
-export const marshall = (item: Record<string, unknown>, _options?: { removeUndefinedValues?: boolean }): Record<string, AttributeValue> => {
+export const marshall = (
+  item: Record<string, unknown>,
+  _options?: { removeUndefinedValues?: boolean },
+): Record<string, AttributeValue> => {
   const attributes: Record<string, AttributeValue> = {};
   for (const [name, value] of Object.entries(item)) {
     const attribute = toValue(value);

@@ -46,7 +46,14 @@ export const claimLead = (store: TableStore, id: string, leaseId: string, now: n
   });
 
 /** Moves one part from `from` to `to` under the lease; false if either no longer holds. */
-export const movePart = async (store: TableStore, id: string, leaseId: string, part: MailPart, from: PartStatus, to: PartStatus) =>
+export const movePart = async (
+  store: TableStore,
+  id: string,
+  leaseId: string,
+  part: MailPart,
+  from: PartStatus,
+  to: PartStatus,
+) =>
   (await updateItem(store, id, {
     UpdateExpression: 'SET #mail.#part = :to',
     ConditionExpression: '#leaseId = :leaseId AND #mail.#part = :from',
@@ -67,7 +74,13 @@ export const recordPartSent = async (store: TableStore, id: string, part: MailPa
 };
 
 /** Releases the lead until `nextAttemptAt`: some part could not be sent this time. */
-export const scheduleRetry = async (store: TableStore, id: string, leaseId: string, nextAttemptAt: number, lastMailError: string) => {
+export const scheduleRetry = async (
+  store: TableStore,
+  id: string,
+  leaseId: string,
+  nextAttemptAt: number,
+  lastMailError: string,
+) => {
   const parts = setAttributes({ nextAttemptAt, lastMailError }, { names: { '#leaseId': 'leaseId' }, values: { ':leaseId': leaseId } });
   await updateItem(store, id, {
     ...parts,
@@ -98,7 +111,13 @@ export const settleLead = async (
  * Adds a part to a lead and makes it due now (the welcome email after the owner confirmed).
  * Only once: false when the lead already has that part.
  */
-export const addDuePart = async (store: TableStore, id: string, part: MailPart, fields: Record<string, unknown>, now: number) => {
+export const addDuePart = async (
+  store: TableStore,
+  id: string,
+  part: MailPart,
+  fields: Record<string, unknown>,
+  now: number,
+) => {
   const parts = setAttributes(
     { ...fields, mailQueue: 'due', nextAttemptAt: now, mailStatus: 'pending' },
     { clauses: ['#mail.#part = :pending'], names: { '#mail': 'mail', '#part': part }, values: { ':pending': 'pending' } },

@@ -14,7 +14,11 @@ const keyOf = (scope: string, canonical: unknown[], window: number) =>
  * across a window boundary. Deriving the key makes the lead's conditional put the one write
  * that decides "stored or not", so a resent form is stored once (docs/decisions/0001-lead-delivery.md).
  */
-export const leadKeys = (scope: string, values: Record<string, unknown>, now: number): { current: string; previous: string } => {
+export const leadKeys = (
+  scope: string,
+  values: Record<string, unknown>,
+  now: number,
+): { current: string; previous: string } => {
   const canonical = Object.keys(values)
     .filter((key) => !VOLATILE_FIELDS.has(key))
     .sort()

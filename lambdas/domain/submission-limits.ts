@@ -48,7 +48,12 @@ export const submissionCounters = (
  * Takes a slot, first freeing slots of leads that were never stored if the limit seems reached.
  * Returns false when the limit is really reached.
  */
-const takeOrHeal = async (store: TableStore, counter: SlotCounter, key: string, leadExists: (key: string) => Promise<boolean>) => {
+const takeOrHeal = async (
+  store: TableStore,
+  counter: SlotCounter,
+  key: string,
+  leadExists: (key: string) => Promise<boolean>,
+) => {
   if (await takeSlot(store, counter, key)) return true;
   return (await freeStaleSlots(store, counter, leadExists)) > 0 && takeSlot(store, counter, key);
 };

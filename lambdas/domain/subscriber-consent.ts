@@ -33,7 +33,13 @@ export const unsubscribe = (store: TableStore, target: Target, reasonTicks: bool
   return applyOrNotFound(
     store,
     target,
-    { subscribed: false, unsubscribeAllEmail: [true], unsubscribeReason: reasonTicks, unsubscribeReasons: reasons, unsubscribedAt: now },
+    {
+      subscribed: false,
+      unsubscribeAllEmail: [true],
+      unsubscribeReason: reasonTicks,
+      unsubscribeReasons: reasons,
+      unsubscribedAt: now,
+    },
     { type: 'withdrawn', at: now, source: 'unsubscribe-page', reasons },
     now,
   );

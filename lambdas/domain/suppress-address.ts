@@ -19,7 +19,14 @@ export const suppressAddress = async (
       store,
       target,
       reason === 'complaint'
-        ? { suppressed: true, suppressedAt: now, suppressionReason: reason, updatedAt: now, subscribed: false, unsubscribedAt: now }
+        ? {
+            suppressed: true,
+            suppressedAt: now,
+            suppressionReason: reason,
+            updatedAt: now,
+            subscribed: false,
+            unsubscribedAt: now,
+          }
         : { suppressed: true, suppressedAt: now, suppressionReason: reason, updatedAt: now },
       [{ type: 'withdrawn', at: now, source: reason, reasons: [] }],
       now,

@@ -23,7 +23,11 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
  */
 export const isDependencyFault = (error: unknown): boolean => {
   if (!(error instanceof Error)) return false;
-  const { $metadata, $retryable, code } = error as { $metadata?: { httpStatusCode?: number }; $retryable?: unknown; code?: string };
+  const { $metadata, $retryable, code } = error as {
+    $metadata?: { httpStatusCode?: number };
+    $retryable?: unknown;
+    code?: string;
+  };
   return (
     FAULT_NAMES.has(error.name) ||
     NETWORK_CODES.has(code ?? '') ||

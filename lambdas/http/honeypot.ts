@@ -5,7 +5,10 @@ import type { ApiResult, HttpMiddleware } from './types';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The honeypot's value, before any validation; undefined when the body cannot be read (the body reader answers that). */
+/**
+ * The honeypot's value, before any validation; undefined when the body cannot be read (the
+ * body reader answers that).
+ */
 const honeypotValue = (event: Parameters<NonNullable<HttpMiddleware['before']>>[0]['event']): unknown => {
   try {
     const body: unknown = JSON.parse(readRawBody(event));
@@ -35,7 +38,9 @@ export const honeypot = (answer: () => ApiResult): HttpMiddleware => {
     },
     after: (request) => {
       const start = started.get(request);
-      if (start !== undefined && (request.response?.statusCode ?? 500) < 300) typicalMs = 0.8 * typicalMs + 0.2 * (Date.now() - start);
+      if (start !== undefined && (request.response?.statusCode ?? 500) < 300) {
+        typicalMs = 0.8 * typicalMs + 0.2 * (Date.now() - start);
+      }
     },
   };
 };

@@ -39,7 +39,11 @@ function relativeToOutDir(metafile: Metafile, stagingRelative: string): Metafile
   const outputs = Object.fromEntries(
     Object.entries(metafile.outputs).map(([file, info]) => [
       strip(file),
-      { ...info, imports: info.imports.map((i) => ({ ...i, path: strip(i.path) })), ...(info.cssBundle ? { cssBundle: strip(info.cssBundle) } : {}) },
+      {
+        ...info,
+        imports: info.imports.map((i) => ({ ...i, path: strip(i.path) })),
+        ...(info.cssBundle ? { cssBundle: strip(info.cssBundle) } : {}),
+      },
     ]),
   );
   return { ...metafile, outputs };

@@ -227,7 +227,9 @@ function bannerShapes(slug: string, theme: Theme): string {
       if (tile === 'blank') continue;
       const corner = r.int(4);
       const useAccent = r.next() < 0.08;
-      const shapeColor = useAccent ? theme.accent : r.pick([theme.shapes[0], theme.shapes[0], theme.shapes[1], theme.shapes[2]]);
+      const shapeColor = useAccent
+        ? theme.accent
+        : r.pick([theme.shapes[0], theme.shapes[0], theme.shapes[1], theme.shapes[2]]);
       if (r.next() < 0.3) {
         const ground = r.pick(theme.shapes.filter((c) => c !== shapeColor));
         parts.push(`<rect x="${n(x)}" y="${n(y)}" width="${n(s)}" height="${n(s)}" fill="${ground}"/>`);
@@ -410,7 +412,11 @@ function infographicSvg(): string {
   parts.push(`<path d="M0 340Q300 300 600 336T1200 326V392H0Z" fill="${C.tealDeep}"/>`);
   parts.push(`<path d="M0 372Q320 344 640 370T1200 362V392H0Z" fill="${C.tealTint}"/>`);
   parts.push(spruce(1010, 344, 150, C.tealMid), spruce(1082, 352, 110, C.tealMid), spruce(1136, 340, 80, C.tealSoft));
-  parts.push(snowflake(1060, 104, 34, C.amberSoft, 4), snowflake(1142, 178, 18, C.tealSoft, 3), snowflake(976, 66, 14, C.tealSoft, 3));
+  parts.push(
+    snowflake(1060, 104, 34, C.amberSoft, 4),
+    snowflake(1142, 178, 18, C.tealSoft, 3),
+    snowflake(976, 66, 14, C.tealSoft, 3),
+  );
   parts.push(`<text x="80" y="118" font-family="${WEB_SANS}" font-size="24" font-weight="700" letter-spacing="4" fill="${C.amberSoft}">SEASONAL HIRING CHECKLIST</text>`);
   parts.push(`<text x="80" y="206" font-family="${WEB_SERIF}" font-size="68" font-weight="700" fill="${C.paper}">Hiring for the Holidays</text>`);
   parts.push(`<text x="80" y="266" font-family="${WEB_SANS}" font-size="32" fill="${C.tealTint}">Five steps to seasonal staff who are ready on day one</text>`);
@@ -445,8 +451,16 @@ function videoCardSvg(index: number): string {
     parts.push(`<rect width="1280" height="720" fill="${C.teal}"/>`);
     parts.push(`<path d="M0 600Q320 548 640 594T1280 580V720H0Z" fill="${C.tealDeep}"/>`);
     parts.push(`<path d="M0 650Q340 612 680 646T1280 636V720H0Z" fill="${C.tealTint}"/>`);
-    parts.push(spruce(1010, 610, 230, C.tealMid), spruce(1120, 624, 160, C.tealMid), spruce(1200, 606, 110, C.tealSoft));
-    parts.push(snowflake(1090, 150, 50, C.amberSoft, 5), snowflake(1200, 290, 24, C.tealSoft, 4), snowflake(930, 250, 20, C.tealSoft, 4));
+    parts.push(
+      spruce(1010, 610, 230, C.tealMid),
+      spruce(1120, 624, 160, C.tealMid),
+      spruce(1200, 606, 110, C.tealSoft),
+    );
+    parts.push(
+      snowflake(1090, 150, 50, C.amberSoft, 5),
+      snowflake(1200, 290, 24, C.tealSoft, 4),
+      snowflake(930, 250, 20, C.tealSoft, 4),
+    );
     parts.push(`<text x="96" y="196" font-family="${SANS}" font-size="28" font-weight="700" letter-spacing="5" fill="${C.amberSoft}">SEASONAL HIRING CHECKLIST</text>`);
     parts.push(`<text x="92" y="318" font-family="${SERIF}" font-size="100" font-weight="700" fill="${C.paper}">Hiring for the</text>`);
     parts.push(`<text x="92" y="424" font-family="${SERIF}" font-size="100" font-weight="700" fill="${C.paper}">Holidays</text>`);

@@ -14,6 +14,9 @@ export interface SitemapEntry {
 export function blogSitemapEntries(posts: readonly PostSummary[], siteUrl: string): SitemapEntry[] {
   const origin = siteUrl.replace(/\/+$/, '');
   const postEntries = posts.map((post) => ({ loc: absoluteUrl(postPath(post.slug), origin), lastmod: post.isoDate }));
-  const newest = posts.reduce<string | undefined>((latest, post) => (!latest || post.isoDate > latest ? post.isoDate : latest), undefined);
+  const newest = posts.reduce<string | undefined>(
+    (latest, post) => (!latest || post.isoDate > latest ? post.isoDate : latest),
+    undefined,
+  );
   return newest ? [{ loc: absoluteUrl(sitePaths.blog, origin), lastmod: newest }, ...postEntries] : postEntries;
 }

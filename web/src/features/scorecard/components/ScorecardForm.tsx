@@ -24,8 +24,10 @@ const EMPTY_SCORECARD_FORM = { ...EMPTY_LEAD_FORM, marketingConsent: false };
  * server's message shows in red and the values stay so the visitor can simply try again.
  */
 export function ScorecardForm() {
-  const { formik, formRef, submitRef, submission, onSubmit } = useLeadForm(scorecardFormSchema, EMPTY_SCORECARD_FORM, (values) =>
-    requestScorecard(toScorecardRequest(values, nowInUnixSeconds())),
+  const { formik, formRef, submitRef, submission, onSubmit } = useLeadForm(
+    scorecardFormSchema,
+    EMPTY_SCORECARD_FORM,
+    (values) => requestScorecard(toScorecardRequest(values, nowInUnixSeconds())),
   );
 
   return (

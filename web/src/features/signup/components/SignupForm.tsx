@@ -32,8 +32,10 @@ const POLICY_LINKS = { 'Privacy Policy': sitePaths.privacy };
  */
 export function SignupForm({ audience, thankYou }: SignupFormProps) {
   const privacyMessageId = useId();
-  const { formik, formRef, submitRef, submission, onSubmit } = useLeadForm(signupFormSchema, EMPTY_LEAD_FORM, (values) =>
-    requestSignup(toSignupRequest(values, audience)),
+  const { formik, formRef, submitRef, submission, onSubmit } = useLeadForm(
+    signupFormSchema,
+    EMPTY_LEAD_FORM,
+    (values) => requestSignup(toSignupRequest(values, audience)),
   );
 
   // Shown only after an attempt (submitCount resets with the form), not while filling in.

@@ -11,7 +11,14 @@ interface CheckboxGroupProps {
 }
 
 /** A fieldset of checkboxes in the options' order (the order is part of the API payload). */
-export function CheckboxGroup({ legend, options, checked, onToggle, describedBy, disabled = false }: CheckboxGroupProps) {
+export function CheckboxGroup({
+  legend,
+  options,
+  checked,
+  onToggle,
+  describedBy,
+  disabled = false,
+}: CheckboxGroupProps) {
   return (
     <fieldset className="form-fieldset" aria-describedby={describedBy} disabled={disabled}>
       <legend className="form-legend">{legend}</legend>

@@ -47,7 +47,9 @@ export function ChoicesForm({ groups, hint, submitLabel, modal, send }: ChoicesF
   const toggle = (groupIndex: number, optionIndex: number) => {
     setMinimumMissing(false);
     setChecked((current) =>
-      current.map((list, g) => (g === groupIndex ? list.map((value, o) => (o === optionIndex ? !value : value)) : list)),
+      current.map((list, g) =>
+        g === groupIndex ? list.map((value, o) => (o === optionIndex ? !value : value)) : list,
+      ),
     );
   };
 

@@ -26,7 +26,11 @@ export function SettingsPage({ audience }: { audience: Audience }) {
           send={
             loaded &&
             (([emailSetting, unsubscribeAll]) =>
-              updateSubscriber(audience, loaded.id, preferencePayload(loaded.subscriber, emailSetting, unsubscribeAll, nowInUnixSeconds())))
+              updateSubscriber(
+                audience,
+                loaded.id,
+                preferencePayload(loaded.subscriber, emailSetting, unsubscribeAll, nowInUnixSeconds()),
+              ))
           }
         />
       )}

@@ -30,7 +30,11 @@ export function UnsubscribePage({ audience }: { audience: Audience }) {
             send={
               loaded &&
               (([reasons]) =>
-                updateSubscriber(audience, loaded.id, unsubscribePayload(audience, loaded.subscriber, reasons, nowInUnixSeconds())))
+                updateSubscriber(
+                  audience,
+                  loaded.id,
+                  unsubscribePayload(audience, loaded.subscriber, reasons, nowInUnixSeconds()),
+                ))
             }
           />
           {/* Built from the real id, so it appears once loaded (the prerendered shell has none). */}
