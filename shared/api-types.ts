@@ -1,6 +1,6 @@
 import type { Audience } from './constants/audiences';
 
-/** Every success body carries `success`, a message for the visitor (DESIGN §3). */
+/** Every success body carries `success`, a message for the visitor (docs/architecture.md#the-api-contract). */
 export interface SuccessResponse {
   success: string;
 }
@@ -10,7 +10,10 @@ export interface ErrorResponse {
   message: string;
 }
 
-/** GET /api/{audience}/subscribers/{id} answers a list with one subscriber (spec §7). */
+/**
+ * GET /api/{audience}/subscribers/{id} answers a list with one subscriber
+ * (docs/spec/site-spec.md#7-the-calls-it-makes).
+ */
 export interface SubscriberView {
   email: string;
   firstName: string;

@@ -1,7 +1,7 @@
 import type { Audience } from './constants/audiences';
 
 /**
- * The API's paths (DESIGN §3), one table for the handlers' routes, the local server,
+ * The API's paths (docs/architecture.md#the-api-contract), one table for the handlers' routes, the local server,
  * CloudFront's `/api/*` behaviour and the web's fetch calls.
  */
 export const API_BASE = '/api';

@@ -1,4 +1,7 @@
-/** Unix seconds: the unit of every stored timestamp and TTL (spec §9). */
+/**
+ * Unix seconds: the unit of every stored timestamp and TTL
+ * (docs/spec/site-spec.md#9-business-constants-and-limits).
+ */
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 /** The UTC calendar day of a Unix-seconds time, `yyyy-mm-dd` (per-day limits reset at UTC midnight). */

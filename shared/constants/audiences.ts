@@ -1,4 +1,7 @@
-/** The two audiences have separate entry points, subscriber pages and reason orders (spec §6). */
+/**
+ * The two audiences have separate entry points, subscriber pages and reason orders
+ * (docs/spec/site-spec.md#6-roles-and-permissions).
+ */
 export const AUDIENCES = ['candidate', 'employer'] as const;
 export type Audience = (typeof AUDIENCES)[number];
 

@@ -1,6 +1,7 @@
 /**
- * Every text of the spec that a visitor can read, verbatim (spec §2, §5, §8).
- * Tests assert these exact strings; change them only when the spec changes.
+ * Every text of the spec that a visitor can read, verbatim
+ * (docs/spec/site-spec.md#2-screens-and-routes, #5-validation-rules, #8-the-error-catalogue). Tests
+ * assert these exact strings; change them only when the spec changes.
  */
 export const VALIDATION = {
   firstNameRequired: 'First Name is Required*',
@@ -30,7 +31,7 @@ export const MODALS = {
     title: 'Thank you for your interest.',
     subtitle: 'We strive to answer all inquiries within 24 hours.',
   },
-  /** The 'candidate' thank-you variant used on /candidate (spec §2). */
+  /** The 'candidate' thank-you variant used on /candidate (docs/spec/site-spec.md#2-screens-and-routes). */
   candidate: {
     title: 'Thank you for your interest.',
     subtitle: 'We will be in touch soon to help you find work that fits you.',

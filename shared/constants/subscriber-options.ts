@@ -28,16 +28,20 @@ const COMMON_REASONS = [
 ];
 
 /**
- * The 7 reasons in each variant's order (spec §3): the candidate page lists spam 6th and
- * "previously unsubscribed" 7th; the employer page has these two reversed. The PUT payload's
- * `unsubscribeReason` booleans follow the same order, so the order is part of the API.
+ * The 7 reasons in each variant's order (docs/spec/site-spec.md#3-entities-and-their-fields): the
+ * candidate page lists spam 6th and "previously unsubscribed" 7th; the employer page has these two
+ * reversed. The PUT payload's `unsubscribeReason` booleans follow the same order, so the order is
+ * part of the API.
  */
 export const UNSUBSCRIBE_REASONS: Record<Audience, readonly OptionDef[]> = {
   candidate: [...COMMON_REASONS, REASONS.spam, REASONS.previouslyUnsubscribed],
   employer: [...COMMON_REASONS, REASONS.previouslyUnsubscribed, REASONS.spam],
 };
 
-/** The 3 email preferences in order (spec §3); `emailSetting` booleans follow this order. */
+/**
+ * The 3 email preferences in order (docs/spec/site-spec.md#3-entities-and-their-fields);
+ * `emailSetting` booleans follow this order.
+ */
 export const EMAIL_SETTINGS: readonly OptionDef[] = [
   { key: 'newsletter', label: 'Newsletter (monthly)' },
   { key: 'announcements', label: 'Special announcements (occasional)' },
