@@ -1,5 +1,5 @@
 /**
- * Jest projects per layer (DESIGN §9). @swc/jest transpiles TypeScript and the ESM-only
+ * Jest projects per layer (docs/architecture.md#tests). @swc/jest transpiles TypeScript and the ESM-only
  * packages (@middy, marked) to CommonJS, so those must not be ignored by the transform.
  */
 const path = require('node:path');

@@ -1,7 +1,8 @@
 /**
- * The employer's journey (spec §2, §5): home -> /employer -> the scorecard form, each of its
- * validation messages, its two boxes (terms required, marketing optional and confirmed by
- * email), a valid request, the email with the download link, and the PDF.
+ * The employer's journey (docs/spec/site-spec.md#2-screens-and-routes, #5-validation-rules): home
+ * -> /employer -> the scorecard form, each of its validation messages, its two boxes (terms
+ * required, marketing optional and confirmed by email), a valid request, the email with the
+ * download link, and the PDF.
  */
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { API_SUCCESS } from '../../shared/constants/messages';
@@ -71,7 +72,7 @@ test('from the home page, Get started and the employer page lead to the scorecar
   expect(errors).toEqual([]);
 });
 
-describe('scorecard form validation (spec §5)', () => {
+describe('scorecard form validation (docs/spec/site-spec.md#5-validation-rules)', () => {
   test('an empty submit shows each required message and sends nothing', async () => {
     // Prepare
     await visit(page, '/employer/form');
@@ -242,7 +243,7 @@ describe('a valid scorecard request', () => {
     // Act
     await submitButton(form).click();
 
-    // Assess: the modal (spec §2, exact texts)
+    // Assess: the modal (docs/spec/site-spec.md#2-screens-and-routes, exact texts)
     expect(await modalText(page)).toEqual({
       title: 'Thank you for requesting the Human Relations Scorecard.',
       subtitle: 'You will receive an email shortly with the a link to download the Scorecard.',

@@ -1,7 +1,7 @@
 /**
- * Every route of spec §2 as a crawler sees it (raw HTML, no JavaScript) and as a visitor
- * sees it (a real browser: it hydrates without console errors or hydration warnings), plus
- * the legacy-slug redirect, the 404 page and the API's JSON 404.
+ * Every route of docs/spec/site-spec.md#2-screens-and-routes as a crawler sees it (raw HTML, no
+ * JavaScript) and as a visitor sees it (a real browser: it hydrates without console errors or
+ * hydration warnings), plus the legacy-slug redirect, the 404 page and the API's JSON 404.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl, closeBrowser, openPage } from './support/browser';

@@ -1,6 +1,7 @@
 /**
- * The frame around every page (spec §2): header, footer, the collapsible menu, how each
- * header link navigates, scroll reset on in-app navigation, and the back-to-top button.
+ * The frame around every page (docs/spec/site-spec.md#2-screens-and-routes): header, footer, the
+ * collapsible menu, how each header link navigates, scroll reset on in-app navigation, and the
+ * back-to-top button.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { readSiteConfig } from '../../web/build/site-config';

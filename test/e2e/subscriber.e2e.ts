@@ -1,9 +1,9 @@
 /**
- * The subscriber's journey (spec §2–§5, §8): sign up on /contact or /candidate, confirm with
- * the emailed link's button (double opt-in), receive the welcome email, unsubscribe with
- * reasons from its link, change preferences through 'click here',
- * the one-click unsubscribe mail clients use, and an unknown id. What was stored is read
- * back from DynamoDB, because that is what the consultancy's records (CASL proof) rely on.
+ * The subscriber's journey (docs/spec/site-spec.md, sections 2 to 5 and 8): sign up on /contact or
+ * /candidate, confirm with the emailed link's button (double opt-in), receive the welcome email,
+ * unsubscribe with reasons from its link, change preferences through 'click here', the one-click
+ * unsubscribe mail clients use, and an unknown id. What was stored is read back from DynamoDB,
+ * because that is what the consultancy's records (CASL proof) rely on.
  */
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
@@ -50,7 +50,10 @@ afterAll(async () => {
   closeSubscriberStore();
 });
 
-/** The spec's reasons (§3) by meaning, in the candidate order; the employer swaps the last two. */
+/**
+ * The spec's reasons (docs/spec/site-spec.md#3-entities-and-their-fields) by meaning, in the
+ * candidate order; the employer swaps the last two.
+ */
 const SPEC_REASONS = [/not relevant/i, /no longer want/i, /never signed up|did not request/i, /not what I expected/i, /too frequent/i];
 const SPEC_REASON_TAIL: Record<Audience, RegExp[]> = {
   candidate: [/spam/i, /previously unsubscribed/i],
@@ -78,7 +81,7 @@ const SIGNUP_PAGES = [
   {
     path: '/contact',
     audience: 'employer' as const,
-    // Spec §2, exact texts of the 'other forms' thank-you modal.
+    // docs/spec/site-spec.md#2-screens-and-routes, exact texts of the 'other forms' thank-you modal.
     modal: { title: 'Thank you for your interest.', subtitle: 'We strive to answer all inquiries within 24 hours.' },
   },
   { path: '/candidate', audience: 'candidate' as const, modal: MODALS.candidate },
@@ -160,7 +163,7 @@ describe.each(['candidate', 'employer'] as const)('the %s unsubscribe page', (au
     const main = await openFromEmail(subscriber.unsubscribe, subscriber.email);
     const calls = recordApiCalls(page);
 
-    // Assess: the reasons, in this variant's order (spec §3)
+    // Assess: the reasons, in this variant's order (docs/spec/site-spec.md#3-entities-and-their-fields)
     const labels = await checkboxLabels(main);
     expect(labels).toEqual(UNSUBSCRIBE_REASONS[audience].map((reason) => reason.label));
     [...SPEC_REASONS, ...SPEC_REASON_TAIL[audience]].forEach((meaning, index) => expect(labels[index]).toMatch(meaning));
@@ -180,7 +183,7 @@ describe.each(['candidate', 'employer'] as const)('the %s unsubscribe page', (au
     for (const index of ticked) await main.getByRole('checkbox', { name: labels[index], exact: true }).check();
     await main.getByRole('button', { name: 'Unsubscribe' }).click();
 
-    // Assess: the confirmation modal (spec §2) and the server's message
+    // Assess: the confirmation modal (docs/spec/site-spec.md#2-screens-and-routes) and the server's message
     const confirmation = await modalText(page);
     expect(confirmation.title).toBe('We are sorry to see you go.');
     expect(confirmation.subtitle).toMatch(/removed/i);
@@ -191,7 +194,8 @@ describe.each(['candidate', 'employer'] as const)('the %s unsubscribe page', (au
     await expect(isGreen(success)).resolves.toBe(true);
     expect(await checkedStates(main)).toEqual(labels.map(() => false));
     expect(calls.map((call) => call.method())).toEqual(['PUT']);
-    // The payload of spec §3: 7 booleans in the page's order; updatedAt (seconds) for employers only.
+    // The payload of docs/spec/site-spec.md#3-entities-and-their-fields: 7 booleans in the page's
+    // order; updatedAt (seconds) for employers only.
     const payload = calls[0].postDataJSON() as Record<string, unknown>;
     expect(payload).toMatchObject({ signupMe: false, unsubscribeReason: labels.map((_, index) => ticked.includes(index)) });
     if (audience === 'employer') {
@@ -225,7 +229,8 @@ describe.each(['candidate', 'employer'] as const)('the %s preferences page', (au
     await main.getByRole('button', { name: 'Save preferences' }).waitFor();
     await main.getByText(subscriber.email).waitFor();
 
-    // Assess: the settings page of the same subscriber, its options in order (spec §3)
+    // Assess: the settings page of the same subscriber, its options in order
+    // (docs/spec/site-spec.md#3-entities-and-their-fields)
     expect(new URL(page.url()).pathname).toBe(new URL(subscriber.settings).pathname);
     const labels = await checkboxLabels(main);
     expect(labels).toEqual([...EMAIL_SETTINGS, UNSUBSCRIBE_ALL].map((option) => option.label));

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
-/** WCAG 2.2 AA as the site promises it (DESIGN §8: AA contrast, phone first). */
+/** WCAG 2.2 AA as the site promises it (docs/architecture.md#the-website: AA contrast, phone first). */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**

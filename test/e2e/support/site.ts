@@ -7,8 +7,8 @@ import { documentTitle } from '../../../web/src/app/document-head';
 import { baseUrl } from './browser';
 
 /**
- * What the site must serve, written from the spec (§2) so a route that disappears from the
- * build fails here instead of silently dropping out of the list.
+ * What the site must serve, written from the spec (docs/spec/site-spec.md#2-screens-and-routes) so
+ * a route that disappears from the build fails here instead of silently dropping out of the list.
  */
 export const STATIC_PAGES: { path: string; title: string }[] = [
   { path: '/', title: PAGE_META.home.title },
@@ -22,7 +22,7 @@ export const STATIC_PAGES: { path: string; title: string }[] = [
   { path: '/blog', title: PAGE_META.blog.title },
 ].map((page) => ({ ...page, title: documentTitle(page.title) }));
 
-/** The 25 post routes of spec §2, newest first (ids 0 to 24). */
+/** The 25 post routes of docs/spec/site-spec.md#2-screens-and-routes, newest first (ids 0 to 24). */
 export const SPEC_POST_SLUGS = [
   'navigating-the-hiring-maze',
   'barriers-to-succession-planning-business-autonomy-and-success',

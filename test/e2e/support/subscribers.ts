@@ -45,7 +45,10 @@ export interface SubscriberMailLinks {
 
 const UNSUBSCRIBE_LINK = /\/unsubscribe\/(candidate|employer)\/([^/?#"]+)$/;
 
-/** Finds the unsubscribe and settings links of a subscriber email (spec §2 page shapes). */
+/**
+ * Finds the unsubscribe and settings links of a subscriber email
+ * (docs/spec/site-spec.md#2-screens-and-routes page shapes).
+ */
 export function subscriberLinksIn(email: CapturedEmail): SubscriberMailLinks {
   const links = linksIn(email);
   const unsubscribe = links.find((link) => UNSUBSCRIBE_LINK.test(new URL(link).pathname));

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * The dependency direction of DESIGN §2, checked on every import:
+ * The dependency direction of docs/architecture.md#layers-and-import-directions, checked on every import:
  * web -> shared, lambdas -> shared, infra -> shared (+ lambdas by entry path only),
  * shared -> nothing of ours, and no imports across web features.
  */

@@ -6,7 +6,7 @@ import type { PostSummary } from '../../../web/src/features/blog/types';
 
 import { generateBlogModules } from '../../../web/build/blog-content';
 
-/** Spec §2 "Known dates", plus the two 2024 summer posts the brief places. */
+/** docs/spec/site-spec.md#2-screens-and-routes "Known dates", plus the two 2024 summer posts the brief places. */
 const KNOWN_DATES: Record<string, string> = {
   'navigating-the-hiring-maze': 'July 18, 2024',
   'barriers-to-succession-planning-business-autonomy-and-success': 'June 20, 2024',

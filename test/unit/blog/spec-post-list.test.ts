@@ -2,7 +2,10 @@ import { EXPECTED_POSTS } from '../../../web/build/blog/expected-posts';
 import { adjacentPosts } from '../../../web/src/features/blog/post-chain';
 import { FIXTURE_POSTS } from '../../web/blog/fixture-posts';
 
-/** Spec §2, "Blog post routes", copied by hand: the canonical list must match it exactly. */
+/**
+ * docs/spec/site-spec.md#2-screens-and-routes, "Blog post routes", copied by hand: the canonical
+ * list must match it exactly.
+ */
 const SPEC_ROUTES = [
   '/navigating-the-hiring-maze',
   '/barriers-to-succession-planning-business-autonomy-and-success',

@@ -23,7 +23,7 @@ const messagesFor = async (schema: { validate: (value: unknown, options: object)
   }
 };
 
-describe('scorecard request schema (spec §5)', () => {
+describe('scorecard request schema (docs/spec/site-spec.md#5-validation-rules)', () => {
   it.each([
     [{ firstName: '' }, VALIDATION.firstNameRequired],
     [{ lastName: '   ' }, VALIDATION.lastNameRequired],
@@ -69,7 +69,7 @@ describe('sign-up request schema', () => {
   });
 });
 
-describe('unsubscribe schema (spec §3)', () => {
+describe('unsubscribe schema (docs/spec/site-spec.md#3-entities-and-their-fields)', () => {
   const reasons = (...ticked: number[]) => UNSUBSCRIBE_REASONS.candidate.map((_, index) => ticked.includes(index));
 
   it('has seven reasons per audience, with spam and previously-unsubscribed swapped for employers', () => {
@@ -96,7 +96,7 @@ describe('unsubscribe schema (spec §3)', () => {
   });
 });
 
-describe('preference schema (spec §3)', () => {
+describe('preference schema (docs/spec/site-spec.md#3-entities-and-their-fields)', () => {
   const prefs = (emailSetting: boolean[], unsubscribeAllEmail: boolean[]) => ({ ...identity, emailSetting, unsubscribeAllEmail, updatedAt: NOW });
 
   it('has three settings plus unsubscribe-all', async () => {

@@ -14,7 +14,7 @@ describe('BackToTop', () => {
     scrollTo(0);
   });
 
-  it('is hidden until the page scrolls more than 50 px (spec §4)', () => {
+  it('is hidden until the page scrolls more than 50 px (docs/spec/site-spec.md#4-states-and-transitions)', () => {
     expect(BACK_TO_TOP_THRESHOLD_PX).toBe(50);
     render(<BackToTop />);
     const button = screen.getByLabelText('Back to top');

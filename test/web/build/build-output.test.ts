@@ -2,7 +2,7 @@
  * @jest-environment node
  *
  * Builds the whole site once into a temporary directory and checks what would be deployed:
- * the files, the manifests, the CSP rules for HTML, and the size budgets (DESIGN §8, §9).
+ * the files, the manifests, the CSP rules for HTML, and the size budgets (docs/architecture.md#the-website, #tests).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';

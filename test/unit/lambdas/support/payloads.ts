@@ -1,4 +1,7 @@
-/** Valid request bodies as the site's forms send them (spec §3); tests override single fields. */
+/**
+ * Valid request bodies as the site's forms send them
+ * (docs/spec/site-spec.md#3-entities-and-their-fields); tests override single fields.
+ */
 export const NOW = 1_760_000_000;
 
 export const scorecardBody = (overrides: Record<string, unknown> = {}) => ({
