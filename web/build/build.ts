@@ -1,5 +1,5 @@
 /**
- * `npm run build`: the whole deployable website in web/dist (DESIGN §8).
+ * `npm run build`: the whole deployable website in web/dist (docs/architecture.md#the-website).
  *
  * 1. generate content modules (blog posts, legal pages) from Markdown,
  * 2. bundle the client with esbuild (ESM, code splitting, hashed names, metafile),

@@ -1,6 +1,6 @@
 /**
- * The co-founders shown on /about (spec §2): "Our Team" with a certifications list per person
- * and three bio cards (illustrated portrait, name, pronouns, role).
+ * The co-founders shown on /about (docs/spec/site-spec.md#2-screens-and-routes): "Our Team" with a
+ * certifications list per person and three bio cards (illustrated portrait, name, pronouns, role).
  *
  * These three people are FICTIONAL placeholders written for the launch build. The owners
  * replace them with the firm's real co-founders (names, pronouns, roles, certifications,
@@ -87,8 +87,9 @@ export const TEAM: TeamMember[] = [
 ];
 
 /**
- * Third-party notices printed under the process on /about (spec §2: "copyright notices").
- * One per assessment provider named in TEAM's certifications.
+ * Third-party notices printed under the process on /about
+ * (docs/spec/site-spec.md#2-screens-and-routes: "copyright notices"). One per assessment provider
+ * named in TEAM's certifications.
  */
 export const ASSESSMENT_NOTICES: string[] = [
   'Kolbe A™ Index, Kolbe Certified™ and related marks are trademarks of Kolbe Corp. Used with permission.',

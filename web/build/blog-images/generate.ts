@@ -30,7 +30,10 @@ const BLOG_DIR = path.join(PUBLIC, 'images/blog');
 const OG_DIR = path.join(BLOG_DIR, 'og');
 const MEDIA_DIR = path.join(PUBLIC, 'media');
 
-/** The 25 posts, newest first (spec §2). Titles match web/content/posts front matter. */
+/**
+ * The 25 posts, newest first (docs/spec/site-spec.md#2-screens-and-routes). Titles match
+ * web/content/posts front matter.
+ */
 export const POSTS: readonly { slug: string; title: string }[] = [
   { slug: 'navigating-the-hiring-maze', title: 'Navigating the Hiring Maze' },
   { slug: 'barriers-to-succession-planning-business-autonomy-and-success', title: 'Barriers to Succession Planning: Business Autonomy and Success' },
@@ -62,7 +65,7 @@ export const POSTS: readonly { slug: string; title: string }[] = [
 export const imageBaseName = (slug: string) => slug.replace(/'/g, '');
 
 // ---------------------------------------------------------------------------------------------
-// Palette (shared/BRAND.md) and the banner themes drawn from it
+// Palette (docs/spec/brand.md) and the banner themes drawn from it
 // ---------------------------------------------------------------------------------------------
 const C = {
   ink: '#1D2433',

@@ -1,6 +1,7 @@
 /**
- * The canonical blog list (spec §2): slugs in list order, so index === id, newest first.
- * The list order, the ids and the Previous/Next chain are one and the same order.
+ * The canonical blog list (docs/spec/site-spec.md#2-screens-and-routes): slugs in list order, so
+ * index === id, newest first. The list order, the ids and the Previous/Next chain are one and the
+ * same order.
  *
  * The build checks the content files against this list, and the tests share it, so a
  * renamed, dropped or reordered post fails loudly instead of breaking a published URL.

@@ -1,4 +1,7 @@
-/** The firm's three-step process (spec §1), shown on the home and About pages. */
+/**
+ * The firm's three-step process (docs/spec/site-spec.md#1-what-the-product-does-and-for-whom),
+ * shown on the home and About pages.
+ */
 export interface ProcessStep {
   name: string;
   summary: string;

@@ -51,7 +51,10 @@ const postRoutes = (): PageRoute[] =>
     preload: () => preloadPostBody(post.id),
   }));
 
-/** Every page of the spec (§2) in menu order, then the blog posts, the pages reached from emails and 404. */
+/**
+ * Every page of the spec (docs/spec/site-spec.md#2-screens-and-routes) in menu order, then the blog
+ * posts, the pages reached from emails and 404.
+ */
 export function pageRoutes(): PageRoute[] {
   return [
     {

@@ -19,7 +19,8 @@ export const PAGE_ROUTES: PageRoute[] = pageRoutes();
 /** The route objects react-router matches (ranked by specificity, so `*` comes last). */
 export const ROUTE_OBJECTS: RouteObject[] = [
   ...PAGE_ROUTES.map((route) => ({ path: route.path, handle: route, element: <PageView route={route} /> })),
-  // The old slug of the engagement post (spec §2); the edge answers it with a 301 already.
+  // The old slug of the engagement post (docs/spec/site-spec.md#2-screens-and-routes); the edge
+  // answers it with a 301 already.
   { path: sitePaths.legacyEngagementPost, element: <Navigate replace to={sitePaths.engagementPost} /> },
 ];
 
@@ -31,7 +32,7 @@ export function matchPageRoute(pathname: string): PageRoute | undefined {
 
 /**
  * Loads the page for a path (module and preload) before the first render: the prerender
- * and hydration both call it, so neither ever renders a suspended page (DESIGN §8).
+ * and hydration both call it, so neither ever renders a suspended page (docs/architecture.md#the-website).
  */
 export async function loadPageFor(pathname: string): Promise<PageRoute | undefined> {
   const route = matchPageRoute(pathname);

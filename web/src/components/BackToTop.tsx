@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 
-/** Spec §4 and §9: the button shows once the page has scrolled more than 50 px. */
+/**
+ * docs/spec/site-spec.md#4-states-and-transitions, #9-business-constants-and-limits: the button
+ * shows once the page has scrolled more than 50 px.
+ */
 export const BACK_TO_TOP_THRESHOLD_PX = 50;
 
 const prefersReducedMotion = () =>

@@ -15,7 +15,8 @@ interface ModalProps extends ModalText {
 }
 
 /**
- * A centred dialog (thank-you and confirmation messages of spec §2). It fades in over
+ * A centred dialog (thank-you and confirmation messages of
+ * docs/spec/site-spec.md#2-screens-and-routes). It fades in over
  * --fade-modal while its backdrop fades over --fade-backdrop; both are CSS transitions on
  * classes (the CSP forbids inline styles) and drop to 0 ms under prefers-reduced-motion.
  * Closed, it renders nothing, so the prerendered HTML and the first client render agree.

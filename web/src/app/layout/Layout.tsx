@@ -6,7 +6,10 @@ import { SiteHeader } from './SiteHeader';
 import { useDocumentMeta } from './use-document-meta';
 import { useNavigationReset } from './use-navigation-reset';
 
-/** The frame of every page: skip link, header, the page itself, and the footer (spec §2). */
+/**
+ * The frame of every page: skip link, header, the page itself, and the footer
+ * (docs/spec/site-spec.md#2-screens-and-routes).
+ */
 export function Layout({ handle, children }: { handle: RouteHandle | undefined; children: ReactNode }) {
   const main = useRef<HTMLElement>(null);
   useDocumentMeta(handle?.meta);

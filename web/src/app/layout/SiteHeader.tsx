@@ -40,7 +40,8 @@ function NavEntry({ item, currentPath, onFollow }: { item: NavItem; currentPath:
 
 /**
  * Logo and main navigation. Below the lg breakpoint (992 px) the links collapse behind a
- * menu button; CSS animates the collapse (300 ms, spec §4) and shows the links inline above it.
+ * menu button; CSS animates the collapse (300 ms, docs/spec/site-spec.md#4-states-and-transitions)
+ * and shows the links inline above it.
  */
 export function SiteHeader() {
   const [open, setOpen] = useState(false);

@@ -3,7 +3,7 @@ import { SITE_COPY } from '../../../content/site';
 import { siteConfig } from '../../config';
 
 /**
- * How each header link navigates (spec §2): most in-app, Candidate to the external
+ * How each header link navigates (docs/spec/site-spec.md#2-screens-and-routes): most in-app, Candidate to the external
  * application in a new tab, Contact as a full page load of /contact.
  */
 export type NavTarget =

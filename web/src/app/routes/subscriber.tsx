@@ -1,7 +1,10 @@
 import { SettingsPage, UnsubscribePage } from '../../features/subscriber';
 import { useRouteHandle } from '../route-handle';
 
-/** The four subscriber pages (spec §2); the route's handle picks the form and audience. */
+/**
+ * The four subscriber pages (docs/spec/site-spec.md#2-screens-and-routes); the route's handle picks
+ * the form and audience.
+ */
 export default function SubscriberRoute() {
   const subscriber = useRouteHandle()?.subscriber;
   if (!subscriber) throw new Error('A subscriber route must say its form and audience in the route handle');

@@ -8,7 +8,8 @@ interface CheckboxFieldProps {
   children: ReactNode;
   /**
    * Where the form shows this box's error instead of under it (the sign-up form puts its
-   * privacy message above the Submit button, spec §5). The id links the message to the box.
+   * privacy message above the Submit button, docs/spec/site-spec.md#5-validation-rules). The id
+   * links the message to the box.
    */
   externalError?: { id: string; shown: boolean };
 }

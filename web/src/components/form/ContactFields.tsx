@@ -15,7 +15,10 @@ export function EmailField() {
   return <TextField name="email" label="Email" type="email" autoComplete="email" maxLength={FIELD_MAX.email} />;
 }
 
-/** The optional fields the scorecard and contact/sign-up forms share (spec §3), with their limits. */
+/**
+ * The optional fields the scorecard and contact/sign-up forms share
+ * (docs/spec/site-spec.md#3-entities-and-their-fields), with their limits.
+ */
 export function OptionalProfileFields() {
   return (
     <>

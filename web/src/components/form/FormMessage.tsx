@@ -12,9 +12,9 @@ interface FormMessageProps {
 const ROLES = { error: 'alert', success: 'status' } as const;
 
 /**
- * A form-level message in the spec's success or error style (green / red, spec §8) with an
- * icon from the stylesheet. Errors are alerts so they are announced at once; successes are
- * polite status messages.
+ * A form-level message in the spec's success or error style (green / red,
+ * docs/spec/site-spec.md#8-the-error-catalogue) with an icon from the stylesheet. Errors are alerts
+ * so they are announced at once; successes are polite status messages.
  */
 export function FormMessage({ kind, text, id, announce = true }: FormMessageProps) {
   if (!text) return null;

@@ -3,7 +3,7 @@ import { useField } from 'formik';
 import { HONEYPOT_FIELD } from '../../../../shared/schemas';
 
 /**
- * The spam trap (DESIGN §3): a field people never see or reach (off-screen, hidden from
+ * The spam trap (docs/architecture.md#the-api-contract): a field people never see or reach (off-screen, hidden from
  * assistive technology, out of the tab order, no autofill) but bots fill in. The API
  * quietly drops submissions where it has a value.
  */

@@ -19,11 +19,11 @@ interface RequestOptions {
 }
 
 /**
- * Calls the same-origin API (DESIGN §3) and returns its JSON body for 200–299 (spec §7).
- * Any other status becomes a RequestError carrying the server's `message`, so every form
- * shows the text the API wrote for people; bodies that are not JSON (a gateway's HTML
- * error page) fall back to a generic message. An abort is rethrown untouched so callers
- * can tell a cancelled load from a failed one.
+ * Calls the same-origin API (docs/architecture.md#the-api-contract) and returns its JSON body for
+ * 200–299 (docs/spec/site-spec.md#7-the-calls-it-makes). Any other status becomes a RequestError
+ * carrying the server's `message`, so every form shows the text the API wrote for people; bodies
+ * that are not JSON (a gateway's HTML error page) fall back to a generic message. An abort is
+ * rethrown untouched so callers can tell a cancelled load from a failed one.
  */
 export async function requestJson<T>(url: string, { method, body, signal }: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };

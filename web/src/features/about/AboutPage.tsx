@@ -5,7 +5,10 @@ import { ProcessSteps } from '../../components/ProcessSteps';
 import { ContactMenu } from './ContactMenu';
 import { TeamMemberCard } from './TeamMemberCard';
 
-/** Left: who we are, how we work, how to reach us, notices. Right: the team (spec §2). */
+/**
+ * Left: who we are, how we work, how to reach us, notices. Right: the team
+ * (docs/spec/site-spec.md#2-screens-and-routes).
+ */
 export function AboutPage() {
   return (
     <div className="container page-section about-layout">

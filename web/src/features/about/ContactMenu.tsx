@@ -6,10 +6,11 @@ import { ABOUT_COPY } from '../../../content/pages/about';
 const copy = ABOUT_COPY.contactMenu;
 
 /**
- * 'Contact us to Learn About Our Process' (spec §2): a disclosure button with two links.
- * 'I am a Candidate' is a full page load of /candidate, 'I am an Employer' an in-app move to
- * /contact, as the spec says. It closes on a choice, on Escape (focus returns to the button)
- * and on a click or tap outside; Arrow Down from the button moves into the list.
+ * 'Contact us to Learn About Our Process' (docs/spec/site-spec.md#2-screens-and-routes): a
+ * disclosure button with two links. 'I am a Candidate' is a full page load of /candidate, 'I am an
+ * Employer' an in-app move to /contact, as the spec says. It closes on a choice, on Escape (focus
+ * returns to the button) and on a click or tap outside; Arrow Down from the button moves into the
+ * list.
  */
 export function ContactMenu() {
   const [open, setOpen] = useState(false);

@@ -2,10 +2,13 @@ import { BLOG_COPY } from './blog-copy';
 import { ALL_POSTS } from './catalog';
 import { PostCard } from './components/PostCard';
 
-/** The widest grid shows three cards a row (spec §9); those are on screen at load. */
+/**
+ * The widest grid shows three cards a row (docs/spec/site-spec.md#9-business-constants-and-limits);
+ * those are on screen at load.
+ */
 const FIRST_ROW = 3;
 
-/** /blog: every post as a card, newest first (spec §2). */
+/** /blog: every post as a card, newest first (docs/spec/site-spec.md#2-screens-and-routes). */
 export default function BlogIndexPage() {
   return (
     <div className="blog-index">

@@ -10,9 +10,9 @@ import { adjacentPosts } from './post-chain';
 import type { PostSummary } from './types';
 
 /**
- * One blog post (spec §2). The route preloads the body before rendering, so the prerender
- * and hydration render it synchronously; after an in-app Previous/Next click the frame
- * shows at once and only the text waits for its chunk.
+ * One blog post (docs/spec/site-spec.md#2-screens-and-routes). The route preloads the body before
+ * rendering, so the prerender and hydration render it synchronously; after an in-app Previous/Next
+ * click the frame shows at once and only the text waits for its chunk.
  */
 export default function PostPage({ post }: { post: PostSummary }) {
   return (

@@ -7,7 +7,7 @@ export interface AdjacentPosts {
   next?: PostSummary;
 }
 
-/** Previous/Next follow the list order, which is the id order (spec §2). */
+/** Previous/Next follow the list order, which is the id order (docs/spec/site-spec.md#2-screens-and-routes). */
 export function adjacentPosts(posts: readonly PostSummary[], id: number): AdjacentPosts {
   return {
     previous: posts.find((post) => post.id === id - 1),

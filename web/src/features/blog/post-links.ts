@@ -1,7 +1,7 @@
 /**
- * Where posts live. Posts sit at the site root (spec §2), so a post's path is its slug,
- * decoded, as React Router and PageMeta take it. Absolute URLs come from the app's
- * `absoluteUrl`, so canonical tags, the feed and the sitemap spell them the same way.
+ * Where posts live. Posts sit at the site root (docs/spec/site-spec.md#2-screens-and-routes), so a
+ * post's path is its slug, decoded, as React Router and PageMeta take it. Absolute URLs come from
+ * the app's `absoluteUrl`, so canonical tags, the feed and the sitemap spell them the same way.
  */
 export const postPath = (slug: string): string => `/${slug}`;
 

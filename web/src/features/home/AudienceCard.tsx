@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 interface AudienceCardProps {
-  /** Candidates and employers each get their own colour (BRAND: two audiences, one voice). */
+  /** Candidates and employers each get their own colour (docs/spec/brand.md: two audiences, one voice). */
   tone: 'candidate' | 'employer';
   label: string;
   headline: string;

@@ -22,7 +22,8 @@ export function NotFoundPage() {
           </Link>
         </li>
         <li>
-          {/* Contact is always a full page load (spec §2), here as in the header. */}
+          {/* Contact is always a full page load (docs/spec/site-spec.md#2-screens-and-routes), here
+              as in the header. */}
           <a href={sitePaths.contact} className="button button--secondary">
             {links.contact}
           </a>

@@ -12,7 +12,7 @@ export function toScorecardRequest(values: ScorecardFormValues, nowSeconds: numb
   };
 }
 
-/** POST /api/employer/scorecard; resolves with the API's `success` text (DESIGN §3). */
+/** POST /api/employer/scorecard; resolves with the API's `success` text (docs/architecture.md#the-api-contract). */
 export async function requestScorecard(request: ScorecardRequest): Promise<string> {
   return successText(await requestJson(apiPaths.scorecard, { method: 'POST', body: request }));
 }

@@ -8,7 +8,7 @@ export function toSignupRequest(values: SignupFormValues, audience: Audience): S
   return { ...signupFormSchema.cast(values), audience };
 }
 
-/** POST /api/signup; resolves with the API's `success` text (DESIGN §3). */
+/** POST /api/signup; resolves with the API's `success` text (docs/architecture.md#the-api-contract). */
 export async function requestSignup(request: SignupRequest): Promise<string> {
   return successText(await requestJson(apiPaths.signup, { method: 'POST', body: request }));
 }

@@ -4,7 +4,10 @@ import { apiPaths } from '../../../../shared/paths';
 import type { PreferencePayload, UnsubscribePayload } from '../../../../shared/schemas';
 import { RequestError, requestJson, successText } from '../../components/form/request-json';
 
-/** GET the subscriber of `id`; the API answers a list and the first item is the person (spec §7). */
+/**
+ * GET the subscriber of `id`; the API answers a list and the first item is the person
+ * (docs/spec/site-spec.md#7-the-calls-it-makes).
+ */
 export async function loadSubscriber(audience: Audience, id: string, signal?: AbortSignal): Promise<SubscriberView> {
   const list = await requestJson<unknown>(apiPaths.subscriber(audience, id), {
     method: 'GET',

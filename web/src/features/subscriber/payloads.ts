@@ -3,8 +3,8 @@ import type { Audience } from '../../../../shared/constants';
 import type { PreferencePayload, UnsubscribePayload } from '../../../../shared/schemas';
 
 /**
- * Spec §3: only the employer unsubscribe payload carries updatedAt; the candidate one never
- * did, and the API's schema for it does not accept the field.
+ * docs/spec/site-spec.md#3-entities-and-their-fields: only the employer unsubscribe payload carries
+ * updatedAt; the candidate one never did, and the API's schema for it does not accept the field.
  */
 const UNSUBSCRIBE_SENDS_UPDATED_AT: Record<Audience, boolean> = { candidate: false, employer: true };
 

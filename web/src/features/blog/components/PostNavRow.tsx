@@ -5,10 +5,10 @@ import type { AdjacentPosts } from '../post-chain';
 import { postPath } from '../post-links';
 
 /**
- * Previous Post / Back to Blog Page / Next Post (spec §2). Previous is the newer post and
- * Next the older one; the ends of the list simply leave that link out. Each link shows
- * the title it leads to, so the reader knows where they are going (the hidden colon keeps
- * label and title apart in the link's accessible name).
+ * Previous Post / Back to Blog Page / Next Post (docs/spec/site-spec.md#2-screens-and-routes).
+ * Previous is the newer post and Next the older one; the ends of the list simply leave that link
+ * out. Each link shows the title it leads to, so the reader knows where they are going (the hidden
+ * colon keeps label and title apart in the link's accessible name).
  */
 export function PostNavRow({ previous, next }: AdjacentPosts) {
   const copy = BLOG_COPY.postNav;

@@ -15,7 +15,7 @@ export function PostSidePanel() {
       <section className="post-aside-section">
         <h2 className="post-aside-heading">{copy.contact.heading}</h2>
         <p>{copy.contact.text}</p>
-        {/* A full page load, as the header's Contact link (spec §2). */}
+        {/* A full page load, as the header's Contact link (docs/spec/site-spec.md#2-screens-and-routes). */}
         <a className="post-aside-link" href={sitePaths.contact}>
           {copy.contact.link}
         </a>

@@ -18,10 +18,11 @@ const POLICY_LINKS = { 'Terms of Use': sitePaths.terms, 'Privacy Policy': sitePa
 const EMPTY_SCORECARD_FORM = { ...EMPTY_LEAD_FORM, marketingConsent: false };
 
 /**
- * The Human Relations Scorecard request on /employer/form (spec §3, §5): the required terms
- * box, then the optional marketing box (when ticked, the API emails a confirmation link:
- * double opt-in). On success the thank-you modal opens and the form clears; on failure the
- * server's message shows in red and the values stay so the visitor can simply try again.
+ * The Human Relations Scorecard request on /employer/form
+ * (docs/spec/site-spec.md#3-entities-and-their-fields, #5-validation-rules): the required terms
+ * box, then the optional marketing box (when ticked, the API emails a confirmation link: double
+ * opt-in). On success the thank-you modal opens and the form clears; on failure the server's
+ * message shows in red and the values stay so the visitor can simply try again.
  */
 export function ScorecardForm() {
   const { formik, formRef, submitRef, submission, onSubmit } = useLeadForm(

@@ -13,7 +13,7 @@ import { SubmitButton } from '../../../components/form/SubmitButton';
 import { EMPTY_LEAD_FORM, useLeadForm } from '../../../components/form/use-lead-form';
 import { requestSignup, toSignupRequest } from '../api';
 
-/** Which thank-you modal of spec §2 the page uses. */
+/** Which thank-you modal of docs/spec/site-spec.md#2-screens-and-routes the page uses. */
 export type SignupThankYou = 'interest' | 'candidate';
 
 interface SignupFormProps {
@@ -24,7 +24,7 @@ interface SignupFormProps {
 const POLICY_LINKS = { 'Privacy Policy': sitePaths.privacy };
 
 /**
- * The contact / sign-up form of /candidate and /contact (spec §3–§5). Without consent it
+ * The contact / sign-up form of /candidate and /contact (docs/spec/site-spec.md, sections 3 to 5). Without consent it
  * shows 'Please Select A Privacy Policy' above Submit and sends nothing; that message is
  * recomputed at every attempt (and as soon as the box is ticked). On success the server's
  * text shows in green with the thank-you modal and the form clears; on failure the text

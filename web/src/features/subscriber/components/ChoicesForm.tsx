@@ -18,7 +18,7 @@ interface ChoicesFormProps {
   /** Tells people up front that one box is needed. */
   hint: string;
   submitLabel: string;
-  /** The confirmation modal of spec §2 for this page. */
+  /** The confirmation modal of docs/spec/site-spec.md#2-screens-and-routes for this page. */
   modal: ModalText;
   /**
    * Sends one boolean list per group, in option order; resolves with the API's success text.
@@ -31,10 +31,11 @@ interface ChoicesFormProps {
 const uncheckedFor = (groups: readonly ChoiceGroup[]) => groups.map((group) => group.options.map(() => false));
 
 /**
- * The mechanism the unsubscribe and settings pages share (spec §4): with nothing ticked it
- * shows 'Please Select Minimum one option compulsory!' and sends nothing; otherwise it
- * sends, opens the modal on success, shows the server's message under the form, and
- * resets the boxes once the request was sent, whatever the answer.
+ * The mechanism the unsubscribe and settings pages share
+ * (docs/spec/site-spec.md#4-states-and-transitions): with nothing ticked it shows 'Please Select
+ * Minimum one option compulsory!' and sends nothing; otherwise it sends, opens the modal on
+ * success, shows the server's message under the form, and resets the boxes once the request was
+ * sent, whatever the answer.
  */
 export function ChoicesForm({ groups, hint, submitLabel, modal, send }: ChoicesFormProps) {
   const hintId = useId();

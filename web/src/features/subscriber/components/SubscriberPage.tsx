@@ -23,9 +23,10 @@ interface SubscriberPageProps {
 }
 
 /**
- * The frame of the pages reached from an email (spec §2): heading and intro, then the form
- * (shown at once, usable once the subscriber of the id has loaded) under a line naming the
- * address, or the server's error in red instead of the form (e.g. an unknown id).
+ * The frame of the pages reached from an email (docs/spec/site-spec.md#2-screens-and-routes):
+ * heading and intro, then the form (shown at once, usable once the subscriber of the id has loaded)
+ * under a line naming the address, or the server's error in red instead of the form (e.g. an
+ * unknown id).
  */
 export function SubscriberPage({ audience, heading, intro, children }: SubscriberPageProps) {
   const headingId = useId();

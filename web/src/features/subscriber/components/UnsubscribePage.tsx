@@ -10,7 +10,7 @@ import { SubscriberPage } from './SubscriberPage';
 
 const COPY = SUBSCRIBER_COPY.unsubscribe;
 
-/** One group of the 7 reasons, in each audience's own order (spec §3). */
+/** One group of the 7 reasons, in each audience's own order (docs/spec/site-spec.md#3-entities-and-their-fields). */
 const REASON_GROUPS: Record<Audience, readonly ChoiceGroup[]> = {
   candidate: [{ legend: COPY.legend, options: UNSUBSCRIBE_REASONS.candidate }],
   employer: [{ legend: COPY.legend, options: UNSUBSCRIBE_REASONS.employer }],
