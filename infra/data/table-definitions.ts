@@ -50,4 +50,16 @@ export const LEADS_TABLE: TableDefinition = {
   indexes: [MAIL_DUE_INDEX],
 };
 
-export const TABLES = [SUBSCRIBERS_TABLE, LEADS_TABLE] as const;
+/**
+ * Campaigns (docs/decisions/0050-campaign-sending.md): one item per campaign sent
+ * (`campaign#<slug>`: the rendered content frozen at the first send, queued counts) and one send
+ * record per person and campaign (`send#<slug>#<canonical mailbox>`), whose conditional claim
+ * makes "one email per person per campaign" hold across re-sends, retries and interruptions.
+ */
+export const CAMPAIGNS_TABLE: TableDefinition = {
+  logicalName: 'Campaigns',
+  partitionKey: { name: 'id', type: 'S' },
+  timeToLiveAttribute: 'expiresAt',
+};
+
+export const TABLES = [SUBSCRIBERS_TABLE, LEADS_TABLE, CAMPAIGNS_TABLE] as const;

@@ -1,6 +1,6 @@
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { LEADS_TABLE, SUBSCRIBERS_TABLE } from '../data/table-definitions';
+import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE } from '../data/table-definitions';
 
 /** The stack's name (infra/bin/app.ts) and region: operator commands read its outputs. */
 export const STACK = { name: 'ConsultancySite', region: 'ca-central-1' } as const;
@@ -9,9 +9,11 @@ export const STACK = { name: 'ConsultancySite', region: 'ca-central-1' } as cons
 export interface OpsTarget {
   name: 'local' | 'aws';
   db: DynamoDBClient;
-  tables: { leads: string; subscribers: string };
+  tables: { leads: string; subscribers: string; campaigns: string };
   /** How long a redriven lead is retried before it is given up again. */
   giveUpAfterSeconds: number;
+  /** The deployed stack's outputs (none locally): what the campaign command needs beyond the tables. */
+  outputs: Record<string, string>;
 }
 
 /**
@@ -24,7 +26,8 @@ export const resolveTarget = async (target: string): Promise<OpsTarget> => {
   if (target === 'local') {
     const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB ?? `http://127.0.0.1:${process.env.DYNAMODB_PORT ?? '8000'}`;
     const db = new DynamoDBClient({ endpoint, region: STACK.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-    return { name: 'local', db, tables: { leads: LEADS_TABLE.logicalName, subscribers: SUBSCRIBERS_TABLE.logicalName }, giveUpAfterSeconds: 900 };
+    const tables = { leads: LEADS_TABLE.logicalName, subscribers: SUBSCRIBERS_TABLE.logicalName, campaigns: CAMPAIGNS_TABLE.logicalName };
+    return { name: 'local', db, tables, giveUpAfterSeconds: 900, outputs: {} };
   }
   if (target !== 'aws') throw new Error(`--target must be local or aws, got "${target}"`);
   const cloudFormation = new CloudFormationClient({ region: STACK.region });
@@ -37,7 +40,8 @@ export const resolveTarget = async (target: string): Promise<OpsTarget> => {
   return {
     name: 'aws',
     db: new DynamoDBClient({ region: STACK.region }),
-    tables: { leads: output('LeadsTableName'), subscribers: output('SubscribersTableName') },
+    tables: { leads: output('LeadsTableName'), subscribers: output('SubscribersTableName'), campaigns: output('CampaignsTableName') },
     giveUpAfterSeconds: 26 * 3600,
+    outputs: outputs as Record<string, string>,
   };
 };

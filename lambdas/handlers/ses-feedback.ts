@@ -1,13 +1,17 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import middy from '@middy/core';
 import type { SNSEvent } from 'aws-lambda';
+import { recordSendFeedback } from '../data/campaign-sends';
+import { canonicalMailbox } from '../domain/canonical-mailbox';
 import { suppressAddress } from '../domain/suppress-address';
 import { readSesFeedback, type Feedback } from '../feedback/ses-notification';
 import { nowSeconds } from '../runtime/clock';
 import { requireEnv } from '../runtime/env';
 import * as log from '../runtime/log';
 
-const subscribers = { db: new DynamoDBClient({}), table: requireEnv('SUBSCRIBERS_TABLE') };
+const db = new DynamoDBClient({});
+const subscribers = { db, table: requireEnv('SUBSCRIBERS_TABLE') };
+const campaigns = { db, table: requireEnv('CAMPAIGNS_TABLE') };
 
 const parse = (message: string, messageId: string): Feedback | undefined => {
   try {
@@ -21,7 +25,7 @@ const parse = (message: string, messageId: string): Feedback | undefined => {
 
 /**
  * SES bounce/complaint notifications via SNS. Store errors are thrown so SNS/Lambda retry
- * them; suppression is idempotent, so a retried message does no harm.
+ * them; suppression and the campaign's feedback mark are idempotent, so a retried message does no harm.
  */
 export const handler = middy(async (event: SNSEvent): Promise<void> => {
   for (const record of event.Records) {
@@ -34,6 +38,11 @@ export const handler = middy(async (event: SNSEvent): Promise<void> => {
     for (const address of feedback.addresses) {
       const count = await suppressAddress(subscribers, address, feedback.reason, nowSeconds());
       log.info('Address suppressed', { reason: feedback.reason, subscribers: count });
+      // Counted against the campaign its email belonged to (npm run campaign -- status).
+      if (feedback.campaign) {
+        const counted = await recordSendFeedback(campaigns, { campaign: feedback.campaign, mailbox: canonicalMailbox(address) }, feedback.reason, nowSeconds());
+        log.info('Campaign feedback recorded', { campaign: feedback.campaign, reason: feedback.reason, counted });
+      }
     }
   }
 });

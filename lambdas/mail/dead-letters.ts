@@ -10,14 +10,15 @@ export interface DeadLetter {
   at: number;
 }
 
-export type DeadLetterSink = (entry: DeadLetter) => Promise<void>;
+/** A lead's dead letter by default; campaign sends report their own shape (lambdas/campaigns). */
+export type DeadLetterSink<T = DeadLetter> = (entry: T) => Promise<void>;
 
 /**
  * Where finally failed leads are reported, besides the lead's own `failed` state: the mailer's
  * dead-letter queue in AWS (its depth alarm tells the operators), or, in the local stack, which
  * has no SQS, a JSON-lines file. `npm run mail:redrive` puts the leads back into delivery.
  */
-export const deadLetterSinkFromEnv = (): DeadLetterSink => {
+export const deadLetterSinkFromEnv = <T = DeadLetter>(): DeadLetterSink<T> => {
   const queueUrl = process.env.MAIL_DEAD_LETTER_QUEUE_URL;
   if (queueUrl) {
     const sqs = new SQSClient({});

@@ -6,4 +6,6 @@ export interface OutgoingMail {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** SES message tags (SendRawEmail's Tags): published with the bounce and complaint events. */
+  tags?: Record<string, string>;
 }

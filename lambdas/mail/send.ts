@@ -8,7 +8,8 @@ import type { OutgoingMail } from './outgoing-mail';
  * idempotent, so the mailer decides about retries itself (sesRefused).
  */
 export const sendMail = async (ses: SESClient, mail: OutgoingMail, senderAddress: string): Promise<string> => {
-  const answer = await ses.send(new SendRawEmailCommand({ RawMessage: { Data: await composeMime(mail, senderAddress) } }));
+  const Tags = mail.tags && Object.entries(mail.tags).map(([Name, Value]) => ({ Name, Value }));
+  const answer = await ses.send(new SendRawEmailCommand({ RawMessage: { Data: await composeMime(mail, senderAddress) }, Tags }));
   return answer.MessageId ?? 'unknown';
 };
 

@@ -4,3 +4,4 @@
  */
 export const LEAD_MAIL_FINALLY_FAILED = 'Lead mail finally failed';
 export const FORM_MAIL_BUDGET_EXHAUSTED = 'Form mail budget exhausted';
+export const CAMPAIGN_MAIL_FINALLY_FAILED = 'Campaign mail finally failed';

@@ -8,6 +8,7 @@ Object.assign(process.env, {
   AWS_SECRET_ACCESS_KEY: 'unit',
   SUBSCRIBERS_TABLE: 'Subscribers-unit',
   LEADS_TABLE: 'Leads-unit',
+  CAMPAIGNS_TABLE: 'Campaigns-unit',
   SITE_URL: 'https://site.test/',
   SENDER_EMAIL: 'no-reply@chinooktalent.ca',
   NOTIFICATION_EMAIL: 'leads@chinooktalent.ca',

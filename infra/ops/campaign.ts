@@ -1,0 +1,148 @@
+/**
+ * `npm run campaign -- <verb> <slug> [options]` (docs/operations.md):
+ *   preview <slug>               renders both parts into .local/campaign-preview/<slug>.html
+ *   test <slug> --to <address>   sends one copy (subject marked [Test]); no send record
+ *   send <slug> [--yes]          asks, then sends to every eligible subscriber, once each
+ *        [--rate <n/s>] [--concurrency <n>]   local only: SES's rate and recipients in flight
+ *   status <slug> [--json]       recipients, sent, failed, bounced, complained, unsubscribed since
+ *   --target local|aws           default local: `npm start`'s stack (PORT, SES_PORT,
+ *                                DYNAMODB_PORT, LOCAL_DATA_DIR); aws: the deployed stack's outputs
+ */
+import path from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { campaignMail } from '../../lambdas/campaigns/campaign-mail';
+import { campaignSenderDepsFromEnv, sendRateFromEnv } from '../../lambdas/campaigns/campaign-deps';
+import { startCampaignRun } from '../../lambdas/data/campaign-sends';
+import { createSesClient } from '../../lambdas/mail/mailer-deps';
+import { sendMail } from '../../lambdas/mail/send';
+import { nowSeconds } from '../../lambdas/runtime/clock';
+import { resolveCampaignTarget, type CampaignTarget } from './campaigns/campaign-target';
+import { campaignStatus } from './campaigns/campaign-status';
+import { enqueueRecipients } from './campaigns/enqueue';
+import { loadCampaign } from './campaigns/load-campaign';
+import { sendLocally } from './campaigns/local-queue';
+import { sampleRecipient, writePreview } from './campaigns/preview';
+import { campaignRecipients } from './campaigns/recipients';
+
+const USAGE = 'Usage: npm run campaign -- preview|test|send|status <slug> [--to <address>] [--yes] [--json] [--rate <n>] [--concurrency <n>] [--target local|aws]';
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+export interface CampaignArgs {
+  verb: 'preview' | 'test' | 'send' | 'status';
+  slug: string;
+  target: string;
+  to?: string;
+  yes: boolean;
+  json: boolean;
+  rate?: number;
+  concurrency: number;
+}
+
+const positive = (flag: string, raw: string | undefined) => {
+  const value = Number(raw);
+  if (!(value > 0)) throw new Error(`${flag} must be a positive number. ${USAGE}`);
+  return value;
+};
+
+export const parseCampaignArgs = (argv: string[]): CampaignArgs => {
+  const [verb, slug, ...rest] = argv;
+  if (!['preview', 'test', 'send', 'status'].includes(verb ?? '') || !slug || slug.startsWith('--')) throw new Error(USAGE);
+  const args: CampaignArgs = { verb: verb as CampaignArgs['verb'], slug, target: 'local', yes: false, json: false, concurrency: 8 };
+  for (let i = 0; i < rest.length; i += 1) {
+    const flag = rest[i];
+    if (flag === '--target') args.target = rest[++i] ?? '';
+    else if (flag === '--to') args.to = rest[++i];
+    else if (flag === '--yes') args.yes = true;
+    else if (flag === '--json') args.json = true;
+    else if (flag === '--rate') args.rate = positive(flag, rest[++i]);
+    else if (flag === '--concurrency') args.concurrency = Math.floor(positive(flag, rest[++i]));
+    else throw new Error(`Unknown argument "${flag}". ${USAGE}`);
+  }
+  if (args.verb === 'test' && !args.to?.includes('@')) throw new Error(`test needs --to <address>. ${USAGE}`);
+  return args;
+};
+
+const confirm = async (question: string) => {
+  const prompt = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return /^y(es)?$/i.test((await prompt.question(`${question} [y/N] `)).trim());
+  } finally {
+    prompt.close();
+  }
+};
+
+/** Stops taking recipients on Ctrl+C or SIGTERM; the emails in flight finish and are recorded. */
+const stopSignal = () => {
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stopping = true;
+      console.log(`\n${signal}: finishing the emails in flight, then stopping. Run the same send again to resume.`);
+    });
+  }
+  return () => stopping;
+};
+
+const send = async (args: CampaignArgs, target: CampaignTarget, log: (line: string) => void): Promise<number> => {
+  const campaign = loadCampaign(args.slug, target.siteUrl);
+  const recipients = await campaignRecipients(target, campaign, nowSeconds());
+  if (!args.yes && !(await confirm(`Send "${campaign.subject}" (${campaign.topic}, ${campaign.audience}) to ${recipients.length} eligible subscriber(s) on ${target.name}?`))) {
+    log('Nothing sent.');
+    return 1;
+  }
+  if (!(await startCampaignRun({ db: target.db, table: target.tables.campaigns }, campaign, recipients.length, nowSeconds()))) {
+    throw new Error(`Campaign ${args.slug} was sent before with other content. Subscribers get one version: put the new content in a new campaign file.`);
+  }
+  if (target.queueUrl) {
+    await enqueueRecipients(target.queueUrl, campaign.slug, recipients);
+    log(`${recipients.length} recipient(s) queued on aws; the campaign worker sends them at SES's rate. Follow with: npm run campaign -- status ${args.slug} --target aws`);
+    return 0;
+  }
+  const started = Date.now();
+  const tally = await sendLocally(campaignSenderDepsFromEnv(), campaign, recipients, {
+    rate: args.rate ?? sendRateFromEnv(),
+    concurrency: args.concurrency,
+    stopping: stopSignal(),
+  });
+  const seconds = (Date.now() - started) / 1000;
+  const summary = { queued: recipients.length, ...tally, seconds, emailsPerSecond: tally.sent / seconds, peakMemoryMb: process.resourceUsage().maxRSS / 1024 };
+  if (args.json) log(JSON.stringify(summary));
+  else {
+    log(`Sent ${tally.sent} of ${recipients.length} in ${seconds.toFixed(1)} s (${summary.emailsPerSecond.toFixed(1)} emails/s, peak memory ${summary.peakMemoryMb.toFixed(0)} MB).`);
+    log(`Already sent before: ${tally.already}; no longer eligible: ${tally.ineligible}; refused and retried: ${tally.retried}; failed: ${tally.failed}; in doubt: ${tally.uncertain}; left for the next run: ${tally.left}.`);
+  }
+  return tally.left > 0 ? 2 : 0;
+};
+
+export const runCampaign = async (args: CampaignArgs, log: (line: string) => void = console.log): Promise<number> => {
+  const target = await resolveCampaignTarget(args.target);
+  if (args.verb === 'preview') {
+    log(`Preview: ${writePreview(loadCampaign(args.slug, target.siteUrl), target.siteUrl, path.join(REPO_ROOT, '.local', 'campaign-preview'))}`);
+    return 0;
+  }
+  if (args.verb === 'test') {
+    const campaign = loadCampaign(args.slug, target.siteUrl);
+    const mail = campaignMail(campaign, sampleRecipient(campaign, args.to!), target.siteUrl);
+    const messageId = await sendMail(createSesClient(), { ...mail, subject: `[Test] ${mail.subject}` }, target.senderAddress);
+    log(`Test copy sent to ${args.to} (SES message ${messageId}). Its links are a sample subscriber's, not yours.`);
+    return 0;
+  }
+  if (args.verb === 'send') return send(args, target, log);
+  const status = await campaignStatus(target, args.slug);
+  if (!status) {
+    log(`Campaign ${args.slug} has not been sent on ${target.name}.`);
+    return 1;
+  }
+  log(args.json ? JSON.stringify(status) : Object.entries(status).map(([name, value]) => `${name.padEnd(18)} ${value}`).join('\n'));
+  return 0;
+};
+
+if (require.main === module) {
+  Promise.resolve()
+    .then(() => runCampaign(parseCampaignArgs(process.argv.slice(2))))
+    .then((code) => process.exit(code))
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,56 @@
+import type { CampaignItem, SendRecord } from '../../../lambdas/data/campaign-item';
+import { getCampaign } from '../../../lambdas/data/campaign-sends';
+import type { SubscriberItem } from '../../../lambdas/data/subscriber-item';
+import { scanKind } from '../scan-table';
+import type { OpsTarget } from '../stack-target';
+
+export interface CampaignStatus {
+  campaign: string;
+  subject: string;
+  startedAt: string;
+  runs: number;
+  /** Handed to the queue by the latest send (eligible then). */
+  queued: number;
+  /** People with a send record: the email was attempted for them. */
+  recipients: number;
+  sent: number;
+  /** SES refused; retried with backoff. */
+  retrying: number;
+  failed: number;
+  /** Interrupted or timed out mid-send: may or may not have arrived; never sent again. */
+  inDoubt: number;
+  bounced: number;
+  complained: number;
+  /** Recipients who unsubscribed (or switched off everything) after their email was sent. */
+  unsubscribedSince: number;
+}
+
+/** `npm run campaign -- status <slug>`: read from the send records and the subscribers. */
+export const campaignStatus = async (target: OpsTarget, slug: string): Promise<CampaignStatus | undefined> => {
+  const campaign: CampaignItem | undefined = await getCampaign({ db: target.db, table: target.tables.campaigns }, slug);
+  if (!campaign) return undefined;
+  const records = (await scanKind<SendRecord>(target.db, target.tables.campaigns, 'campaign-send')).filter((record) => record.campaign === slug);
+  const subscribers = new Map(
+    (await scanKind<SubscriberItem>(target.db, target.tables.subscribers, 'subscriber')).map((subscriber) => [subscriber.id, subscriber]),
+  );
+  const count = (test: (record: SendRecord) => boolean) => records.filter(test).length;
+  const unsubscribedAfter = (record: SendRecord) => {
+    const subscriber = subscribers.get(record.subscriberId);
+    return record.status === 'sent' && subscriber?.unsubscribedAt !== undefined && subscriber.unsubscribedAt >= (record.sentAt ?? 0);
+  };
+  return {
+    campaign: slug,
+    subject: campaign.subject,
+    startedAt: new Date(campaign.startedAt * 1000).toISOString(),
+    runs: campaign.runs,
+    queued: campaign.queued,
+    recipients: records.length,
+    sent: count((record) => record.status === 'sent'),
+    retrying: count((record) => record.status === 'pending'),
+    failed: count((record) => record.status === 'failed'),
+    inDoubt: count((record) => record.status === 'sending' || record.status === 'uncertain'),
+    bounced: count((record) => record.feedback === 'bounce'),
+    complained: count((record) => record.feedback === 'complaint'),
+    unsubscribedSince: count(unsubscribedAfter),
+  };
+};

@@ -1,0 +1,51 @@
+import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE } from '../../data/table-definitions';
+import { localConfig } from '../../local/local-config';
+import { resolveTarget, STACK, type OpsTarget } from '../stack-target';
+
+/** Where a campaign is sent: the tables, the site its links point at, and how mail goes out. */
+export interface CampaignTarget extends OpsTarget {
+  siteUrl: string;
+  senderAddress: string;
+  /** AWS: the queue the worker Lambda drains. Locally there is none: the command sends itself. */
+  queueUrl?: string;
+}
+
+/**
+ * Locally the command is the sender, so it gets the environment `npm start` gives the handlers
+ * (infra/local/start.ts): the same PORT, SES_PORT, DYNAMODB_PORT and LOCAL_DATA_DIR, the
+ * compressed retry clock, dead letters in a file beside the data directory. It talks to the
+ * emulators directly, not through the stack's fault proxies.
+ */
+const useLocalStack = () => {
+  const cfg = localConfig();
+  const defaults = { MAIL_RETRY_FIRST_SECONDS: '1', MAIL_RETRY_MAX_SECONDS: '30', MAIL_GIVE_UP_AFTER_SECONDS: '900', CAMPAIGN_SEND_RATE: '200' };
+  for (const [name, value] of Object.entries(defaults)) process.env[name] ??= value;
+  Object.assign(process.env, {
+    AWS_REGION: STACK.region,
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ENDPOINT_URL_DYNAMODB: cfg.externalEndpoints.dynamodb ?? `http://127.0.0.1:${cfg.dynamoPort}`,
+    AWS_ENDPOINT_URL_SES: cfg.externalEndpoints.ses ?? `http://127.0.0.1:${cfg.sesPort}`,
+    SUBSCRIBERS_TABLE: SUBSCRIBERS_TABLE.logicalName,
+    LEADS_TABLE: LEADS_TABLE.logicalName,
+    CAMPAIGNS_TABLE: CAMPAIGNS_TABLE.logicalName,
+    SITE_URL: cfg.siteUrl,
+    SENDER_EMAIL: cfg.senderEmail,
+    MAIL_DEAD_LETTER_FILE: `${cfg.dataDir}-campaign-dead-letters.jsonl`,
+  });
+  return cfg;
+};
+
+export const resolveCampaignTarget = async (name: string): Promise<CampaignTarget> => {
+  if (name === 'local') {
+    const cfg = useLocalStack();
+    return { ...(await resolveTarget('local')), siteUrl: cfg.siteUrl, senderAddress: cfg.senderEmail };
+  }
+  const target = await resolveTarget(name);
+  const output = (key: string) => {
+    if (!target.outputs[key]) throw new Error(`The stack ${STACK.name} has no output ${key}: deploy the current version first (npm run deploy)`);
+    return target.outputs[key]!;
+  };
+  process.env.AWS_REGION ??= STACK.region;
+  return { ...target, siteUrl: output('SiteUrl').replace(/\/+$/, ''), senderAddress: output('SenderAddress'), queueUrl: output('CampaignQueueUrl') };
+};

@@ -1,0 +1,22 @@
+import { ineligibility } from '../../../lambdas/campaigns/eligibility';
+import type { CampaignContent } from '../../../lambdas/data/campaign-item';
+import type { SubscriberItem } from '../../../lambdas/data/subscriber-item';
+import { canonicalMailbox } from '../../../lambdas/domain/canonical-mailbox';
+import { scanKind } from '../scan-table';
+import type { OpsTarget } from '../stack-target';
+
+/**
+ * The subscribers a send hands to the queue: eligible now (the sender checks each again right
+ * before its email), one per mailbox — a person subscribed as candidate and as employer gets a
+ * campaign for both audiences once.
+ */
+export const campaignRecipients = async (target: OpsTarget, campaign: CampaignContent, now: number): Promise<string[]> => {
+  const subscribers = await scanKind<SubscriberItem>(target.db, target.tables.subscribers, 'subscriber');
+  const byMailbox = new Map<string, string>();
+  for (const subscriber of subscribers) {
+    if (ineligibility(subscriber, campaign, now)) continue;
+    const mailbox = subscriber.mailbox ?? canonicalMailbox(subscriber.email);
+    if (!byMailbox.has(mailbox)) byMailbox.set(mailbox, subscriber.id);
+  }
+  return [...byMailbox.values()];
+};

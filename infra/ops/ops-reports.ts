@@ -1,0 +1,83 @@
+import type { LeadItem } from '../../lambdas/data/lead-item';
+import { consentRecordId, type ConsentRecord, type SubscriberItem } from '../../lambdas/data/subscriber-item';
+import { getItem } from '../../lambdas/data/items';
+import { findSubscribersByMailbox, getSubscriber } from '../../lambdas/data/subscribers';
+import { canonicalMailbox } from '../../lambdas/domain/canonical-mailbox';
+import type { Audience } from '../../shared/constants/audiences';
+import { scanKind } from './scan-table';
+import type { OpsTarget } from './stack-target';
+
+const iso = (seconds: number | undefined) => (seconds === undefined ? '' : new Date(seconds * 1000).toISOString());
+
+/** `leads --since <date>`: what the forms brought in, newest first, with how their mail went. */
+export const leadsSince = async (target: OpsTarget, since: number) =>
+  (await scanKind<LeadItem>(target.db, target.tables.leads, 'lead'))
+    .filter((lead) => lead.createdAt >= since)
+    .sort((a, b) => b.createdAt - a.createdAt)
+    .map((lead) => ({
+      received: iso(lead.createdAt),
+      form: lead.type,
+      audience: lead.audience,
+      firstName: lead.firstName,
+      lastName: lead.lastName,
+      email: lead.email,
+      organization: lead.organization,
+      jobTitle: lead.jobTitle,
+      message: lead.helpDescription,
+      mailStatus: lead.mailStatus,
+    }));
+
+/**
+ * `consent <email>`: every subscriber of that mailbox (both audiences) with its whole ledger,
+ * oldest event first: the proof a CRTC inquiry or the person's own access request asks for.
+ */
+export const consentOf = async (target: OpsTarget, email: string) => {
+  const store = { db: target.db, table: target.tables.subscribers };
+  const found = await findSubscribersByMailbox(store, canonicalMailbox(email));
+  return Promise.all(
+    found.map(async ({ id }) => {
+      const subscriber = (await getSubscriber(store, id))!;
+      const records = await Promise.all(
+        Array.from({ length: subscriber.consentCount }, (_, index) => getItem<ConsentRecord>(store, consentRecordId(id, index + 1))),
+      );
+      const { audience, email: address, firstName, lastName, consent, subscribed, impliedUntil, suppressed, emailSetting, unsubscribeAllEmail } = subscriber;
+      return {
+        subscriberId: id,
+        audience, email: address, firstName, lastName, consent, subscribed, suppressed: suppressed ?? false,
+        impliedUntil: iso(impliedUntil) || undefined, emailSetting, unsubscribeAllEmail,
+        ledger: records.flatMap((record) => (record ? [{ ...record, at: iso(record.at) }] : [])).map(({ id: _id, kind: _kind, subscriberId: _s, expiresAt: _e, ...event }) => event),
+      };
+    }),
+  );
+};
+
+export type SubscriberState = 'pending' | 'confirmed' | 'implied' | 'lapsed' | 'unsubscribed' | 'suppressed';
+
+/** One state per subscriber, the strongest first: a suppressed address is suppressed whatever else holds. */
+export const stateOf = (subscriber: SubscriberItem, now: number): Exclude<SubscriberState, 'pending'> => {
+  if (subscriber.suppressed) return 'suppressed';
+  if (!subscriber.subscribed || subscriber.unsubscribeAllEmail?.includes(true)) return 'unsubscribed';
+  if (subscriber.consent === 'express') return 'confirmed';
+  return (subscriber.impliedUntil ?? 0) > now ? 'implied' : 'lapsed';
+};
+
+/**
+ * `subscribers --audience <a>`: the list with each one's state, and pending sign-ups (asked,
+ * not yet confirmed by the owner, still within the confirmation window) from the leads.
+ */
+export const subscribersOf = async (target: OpsTarget, audience: Audience, now: number) => {
+  const subscribers = (await scanKind<SubscriberItem>(target.db, target.tables.subscribers, 'subscriber')).filter((s) => s.audience === audience);
+  const known = new Set(subscribers.map((subscriber) => subscriber.mailbox ?? canonicalMailbox(subscriber.email)));
+  const pending = (await scanKind<LeadItem>(target.db, target.tables.leads, 'lead')).filter(
+    (lead) => lead.audience === audience && lead.consentRequest && !lead.confirmedAt && lead.expiresAt > now && !known.has(lead.mailbox),
+  );
+  const rows = [
+    ...subscribers.map((s) => ({ state: stateOf(s, now) as SubscriberState, email: s.email, firstName: s.firstName, lastName: s.lastName, since: iso(s.createdAt), id: s.id })),
+    ...[...new Map(pending.map((lead) => [lead.mailbox, lead])).values()].map((lead) => ({
+      state: 'pending' as SubscriberState, email: lead.email, firstName: lead.firstName, lastName: lead.lastName, since: iso(lead.createdAt), id: '',
+    })),
+  ];
+  const states: SubscriberState[] = ['pending', 'confirmed', 'implied', 'lapsed', 'unsubscribed', 'suppressed'];
+  const counts = Object.fromEntries(states.map((state) => [state, rows.filter((row) => row.state === state).length]));
+  return { counts, rows };
+};

@@ -1,0 +1,74 @@
+/**
+ * `npm run ops -- <verb> [--target local|aws]` (docs/operations.md), the operator's daily questions:
+ *   leads --since <yyyy-mm-dd> [--csv]        the leads received since that day (UTC)
+ *   consent <email> [--json]                  the consent ledger of that address, for a CRTC or access request
+ *   subscribers --audience <a> [--csv]        counts by state and the list
+ * Local by default (`npm start`'s stack, found as npm start finds it); `--target aws` reads the
+ * deployed stack's outputs.
+ */
+import { isAudience } from '../../shared/constants/audiences';
+import { consentOf, leadsSince, subscribersOf } from './ops-reports';
+import { resolveTarget } from './stack-target';
+
+const USAGE = 'Usage: npm run ops -- leads --since <yyyy-mm-dd> [--csv] | consent <email> [--json] | subscribers --audience candidate|employer [--csv]  [--target local|aws]';
+
+const csvCell = (value: unknown) => {
+  const text = value === undefined || value === null ? '' : String(value);
+  // A leading = + - @ would run as a formula in a spreadsheet (CSV injection): quote it away.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+export const toCsv = (rows: Record<string, unknown>[]) =>
+  rows.length === 0 ? '' : [Object.keys(rows[0]!).join(','), ...rows.map((row) => Object.values(row).map(csvCell).join(','))].join('\n');
+
+const table = (rows: Record<string, unknown>[]) =>
+  rows.map((row) => Object.entries(row).map(([name, value]) => `${name}: ${value ?? ''}`).join(' | ')).join('\n');
+
+export const runOps = async (argv: string[], log: (line: string) => void = console.log): Promise<number> => {
+  const [verb, ...rest] = argv;
+  const flag = (name: string) => {
+    const index = rest.indexOf(name);
+    return index === -1 ? undefined : rest[index + 1];
+  };
+  const target = await resolveTarget(flag('--target') ?? 'local');
+  const now = Math.floor(Date.now() / 1000);
+  if (verb === 'leads') {
+    const since = Date.parse(`${flag('--since') ?? ''}T00:00:00Z`);
+    if (Number.isNaN(since)) throw new Error(`leads needs --since <yyyy-mm-dd>. ${USAGE}`);
+    const rows = await leadsSince(target, since / 1000);
+    log(rest.includes('--csv') ? toCsv(rows) : `${rows.length} lead(s) since ${flag('--since')}\n${table(rows)}`);
+    return 0;
+  }
+  if (verb === 'consent') {
+    const email = rest[0];
+    if (!email?.includes('@')) throw new Error(`consent needs an email address. ${USAGE}`);
+    const subscribers = await consentOf(target, email);
+    if (rest.includes('--json')) log(JSON.stringify({ email, subscribers }, null, 2));
+    else if (subscribers.length === 0) log(`No subscriber uses the mailbox of ${email}.`);
+    else {
+      for (const subscriber of subscribers) {
+        const { ledger, ...current } = subscriber;
+        log(`${subscriber.audience} subscriber ${subscriber.subscriberId}\n${table([current])}\nLedger (${ledger.length} event(s)):`);
+        for (const event of ledger) log(`  ${table([event])}`);
+      }
+    }
+    return 0;
+  }
+  if (verb === 'subscribers') {
+    const audience = flag('--audience');
+    if (!isAudience(audience)) throw new Error(`subscribers needs --audience candidate|employer. ${USAGE}`);
+    const { counts, rows } = await subscribersOf(target, audience, now);
+    log(rest.includes('--csv') ? toCsv(rows) : `${Object.entries(counts).map(([state, n]) => `${state}: ${n}`).join('  ')}\n${table(rows)}`);
+    return 0;
+  }
+  throw new Error(USAGE);
+};
+
+if (require.main === module) {
+  runOps(process.argv.slice(2))
+    .then((code) => process.exit(code))
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+}

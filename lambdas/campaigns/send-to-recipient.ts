@@ -1,0 +1,94 @@
+import { CAMPAIGN_MAIL_FINALLY_FAILED } from '../../shared/constants/operator-alerts';
+import type { CampaignContent, SendStatus } from '../data/campaign-item';
+import { claimSend, settleSend } from '../data/campaign-sends';
+import type { TableStore } from '../data/stores';
+import { getSubscriber } from '../data/subscribers';
+import { canonicalMailbox } from '../domain/canonical-mailbox';
+import type { DeadLetterSink } from '../mail/dead-letters';
+import { retryDelay, type DeliveryPolicy } from '../mail/delivery-policy';
+import type { OutgoingMail } from '../mail/outgoing-mail';
+import { sesRefused } from '../mail/send';
+import { withRetries } from '../mail/with-retries';
+import * as log from '../runtime/log';
+import { campaignMail } from './campaign-mail';
+import { ineligibility, type Ineligible } from './eligibility';
+
+/** What an operator needs to act on a campaign email that finally failed. */
+export interface CampaignDeadLetter {
+  campaign: string;
+  subscriberId: string;
+  attempts: number;
+  lastMailError: string;
+  at: number;
+}
+
+export interface CampaignSenderDeps {
+  subscribers: TableStore;
+  campaigns: TableStore;
+  /** Sends one email; resolves to SES's message id. */
+  send: (mail: OutgoingMail) => Promise<string>;
+  /** Without a trailing slash. */
+  siteUrl: string;
+  policy: DeliveryPolicy;
+  deadLetter: DeadLetterSink<CampaignDeadLetter>;
+}
+
+export type RecipientOutcome =
+  | { result: 'sent' }
+  | { result: 'ineligible'; why: Ineligible | 'no-subscriber' }
+  /** Sent before, in flight elsewhere, or in doubt: never sent again. */
+  | { result: 'already' }
+  | { result: 'retry'; afterSeconds: number }
+  | { result: 'failed' }
+  | { result: 'uncertain' };
+
+const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+
+/**
+ * One recipient of one campaign, at most once (docs/decisions/0050-campaign-sending.md): the
+ * subscriber is read again and checked right before the send, so an unsubscribe or preference
+ * change that arrived since the send was queued is honoured; the person's send record is
+ * claimed (`sending`) before SES is called and settled right after, the record retried on its
+ * own, never the send. SES refused: back to pending, retried with the mailer's backoff until the
+ * policy gives up (failed, dead letter, alarm). In doubt (timeout): uncertain, not sent again.
+ * Throws only when the database could not be read or the claim written (safe to retry).
+ */
+export const sendToRecipient = async (
+  deps: CampaignSenderDeps,
+  campaign: CampaignContent,
+  subscriberId: string,
+  now: number,
+): Promise<RecipientOutcome> => {
+  const subscriber = await getSubscriber(deps.subscribers, subscriberId);
+  if (!subscriber) return { result: 'ineligible', why: 'no-subscriber' };
+  const why = ineligibility(subscriber, campaign, now);
+  if (why) return { result: 'ineligible', why };
+
+  const mailbox = subscriber.mailbox ?? canonicalMailbox(subscriber.email);
+  const record = await claimSend(deps.campaigns, { campaign: campaign.slug, mailbox, subscriberId }, now);
+  if (!record) return { result: 'already' };
+  const settle = (status: Exclude<SendStatus, 'sending'>, fields: Parameters<typeof settleSend>[3]) =>
+    withRetries(() => settleSend(deps.campaigns, record, status, fields));
+
+  let messageId: string;
+  try {
+    messageId = await deps.send(campaignMail(campaign, subscriber, deps.siteUrl));
+  } catch (error) {
+    const lastError = describe(error);
+    if (!sesRefused(error)) {
+      await settle('uncertain', { lastError });
+      log.error('Campaign mail may not have been sent', { campaign: campaign.slug, subscriberId, error: lastError });
+      return { result: 'uncertain' };
+    }
+    if (now - record.firstAttemptAt < deps.policy.giveUpAfterSeconds) {
+      await settle('pending', { lastError });
+      return { result: 'retry', afterSeconds: retryDelay(deps.policy, record.attempts) };
+    }
+    await settle('failed', { lastError });
+    log.error(CAMPAIGN_MAIL_FINALLY_FAILED, { campaign: campaign.slug, subscriberId, attempts: record.attempts, error: lastError });
+    await deps.deadLetter({ campaign: campaign.slug, subscriberId, attempts: record.attempts, lastMailError: lastError, at: now });
+    return { result: 'failed' };
+  }
+  await settle('sent', { sentAt: now, messageId });
+  return { result: 'sent' };
+};

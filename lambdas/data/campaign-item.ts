@@ -1,0 +1,63 @@
+import type { CampaignAudience, CampaignTopic } from '../../shared/constants/campaigns';
+
+/**
+ * A campaign as it is sent: the operator's command renders the Markdown once and stores the
+ * result here, so every recipient (and every worker, in AWS) gets the same content; only the
+ * per-recipient links are added at send time (lambdas/campaigns/campaign-mail.ts).
+ */
+export interface CampaignContent {
+  slug: string;
+  subject: string;
+  preheader?: string;
+  topic: CampaignTopic;
+  audience: CampaignAudience;
+  /** The body as HTML (links absolute) and as plain text, without header or footer. */
+  bodyHtml: string;
+  bodyText: string;
+  /** sha256 of the fields above: a later send of the same slug must carry the same content. */
+  contentHash: string;
+}
+
+export interface CampaignItem extends CampaignContent {
+  id: string;
+  kind: 'campaign';
+  startedAt: number;
+  /** Recipients handed to the queue by the latest `send` (eligible when queued). */
+  queued: number;
+  lastQueuedAt: number;
+  runs: number;
+  expiresAt: number;
+}
+
+export const campaignId = (slug: string) => `campaign#${slug}`;
+
+/**
+ * One person's email of one campaign; the claim (sending) is written before SES is called
+ * (docs/decisions/0050-campaign-sending.md):
+ * - sending: handed to SES, outcome not yet recorded (left so by an interrupted sender: in doubt);
+ * - sent: SES accepted it; pending: SES refused it, retried with backoff;
+ * - uncertain: SES may have accepted it (timeout); failed: retries ran out (dead letter, alarm).
+ */
+export type SendStatus = 'sending' | 'sent' | 'pending' | 'uncertain' | 'failed';
+
+export interface SendRecord {
+  id: string;
+  kind: 'campaign-send';
+  campaign: string;
+  mailbox: string;
+  subscriberId: string;
+  status: SendStatus;
+  attempts: number;
+  firstAttemptAt: number;
+  lastAttemptAt: number;
+  sentAt?: number;
+  messageId?: string;
+  lastError?: string;
+  /** Set by SES feedback for this campaign's email (message tag `campaign`). */
+  feedback?: 'bounce' | 'complaint';
+  feedbackAt?: number;
+  expiresAt: number;
+}
+
+/** Keyed by the canonical mailbox: a person subscribed as candidate and employer is one person. */
+export const sendRecordId = (slug: string, mailbox: string) => `send#${slug}#${mailbox}`;

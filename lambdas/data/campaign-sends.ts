@@ -1,0 +1,79 @@
+import { RETENTION_SECONDS } from '../../shared/constants/limits';
+import { getItem, updateItem } from './items';
+import type { TableStore } from './stores';
+import { campaignId, sendRecordId, type CampaignContent, type CampaignItem, type SendRecord, type SendStatus } from './campaign-item';
+import { setAttributes } from './update-expression';
+
+export const getCampaign = async (store: TableStore, slug: string): Promise<CampaignItem | undefined> => {
+  const item = await getItem<CampaignItem>(store, campaignId(slug));
+  return item?.kind === 'campaign' ? item : undefined;
+};
+
+/**
+ * Claims this person's email of the campaign: a new record, or one SES refused before
+ * (pending, failed), becomes `sending`. Exactly one caller wins the conditional write, so
+ * concurrent workers, a duplicate queue message or a second `send` never send it twice.
+ * Returns the claimed record, or undefined when it is sent, in flight or in doubt.
+ */
+export const claimSend = async (
+  store: TableStore,
+  send: { campaign: string; mailbox: string; subscriberId: string },
+  now: number,
+): Promise<SendRecord | undefined> =>
+  updateItem<SendRecord>(store, sendRecordId(send.campaign, send.mailbox), {
+    ...setAttributes(
+      { kind: 'campaign-send', ...send, status: 'sending', lastAttemptAt: now, expiresAt: now + RETENTION_SECONDS },
+      {
+        clauses: ['#attempts = if_not_exists(#attempts, :zero) + :one', '#firstAttemptAt = if_not_exists(#firstAttemptAt, :now)'],
+        names: { '#attempts': 'attempts', '#firstAttemptAt': 'firstAttemptAt' },
+        values: { ':zero': 0, ':one': 1, ':now': now, ':pending': 'pending', ':failed': 'failed' },
+      },
+    ),
+    ConditionExpression: 'attribute_not_exists(id) OR #status = :pending OR #status = :failed',
+    ReturnValues: 'ALL_NEW',
+  });
+
+/** Moves a claimed record on from `sending` (sent, pending, uncertain, failed); false if it was not `sending`. */
+export const settleSend = async (
+  store: TableStore,
+  record: Pick<SendRecord, 'campaign' | 'mailbox'>,
+  status: Exclude<SendStatus, 'sending'>,
+  fields: Partial<Pick<SendRecord, 'sentAt' | 'messageId' | 'lastError'>> = {},
+): Promise<boolean> =>
+  (await updateItem(store, sendRecordId(record.campaign, record.mailbox), {
+    ...setAttributes({ status, ...fields }, { values: { ':sending': 'sending' } }),
+    ConditionExpression: '#status = :sending',
+  })) !== undefined;
+
+/**
+ * SES feedback about this campaign's email to the mailbox: recorded on its send record (once;
+ * a complaint after a bounce is kept as the stronger signal). False when no record exists.
+ */
+export const recordSendFeedback = async (
+  store: TableStore,
+  target: { campaign: string; mailbox: string },
+  feedback: 'bounce' | 'complaint',
+  now: number,
+): Promise<boolean> =>
+  (await updateItem(store, sendRecordId(target.campaign, target.mailbox), {
+    ...setAttributes({ feedback, feedbackAt: now }, { values: { ':complaint': 'complaint' } }),
+    ConditionExpression: 'attribute_exists(id) AND (attribute_not_exists(#feedback) OR #feedback <> :complaint)',
+  })) !== undefined;
+
+/**
+ * Records a send run of the campaign (operator command): the first run stores the content every
+ * recipient gets; a later run (a resume, or a re-send for new subscribers) must carry the same
+ * content, else it returns false and nothing changes — a changed campaign is a new campaign.
+ */
+export const startCampaignRun = async (store: TableStore, content: CampaignContent, queued: number, now: number): Promise<boolean> =>
+  (await updateItem(store, campaignId(content.slug), {
+    ...setAttributes(
+      { kind: 'campaign', ...content, queued, lastQueuedAt: now, expiresAt: now + RETENTION_SECONDS },
+      {
+        clauses: ['#runs = if_not_exists(#runs, :zero) + :one', '#startedAt = if_not_exists(#startedAt, :now)'],
+        names: { '#runs': 'runs', '#startedAt': 'startedAt' },
+        values: { ':zero': 0, ':one': 1, ':now': now },
+      },
+    ),
+    ConditionExpression: 'attribute_not_exists(id) OR #contentHash = :contentHash',
+  })) !== undefined;

@@ -1,0 +1,57 @@
+import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
+import middy from '@middy/core';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { readCampaignMessage } from '../campaigns/campaign-message';
+import { campaignSenderDepsFromEnv, sendRateFromEnv } from '../campaigns/campaign-deps';
+import { createPacer } from '../campaigns/send-pacer';
+import { sendToRecipient } from '../campaigns/send-to-recipient';
+import type { CampaignItem } from '../data/campaign-item';
+import { getCampaign } from '../data/campaign-sends';
+import { nowSeconds } from '../runtime/clock';
+import { optionalNumberEnv, requireEnv } from '../runtime/env';
+import * as log from '../runtime/log';
+
+const deps = campaignSenderDepsFromEnv();
+const sqs = new SQSClient({});
+const queueUrl = requireEnv('CAMPAIGN_QUEUE_URL');
+/** SES's rate shared by the workers the event source may run at once. */
+const pace = createPacer(sendRateFromEnv() / optionalNumberEnv('CAMPAIGN_WORKERS', 2));
+/** SQS's longest visibility timeout: a longer backoff waits in steps of this. */
+const MAX_VISIBILITY_SECONDS = 12 * 3600;
+
+const campaigns = new Map<string, CampaignItem>();
+const campaignOf = async (slug: string) => {
+  if (!campaigns.has(slug)) {
+    const campaign = await getCampaign(deps.campaigns, slug);
+    if (!campaign) throw new Error(`Campaign ${slug} has no campaign item`);
+    campaigns.set(slug, campaign);
+  }
+  return campaigns.get(slug)!;
+};
+
+/**
+ * The campaign queue (docs/decisions/0050-campaign-sending.md): one message per recipient,
+ * sent at SES's rate. A recipient SES refused is handed back with its backoff as the message's
+ * visibility timeout; a message that fails (the database could not record it) returns after the
+ * queue's visibility timeout, and after maxReceiveCount lands in the dead-letter queue (alarm).
+ * Redelivery is harmless: the send record's claim lets each person's email go out once.
+ */
+export const handler = middy(async (event: SQSEvent): Promise<SQSBatchResponse> => {
+  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+  for (const record of event.Records) {
+    try {
+      const message = readCampaignMessage(record.body);
+      await pace();
+      const outcome = await sendToRecipient(deps, await campaignOf(message.campaign), message.subscriberId, nowSeconds());
+      if (outcome.result === 'retry') {
+        const VisibilityTimeout = Math.min(outcome.afterSeconds, MAX_VISIBILITY_SECONDS);
+        await sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: record.receiptHandle, VisibilityTimeout }));
+        batchItemFailures.push({ itemIdentifier: record.messageId });
+      }
+    } catch (error) {
+      log.error('Campaign message not processed; the queue redelivers it', { messageId: record.messageId, error });
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures };
+});
