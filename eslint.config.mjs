@@ -1,0 +1,162 @@
+// ESLint 9 flat config. The import rules encode the layers (docs/architecture.md, the README's
+// Layout): each zone below names who may not import what; `import-x/no-cycle` forbids cycles.
+// Formatting is Prettier's job (.prettierrc.json); only the 120-column limit is checked here.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const ROOT = import.meta.dirname;
+/** Absolute glob of a folder's files (zones compare resolved absolute paths). */
+const all = (folder) => `${path.join(ROOT, folder)}/**`;
+/** Resolved modules outside our code: packages. */
+const PACKAGES = '**/node_modules/**';
+
+const FEATURES_DIR = 'web/src/features';
+const features = readdirSync(path.join(ROOT, FEATURES_DIR), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Each layer imports only itself, the layers listed and packages. */
+const onlyFrom = (layer, allowed, message) => ({
+  target: all(layer),
+  from: all('.'),
+  except: [all(layer), ...allowed, PACKAGES],
+  message,
+});
+
+const layerZones = [
+  onlyFrom('shared', [], 'shared/ imports nothing of ours: web, lambdas and infra import it.'),
+  // Root-level JSON (cdk.json): web/src/config.ts reads its context when jest runs it unbundled.
+  onlyFrom('web', [all('shared'), path.join(ROOT, '*.json')], 'web/ imports only shared/.'),
+  onlyFrom('lambdas', [all('shared')], 'lambdas/ imports only shared/.'),
+  onlyFrom(
+    'infra',
+    [all('shared'), all('lambdas'), all('web/build')],
+    'infra/ imports only shared/ (and lambdas/ or web/build/ where the zones below allow it).',
+  ),
+  {
+    // The stack names handlers by entry path (infra/lambda/bundling.ts); the local twin
+    // (infra/local) runs them; the operator commands (infra/ops) reuse the data modules, so a
+    // redrive writes a lead exactly as the mailer does. Nothing else in infra reaches lambdas.
+    target: [
+      path.join(ROOT, 'infra/*.ts'),
+      path.join(ROOT, 'infra/!(local|ops|lambda)/**'),
+      path.join(ROOT, 'infra/lambda/**/!(bundling).ts'),
+    ],
+    from: all('lambdas'),
+    message: 'Only infra/local, infra/ops and infra/lambda/bundling.ts may import lambdas/.',
+  },
+  {
+    // `npm run dev`: the local twin rebuilds the website on every change.
+    target: [path.join(ROOT, 'infra/*.ts'), path.join(ROOT, 'infra/!(local)/**')],
+    from: all('web'),
+    message: 'Only the local twin (infra/local) may import the web build.',
+  },
+];
+
+const featureZones = [
+  ...features.map((feature) => ({
+    target: all(`${FEATURES_DIR}/${feature}`),
+    from: all(FEATURES_DIR),
+    except: [all(`${FEATURES_DIR}/${feature}`)],
+    message: 'A feature imports no other feature: move what both need to web/src/components or shared/.',
+  })),
+  {
+    target: all(FEATURES_DIR),
+    from: all('web/src/app'),
+    message: 'Features import nothing from web/src/app (the app composes the features, not the reverse).',
+  },
+];
+
+export default defineConfig(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'cdk.out/**',
+      '.local/**',
+      'coverage/**',
+      'web/.generated/**',
+      'web/.dist-staging/**',
+      'test/bench/report/**',
+      'test/infra/fixtures/**',
+    ],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node } },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: path.join(ROOT, 'tsconfig.json'), alwaysTryTypes: true }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [...layerZones, ...featureZones] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-useless-path-segments': 'error',
+      'import-x/no-duplicates': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+      // cdk.json: read where jest runs web code unbundled (web/src/config.ts).
+      '@typescript-eslint/no-require-imports': ['error', { allow: ['/cdk\\.json$'] }],
+    },
+  },
+  {
+    // No line over 120 columns in the source; tests may quote long fixtures.
+    files: ['{infra,lambdas,shared,web}/**/*.{ts,tsx,js,mjs,cjs}', '*.{js,mjs,cjs,ts}'],
+    rules: {
+      'max-len': [
+        'error',
+        {
+          code: 120,
+          ignoreUrls: true,
+          ignoreStrings: true,
+          ignoreTemplateLiterals: true,
+          ignoreRegExpLiterals: true,
+        },
+      ],
+    },
+  },
+  {
+    // The rules of hooks (the React Compiler's diagnostics are left out: the app does not use it).
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Tests mock SDK clients and load modules fresh inside jest.isolateModules.
+    files: ['test/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // CommonJS files (jest config, CI helper, stubs).
+    files: ['**/*.{js,cjs}'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // CloudFront Functions (cloudfront-js-2.0): scripts with one top-level `handler` and a
+    // placeholder the build replaces; no module syntax.
+    files: ['infra/edge/*.js'],
+    languageOptions: { sourceType: 'script', globals: { __EDGE_CONFIG__: 'readonly' } },
+    rules: {
+      'no-unused-vars': ['error', { varsIgnorePattern: '^handler$', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': 'off',
+    },
+  },
+);
