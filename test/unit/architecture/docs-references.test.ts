@@ -1,0 +1,98 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The design lives inside the repository (docs/architecture.md, docs/spec/, docs/decisions/):
+ * no source file cites a document outside it, every docs/… reference in the source names a file
+ * that exists (and a heading that exists, for the architecture page and the spec), and every
+ * relative link in the Markdown documentation resolves.
+ */
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const SOURCE_DIRS = ['infra', 'lambdas', 'web', 'shared', 'test'];
+const SKIP_DIRS = new Set(['node_modules', 'dist', '.generated', 'cdk.out', 'public', 'report', '.local', 'fixtures']);
+const SOURCE_FILE = /\.(ts|tsx|js|mjs|cjs|css|html)$/;
+const THIS_FILE = path.relative(ROOT, __filename);
+
+function walk(dir: string, keep: (name: string) => boolean): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (SKIP_DIRS.has(name)) return [];
+    if (statSync(full).isDirectory()) return walk(full, keep);
+    return keep(name) ? [full] : [];
+  });
+}
+
+const rel = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
+const sourceFiles = SOURCE_DIRS.flatMap((dir) => walk(path.join(ROOT, dir), (name) => SOURCE_FILE.test(name)))
+  .filter((file) => rel(file) !== THIS_FILE);
+const markdownFiles = [path.join(ROOT, 'README.md'), ...walk(path.join(ROOT, 'docs'), (name) => name.endsWith('.md'))];
+
+/** Each line of each file that matches, as "path:line: text". */
+function matchingLines(files: string[], pattern: RegExp): string[] {
+  return files.flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, index) => (pattern.test(line) ? [`${rel(file)}:${index + 1}: ${line.trim()}`] : [])),
+  );
+}
+
+/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens; plus explicit ids. */
+function anchorsOf(markdownFile: string): Set<string> {
+  const text = readFileSync(markdownFile, 'utf8').replace(/```[\s\S]*?```/g, '');
+  const headings = [...text.matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)].map((m) =>
+    m[1]!
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-'),
+  );
+  const ids = [...text.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1]!);
+  return new Set([...headings, ...ids]);
+}
+
+/** Why `target` (a repo-relative path with an optional #anchor) does not resolve, if it does not. */
+function problemWith(target: string, checkAnchor: boolean): string | undefined {
+  const [file, anchor] = target.split('#') as [string, string | undefined];
+  const full = path.join(ROOT, file);
+  if (!existsSync(full)) return 'no such file';
+  if (!checkAnchor || !anchor || !file.endsWith('.md')) return undefined;
+  return anchorsOf(full).has(anchor) ? undefined : `no heading #${anchor}`;
+}
+
+describe('the design is inside the repository', () => {
+  it('no source file cites DESIGN §, spec §, the brand brief or ../shared outside the repository', () => {
+    const outside = [
+      /\b(?:DESIGN|spec)\b[^§\n]{0,20}§/i,
+      /\b(?:DESIGN|BRAND|TOOLCHAIN)\.md\b/,
+      /\(BRAND[: ]/,
+      /(?:^|[^.\w])\.\.\/shared\/(?:DESIGN|BRAND|TOOLCHAIN|spec\/|hooks)/,
+      /\/work\/shared\b/,
+    ];
+    expect(outside.flatMap((pattern) => matchingLines(sourceFiles, pattern))).toEqual([]);
+  });
+
+  it('every docs/ reference in the source names a file that exists, and a heading that exists', () => {
+    const reference = /\bdocs\/[\w./-]+?\.md(?:#[\w-]+)?/g;
+    const problems = sourceFiles.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(reference)].flatMap(([target]) => {
+        const problem = problemWith(target, true);
+        return problem ? [`${rel(file)}: ${target}: ${problem}`] : [];
+      }),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('every relative link in README.md and docs/ resolves to a file (and heading) of the repository', () => {
+    const link = /\]\(([^)\s]+)\)/g;
+    const problems = markdownFiles.flatMap((file) =>
+      [...readFileSync(file, 'utf8').replace(/```[\s\S]*?```/g, '').matchAll(link)].flatMap(([, href]) => {
+        if (/^[a-z][a-z+.-]*:/i.test(href!)) return [];
+        const [target, anchor] = href!.split('#') as [string, string | undefined];
+        const resolved = target === '' ? rel(file) : rel(path.resolve(path.dirname(file), target));
+        const problem = problemWith(anchor ? `${resolved}#${anchor}` : resolved, true);
+        return problem ? [`${rel(file)}: ${href}: ${problem}`] : [];
+      }),
+    );
+    expect(problems).toEqual([]);
+  });
+});
