@@ -24,8 +24,9 @@ function walk(dir: string, keep: (name: string) => boolean): string[] {
 }
 
 const rel = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
-const sourceFiles = SOURCE_DIRS.flatMap((dir) => walk(path.join(ROOT, dir), (name) => SOURCE_FILE.test(name)))
-  .filter((file) => rel(file) !== THIS_FILE);
+const sourceFiles = SOURCE_DIRS.flatMap((dir) => walk(path.join(ROOT, dir), (name) => SOURCE_FILE.test(name))).filter(
+  (file) => rel(file) !== THIS_FILE,
+);
 const markdownFiles = [path.join(ROOT, 'README.md'), ...walk(path.join(ROOT, 'docs'), (name) => name.endsWith('.md'))];
 
 /** Each line of each file that matches, as "path:line: text". */
@@ -85,7 +86,11 @@ describe('the design is inside the repository', () => {
   it('every relative link in README.md and docs/ resolves to a file (and heading) of the repository', () => {
     const link = /\]\(([^)\s]+)\)/g;
     const problems = markdownFiles.flatMap((file) =>
-      [...readFileSync(file, 'utf8').replace(/```[\s\S]*?```/g, '').matchAll(link)].flatMap(([, href]) => {
+      [
+        ...readFileSync(file, 'utf8')
+          .replace(/```[\s\S]*?```/g, '')
+          .matchAll(link),
+      ].flatMap(([, href]) => {
         if (/^[a-z][a-z+.-]*:/i.test(href!)) return [];
         const [target, anchor] = href!.split('#') as [string, string | undefined];
         const resolved = target === '' ? rel(file) : rel(path.resolve(path.dirname(file), target));
