@@ -37,6 +37,8 @@ export interface AppContext {
   readonly formThrottle?: ApiThrottle;
   readonly subscriberThrottle?: ApiThrottle;
   readonly formLimits: FormLimits;
+  /** SES's maximum send rate of the account (emails per second): the campaign sender's pace. */
+  readonly campaignSendRate?: number;
 }
 
 /** Reads the app's context through `get` (e.g. `(key) => app.node.tryGetContext(key)`). */
@@ -95,6 +97,7 @@ export function parseAppContext(get: (key: string) => unknown): AppContext {
       submissionsPerClientPerHour: number('SUBMISSIONS_PER_CLIENT_PER_HOUR') ?? SUBMISSIONS_PER_CLIENT_PER_HOUR,
       formMailsPerHour: number('FORM_MAILS_PER_HOUR') ?? FORM_MAILS_PER_HOUR,
     },
+    campaignSendRate: number('campaignSendRate'),
   };
 }
 

@@ -1,7 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { LEADS_TABLE, SUBSCRIBERS_TABLE, type TableDefinition } from '../data/table-definitions';
+import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE, type TableDefinition } from '../data/table-definitions';
 import type { TableBinding } from './house-function';
 
 export interface DataProps {
@@ -13,18 +13,21 @@ export interface DataProps {
 }
 
 /**
- * The two DynamoDB tables, created from the shared definitions (the local stack creates its
+ * The DynamoDB tables, created from the shared definitions (the local stack creates its
  * dynalite tables from the same ones). On-demand: traffic is low and bursty.
  */
 export class Data extends Construct {
   readonly subscribers: TableBinding & { readonly table: dynamodb.Table };
   readonly leads: TableBinding & { readonly table: dynamodb.Table };
+  /** Campaigns sent and one send record per person and campaign (docs/decisions/0050-campaign-sending.md). */
+  readonly campaigns: TableBinding & { readonly table: dynamodb.Table };
 
   constructor(scope: Construct, id: string, props: DataProps = {}) {
     super(scope, id);
     const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
     this.subscribers = { table: this.createTable(SUBSCRIBERS_TABLE, removalPolicy), envName: 'SUBSCRIBERS_TABLE' };
     this.leads = { table: this.createTable(LEADS_TABLE, removalPolicy), envName: 'LEADS_TABLE' };
+    this.campaigns = { table: this.createTable(CAMPAIGNS_TABLE, removalPolicy), envName: 'CAMPAIGNS_TABLE' };
   }
 
   private createTable(definition: TableDefinition, removalPolicy: RemovalPolicy): dynamodb.Table {

@@ -38,12 +38,16 @@ export type HandlerEnvName =
   | 'MAIL_RETRY_FIRST_SECONDS'
   | 'MAIL_RETRY_MAX_SECONDS'
   | 'MAIL_GIVE_UP_AFTER_SECONDS'
-  | 'MAIL_LEASE_SECONDS';
+  | 'MAIL_LEASE_SECONDS'
+  | 'CAMPAIGNS_TABLE'
+  | 'CAMPAIGN_QUEUE_URL'
+  | 'CAMPAIGN_SEND_RATE'
+  | 'CAMPAIGN_WORKERS';
 
 /** A table together with the variable its name is passed in. */
 export interface TableBinding {
   readonly table: ITable;
-  readonly envName: Extract<HandlerEnvName, 'SUBSCRIBERS_TABLE' | 'LEADS_TABLE'>;
+  readonly envName: Extract<HandlerEnvName, 'SUBSCRIBERS_TABLE' | 'LEADS_TABLE' | 'CAMPAIGNS_TABLE'>;
 }
 
 /**

@@ -1,12 +1,13 @@
 import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { FORM_MAIL_BUDGET_EXHAUSTED, LEAD_MAIL_FINALLY_FAILED } from '../../shared/constants/operator-alerts';
+import { CAMPAIGN_MAIL_FINALLY_FAILED, FORM_MAIL_BUDGET_EXHAUSTED, LEAD_MAIL_FINALLY_FAILED } from '../../shared/constants/operator-alerts';
 import { controlTowerRule } from '../compliance';
 import { AccessLogs } from '../constructs/access-logs';
 import { Alarms } from '../constructs/alarms';
 import { Api, type FormLimits } from '../constructs/api';
 import type { ApiThrottle } from '../constructs/api-throttling';
+import { CampaignSender } from '../constructs/campaign-sender';
 import { Data } from '../constructs/data';
 import { Email } from '../constructs/email';
 import { Mailer } from '../constructs/mailer';
@@ -32,6 +33,8 @@ export interface SiteStackProps extends StackProps {
   readonly formThrottle?: ApiThrottle;
   readonly subscriberThrottle?: ApiThrottle;
   readonly formLimits?: FormLimits;
+  /** SES's maximum send rate of the account, emails per second (campaigns). @default 14 */
+  readonly campaignSendRate?: number;
 }
 
 /** The whole product in one stack: site delivery, API, data, mail and alarms. */
@@ -40,6 +43,7 @@ export class SiteStack extends Stack {
   readonly email: Email;
   readonly api: Api;
   readonly mailer: Mailer;
+  readonly campaigns: CampaignSender;
   readonly site: Site;
   readonly alarms: Alarms;
 
@@ -95,6 +99,15 @@ export class SiteStack extends Stack {
       siteUrl: this.site.origin,
       notificationEmail: props.notificationEmail,
     });
+    this.campaigns = new CampaignSender(this, 'Campaigns', {
+      campaigns: this.data.campaigns,
+      subscribers,
+      sender: this.email,
+      siteUrl: this.site.origin,
+      sendRate: props.campaignSendRate,
+    });
+    // Bounces and complaints of a campaign's email are counted on its send record.
+    this.email.feedbackFunction.bindTable(this.data.campaigns, 'update');
     new SiteDeployment(this, 'SiteDeployment', {
       distDir: props.web.distDir,
       siteOrigin: this.site.origin,
@@ -111,11 +124,14 @@ export class SiteStack extends Stack {
       ['Mailer', this.mailer.handler] as const,
       ['MailSweep', this.mailer.sweep] as const,
       ['SesFeedback', this.email.feedbackFunction] as const,
+      ['CampaignWorker', this.campaigns.worker] as const,
     ];
     for (const [name, fn] of functions) this.alarms.watchFunction(`${name}Errors`, fn.function);
     this.alarms
       .watchDeadLetterQueue('MailerDeadLetters', this.mailer.deadLetterQueue)
       .watchDeadLetterQueue('FeedbackDeadLetters', this.email.feedbackDeadLetterQueue)
+      .watchDeadLetterQueue('CampaignDeadLetters', this.campaigns.deadLetterQueue)
+      .watchLogMessage('CampaignMailFinallyFailed', this.campaigns.worker.logGroup, CAMPAIGN_MAIL_FINALLY_FAILED)
       .watchLogMessage('MailFinallyFailed', this.mailer.handler.logGroup, LEAD_MAIL_FINALLY_FAILED)
       .watchLogMessage('SweptMailFinallyFailed', this.mailer.sweep.logGroup, LEAD_MAIL_FINALLY_FAILED)
       .watchLogMessage('SignupMailBudget', this.api.handlers.signup.logGroup, FORM_MAIL_BUDGET_EXHAUSTED)
@@ -131,6 +147,10 @@ export class SiteStack extends Stack {
     // Read by the operator commands (npm run mail:redrive -- --target aws).
     new CfnOutput(this, 'LeadsTableName', { value: leads.table.tableName });
     new CfnOutput(this, 'SubscribersTableName', { value: subscribers.table.tableName });
+    // Read by npm run campaign -- --target aws.
+    new CfnOutput(this, 'CampaignsTableName', { value: this.data.campaigns.table.tableName });
+    new CfnOutput(this, 'CampaignQueueUrl', { value: this.campaigns.queue.queueUrl });
+    new CfnOutput(this, 'SenderAddress', { description: 'The From address of every email', value: this.email.fromAddress });
     new CfnOutput(this, 'ApiEndpoint', {
       description: 'Direct API endpoint (the site calls it through CloudFront /api/*)',
       value: this.api.httpApi.apiEndpoint,

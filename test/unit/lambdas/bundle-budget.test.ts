@@ -19,8 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-/** The mailer's two triggers (leads stream, scheduled sweep): the only functions that send email. */
-const MAIL_SENDERS: readonly LambdaName[] = ['mailer', 'mailSweep'];
+/** The mailer's two triggers (leads stream, scheduled sweep) and the campaign worker: the only functions that send email. */
+const MAIL_SENDERS: readonly LambdaName[] = ['mailer', 'mailSweep', 'campaignWorker'];
 /** Not behind API Gateway: the mail senders and the SES feedback consumer (no size budget; reported by the bench). */
 const NOT_API: readonly LambdaName[] = [...new Set([...NON_API_HANDLERS, ...MAIL_SENDERS, 'sesFeedback' as const])];
 const apiHandlers = (Object.keys(LAMBDA_ENTRIES) as LambdaName[]).filter((name) => !NOT_API.includes(name));

@@ -1,0 +1,84 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { unacknowledgedFindings } from '../../infra/compliance';
+import { synthStack } from './support/app';
+
+const { stack, template: templateOf } = synthStack({ campaignSendRate: 40 });
+const template = templateOf();
+const worker = stack.campaigns.worker;
+const logicalId = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as never);
+
+/** The statements of the worker role's own policy, as CloudFormation will create them. */
+const workerStatements = () => {
+  const policies = template.findResources('AWS::IAM::Policy', {
+    Properties: { Roles: [{ Ref: logicalId(worker.role) }] },
+  });
+  return Object.values(policies).flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
+};
+const actions = () => workerStatements().flatMap((statement) => [statement.Action].flat());
+
+describe('campaign sender (queue, worker, alarms)', () => {
+  it('drains an encrypted, TLS-only queue with a dead-letter queue, two workers at a time, reporting failures per recipient', () => {
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: 360,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [logicalId(stack.campaigns.deadLetterQueue), 'Arn'] }, maxReceiveCount: 60 },
+    });
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: logicalId(worker.function) },
+      EventSourceArn: { 'Fn::GetAtt': [logicalId(stack.campaigns.queue), 'Arn'] },
+      BatchSize: 10,
+      ScalingConfig: { MaximumConcurrency: 2 },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+
+  it("paces the workers at the configured SES rate and tells them where the campaigns, subscribers and dead letters are", () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: Match.objectLike({
+          CAMPAIGN_SEND_RATE: '40',
+          CAMPAIGN_WORKERS: '2',
+          CAMPAIGNS_TABLE: { Ref: logicalId(stack.data.campaigns.table) },
+          SUBSCRIBERS_TABLE: { Ref: logicalId(stack.data.subscribers.table) },
+          CAMPAIGN_QUEUE_URL: { Ref: logicalId(stack.campaigns.queue) },
+          MAIL_DEAD_LETTER_QUEUE_URL: { Ref: logicalId(stack.campaigns.deadLetterQueue) },
+        }),
+      },
+    });
+  });
+
+  it('may read subscribers, update send records and send as the sender, and nothing more', () => {
+    expect(actions()).toEqual(expect.arrayContaining(['dynamodb:UpdateItem', 'ses:SendRawEmail', 'sqs:SendMessage']));
+    expect(actions()).not.toEqual(expect.arrayContaining(['dynamodb:PutItem']));
+    expect(actions().filter((action) => /DeleteItem|Scan|\*$/.test(action))).toEqual([]);
+    const updates = workerStatements().filter((statement) => [statement.Action].flat().includes('dynamodb:UpdateItem'));
+    expect(updates.flatMap((statement) => [statement.Resource].flat())).toEqual([{ 'Fn::GetAtt': [logicalId(stack.data.campaigns.table), 'Arn'] }]);
+  });
+
+  it('alarms on worker errors, on dead letters and on "Campaign mail finally failed"', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(stack.campaigns.deadLetterQueue), 'QueueName'] } }],
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { Dimensions: [{ Name: 'FunctionName', Value: { Ref: logicalId(worker.function) } }] });
+    template.hasResourceProperties('AWS::Logs::MetricFilter', {
+      LogGroupName: { Ref: logicalId(worker.logGroup) },
+      FilterPattern: '"Campaign mail finally failed"',
+    });
+  });
+
+  it('lets the SES feedback function mark send records, and outputs what `npm run campaign -- --target aws` reads', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ CAMPAIGNS_TABLE: { Ref: logicalId(stack.data.campaigns.table) }, SUBSCRIBERS_TABLE: Match.anyValue() }) },
+      Description: 'Marks subscribers suppressed on SES bounces and complaints',
+    });
+    for (const output of ['CampaignsTableName', 'CampaignQueueUrl', 'SenderAddress', 'SiteUrl']) template.hasOutput(output, {});
+  });
+});
+
+describe('campaign sender under cdk-nag and the Control Tower controls', () => {
+  it('adds no unacknowledged finding', () => {
+    const { app } = synthStack({}, { nag: true });
+    expect(() => app.synth()).not.toThrow();
+    expect(unacknowledgedFindings(app.outdir)).toEqual([]);
+  });
+});
