@@ -90,7 +90,8 @@ const send = async (args: CampaignArgs, target: CampaignTarget, log: (line: stri
     log('Nothing sent.');
     return 1;
   }
-  if (!(await startCampaignRun({ db: target.db, table: target.tables.campaigns }, campaign, recipients.length, nowSeconds()))) {
+  const store = { db: target.db, table: target.tables.campaigns };
+  if (!(await startCampaignRun(store, campaign, recipients.length, nowSeconds()))) {
     throw new Error(`Campaign ${args.slug} was sent before with other content. Subscribers get one version: put the new content in a new campaign file.`);
   }
   if (target.queueUrl) {
@@ -105,7 +106,13 @@ const send = async (args: CampaignArgs, target: CampaignTarget, log: (line: stri
     stopping: stopSignal(),
   });
   const seconds = (Date.now() - started) / 1000;
-  const summary = { queued: recipients.length, ...tally, seconds, emailsPerSecond: tally.sent / seconds, peakMemoryMb: process.resourceUsage().maxRSS / 1024 };
+  const summary = {
+    queued: recipients.length,
+    ...tally,
+    seconds,
+    emailsPerSecond: tally.sent / seconds,
+    peakMemoryMb: process.resourceUsage().maxRSS / 1024,
+  };
   if (args.json) log(JSON.stringify(summary));
   else {
     log(`Sent ${tally.sent} of ${recipients.length} in ${seconds.toFixed(1)} s (${summary.emailsPerSecond.toFixed(1)} emails/s, peak memory ${summary.peakMemoryMb.toFixed(0)} MB).`);

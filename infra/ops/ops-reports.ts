@@ -38,14 +38,19 @@ export const consentOf = async (target: OpsTarget, email: string) => {
     found.map(async ({ id }) => {
       const subscriber = (await getSubscriber(store, id))!;
       const records = await Promise.all(
-        Array.from({ length: subscriber.consentCount }, (_, index) => getItem<ConsentRecord>(store, consentRecordId(id, index + 1))),
+        Array.from({ length: subscriber.consentCount }, (_, index) =>
+          getItem<ConsentRecord>(store, consentRecordId(id, index + 1)),
+        ),
       );
-      const { audience, email: address, firstName, lastName, consent, subscribed, impliedUntil, suppressed, emailSetting, unsubscribeAllEmail } = subscriber;
+      const { audience, email: address, firstName, lastName, consent, subscribed } = subscriber;
+      const { impliedUntil, suppressed, emailSetting, unsubscribeAllEmail } = subscriber;
       return {
         subscriberId: id,
         audience, email: address, firstName, lastName, consent, subscribed, suppressed: suppressed ?? false,
         impliedUntil: iso(impliedUntil) || undefined, emailSetting, unsubscribeAllEmail,
-        ledger: records.flatMap((record) => (record ? [{ ...record, at: iso(record.at) }] : [])).map(({ id: _id, kind: _kind, subscriberId: _s, expiresAt: _e, ...event }) => event),
+        ledger: records
+          .flatMap((record) => (record ? [{ ...record, at: iso(record.at) }] : []))
+          .map(({ id: _id, kind: _kind, subscriberId: _s, expiresAt: _e, ...event }) => event),
       };
     }),
   );
@@ -69,10 +74,22 @@ export const subscribersOf = async (target: OpsTarget, audience: Audience, now: 
   const subscribers = (await scanKind<SubscriberItem>(target.db, target.tables.subscribers, 'subscriber')).filter((s) => s.audience === audience);
   const known = new Set(subscribers.map((subscriber) => subscriber.mailbox ?? canonicalMailbox(subscriber.email)));
   const pending = (await scanKind<LeadItem>(target.db, target.tables.leads, 'lead')).filter(
-    (lead) => lead.audience === audience && lead.consentRequest && !lead.confirmedAt && lead.expiresAt > now && !known.has(lead.mailbox),
+    (lead) =>
+      lead.audience === audience &&
+      lead.consentRequest &&
+      !lead.confirmedAt &&
+      lead.expiresAt > now &&
+      !known.has(lead.mailbox),
   );
   const rows = [
-    ...subscribers.map((s) => ({ state: stateOf(s, now) as SubscriberState, email: s.email, firstName: s.firstName, lastName: s.lastName, since: iso(s.createdAt), id: s.id })),
+    ...subscribers.map((s) => ({
+      state: stateOf(s, now) as SubscriberState,
+      email: s.email,
+      firstName: s.firstName,
+      lastName: s.lastName,
+      since: iso(s.createdAt),
+      id: s.id,
+    })),
     ...[...new Map(pending.map((lead) => [lead.mailbox, lead])).values()].map((lead) => ({
       state: 'pending' as SubscriberState, email: lead.email, firstName: lead.firstName, lastName: lead.lastName, since: iso(lead.createdAt), id: '',
     })),

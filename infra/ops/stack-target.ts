@@ -26,13 +26,19 @@ export const resolveTarget = async (target: string): Promise<OpsTarget> => {
   if (target === 'local') {
     const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB ?? `http://127.0.0.1:${process.env.DYNAMODB_PORT ?? '8000'}`;
     const db = new DynamoDBClient({ endpoint, region: STACK.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-    const tables = { leads: LEADS_TABLE.logicalName, subscribers: SUBSCRIBERS_TABLE.logicalName, campaigns: CAMPAIGNS_TABLE.logicalName };
+    const tables = {
+      leads: LEADS_TABLE.logicalName,
+      subscribers: SUBSCRIBERS_TABLE.logicalName,
+      campaigns: CAMPAIGNS_TABLE.logicalName,
+    };
     return { name: 'local', db, tables, giveUpAfterSeconds: 900, outputs: {} };
   }
   if (target !== 'aws') throw new Error(`--target must be local or aws, got "${target}"`);
   const cloudFormation = new CloudFormationClient({ region: STACK.region });
   const { Stacks = [] } = await cloudFormation.send(new DescribeStacksCommand({ StackName: STACK.name }));
-  const outputs = Object.fromEntries((Stacks[0]?.Outputs ?? []).map((output) => [output.OutputKey, output.OutputValue]));
+  const outputs = Object.fromEntries(
+    (Stacks[0]?.Outputs ?? []).map((output) => [output.OutputKey, output.OutputValue]),
+  );
   const output = (key: string) => {
     if (!outputs[key]) throw new Error(`The stack ${STACK.name} has no output ${key}: deploy the current version first (npm run deploy)`);
     return outputs[key]!;

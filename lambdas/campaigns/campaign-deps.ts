@@ -25,5 +25,8 @@ export const campaignSenderDepsFromEnv = (): CampaignSenderDeps => {
   };
 };
 
-/** SES's maximum send rate for this sender, emails per second (the account's quota; 14 for a new production account). */
+/**
+ * SES's maximum send rate for this sender, emails per second (the account's quota; 14 for a
+ * new production account).
+ */
 export const sendRateFromEnv = (): number => optionalNumberEnv('CAMPAIGN_SEND_RATE', 14);

@@ -85,8 +85,19 @@ export const sendToRecipient = async (
       return { result: 'retry', afterSeconds: retryDelay(deps.policy, record.attempts) };
     }
     await settle('failed', { lastError });
-    log.error(CAMPAIGN_MAIL_FINALLY_FAILED, { campaign: campaign.slug, subscriberId, attempts: record.attempts, error: lastError });
-    await deps.deadLetter({ campaign: campaign.slug, subscriberId, attempts: record.attempts, lastMailError: lastError, at: now });
+    log.error(CAMPAIGN_MAIL_FINALLY_FAILED, {
+      campaign: campaign.slug,
+      subscriberId,
+      attempts: record.attempts,
+      error: lastError,
+    });
+    await deps.deadLetter({
+      campaign: campaign.slug,
+      subscriberId,
+      attempts: record.attempts,
+      lastMailError: lastError,
+      at: now,
+    });
     return { result: 'failed' };
   }
   await settle('sent', { sentAt: now, messageId });

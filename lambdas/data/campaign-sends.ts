@@ -65,7 +65,12 @@ export const recordSendFeedback = async (
  * recipient gets; a later run (a resume, or a re-send for new subscribers) must carry the same
  * content, else it returns false and nothing changes — a changed campaign is a new campaign.
  */
-export const startCampaignRun = async (store: TableStore, content: CampaignContent, queued: number, now: number): Promise<boolean> =>
+export const startCampaignRun = async (
+  store: TableStore,
+  content: CampaignContent,
+  queued: number,
+  now: number,
+): Promise<boolean> =>
   (await updateItem(store, campaignId(content.slug), {
     ...setAttributes(
       { kind: 'campaign', ...content, queued, lastQueuedAt: now, expiresAt: now + RETENTION_SECONDS },

@@ -65,7 +65,10 @@ export interface SubmissionContext {
 
 /** A lead of this submission stored within the duplicate window, under either possible key. */
 const findResent = async (store: TableStore, keys: { current: string; previous: string }, now: number) => {
-  const [current, previous] = await Promise.all([getLeadByKey(store, keys.current), getLeadByKey(store, keys.previous)]);
+  const [current, previous] = await Promise.all([
+    getLeadByKey(store, keys.current),
+    getLeadByKey(store, keys.previous),
+  ]);
   if (current) return current;
   return previous && previous.createdAt > now - DUPLICATE_WINDOW_SECONDS ? previous : undefined;
 };

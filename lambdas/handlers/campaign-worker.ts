@@ -42,10 +42,17 @@ export const handler = middy(async (event: SQSEvent): Promise<SQSBatchResponse> 
     try {
       const message = readCampaignMessage(record.body);
       await pace();
-      const outcome = await sendToRecipient(deps, await campaignOf(message.campaign), message.subscriberId, nowSeconds());
+      const campaign = await campaignOf(message.campaign);
+      const outcome = await sendToRecipient(deps, campaign, message.subscriberId, nowSeconds());
       if (outcome.result === 'retry') {
         const VisibilityTimeout = Math.min(outcome.afterSeconds, MAX_VISIBILITY_SECONDS);
-        await sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: record.receiptHandle, VisibilityTimeout }));
+        await sqs.send(
+          new ChangeMessageVisibilityCommand({
+            QueueUrl: queueUrl,
+            ReceiptHandle: record.receiptHandle,
+            VisibilityTimeout,
+          }),
+        );
         batchItemFailures.push({ itemIdentifier: record.messageId });
       }
     } catch (error) {

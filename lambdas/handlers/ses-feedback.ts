@@ -40,7 +40,8 @@ export const handler = middy(async (event: SNSEvent): Promise<void> => {
       log.info('Address suppressed', { reason: feedback.reason, subscribers: count });
       // Counted against the campaign its email belonged to (npm run campaign -- status).
       if (feedback.campaign) {
-        const counted = await recordSendFeedback(campaigns, { campaign: feedback.campaign, mailbox: canonicalMailbox(address) }, feedback.reason, nowSeconds());
+        const send = { campaign: feedback.campaign, mailbox: canonicalMailbox(address) };
+        const counted = await recordSendFeedback(campaigns, send, feedback.reason, nowSeconds());
         log.info('Campaign feedback recorded', { campaign: feedback.campaign, reason: feedback.reason, counted });
       }
     }

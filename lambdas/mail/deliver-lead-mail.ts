@@ -128,10 +128,23 @@ export const deliverLeadMail = async (deps: MailerDeps, leadId: string, now: num
   }
   for (const part of owed) mail[part] = 'failed';
   const mailStatus = owed.length > 0 ? 'failed' : Object.values(mail).includes('uncertain') ? 'uncertain' : 'sent';
-  await withRetries(() => settleLead(deps.leads, lead.id, leaseId, { mail, mailStatus, settledAt: now, lastMailError }));
+  await withRetries(() =>
+    settleLead(deps.leads, lead.id, leaseId, { mail, mailStatus, settledAt: now, lastMailError }),
+  );
   if (mailStatus === 'failed') {
-    log.error(LEAD_MAIL_FINALLY_FAILED, { leadId, failedParts: owed, attempts: lead.mailAttempts, error: lastMailError });
-    await deps.deadLetter({ leadId, failedParts: owed, attempts: lead.mailAttempts, lastMailError: lastMailError!, at: now });
+    log.error(LEAD_MAIL_FINALLY_FAILED, {
+      leadId,
+      failedParts: owed,
+      attempts: lead.mailAttempts,
+      error: lastMailError,
+    });
+    await deps.deadLetter({
+      leadId,
+      failedParts: owed,
+      attempts: lead.mailAttempts,
+      lastMailError: lastMailError!,
+      at: now,
+    });
   } else if (mailStatus === 'uncertain') {
     log.error('Lead mail may be incomplete', { leadId, mail });
   }

@@ -11,7 +11,8 @@ import { sendMail } from './send';
  * stream for the first attempt, the scheduled sweep for retries). SES gets one attempt per
  * call: it is not idempotent, and a retry after a timeout could send an email twice.
  */
-export const createSesClient = () => new SESClient({ maxAttempts: 1, requestHandler: { connectionTimeout: 2000, requestTimeout: 15000 } });
+export const createSesClient = () =>
+  new SESClient({ maxAttempts: 1, requestHandler: { connectionTimeout: 2000, requestTimeout: 15000 } });
 
 export const mailerDepsFromEnv = (): MailerDeps => {
   const db = createDynamoClient();

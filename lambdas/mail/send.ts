@@ -9,7 +9,8 @@ import type { OutgoingMail } from './outgoing-mail';
  */
 export const sendMail = async (ses: SESClient, mail: OutgoingMail, senderAddress: string): Promise<string> => {
   const Tags = mail.tags && Object.entries(mail.tags).map(([Name, Value]) => ({ Name, Value }));
-  const answer = await ses.send(new SendRawEmailCommand({ RawMessage: { Data: await composeMime(mail, senderAddress) }, Tags }));
+  const Data = await composeMime(mail, senderAddress);
+  const answer = await ses.send(new SendRawEmailCommand({ RawMessage: { Data }, Tags }));
   return answer.MessageId ?? 'unknown';
 };
 

@@ -12,7 +12,10 @@ export const NODE_ENDPOINT_DISCOVERY_CONFIG_OPTIONS = {
   default: false,
 };
 
-export const resolveEndpointDiscoveryConfig = <T extends object>(input: T, { endpointDiscoveryCommandCtor }: { endpointDiscoveryCommandCtor?: unknown }) =>
+export const resolveEndpointDiscoveryConfig = <T extends object>(
+  input: T,
+  { endpointDiscoveryCommandCtor }: { endpointDiscoveryCommandCtor?: unknown },
+) =>
   Object.assign(input, {
     endpointDiscoveryCommandCtor,
     endpointDiscoveryEnabled: () => Promise.resolve(false),

@@ -10,7 +10,11 @@ import type { OpsTarget } from '../stack-target';
  * before its email), one per mailbox — a person subscribed as candidate and as employer gets a
  * campaign for both audiences once.
  */
-export const campaignRecipients = async (target: OpsTarget, campaign: CampaignContent, now: number): Promise<string[]> => {
+export const campaignRecipients = async (
+  target: OpsTarget,
+  campaign: CampaignContent,
+  now: number,
+): Promise<string[]> => {
   const subscribers = await scanKind<SubscriberItem>(target.db, target.tables.subscribers, 'subscriber');
   const byMailbox = new Map<string, string>();
   for (const subscriber of subscribers) {
