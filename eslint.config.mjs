@@ -37,9 +37,15 @@ const layerZones = [
   onlyFrom('lambdas', [all('shared')], 'lambdas/ imports only shared/.'),
   onlyFrom(
     'infra',
-    [all('shared'), all('lambdas'), all('web/build')],
-    'infra/ imports only shared/ (and lambdas/ or web/build/ where the zones below allow it).',
+    [all('shared'), all('lambdas'), all('web/build'), path.join(ROOT, 'test/support/chromium.*')],
+    'infra/ imports only shared/ (and lambdas/, web/build/ or the browser resolver where the zones below allow it).',
   ),
+  {
+    // The scorecard PDF renderer, run by hand, launches the browser the tests resolve.
+    target: [path.join(ROOT, 'infra/*.ts'), path.join(ROOT, 'infra/!(assets)/**')],
+    from: all('test'),
+    message: 'Only the by-hand asset renderers (infra/assets) may import test/support/chromium.',
+  },
   {
     // The stack names handlers by entry path (infra/lambda/bundling.ts); the local twin
     // (infra/local) runs them; the operator commands (infra/ops) reuse the data modules, so a

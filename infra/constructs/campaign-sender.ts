@@ -68,7 +68,11 @@ export class CampaignSender extends Construct {
       .setEnv('CAMPAIGN_WORKERS', String(WORKERS))
       .setEnv('MAIL_DEAD_LETTER_QUEUE_URL', this.deadLetterQueue.queueUrl);
     this.deadLetterQueue.grantSendMessages(this.worker.role);
-    const eventSource = new SqsEventSource(this.queue, { batchSize: BATCH_SIZE, maxConcurrency: WORKERS, reportBatchItemFailures: true });
+    const eventSource = new SqsEventSource(this.queue, {
+      batchSize: BATCH_SIZE,
+      maxConcurrency: WORKERS,
+      reportBatchItemFailures: true,
+    });
     this.worker.function.addEventSource(eventSource);
     Validations.of(this.worker).acknowledge({
       id: 'Serverless-LambdaEventSourceMappingDestination',
