@@ -6,6 +6,7 @@ import { FORM_MAILS_PER_HOUR, SUBMISSIONS_PER_CLIENT_PER_HOUR } from '../../shar
 import type { CustomDomain } from '../constructs/site';
 import { DEPLOY_TIME_SITE_ORIGIN } from '../../shared/deploy-site-origin';
 import { readRouteManifest, ROUTE_MANIFEST_FILE } from '../edge/edge-code';
+import { readCspHashes, type CspHashes } from '../site/security-headers';
 
 /**
  * Everything the app takes from outside the code — CDK context, the web build, the scorecard
@@ -106,7 +107,7 @@ export function parseAppContext(get: (key: string) => unknown): AppContext {
  * for deployment: written with DEPLOY_TIME_SITE_ORIGIN, which the upload replaces. A build for
  * another URL (npm start's http://localhost:3000, a SITE_URL override) would ship its links.
  */
-export function locateWebBuild(distDir: string): { distDir: string; routes: string[] } {
+export function locateWebBuild(distDir: string): { distDir: string; routes: string[]; cspHashes: CspHashes } {
   if (!existsSync(path.join(distDir, ROUTE_MANIFEST_FILE))) {
     throw new Error('Build the website first: npm run build');
   }
@@ -115,7 +116,7 @@ export function locateWebBuild(distDir: string): { distDir: string; routes: stri
       'web/dist was built for another site URL (npm start builds for http://localhost:3000): build it for deployment with npm run build, without SITE_URL',
     );
   }
-  return { distDir, routes: readRouteManifest(distDir) };
+  return { distDir, routes: readRouteManifest(distDir), cspHashes: readCspHashes(distDir) };
 }
 
 /** The one PDF in `dir`: the scorecard document the download link serves. */

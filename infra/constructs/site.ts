@@ -8,7 +8,7 @@ import { API_BASE } from '../../shared/paths';
 import { controlTowerRule } from '../compliance';
 import { buildViewerRequestCode, buildViewerResponseCode } from '../edge/edge-code';
 import { API_CLOUDFRONT_HEADERS, API_VIEWER_HEADERS } from '../site/api-origin-headers';
-import { SECURITY_HEADER_POLICY } from '../site/security-headers';
+import { securityHeaderPolicy, type CspHashes } from '../site/security-headers';
 import { acknowledgeStaticBucketControls } from './access-logs';
 
 export interface CustomDomain {
@@ -21,6 +21,8 @@ export interface CustomDomain {
 export interface SiteProps {
   /** Page paths from the web build's _routes.json, built into the viewer-request function. */
   readonly routes: readonly string[];
+  /** CSP sources of the pages' inline stylesheet and boot script, from the web build (readCspHashes). */
+  readonly cspHashes: CspHashes;
   /** Host name of the HTTP API (execute-api), the origin of `/api/*`. */
   readonly apiDomainName: string;
   /** Headers CloudFront adds to every `/api/*` origin request: the origin-verify secret the API requires. */
@@ -80,7 +82,7 @@ export class Site extends Construct {
       code: cloudfront.FunctionCode.fromInline(buildViewerResponseCode()),
     });
 
-    const headers = SECURITY_HEADER_POLICY;
+    const headers = securityHeaderPolicy(props.cspHashes);
     this.responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Security headers of infra/site/security-headers.ts',
       securityHeadersBehavior: {

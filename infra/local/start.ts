@@ -15,7 +15,7 @@ import path from 'node:path';
 import { buildViewerRequestCode, loadEdgeHandlers, readRouteManifest } from '../edge/edge-code';
 import { LAMBDA_ENTRIES } from '../lambda/bundling';
 import { LEADS_TABLE, SUBSCRIBERS_TABLE } from '../data/table-definitions';
-import { SECURITY_HEADERS } from '../site/security-headers';
+import { readCspHashes, securityHeaders } from '../site/security-headers';
 import { loadHttpHandlers } from './api-dispatch';
 import { drainServer } from './drain-server';
 import { FAULTS_PATH } from './fault-control';
@@ -112,11 +112,13 @@ async function main() {
   };
 
   let edge = loadEdgeHandlers(routes);
+  // The CSP allows the build's inline stylesheet and boot script by hash; a rebuild (watch mode) updates it in place.
+  const responseHeaders: Record<string, string> = { ...securityHeaders(readCspHashes(cfg.distDir)) };
   const { server, clearSiteCache } = createLocalServer({
     distDir: cfg.distDir,
     // Rebuilds (watch mode) swap the handlers; the server keeps calling through this indirection.
     edge: { viewerRequest: (e) => edge.viewerRequest(e), viewerResponse: (e) => edge.viewerResponse(e) },
-    responseHeaders: SECURITY_HEADERS,
+    responseHeaders,
     handlers,
     objects: [{ ...cfg.scorecard, contentType: 'application/pdf' }],
     signingKey: { ...CREDENTIALS, region: REGION },
@@ -129,6 +131,7 @@ async function main() {
     const { watchBuild } = await import('../../web/build/build');
     await watchBuild(() => {
       edge = loadEdgeHandlers(readRoutes(cfg.distDir));
+      Object.assign(responseHeaders, securityHeaders(readCspHashes(cfg.distDir)));
       clearSiteCache();
       console.log('Website rebuilt.');
     });

@@ -1,55 +1,71 @@
 /**
  * The site's security headers, defined once. The CloudFront response-headers policy is built
- * from `SECURITY_HEADER_POLICY` and the local server sends `SECURITY_HEADERS`, which is derived
- * from the same values, so the cloud and the local twin cannot drift.
+ * from `securityHeaderPolicy(hashes)` and the local server sends `securityHeaders(hashes)`,
+ * derived from the same values, so the cloud and the local twin cannot drift. `hashes` are the
+ * CSP sources of the pages' inline stylesheet and boot script, computed once by the web build
+ * and read from its output (`readCspHashes(distDir)`, web/build/csp-hashes.ts): the header
+ * always allows exactly the inline elements the deployed pages carry
+ * (docs/decisions/0060-critical-css-and-csp-hash.md).
  * Plain data, no CDK types, so the local server can import it without loading aws-cdk-lib.
  */
+import { assertCspHashes, type CspHashes } from '../../web/build/csp-hashes';
 
 /** Two years: the minimum the HSTS preload list accepts is one year; two is its recommendation. */
 const HSTS_MAX_AGE_SECONDS = 2 * 365 * 24 * 3600;
 
 /**
- * Everything from our own origin only. No 'unsafe-inline' anywhere: the prerendered pages load
- * their scripts and styles from files. `data:` images cover inlined SVG placeholders.
+ * Everything from our own origin only. No 'unsafe-inline' anywhere: the app's code loads from
+ * files; the two inline elements of every page (its stylesheet, and the boot script that
+ * starts the app after the first paint) are allowed by their sha256 hashes only. `data:`
+ * images cover inlined SVG placeholders.
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "media-src 'self'",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+export function contentSecurityPolicy(hashes: CspHashes): string {
+  const { styles, scripts } = assertCspHashes(hashes);
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...scripts].join(' '),
+    ["style-src 'self'", ...styles].join(' '),
+    "img-src 'self' data:",
+    "media-src 'self'",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
 
 /** A marketing site needs none of these powerful features; deny them to any embedded code. */
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
-export const SECURITY_HEADER_POLICY = {
-  strictTransportSecurity: { maxAgeSeconds: HSTS_MAX_AGE_SECONDS, includeSubDomains: true, preload: true },
-  contentSecurityPolicy: CONTENT_SECURITY_POLICY,
-  contentTypeOptions: 'nosniff',
-  frameOptions: 'DENY',
-  referrerPolicy: 'strict-origin-when-cross-origin',
-  permissionsPolicy: PERMISSIONS_POLICY,
-} as const;
-
-const hsts = SECURITY_HEADER_POLICY.strictTransportSecurity;
+/** The response-headers policy for a build whose inline elements have these CSP hashes. */
+export const securityHeaderPolicy = (hashes: CspHashes) =>
+  ({
+    strictTransportSecurity: { maxAgeSeconds: HSTS_MAX_AGE_SECONDS, includeSubDomains: true, preload: true },
+    contentSecurityPolicy: contentSecurityPolicy(hashes),
+    contentTypeOptions: 'nosniff',
+    frameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    permissionsPolicy: PERMISSIONS_POLICY,
+  }) as const;
 
 /** Header name -> value, exactly as CloudFront renders the policy above. */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Strict-Transport-Security': [
-    `max-age=${hsts.maxAgeSeconds}`,
-    ...(hsts.includeSubDomains ? ['includeSubDomains'] : []),
-    ...(hsts.preload ? ['preload'] : []),
-  ].join('; '),
-  'Content-Security-Policy': SECURITY_HEADER_POLICY.contentSecurityPolicy,
-  'X-Content-Type-Options': SECURITY_HEADER_POLICY.contentTypeOptions,
-  'X-Frame-Options': SECURITY_HEADER_POLICY.frameOptions,
-  'Referrer-Policy': SECURITY_HEADER_POLICY.referrerPolicy,
-  'Permissions-Policy': SECURITY_HEADER_POLICY.permissionsPolicy,
-};
+export function securityHeaders(hashes: CspHashes): Readonly<Record<string, string>> {
+  const policy = securityHeaderPolicy(hashes);
+  const hsts = policy.strictTransportSecurity;
+  return {
+    'Strict-Transport-Security': [
+      `max-age=${hsts.maxAgeSeconds}`,
+      ...(hsts.includeSubDomains ? ['includeSubDomains'] : []),
+      ...(hsts.preload ? ['preload'] : []),
+    ].join('; '),
+    'Content-Security-Policy': policy.contentSecurityPolicy,
+    'X-Content-Type-Options': policy.contentTypeOptions,
+    'X-Frame-Options': policy.frameOptions,
+    'Referrer-Policy': policy.referrerPolicy,
+    'Permissions-Policy': policy.permissionsPolicy,
+  };
+}
+
+export { readCspHashes, type CspHashes } from '../../web/build/csp-hashes';

@@ -3,6 +3,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { CAMPAIGN_MAIL_FINALLY_FAILED, FORM_MAIL_BUDGET_EXHAUSTED, LEAD_MAIL_FINALLY_FAILED } from '../../shared/constants/operator-alerts';
 import { controlTowerRule } from '../compliance';
+import type { CspHashes } from '../site/security-headers';
 import { AccessLogs } from '../constructs/access-logs';
 import { Alarms } from '../constructs/alarms';
 import { Api, type FormLimits } from '../constructs/api';
@@ -24,8 +25,8 @@ export interface SiteStackProps extends StackProps {
   readonly notificationEmail: string;
   /** Where operational alarms are emailed. */
   readonly opsEmail: string;
-  /** The built website and its page paths (from its _routes.json). */
-  readonly web: { readonly distDir: string; readonly routes: readonly string[] };
+  /** The built website, its page paths (from its _routes.json) and its inline elements' CSP hashes. */
+  readonly web: { readonly distDir: string; readonly routes: readonly string[]; readonly cspHashes: CspHashes };
   /** Absolute path of the scorecard document. */
   readonly scorecardDocumentFile: string;
   readonly customDomain?: CustomDomain;
@@ -87,6 +88,7 @@ export class SiteStack extends Stack {
     });
     this.site = new Site(this, 'Site', {
       routes: props.web.routes,
+      cspHashes: props.web.cspHashes,
       apiDomainName: this.api.domainName,
       apiOriginHeaders: this.api.originVerify.originCustomHeaders,
       accessLogsBucket: accessLogs.bucket,

@@ -57,3 +57,92 @@ export async function runLighthouseMedian(baseUrl: string, routePath: string, ru
   results.sort((a, b) => a.lcpMs - b.lcpMs);
   return results[Math.floor(results.length / 2)]!;
 }
+
+export interface FloorRun {
+  page: LighthouseResult;
+  /** The same route's static floor (static-floor.ts), measured right after the page. */
+  floor: LighthouseResult;
+  /** page LCP / floor LCP. */
+  lcpRatio: number;
+}
+
+export interface FloorComparison {
+  path: string;
+  runs: FloorRun[];
+}
+
+/** Budgets of issue 11 for every landing route, in each run. */
+export const LIGHTHOUSE_BUDGET = { tbtMs: 50, lcpRatio: 1.15 } as const;
+
+/** A run meets the budget: 100 in all four categories (SEO exempt for noindex pages), TBT and LCP vs its floor. */
+export const runMeetsBudget = ({ page, lcpRatio }: FloorRun) =>
+  page.scores.performance === 100 &&
+  page.scores.accessibility === 100 &&
+  page.scores.bestPractices === 100 &&
+  (page.noindex || page.scores.seo === 100) &&
+  page.tbtMs <= LIGHTHOUSE_BUDGET.tbtMs &&
+  lcpRatio <= LIGHTHOUSE_BUDGET.lcpRatio;
+
+/**
+ * `runs` rounds of Lighthouse on a route and on its static floor, page then floor in each
+ * round, so both see the same machine load. Every run is reported, not a median.
+ */
+export async function runLighthouseAgainstFloor(pageBaseUrl: string, floorBaseUrl: string, routePath: string, runs = 5): Promise<FloorComparison> {
+  const results: FloorRun[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const page = await runLighthouse(pageBaseUrl, routePath);
+    const floor = await runLighthouse(floorBaseUrl, routePath);
+    results.push({ page, floor, lcpRatio: Math.round((page.lcpMs / floor.lcpMs) * 100) / 100 });
+  }
+  return { path: routePath, runs: results };
+}
+
+/** One row per run: route, run, scores, TBT, LCP, floor LCP, ratio, within budget. */
+export const floorRows = (comparisons: FloorComparison[]) =>
+  comparisons.flatMap(({ path: route, runs }) =>
+    runs.map((run, i) => [
+      route,
+      i + 1,
+      `${run.page.scores.performance}/${run.page.scores.accessibility}/${run.page.scores.bestPractices}/${run.page.scores.seo}`,
+      `${run.page.tbtMs} ms`,
+      `${run.page.lcpMs} ms`,
+      `${run.floor.lcpMs} ms`,
+      `${run.lcpRatio.toFixed(2)}×`,
+      runMeetsBudget(run) ? 'yes' : 'NO',
+    ]),
+  );
+export const FLOOR_COLUMNS = ['Route', 'Run', 'Perf/A11y/BP/SEO', 'TBT', 'LCP', 'Floor LCP', 'LCP / floor', 'Budget'];
+
+/**
+ * Lighthouse alone (no other benchmark): `npx tsx test/bench/lighthouse.ts [route …]` against
+ * the current web/dist (build it first, e.g. `SITE_URL=http://127.0.0.1:3000 npm run build`);
+ * every page route of _routes.json by default. Prints one line per run.
+ */
+if (require.main === module) {
+  void (async () => {
+    const { readFileSync } = await import('node:fs');
+    const path = await import('node:path');
+    const { startPageAndFloorServers } = await import('./static-floor');
+    const { markdownTable } = await import('./report');
+    const dist = path.resolve(__dirname, '..', '..', 'web', 'dist');
+    const routes = process.argv.slice(2).length
+      ? process.argv.slice(2)
+      : (JSON.parse(readFileSync(path.join(dist, '_routes.json'), 'utf8')) as { pages: string[] }).pages;
+    const servers = await startPageAndFloorServers(dist);
+    const comparisons: FloorComparison[] = [];
+    try {
+      for (const route of routes) {
+        const comparison = await runLighthouseAgainstFloor(servers.pageUrl, servers.floorUrl, route);
+        comparisons.push(comparison);
+        console.log(markdownTable(FLOOR_COLUMNS, floorRows([comparison])));
+      }
+    } finally {
+      await servers.close();
+    }
+    const failed = comparisons.flatMap((c) => c.runs.filter((run) => !runMeetsBudget(run)).map(() => c.path));
+    console.log(`\n${comparisons.length} routes x 5 runs; runs over budget: ${failed.length ? failed.join(', ') : 'none'}`);
+  })().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

@@ -9,7 +9,7 @@ export interface RouteBytes {
 
 /**
  * What a visitor's browser actually downloads for a route: every script and stylesheet
- * response once the page is idle, measured raw (decoded) and gzip-compressed.
+ * response once the page is idle, plus the page's inline <style> text, measured raw (decoded) and gzip-compressed.
  */
 export async function measureRouteBytes(browser: Browser, baseUrl: string, paths: string[]): Promise<RouteBytes[]> {
   const results: RouteBytes[] = [];
@@ -27,6 +27,10 @@ export async function measureRouteBytes(browser: Browser, baseUrl: string, paths
       }
     });
     await page.goto(new URL(encodeURI(routePath), baseUrl).href, { waitUntil: 'networkidle' });
+    // The stylesheet arrives inlined in the HTML: count its <style> text as the page's CSS.
+    for (const css of await page.$$eval('style', (elements) => elements.map((element) => element.textContent ?? ''))) {
+      bodies.push({ url: 'inline <style>', type: 'css', body: Buffer.from(css) });
+    }
     await context.close();
     const sum = (type: 'js' | 'css') => {
       const files = bodies.filter((b) => b.type === type);

@@ -14,7 +14,8 @@ import { startLocalStack } from '../support/local-stack';
 import { load, startFloorServer, type LatencyResult } from './api-latency';
 import { scriptsWithFormCode } from './form-code';
 import { API_BUNDLE_BUDGET_BYTES, LOAD_RATIO_BUDGET, measureLambdaBundles, NON_API_HANDLERS } from './lambda-bundles';
-import { runLighthouseMedian, type LighthouseResult } from './lighthouse';
+import { FLOOR_COLUMNS, floorRows, LIGHTHOUSE_BUDGET, runLighthouseAgainstFloor, runLighthouseMedian, runMeetsBudget, type FloorComparison, type LighthouseResult } from './lighthouse';
+import { startPageAndFloorServers } from './static-floor';
 import { budgetSection, kb, markdownTable, type BudgetLine } from './report';
 import { measureRouteBytes } from './route-bytes';
 
@@ -56,9 +57,22 @@ async function main() {
     await browser.close();
     const formCode = await Promise.all(bytes.map(async (route) => ({ path: route.path, files: await scriptsWithFormCode(DIST, route.js.files) })));
 
-    const lighthouseRoutes = ['/', '/about', '/employer/form', '/blog', '/navigating-the-hiring-maze', "/facets-of-jobs-why-it's-so-hard-to-hire-good-people", sitePaths.unsubscribe('candidate', id)];
+    // Every landing route (each page of _routes.json; LIGHTHOUSE_ROUTES, comma-separated, picks
+    // some) in 5 runs against its static floor, page and floor served alike (static-floor.ts).
+    const landingRoutes = process.env.LIGHTHOUSE_ROUTES?.split(',') ?? pages;
+    const floorServers = await startPageAndFloorServers(DIST);
+    const landing: FloorComparison[] = [];
+    try {
+      for (const route of landingRoutes) {
+        console.log(`Lighthouse ${route} and its static floor, 5 runs …`);
+        landing.push(await runLighthouseAgainstFloor(floorServers.pageUrl, floorServers.floorUrl, route));
+      }
+    } finally {
+      await floorServers.close();
+    }
+    // The subscriber pages need the API: measured on the local stack (median of 5, no floor).
     const lighthouse: LighthouseResult[] = [];
-    for (const route of lighthouseRoutes) {
+    for (const route of [sitePaths.unsubscribe('candidate', id)]) {
       console.log(`Lighthouse ${route} …`);
       lighthouse.push(await runLighthouseMedian(stack.baseUrl, route));
     }
@@ -93,6 +107,18 @@ async function main() {
     const floor = latency[0];
     const get = latency[1];
     const budgets: BudgetLine[] = [
+      ...landing.map(({ path: route, runs }) => {
+        const failed = runs.filter((run) => !runMeetsBudget(run));
+        const worst = Math.max(...runs.map((run) => run.lcpRatio));
+        const maxTbt = Math.max(...runs.map((run) => run.page.tbtMs));
+        const scores = [...new Set(runs.map(({ page: { scores: s } }) => `${s.performance}/${s.accessibility}/${s.bestPractices}/${s.seo}`))].join(', ');
+        return {
+          what: `Lighthouse mobile ${route} (5 runs)`,
+          measured: `${scores}; TBT ≤ ${maxTbt} ms; LCP ≤ ${worst.toFixed(2)}× floor${failed.length ? `; ${failed.length} run(s) over` : ''}`,
+          budget: `100/100/100/100, TBT ≤ ${LIGHTHOUSE_BUDGET.tbtMs} ms, LCP ≤ ${LIGHTHOUSE_BUDGET.lcpRatio}× floor, every run`,
+          ok: failed.length === 0,
+        };
+      }),
       ...lighthouse.map((l) => {
         const seoExempt = l.noindex;
         const ok = l.scores.performance === 100 && l.scores.accessibility === 100 && l.scores.bestPractices === 100 && (seoExempt || l.scores.seo === 100);
@@ -133,7 +159,10 @@ async function main() {
       `## Bytes loaded per route`,
       markdownTable(['Route', 'JS raw', 'JS gzip', 'CSS raw', 'CSS gzip', 'Form code'], bytes.map((b, i) => [b.path, kb(b.js.raw), kb(b.js.gzip), kb(b.css.raw), kb(b.css.gzip), formCode[i].files.length ? 'yes' : 'no'])),
       ``,
-      `## Lighthouse (mobile, median of 5 runs by LCP)`,
+      `## Lighthouse (mobile, simulated), every run: each landing route, then its static floor (same HTML, no script, stylesheet inlined)`,
+      markdownTable(FLOOR_COLUMNS, floorRows(landing)),
+      ``,
+      `## Lighthouse, subscriber pages (mobile, median of 5 runs by LCP)`,
       markdownTable(['Route', 'Perf', 'A11y', 'Best practices', 'SEO', 'LCP', 'TBT', 'CLS'], lighthouse.map((l) => [l.path, l.scores.performance, l.scores.accessibility, l.scores.bestPractices, l.scores.seo, `${l.lcpMs} ms`, `${l.tbtMs} ms`, l.cls])),
       ``,
       `## Lambda bundles (module load in a fresh Node process, median; floor = a bundle that only constructs the DynamoDB client)`,
@@ -144,7 +173,7 @@ async function main() {
       ``,
     ].join('\n');
     writeFileSync(path.join(REPORT_DIR, 'report.md'), report);
-    writeFileSync(path.join(REPORT_DIR, 'report.json'), JSON.stringify({ budgets, bytes, lighthouse, bundles, latency }, null, 2));
+    writeFileSync(path.join(REPORT_DIR, 'report.json'), JSON.stringify({ budgets, bytes, landing, lighthouse, bundles, latency }, null, 2));
     console.log(`\n${budgetSection(budgets)}\n\nReport: ${path.relative(REPO_ROOT, REPORT_DIR)}/report.md`);
   } finally {
     stack.stop();

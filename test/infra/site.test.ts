@@ -1,15 +1,22 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Site, type SiteProps } from '../../infra/constructs/site';
-import { SECURITY_HEADERS, SECURITY_HEADER_POLICY } from '../../infra/site/security-headers';
+import { cspHash } from '../../web/build/csp-hashes';
+import { contentSecurityPolicy, securityHeaders } from '../../infra/site/security-headers';
 import { newStack } from './support/app';
 
 const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:111111111111:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789';
+/** The CSP sources of a (stand-in) inlined stylesheet and boot script, as the web build computes them. */
+const STYLE_HASH = cspHash('main{color:#1d2433}');
+const SCRIPT_HASH = cspHash('void 0');
+const CSP_HASHES = { styles: [STYLE_HASH], scripts: [SCRIPT_HASH] };
+const SECURITY_HEADERS = securityHeaders(CSP_HASHES);
 
 function build(overrides: Partial<SiteProps> = {}) {
   const stack = newStack();
   const site = new Site(stack, 'Site', {
     routes: ['/', '/about'],
+    cspHashes: CSP_HASHES,
     apiDomainName: 'abc123.execute-api.ca-central-1.amazonaws.com',
     apiOriginHeaders: { 'x-origin-verify': '{{resolve:secretsmanager:arn:aws:secretsmanager:ca-central-1:111111111111:secret:OriginVerify:SecretString:::}}' },
     accessLogsBucket: new s3.Bucket(stack, 'Logs', { objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED }),
@@ -178,10 +185,18 @@ describe('security headers module', () => {
   });
 
   it('has a CSP without unsafe-inline and with the required directives', () => {
-    const csp = SECURITY_HEADER_POLICY.contentSecurityPolicy;
+    const csp = SECURITY_HEADERS['Content-Security-Policy'];
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+  });
+
+  it("allows inline styles and scripts by the build's hashes only", () => {
+    expect(STYLE_HASH).toBe("'sha256-7t21rNg8ZOiD29ZMEbGm4d3jPUj6PfIPWOPN5Xnnk70='");
+    expect(SECURITY_HEADERS['Content-Security-Policy']).toContain(`style-src 'self' ${STYLE_HASH};`);
+    expect(SECURITY_HEADERS['Content-Security-Policy']).toContain(`script-src 'self' ${SCRIPT_HASH};`);
+    expect(contentSecurityPolicy({ styles: [], scripts: [] })).toContain("script-src 'self'; style-src 'self';");
+    expect(() => contentSecurityPolicy({ styles: ["'unsafe-inline'"], scripts: [] })).toThrow('Not a CSP sha256 source');
   });
 
   it('lists the six headers the local server sends', () => {

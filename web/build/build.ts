@@ -12,7 +12,7 @@ import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteConfig } from '../src/config';
 import { generateBlogModules, renderRss } from './blog-content';
-import { clientBuildOptions } from './esbuild-options';
+import { bootBuildOptions, clientBuildOptions } from './esbuild-options';
 import { generateLegalPages } from './legal-pages';
 import { ClientAssets } from './page-assets';
 import { robotsTxt, routesManifest, sitemapXml, type PlannedPage } from './page-plan';
@@ -64,14 +64,20 @@ export async function buildSite(options: { outDir?: string; config?: SiteConfig 
     await mkdir(staging, { recursive: true });
     await cp(PUBLIC_DIR, staging, { recursive: true });
     const client = await build(clientBuildOptions(config, staging));
-    const pages = await prerenderPages(config, new ClientAssets(client.metafile, stagingRelative), staging);
+    // The boot script on its own, so it imports nothing and costs one small request.
+    const boot = await build(bootBuildOptions(staging));
+    const metafile: Metafile = {
+      inputs: { ...client.metafile.inputs, ...boot.metafile.inputs },
+      outputs: { ...client.metafile.outputs, ...boot.metafile.outputs },
+    };
+    const pages = await prerenderPages(config, new ClientAssets(metafile, stagingRelative), staging);
     await writeFile(path.join(staging, '_routes.json'), `${JSON.stringify(routesManifest(pages), null, 2)}\n`);
     await writeFile(path.join(staging, 'sitemap.xml'), sitemapXml(pages, config.siteUrl));
     await writeFile(path.join(staging, 'robots.txt'), robotsTxt(config.siteUrl));
     await writeFile(path.join(staging, 'rss.xml'), renderRss(posts, config.siteUrl));
     await rm(outDir, { recursive: true, force: true });
     await rename(staging, outDir);
-    return await saveMetafile({ outDir, config, pages, metafile: relativeToOutDir(client.metafile, stagingRelative) });
+    return await saveMetafile({ outDir, config, pages, metafile: relativeToOutDir(metafile, stagingRelative) });
   } finally {
     await rm(staging, { recursive: true, force: true });
   }

@@ -1,6 +1,6 @@
 import type { BuildOptions } from 'esbuild';
 import type { SiteConfig } from '../src/config';
-import { CLIENT_ENTRY_SOURCE } from './page-assets';
+import { BOOT_SOURCE, CLIENT_ENTRY_SOURCE } from './page-assets';
 import { REPO_ROOT } from './site-config';
 
 export const PRERENDER_ENTRY_SOURCE = 'web/src/entry-prerender.tsx';
@@ -50,6 +50,25 @@ export function clientBuildOptions(config: SiteConfig, outdir: string): BuildOpt
     chunkNames: 'assets/chunk-[hash]',
     loader: MEDIA_LOADERS,
     legalComments: 'linked',
+    metafile: true,
+  };
+}
+
+/**
+ * The boot script (web/src/boot.ts), the page's only <script>: it imports the entry after the
+ * first paint. Built alone, without code splitting, so it imports nothing itself.
+ */
+export function bootBuildOptions(outdir: string): BuildOptions & { metafile: true } {
+  return {
+    absWorkingDir: REPO_ROOT,
+    entryPoints: [BOOT_SOURCE],
+    outdir,
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    target: ['es2022', 'chrome111', 'edge111', 'firefox111', 'safari16.4'],
+    entryNames: 'assets/[name]-[hash]',
+    logLevel: 'warning',
     metafile: true,
   };
 }

@@ -1,10 +1,18 @@
 import type { HeadValues } from '../src/app/document-head';
+import { styleElement } from './csp-hashes';
 
 /** The files one page loads, as site-relative URLs. */
 export interface PageAssets {
+  /** The boot script's file (web/src/boot.ts): it imports the entry after the first paint. */
+  bootScript: string;
+  /** The boot script's code, inlined as the page's only <script> (allowed by its CSP hash). */
+  bootCode?: string;
   entryScript: string;
+  /** Site-relative URLs of the stylesheets; linked only when their text is not inlined. */
   stylesheets: string[];
-  /** Every JavaScript chunk the page needs besides the entry, fetched in parallel. */
+  /** The stylesheets' text, inlined as <style> elements instead of links (web/build/csp-hashes.ts). */
+  inlineCss?: string[];
+  /** Every JavaScript chunk the page needs besides the entry, fetched in parallel with it. */
   modulePreloads: string[];
 }
 
@@ -41,6 +49,15 @@ export const jsonForScript = (data: unknown) =>
 const meta = (attribute: 'name' | 'property', key: string, content: string) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
 
+function bootScriptTag({ bootScript, bootCode, entryScript, modulePreloads }: PageAssets): string {
+  const data = ` data-entry="${escapeHtml(entryScript)}"${
+    modulePreloads.length ? ` data-preload="${escapeHtml(modulePreloads.join(' '))}"` : ''
+  }`;
+  if (bootCode === undefined) return `<script type="module" src="${escapeHtml(bootScript)}"${data}></script>`;
+  if (/<\/script|<!--/i.test(bootCode)) throw new Error('The boot script cannot be inlined: it contains "</script" or "<!--"');
+  return `<script type="module"${data}>${bootCode}</script>`;
+}
+
 export function headTags({ head, assets, jsonLd, resourceLinks = [] }: Omit<HtmlDocumentInput, 'bodyHtml'>): string[] {
   return [
     '<meta charset="utf-8">',
@@ -62,20 +79,25 @@ export function headTags({ head, assets, jsonLd, resourceLinks = [] }: Omit<Html
     meta('name', 'theme-color', '#0f4c5c'),
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
-    ...assets.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-    // Image preloads before the module preloads: the largest image is usually the LCP element,
-    // and the browser starts requests in document order. The page's lazy chunks are fetched
-    // early for hydration but at low priority, so they never compete with what paints first.
+    // The stylesheet inlined (allowed by its hash in the CSP), so the first paint waits for no
+    // other request; linked only when the caller has no text for it.
+    ...(assets.inlineCss
+      ? assets.inlineCss.map(styleElement)
+      : assets.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)),
+    // The first images (the LCP element is usually one of them) are the only requests the
+    // HTML starts. No modulepreload: the boot script (inline, or its file when the caller has no
+    // code for it) requests the entry and the page's chunks once the page has painted, so they
+    // never compete with the first paint.
     ...resourceLinks,
-    ...assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" fetchpriority="low">`),
-    `<script type="module" src="${escapeHtml(assets.entryScript)}"></script>`,
+    bootScriptTag(assets),
     ...(jsonLd ? [`<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`] : []),
   ];
 }
 
 /**
- * A complete page. No inline script or style anywhere: the CSP allows scripts and styles
- * from 'self' only (the JSON-LD block is data, not script, and CSP does not apply to it).
+ * A complete page. Its two inline elements, the stylesheet and the boot script, are allowed by
+ * their CSP hashes (web/build/csp-hashes.ts, infra/site/security-headers.ts); the JSON-LD block
+ * is data, not script, and CSP does not apply to it.
  */
 export function htmlDocument(input: HtmlDocumentInput): string {
   return [

@@ -1,6 +1,7 @@
 /**
- * What each prerendered page makes the browser download up front: the stylesheets, the entry
- * script and its modulepreloads, read from the page's HTML, plus any chunk those import
+ * What each prerendered page makes the browser load: the inlined or linked stylesheets, the
+ * boot script with the entry and chunks it imports (its data-entry and data-preload), read from
+ * the page's HTML, plus any chunk those import
  * statically (from esbuild's metafile) that the HTML did not name. Used by the size-budget
  * test and the benchmark (`npm run bench`).
  */
@@ -25,17 +26,24 @@ export interface PageAssetSizes {
   files: string[];
 }
 
-/** The asset URLs a page's HTML loads up front (stylesheets, module script, modulepreloads). */
-export function assetUrlsInHtml(html: string): { scripts: string[]; stylesheets: string[] } {
+/**
+ * The asset URLs a page's HTML loads (stylesheets; module scripts, modulepreloads, and the
+ * entry and chunks the boot script imports) and the text of its inline <style> elements.
+ */
+export function assetUrlsInHtml(html: string): { scripts: string[]; stylesheets: string[]; inlineCss: string[] } {
   const scripts = new Set<string>();
   const stylesheets = new Set<string>();
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+    // The boot script (inline or not) names the entry and the page's chunks it imports.
+    const started = [/\bdata-entry="([^"]+)"/.exec(tag)?.[1], ...(/\bdata-preload="([^"]+)"/.exec(tag)?.[1]?.split(' ') ?? [])];
+    for (const module of started) if (module?.startsWith('/assets/')) scripts.add(module);
     const url = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1];
     if (!url?.startsWith('/assets/')) continue;
     if (/\brel="stylesheet"/.test(tag)) stylesheets.add(url);
     else if (/^<script\b[^>]*type="module"/.test(tag) || /\brel="modulepreload"/.test(tag)) scripts.add(url);
   }
-  return { scripts: [...scripts], stylesheets: [...stylesheets] };
+  const inlineCss = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1]!);
+  return { scripts: [...scripts], stylesheets: [...stylesheets], inlineCss };
 }
 
 /** Adds the chunks each script imports statically (transitively), as the browser will fetch them. */
@@ -87,12 +95,13 @@ export function measurePageAssets(distDir: string, metafile?: Metafile): PageAss
   ];
   const sizeOf = sizer(distDir);
   return files.map(({ page, file }) => {
-    const { scripts, stylesheets } = assetUrlsInHtml(readFileSync(path.join(distDir, file), 'utf8'));
+    const { scripts, stylesheets, inlineCss } = assetUrlsInHtml(readFileSync(path.join(distDir, file), 'utf8'));
     const allScripts = withStaticImports(scripts, metafile);
+    const inlineSizes = inlineCss.map((css) => ({ raw: Buffer.byteLength(css), gzip: gzipSync(css, { level: 9 }).length }));
     return {
       page,
       js: sum(allScripts.map(sizeOf)),
-      css: sum(stylesheets.map(sizeOf)),
+      css: sum([...stylesheets.map(sizeOf), ...inlineSizes]),
       files: [...stylesheets, ...allScripts],
     };
   });

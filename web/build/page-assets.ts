@@ -3,6 +3,8 @@ import type { PageAssets } from './html-document';
 
 /** Source of the client entry, as esbuild's metafile names it (relative to the repository). */
 export const CLIENT_ENTRY_SOURCE = 'web/src/entry-client.tsx';
+/** The page's only <script>: starts the entry after the first paint (web/src/boot.ts). */
+export const BOOT_SOURCE = 'web/src/boot.ts';
 
 /**
  * Reads esbuild's metafile of the client build: which output belongs to which source entry,
@@ -57,11 +59,11 @@ export class ClientAssets {
   }
 
   /**
-   * What one page loads up front: the entry, all stylesheets, and as modulepreload the chunks
-   * of the page's own lazy modules, which the browser would otherwise find only after the entry
-   * runs. The entry's static imports are not preloaded: the browser finds them as soon as the
-   * entry is parsed, and preloading them all competes with the HTML's first paint on slow
-   * phones (Lighthouse: FCP/LCP ~1.9 s with every chunk preloaded, ~1.0–1.3 s without).
+   * What one page loads: the boot script, all stylesheets (inlined by the prerenderer), the
+   * entry, and the chunks of the page's own lazy modules, which the browser would otherwise find
+   * only after the entry runs. The boot script requests the entry and those chunks after the
+   * first paint (docs/decisions/0060-critical-css-and-csp-hash.md). The entry's static imports
+   * are not listed: the browser finds them as soon as the entry is parsed.
    */
   forPage(pageSources: string[]): PageAssets {
     const entry = this.outputOf(CLIENT_ENTRY_SOURCE);
@@ -71,6 +73,7 @@ export class ClientAssets {
       for (const chunk of this.staticClosure(this.outputOf(source))) if (!loadedByEntry.has(chunk)) chunks.add(chunk);
     }
     return {
+      bootScript: this.url(this.outputOf(BOOT_SOURCE)),
       entryScript: this.url(entry),
       stylesheets: this.stylesheets(),
       modulePreloads: [...chunks].map((file) => this.url(file)),

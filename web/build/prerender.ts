@@ -1,5 +1,5 @@
 import { build } from 'esbuild';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { headValues } from '../src/app/document-head';
@@ -8,6 +8,7 @@ import type { RouteHandle } from '../src/app/route-handle';
 import type { SiteConfig } from '../src/config';
 import { prerenderBuildOptions } from './esbuild-options';
 import { hoistResourceLinks, htmlDocument } from './html-document';
+import { cspHash, CSP_HASHES_FILE, type CspHashes } from './csp-hashes';
 import type { ClientAssets } from './page-assets';
 import { planPages, type PlannedPage, type RouteInfo } from './page-plan';
 import { REPO_ROOT } from './site-config';
@@ -43,13 +44,19 @@ async function loadPrerenderModule(config: SiteConfig): Promise<PrerenderModule>
 export async function prerenderPages(config: SiteConfig, assets: ClientAssets, outDir: string): Promise<PlannedPage[]> {
   const app = await loadPrerenderModule(config);
   const pages = planPages(app.pageRoutes());
+  // Every page inlines the same stylesheets (one <style> each) and the same boot script; their
+  // hashes go to the CSP (infra/site/security-headers.ts reads them from the build).
+  const inlineCss = await Promise.all(assets.stylesheets().map((url) => readFile(path.join(outDir, url), 'utf8')));
+  const bootCode = (await readFile(path.join(outDir, assets.forPage([]).bootScript), 'utf8')).trim();
+  const hashes: CspHashes = { styles: [...new Set(inlineCss.map(cspHash))], scripts: [cspHash(bootCode)] };
+  await writeFile(path.join(outDir, CSP_HASHES_FILE), `${JSON.stringify(hashes, null, 2)}\n`);
   for (const page of pages) {
     const { html, handle } = await app.renderPage(page.url);
     const { resourceLinks, bodyHtml } = hoistResourceLinks(html);
     if (handle.page !== page.handle.page) throw new Error(`${page.url} rendered ${handle.page}, planned ${page.handle.page}`);
     const document = htmlDocument({
       head: headValues(handle.meta, config.siteUrl),
-      assets: assets.forPage(hydrationSources(handle)),
+      assets: { ...assets.forPage(hydrationSources(handle)), inlineCss, bootCode },
       jsonLd: handle.meta.jsonLd,
       resourceLinks,
       bodyHtml,

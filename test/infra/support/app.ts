@@ -4,6 +4,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { addCompliancePacks } from '../../../infra/compliance';
 import { SiteStack, type SiteStackProps } from '../../../infra/stacks/site-stack';
 import { readRouteManifest } from '../../../infra/edge/edge-code';
+import { readCspHashes } from '../../../infra/site/security-headers';
 
 /** Fixtures: a tiny web build (with _routes.json) and a stand-in scorecard PDF. */
 export const FIXTURE_WEB_DIST = path.join(__dirname, '..', 'fixtures', 'web-dist');
@@ -20,7 +21,7 @@ export const STACK_PROPS: SiteStackProps = {
   senderEmail: 'hello@example.ca',
   notificationEmail: 'team@example.ca',
   opsEmail: 'ops@example.ca',
-  web: { distDir: FIXTURE_WEB_DIST, routes: readRouteManifest(FIXTURE_WEB_DIST) },
+  web: { distDir: FIXTURE_WEB_DIST, routes: readRouteManifest(FIXTURE_WEB_DIST), cspHashes: readCspHashes(FIXTURE_WEB_DIST) },
   scorecardDocumentFile: FIXTURE_SCORECARD,
 };
 

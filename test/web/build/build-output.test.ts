@@ -9,7 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { DYNAMIC_PAGES } from '../../../shared/paths';
 import { buildSite, type BuildResult } from '../../../web/build/build';
+import { cspHash, readCspHashes } from '../../../web/build/csp-hashes';
 import { measurePageAssets, packagesIn, type PageAssetSizes } from '../../../web/build/measure-assets';
+import { securityHeaders } from '../../../infra/site/security-headers';
 
 const KB = 1024;
 const BUDGET = { homeJsGzip: 110 * KB, cssGzipPerPage: 30 * KB };
@@ -76,12 +78,29 @@ describe('npm run build', () => {
     expect(confirmShell).toContain('<meta name="robots" content="noindex">');
   });
 
-  it('has no inline script or style in any page (the CSP allows neither)', () => {
+  it('has only the inline style and script the CSP allows by their hashes in any page', () => {
+    const hashes = readCspHashes(outDir);
+    const csp = securityHeaders(hashes)['Content-Security-Policy'];
+    expect(hashes.styles).toHaveLength(1);
+    expect(hashes.scripts).toHaveLength(1);
+    expect(csp).toContain(`script-src 'self' ${hashes.scripts[0]};`);
+    expect(csp).toContain(`style-src 'self' ${hashes.styles[0]};`);
     for (const page of result.pages) {
       const html = read(page.file);
-      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
-      expect(scripts.filter((tag) => !/ src="\/assets\/| type="application\/ld\+json"/.test(tag))).toEqual([]);
-      expect(html).not.toMatch(/<style[\s>]|\sstyle="/);
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([^<]*)<\/script>/g)].filter(([, attributes]) => !attributes!.includes('application/ld+json'));
+      const styles = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => cspHash(match[1]!));
+      expect({ page: page.url, styles, scripts: scripts.map(([, , code]) => cspHash(code!)) }).toEqual({ page: page.url, ...hashes });
+      expect(html).not.toMatch(/<style\s|\sstyle="|rel="stylesheet"|\son[a-z]+="/);
+    }
+  });
+
+  it('starts no script request before the first paint: one inline boot script, no modulepreload', () => {
+    for (const page of result.pages) {
+      const html = read(page.file);
+      expect(html).not.toMatch(/<link[^>]*modulepreload/);
+      expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+      const modules = html.match(/<script type="module"[^>]*>/g) ?? [];
+      expect(modules).toEqual([expect.stringMatching(/^<script type="module" data-entry="\/assets\/entry-client-[^"]+\.js"/)]);
     }
   });
 

@@ -1,10 +1,14 @@
 import type { Metafile } from 'esbuild';
-import { ClientAssets, CLIENT_ENTRY_SOURCE } from '../../../web/build/page-assets';
+import { BOOT_SOURCE, ClientAssets, CLIENT_ENTRY_SOURCE } from '../../../web/build/page-assets';
 
-/** A client build: the entry imports react's chunk; the about page imports its own and a shared chunk. */
+/**
+ * A client build: the boot script stands alone; the entry imports react's chunk; the about page
+ * imports its own and a shared chunk.
+ */
 const metafile = {
   inputs: {},
   outputs: {
+    'web/dist/assets/boot-C.js': { entryPoint: BOOT_SOURCE, imports: [] },
     'web/dist/assets/entry-client-A.js': {
       entryPoint: CLIENT_ENTRY_SOURCE,
       cssBundle: 'web/dist/assets/entry-client-A.css',
@@ -23,17 +27,19 @@ const metafile = {
   },
 } as unknown as Metafile;
 
-describe('what a page preloads', () => {
+describe('what a page loads', () => {
   const assets = new ClientAssets(metafile, 'web/dist');
 
-  it("preloads the page's own lazy chunks, which the browser would find only after the entry runs", () => {
+  it("lists the page's own lazy chunks, which the browser would find only after the entry runs", () => {
     const page = assets.forPage(['web/src/app/routes/about.tsx']);
 
+    expect(page.bootScript).toBe('/assets/boot-C.js');
     expect(page.entryScript).toBe('/assets/entry-client-A.js');
+    expect(page.stylesheets).toEqual(['/assets/entry-client-A.css']);
     expect(page.modulePreloads).toEqual(['/assets/about-B.js', '/assets/chunk-shared.js']);
   });
 
-  it("leaves the entry's own imports to the browser, so they do not compete with the first paint", () => {
+  it("leaves the entry's own imports to the browser (it finds them when it parses the entry)", () => {
     expect(assets.forPage(['web/src/app/routes/about.tsx']).modulePreloads).not.toContain('/assets/chunk-react.js');
     expect(assets.forPage([]).modulePreloads).toEqual([]);
   });

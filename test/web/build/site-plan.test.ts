@@ -68,7 +68,14 @@ describe('sitemap.xml and robots.txt', () => {
 });
 
 describe('head tags', () => {
-  const assets = { entryScript: '/assets/entry-client-X.js', stylesheets: ['/assets/entry-client-X.css'], modulePreloads: ['/assets/about-Y.js'] };
+  const assets = {
+    bootScript: '/assets/boot-B.js',
+    bootCode: 'start()',
+    entryScript: '/assets/entry-client-X.js',
+    stylesheets: ['/assets/entry-client-X.css'],
+    inlineCss: ['body{margin:0}'],
+    modulePreloads: ['/assets/about-Y.js', '/assets/chunk-Z.js'],
+  };
 
   it('describes a public page: title, description, canonical, Open Graph, assets', () => {
     const about = byUrl('/about').handle;
@@ -80,9 +87,17 @@ describe('head tags', () => {
     expect(tags).toContain(`<meta property="og:image" content="${SITE}/images/og-default.png">`);
     expect(tags).toContain('<meta property="og:site_name" content="Chinook Talent Partners">');
     expect(tags).toContain('<meta name="twitter:card" content="summary_large_image">');
-    expect(tags).toContain('<link rel="stylesheet" href="/assets/entry-client-X.css">');
-    expect(tags).toContain('<link rel="modulepreload" href="/assets/about-Y.js" fetchpriority="low">');
-    expect(tags).toContain('<script type="module" src="/assets/entry-client-X.js"></script>');
+    // The stylesheet inlined; the boot script starts the entry and the page's chunks after the first paint.
+    expect(tags).toContain('<style>body{margin:0}</style>');
+    expect(tags).not.toContain('rel="stylesheet"');
+    expect(tags).not.toContain('modulepreload');
+    expect(tags).toContain(
+      '<script type="module" data-entry="/assets/entry-client-X.js" data-preload="/assets/about-Y.js /assets/chunk-Z.js">start()</script>',
+    );
+    // Without their text, the stylesheet and the boot script are linked.
+    const linked = headTags({ head: headValues(about.meta, SITE), assets: { ...assets, inlineCss: undefined, bootCode: undefined } }).join('\n');
+    expect(linked).toContain('<link rel="stylesheet" href="/assets/entry-client-X.css">');
+    expect(linked).toContain('<script type="module" src="/assets/boot-B.js" data-entry="/assets/entry-client-X.js"');
     expect(tags).not.toContain('noindex');
   });
 
@@ -110,14 +125,15 @@ describe('head tags', () => {
     expect(bodyHtml).toBe('<a href="#main">Skip</a>');
   });
 
-  it('writes a complete document without inline scripts or styles', () => {
+  it('writes a complete document whose only inline elements are the stylesheet and the boot script', () => {
     const html = htmlDocument({ head: headValues(byUrl('/').handle.meta, SITE), assets, bodyHtml: '<main></main>', jsonLd: { a: 1 } });
     expect(html.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);
     expect(html).toContain('<meta charset="utf-8">');
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
-    expect(scripts.every((tag) => /type="module" src=|type="application\/ld\+json"/.test(tag))).toBe(true);
-    expect(html).not.toMatch(/<style|\sstyle=/);
+    expect(scripts).toEqual([expect.stringMatching(/^<script type="module" data-entry=/), '<script type="application/ld+json">']);
+    expect(html.match(/<style[\s>]/g)).toEqual(['<style>']);
+    expect(html).not.toMatch(/\sstyle=/);
   });
 });
