@@ -4,7 +4,7 @@
  * a free port, so parallel test runs never collide. Nothing here needs Docker, Java or an AWS
  * account.
  */
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TABLES, type TableDefinition } from '../data/table-definitions';
@@ -57,9 +57,25 @@ export const localDynamoClient = (endpoint: string) =>
   new DynamoDBClient({ endpoint, region: 'ca-central-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 
 /**
+ * An existing table must have the definition's indexes: data kept from before an index was
+ * added cannot be queried through it (and dynalite cannot add one to a table), so say what to do.
+ */
+const checkIndexes = async (client: DynamoDBClient, table: TableDefinition, TableName: string) => {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+  const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  const missing = (table.indexes ?? []).filter((index) => !present.has(index.name)).map((index) => index.name);
+  if (missing.length > 0) {
+    throw new Error(
+      `The local table ${TableName} predates its index ${missing.join(', ')}. ` +
+        'Delete the local data (.local/, or the LOCAL_DATA_DIR you set) and start again.',
+    );
+  }
+};
+
+/**
  * Creates the tables of infra/data/table-definitions.ts (the same the CDK app deploys).
- * Idempotent: an existing table is left as it is. `nameOf` lets tests use their own names.
- * dynalite has no streams or TTL, so keys and indexes are created here.
+ * Idempotent: an existing table is left as it is, once its indexes are checked. `nameOf` lets
+ * tests use their own names. dynalite has no streams or TTL, so keys and indexes are created here.
  */
 export const createTables = async (
   endpoint: string,
@@ -71,11 +87,10 @@ export const createTables = async (
     for (const table of TABLES) {
       const TableName = nameOf(table);
       names[table.logicalName] = TableName;
-      await client
-        .send(new CreateTableCommand(createTableInput(table, TableName)))
-        .catch((error: Error) => {
-          if (error.name !== 'ResourceInUseException') throw error;
-        });
+      const created = await client.send(new CreateTableCommand(createTableInput(table, TableName))).catch((error: Error) => {
+        if (error.name !== 'ResourceInUseException') throw error;
+      });
+      if (!created) await checkIndexes(client, table, TableName);
     }
   } finally {
     client.destroy();

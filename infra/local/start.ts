@@ -95,7 +95,9 @@ async function main() {
 
   const dynamo = await dynamoBackend(cfg);
   // Straight to the service, not through the fault proxy: a fault set from the start must not stop the stack starting.
-  await createTables(dynamo.endpoint);
+  await createTables(dynamo.endpoint).catch((error: Error) => {
+    throw new LocalStackError(error.message);
+  });
   const ses = await sesBackend(cfg);
   const faults = new FaultSwitch();
   cfg.faultsAtStart.forEach((spec) => faults.set(spec));
