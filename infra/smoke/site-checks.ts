@@ -12,7 +12,9 @@ const APOSTROPHE_SLUGS = ["/facets-of-jobs-why-it's-so-hard-to-hire-good-people"
  * must allow exactly the inline <style> and <script> elements of the page it came with.
  */
 const headerProblems = (headers: Headers, html: string): string[] => {
-  const hashesOf = (pattern: RegExp) => [...new Set([...html.matchAll(pattern)].map((match) => cspHash(match[1]!)))];
+  const hashesOf = (pattern: RegExp) => [
+    ...new Set([...html.matchAll(pattern)].map((match) => cspHash(match[1]!))),
+  ];
   const cspHashes = {
     styles: hashesOf(/<style>([^<]*)<\/style>/g),
     scripts: hashesOf(/<script type="module"(?![^>]*\ssrc=)[^>]*>([^<]+)<\/script>/g),

@@ -54,7 +54,9 @@ function bootScriptTag({ bootScript, bootCode, entryScript, modulePreloads }: Pa
     modulePreloads.length ? ` data-preload="${escapeHtml(modulePreloads.join(' '))}"` : ''
   }`;
   if (bootCode === undefined) return `<script type="module" src="${escapeHtml(bootScript)}"${data}></script>`;
-  if (/<\/script|<!--/i.test(bootCode)) throw new Error('The boot script cannot be inlined: it contains "</script" or "<!--"');
+  if (/<\/script|<!--/i.test(bootCode)) {
+    throw new Error('The boot script cannot be inlined: it contains "</script" or "<!--"');
+  }
   return `<script type="module"${data}>${bootCode}</script>`;
 }
 

@@ -35,7 +35,8 @@ export function assetUrlsInHtml(html: string): { scripts: string[]; stylesheets:
   const stylesheets = new Set<string>();
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
     // The boot script (inline or not) names the entry and the page's chunks it imports.
-    const started = [/\bdata-entry="([^"]+)"/.exec(tag)?.[1], ...(/\bdata-preload="([^"]+)"/.exec(tag)?.[1]?.split(' ') ?? [])];
+    const entry = /\bdata-entry="([^"]+)"/.exec(tag)?.[1];
+    const started = [entry, ...(/\bdata-preload="([^"]+)"/.exec(tag)?.[1]?.split(' ') ?? [])];
     for (const module of started) if (module?.startsWith('/assets/')) scripts.add(module);
     const url = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1];
     if (!url?.startsWith('/assets/')) continue;
@@ -97,7 +98,10 @@ export function measurePageAssets(distDir: string, metafile?: Metafile): PageAss
   return files.map(({ page, file }) => {
     const { scripts, stylesheets, inlineCss } = assetUrlsInHtml(readFileSync(path.join(distDir, file), 'utf8'));
     const allScripts = withStaticImports(scripts, metafile);
-    const inlineSizes = inlineCss.map((css) => ({ raw: Buffer.byteLength(css), gzip: gzipSync(css, { level: 9 }).length }));
+    const inlineSizes = inlineCss.map((css) => ({
+      raw: Buffer.byteLength(css),
+      gzip: gzipSync(css, { level: 9 }).length,
+    }));
     return {
       page,
       js: sum(allScripts.map(sizeOf)),
