@@ -1,0 +1,133 @@
+/**
+ * `npm run campaign` and `npm run ops` against a real local stack (`npm start`): what reached
+ * the inbox, how often, and with which headers and links. The sender is stopped mid-send and
+ * resumed, a subscriber unsubscribes between the two runs, and the send is repeated.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { readRawEmails } from '../../../infra/local/services';
+import { seedSubscribers, type Seeded } from '../../support/campaign-subscribers';
+import { reuseBuildIfPresent, startLocalStack, type RunningStack } from '../../support/local-stack';
+
+jest.setTimeout(240_000);
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+const SLUG = 'test-newsletter';
+const CAMPAIGNS_DIR = mkdtempSync(path.join(tmpdir(), 'campaigns-'));
+writeFileSync(
+  path.join(CAMPAIGNS_DIR, `${SLUG}.md`),
+  '---\nsubject: "Our test newsletter"\ntopic: newsletter\naudience: candidate\n---\nHello,\n\nRead [our blog](/blog).\n',
+);
+
+let stack: RunningStack;
+let seeded: Seeded[];
+/** The integration project points AWS_ENDPOINT_URL_* at its own emulators: the commands must find the stack's. */
+const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_ENDPOINT_URL')));
+const env = () => ({
+  ...inherited,
+  PORT: String(stack.placement.sitePort),
+  SES_PORT: String(stack.placement.sesPort),
+  DYNAMODB_PORT: String(stack.placement.dynamoPort),
+  LOCAL_DATA_DIR: stack.placement.dataDir,
+  SITE_URL: stack.baseUrl,
+  CAMPAIGNS_DIR,
+});
+const run = (script: string, args: string[]) => spawnSync(TSX, [script, ...args], { cwd: REPO_ROOT, env: env(), encoding: 'utf8' });
+const campaign = (...args: string[]) => run('infra/ops/campaign.ts', args);
+
+/** The campaign emails in the inbox, as raw MIME, by recipient. */
+const campaignMails = async () => (await readRawEmails(stack.inboxUrl)).filter((raw) => /^X-Campaign: test-newsletter$/m.test(raw));
+const recipientOf = (raw: string) => /^To: (.+)$/m.exec(raw)![1]!.trim();
+/** A header's value, unfolded (RFC 5322 long lines continue on lines that start with a space). */
+const header = (raw: string, name: string) =>
+  raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/).find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1).trim();
+const countBy = (values: string[]) => values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {});
+
+beforeAll(async () => {
+  stack = await startLocalStack(reuseBuildIfPresent());
+  seeded = await seedSubscribers(stack.dynamoUrl, {
+    eligible: 60, impliedValid: 3, impliedExpired: 2, topicOff: 2, unsubscribedAll: 2, suppressed: 2, otherAudience: 2,
+  });
+});
+afterAll(() => stack?.stop());
+
+describe('npm run campaign against the local stack', () => {
+  const eligible = () => seeded.filter((s) => s.kind === 'eligible' || s.kind === 'impliedValid');
+  let unsubscribedMidSend: Seeded;
+
+  it('stops cleanly on SIGTERM mid-send, honours an unsubscribe before the resume, and the resume sends each eligible exactly once', async () => {
+    const first = spawn(TSX, ['infra/ops/campaign.ts', 'send', SLUG, '--yes', '--rate', '20', '--concurrency', '2'], { cwd: REPO_ROOT, env: env() });
+    let printed = '';
+    first.stdout.on('data', (chunk) => (printed += chunk));
+    const deadline = Date.now() + 60_000;
+    while ((await campaignMails()).length < 10 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    first.kill('SIGTERM');
+    const code = await new Promise<number | null>((resolve) => first.once('exit', resolve));
+    expect(code).toBe(2);
+    expect(printed).toContain('Run the same send again to resume');
+
+    const sentSoFar = new Set((await campaignMails()).map(recipientOf));
+    expect(sentSoFar.size).toBeLessThan(eligible().length);
+    unsubscribedMidSend = eligible().find((s) => !sentSoFar.has(s.email))!;
+    const oneClick = await fetch(`${stack.baseUrl}/api/candidate/subscribers/${unsubscribedMidSend.id}/one-click`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+
+    const resumed = campaign('send', SLUG, '--yes', '--rate', '500');
+    expect(resumed.status).toBe(0);
+
+    const counts = countBy((await campaignMails()).map(recipientOf));
+    const expected = Object.fromEntries(eligible().filter((s) => s !== unsubscribedMidSend).map((s) => [s.email, 1]));
+    expect(counts).toEqual(expected);
+  });
+
+  it('sends nothing more when the same campaign is sent again', async () => {
+    const before = (await campaignMails()).length;
+    const again = campaign('send', SLUG, '--yes', '--json');
+    expect(again.status).toBe(0);
+    expect(JSON.parse(again.stdout.trim().split('\n').pop()!)).toMatchObject({ sent: 0, already: eligible().length - 1 });
+    expect((await campaignMails()).length).toBe(before);
+  });
+
+  it('gives each email its own working unsubscribe and preference links, RFC 8058 headers and the campaign header', async () => {
+    const person = eligible().find((s) => s !== unsubscribedMidSend)!;
+    const raw = (await campaignMails()).find((mail) => recipientOf(mail) === person.email)!;
+    const oneClickUrl = `${stack.baseUrl}/api/candidate/subscribers/${person.id}/one-click`;
+    expect(header(raw, 'List-Unsubscribe')).toBe(`<${oneClickUrl}>`);
+    expect(header(raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(header(raw, 'X-Campaign')).toBe(SLUG);
+    expect(header(raw, 'Subject')).toBe('Our test newsletter');
+    const body = raw.replace(/=\r?\n/g, '');
+    for (const link of [`${stack.baseUrl}/unsubscribe/candidate/${person.id}`, `${stack.baseUrl}/blog`]) {
+      expect(body).toContain(link);
+      expect((await fetch(link)).status).toBe(200);
+    }
+    expect(body).toContain('100 Example Street SW');
+    expect((await fetch(oneClickUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })).status).toBe(200);
+  });
+
+  it('status counts recipients, sent and those who unsubscribed since', () => {
+    const status = campaign('status', SLUG, '--json');
+    expect(status.status).toBe(0);
+    expect(JSON.parse(status.stdout.trim())).toMatchObject({
+      campaign: SLUG, recipients: eligible().length - 1, sent: eligible().length - 1, failed: 0, inDoubt: 0, bounced: 0, complained: 0, unsubscribedSince: 1,
+    });
+  });
+
+  it('npm run ops answers subscribers by state and the consent ledger of an address', () => {
+    const listed = run('infra/ops/ops.ts', ['subscribers', '--audience', 'candidate']);
+    expect(listed.status).toBe(0);
+    // 62 confirmed seeded (60 with the newsletter on, 2 with it off), two of them unsubscribed since by one-click, plus 2 unsubscribed-all.
+    expect(listed.stdout).toContain('pending: 0  confirmed: 60  implied: 3  lapsed: 2  unsubscribed: 4  suppressed: 2');
+    const csv = run('infra/ops/ops.ts', ['subscribers', '--audience', 'candidate', '--csv']);
+    expect(csv.stdout.split('\n')[0]).toBe('state,email,firstName,lastName,since,id');
+    const consent = run('infra/ops/ops.ts', ['consent', unsubscribedMidSend.email, '--json']);
+    expect(JSON.parse(consent.stdout).subscribers[0].ledger).toEqual([expect.objectContaining({ type: 'withdrawn', source: 'one-click' })]);
+  });
+});

@@ -1,0 +1,41 @@
+import { ineligibility } from '../../../lambdas/campaigns/eligibility';
+import { CAMPAIGN_TOPICS } from '../../../shared/constants/campaigns';
+import { EMAIL_SETTINGS } from '../../../shared/constants/subscriber-options';
+import { subscriberItem } from '../../support/campaign-subscribers';
+
+const NOW = Math.floor(Date.now() / 1000);
+const newsletter = { topic: 'newsletter', audience: 'candidate' } as const;
+const subscriber = (overrides: Parameters<typeof Object.assign>[1] = {}) => Object.assign(subscriberItem('eligible', 'pat@example.ca'), overrides);
+
+describe('who receives a campaign', () => {
+  it('a confirmed subscriber of the audience with the topic on', () => {
+    expect(ineligibility(subscriber(), newsletter, NOW)).toBeUndefined();
+  });
+
+  it.each([
+    ['implied consent still valid', { consent: 'implied', impliedUntil: NOW + 1 }, undefined],
+    ['implied consent expired', { consent: 'implied', impliedUntil: NOW }, 'consent-expired'],
+    ['implied consent without an end', { consent: 'implied', impliedUntil: undefined }, 'consent-expired'],
+    ['the topic switched off', { emailSetting: [false, true, true] }, 'topic-off'],
+    ['unsubscribed from everything', { unsubscribeAllEmail: [true] }, 'unsubscribed'],
+    ['unsubscribed', { subscribed: false }, 'unsubscribed'],
+    ['suppressed by a bounce or complaint', { suppressed: true }, 'suppressed'],
+    ['the other audience', { audience: 'employer' }, 'other-audience'],
+  ])('%s', (_, overrides, expected) => {
+    expect(ineligibility(subscriber(overrides), newsletter, NOW)).toBe(expected);
+  });
+
+  it('an audience of both takes candidates and employers', () => {
+    expect(ineligibility(subscriber({ audience: 'employer' }), { topic: 'newsletter', audience: 'both' }, NOW)).toBeUndefined();
+  });
+
+  it("reads each topic's own preference, in the spec's order", () => {
+    expect(EMAIL_SETTINGS.map((setting) => setting.key)).toEqual(['newsletter', 'announcements', 'servicesNews']);
+    CAMPAIGN_TOPICS.forEach((topic, index) => {
+      const only = [false, false, false].map((_, i) => i === index);
+      expect(ineligibility(subscriber({ emailSetting: only }), { topic, audience: 'candidate' }, NOW)).toBeUndefined();
+      const allBut = only.map((on) => !on);
+      expect(ineligibility(subscriber({ emailSetting: allBut }), { topic, audience: 'candidate' }, NOW)).toBe('topic-off');
+    });
+  });
+});
