@@ -1,13 +1,8 @@
 import type { Audience } from '../../shared/constants/audiences';
+import type { ContactFields } from '../../shared/schemas/contact';
 
-/** Who someone is, as the forms collect it: stored on subscribers and on each lead. */
-export interface ContactDetails {
-  audience: Audience;
-  /** Normalised (trimmed, lower case) before it is stored or compared. */
-  email: string;
-  firstName: string;
-  lastName: string;
-  jobTitle: string;
-  organization: string;
-  helpDescription: string;
-}
+/**
+ * Who someone is, as the forms collect it, and for which audience: stored on subscribers and
+ * on each lead. The email is normalised (trimmed, lower case) before it is stored or compared.
+ */
+export type ContactDetails = ContactFields & { audience: Audience };

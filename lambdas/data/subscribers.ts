@@ -1,4 +1,5 @@
 import { AUDIENCES, type Audience } from '../../shared/constants/audiences';
+import { pickContact } from '../../shared/constants/contact-fields';
 import { RETENTION_SECONDS } from '../../shared/constants/limits';
 import { randomToken } from '../runtime/tokens';
 import type { ContactDetails } from './contact-details';
@@ -107,10 +108,10 @@ const createSubscriber = async (
   now: number,
 ) => {
   for (const [index, event] of events.entries()) await writeConsentRecord(store, id, index + 1, event);
-  const { audience, email, firstName, lastName, jobTitle, organization, helpDescription } = person.details;
   const item: Omit<SubscriberItem, 'id'> = {
     kind: 'subscriber',
-    audience, email, firstName, lastName, jobTitle, organization, helpDescription,
+    ...pickContact(person.details),
+    audience: person.details.audience,
     mailbox: person.mailbox,
     emailSetting: [...ALL_EMAIL_SETTINGS_ON],
     unsubscribeAllEmail: [false],
@@ -209,6 +210,7 @@ export const confirmSubscriber = async (
     return { subscriberId: id, changed: last?.type === 'confirmed' && last.leadId === events.confirmed.leadId };
   }
   const settings = existing.emailSetting.includes(true) ? existing.emailSetting : [...ALL_EMAIL_SETTINGS_ON];
-  await updateConsent(store, { audience: existing.audience, id }, { ...express, emailSetting: settings, updatedAt: now }, [events.requested, events.confirmed], now);
+  const fields = { ...express, emailSetting: settings, updatedAt: now };
+  await updateConsent(store, { audience: existing.audience, id }, fields, [events.requested, events.confirmed], now);
   return { subscriberId: id, changed: true };
 };

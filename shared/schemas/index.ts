@@ -1,4 +1,5 @@
 export * from './choices';
+export * from './contact';
 export * from './fields';
 export * from './scorecard';
 export * from './signup';

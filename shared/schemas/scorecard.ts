@@ -1,16 +1,18 @@
 import * as yup from 'yup';
-import { FIELD_MAX } from '../constants/limits';
 import { VALIDATION } from '../constants/messages';
-import { emailField, honeypotField, optionalText, requiredName, unixSeconds } from './fields';
+import { contactFields } from './contact';
+import { honeypotField, unixSeconds } from './fields';
 
-/** What the visitor fills in on /employer/form (spec §3, §5). Formik validates with this. */
+/**
+ * What the visitor fills in on /employer/form (docs/spec/site-spec.md#3-entities-and-their-fields,
+ * #5-validation-rules). Formik validates with this.
+ */
 export const scorecardFormSchema = yup.object({
-  firstName: requiredName(VALIDATION.firstNameRequired, 'First Name'),
-  lastName: requiredName(VALIDATION.lastNameRequired, 'Last Name'),
-  email: emailField(),
-  jobTitle: optionalText('Job Title', FIELD_MAX.jobTitle),
-  organization: optionalText('Organization', FIELD_MAX.organization),
-  helpDescription: optionalText('How can we help', FIELD_MAX.helpDescription),
+  ...contactFields({
+    firstNameRequired: VALIDATION.firstNameRequired,
+    lastNameRequired: VALIDATION.lastNameRequired,
+    helpDescription: 'How can we help',
+  }),
   /** The terms box (required, the spec's message). */
   signupMe: yup.boolean().defined().oneOf([true], VALIDATION.acceptTerms),
   /** Marketing email: its own optional, unticked box; confirmed by email before anything is sent. */

@@ -1,18 +1,23 @@
 import * as yup from 'yup';
 import { AUDIENCES } from '../constants/audiences';
-import { FIELD_MAX } from '../constants/limits';
 import { VALIDATION } from '../constants/messages';
-import { emailField, honeypotField, optionalText, requiredName } from './fields';
+import { contactFields } from './contact';
+import { honeypotField } from './fields';
 
-/** The contact/sign-up form on /candidate and /contact (spec §3, §5). */
+/** Its optional 'How can we help?' message is labelled 'Message'. */
+const { email, ...otherContactFields } = contactFields({
+  firstNameRequired: VALIDATION.signupFirstNameRequired,
+  lastNameRequired: VALIDATION.signupLastNameRequired,
+  helpDescription: 'Message',
+});
+
+/**
+ * The contact/sign-up form on /candidate and /contact (docs/spec/site-spec.md#3-entities-and-their-fields,
+ * #5-validation-rules); email comes first, as on the page.
+ */
 export const signupFormSchema = yup.object({
-  email: emailField(),
-  firstName: requiredName(VALIDATION.signupFirstNameRequired, 'First Name'),
-  lastName: requiredName(VALIDATION.signupLastNameRequired, 'Last Name'),
-  jobTitle: optionalText('Job Title', FIELD_MAX.jobTitle),
-  organization: optionalText('Organization', FIELD_MAX.organization),
-  /** The optional 'How can we help?' message. */
-  helpDescription: optionalText('Message', FIELD_MAX.helpDescription),
+  email,
+  ...otherContactFields,
   signupMe: yup.boolean().defined().oneOf([true], VALIDATION.privacyPolicy),
   website: honeypotField(),
 });

@@ -15,31 +15,29 @@ const identity = {
   firstName: yup.string().defined().max(FIELD_MAX.name),
   lastName: yup.string().defined().max(FIELD_MAX.name),
   helpDescription: yup.string().defined().max(FIELD_MAX.helpDescription),
-  signupMe: yup.boolean().defined().oneOf([false], 'signupMe must be false on this page'),
+  signupMe: yup.boolean().defined().isFalse('signupMe must be false on this page'),
 };
 
 const REASON_COUNT = UNSUBSCRIBE_REASONS.candidate.length;
 
-/** The unsubscribe page's payload; only the employer variant carries updatedAt (spec §3). */
-export const unsubscribeSchema = (audience: Audience) =>
-  yup.object({
-    ...identity,
-    unsubscribeReason: booleanList(REASON_COUNT).test(
-      'at-least-one',
-      VALIDATION.minimumOneOption,
-      (reasons) => hasAnyTrue(reasons),
-    ),
-    ...(audience === 'employer' ? { updatedAt: unixSeconds().defined() } : {}),
-  });
-export type UnsubscribePayload = {
-  email: string;
-  firstName: string;
-  lastName: string;
-  helpDescription: string;
-  signupMe: false;
-  unsubscribeReason: boolean[];
-  updatedAt?: number;
+const unsubscribeFields = {
+  ...identity,
+  unsubscribeReason: booleanList(REASON_COUNT).test(
+    'at-least-one',
+    VALIDATION.minimumOneOption,
+    (reasons) => hasAnyTrue(reasons),
+  ),
 };
+const candidateUnsubscribeSchema = yup.object(unsubscribeFields);
+const employerUnsubscribeSchema = yup.object({ ...unsubscribeFields, updatedAt: unixSeconds().defined() });
+
+/**
+ * The unsubscribe page's payload; only the employer variant carries updatedAt
+ * (docs/spec/site-spec.md#3-entities-and-their-fields).
+ */
+export const unsubscribeSchema = (audience: Audience) =>
+  audience === 'employer' ? employerUnsubscribeSchema : candidateUnsubscribeSchema;
+export type UnsubscribePayload = yup.InferType<ReturnType<typeof unsubscribeSchema>>;
 
 /** The settings page's payload: 3 preferences plus unsubscribe-all, one of them ticked. */
 export const preferenceSchema = yup
@@ -52,13 +50,4 @@ export const preferenceSchema = yup
   .test('at-least-one', VALIDATION.minimumOneOption, (value) =>
     hasAnyTrue(value?.emailSetting, value?.unsubscribeAllEmail),
   );
-export type PreferencePayload = {
-  email: string;
-  firstName: string;
-  lastName: string;
-  helpDescription: string;
-  signupMe: false;
-  emailSetting: boolean[];
-  unsubscribeAllEmail: boolean[];
-  updatedAt: number;
-};
+export type PreferencePayload = yup.InferType<typeof preferenceSchema>;

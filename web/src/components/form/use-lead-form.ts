@@ -1,31 +1,14 @@
 import { useRef, type FormEvent } from 'react';
 import { useFormik } from 'formik';
 import type { AnyObjectSchema } from 'yup';
+import { EMPTY_CONTACT, type ContactFields } from '../../../../shared/schemas/contact';
 import { useFocusFirstInvalid } from './use-focus-first-invalid';
 import { useSubmission } from './use-submission';
 
 /** Both lead forms (scorecard, contact/sign-up) collect at least these fields and start empty. */
-export interface LeadFormValues {
-  firstName: string;
-  lastName: string;
-  email: string;
-  jobTitle: string;
-  organization: string;
-  helpDescription: string;
-  signupMe: boolean;
-  website: string;
-}
+export type LeadFormValues = ContactFields & { signupMe: boolean; website: string };
 
-export const EMPTY_LEAD_FORM: LeadFormValues = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  jobTitle: '',
-  organization: '',
-  helpDescription: '',
-  signupMe: false,
-  website: '',
-};
+export const EMPTY_LEAD_FORM: LeadFormValues = { ...EMPTY_CONTACT, signupMe: false, website: '' };
 
 /**
  * The wiring the two lead forms share: Formik validates with the shared schema, `send` posts
