@@ -3,13 +3,12 @@ import { App } from 'aws-cdk-lib';
 import { addCompliancePacks, synthCompliant } from '../compliance';
 import { SiteStack } from '../stacks/site-stack';
 import { locateScorecardDocument, locateWebBuild, parseAppContext } from './app-inputs';
+import { REPO_ROOT } from '../../shared/repo-root';
 
 /**
  * The CDK entry. The only place that reads context and the file system's inputs; everything
  * below takes typed props. No lookups: synth runs offline, without AWS credentials.
  */
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
-
 const app = new App();
 const context = parseAppContext((key) => app.node.tryGetContext(key));
 

@@ -11,9 +11,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { controlTowerRule } from '../compliance';
 import { LAMBDA_BUNDLING, LAMBDA_ENTRIES, type LambdaName } from '../lambda/bundling';
-
-/** The repository root: entries in LAMBDA_ENTRIES and the lock file are relative to it. */
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
+import { REPO_ROOT } from '../../shared/repo-root';
 
 /**
  * Node.js 24 is the newest Lambda runtime aws-cdk-lib knows, which is what cdk-nag's

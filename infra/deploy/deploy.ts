@@ -8,8 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cdkDeployArgs, deploySummary, OUTPUTS_FILE, stackOutputs } from './deploy-plan';
+import { REPO_ROOT } from '../../shared/repo-root';
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const bin = (name: string) => path.join(REPO_ROOT, 'node_modules', '.bin', name);
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): void {

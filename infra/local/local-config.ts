@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FaultSpecError, parseFaultSpec, type FaultSpec } from './fault-switch';
-
-export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+import { REPO_ROOT } from '../../shared/repo-root';
 
 /** Reads a port from the environment, failing with the variable's name when it is not a port. */
 function port(name: string, fallback: number): number {

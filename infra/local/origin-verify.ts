@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerResult } from 'aws-lambda';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../shared/origin-headers';
 import { LAMBDA_ENTRIES } from '../lambda/bundling';
-import { REPO_ROOT } from './local-config';
+import { REPO_ROOT } from '../../shared/repo-root';
 
 /**
  * The local twin of docs/decisions/0020-origin-verify.md, both halves: what CloudFront adds to

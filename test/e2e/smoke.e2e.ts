@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
+import { REPO_ROOT } from '../../shared/repo-root';
 
 /** CI runs the operator's smoke test against the local stack `npm start` serves (docs/decisions/0021-smoke-test.md). */
 test('npm run smoke passes against the local stack', () => {

@@ -4,8 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { clearFaults, setFault } from '../support/faults';
 import type { RunningStack } from '../support/local-stack';
 import { deliveredExactlyOnce, inbox, mailCounts, post, scanTable, signupSubmission, startStack, waitFor } from './support/scenario';
-
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
+import { REPO_ROOT } from '../../shared/repo-root';
 
 let stack: RunningStack;
 beforeAll(async () => {

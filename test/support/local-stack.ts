@@ -3,8 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
+import { REPO_ROOT } from '../../shared/repo-root';
 
 /** Where a stack listens and keeps its data; a restart reuses it. */
 export interface StackPlacement {

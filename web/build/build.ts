@@ -17,7 +17,8 @@ import { generateLegalPages } from './legal-pages';
 import { ClientAssets } from './page-assets';
 import { robotsTxt, routesManifest, sitemapXml, type PlannedPage } from './page-plan';
 import { prerenderPages } from './prerender';
-import { readSiteConfig, REPO_ROOT } from './site-config';
+import { readSiteConfig } from './site-config';
+import { REPO_ROOT } from '../../shared/repo-root';
 import { onFileChanges } from './watch-files';
 
 export const DIST_DIR = path.join(REPO_ROOT, 'web/dist');

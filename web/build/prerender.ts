@@ -11,7 +11,7 @@ import { hoistResourceLinks, htmlDocument } from './html-document';
 import { cspHash, CSP_HASHES_FILE, type CspHashes } from './csp-hashes';
 import type { ClientAssets } from './page-assets';
 import { planPages, type PlannedPage, type RouteInfo } from './page-plan';
-import { REPO_ROOT } from './site-config';
+import { REPO_ROOT } from '../../shared/repo-root';
 
 interface PrerenderModule {
   pageRoutes(): RouteInfo[];

@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEPLOY_TIME_SITE_ORIGIN } from '../../shared/deploy-site-origin';
 import type { SiteConfig } from '../src/config';
-
-export const REPO_ROOT = path.resolve(__dirname, '../..');
+import { REPO_ROOT } from '../../shared/repo-root';
 
 /** Each setting: its cdk.json context key and the environment variable that overrides it. */
 const SETTINGS: Record<keyof SiteConfig, string> = {

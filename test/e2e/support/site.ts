@@ -5,6 +5,7 @@ import type { Locator, Page, Request, Response } from 'playwright-core';
 import { PAGE_META } from '../../../web/content/pages/meta';
 import { documentTitle } from '../../../web/src/app/document-head';
 import { baseUrl } from './browser';
+import { REPO_ROOT } from '../../../shared/repo-root';
 
 /**
  * What the site must serve, written from the spec (docs/spec/site-spec.md#2-screens-and-routes) so
@@ -54,8 +55,6 @@ export const SPEC_POST_SLUGS = [
 export const FACETS_SLUG = "facets-of-jobs-why-it's-so-hard-to-hire-good-people";
 export const LEGACY_ENGAGEMENT_PATH = '/friction-free-employment-engagement';
 export const ENGAGEMENT_PATH = '/friction-free-employee-engagement';
-
-const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 /** Each post's title as its author wrote it (front matter of web/content/posts/*.md), by slug. */
 export function postTitles(): Map<string, string> {
