@@ -11,6 +11,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { controlTowerRule } from '../compliance';
 import { LAMBDA_BUNDLING, LAMBDA_ENTRIES, type LambdaName } from '../lambda/bundling';
+import type { HandlerEnvName } from '../../shared/env-names';
 import { REPO_ROOT } from '../../shared/repo-root';
 
 /**
@@ -19,28 +20,6 @@ import { REPO_ROOT } from '../../shared/repo-root';
  * targets node22 (LAMBDA_BUNDLING), which Node 24 runs unchanged.
  */
 export const HOUSE_RUNTIME = lambda.Runtime.NODEJS_24_X;
-
-/** Environment variables the handlers read (lambdas/runtime/env.ts fails naming a missing one). */
-export type HandlerEnvName =
-  | 'SUBSCRIBERS_TABLE'
-  | 'LEADS_TABLE'
-  | 'SITE_URL'
-  | 'SENDER_EMAIL'
-  | 'NOTIFICATION_EMAIL'
-  | 'SCORECARD_BUCKET'
-  | 'SCORECARD_KEY'
-  | 'ORIGIN_VERIFY_SECRET_ARN'
-  | 'SUBMISSIONS_PER_CLIENT_PER_HOUR'
-  | 'FORM_MAILS_PER_HOUR'
-  | 'MAIL_DEAD_LETTER_QUEUE_URL'
-  | 'MAIL_RETRY_FIRST_SECONDS'
-  | 'MAIL_RETRY_MAX_SECONDS'
-  | 'MAIL_GIVE_UP_AFTER_SECONDS'
-  | 'MAIL_LEASE_SECONDS'
-  | 'CAMPAIGNS_TABLE'
-  | 'CAMPAIGN_QUEUE_URL'
-  | 'CAMPAIGN_SEND_RATE'
-  | 'CAMPAIGN_WORKERS';
 
 /** A table together with the variable its name is passed in. */
 export interface TableBinding {

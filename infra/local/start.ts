@@ -23,6 +23,7 @@ import { startFaultProxy } from './fault-proxy';
 import { FaultSwitch } from './fault-switch';
 import { LOCAL_S3_PREFIX } from './local-s3';
 import { localConfig } from './local-config';
+import type { ReadEnvName } from '../../shared/env-names';
 import { REPO_ROOT } from '../../shared/repo-root';
 import { startMailSweeper } from './mail-sweeper';
 import { createLocalServer, listen, LocalStackError } from './local-server';
@@ -55,6 +56,9 @@ function readRoutes(distDir: string): string[] {
   }
 }
 
+/** What the AWS SDK reads from the environment, besides the names our handlers read (shared/env-names.ts). */
+type SdkEnvName = 'AWS_ACCESS_KEY_ID' | 'AWS_SECRET_ACCESS_KEY' | 'AWS_ENDPOINT_URL_DYNAMODB' | 'AWS_ENDPOINT_URL_SES';
+
 /** The environment the Lambdas get from CDK, pointed at the local stand-ins. */
 function lambdaEnvironment(
   cfg: ReturnType<typeof localConfig>,
@@ -78,11 +82,11 @@ function lambdaEnvironment(
     SCORECARD_KEY: cfg.scorecard.key,
     // Beside the data directory, one file per stack: `.local/dynamodb-mail-dead-letters.jsonl` by default.
     MAIL_DEAD_LETTER_FILE: `${cfg.dataDir}-mail-dead-letters.jsonl`,
-  });
+  } satisfies Partial<Record<ReadEnvName | SdkEnvName, string>>);
   // The delivery policy on a compressed clock (docs/decisions/0001-lead-delivery.md): a refused
   // email is retried after 1, 2, 4 … up to 30 s, so it arrives within a minute of SES coming
   // back; given up after 15 minutes. Each can be set by the caller.
-  const compressedClock = { MAIL_RETRY_FIRST_SECONDS: '1', MAIL_RETRY_MAX_SECONDS: '30', MAIL_GIVE_UP_AFTER_SECONDS: '900', MAIL_LEASE_SECONDS: '60' };
+  const compressedClock = { MAIL_RETRY_FIRST_SECONDS: '1', MAIL_RETRY_MAX_SECONDS: '30', MAIL_GIVE_UP_AFTER_SECONDS: '900', MAIL_LEASE_SECONDS: '60' } satisfies Partial<Record<ReadEnvName, string>>;
   for (const [name, value] of Object.entries(compressedClock)) process.env[name] ??= value;
 }
 

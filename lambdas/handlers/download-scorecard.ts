@@ -9,7 +9,7 @@ import { DOWNLOAD_NOT_FOUND } from '../http/messages';
 import { downloadTokenPath } from '../http/path-params';
 import { redirectResponse } from '../http/responses';
 import { httpHandler } from '../http/stack';
-import { requireEnv } from '../runtime/env';
+import { optionalEnv, requireEnv } from '../runtime/env';
 import { nowSeconds } from '../runtime/clock';
 import { presignedGetUrl } from '../storage/presign-get';
 
@@ -18,7 +18,7 @@ const scorecard = {
   bucket: requireEnv('SCORECARD_BUCKET'),
   key: requireEnv('SCORECARD_KEY'),
   region: requireEnv('AWS_REGION'),
-  endpoint: process.env.AWS_ENDPOINT_URL_S3 || undefined,
+  endpoint: optionalEnv('AWS_ENDPOINT_URL_S3'),
 };
 const credentials = fromEnv();
 

@@ -2,7 +2,7 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerResult } from 'aws-lambda';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/origin-headers';
 import { secretEquals } from '../http/secret-equals';
-import { requireEnv } from '../runtime/env';
+import { optionalEnv, requireEnv } from '../runtime/env';
 import * as log from '../runtime/log';
 
 /**
@@ -14,7 +14,7 @@ import * as log from '../runtime/log';
  * The secret is read once per cold start: from ORIGIN_VERIFY_SECRET when set (the local twin
  * generates one per process), otherwise from Secrets Manager (ORIGIN_VERIFY_SECRET_ARN).
  */
-const localSecret = process.env.ORIGIN_VERIFY_SECRET;
+const localSecret = optionalEnv('ORIGIN_VERIFY_SECRET');
 const secretArn = localSecret ? undefined : requireEnv('ORIGIN_VERIFY_SECRET_ARN');
 
 let expected: Promise<string> | undefined;

@@ -1,5 +1,6 @@
 import { appendFile } from 'node:fs/promises';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { optionalEnv } from '../runtime/env';
 
 /** What an operator needs to act on a lead whose mail finally failed. */
 export interface DeadLetter {
@@ -19,14 +20,14 @@ export type DeadLetterSink<T = DeadLetter> = (entry: T) => Promise<void>;
  * has no SQS, a JSON-lines file. `npm run mail:redrive` puts the leads back into delivery.
  */
 export const deadLetterSinkFromEnv = <T = DeadLetter>(): DeadLetterSink<T> => {
-  const queueUrl = process.env.MAIL_DEAD_LETTER_QUEUE_URL;
+  const queueUrl = optionalEnv('MAIL_DEAD_LETTER_QUEUE_URL');
   if (queueUrl) {
     const sqs = new SQSClient({});
     return async (entry) => {
       await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(entry) }));
     };
   }
-  const file = process.env.MAIL_DEAD_LETTER_FILE;
+  const file = optionalEnv('MAIL_DEAD_LETTER_FILE');
   if (file) return (entry) => appendFile(file, `${JSON.stringify(entry)}\n`);
   throw new Error('Missing required environment variable MAIL_DEAD_LETTER_QUEUE_URL (or MAIL_DEAD_LETTER_FILE in the local stack)');
 };

@@ -1,0 +1,30 @@
+/**
+ * The environment variables our handlers read, named once: CDK sets them (HouseFunction.setEnv
+ * in infra/constructs/house-function.ts), the local twin sets them (infra/local/start.ts), and
+ * the handlers read them only through lambdas/runtime/env.ts, which takes these names.
+ */
+export type HandlerEnvName =
+  | 'SUBSCRIBERS_TABLE'
+  | 'LEADS_TABLE'
+  | 'SITE_URL'
+  | 'SENDER_EMAIL'
+  | 'NOTIFICATION_EMAIL'
+  | 'SCORECARD_BUCKET'
+  | 'SCORECARD_KEY'
+  | 'ORIGIN_VERIFY_SECRET_ARN'
+  | 'SUBMISSIONS_PER_CLIENT_PER_HOUR'
+  | 'FORM_MAILS_PER_HOUR'
+  | 'MAIL_DEAD_LETTER_QUEUE_URL'
+  | 'MAIL_RETRY_FIRST_SECONDS'
+  | 'MAIL_RETRY_MAX_SECONDS'
+  | 'MAIL_GIVE_UP_AFTER_SECONDS'
+  | 'MAIL_LEASE_SECONDS'
+  | 'CAMPAIGNS_TABLE'
+  | 'CAMPAIGN_QUEUE_URL'
+  | 'CAMPAIGN_SEND_RATE'
+  | 'CAMPAIGN_WORKERS';
+
+/** Read by the handlers, set by the Lambda runtime in AWS or by the local twin only. */
+export type RuntimeEnvName = 'AWS_REGION' | 'AWS_ENDPOINT_URL_S3' | 'MAIL_DEAD_LETTER_FILE' | 'ORIGIN_VERIFY_SECRET';
+
+export type ReadEnvName = HandlerEnvName | RuntimeEnvName;
