@@ -1,19 +1,19 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { Data } from '../../infra/constructs/data';
-import { LEADS_TABLE, SUBSCRIBERS_TABLE } from '../../infra/data/table-definitions';
+import { TABLES } from '../../infra/data/table-definitions';
 import { newStack } from './support/app';
 
 describe('Data', () => {
-  it('creates both tables on demand, with PITR, TTL and KMS encryption, retained and deletion-protected', () => {
+  it('creates every table on demand, with PITR, TTL and KMS encryption, retained and deletion-protected', () => {
     // Prepare
     const stack = newStack();
     // Act
     new Data(stack, 'Data');
     // Assess
     const template = Template.fromStack(stack);
-    template.resourceCountIs('AWS::DynamoDB::Table', 2);
-    for (const definition of [SUBSCRIBERS_TABLE, LEADS_TABLE]) {
+    template.resourceCountIs('AWS::DynamoDB::Table', TABLES.length);
+    for (const definition of TABLES) {
       template.hasResource('AWS::DynamoDB::Table', {
         DeletionPolicy: 'Retain',
         UpdateReplacePolicy: 'Retain',

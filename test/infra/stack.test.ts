@@ -1,7 +1,8 @@
 import { Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { HOUSE_RUNTIME } from '../../infra/constructs/house-function';
+import { DeadLetterQueue } from '../../infra/constructs/dead-letter-queue';
+import { HOUSE_RUNTIME, HouseFunction } from '../../infra/constructs/house-function';
 import { LAMBDA_ENTRIES } from '../../infra/lambda/bundling';
 import { synthStack } from './support/app';
 
@@ -33,23 +34,38 @@ describe('SiteStack', () => {
     template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: Match.anyValue() });
   });
 
-  it('gives ses:SendRawEmail to the mailer only', () => {
+  it('gives ses:SendRawEmail to the mailers only (lead mail, its sweep, the campaign worker)', () => {
     const senders = Object.entries(template.findResources('AWS::IAM::Policy')).filter(([, policy]) =>
       JSON.stringify(policy.Properties.PolicyDocument).includes('ses:SendRawEmail'),
     );
-    expect(senders.map(([id]) => id).sort()).toEqual([expect.stringMatching(/^MailerHandlerRole/), expect.stringMatching(/^MailerSweepRole/)]);
+    expect(senders.map(([id]) => id).sort()).toEqual([
+      expect.stringMatching(/^CampaignsWorkerRole/),
+      expect.stringMatching(/^MailerHandlerRole/),
+      expect.stringMatching(/^MailerSweepRole/),
+    ]);
   });
 
-  it('alarms on API 5xx, each function error and both processing dead-letter queues', () => {
-    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties.MetricName);
-    expect(alarms.filter((name) => name === '5xx')).toHaveLength(1);
-    expect(alarms.filter((name) => name === 'Errors')).toHaveLength(12);
+  it('alarms on API 5xx, each house function error and each processing dead-letter queue', () => {
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm'));
+    expect(alarms.filter((alarm) => alarm.Properties.MetricName === '5xx')).toHaveLength(1);
+    const watched = new Set(
+      alarms.filter((alarm) => alarm.Properties.MetricName === 'Errors').map((alarm) => alarm.Properties.Dimensions[0].Value.Ref),
+    );
+    const houseFunctions = stack.node.findAll().filter((construct) => construct instanceof HouseFunction) as HouseFunction[];
+    expect(houseFunctions.length).toBeGreaterThan(10);
+    for (const fn of houseFunctions) expect(watched).toContain(stack.getLogicalId(fn.function.node.defaultChild as never));
     // The origin-verify authorizer failing would refuse every API request.
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       MetricName: 'Errors',
       Dimensions: [{ Name: 'FunctionName', Value: { Ref: Match.stringLikeRegexp('^ApiOriginVerifyHandler') } }],
     });
-    expect(alarms.filter((name) => name === 'ApproximateNumberOfMessagesVisible')).toHaveLength(2);
+    const queueAlarms = alarms.filter((alarm) => alarm.Properties.MetricName === 'ApproximateNumberOfMessagesVisible');
+    // Every processing queue; not the alarm topic's own delivery queue, whose alarm would go
+    // through the very topic that failed to deliver.
+    const deadLetterQueues = stack.node
+      .findAll()
+      .filter((construct) => construct instanceof DeadLetterQueue && construct !== stack.alarms.notificationDeadLetterQueue);
+    expect(queueAlarms).toHaveLength(deadLetterQueues.length);
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.ca' });
   });
 
