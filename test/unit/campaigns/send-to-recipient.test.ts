@@ -1,0 +1,219 @@
+/**
+ * sendToRecipient's failure paths, with a fake `send` (the inbox) against in-memory tables: at
+ * most one email per person per campaign whatever fails (docs/decisions/0050-campaign-sending.md,
+ * delivery semantics of docs/decisions/0001-lead-delivery.md).
+ */
+import '../lambdas/support/env';
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { sendToRecipient, type CampaignSenderDeps } from '../../../lambdas/campaigns/send-to-recipient';
+import type { DeliveryPolicy } from '../../../lambdas/mail/delivery-policy';
+import type { OutgoingMail } from '../../../lambdas/mail/outgoing-mail';
+import type { SubscriberItem } from '../../../lambdas/data/subscriber-item';
+import { callsOf } from '../lambdas/support/dynamo-mock';
+import { connectionReset, fakeTables, refusedConnection, throttled, timedOut, type FakeTables } from '../lambdas/support/fake-tables';
+import { NOW } from '../lambdas/support/payloads';
+import { CAMPAIGNS, campaignContent, changeSubscriber, sendRecord, sesAnswer, SLUG, storeSubscriber } from './support/campaign-fixtures';
+
+const POLICY: DeliveryPolicy = { firstRetrySeconds: 60, maxRetrySeconds: 3600, giveUpAfterSeconds: 26 * 3600, leaseSeconds: 180 };
+const CAMPAIGN = campaignContent();
+const EMAIL = 'pat@example.ca';
+
+let tables: FakeTables;
+/** What reached the inbox: SES accepted these. */
+let inbox: OutgoingMail[];
+let send: jest.Mock<Promise<string>, [OutgoingMail]>;
+let deadLetter: jest.Mock;
+let deps: CampaignSenderDeps;
+let pat: SubscriberItem;
+
+const errorLines = () => (console.error as jest.Mock).mock.calls.map(([line]) => JSON.parse(line as string));
+const deliver = (mail: OutgoingMail) => {
+  inbox.push(mail);
+  return `ses-${inbox.length}`;
+};
+
+beforeEach(() => {
+  tables = fakeTables();
+  inbox = [];
+  send = jest.fn(async (mail: OutgoingMail) => deliver(mail));
+  deadLetter = jest.fn(async () => undefined);
+  const db = new DynamoDBClient({});
+  deps = {
+    subscribers: { db, table: 'Subscribers-unit' },
+    campaigns: { db, table: CAMPAIGNS },
+    send,
+    siteUrl: 'https://site.test',
+    policy: POLICY,
+    deadLetter,
+  };
+  pat = storeSubscriber(tables, EMAIL);
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('a recipient SES refused', () => {
+  it.each([
+    ['a throttling answer', () => sesAnswer(400, 'Throttling')],
+    ['an outage answer', () => sesAnswer(503, 'ServiceUnavailable')],
+    ['no connection', refusedConnection],
+  ])('(%s) comes back after its backoff and is sent exactly once then', async (_case, refusal) => {
+    // Prepare
+    send.mockImplementationOnce(async () => {
+      throw refusal();
+    });
+
+    // Act
+    const first = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW);
+    const afterFirst = sendRecord(tables, EMAIL);
+    const second = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW + 60);
+    const third = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW + 120);
+
+    // Assess
+    expect(first).toEqual({ result: 'retry', afterSeconds: 60 });
+    expect(afterFirst).toMatchObject({ status: 'pending', attempts: 1, firstAttemptAt: NOW });
+    expect([second, third]).toEqual([{ result: 'sent' }, { result: 'already' }]);
+    expect(inbox.map((mail) => mail.to)).toEqual([EMAIL]);
+    expect(sendRecord(tables, EMAIL)).toMatchObject({ status: 'sent', attempts: 2, sentAt: NOW + 60, messageId: 'ses-1' });
+    expect(deadLetter).not.toHaveBeenCalled();
+  });
+
+  it('waits longer after each refusal (the mailer backoff: 60 s, 120 s, 240 s)', async () => {
+    send.mockRejectedValue(sesAnswer(400, 'Throttling'));
+
+    const delays = [];
+    for (const at of [NOW, NOW + 60, NOW + 180]) delays.push(await sendToRecipient(deps, CAMPAIGN, pat.id, at));
+
+    expect(delays).toEqual([60, 120, 240].map((afterSeconds) => ({ result: 'retry', afterSeconds })));
+    expect(inbox).toEqual([]);
+  });
+
+  it('past the give-up time is failed, dead-lettered and logged as "Campaign mail finally failed"', async () => {
+    // Prepare: refused since the first attempt, 26 hours ago.
+    send.mockRejectedValue(sesAnswer(503, 'ServiceUnavailable'));
+    await sendToRecipient(deps, CAMPAIGN, pat.id, NOW - POLICY.giveUpAfterSeconds);
+
+    // Act
+    const outcome = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW);
+
+    // Assess
+    expect(outcome).toEqual({ result: 'failed' });
+    expect(inbox).toEqual([]);
+    expect(sendRecord(tables, EMAIL)).toMatchObject({ status: 'failed', attempts: 2, lastError: 'ServiceUnavailable: ServiceUnavailable' });
+    expect(deadLetter.mock.calls).toEqual([
+      [{ campaign: SLUG, subscriberId: pat.id, attempts: 2, lastMailError: 'ServiceUnavailable: ServiceUnavailable', at: NOW }],
+    ]);
+    expect(errorLines()).toEqual([
+      expect.objectContaining({ level: 'error', message: 'Campaign mail finally failed', campaign: SLUG, subscriberId: pat.id, attempts: 2 }),
+    ]);
+  });
+
+  it('is still retried one second before the give-up time', async () => {
+    send.mockRejectedValue(sesAnswer(503, 'ServiceUnavailable'));
+    await sendToRecipient(deps, CAMPAIGN, pat.id, NOW - POLICY.giveUpAfterSeconds + 1);
+
+    expect(await sendToRecipient(deps, CAMPAIGN, pat.id, NOW)).toMatchObject({ result: 'retry' });
+    expect(deadLetter).not.toHaveBeenCalled();
+  });
+});
+
+describe('a send whose outcome is unknown', () => {
+  it.each([
+    ['a timeout', timedOut],
+    ['a connection reset mid-request (ECONNRESET)', connectionReset],
+  ])('(%s) is in doubt and never sent again', async (_case, failure) => {
+    // Prepare: SES took the email, but its answer never arrived.
+    send.mockImplementationOnce(async (mail) => {
+      deliver(mail);
+      throw failure();
+    });
+
+    // Act
+    const first = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW);
+    const later = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW + 3600);
+
+    // Assess
+    expect([first, later]).toEqual([{ result: 'uncertain' }, { result: 'already' }]);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(inbox.map((mail) => mail.to)).toEqual([EMAIL]);
+    expect(sendRecord(tables, EMAIL)).toMatchObject({ status: 'uncertain' });
+    expect(deadLetter).not.toHaveBeenCalled();
+    expect(errorLines()).toEqual([expect.objectContaining({ message: 'Campaign mail may not have been sent', subscriberId: pat.id })]);
+  });
+
+  it('left "sending" by a sender that died is not sent again', async () => {
+    tables.put(CAMPAIGNS, {
+      id: `send#${SLUG}#${EMAIL}`, kind: 'campaign-send', campaign: SLUG, mailbox: EMAIL, subscriberId: pat.id,
+      status: 'sending', attempts: 1, firstAttemptAt: NOW - 60, lastAttemptAt: NOW - 60, expiresAt: NOW + 86400,
+    });
+
+    expect(await sendToRecipient(deps, CAMPAIGN, pat.id, NOW)).toEqual({ result: 'already' });
+    expect(send).not.toHaveBeenCalled();
+  });
+});
+
+describe('the bookkeeping write after SES accepted', () => {
+  /** The write that settles a claimed record (`sending` -> sent/pending/...). */
+  const settling = (command: string, input: Record<string, any>) =>
+    command === 'UpdateItem' && input.ConditionExpression === '#status = :sending';
+
+  it('is retried when it fails, and the email still goes out once', async () => {
+    // Prepare: DynamoDB refuses the first two writes of "sent".
+    tables.failTimes(2, settling, throttled);
+
+    // Act
+    const outcome = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW);
+    const again = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW + 60);
+
+    // Assess
+    expect([outcome, again]).toEqual([{ result: 'sent' }, { result: 'already' }]);
+    expect(inbox.map((mail) => mail.to)).toEqual([EMAIL]);
+    expect(sendRecord(tables, EMAIL)).toMatchObject({ status: 'sent', messageId: 'ses-1' });
+  });
+
+  it('that never succeeds throws (the queue redelivers), and the redelivery sends nothing', async () => {
+    // Prepare: every write of "sent" fails for as long as the sender retries it (about 15 s).
+    jest.useFakeTimers({ now: NOW * 1000, doNotFake: ['nextTick', 'setImmediate'] });
+    tables.inject((command, input) => (settling(command, input) ? throttled() : undefined));
+
+    // Act
+    const attempt = sendToRecipient(deps, CAMPAIGN, pat.id, NOW).catch((error: Error) => error);
+    await jest.runAllTimersAsync();
+    const thrown = await attempt;
+    tables.clearFaults();
+    jest.useRealTimers();
+    const redelivered = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW + 60);
+
+    // Assess
+    expect(thrown).toMatchObject({ name: 'ThrottlingException' });
+    expect(redelivered).toEqual({ result: 'already' });
+    expect(inbox.map((mail) => mail.to)).toEqual([EMAIL]);
+    expect(sendRecord(tables, EMAIL)).toMatchObject({ status: 'sending' });
+  });
+});
+
+describe('a change read right before the send', () => {
+  it.each<[string, Partial<SubscriberItem>, string]>([
+    ['an unsubscribe', { subscribed: false, unsubscribedAt: NOW - 1 }, 'unsubscribed'],
+    ['an unsubscribe from everything', { unsubscribeAllEmail: [true] }, 'unsubscribed'],
+    ["the campaign's topic switched off", { emailSetting: [false, true, true] }, 'topic-off'],
+    ['a suppression (bounce or complaint)', { suppressed: true, suppressionReason: 'bounce' }, 'suppressed'],
+  ])('%s since the send was queued: skipped, nothing sent, no send record', async (_case, change, why) => {
+    // Prepare: eligible when the send was queued, changed since.
+    changeSubscriber(tables, pat.id, change);
+
+    // Act
+    const outcome = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW);
+
+    // Assess
+    expect(outcome).toEqual({ result: 'ineligible', why });
+    expect(send).not.toHaveBeenCalled();
+    expect(sendRecord(tables, EMAIL)).toBeUndefined();
+    // Read strongly consistent, so a change written just before is seen.
+    expect(callsOf(GetItemCommand).every((input) => input.ConsistentRead === true)).toBe(true);
+  });
+
+  it('a subscriber deleted since is skipped', async () => {
+    expect(await sendToRecipient(deps, CAMPAIGN, 'NoSuchSubscriberAbcdef', NOW)).toEqual({ result: 'ineligible', why: 'no-subscriber' });
+    expect(send).not.toHaveBeenCalled();
+  });
+});
