@@ -1,10 +1,8 @@
 /**
- * The canonical blog list (docs/spec/site-spec.md#2-screens-and-routes): slugs in list order, so
- * index === id, newest first. The list order, the ids and the Previous/Next chain are one and the
- * same order.
- *
- * The build checks the content files against this list, and the tests share it, so a
- * renamed, dropped or reordered post fails loudly instead of breaking a published URL.
+ * The spec's blog list (docs/spec/site-spec.md#2-screens-and-routes): slugs newest first, as the
+ * site published them. The posts' front matter is the site's only list; the tests check that it
+ * still holds these posts, in this order, with these dates (test/unit/blog/real-content.test.ts),
+ * so a renamed, dropped or reordered post fails loudly instead of breaking a published URL.
  * `dateText` is what the page shows; `subtitle` is pinned only where the spec names one.
  */
 export interface ExpectedPost {

@@ -7,7 +7,6 @@ import { postPath } from '../src/features/blog/post-links';
 import type { PostSummary } from '../src/features/blog/types';
 import { collectionProblems, type LoadedPost } from './blog/collection-checks';
 import { BlogContentError, inFile } from './blog/content-error';
-import { EXPECTED_POSTS, type ExpectedPost } from './blog/expected-posts';
 import { parseFrontMatter } from './blog/front-matter';
 import { writeBlogModules, type GeneratedPost } from './blog/generated-modules';
 import { findHtmlPolicyProblems, type HtmlPolicyContext } from './blog/html-policy';
@@ -27,17 +26,26 @@ export interface BlogContentOptions {
   outDir?: string;
   /** The site's static files, for checking local images and links (default web/public). */
   publicDir?: string;
-  /** The list the posts must match (default: the spec's 25, EXPECTED_POSTS). */
-  expected?: readonly ExpectedPost[];
 }
 
 /** Every page a post may link to: the site's fixed pages and every post. */
-function policyContext(expected: readonly ExpectedPost[], publicDir: string): HtmlPolicyContext {
+function policyContext(slugs: readonly string[], publicDir: string): HtmlPolicyContext {
   const pagePaths = (Object.values(sitePaths) as unknown[]).filter((value): value is string => typeof value === 'string');
   return {
-    knownPaths: new Set([...pagePaths, ...expected.map(({ slug }) => postPath(slug))]),
+    knownPaths: new Set([...pagePaths, ...slugs.map((slug) => postPath(slug))]),
     publicFileExists: (sitePath) => existsSync(path.join(publicDir, ...sitePath.split('/'))),
   };
+}
+
+type SourceFile = { displayPath: string } & ({ parsed: matter.GrayMatterFile<string> } | { problem: string });
+
+async function readSource(file: string, displayPath: string): Promise<SourceFile> {
+  try {
+    // A fresh options object: gray-matter otherwise caches by content and shares the result.
+    return { displayPath, parsed: matter(await readFile(file, 'utf8'), {}) };
+  } catch (error) {
+    return { displayPath, problem: inFile(displayPath, `front matter is not valid YAML: ${(error as Error).message}`) };
+  }
 }
 
 interface FileResult {
@@ -45,15 +53,8 @@ interface FileResult {
   problems: string[];
 }
 
-async function loadPost(file: string, displayPath: string, context: HtmlPolicyContext): Promise<FileResult> {
-  let parsed: matter.GrayMatterFile<string>;
-  try {
-    // A fresh options object: gray-matter otherwise caches by content and shares the result.
-    parsed = matter(await readFile(file, 'utf8'), {});
-  } catch (error) {
-    return { problems: [inFile(displayPath, `front matter is not valid YAML: ${(error as Error).message}`)] };
-  }
-  const { summary, problems } = parseFrontMatter(path.basename(file), parsed.data);
+function loadPost(fileName: string, displayPath: string, parsed: matter.GrayMatterFile<string>, context: HtmlPolicyContext): FileResult {
+  const { summary, problems } = parseFrontMatter(fileName, parsed.data);
   for (const image of [summary.image.src, summary.ogImage]) {
     if (summary.slug && !context.publicFileExists(image)) problems.push(`image ${image} is not in web/public`);
   }
@@ -74,19 +75,20 @@ async function loadPost(file: string, displayPath: string, context: HtmlPolicyCo
 export async function generateBlogModules(options: BlogContentOptions = {}): Promise<PostSummary[]> {
   const postsDir = options.postsDir ?? path.join(WEB_DIR, 'content', 'posts');
   const outDir = options.outDir ?? path.join(WEB_DIR, '.generated', 'blog');
-  const expected = options.expected ?? EXPECTED_POSTS;
-  const context = policyContext(expected, options.publicDir ?? path.join(WEB_DIR, 'public'));
-
   const names = (await readdir(postsDir)).filter((name) => name.endsWith('.md')).sort();
-  const results = await Promise.all(
-    names.map((name) =>
-      loadPost(path.join(postsDir, name), path.relative(process.cwd(), path.join(postsDir, name)), context),
-    ),
+  const sources = await Promise.all(
+    names.map((name) => readSource(path.join(postsDir, name), path.relative(process.cwd(), path.join(postsDir, name)))),
+  );
+  // Posts link to each other: every slug the front matter names is a known page.
+  const slugs = sources.flatMap((source) => ('parsed' in source && typeof source.parsed.data.slug === 'string' ? [source.parsed.data.slug] : []));
+  const context = policyContext(slugs, options.publicDir ?? path.join(WEB_DIR, 'public'));
+  const results = sources.map((source, index): FileResult =>
+    'parsed' in source ? loadPost(names[index], source.displayPath, source.parsed, context) : { problems: [source.problem] },
   );
   const posts = results.flatMap(({ post }) => (post ? [post] : []));
   const problems = results.flatMap((result) => result.problems);
   // Cross-file checks only make sense once every file parsed; otherwise they repeat noise.
-  if (problems.length === 0) problems.push(...collectionProblems(posts, expected));
+  if (problems.length === 0) problems.push(...collectionProblems(posts));
   if (problems.length > 0) throw new BlogContentError(problems);
 
   const ordered = [...posts].sort((a, b) => a.summary.id - b.summary.id);

@@ -23,35 +23,6 @@ export const STATIC_PAGES: { path: string; title: string }[] = [
   { path: '/blog', title: PAGE_META.blog.title },
 ].map((page) => ({ ...page, title: documentTitle(page.title) }));
 
-/** The 25 post routes of docs/spec/site-spec.md#2-screens-and-routes, newest first (ids 0 to 24). */
-export const SPEC_POST_SLUGS = [
-  'navigating-the-hiring-maze',
-  'barriers-to-succession-planning-business-autonomy-and-success',
-  'what-hat-to-wear-as-you-grow',
-  'hire-the-right-consultant-for-your-business',
-  'hiring-a-business-consultant-for-your-small-business',
-  'team-assessments-a-cornerstone-of-succession-planning',
-  'friction-free-business-succession',
-  'emotional-intelligence-in-leadership',
-  'conflict-reduction-in-leadership-teams',
-  'friction-free-employee-engagement',
-  'hiring-for-the-holidays',
-  "facets-of-jobs-why-it's-so-hard-to-hire-good-people",
-  'getting-your-hiring-right-with-the-power-of-clarity',
-  'empowering-womens-re-entry-into-the-workforce',
-  'finding-common-ground-between-candidates-and-employers',
-  'empowering-entrepreneurship',
-  'what-do-your-employees-really-cost-you',
-  'harness-your-mental-energy-with-the-kolbe',
-  'business-purpose-the-secret-to-success-and-how-to-find-yours',
-  'from-setting-objectives-to-building-broader-perspectives',
-  'quiet-quitting',
-  'do-you-want-to-be-a-tree-planter',
-  'turnover-throws-money-and-people-away',
-  "psychological-safety-you-can't-see-what-you-don't-believe",
-  'talent-or-luck-what-matters-most',
-];
-
 export const FACETS_SLUG = "facets-of-jobs-why-it's-so-hard-to-hire-good-people";
 export const LEGACY_ENGAGEMENT_PATH = '/friction-free-employment-engagement';
 export const ENGAGEMENT_PATH = '/friction-free-employee-engagement';
@@ -75,14 +46,9 @@ export function builtPagePaths(): string[] {
   return manifest.pages;
 }
 
-/** Every post route with its expected document title. */
+/** Every post route (the posts' front matter, newest first) with its expected document title. */
 export function postPages(): { path: string; title: string; heading: string }[] {
-  const titles = postTitles();
-  return SPEC_POST_SLUGS.map((slug) => {
-    const heading = titles.get(slug);
-    if (!heading) throw new Error(`No post in web/content/posts has the spec's slug ${slug}`);
-    return { path: `/${slug}`, title: documentTitle(heading), heading };
-  });
+  return [...postTitles()].map(([slug, heading]) => ({ path: `/${slug}`, title: documentTitle(heading), heading }));
 }
 
 export const NOT_FOUND_TITLE = documentTitle(PAGE_META.notFound.title);

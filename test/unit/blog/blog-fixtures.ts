@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { ExpectedPost } from '../../../web/build/blog/expected-posts';
+import type { ExpectedPost } from '../../support/spec-posts';
 
 /** A three-post blog for validation tests: same rules as the real one, smaller list. */
 export const FIXTURE_EXPECTED: ExpectedPost[] = [
@@ -68,7 +68,7 @@ export async function writeFixtureBlog(posts: FixturePost[]) {
     await writeFile(path.join(postsDir, fileName), `---\n${yaml(post.frontMatter)}\n---\n\n${post.body ?? validBody()}`);
   }
   return {
-    options: { postsDir, publicDir, outDir, expected: FIXTURE_EXPECTED },
+    options: { postsDir, publicDir, outDir },
     outDir,
     cleanUp: () => rm(root, { recursive: true, force: true }),
   };

@@ -1,48 +1,12 @@
-import { EXPECTED_POSTS } from '../../../web/build/blog/expected-posts';
+import { EXPECTED_POSTS } from '../../support/spec-posts';
 import { adjacentPosts } from '../../../web/src/features/blog/post-chain';
 import { FIXTURE_POSTS } from '../../web/blog/fixture-posts';
 
-/**
- * docs/spec/site-spec.md#2-screens-and-routes, "Blog post routes", copied by hand: the canonical
- * list must match it exactly.
- */
-const SPEC_ROUTES = [
-  '/navigating-the-hiring-maze',
-  '/barriers-to-succession-planning-business-autonomy-and-success',
-  '/what-hat-to-wear-as-you-grow',
-  '/hire-the-right-consultant-for-your-business',
-  '/hiring-a-business-consultant-for-your-small-business',
-  '/team-assessments-a-cornerstone-of-succession-planning',
-  '/friction-free-business-succession',
-  '/emotional-intelligence-in-leadership',
-  '/conflict-reduction-in-leadership-teams',
-  '/friction-free-employee-engagement',
-  '/hiring-for-the-holidays',
-  "/facets-of-jobs-why-it's-so-hard-to-hire-good-people",
-  '/getting-your-hiring-right-with-the-power-of-clarity',
-  '/empowering-womens-re-entry-into-the-workforce',
-  '/finding-common-ground-between-candidates-and-employers',
-  '/empowering-entrepreneurship',
-  '/what-do-your-employees-really-cost-you',
-  '/harness-your-mental-energy-with-the-kolbe',
-  '/business-purpose-the-secret-to-success-and-how-to-find-yours',
-  '/from-setting-objectives-to-building-broader-perspectives',
-  '/quiet-quitting',
-  '/do-you-want-to-be-a-tree-planter',
-  '/turnover-throws-money-and-people-away',
-  "/psychological-safety-you-can't-see-what-you-don't-believe",
-  '/talent-or-luck-what-matters-most',
-];
-
 const slugAt = (id: number) => EXPECTED_POSTS[id].slug;
 
-describe('the canonical blog list', () => {
-  it('has the 25 spec slugs in the spec order, so ids 0..24 are the list positions', () => {
-    expect(EXPECTED_POSTS.map(({ slug }) => `/${slug}`)).toEqual(SPEC_ROUTES);
-  });
-
+describe("the spec's blog list", () => {
   it('has no duplicate slugs', () => {
-    expect(new Set(EXPECTED_POSTS.map(({ slug }) => slug)).size).toBe(25);
+    expect(new Set(EXPECTED_POSTS.map(({ slug }) => slug)).size).toBe(EXPECTED_POSTS.length);
   });
 
   it('pins the tree-planter subtitle and month-only date', () => {

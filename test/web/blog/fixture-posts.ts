@@ -1,4 +1,4 @@
-import { EXPECTED_POSTS } from '../../../web/build/blog/expected-posts';
+import { EXPECTED_POSTS } from '../../support/spec-posts';
 import type { PostSummary } from '../../../web/src/features/blog/types';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

@@ -5,7 +5,7 @@
  *   npx tsx web/build/blog-images/generate.ts banners    # banners + OG PNGs only
  *   npx tsx web/build/blog-images/generate.ts holidays   # holiday infographic, video, poster
  *
- * Writes, for each of the 25 posts (<base> = slug without apostrophes):
+ * Writes, for each post in web/content/posts (<base> = slug without apostrophes):
  *   web/public/images/blog/<base>.svg      1200×630 geometric banner/card, seeded from the slug
  *                                          (no text: the page prints the title next to it)
  *   web/public/images/blog/og/<base>.png   1200×630 Open Graph card with the title and firm name
@@ -18,11 +18,13 @@
  * Liberation Serif/Sans or DejaVu (Debian: fonts-liberation, fonts-dejavu-core) for the PNGs.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
+import matter from 'gray-matter';
 import { BUSINESS } from '../../../shared/constants/business';
+import { imageBaseName } from '../blog/front-matter';
 
 const WEB = path.resolve(__dirname, '../..');
 const PUBLIC = path.join(WEB, 'public');
@@ -30,39 +32,14 @@ const BLOG_DIR = path.join(PUBLIC, 'images/blog');
 const OG_DIR = path.join(BLOG_DIR, 'og');
 const MEDIA_DIR = path.join(PUBLIC, 'media');
 
-/**
- * The 25 posts, newest first (docs/spec/site-spec.md#2-screens-and-routes). Titles match
- * web/content/posts front matter.
- */
-export const POSTS: readonly { slug: string; title: string }[] = [
-  { slug: 'navigating-the-hiring-maze', title: 'Navigating the Hiring Maze' },
-  { slug: 'barriers-to-succession-planning-business-autonomy-and-success', title: 'Barriers to Succession Planning: Business Autonomy and Success' },
-  { slug: 'what-hat-to-wear-as-you-grow', title: 'What Hat to Wear as You Grow' },
-  { slug: 'hire-the-right-consultant-for-your-business', title: 'Hire the Right Consultant for Your Business' },
-  { slug: 'hiring-a-business-consultant-for-your-small-business', title: 'Hiring a Business Consultant for Your Small Business' },
-  { slug: 'team-assessments-a-cornerstone-of-succession-planning', title: 'Team Assessments: A Cornerstone of Succession Planning' },
-  { slug: 'friction-free-business-succession', title: 'Friction-Free Business Succession' },
-  { slug: 'emotional-intelligence-in-leadership', title: 'Emotional Intelligence in Leadership' },
-  { slug: 'conflict-reduction-in-leadership-teams', title: 'Conflict Reduction in Leadership Teams' },
-  { slug: 'friction-free-employee-engagement', title: 'Friction-Free Employee Engagement' },
-  { slug: 'hiring-for-the-holidays', title: 'Hiring for the Holidays' },
-  { slug: "facets-of-jobs-why-it's-so-hard-to-hire-good-people", title: "Facets of Jobs: Why It's So Hard to Hire Good People" },
-  { slug: 'getting-your-hiring-right-with-the-power-of-clarity', title: 'Getting Your Hiring Right with the Power of Clarity' },
-  { slug: 'empowering-womens-re-entry-into-the-workforce', title: "Empowering Women's Re-entry into the Workforce" },
-  { slug: 'finding-common-ground-between-candidates-and-employers', title: 'Finding Common Ground Between Candidates and Employers' },
-  { slug: 'empowering-entrepreneurship', title: 'Empowering Entrepreneurship' },
-  { slug: 'what-do-your-employees-really-cost-you', title: 'What Do Your Employees Really Cost You?' },
-  { slug: 'harness-your-mental-energy-with-the-kolbe', title: 'Harness Your Mental Energy with the Kolbe' },
-  { slug: 'business-purpose-the-secret-to-success-and-how-to-find-yours', title: 'Business Purpose: The Secret to Success and How to Find Yours' },
-  { slug: 'from-setting-objectives-to-building-broader-perspectives', title: 'From Setting Objectives to Building Broader Perspectives' },
-  { slug: 'quiet-quitting', title: 'Quiet Quitting' },
-  { slug: 'do-you-want-to-be-a-tree-planter', title: 'Do You Want to Be a Tree Planter?' },
-  { slug: 'turnover-throws-money-and-people-away', title: 'Turnover Throws Money and People Away' },
-  { slug: "psychological-safety-you-can't-see-what-you-don't-believe", title: "Psychological Safety: You Can't See What You Don't Believe" },
-  { slug: 'talent-or-luck-what-matters-most', title: 'Talent or Luck: What Matters Most?' },
-];
-
-export const imageBaseName = (slug: string) => slug.replace(/'/g, '');
+/** The posts' slugs and titles from their front matter (the only list of posts), newest first. */
+function readPosts(): { slug: string; title: string }[] {
+  const postsDir = path.join(WEB, 'content/posts');
+  return readdirSync(postsDir)
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => matter(readFileSync(path.join(postsDir, file), 'utf8'), {}).data as { id: number; slug: string; title: string })
+    .sort((a, b) => a.id - b.id);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Palette (docs/spec/brand.md) and the banner themes drawn from it
@@ -539,25 +516,10 @@ function generateHolidayMedia() {
 
 // ---------------------------------------------------------------------------------------------
 
-/** Warns when a post's front matter title has drifted from the list above. */
-function checkTitles() {
-  const postsDir = path.join(WEB, 'content/posts');
-  if (!existsSync(postsDir)) return;
-  for (const file of readdirSync(postsDir).filter((f) => f.endsWith('.md'))) {
-    const text = readFileSync(path.join(postsDir, file), 'utf8');
-    const slug = /^slug:\s*"?(.+?)"?\s*$/m.exec(text)?.[1];
-    const title = /^title:\s*"(.+)"\s*$/m.exec(text)?.[1];
-    const known = POSTS.find((p) => p.slug === slug);
-    if (slug && title && known && known.title !== title) {
-      console.warn(`warning: ${file} has title "${title}", the OG image says "${known.title}"`);
-    }
-  }
-}
-
 function generateBanners() {
   mkdirSync(OG_DIR, { recursive: true });
   const used: Theme[] = [];
-  POSTS.forEach((post, index) => {
+  readPosts().forEach((post, index) => {
     const theme = themeFor(post.slug, used);
     used.push(theme);
     const base = imageBaseName(post.slug);
@@ -571,6 +533,5 @@ function generateBanners() {
 }
 
 const what = process.argv[2] ?? 'all';
-checkTitles();
 if (what === 'all' || what === 'banners') generateBanners();
 if (what === 'all' || what === 'holidays') generateHolidayMedia();
