@@ -1,0 +1,9 @@
+/**
+ * The campaign worker's environment, set before its module loads (it reads it at module scope,
+ * as in Lambda): the unit environment plus the queue it hands refused recipients back to.
+ */
+import '../../lambdas/support/env';
+
+export const CAMPAIGN_QUEUE_URL = 'https://sqs.ca-central-1.amazonaws.com/123456789012/campaigns';
+process.env.CAMPAIGN_QUEUE_URL = CAMPAIGN_QUEUE_URL;
+for (const name of ['CAMPAIGN_SEND_RATE', 'CAMPAIGN_WORKERS']) delete process.env[name];
