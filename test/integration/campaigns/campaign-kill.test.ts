@@ -1,0 +1,154 @@
+/**
+ * A local campaign send killed outright (SIGKILL, as a crashed Lambda dies) between handing an
+ * email to SES and recording SES's answer, then run again, against a real local stack: nobody
+ * gets the campaign twice, every eligible subscriber gets it once, and `status` reports the
+ * email whose record was left `sending` as in doubt (docs/decisions/0050-campaign-sending.md).
+ * SES is reached through a pass-through proxy that forwards the sixth email to SES and withholds
+ * SES's answer, so the kill lands in that window every time.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { readRawEmails } from '../../../infra/local/services';
+import { seedSubscribers, type Seeded } from '../../support/campaign-subscribers';
+import { reuseBuildIfPresent, startLocalStack, type RunningStack } from '../../support/local-stack';
+
+jest.setTimeout(240_000);
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+const SLUG = 'killed-newsletter';
+const ANSWERED_BEFORE_THE_KILL = 5;
+const CAMPAIGNS_DIR = mkdtempSync(path.join(tmpdir(), 'campaigns-'));
+writeFileSync(
+  path.join(CAMPAIGNS_DIR, `${SLUG}.md`),
+  '---\nsubject: "A newsletter cut short"\ntopic: newsletter\naudience: candidate\n---\nHello.\n',
+);
+
+let stack: RunningStack;
+let seeded: Seeded[];
+
+/** Forwards SES calls to the stack's SES; after `answerFirst` answers, forwards but never answers. */
+const sesProxy = (upstream: string, answerFirst: number) => {
+  let answered = 0;
+  const held: ServerResponse[] = [];
+  const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
+    const forward = request(`${upstream}${incoming.url}`, { method: incoming.method, headers: incoming.headers }, (answer) => {
+      const body: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => body.push(chunk));
+      answer.on('end', () => {
+        if (answered >= answerFirst) {
+          held.push(outgoing);
+          return;
+        }
+        answered += 1;
+        outgoing.writeHead(answer.statusCode!, answer.headers).end(Buffer.concat(body));
+      });
+    });
+    incoming.pipe(forward);
+  });
+  return {
+    listening: new Promise<string>((resolve) =>
+      server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+    ),
+    held: () => held.length,
+    close: () => {
+      for (const response of held) response.destroy();
+      server.close();
+    },
+  };
+};
+
+/** The integration project points AWS_ENDPOINT_URL_* at its own emulators: the commands must find the stack's. */
+const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_ENDPOINT_URL')));
+const env = (extra: Record<string, string> = {}) => ({
+  ...inherited,
+  PORT: String(stack.placement.sitePort),
+  SES_PORT: String(stack.placement.sesPort),
+  DYNAMODB_PORT: String(stack.placement.dynamoPort),
+  LOCAL_DATA_DIR: stack.placement.dataDir,
+  SITE_URL: stack.baseUrl,
+  CAMPAIGNS_DIR,
+  ...extra,
+});
+const campaign = (...args: string[]) =>
+  spawnSync(TSX, ['infra/ops/campaign.ts', ...args], { cwd: REPO_ROOT, env: env(), encoding: 'utf8' });
+const recipientsInInbox = async () =>
+  (await readRawEmails(stack.inboxUrl))
+    .filter((raw) => new RegExp(`^X-Campaign: ${SLUG}$`, 'm').test(raw))
+    .map((raw) => /^To: (.+)$/m.exec(raw)![1]!.trim());
+const countBy = (values: string[]) =>
+  values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {});
+const startedAt = () => JSON.parse(campaign('status', SLUG, '--json').stdout.trim()).startedAt as string;
+
+beforeAll(async () => {
+  stack = await startLocalStack(reuseBuildIfPresent());
+  seeded = await seedSubscribers(stack.dynamoUrl, { eligible: 20, topicOff: 2, suppressed: 2, otherAudience: 2 }, 'kill');
+});
+afterAll(() => stack?.stop());
+
+describe('a campaign send killed mid-send', () => {
+  const eligible = () => seeded.filter((s) => s.kind === 'eligible');
+
+  it('leaves one email in doubt, never sent twice; the next run sends every other eligible subscriber once', async () => {
+    // Prepare: one recipient at a time, SES through the proxy.
+    const proxy = sesProxy(stack.inboxUrl, ANSWERED_BEFORE_THE_KILL);
+    const sesUrl = await proxy.listening;
+    const first = spawn(TSX, ['infra/ops/campaign.ts', 'send', SLUG, '--yes', '--rate', '500', '--concurrency', '1'], {
+      cwd: REPO_ROOT,
+      env: env({ AWS_ENDPOINT_URL_SES: sesUrl }),
+      detached: true,
+      stdio: 'ignore',
+    });
+
+    // Act: SIGKILL the whole process group once SES has taken the sixth email and its answer is withheld.
+    const deadline = Date.now() + 60_000;
+    while (proxy.held() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => first.once('exit', (_code, signal) => resolve(signal)));
+    process.kill(-first.pid!, 'SIGKILL');
+    const signal = await exited;
+    proxy.close();
+    const afterKill = countBy(await recipientsInInbox());
+    const statusAfterKill = campaign('status', SLUG);
+    const resumed = campaign('send', SLUG, '--yes', '--rate', '500');
+    const statusAfterResume = campaign('status', SLUG);
+
+    // Assess: what reached the inbox, and how often.
+    expect(signal).toBe('SIGKILL');
+    expect(Object.values(afterKill)).toEqual(Array(ANSWERED_BEFORE_THE_KILL + 1).fill(1));
+    expect(resumed.status).toBe(0);
+    expect(resumed.stdout).toContain(`Sent ${eligible().length - ANSWERED_BEFORE_THE_KILL - 1} of ${eligible().length} in`);
+    expect(countBy(await recipientsInInbox())).toEqual(Object.fromEntries(eligible().map((s) => [s.email, 1])));
+
+    // Assess: what the operator reads.
+    expect(statusAfterKill.stdout.trim()).toBe(`campaign           ${SLUG}
+subject            A newsletter cut short
+startedAt          ${startedAt()}
+runs               1
+queued             20
+recipients         6
+sent               5
+retrying           0
+failed             0
+inDoubt            1
+bounced            0
+complained         0
+unsubscribedSince  0`);
+    expect(statusAfterResume.stdout.trim()).toBe(`campaign           ${SLUG}
+subject            A newsletter cut short
+startedAt          ${startedAt()}
+runs               2
+queued             20
+recipients         20
+sent               19
+retrying           0
+failed             0
+inDoubt            1
+bounced            0
+complained         0
+unsubscribedSince  0`);
+  });
+});
