@@ -48,11 +48,15 @@ async function serve(distDir: string, hashes: CspHashes): Promise<Server> {
 }
 
 /**
- * Serves `distDir` as it is and its floor (a copy with every page rewritten by `floorHtml`),
- * each on its own loopback port, by the same handler.
+ * Serves a snapshot of `sourceDir` as it is and its floor (a copy with every page rewritten by
+ * `floorHtml`), each on its own loopback port, by the same handler. Snapshots, so a rebuild of
+ * web/dist during the runs (npm start, a test) changes neither.
  */
-export async function startPageAndFloorServers(distDir: string): Promise<SiteServers> {
-  const floorDir = path.join(mkdtempSync(path.join(tmpdir(), 'static-floor-')), 'dist');
+export async function startPageAndFloorServers(sourceDir: string): Promise<SiteServers> {
+  const snapshot = mkdtempSync(path.join(tmpdir(), 'static-floor-'));
+  const distDir = path.join(snapshot, 'page');
+  const floorDir = path.join(snapshot, 'floor');
+  cpSync(sourceDir, distDir, { recursive: true });
   cpSync(distDir, floorDir, { recursive: true });
   const hashes = readCspHashes(distDir);
   const styles = new Set(hashes.styles);
@@ -73,7 +77,7 @@ export async function startPageAndFloorServers(distDir: string): Promise<SiteSer
     floorUrl: url(floor),
     close: async () => {
       await Promise.all([page, floor].map((server) => new Promise((resolve) => server.close(resolve))));
-      rmSync(path.dirname(floorDir), { recursive: true, force: true });
+      rmSync(snapshot, { recursive: true, force: true });
     },
   };
 }
