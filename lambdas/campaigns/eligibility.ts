@@ -25,3 +25,26 @@ export const ineligibility = (
   if (subscriber.emailSetting?.[CAMPAIGN_TOPICS.indexOf(campaign.topic)] !== true) return 'topic-off';
   return undefined;
 };
+
+/** Why a person withdrew (as opposed to lacking consent): it applies to the firm's mail of that kind. */
+const WITHDRAWALS: readonly Ineligible[] = ['unsubscribed', 'topic-off', 'suppressed'];
+
+/**
+ * One person (one mailbox) may hold a candidate and an employer subscription. For a campaign
+ * of `audience` `both` the person decides, not the subscription the send happened to pick: a
+ * withdrawal on any of their subscriptions of the campaign's audiences withholds the campaign;
+ * otherwise it goes through the first eligible subscription, with that subscription's links
+ * (docs/decisions/0050-campaign-sending.md, audience both). Returns that subscription or why not.
+ */
+export const personEligibility = (
+  subscriptions: SubscriberItem[],
+  campaign: { topic: CampaignTopic; audience: CampaignAudience },
+  now: number,
+): { subscriber: SubscriberItem } | { why: Ineligible } => {
+  const checked = subscriptions.map((subscriber) => ({ subscriber, why: ineligibility(subscriber, campaign, now) }));
+  const withdrawn = checked.find(({ why }) => why !== undefined && WITHDRAWALS.includes(why));
+  if (withdrawn) return { why: withdrawn.why! };
+  const eligible = checked.find(({ why }) => why === undefined);
+  if (eligible) return { subscriber: eligible.subscriber };
+  return { why: checked.find(({ why }) => why !== 'other-audience')?.why ?? 'other-audience' };
+};

@@ -1,8 +1,10 @@
+import { audiencesOf } from '../../shared/constants/campaigns';
 import { CAMPAIGN_MAIL_FINALLY_FAILED } from '../../shared/constants/operator-alerts';
 import type { CampaignContent, SendStatus } from '../data/campaign-item';
 import { claimSend, settleSend } from '../data/campaign-sends';
 import type { TableStore } from '../data/stores';
-import { getSubscriber } from '../data/subscribers';
+import type { SubscriberItem } from '../data/subscriber-item';
+import { findSubscribersByMailbox, getSubscriber } from '../data/subscribers';
 import { canonicalMailbox } from '../domain/canonical-mailbox';
 import type { DeadLetterSink } from '../mail/dead-letters';
 import { retryDelay, type DeliveryPolicy } from '../mail/delivery-policy';
@@ -11,7 +13,7 @@ import { sesRefused } from '../mail/send';
 import { withRetries } from '../mail/with-retries';
 import * as log from '../runtime/log';
 import { campaignMail } from './campaign-mail';
-import { ineligibility, type Ineligible } from './eligibility';
+import { personEligibility, type Ineligible } from './eligibility';
 
 /** What an operator needs to act on a campaign email that finally failed. */
 export interface CampaignDeadLetter {
@@ -42,6 +44,23 @@ export type RecipientOutcome =
   | { result: 'failed' }
   | { result: 'uncertain' };
 
+/**
+ * The person's subscriptions the campaign may go through, the queued one first: for a campaign
+ * to both audiences, their other audience's subscription too (read again, like the queued one),
+ * so a withdrawal on either is honoured and an eligible one is not passed over.
+ */
+const subscriptionsOf = async (
+  store: TableStore,
+  queued: SubscriberItem,
+  mailbox: string,
+  campaign: CampaignContent,
+): Promise<SubscriberItem[]> => {
+  if (audiencesOf(campaign.audience).length === 1) return [queued];
+  const others = (await findSubscribersByMailbox(store, mailbox)).filter(({ id }) => id !== queued.id);
+  const found = await Promise.all(others.map(({ id }) => getSubscriber(store, id)));
+  return [queued, ...found.filter((other): other is SubscriberItem => other !== undefined)];
+};
+
 const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
 /**
@@ -59,13 +78,15 @@ export const sendToRecipient = async (
   subscriberId: string,
   now: number,
 ): Promise<RecipientOutcome> => {
-  const subscriber = await getSubscriber(deps.subscribers, subscriberId);
-  if (!subscriber) return { result: 'ineligible', why: 'no-subscriber' };
-  const why = ineligibility(subscriber, campaign, now);
-  if (why) return { result: 'ineligible', why };
+  const queued = await getSubscriber(deps.subscribers, subscriberId);
+  if (!queued) return { result: 'ineligible', why: 'no-subscriber' };
+  const mailbox = queued.mailbox ?? canonicalMailbox(queued.email);
+  const person = personEligibility(await subscriptionsOf(deps.subscribers, queued, mailbox, campaign), campaign, now);
+  if ('why' in person) return { result: 'ineligible', why: person.why };
+  const { subscriber } = person;
 
-  const mailbox = subscriber.mailbox ?? canonicalMailbox(subscriber.email);
-  const record = await claimSend(deps.campaigns, { campaign: campaign.slug, mailbox, subscriberId }, now);
+  const claim = { campaign: campaign.slug, mailbox, subscriberId: subscriber.id };
+  const record = await claimSend(deps.campaigns, claim, now);
   if (!record) return { result: 'already' };
   const settle = (status: Exclude<SendStatus, 'sending'>, fields: Parameters<typeof settleSend>[3]) =>
     withRetries(() => settleSend(deps.campaigns, record, status, fields));
@@ -77,7 +98,11 @@ export const sendToRecipient = async (
     const lastError = describe(error);
     if (!sesRefused(error)) {
       await settle('uncertain', { lastError });
-      log.error('Campaign mail may not have been sent', { campaign: campaign.slug, subscriberId, error: lastError });
+      log.error('Campaign mail may not have been sent', {
+        campaign: campaign.slug,
+        subscriberId: subscriber.id,
+        error: lastError,
+      });
       return { result: 'uncertain' };
     }
     if (now - record.firstAttemptAt < deps.policy.giveUpAfterSeconds) {
@@ -87,13 +112,13 @@ export const sendToRecipient = async (
     await settle('failed', { lastError });
     log.error(CAMPAIGN_MAIL_FINALLY_FAILED, {
       campaign: campaign.slug,
-      subscriberId,
+      subscriberId: subscriber.id,
       attempts: record.attempts,
       error: lastError,
     });
     await deps.deadLetter({
       campaign: campaign.slug,
-      subscriberId,
+      subscriberId: subscriber.id,
       attempts: record.attempts,
       lastMailError: lastError,
       at: now,

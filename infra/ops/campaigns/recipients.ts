@@ -1,4 +1,4 @@
-import { ineligibility } from '../../../lambdas/campaigns/eligibility';
+import { personEligibility } from '../../../lambdas/campaigns/eligibility';
 import type { CampaignContent } from '../../../lambdas/data/campaign-item';
 import type { SubscriberItem } from '../../../lambdas/data/subscriber-item';
 import { canonicalMailbox } from '../../../lambdas/domain/canonical-mailbox';
@@ -8,7 +8,7 @@ import type { OpsTarget } from '../stack-target';
 /**
  * The subscribers a send hands to the queue: eligible now (the sender checks each again right
  * before its email), one per mailbox — a person subscribed as candidate and as employer gets a
- * campaign for both audiences once.
+ * campaign for both audiences once, and not at all if they withdrew from it on either subscription.
  */
 export const campaignRecipients = async (
   target: OpsTarget,
@@ -16,11 +16,13 @@ export const campaignRecipients = async (
   now: number,
 ): Promise<string[]> => {
   const subscribers = await scanKind<SubscriberItem>(target.db, target.tables.subscribers, 'subscriber');
-  const byMailbox = new Map<string, string>();
+  const byMailbox = new Map<string, SubscriberItem[]>();
   for (const subscriber of subscribers) {
-    if (ineligibility(subscriber, campaign, now)) continue;
     const mailbox = subscriber.mailbox ?? canonicalMailbox(subscriber.email);
-    if (!byMailbox.has(mailbox)) byMailbox.set(mailbox, subscriber.id);
+    byMailbox.set(mailbox, [...(byMailbox.get(mailbox) ?? []), subscriber]);
   }
-  return [...byMailbox.values()];
+  return [...byMailbox.values()].flatMap((subscriptions) => {
+    const person = personEligibility(subscriptions, campaign, now);
+    return 'subscriber' in person ? [person.subscriber.id] : [];
+  });
 };

@@ -1,4 +1,4 @@
-import { ineligibility } from '../../../lambdas/campaigns/eligibility';
+import { ineligibility, personEligibility } from '../../../lambdas/campaigns/eligibility';
 import { CAMPAIGN_TOPICS } from '../../../shared/constants/campaigns';
 import { EMAIL_SETTINGS } from '../../../shared/constants/subscriber-options';
 import { subscriberItem } from '../../support/campaign-subscribers';
@@ -37,5 +37,28 @@ describe('who receives a campaign', () => {
       const allBut = only.map((on) => !on);
       expect(ineligibility(subscriber({ emailSetting: allBut }), { topic, audience: 'candidate' }, NOW)).toBe('topic-off');
     });
+  });
+});
+
+describe('who receives a campaign to both audiences, per person', () => {
+  const both = { topic: 'newsletter', audience: 'both' } as const;
+  const candidate = (overrides = {}) => subscriber({ id: 'candidate', ...overrides });
+  const employer = (overrides = {}) => subscriber({ id: 'employer', audience: 'employer', ...overrides });
+  const chosen = (result: ReturnType<typeof personEligibility>) => ('subscriber' in result ? result.subscriber.id : result);
+
+  it.each([
+    ['both eligible: the first', [candidate(), employer()], 'candidate'],
+    ['candidate consent lapsed: the employer one', [candidate({ consent: 'implied', impliedUntil: NOW }), employer()], 'employer'],
+    ['candidate never confirmed: the employer one', [candidate({ consent: 'pending' }), employer()], 'employer'],
+    ['unsubscribed as candidate: nobody', [candidate({ subscribed: false }), employer()], { why: 'unsubscribed' }],
+    ['topic off as employer: nobody', [candidate(), employer({ emailSetting: [false, true, true] })], { why: 'topic-off' }],
+    ['suppressed: nobody', [candidate({ suppressed: true }), employer({ suppressed: true })], { why: 'suppressed' }],
+  ])('%s', (_, subscriptions, expected) => {
+    expect(chosen(personEligibility(subscriptions, both, NOW))).toEqual(expected);
+  });
+
+  it("a one-audience campaign ignores the other audience's withdrawal", () => {
+    const subscriptions = [candidate(), employer({ subscribed: false })];
+    expect(chosen(personEligibility(subscriptions, { topic: 'newsletter', audience: 'candidate' }, NOW))).toBe('candidate');
   });
 });

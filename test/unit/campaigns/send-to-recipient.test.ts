@@ -217,3 +217,55 @@ describe('a change read right before the send', () => {
     expect(send).not.toHaveBeenCalled();
   });
 });
+
+describe('a campaign to both audiences, to a person subscribed as candidate and as employer', () => {
+  const BOTH = campaignContent({ audience: 'both' });
+  let employer: SubscriberItem;
+
+  beforeEach(() => {
+    // The send picked Pat's candidate subscription (one recipient per mailbox).
+    employer = storeSubscriber(tables, EMAIL, {}, 'employer');
+  });
+
+  it('sends through the candidate subscription once, the employer one not at all', async () => {
+    expect(await sendToRecipient(deps, BOTH, pat.id, NOW)).toEqual({ result: 'sent' });
+    expect(await sendToRecipient(deps, BOTH, employer.id, NOW)).toEqual({ result: 'already' });
+
+    expect(inbox.map((mail) => mail.to)).toEqual([EMAIL]);
+    expect(inbox[0]!.text).toContain(`https://site.test/unsubscribe/candidate/${pat.id}`);
+  });
+
+  it.each<[string, 'candidate' | 'employer', Partial<SubscriberItem>, string]>([
+    ['unsubscribed from candidate mail', 'candidate', { subscribed: false, unsubscribedAt: NOW - 1 }, 'unsubscribed'],
+    ['switched the newsletter off as a candidate', 'candidate', { emailSetting: [false, true, true] }, 'topic-off'],
+    ['unsubscribed from employer mail', 'employer', { unsubscribeAllEmail: [true] }, 'unsubscribed'],
+  ])('who %s mid-send gets nothing: the withdrawal applies to this kind of mail', async (_case, audience, change, why) => {
+    changeSubscriber(tables, audience === 'candidate' ? pat.id : employer.id, change);
+
+    expect(await sendToRecipient(deps, BOTH, pat.id, NOW)).toEqual({ result: 'ineligible', why });
+    expect(send).not.toHaveBeenCalled();
+    expect(sendRecord(tables, EMAIL)).toBeUndefined();
+  });
+
+  it("whose candidate consent lapsed mid-send (no withdrawal) gets it once through the employer subscription's links", async () => {
+    // Prepare
+    changeSubscriber(tables, pat.id, { consent: 'implied', impliedUntil: NOW - 1 });
+
+    // Act
+    const outcome = await sendToRecipient(deps, BOTH, pat.id, NOW);
+    const again = await sendToRecipient(deps, BOTH, employer.id, NOW + 60);
+
+    // Assess
+    expect([outcome, again]).toEqual([{ result: 'sent' }, { result: 'already' }]);
+    expect(inbox.map((mail) => mail.to)).toEqual([EMAIL]);
+    expect(inbox[0]!.text).toContain(`https://site.test/unsubscribe/employer/${employer.id}`);
+    expect(sendRecord(tables, EMAIL)).toMatchObject({ status: 'sent', subscriberId: employer.id });
+  });
+
+  it("a one-audience campaign reads only that audience's subscription", async () => {
+    changeSubscriber(tables, employer.id, { subscribed: false, unsubscribeAllEmail: [true] });
+
+    expect(await sendToRecipient(deps, CAMPAIGN, pat.id, NOW)).toEqual({ result: 'sent' });
+    expect(inbox.map((mail) => mail.to)).toEqual([EMAIL]);
+  });
+});
