@@ -21,8 +21,12 @@ export const API_BUNDLE_BUDGET_BYTES = 250 * 1024;
 export const LOAD_RATIO_BUDGET = 1.1;
 /** The floor: only `new DynamoDBClient({})`, bundled like a handler. */
 export const SDK_FLOOR_ENTRY = 'test/bench/lambda-floor/dynamodb-client-only.ts';
-/** Stream/SNS consumers, not behind API Gateway: no size budget, but they are reported. */
-export const NON_API_HANDLERS: readonly LambdaName[] = ['mailer', 'sesFeedback'];
+/**
+ * Not behind API Gateway: the mail senders, which bundle the SES client (the mailer on the leads
+ * stream, its scheduled sweep, the campaign worker on its SQS queue), and the SES feedback
+ * consumer (SNS). No size budget, but they are reported.
+ */
+export const NON_API_HANDLERS: readonly LambdaName[] = ['mailer', 'mailSweep', 'campaignWorker', 'sesFeedback'];
 
 export interface BundleMeasurement {
   name: LambdaName;

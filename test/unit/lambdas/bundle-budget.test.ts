@@ -46,6 +46,10 @@ describe('Lambda bundles', () => {
     expect(includes(name, 'SendMessageCommand')).toBe(false);
   });
 
+  it('the bench reports every mail sender among the handlers without a size budget', () => {
+    expect(NON_API_HANDLERS).toEqual(expect.arrayContaining([...MAIL_SENDERS, 'sesFeedback']));
+  });
+
   it('bundles no S3 client (downloads are presigned with SigV4 directly)', () => {
     const withS3 = bundles.filter((bundle) => Buffer.from(bundle.code).includes('GetObjectCommand'));
     expect(withS3).toEqual([]);
