@@ -1,36 +1,46 @@
 import type { Audience } from './constants/audiences';
 
-/**
- * The API's paths (docs/architecture.md#the-api-contract), one table for the handlers' routes, the local server,
- * CloudFront's `/api/*` behaviour and the web's fetch calls.
- */
+/** Where the API is (docs/architecture.md#the-api-contract): CloudFront's `/api/*` behaviour. */
 export const API_BASE = '/api';
 
-export const apiPaths = {
-  subscriber: (audience: Audience, id: string) =>
-    `${API_BASE}/${audience}/subscribers/${encodeURIComponent(id)}`,
-  oneClickUnsubscribe: (audience: Audience, id: string) =>
-    `${API_BASE}/${audience}/subscribers/${encodeURIComponent(id)}/one-click`,
-  scorecard: `${API_BASE}/employer/scorecard`,
-  scorecardDownload: (token: string) =>
-    `${API_BASE}/employer/scorecard/download/${encodeURIComponent(token)}`,
-  signup: `${API_BASE}/signup`,
-  /** The confirmation page's button POSTs here (double opt-in; a GET of an email link changes nothing). */
-  confirmSubscription: (audience: Audience, token: string) =>
-    `${API_BASE}/${audience}/confirmations/${encodeURIComponent(token)}`,
-} as const;
-
-/** Route keys as API Gateway (HTTP API) writes them; the local server matches the same strings. */
+/**
+ * The API's routes, each named as the handler that serves it (LAMBDA_ENTRIES in
+ * infra/lambda/bundling.ts), as route keys the way API Gateway (HTTP API) writes them. The local
+ * server matches the same keys (shared/route-key.ts); links and fetch calls fill them in (apiPath).
+ */
 export const API_ROUTES = {
   getSubscriber: 'GET /api/{audience}/subscribers/{id}',
   putSubscriber: 'PUT /api/{audience}/subscribers/{id}',
   oneClickUnsubscribe: 'POST /api/{audience}/subscribers/{id}/one-click',
-  scorecard: 'POST /api/employer/scorecard',
-  scorecardDownload: 'GET /api/employer/scorecard/download/{token}',
+  requestScorecard: 'POST /api/employer/scorecard',
+  downloadScorecard: 'GET /api/employer/scorecard/download/{token}',
   signup: 'POST /api/signup',
+  /** The confirmation page's button POSTs here (double opt-in; a GET of an email link changes nothing). */
   confirmSubscription: 'POST /api/{audience}/confirmations/{token}',
 } as const;
 export type ApiRouteName = keyof typeof API_ROUTES;
+
+/** Every other /api path or method: the fallback handler answers a JSON 404 or 405. */
+export const API_FALLBACK_ROUTE = `ANY ${API_BASE}/{proxy+}`;
+
+type ParameterNames<Template extends string> = Template extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | ParameterNames<Rest>
+  : never;
+/** The parameters of a route's path: `audience` is an Audience, the others any text. */
+export type ApiPathParameters<Route extends ApiRouteName> = {
+  [Name in ParameterNames<(typeof API_ROUTES)[Route]>]: Name extends 'audience' ? Audience : string;
+};
+
+/** The path of an API route with its parameters filled in, each percent-encoded. */
+export const apiPath = <Route extends ApiRouteName>(
+  route: Route,
+  ...[parameters]: keyof ApiPathParameters<Route> extends never ? [] : [ApiPathParameters<Route>]
+): string =>
+  API_ROUTES[route]
+    .slice(API_ROUTES[route].indexOf(' ') + 1)
+    .replace(/\{(\w+)\}/g, (_whole, name: string) =>
+      encodeURIComponent((parameters as Record<string, string> | undefined)?.[name] ?? ''),
+    );
 
 /** Site pages with href builders: the web links and the emails' links use the same shapes. */
 export const sitePaths = {

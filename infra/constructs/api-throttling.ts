@@ -19,12 +19,12 @@ export type ThrottleGroup = 'forms' | 'subscriber' | 'stage';
 
 export const ROUTE_THROTTLE_GROUPS: Record<ApiRouteName, ThrottleGroup> = {
   signup: 'forms',
-  scorecard: 'forms',
+  requestScorecard: 'forms',
   getSubscriber: 'subscriber',
   putSubscriber: 'subscriber',
   oneClickUnsubscribe: 'subscriber',
   confirmSubscription: 'subscriber',
-  scorecardDownload: 'stage',
+  downloadScorecard: 'stage',
 };
 
 /** Far above a consultancy site's real traffic; the forms lower, as each accepted one sends mail. */

@@ -5,8 +5,8 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { FORM_MAILS_PER_HOUR, SUBMISSIONS_PER_CLIENT_PER_HOUR } from '../../shared/constants/limits';
-import { API_ROUTES, type ApiRouteName } from '../../shared/paths';
-import { API_FALLBACK_HANDLER, API_FALLBACK_ROUTE, API_ROUTE_HANDLERS } from '../lambda/api-routes';
+import { API_FALLBACK_ROUTE, API_ROUTES, type ApiRouteName } from '../../shared/paths';
+import { API_FALLBACK_HANDLER, routeHandler } from '../lambda/api-routes';
 import { checkThrottle, DEFAULT_THROTTLES, routeSettings, type ApiThrottle } from './api-throttling';
 import { HouseFunction, type DocumentBinding, type TableBinding } from './house-function';
 import { OriginVerify } from './origin-verify';
@@ -40,7 +40,7 @@ export interface FormLimits {
   readonly formMailsPerHour: number;
 }
 
-/** A route's handler comes from API_ROUTE_HANDLERS, shared with the local server. */
+/** A route's handler is the one of its name (routeHandler), as in the local server. */
 type RouteWiring = {
   readonly description: string;
   /** The grants and variables this handler needs, and nothing more. */
@@ -79,8 +79,7 @@ export class Api extends Construct {
         .setEnv('SUBMISSIONS_PER_CLIENT_PER_HOUR', String(limits.submissionsPerClientPerHour))
         .setEnv('FORM_MAILS_PER_HOUR', String(limits.formMailsPerHour));
 
-    // Typed by ApiRouteName: a route added to shared/paths does not compile until it is wired here
-    // (and in API_ROUTE_HANDLERS, which names each route's handler for the cloud and local server).
+    // Typed by ApiRouteName: a route added to shared/paths does not compile until it is wired here.
     const wiring: Record<ApiRouteName, RouteWiring> = {
       getSubscriber: {
         description: 'Reads a subscriber for the unsubscribe and settings pages',
@@ -94,11 +93,11 @@ export class Api extends Construct {
         description: 'RFC 8058 one-click unsubscribe from mail clients',
         bind: (fn) => fn.bindTable(subscribers, 'update'),
       },
-      scorecard: {
+      requestScorecard: {
         description: 'Records a scorecard request (the mailer sends the link)',
         bind: (fn) => bindLeadForm(fn.bindTable(leads, 'create').bindTable(subscribers, 'read')),
       },
-      scorecardDownload: {
+      downloadScorecard: {
         description: 'Checks a download link and redirects to a short-lived presigned URL',
         bind: (fn) => fn.bindTable(leads, 'read').bindScorecardDocument(scorecardDocument),
       },
@@ -122,7 +121,7 @@ export class Api extends Construct {
 
     const handlers = {} as Record<ApiRouteName | 'fallback', HouseFunction>;
     for (const [name, route] of Object.entries(wiring) as [ApiRouteName, RouteWiring][]) {
-      const handler = API_ROUTE_HANDLERS[name];
+      const handler = routeHandler(name);
       const fn = new HouseFunction(this, pascal(handler), { handler, description: route.description });
       route.bind(fn);
       this.addRoute(name, API_ROUTES[name], fn);

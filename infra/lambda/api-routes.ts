@@ -2,19 +2,11 @@ import type { ApiRouteName } from '../../shared/paths';
 import type { LambdaName } from './bundling';
 
 /**
- * Which handler serves which API route: read by the CDK api construct and by the local
- * server, so a route cannot be wired to one handler in the cloud and another locally.
+ * The handler of an API route is the one of the same name (API_ROUTES in shared/paths.ts): read
+ * by the CDK api construct and by the local server. A route without a LAMBDA_ENTRIES entry of its
+ * name does not compile here.
  */
-export const API_ROUTE_HANDLERS: Record<ApiRouteName, LambdaName> = {
-  getSubscriber: 'getSubscriber',
-  putSubscriber: 'putSubscriber',
-  oneClickUnsubscribe: 'oneClickUnsubscribe',
-  scorecard: 'requestScorecard',
-  scorecardDownload: 'downloadScorecard',
-  signup: 'signup',
-  confirmSubscription: 'confirmSubscription',
-};
+export const routeHandler = (route: ApiRouteName): LambdaName => route;
 
-/** Every other /api path or method goes to the fallback (404/405 with a readable message). */
-export const API_FALLBACK_ROUTE = 'ANY /api/{proxy+}';
+/** The handler of every other /api path or method (API_FALLBACK_ROUTE). */
 export const API_FALLBACK_HANDLER: LambdaName = 'apiFallback';

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { API_FALLBACK_HANDLER, API_ROUTE_HANDLERS } from '../lambda/api-routes';
+import { API_ROUTES, type ApiRouteName } from '../../shared/paths';
+import { API_FALLBACK_HANDLER, routeHandler } from '../lambda/api-routes';
 import { LAMBDA_ENTRIES, type LambdaName } from '../lambda/bundling';
 import { lambdaContext, normaliseResult, toApiGatewayEvent } from './api-gateway-event';
 import { MalformedPathError, matchApiRoute, type RouteMatch } from './api-routes-matcher';
@@ -19,7 +20,7 @@ const GATEWAY_MAX_BODY = 10 * 1024 * 1024;
  * (table names, emulator endpoints) is set: they read it once at module load, as on Lambda.
  */
 export async function loadHttpHandlers(repoRoot: string): Promise<Record<LambdaName, HttpHandler>> {
-  const names = [...new Set([...Object.values(API_ROUTE_HANDLERS), API_FALLBACK_HANDLER])];
+  const names = [...(Object.keys(API_ROUTES) as ApiRouteName[]).map(routeHandler), API_FALLBACK_HANDLER];
   const entries = await Promise.all(
     names.map(async (name) => {
       const mod = (await import(`${repoRoot}/${LAMBDA_ENTRIES[name]}`)) as { handler: HttpHandler };
@@ -60,7 +61,7 @@ export function createApiDispatcher(handlers: Record<LambdaName, HttpHandler>) {
       throw error;
     }
     if (!match) return sendMessage(res, 404, 'Not Found');
-    const name = match.routeName === 'fallback' ? API_FALLBACK_HANDLER : API_ROUTE_HANDLERS[match.routeName];
+    const name = match.routeName === 'fallback' ? API_FALLBACK_HANDLER : routeHandler(match.routeName);
     const event = toApiGatewayEvent(req, url, body, match);
     // Every route has the origin-verify authorizer in AWS: only what came through CloudFront passes.
     const refusal = await authorize(event);

@@ -1,37 +1,16 @@
-import { API_ROUTES, type ApiRouteName } from '../../shared/paths';
-import { API_FALLBACK_ROUTE } from '../lambda/api-routes';
+import { API_FALLBACK_ROUTE, API_ROUTES, type ApiRouteName } from '../../shared/paths';
+import { routeKeyPattern } from '../../shared/route-key';
 
-/**
- * Matches a request against the API's route keys the way API Gateway (HTTP API) does:
- * `{name}` is one path segment, `{name+}` is the rest of the path.
- */
+/** The route a request matched (its name is the handler's), with its decoded path parameters. */
 export interface RouteMatch {
   routeKey: string;
   routeName: ApiRouteName | 'fallback';
   pathParameters: Record<string, string>;
 }
 
-interface CompiledRoute {
-  routeKey: string;
-  routeName: ApiRouteName | 'fallback';
-  method: string;
-  regex: RegExp;
-  names: string[];
-}
-
-function compile(routeKey: string, routeName: RouteMatch['routeName']): CompiledRoute {
-  const [method, template] = routeKey.split(' ');
-  const names: string[] = [];
-  const pattern = template.replace(/\{(\w+)(\+?)\}/g, (_whole, name: string, greedy: string) => {
-    names.push(name);
-    return greedy ? '(.+)' : '([^/]+)';
-  });
-  return { routeKey, routeName, method, regex: new RegExp(`^${pattern}$`), names };
-}
-
-const ROUTES: CompiledRoute[] = [
-  ...(Object.entries(API_ROUTES) as [ApiRouteName, string][]).map(([name, key]) => compile(key, name)),
-  compile(API_FALLBACK_ROUTE, 'fallback'),
+const ROUTES = [
+  ...(Object.entries(API_ROUTES) as [ApiRouteName, string][]).map(([name, key]) => ({ name, pattern: routeKeyPattern(key) })),
+  { name: 'fallback' as const, pattern: routeKeyPattern(API_FALLBACK_ROUTE) },
 ];
 
 /** A path parameter that is not valid percent-encoding (`%zz`, a cut UTF-8 sequence). */
@@ -51,14 +30,12 @@ function decodeParameter(raw: string): string {
 
 /** The route for a request, or undefined; throws MalformedPathError when its parameters cannot be decoded. */
 export function matchApiRoute(method: string, rawPath: string): RouteMatch | undefined {
-  for (const route of ROUTES) {
-    if (route.method !== 'ANY' && route.method !== method) continue;
-    const found = route.regex.exec(rawPath);
-    if (!found) continue;
-    const pathParameters = Object.fromEntries(
-      route.names.map((name, index) => [name, decodeParameter(found[index + 1])]),
-    );
-    return { routeKey: route.routeKey, routeName: route.routeName, pathParameters };
+  for (const { name, pattern } of ROUTES) {
+    if (pattern.method !== 'ANY' && pattern.method !== method) continue;
+    const raw = pattern.match(rawPath);
+    if (!raw) continue;
+    const pathParameters = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, decodeParameter(value)]));
+    return { routeKey: pattern.routeKey, routeName: name, pathParameters };
   }
   return undefined;
 }

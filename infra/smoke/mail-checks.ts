@@ -1,4 +1,4 @@
-import { apiPaths } from '../../shared/paths';
+import { apiPath } from '../../shared/paths';
 import { type Answer, request } from './http';
 import { waitForEmail, type CapturedEmail } from './local-inbox';
 import type { Results } from './results';
@@ -7,7 +7,7 @@ import type { Results } from './results';
 export const SES_SIMULATOR_ADDRESS = 'success@simulator.amazonses.com';
 
 const signup = (base: URL, email: string): Promise<Answer> =>
-  request(base, apiPaths.signup, {
+  request(base, apiPath('signup'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -41,7 +41,7 @@ const confirmationLink = (email: CapturedEmail) => /\/confirm\/(candidate|employ
  */
 const oneClickUrl = (base: URL, email: CapturedEmail) => {
   const link = /\/unsubscribe\/(candidate|employer)\/([A-Za-z0-9_-]+)/.exec(textOf(email));
-  return link ? `${base.origin}${apiPaths.oneClickUnsubscribe(link[1] as 'candidate' | 'employer', link[2]!)}` : undefined;
+  return link ? `${base.origin}${apiPath('oneClickUnsubscribe', { audience: link[1] as 'candidate' | 'employer', id: link[2]! })}` : undefined;
 };
 
 /**
@@ -66,7 +66,7 @@ export async function checkLocalMailFlow(base: URL, results: Results): Promise<v
       return { got: `"${first.subject}"`, pass: true };
     }
     const [, audience, token] = link;
-    const confirmed = await request(base, apiPaths.confirmSubscription(audience as 'candidate' | 'employer', token!), { method: 'POST' });
+    const confirmed = await request(base, apiPath('confirmSubscription', { audience: audience as 'candidate' | 'employer', token: token! }), { method: 'POST' });
     if (confirmed.status !== 200) return { got: `confirmation POST answered ${confirmed.status}`, pass: false };
     withUnsubscribe = await waitForEmail(address, (email) => oneClickUrl(base, email) !== undefined, [first]);
     return { got: `"${first.subject}", confirmed, then "${withUnsubscribe.subject}"`, pass: true };
@@ -92,7 +92,7 @@ export async function checkCloudMailFlow(base: URL, results: Results): Promise<s
     return { got: `${answer.status}${hint}`, pass: answer.status === 200 };
   });
   await results.run('one-click route reaches its handler', "404 JSON from the handler (not the gateway's 401/403)", async () => {
-    const answer = await oneClick(`${base.origin}${apiPaths.oneClickUnsubscribe('candidate', 'SmokeTestNoSuchIdAAAAA')}`);
+    const answer = await oneClick(`${base.origin}${apiPath('oneClickUnsubscribe', { audience: 'candidate', id: 'SmokeTestNoSuchIdAAAAA' })}`);
     const body = await answer.text();
     return { got: `${answer.status} ${body.slice(0, 60)}`, pass: answer.status === 404 && body.includes('"message"') };
   });

@@ -137,7 +137,7 @@ export class SiteStack extends Stack {
       .watchLogMessage('MailFinallyFailed', this.mailer.handler.logGroup, LEAD_MAIL_FINALLY_FAILED)
       .watchLogMessage('SweptMailFinallyFailed', this.mailer.sweep.logGroup, LEAD_MAIL_FINALLY_FAILED)
       .watchLogMessage('SignupMailBudget', this.api.handlers.signup.logGroup, FORM_MAIL_BUDGET_EXHAUSTED)
-      .watchLogMessage('ScorecardMailBudget', this.api.handlers.scorecard.logGroup, FORM_MAIL_BUDGET_EXHAUSTED);
+      .watchLogMessage('ScorecardMailBudget', this.api.handlers.requestScorecard.logGroup, FORM_MAIL_BUDGET_EXHAUSTED);
     this.acknowledgeApiControls();
 
     new CfnOutput(this, 'SiteUrl', { description: 'The public site (links in emails use it too)', value: this.site.origin });

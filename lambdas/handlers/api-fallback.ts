@@ -1,8 +1,14 @@
 import * as API_ERRORS from '../../shared/constants/api-errors';
+import { API_ROUTES } from '../../shared/paths';
+import { routeKeyPattern } from '../../shared/route-key';
 import { HttpError } from '../http/http-error';
 import { jsonResponse } from '../http/responses';
-import { allowedMethods } from '../http/route-table';
 import { httpHandler } from '../http/stack';
+
+const ROUTES = Object.values(API_ROUTES).map(routeKeyPattern);
+
+/** The methods the API answers on this path; empty when no route has this path at all. */
+const allowedMethods = (path: string): string[] => ROUTES.filter((route) => route.match(path)).map((route) => route.method);
 
 /**
  * ANY /api/{proxy+}: whatever no route matched. A known path with another method is 405

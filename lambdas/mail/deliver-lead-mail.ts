@@ -1,7 +1,7 @@
 import type { Audience } from '../../shared/constants/audiences';
 import { LEAD_MAIL_FINALLY_FAILED } from '../../shared/constants/operator-alerts';
 import { IMPLIED_CONSENT_SECONDS } from '../../shared/constants/consent';
-import { apiPaths, sitePaths } from '../../shared/paths';
+import { apiPath, sitePaths } from '../../shared/paths';
 import type { LeadItem, MailPart, PartStatus } from '../data/lead-item';
 import { claimLead, movePart, recordPartSent, scheduleRetry, settleLead } from '../data/lead-mail-state';
 import type { TableStore } from '../data/stores';
@@ -61,7 +61,7 @@ const planPart = async (deps: MailerDeps, lead: LeadItem, part: MailPart, now: n
   );
   const subscriber = await getSubscriber(deps.subscribers, subscriberId);
   if (subscriber?.suppressed) return { skip: 'suppressed' };
-  const downloadUrl = `${deps.siteUrl}${apiPaths.scorecardDownload(leadLinkToken(lead))}`;
+  const downloadUrl = `${deps.siteUrl}${apiPath('downloadScorecard', { token: leadLinkToken(lead) })}`;
   return { mail: scorecardMail(lead, downloadUrl, linksOf(deps, lead.audience, subscriber)) };
 };
 

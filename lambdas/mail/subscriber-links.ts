@@ -1,5 +1,5 @@
 import type { Audience } from '../../shared/constants/audiences';
-import { apiPaths, sitePaths } from '../../shared/paths';
+import { apiPath, sitePaths } from '../../shared/paths';
 
 export interface SubscriberLinks {
   unsubscribe: string;
@@ -11,7 +11,7 @@ export interface SubscriberLinks {
 export const subscriberLinks = (siteUrl: string, audience: Audience, id: string): SubscriberLinks => ({
   unsubscribe: `${siteUrl}${sitePaths.unsubscribe(audience, id)}`,
   settings: `${siteUrl}${sitePaths.settings(audience, id)}`,
-  oneClick: `${siteUrl}${apiPaths.oneClickUnsubscribe(audience, id)}`,
+  oneClick: `${siteUrl}${apiPath('oneClickUnsubscribe', { audience, id })}`,
 });
 
 /** RFC 2369 + RFC 8058: mail clients show an unsubscribe button that POSTs to the one-click route. */

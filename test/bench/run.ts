@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { apiPaths, sitePaths } from '../../shared/paths';
+import { apiPath, sitePaths } from '../../shared/paths';
 import { SUBSCRIBERS_TABLE } from '../../infra/data/table-definitions';
 import { playwrightLaunchOptions, resolveChromium } from '../support/chromium';
 import { linksIn, uniqueAddress, waitForEmail } from '../e2e/support/inbox';
@@ -28,7 +28,7 @@ const FORM_ROUTES = new Set(['/candidate', '/contact', '/employer/form']);
 /** Signs a subscriber up through the API and reads its id from the unsubscribe link in the welcome email. */
 async function createSubscriber(baseUrl: string): Promise<string> {
   const email = uniqueAddress('bench');
-  const response = await fetch(new URL(apiPaths.signup, baseUrl), {
+  const response = await fetch(new URL(apiPath('signup'), baseUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, firstName: 'Bench', lastName: 'Mark', jobTitle: '', organization: '', helpDescription: '', signupMe: true, website: '', audience: 'candidate' }),
@@ -84,7 +84,7 @@ async function main() {
     console.log('API latency …');
     const floorPort = 40000 + Math.floor(Math.random() * 20000);
     const stopFloor = await startFloorServer(stack.dynamoUrl, SUBSCRIBERS_TABLE.logicalName, floorPort);
-    const subscriberUrl = new URL(apiPaths.subscriber('candidate', id), stack.baseUrl).href;
+    const subscriberUrl = new URL(apiPath('getSubscriber', { audience: 'candidate', id }), stack.baseUrl).href;
     const preference = JSON.stringify({ email: 'x@example.ca', firstName: 'Bench', lastName: 'Mark', helpDescription: '', signupMe: false, emailSetting: [true, false, true], unsubscribeAllEmail: [false], updatedAt: Math.floor(Date.now() / 1000) });
     const latency: LatencyResult[] = [];
     // Warm both paths first so neither pays module loading or connection set-up in its figures.
@@ -96,7 +96,7 @@ async function main() {
     latency.push(
       await load({
         name: 'POST sign-up',
-        url: new URL(apiPaths.signup, stack.baseUrl).href,
+        url: new URL(apiPath('signup'), stack.baseUrl).href,
         method: 'POST',
         amount: 500,
         body: (i) => JSON.stringify({ email: `load.${Date.now()}.${i}@example.ca`, firstName: 'Load', lastName: 'Test', jobTitle: '', organization: '', helpDescription: '', signupMe: true, website: '', audience: 'employer' }),

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { API_ERRORS, API_SUCCESS } from '../../shared/constants/messages';
-import { apiPaths, LEAD_LINK_TOKEN_PATTERN, sitePaths } from '../../shared/paths';
+import { apiPath, LEAD_LINK_TOKEN_PATTERN, sitePaths } from '../../shared/paths';
 import { axeViolations } from './support/axe';
 import { baseUrl, closeBrowser, openPage, PHONE } from './support/browser';
 import { confirmButton, openConfirmPage, pressConfirm } from './support/confirm-page';
@@ -34,7 +34,7 @@ afterAll(async () => {
 test('resubscribing after an unsubscribe: a new confirmation email, and nothing changes until its button is pressed', async () => {
   // Prepare: a confirmed subscriber who then unsubscribed (one-click, as a mail program does)
   const subscriber = await subscribeViaApi('candidate', 'resubscribe', { firstName: 'Carol' });
-  const oneClick = await fetch(new URL(apiPaths.oneClickUnsubscribe('candidate', subscriber.id), baseUrl()), {
+  const oneClick = await fetch(new URL(apiPath('oneClickUnsubscribe', { audience: 'candidate', id: subscriber.id }), baseUrl()), {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: 'List-Unsubscribe=One-Click',

@@ -4,8 +4,8 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Api, type ApiProps } from '../../infra/constructs/api';
 import { ROUTE_THROTTLE_GROUPS } from '../../infra/constructs/api-throttling';
 import { Data } from '../../infra/constructs/data';
-import { API_FALLBACK_HANDLER, API_FALLBACK_ROUTE, API_ROUTE_HANDLERS } from '../../infra/lambda/api-routes';
-import { API_ROUTES } from '../../shared/paths';
+import { API_FALLBACK_HANDLER, routeHandler } from '../../infra/lambda/api-routes';
+import { API_FALLBACK_ROUTE, API_ROUTES } from '../../shared/paths';
 import { newStack } from './support/app';
 import { DYNAMODB_WRITE_ACTIONS, roleActions, roleStatements } from './support/policies';
 
@@ -30,7 +30,7 @@ describe('Api', () => {
     expect(routeKeys.sort()).toEqual([...Object.values(API_ROUTES), 'ANY /api/{proxy+}'].sort());
   });
 
-  it('runs, on each route, the handler API_ROUTE_HANDLERS names (as the local server does)', () => {
+  it('runs, on each route, the handler of its name (as the local server does)', () => {
     const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route'));
     const integrations = template.findResources('AWS::ApiGatewayV2::Integration');
     const functions = template.findResources('AWS::Lambda::Function');
@@ -44,7 +44,7 @@ describe('Api', () => {
       return /\((\w+)\)$/.exec(roles[roleId].Properties.Description)?.[1];
     };
     for (const [name, routeKey] of Object.entries(API_ROUTES) as [keyof typeof API_ROUTES, string][]) {
-      expect([name, handlerOf(routeKey)]).toEqual([name, API_ROUTE_HANDLERS[name]]);
+      expect([name, handlerOf(routeKey)]).toEqual([name, routeHandler(name)]);
     }
     expect(handlerOf(API_FALLBACK_ROUTE)).toBe(API_FALLBACK_HANDLER);
   });
@@ -90,7 +90,7 @@ describe('Api', () => {
   });
 
   it('lets the form handlers create leads and only read subscribers (a form never writes a subscriber)', () => {
-    for (const fn of [api.handlers.scorecard, api.handlers.signup]) {
+    for (const fn of [api.handlers.requestScorecard, api.handlers.signup]) {
       const statements = roleStatements(template, stack, fn).filter((s) => [s.Action].flat().includes('dynamodb:PutItem'));
       expect(statements).toHaveLength(1);
       expect(JSON.stringify(statements[0]!.Resource)).toContain('Leads');
@@ -108,10 +108,10 @@ describe('Api', () => {
   it('gives s3:GetObject to the download handler only', () => {
     for (const [name, fn] of Object.entries(api.handlers)) {
       const actions = roleActions(template, stack, fn);
-      expect([name, actions.includes('s3:GetObject')]).toEqual([name, name === 'scorecardDownload']);
-      expect(actions.filter((action) => action.startsWith('s3:'))).toEqual(name === 'scorecardDownload' ? ['s3:GetObject'] : []);
+      expect([name, actions.includes('s3:GetObject')]).toEqual([name, name === 'downloadScorecard']);
+      expect(actions.filter((action) => action.startsWith('s3:'))).toEqual(name === 'downloadScorecard' ? ['s3:GetObject'] : []);
     }
-    const download = roleActions(template, stack, api.handlers.scorecardDownload);
+    const download = roleActions(template, stack, api.handlers.downloadScorecard);
     for (const write of DYNAMODB_WRITE_ACTIONS) expect(download).not.toContain(write);
   });
 
@@ -209,7 +209,7 @@ describe('Api: unsubscribes throttled apart from the forms', () => {
   it('gives each form route and each subscriber route its own throttling bucket', () => {
     const settings = routeSettingsOf(build().template);
     expect(settings[API_ROUTES.signup]).toEqual({ ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 });
-    expect(settings[API_ROUTES.scorecard]).toEqual({ ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 });
+    expect(settings[API_ROUTES.requestScorecard]).toEqual({ ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 });
     for (const name of ['getSubscriber', 'putSubscriber', 'oneClickUnsubscribe'] as const) {
       expect([name, settings[API_ROUTES[name]]]).toEqual([name, { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 }]);
     }

@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Audience } from '../../../shared/constants/audiences';
 import { SUBSCRIBERS_TABLE } from '../../../infra/data/table-definitions';
-import { apiPaths } from '../../../shared/paths';
+import { apiPath } from '../../../shared/paths';
 import { baseUrl } from './browser';
 import { emailsWithSubject, linksIn, SUBJECTS, uniqueAddress, waitForNextEmail, type CapturedEmail } from './inbox';
 
@@ -79,7 +79,7 @@ export function confirmationLinkIn(email: CapturedEmail): ConfirmationLink {
 
 /** Confirms as the confirmation page's button does (POST, no body). */
 export async function confirmViaApi({ audience, token }: ConfirmationLink) {
-  const response = await fetch(new URL(apiPaths.confirmSubscription(audience, token), baseUrl()), { method: 'POST' });
+  const response = await fetch(new URL(apiPath('confirmSubscription', { audience, token }), baseUrl()), { method: 'POST' });
   if (response.status !== 200) throw new Error(`Confirming answered ${response.status}: ${await response.text()}`);
 }
 
@@ -91,7 +91,7 @@ export interface Person {
 
 /** POST /api/signup, the call the contact and candidate forms make. */
 export function signUpViaApi(audience: Audience, person: Person) {
-  return fetch(new URL(apiPaths.signup, baseUrl()), {
+  return fetch(new URL(apiPath('signup'), baseUrl()), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify({ ...person, jobTitle: '', organization: '', helpDescription: '', signupMe: true, website: '', audience }),

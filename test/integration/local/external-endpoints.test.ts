@@ -2,7 +2,7 @@ import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { get } from 'node:http';
 import { LEADS_TABLE } from '../../../infra/data/table-definitions';
 import { localDynamoClient, readCapturedEmails } from '../../../infra/local/services';
-import { apiPaths } from '../../../shared/paths';
+import { apiPath } from '../../../shared/paths';
 import { readFaults, setFault } from '../../support/faults';
 import { reuseBuildIfPresent, startLocalStack, type RunningStack } from '../../support/local-stack';
 import { signupBody } from '../../unit/lambdas/support/payloads';
@@ -18,7 +18,7 @@ const listening = (port: number) =>
   });
 
 const signup = (baseUrl: string, email: string) =>
-  fetch(new URL(apiPaths.signup, baseUrl), {
+  fetch(new URL(apiPath('signup'), baseUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(signupBody({ email })),

@@ -2,7 +2,7 @@ import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { get } from 'node:http';
 import { LEADS_TABLE } from '../../../infra/data/table-definitions';
 import { localDynamoClient } from '../../../infra/local/services';
-import { apiPaths } from '../../../shared/paths';
+import { apiPath } from '../../../shared/paths';
 import { readFaults, setFault } from '../../support/faults';
 import { reuseBuildIfPresent, startLocalStack, type RunningStack } from '../../support/local-stack';
 import { signupBody } from '../../unit/lambdas/support/payloads';
@@ -52,7 +52,7 @@ describe('npm start: graceful shutdown', () => {
     // Slow DynamoDB keeps the sign-ups in flight when the signal arrives.
     await setFault(stack.baseUrl, { service: 'dynamodb', mode: 'slow', delayMs: 500 });
     const signups = Array.from({ length: SIGNUPS }, (_, i) =>
-      fetch(new URL(apiPaths.signup, stack!.baseUrl), {
+      fetch(new URL(apiPath('signup'), stack!.baseUrl), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(signupBody({ email: `shutdown.${i}.${Date.now()}@example.ca` })),

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { API_ERRORS, API_SUCCESS, type Audience } from '../../../../shared/constants';
-import { apiPaths, LEAD_LINK_TOKEN_PATTERN, sitePaths } from '../../../../shared/paths';
+import { apiPath, LEAD_LINK_TOKEN_PATTERN, sitePaths } from '../../../../shared/paths';
 import { ConfirmPage } from '../../../../web/src/features/confirmation';
 import { mockFetch, mockPendingFetch, sentRequests } from '../support/mock-fetch';
 
@@ -61,7 +61,7 @@ describe('ConfirmPage', () => {
       // Assess
       await waitFor(() => expect(result()).toHaveTextContent('Thank you. Your subscription is confirmed.'));
       expect(sentRequests(fetchMock)).toEqual([
-        { url: apiPaths.confirmSubscription(audience, TOKEN), method: 'POST', body: undefined },
+        { url: apiPath('confirmSubscription', { audience, token: TOKEN }), method: 'POST', body: undefined },
       ]);
       expect(screen.getByText(API_SUCCESS.subscriptionConfirmed)).toHaveClass('form-message', 'form-message--success');
       expect(screen.queryByRole('button')).not.toBeInTheDocument();

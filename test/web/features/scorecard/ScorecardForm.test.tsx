@@ -1,7 +1,7 @@
 import { getDefaultNormalizer, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_ERRORS, API_SUCCESS, CONSENT_TEXT, FIELD_MAX, MODALS, VALIDATION } from '../../../../shared/constants';
-import { apiPaths, sitePaths } from '../../../../shared/paths';
+import { apiPath, sitePaths } from '../../../../shared/paths';
 import { NETWORK_ERROR_MESSAGE } from '../../../../web/src/components/form/request-json';
 import { ScorecardForm } from '../../../../web/src/features/scorecard';
 import { FIXED_NOW_SECONDS, freezeClock, mockFetch, mockPendingFetch, sentRequests } from '../support/mock-fetch';
@@ -243,7 +243,7 @@ describe('ScorecardForm', () => {
       // Assess
       await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
       const [request] = sentRequests(fetchMock);
-      expect(request.url).toBe(apiPaths.scorecard);
+      expect(request.url).toBe(apiPath('requestScorecard'));
       expect(request.method).toBe('POST');
       expect(request.body).toEqual({
         ...VISITOR,

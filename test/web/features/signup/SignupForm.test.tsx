@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_ERRORS, API_SUCCESS, CONSENT_TEXT, MODALS, VALIDATION, type Audience } from '../../../../shared/constants';
-import { apiPaths, sitePaths } from '../../../../shared/paths';
+import { apiPath, sitePaths } from '../../../../shared/paths';
 import { SignupForm, type SignupThankYou } from '../../../../web/src/features/signup';
 import { mockFetch, sentRequests } from '../support/mock-fetch';
 
@@ -176,7 +176,7 @@ describe('SignupForm', () => {
       // Assess
       await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
       const [request] = sentRequests(fetchMock);
-      expect(request.url).toBe(apiPaths.signup);
+      expect(request.url).toBe(apiPath('signup'));
       expect(request.method).toBe('POST');
       expect(request.body).toEqual({ ...VISITOR, signupMe: true, website: '', audience });
     });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_ERRORS, API_SUCCESS, EMAIL_SETTINGS, MODALS, UNSUBSCRIBE_ALL, type Audience } from '../../../../shared/constants';
-import { apiPaths } from '../../../../shared/paths';
+import { apiPath } from '../../../../shared/paths';
 import { FIXED_NOW_SECONDS, freezeClock, mockFetch, sentRequests } from '../support/mock-fetch';
 import { renderSubscriberPage, SUBSCRIBER, SUBSCRIBER_ID } from './render-subscriber-page';
 
@@ -79,7 +79,7 @@ describe('SettingsPage', () => {
       // Assess
       await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
       const update = sentRequests(fetchMock)[1];
-      expect(update.url).toBe(apiPaths.subscriber(audience, SUBSCRIBER_ID));
+      expect(update.url).toBe(apiPath('getSubscriber', { audience, id: SUBSCRIBER_ID }));
       expect(update.method).toBe('PUT');
       expect(update.body).toStrictEqual({
         ...SUBSCRIBER,

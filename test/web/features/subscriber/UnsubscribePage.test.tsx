@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_ERRORS, API_SUCCESS, MODALS, UNSUBSCRIBE_REASONS, VALIDATION, type Audience } from '../../../../shared/constants';
-import { apiPaths } from '../../../../shared/paths';
+import { apiPath } from '../../../../shared/paths';
 import { FIXED_NOW_SECONDS, freezeClock, mockFetch, sentRequests } from '../support/mock-fetch';
 import { renderSubscriberPage, SUBSCRIBER, SUBSCRIBER_ID } from './render-subscriber-page';
 
@@ -30,7 +30,7 @@ describe('UnsubscribePage', () => {
       expect(screen.getByRole('status')).toHaveTextContent('Loading your subscription…');
       expect(await screen.findByText(SUBSCRIBER.email)).toBeInTheDocument();
       expect(sentRequests(fetchMock)).toEqual([
-        { url: apiPaths.subscriber('candidate', SUBSCRIBER_ID), method: 'GET', body: undefined },
+        { url: apiPath('getSubscriber', { audience: 'candidate', id: SUBSCRIBER_ID }), method: 'GET', body: undefined },
       ]);
     });
 
@@ -134,7 +134,7 @@ describe('UnsubscribePage', () => {
       // Assess
       await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
       const update = sentRequests(fetchMock)[1];
-      expect(update.url).toBe(apiPaths.subscriber('candidate', SUBSCRIBER_ID));
+      expect(update.url).toBe(apiPath('getSubscriber', { audience: 'candidate', id: SUBSCRIBER_ID }));
       expect(update.method).toBe('PUT');
       expect(update.body).toStrictEqual({
         ...SUBSCRIBER,
@@ -159,7 +159,7 @@ describe('UnsubscribePage', () => {
       // Assess
       await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
       const update = sentRequests(fetchMock)[1];
-      expect(update.url).toBe(apiPaths.subscriber('employer', SUBSCRIBER_ID));
+      expect(update.url).toBe(apiPath('getSubscriber', { audience: 'employer', id: SUBSCRIBER_ID }));
       expect(update.method).toBe('PUT');
       expect(update.body).toStrictEqual({
         ...SUBSCRIBER,

@@ -1,8 +1,8 @@
 import type { Audience } from '../../../../shared/constants';
-import { apiPaths } from '../../../../shared/paths';
+import { apiPath } from '../../../../shared/paths';
 import { requestJson, successText } from '../../components/form/request-json';
 
 /** POST /api/{audience}/confirmations/{token} (no body); resolves with the API's `success` text. */
 export async function confirmSubscription(audience: Audience, token: string): Promise<string> {
-  return successText(await requestJson(apiPaths.confirmSubscription(audience, token), { method: 'POST' }));
+  return successText(await requestJson(apiPath('confirmSubscription', { audience, token }), { method: 'POST' }));
 }

@@ -1,4 +1,4 @@
-import { apiPaths } from '../../../../shared/paths';
+import { apiPath } from '../../../../shared/paths';
 import { scorecardFormSchema, type ScorecardFormValues, type ScorecardRequest } from '../../../../shared/schemas';
 import { requestJson, successText } from '../../components/form/request-json';
 
@@ -14,5 +14,5 @@ export function toScorecardRequest(values: ScorecardFormValues, nowSeconds: numb
 
 /** POST /api/employer/scorecard; resolves with the API's `success` text (docs/architecture.md#the-api-contract). */
 export async function requestScorecard(request: ScorecardRequest): Promise<string> {
-  return successText(await requestJson(apiPaths.scorecard, { method: 'POST', body: request }));
+  return successText(await requestJson(apiPath('requestScorecard'), { method: 'POST', body: request }));
 }

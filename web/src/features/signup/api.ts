@@ -1,5 +1,5 @@
 import type { Audience } from '../../../../shared/constants';
-import { apiPaths } from '../../../../shared/paths';
+import { apiPath } from '../../../../shared/paths';
 import { signupFormSchema, type SignupFormValues, type SignupRequest } from '../../../../shared/schemas';
 import { requestJson, successText } from '../../components/form/request-json';
 
@@ -10,5 +10,5 @@ export function toSignupRequest(values: SignupFormValues, audience: Audience): S
 
 /** POST /api/signup; resolves with the API's `success` text (docs/architecture.md#the-api-contract). */
 export async function requestSignup(request: SignupRequest): Promise<string> {
-  return successText(await requestJson(apiPaths.signup, { method: 'POST', body: request }));
+  return successText(await requestJson(apiPath('signup'), { method: 'POST', body: request }));
 }

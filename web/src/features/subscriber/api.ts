@@ -1,6 +1,6 @@
 import { API_ERRORS, type Audience } from '../../../../shared/constants';
 import type { SubscriberView } from '../../../../shared/api-types';
-import { apiPaths } from '../../../../shared/paths';
+import { apiPath } from '../../../../shared/paths';
 import type { PreferencePayload, UnsubscribePayload } from '../../../../shared/schemas';
 import { RequestError, requestJson, successText } from '../../components/form/request-json';
 
@@ -9,7 +9,7 @@ import { RequestError, requestJson, successText } from '../../components/form/re
  * (docs/spec/site-spec.md#7-the-calls-it-makes).
  */
 export async function loadSubscriber(audience: Audience, id: string, signal?: AbortSignal): Promise<SubscriberView> {
-  const list = await requestJson<unknown>(apiPaths.subscriber(audience, id), {
+  const list = await requestJson<unknown>(apiPath('getSubscriber', { audience, id }), {
     method: 'GET',
     signal,
   });
@@ -32,5 +32,5 @@ export async function updateSubscriber(
   id: string,
   payload: UnsubscribePayload | PreferencePayload,
 ): Promise<string> {
-  return successText(await requestJson(apiPaths.subscriber(audience, id), { method: 'PUT', body: payload }));
+  return successText(await requestJson(apiPath('putSubscriber', { audience, id }), { method: 'PUT', body: payload }));
 }
