@@ -1,4 +1,4 @@
-import type { Audience } from './constants/audiences';
+import { AUDIENCES, type Audience } from './constants/audiences';
 
 /** Where the API is (docs/architecture.md#the-api-contract): CloudFront's `/api/*` behaviour. */
 export const API_BASE = '/api';
@@ -53,29 +53,39 @@ export const sitePaths = {
   privacy: '/privacy',
   terms: '/terms-of-use',
   blog: '/blog',
-  unsubscribe: (audience: Audience, id: string) =>
-    `/unsubscribe/${audience}/${encodeURIComponent(id)}`,
-  settings: (audience: Audience, id: string) =>
-    `/${audience}/setting/${encodeURIComponent(id)}`,
-  /** Where the confirmation email's link leads: a page whose button confirms (POST). */
-  confirm: (audience: Audience, token: string) => `/confirm/${audience}/${encodeURIComponent(token)}`,
   /** Legacy blog slug kept alive by a 301 at the edge and a replace-redirect in the SPA. */
   legacyEngagementPost: '/friction-free-employment-engagement',
   engagementPost: '/friction-free-employee-engagement',
 } as const;
 
 /**
- * Pages whose last segment is a subscriber id: one prerendered shell serves every id.
- * `shellPath` is where the prerender writes the shell (`<shellPath>/index.html`).
+ * The pages reached from an email, each stated once: the URL before the subscriber id (or link
+ * token) for each form and audience. Their links (emailPagePath), the web routes, the edge's
+ * prefixes and the prerendered shells (DYNAMIC_PAGES) all derive from this.
  */
-export const DYNAMIC_PAGES = [
-  { pattern: '/unsubscribe/candidate/:id', prefix: '/unsubscribe/candidate/', shellPath: '/_shell/unsubscribe-candidate' },
-  { pattern: '/unsubscribe/employer/:id', prefix: '/unsubscribe/employer/', shellPath: '/_shell/unsubscribe-employer' },
-  { pattern: '/candidate/setting/:id', prefix: '/candidate/setting/', shellPath: '/_shell/candidate-setting' },
-  { pattern: '/employer/setting/:id', prefix: '/employer/setting/', shellPath: '/_shell/employer-setting' },
-  { pattern: '/confirm/candidate/:id', prefix: '/confirm/candidate/', shellPath: '/_shell/confirm-candidate' },
-  { pattern: '/confirm/employer/:id', prefix: '/confirm/employer/', shellPath: '/_shell/confirm-employer' },
-] as const;
+const EMAIL_PAGE_PREFIXES = {
+  unsubscribe: (audience: Audience) => `/unsubscribe/${audience}/`,
+  settings: (audience: Audience) => `/${audience}/setting/`,
+  /** Where the confirmation email's link leads: a page whose button confirms (POST). */
+  confirm: (audience: Audience) => `/confirm/${audience}/`,
+} as const;
+export type EmailPageForm = keyof typeof EMAIL_PAGE_PREFIXES;
+
+/** The link to a page reached from an email, for one subscriber id or link token. */
+export const emailPagePath = (form: EmailPageForm, audience: Audience, id: string) =>
+  `${EMAIL_PAGE_PREFIXES[form](audience)}${encodeURIComponent(id)}`;
+
+/**
+ * Each page reached from an email, per audience: one prerendered shell serves every id.
+ * `pattern` is its route, `prefix` what the edge matches, `shellPath` where the prerender
+ * writes the shell (`<shellPath>/index.html`).
+ */
+export const DYNAMIC_PAGES = (Object.keys(EMAIL_PAGE_PREFIXES) as EmailPageForm[]).flatMap((form) =>
+  AUDIENCES.map((audience) => {
+    const prefix = EMAIL_PAGE_PREFIXES[form](audience);
+    return { form, audience, prefix, pattern: `${prefix}:id`, shellPath: `/_shell/${prefix.slice(1, -1).replace(/\//g, '-')}` };
+  }),
+);
 
 /** The prerendered not-found page; the edge serves it with status 404. */
 export const NOT_FOUND_PAGE = '/404.html';

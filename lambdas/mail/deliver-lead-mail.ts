@@ -1,7 +1,7 @@
 import type { Audience } from '../../shared/constants/audiences';
 import { LEAD_MAIL_FINALLY_FAILED } from '../../shared/constants/operator-alerts';
 import { IMPLIED_CONSENT_SECONDS } from '../../shared/constants/consent';
-import { apiPath, sitePaths } from '../../shared/paths';
+import { apiPath, emailPagePath } from '../../shared/paths';
 import type { LeadItem, MailPart, PartStatus } from '../data/lead-item';
 import { claimLead, movePart, recordPartSent, scheduleRetry, settleLead } from '../data/lead-mail-state';
 import type { TableStore } from '../data/stores';
@@ -45,7 +45,7 @@ const planPart = async (deps: MailerDeps, lead: LeadItem, part: MailPart, now: n
     const subscriber = await findSubscriber(deps.subscribers, lead.audience, lead.mailbox);
     if (subscriber?.suppressed) return { skip: 'suppressed' };
     if (subscriber?.consent === 'express' && subscriber.subscribed && !lead.confirmedAt) return { skip: 'skipped' };
-    return { mail: confirmationMail(lead, `${deps.siteUrl}${sitePaths.confirm(lead.audience, leadLinkToken(lead))}`) };
+    return { mail: confirmationMail(lead, `${deps.siteUrl}${emailPagePath('confirm', lead.audience, leadLinkToken(lead))}`) };
   }
   if (part === 'welcome') {
     const subscriber = lead.subscriberId ? await getSubscriber(deps.subscribers, lead.subscriberId) : undefined;

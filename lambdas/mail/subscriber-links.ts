@@ -1,5 +1,5 @@
 import type { Audience } from '../../shared/constants/audiences';
-import { apiPath, sitePaths } from '../../shared/paths';
+import { apiPath, emailPagePath } from '../../shared/paths';
 
 export interface SubscriberLinks {
   unsubscribe: string;
@@ -9,8 +9,8 @@ export interface SubscriberLinks {
 
 /** The links every email to a subscriber carries (CASL: a working unsubscribe without login). */
 export const subscriberLinks = (siteUrl: string, audience: Audience, id: string): SubscriberLinks => ({
-  unsubscribe: `${siteUrl}${sitePaths.unsubscribe(audience, id)}`,
-  settings: `${siteUrl}${sitePaths.settings(audience, id)}`,
+  unsubscribe: `${siteUrl}${emailPagePath('unsubscribe', audience, id)}`,
+  settings: `${siteUrl}${emailPagePath('settings', audience, id)}`,
   oneClick: `${siteUrl}${apiPath('oneClickUnsubscribe', { audience, id })}`,
 });
 

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { apiPath, sitePaths } from '../../shared/paths';
+import { apiPath, emailPagePath } from '../../shared/paths';
 import { SUBSCRIBERS_TABLE } from '../../infra/data/table-definitions';
 import { playwrightLaunchOptions, resolveChromium } from '../support/chromium';
 import { linksIn, uniqueAddress, waitForEmail } from '../e2e/support/inbox';
@@ -48,7 +48,7 @@ async function main() {
   try {
     const id = await createSubscriber(stack.baseUrl);
     const pages = (JSON.parse(readFileSync(path.join(DIST, '_routes.json'), 'utf8')) as { pages: string[] }).pages;
-    const subscriberPages = [sitePaths.unsubscribe('candidate', id), sitePaths.settings('employer', id)];
+    const subscriberPages = [emailPagePath('unsubscribe', 'candidate', id), emailPagePath('settings', 'employer', id)];
 
     const browserUsed = await resolveChromium();
     console.log(`Browser: ${browserUsed.executablePath} (${browserUsed.source})`);
@@ -73,7 +73,7 @@ async function main() {
     }
     // The subscriber pages need the API: measured on the local stack (median of 5, no floor).
     const lighthouse: LighthouseResult[] = [];
-    for (const route of [sitePaths.unsubscribe('candidate', id)]) {
+    for (const route of [emailPagePath('unsubscribe', 'candidate', id)]) {
       console.log(`Lighthouse ${route} …`);
       lighthouse.push(await runLighthouseMedian(stack.baseUrl, route));
     }

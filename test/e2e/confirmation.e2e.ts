@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { API_ERRORS, API_SUCCESS } from '../../shared/constants/messages';
-import { apiPath, LEAD_LINK_TOKEN_PATTERN, sitePaths } from '../../shared/paths';
+import { apiPath, emailPagePath, LEAD_LINK_TOKEN_PATTERN, sitePaths } from '../../shared/paths';
 import { axeViolations } from './support/axe';
 import { baseUrl, closeBrowser, openPage, PHONE } from './support/browser';
 import { confirmButton, openConfirmPage, pressConfirm } from './support/confirm-page';
@@ -77,7 +77,7 @@ test('a link that leads to no confirmation shows the API’s message in red, kee
   // Prepare
   const token = randomBytes(33).toString('base64url');
   expect(token).toMatch(LEAD_LINK_TOKEN_PATTERN);
-  await openConfirmPage(page, { audience: 'employer', token, url: new URL(sitePaths.confirm('employer', token), baseUrl()).href });
+  await openConfirmPage(page, { audience: 'employer', token, url: new URL(emailPagePath('confirm', 'employer', token), baseUrl()).href });
 
   // Act
   const answer = await pressConfirm(page);

@@ -1,4 +1,4 @@
-import { DYNAMIC_PAGES, sitePaths } from '../../../shared/paths';
+import { DYNAMIC_PAGES, sitePaths, type EmailPageForm } from '../../../shared/paths';
 import { PAGE_META, type PageCopyMeta } from '../../content/pages/meta';
 import { POSTS } from '../../.generated/blog/posts';
 import { preloadPostBody } from '../features/blog/post-body';
@@ -24,24 +24,19 @@ const page = (path: string, name: RouteHandle['page'], copy: PageCopyMeta, extra
   handle: { page: name, meta: { ...copy, path }, ...extra },
 });
 
-type DynamicPattern = (typeof DYNAMIC_PAGES)[number]['pattern'];
-type DynamicRoute = Pick<RouteHandle, 'page' | 'subscriber' | 'confirmation'> & { copy: PageCopyMeta };
-
-/** What each page reached from an email shows (checked against DYNAMIC_PAGES by the compiler). */
-const DYNAMIC_ROUTES: Record<DynamicPattern, DynamicRoute> = {
-  '/unsubscribe/candidate/:id': { page: 'subscriber', copy: PAGE_META.unsubscribe, subscriber: { form: 'unsubscribe', audience: 'candidate' } },
-  '/unsubscribe/employer/:id': { page: 'subscriber', copy: PAGE_META.unsubscribe, subscriber: { form: 'unsubscribe', audience: 'employer' } },
-  '/candidate/setting/:id': { page: 'subscriber', copy: PAGE_META.settings, subscriber: { form: 'settings', audience: 'candidate' } },
-  '/employer/setting/:id': { page: 'subscriber', copy: PAGE_META.settings, subscriber: { form: 'settings', audience: 'employer' } },
-  '/confirm/candidate/:id': { page: 'confirm', copy: PAGE_META.confirm, confirmation: { audience: 'candidate' } },
-  '/confirm/employer/:id': { page: 'confirm', copy: PAGE_META.confirm, confirmation: { audience: 'employer' } },
+/** What each page reached from an email shows; its URLs come from DYNAMIC_PAGES. */
+const EMAIL_PAGE_VIEWS: Record<EmailPageForm, { page: RouteHandle['page']; copy: PageCopyMeta }> = {
+  unsubscribe: { page: 'subscriber', copy: PAGE_META.unsubscribe },
+  settings: { page: 'subscriber', copy: PAGE_META.settings },
+  confirm: { page: 'confirm', copy: PAGE_META.confirm },
 };
 
 /** The pages reached from an email (subscriber, confirmation): one shell per pattern; personal, so never indexed. */
 const dynamicRoutes = (): PageRoute[] =>
-  DYNAMIC_PAGES.map(({ pattern, prefix }) => {
-    const { copy, ...handle } = DYNAMIC_ROUTES[pattern];
-    return { path: pattern, handle: { ...handle, meta: { ...copy, path: prefix.replace(/\/$/, ''), noindex: true } } };
+  DYNAMIC_PAGES.map(({ form, audience, pattern, prefix }) => {
+    const { page: name, copy } = EMAIL_PAGE_VIEWS[form];
+    const view = form === 'confirm' ? { confirmation: { audience } } : { subscriber: { form, audience } };
+    return { path: pattern, handle: { page: name, ...view, meta: { ...copy, path: prefix.replace(/\/$/, ''), noindex: true } } };
   });
 
 const postRoutes = (): PageRoute[] =>

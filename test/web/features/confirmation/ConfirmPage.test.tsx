@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { API_ERRORS, API_SUCCESS, type Audience } from '../../../../shared/constants';
-import { apiPath, LEAD_LINK_TOKEN_PATTERN, sitePaths } from '../../../../shared/paths';
+import { apiPath, emailPagePath, LEAD_LINK_TOKEN_PATTERN } from '../../../../shared/paths';
 import { ConfirmPage } from '../../../../web/src/features/confirmation';
 import { mockFetch, mockPendingFetch, sentRequests } from '../support/mock-fetch';
 
@@ -11,7 +11,7 @@ const TOKEN = 'k3Zq8Vt1XwYpR2mN5bLc0A' + 'b7Hq2Zr9Ws4Tx1Uy6Vz3W_';
 
 function renderConfirmPage(audience: Audience = 'candidate') {
   return render(
-    <MemoryRouter initialEntries={[sitePaths.confirm(audience, TOKEN)]}>
+    <MemoryRouter initialEntries={[emailPagePath('confirm', audience, TOKEN)]}>
       <Routes>
         <Route path={`/confirm/${audience}/:id`} element={<ConfirmPage audience={audience} />} />
       </Routes>

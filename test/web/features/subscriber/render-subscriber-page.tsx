@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { Audience } from '../../../../shared/constants';
-import { sitePaths } from '../../../../shared/paths';
+import { emailPagePath } from '../../../../shared/paths';
 import { SettingsPage, UnsubscribePage } from '../../../../web/src/features/subscriber';
 
 /** A 22-character base64url id, the shape of a real subscriber id. */
@@ -16,7 +16,7 @@ export const SUBSCRIBER = {
 
 /** Renders the subscriber routes as the app does (the :id comes from the address). */
 export function renderSubscriberPage(page: 'unsubscribe' | 'settings', audience: Audience, id = SUBSCRIBER_ID) {
-  const entry = page === 'unsubscribe' ? sitePaths.unsubscribe(audience, id) : sitePaths.settings(audience, id);
+  const entry = page === 'unsubscribe' ? emailPagePath('unsubscribe', audience, id) : emailPagePath('settings', audience, id);
   return render(
     <MemoryRouter initialEntries={[entry]}>
       <Routes>

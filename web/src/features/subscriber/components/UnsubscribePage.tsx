@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { MODALS, UNSUBSCRIBE_REASONS, type Audience } from '../../../../../shared/constants';
-import { sitePaths } from '../../../../../shared/paths';
+import { emailPagePath } from '../../../../../shared/paths';
 import { nowInUnixSeconds } from '../../../components/form/unix-seconds';
 import { updateSubscriber } from '../api';
 import { SUBSCRIBER_COPY } from '../copy';
@@ -41,7 +41,7 @@ export function UnsubscribePage({ audience }: { audience: Audience }) {
           {loaded && (
             <p className="subscriber-alternative">
               {COPY.settingsLinkBefore}
-              <Link to={sitePaths.settings(audience, loaded.id)}>{COPY.settingsLinkText}</Link>
+              <Link to={emailPagePath('settings', audience, loaded.id)}>{COPY.settingsLinkText}</Link>
               {COPY.settingsLinkAfter}
             </p>
           )}
