@@ -29,6 +29,7 @@ export default async function globalSetup(): Promise<void> {
     AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9/local-s3',
     SUBSCRIBERS_TABLE: tables.Subscribers,
     LEADS_TABLE: tables.Leads,
+    CAMPAIGNS_TABLE: tables.Campaigns,
     SITE_URL: 'https://site.test',
     SENDER_EMAIL: 'no-reply@chinooktalent.ca',
     NOTIFICATION_EMAIL: 'leads@chinooktalent.ca',
