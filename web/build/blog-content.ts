@@ -53,7 +53,12 @@ interface FileResult {
   problems: string[];
 }
 
-function loadPost(fileName: string, displayPath: string, parsed: matter.GrayMatterFile<string>, context: HtmlPolicyContext): FileResult {
+function loadPost(
+  fileName: string,
+  displayPath: string,
+  parsed: matter.GrayMatterFile<string>,
+  context: HtmlPolicyContext,
+): FileResult {
   const { summary, problems } = parseFrontMatter(fileName, parsed.data);
   for (const image of [summary.image.src, summary.ogImage]) {
     if (summary.slug && !context.publicFileExists(image)) problems.push(`image ${image} is not in web/public`);
@@ -94,15 +99,4 @@ export async function generateBlogModules(options: BlogContentOptions = {}): Pro
   const ordered = [...posts].sort((a, b) => a.summary.id - b.summary.id);
   await writeBlogModules(ordered, outDir);
   return ordered.map(({ summary }) => summary);
-}
-
-// `tsx web/build/blog-content.ts` regenerates the modules alone (e.g. before type-checking).
-if (require.main === module) {
-  generateBlogModules().then(
-    (posts) => console.log(`Blog: ${posts.length} posts generated.`),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exitCode = 1;
-    },
-  );
 }

@@ -11,15 +11,15 @@ import { build, type Metafile } from 'esbuild';
 import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteConfig } from '../src/config';
-import { generateBlogModules, renderRss } from './blog-content';
+import { renderRss } from './blog-content';
 import { bootBuildOptions, clientBuildOptions } from './esbuild-options';
-import { generateLegalPages } from './legal-pages';
 import { ClientAssets } from './page-assets';
 import { robotsTxt, routesManifest, sitemapXml, type PlannedPage } from './page-plan';
 import { prerenderPages } from './prerender';
 import { readSiteConfig } from './site-config';
 import { REPO_ROOT } from '../../shared/repo-root';
 import { onFileChanges } from './watch-files';
+import { generateContentModules } from './generate';
 
 export const DIST_DIR = path.join(REPO_ROOT, 'web/dist');
 /** esbuild's metafile of the last build, output paths relative to web/dist (for measure-assets). */
@@ -57,8 +57,7 @@ export async function buildSite(options: { outDir?: string; config?: SiteConfig 
   const staging = path.join(path.dirname(outDir), `.${path.basename(outDir)}-staging`);
   const stagingRelative = path.relative(REPO_ROOT, staging).split(path.sep).join('/');
 
-  const posts = await generateBlogModules();
-  await generateLegalPages();
+  const posts = await generateContentModules();
 
   await rm(staging, { recursive: true, force: true });
   try {

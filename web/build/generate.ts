@@ -1,0 +1,24 @@
+/**
+ * `npm run generate`: the modules web/src imports from content (web/.generated: the blog's list,
+ * bodies and loaders, the legal pages), written from the Markdown without building the site.
+ * `npm run typecheck` runs it first; the build runs it as its first step.
+ */
+import type { PostSummary } from '../src/features/blog/types';
+import { generateBlogModules } from './blog-content';
+import { generateLegalPages } from './legal-pages';
+
+/** Writes every generated module; returns the posts, newest first. */
+export async function generateContentModules(): Promise<PostSummary[]> {
+  const [posts] = await Promise.all([generateBlogModules(), generateLegalPages()]);
+  return posts;
+}
+
+if (require.main === module) {
+  generateContentModules().then(
+    (posts) => console.log(`Generated the content modules (${posts.length} posts, legal pages).`),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exitCode = 1;
+    },
+  );
+}
