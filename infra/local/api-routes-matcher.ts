@@ -9,7 +9,10 @@ export interface RouteMatch {
 }
 
 const ROUTES = [
-  ...(Object.entries(API_ROUTES) as [ApiRouteName, string][]).map(([name, key]) => ({ name, pattern: routeKeyPattern(key) })),
+  ...(Object.entries(API_ROUTES) as [ApiRouteName, string][]).map(([name, key]) => ({
+    name,
+    pattern: routeKeyPattern(key),
+  })),
   { name: 'fallback' as const, pattern: routeKeyPattern(API_FALLBACK_ROUTE) },
 ];
 

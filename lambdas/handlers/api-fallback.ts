@@ -8,7 +8,8 @@ import { httpHandler } from '../http/stack';
 const ROUTES = Object.values(API_ROUTES).map(routeKeyPattern);
 
 /** The methods the API answers on this path; empty when no route has this path at all. */
-const allowedMethods = (path: string): string[] => ROUTES.filter((route) => route.match(path)).map((route) => route.method);
+const allowedMethods = (path: string): string[] =>
+  ROUTES.filter((route) => route.match(path)).map((route) => route.method);
 
 /**
  * ANY /api/{proxy+}: whatever no route matched. A known path with another method is 405
