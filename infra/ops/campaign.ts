@@ -23,10 +23,9 @@ import { loadCampaign } from './campaigns/load-campaign';
 import { sendLocally } from './campaigns/local-queue';
 import { sampleRecipient, writePreview } from './campaigns/preview';
 import { campaignRecipients } from './campaigns/recipients';
+import { REPO_ROOT } from '../../shared/repo-root';
 
 const USAGE = 'Usage: npm run campaign -- preview|test|send|status <slug> [--to <address>] [--yes] [--json] [--rate <n>] [--concurrency <n>] [--target local|aws]';
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
-
 export interface CampaignArgs {
   verb: 'preview' | 'test' | 'send' | 'status';
   slug: string;

@@ -14,8 +14,8 @@ import { readRawEmails } from '../../infra/local/services';
 import { seedSubscribers } from '../support/campaign-subscribers';
 import type { BudgetLine } from './report';
 import { reuseBuildIfPresent, startLocalStack } from '../support/local-stack';
+import { REPO_ROOT } from '../../shared/repo-root';
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const ELIGIBLE = 2000;
 /** SES's rate for the paced run, and a rate no code reaches for the unthrottled one. */
 export const PACED_RATE = 100;

@@ -15,10 +15,10 @@ import path from 'node:path';
 import { readRawEmails } from '../../../infra/local/services';
 import { seedSubscribers, type Seeded } from '../../support/campaign-subscribers';
 import { reuseBuildIfPresent, startLocalStack, type RunningStack } from '../../support/local-stack';
+import { REPO_ROOT } from '../../../shared/repo-root';
 
 jest.setTimeout(240_000);
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 const SLUG = 'killed-newsletter';
 const ANSWERED_BEFORE_THE_KILL = 5;
