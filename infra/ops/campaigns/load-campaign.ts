@@ -54,7 +54,11 @@ const text = (field: string, value: unknown, required: boolean): string | undefi
  * absolute links to `siteUrl`. The hash lets a later send refuse changed content. CAMPAIGNS_DIR
  * points elsewhere (tests, benchmarks).
  */
-export const loadCampaign = (slug: string, siteUrl: string, dir = process.env.CAMPAIGNS_DIR ?? CAMPAIGNS_DIR): CampaignContent => {
+export const loadCampaign = (
+  slug: string,
+  siteUrl: string,
+  dir = process.env.CAMPAIGNS_DIR ?? CAMPAIGNS_DIR,
+): CampaignContent => {
   if (!CAMPAIGN_SLUG.test(slug)) throw new Error(`"${slug}" is not a campaign slug (lower-case letters, digits and hyphens)`);
   const file = path.join(dir, `${slug}.md`);
   if (!existsSync(file)) throw new Error(`No campaign file ${path.relative(process.cwd(), file)}`);
