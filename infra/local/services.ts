@@ -7,7 +7,7 @@
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { TABLES, type TableDefinition } from '../data/table-definitions';
+import { TABLES, type TableDefinition } from '../constructs/table-definitions';
 import { createTableInput } from './table-input';
 
 export interface LocalService {
@@ -73,7 +73,7 @@ const checkIndexes = async (client: DynamoDBClient, table: TableDefinition, Tabl
 };
 
 /**
- * Creates the tables of infra/data/table-definitions.ts (the same the CDK app deploys).
+ * Creates the tables of infra/constructs/table-definitions.ts (the same the CDK app deploys).
  * Idempotent: an existing table is left as it is, once its indexes are checked. `nameOf` lets
  * tests use their own names. dynalite has no streams or TTL, so keys and indexes are created here.
  */
@@ -87,7 +87,8 @@ export const createTables = async (
     for (const table of TABLES) {
       const TableName = nameOf(table);
       names[table.logicalName] = TableName;
-      const created = await client.send(new CreateTableCommand(createTableInput(table, TableName))).catch((error: Error) => {
+      const create = new CreateTableCommand(createTableInput(table, TableName));
+      const created = await client.send(create).catch((error: Error) => {
         if (error.name !== 'ResourceInUseException') throw error;
       });
       if (!created) await checkIndexes(client, table, TableName);

@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildViewerRequestCode, loadEdgeHandlers, readRouteManifest } from '../edge/edge-code';
 import { LAMBDA_ENTRIES } from '../lambda/bundling';
-import { LEADS_TABLE, SUBSCRIBERS_TABLE } from '../data/table-definitions';
+import { LEADS_TABLE, SUBSCRIBERS_TABLE } from '../constructs/table-definitions';
 import { readCspHashes, securityHeaders } from '../site/security-headers';
 import { loadHttpHandlers } from './api-dispatch';
 import { drainServer } from './drain-server';

@@ -1,5 +1,5 @@
 import type { CreateTableCommandInput, GlobalSecondaryIndex } from '@aws-sdk/client-dynamodb';
-import type { IndexDefinition, TableDefinition } from '../data/table-definitions';
+import type { IndexDefinition, TableDefinition } from '../constructs/table-definitions';
 
 const keysOnlyIndex = (index: IndexDefinition): GlobalSecondaryIndex => ({
   IndexName: index.name,

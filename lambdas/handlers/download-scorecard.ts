@@ -11,7 +11,7 @@ import { redirectResponse } from '../http/responses';
 import { httpHandler } from '../http/stack';
 import { optionalEnv, requireEnv } from '../runtime/env';
 import { nowSeconds } from '../runtime/clock';
-import { presignedGetUrl } from '../storage/presign-get';
+import { presignedGetUrl } from '../runtime/presign-get';
 
 const leads = { db: createDynamoClient(), table: requireEnv('LEADS_TABLE') };
 const scorecard = {

@@ -4,7 +4,7 @@ import type { SNSEvent } from 'aws-lambda';
 import { recordSendFeedback } from '../data/campaign-sends';
 import { canonicalMailbox } from '../domain/canonical-mailbox';
 import { suppressAddress } from '../domain/suppress-address';
-import { readSesFeedback, type Feedback } from '../feedback/ses-notification';
+import { readSesFeedback, type Feedback } from '../mail/ses-notification';
 import { nowSeconds } from '../runtime/clock';
 import { requireEnv } from '../runtime/env';
 import * as log from '../runtime/log';

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { apiPath, emailPagePath } from '../../shared/paths';
-import { SUBSCRIBERS_TABLE } from '../../infra/data/table-definitions';
+import { SUBSCRIBERS_TABLE } from '../../infra/constructs/table-definitions';
 import { playwrightLaunchOptions, resolveChromium } from '../support/chromium';
 import { linksIn, uniqueAddress, waitForEmail } from '../e2e/support/inbox';
 import { startLocalStack } from '../support/local-stack';

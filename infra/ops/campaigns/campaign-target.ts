@@ -1,4 +1,4 @@
-import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE } from '../../data/table-definitions';
+import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE } from '../../constructs/table-definitions';
 import { localConfig } from '../../local/local-config';
 import { resolveTarget, STACK, type OpsTarget } from '../stack-target';
 

@@ -1,6 +1,6 @@
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { get } from 'node:http';
-import { LEADS_TABLE } from '../../../infra/data/table-definitions';
+import { LEADS_TABLE } from '../../../infra/constructs/table-definitions';
 import { localDynamoClient, readCapturedEmails } from '../../../infra/local/services';
 import { apiPath } from '../../../shared/paths';
 import { readFaults, setFault } from '../../support/faults';

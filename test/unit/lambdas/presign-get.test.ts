@@ -1,6 +1,6 @@
 import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { Sha256 } from '@smithy/core/checksum';
-import { presignedGetUrl } from '../../../lambdas/storage/presign-get';
+import { presignedGetUrl } from '../../../lambdas/runtime/presign-get';
 
 const credentials = async () => ({ accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' });
 const target = { bucket: 'scorecard-bucket', key: 'docs/HR scorecard.pdf', region: 'ca-central-1', fileName: 'HR scorecard.pdf', expiresInSeconds: 300 };

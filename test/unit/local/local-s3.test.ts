@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLocalS3, LOCAL_S3_PREFIX } from '../../../infra/local/local-s3';
-import { presignedGetUrl } from '../../../lambdas/storage/presign-get';
+import { presignedGetUrl } from '../../../lambdas/runtime/presign-get';
 
 const region = 'ca-central-1';
 const localKey = { accessKeyId: 'local', secretAccessKey: 'local' };
