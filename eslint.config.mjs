@@ -59,10 +59,13 @@ const layerZones = [
     message: 'Only infra/local, infra/ops and infra/lambda/bundling.ts may import lambdas/.',
   },
   {
-    // `npm run dev`: the local twin rebuilds the website on every change.
+    // `npm run dev`: the local twin rebuilds the website on every change. Elsewhere infra reads
+    // only the build's CSP-hash contract (web/build/csp-hashes.ts): the header and the pages'
+    // inline elements come from one build (docs/decisions/0060-critical-css-and-csp-hash.md).
     target: [path.join(ROOT, 'infra/*.ts'), path.join(ROOT, 'infra/!(local)/**')],
     from: all('web'),
-    message: 'Only the local twin (infra/local) may import the web build.',
+    except: [`${path.join(ROOT, 'web/build')}/csp-hashes.*`],
+    message: 'Only the local twin (infra/local) may import the web build; elsewhere only web/build/csp-hashes.ts.',
   },
 ];
 
