@@ -83,7 +83,13 @@ export const emailPagePath = (form: EmailPageForm, audience: Audience, id: strin
 export const DYNAMIC_PAGES = (Object.keys(EMAIL_PAGE_PREFIXES) as EmailPageForm[]).flatMap((form) =>
   AUDIENCES.map((audience) => {
     const prefix = EMAIL_PAGE_PREFIXES[form](audience);
-    return { form, audience, prefix, pattern: `${prefix}:id`, shellPath: `/_shell/${prefix.slice(1, -1).replace(/\//g, '-')}` };
+    return {
+      form,
+      audience,
+      prefix,
+      pattern: `${prefix}:id`,
+      shellPath: `/_shell/${prefix.slice(1, -1).replace(/\//g, '-')}`,
+    };
   }),
 );
 

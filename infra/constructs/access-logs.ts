@@ -20,7 +20,10 @@ export function acknowledgeStaticBucketControls(bucket: s3.IBucket): void {
     's3_bucket_object_lock_enabled_check',
     'Objects are replaced and pruned by each deployment (or expire by lifecycle); Object Lock would forbid exactly that.',
   );
-  acknowledge('s3_event_notifications_enabled_check', 'Nothing in the app reacts to object events; writes come only from deployments and log delivery.');
+  acknowledge(
+    's3_event_notifications_enabled_check',
+    'Nothing in the app reacts to object events; writes come only from deployments and log delivery.',
+  );
 }
 
 /** The bucket receiving S3 server access logs and CloudFront standard logs, one prefix each. */

@@ -48,12 +48,20 @@ export class Alarms extends Construct {
 
   /** Any 5xx answered by the API (a handler crash, a timeout, an integration failure). */
   watchApi(id: string, api: apigw.HttpApi): this {
-    return this.alarm(id, api.metricServerError({ period: this.period, statistic: cloudwatch.Stats.SUM }), 'The API answered 5xx');
+    return this.alarm(
+      id,
+      api.metricServerError({ period: this.period, statistic: cloudwatch.Stats.SUM }),
+      'The API answered 5xx',
+    );
   }
 
   /** Any error of the function (uncaught exception, timeout, out of memory). */
   watchFunction(id: string, fn: lambda.IFunction): this {
-    return this.alarm(id, fn.metricErrors({ period: this.period, statistic: cloudwatch.Stats.SUM }), `${fn.node.path} failed`);
+    return this.alarm(
+      id,
+      fn.metricErrors({ period: this.period, statistic: cloudwatch.Stats.SUM }),
+      `${fn.node.path} failed`,
+    );
   }
 
   /** Any message waiting in a dead-letter queue: something was not processed and needs a redrive. */

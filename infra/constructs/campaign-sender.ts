@@ -40,7 +40,8 @@ export class CampaignSender extends Construct {
   constructor(scope: Construct, id: string, props: CampaignSenderProps) {
     super(scope, id);
     const sendRate = props.sendRate ?? 14;
-    if (!(sendRate > 0 && sendRate <= 1000)) throw new Error(`${this.node.path}: sendRate must be between 0 and 1000 emails per second`);
+    if (!(sendRate > 0 && sendRate <= 1000))
+      throw new Error(`${this.node.path}: sendRate must be between 0 and 1000 emails per second`);
 
     this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetters');
     this.queue = new sqs.Queue(this, 'Queue', {
@@ -76,7 +77,8 @@ export class CampaignSender extends Construct {
     this.worker.function.addEventSource(eventSource);
     Validations.of(this.worker).acknowledge({
       id: 'Serverless-LambdaEventSourceMappingDestination',
-      reason: "An SQS event source takes no on-failure destination: the queue's own redrive policy moves a message that keeps failing to the campaign dead-letter queue, whose depth alarms.",
+      reason:
+        "An SQS event source takes no on-failure destination: the queue's own redrive policy moves a message that keeps failing to the campaign dead-letter queue, whose depth alarms.",
     });
   }
 }

@@ -22,7 +22,8 @@ export class DeadLetterQueue extends sqs.Queue {
       // Control Tower control CT.SQS.PR.1 reads (a DLQ needs no DLQ of its own).
       redriveAllowPolicy: { redrivePermission: sqs.RedrivePermission.ALLOW_ALL },
     });
-    const reason = 'This queue is itself a dead-letter queue; messages are inspected and redriven by hand after its depth alarm fires.';
+    const reason =
+      'This queue is itself a dead-letter queue; messages are inspected and redriven by hand after its depth alarm fires.';
     Validations.of(this).acknowledge({ id: 'AwsSolutions-SQS3', reason });
     Validations.of(this).acknowledge({ id: 'Serverless-SQSRedrivePolicy', reason });
   }

@@ -51,9 +51,15 @@ export function acknowledgeDeploymentHandler(deployment: BucketDeployment): void
   );
   acknowledge('AwsSolutions-L1', runtime);
   acknowledge('Serverless-LambdaLatestVersion', runtime);
-  acknowledge('Serverless-LambdaDLQ', `${OWNED_BY_CDK}; invoked synchronously by CloudFormation, a failure fails the deployment.`);
+  acknowledge(
+    'Serverless-LambdaDLQ',
+    `${OWNED_BY_CDK}; invoked synchronously by CloudFormation, a failure fails the deployment.`,
+  );
   acknowledge('Serverless-LambdaTracing', `${OWNED_BY_CDK}; runs only during deployments, its logs suffice.`);
-  acknowledge(controlTowerRule('lambda_inside_vpc_check'), `${OWNED_BY_CDK}; it talks only to S3 and CloudFront APIs during deployments.`);
+  acknowledge(
+    controlTowerRule('lambda_inside_vpc_check'),
+    `${OWNED_BY_CDK}; it talks only to S3 and CloudFront APIs during deployments.`,
+  );
   Aspects.of(handler).add(new AcknowledgeWildcardFindings());
 }
 
@@ -69,5 +75,6 @@ export function dropUnusedCliLayer(deployment: BucketDeployment): void {
   if (!layer || !handler) throw new Error(`${deployment.node.path}: bucket deployment layer or handler not found`);
   const stack = Stack.of(deployment);
   const used = JSON.stringify(stack.resolve((handler.node.defaultChild as lambda.CfnFunction).layers));
-  if (!used.includes(JSON.stringify(stack.resolve(layer.layerVersionArn)))) deployment.node.tryRemoveChild('AwsCliLayer');
+  if (!used.includes(JSON.stringify(stack.resolve(layer.layerVersionArn))))
+    deployment.node.tryRemoveChild('AwsCliLayer');
 }

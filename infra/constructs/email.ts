@@ -65,7 +65,9 @@ export class Email extends Construct implements SenderBinding {
       const existing = props.existingIdentity.trim();
       const senderDomain = this.fromAddress.split('@')[1];
       if (existing !== sender && existing !== senderDomain) {
-        throw new Error(`${this.node.path}: existingSenderIdentity must be the sender "${sender}" or its domain "${senderDomain}", got "${existing}"`);
+        throw new Error(
+          `${this.node.path}: existingSenderIdentity must be the sender "${sender}" or its domain "${senderDomain}", got "${existing}"`,
+        );
       }
       this.identity = ses.EmailIdentity.fromEmailIdentityName(this, 'Identity', existing);
       this.makeDefaultConfigurationSet(existing);
@@ -165,14 +167,18 @@ export class Email extends Construct implements SenderBinding {
     // The SDK-call Lambda is a stack-wide singleton owned by aws-cdk-lib; its role is our way to it.
     const provider = (setDefault.grantPrincipal as iam.IRole).node.scope;
     if (!provider) throw new Error(`${this.node.path}: custom resource provider not found`);
-    const ownedByCdk = 'Deploy-time SDK-call Lambda created and owned by aws-cdk-lib (AwsCustomResource), run only when the stack is deployed or deleted';
+    const ownedByCdk =
+      'Deploy-time SDK-call Lambda created and owned by aws-cdk-lib (AwsCustomResource), run only when the stack is deployed or deleted';
     const acknowledge = (id: string, reason: string) => Validations.of(provider).acknowledge({ id, reason });
     acknowledge(
       'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
       `${ownedByCdk}; aws-cdk-lib attaches the basic execution role to its singleton.`,
     );
     acknowledge('Serverless-LambdaDefaultMemorySize', `${ownedByCdk}; one small SDK call needs no tuning.`);
-    acknowledge('Serverless-LambdaDLQ', `${ownedByCdk}; invoked synchronously by CloudFormation, a failure fails the deployment.`);
+    acknowledge(
+      'Serverless-LambdaDLQ',
+      `${ownedByCdk}; invoked synchronously by CloudFormation, a failure fails the deployment.`,
+    );
     acknowledge('Serverless-LambdaTracing', `${ownedByCdk}; its logs suffice.`);
     acknowledge(controlTowerRule('lambda_inside_vpc_check'), `${ownedByCdk}; it calls only the SES API.`);
   }

@@ -37,7 +37,13 @@ export interface TableBinding {
  */
 export type TableAccess = 'read' | 'update' | 'create';
 
-const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'];
+const READ_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+];
 const TABLE_ACTIONS: Record<TableAccess, string[]> = {
   read: READ_ACTIONS,
   update: [...READ_ACTIONS, 'dynamodb:UpdateItem'],
@@ -141,7 +147,8 @@ export class HouseFunction extends Construct {
     // single-hop handlers; structured JSON logs and the error alarms cover diagnosis instead.
     Validations.of(this).acknowledge({
       id: 'Serverless-LambdaTracing',
-      reason: 'Handlers are single-hop; JSON logs, access logs and per-function error alarms are used instead of X-Ray.',
+      reason:
+        'Handlers are single-hop; JSON logs, access logs and per-function error alarms are used instead of X-Ray.',
     });
     if (!props.deadLetterQueue) {
       Validations.of(this).acknowledge({
@@ -152,11 +159,13 @@ export class HouseFunction extends Construct {
     }
     Validations.of(this).acknowledge({
       id: controlTowerRule('lambda_inside_vpc_check'),
-      reason: 'The handlers reach only AWS service endpoints (DynamoDB, SES, S3); a VPC would add NAT or endpoint costs and cold-start latency without isolating anything.',
+      reason:
+        'The handlers reach only AWS service endpoints (DynamoDB, SES, S3); a VPC would add NAT or endpoint costs and cold-start latency without isolating anything.',
     });
     Validations.of(this).acknowledge({
       id: controlTowerRule('cloudwatch_log_group_encrypted_check'),
-      reason: 'CloudWatch Logs encrypts every log group at rest with service keys; email addresses are masked before logging, so a customer managed key would add cost and key-policy coupling, not protection.',
+      reason:
+        'CloudWatch Logs encrypts every log group at rest with service keys; email addresses are masked before logging, so a customer managed key would add cost and key-policy coupling, not protection.',
     });
   }
 

@@ -64,9 +64,19 @@ export class Mailer extends Construct {
       return fn;
     };
     // A new lead's emails: two sends and their records, each record retried for up to ~15 s.
-    this.handler = mailerFunction('Handler', 'mailer', 'Sends the emails of new leads from the leads stream', Duration.seconds(60));
+    this.handler = mailerFunction(
+      'Handler',
+      'mailer',
+      'Sends the emails of new leads from the leads stream',
+      Duration.seconds(60),
+    );
     // Up to 25 due leads a run; it stops early when its time runs short (the lease outlasts it).
-    this.sweep = mailerFunction('Sweep', 'mailSweep', 'Retries the emails leads still owe (MailDue index), every minute', Duration.minutes(2));
+    this.sweep = mailerFunction(
+      'Sweep',
+      'mailSweep',
+      'Retries the emails leads still owe (MailDue index), every minute',
+      Duration.minutes(2),
+    );
     new events.Rule(this, 'SweepSchedule', {
       description: 'Runs the mail sweep every minute',
       schedule: events.Schedule.rate(Duration.minutes(1)),
@@ -80,7 +90,8 @@ export class Mailer extends Construct {
     // Reading a stream needs dynamodb:ListStreams, which has no resource-level permissions.
     Validations.of(this.handler.role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'dynamodb:ListStreams (added by the DynamoDB event source) supports only Resource "*"; every other action is scoped to the leads table and its stream.',
+      reason:
+        'dynamodb:ListStreams (added by the DynamoDB event source) supports only Resource "*"; every other action is scoped to the leads table and its stream.',
     });
 
     this.handler.function.addEventSource(

@@ -57,7 +57,8 @@ export class ScorecardDocument extends Construct implements DocumentBinding {
     acknowledgeStaticBucketControls(this.bucket);
     Validations.of(this.bucket).acknowledge({
       id: controlTowerRule('s3_bucket_default_encryption_kms_check'),
-      reason: 'One public-facing PDF, read only through presigned URLs; SSE-S3 encrypts it at rest, and SSE-KMS would add a key grant to the download handler for no confidentiality gain.',
+      reason:
+        'One public-facing PDF, read only through presigned URLs; SSE-S3 encrypts it at rest, and SSE-KMS would add a key grant to the download handler for no confidentiality gain.',
     });
   }
 }

@@ -56,7 +56,9 @@ export class Site extends Construct {
         throw new Error(`${this.node.path}: "${customDomain.domainName}" is not a domain name`);
       }
       if (!/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(customDomain.certificateArn)) {
-        throw new Error(`${this.node.path}: certificateArn must be an ACM certificate in us-east-1 (CloudFront requires it)`);
+        throw new Error(
+          `${this.node.path}: certificateArn must be an ACM certificate in us-east-1 (CloudFront requires it)`,
+        );
       }
     }
 
@@ -192,7 +194,8 @@ export class Site extends Construct {
     acknowledgeStaticBucketControls(this.bucket);
     Validations.of(this.bucket).acknowledge({
       id: controlTowerRule('s3_bucket_default_encryption_kms_check'),
-      reason: 'Public website files; SSE-S3 encrypts them at rest, and SSE-KMS would add a key policy for CloudFront Origin Access Control for no confidentiality gain.',
+      reason:
+        'Public website files; SSE-S3 encrypts them at rest, and SSE-KMS would add a key policy for CloudFront Origin Access Control for no confidentiality gain.',
     });
     if (!customDomain) {
       // "CloudFront automatically sets the security policy to TLSv1 regardless": https://docs.aws.amazon.com/cloudfront/latest/APIReference/API_ViewerCertificate.html

@@ -15,9 +15,13 @@ export const OUTPUTS_FILE = 'cdk.out/deploy-outputs.json';
  * `siteUrl` is refused here already, with the same reason synth gives.
  */
 export function cdkDeployArgs(operatorArgs: readonly string[]): string[] {
-  const setsSiteUrl = operatorArgs.some((arg, i) => /^siteUrl=/.test(arg) && ['-c', '--context'].includes(operatorArgs[i - 1] ?? ''));
+  const setsSiteUrl = operatorArgs.some(
+    (arg, i) => /^siteUrl=/.test(arg) && ['-c', '--context'].includes(operatorArgs[i - 1] ?? ''),
+  );
   if (setsSiteUrl || operatorArgs.some((arg) => /^--context=siteUrl=/.test(arg))) {
-    throw new Error('Do not pass -c siteUrl=...: the site URL is the custom domain (-c domainName=...) or the distribution\'s own domain.');
+    throw new Error(
+      "Do not pass -c siteUrl=...: the site URL is the custom domain (-c domainName=...) or the distribution's own domain.",
+    );
   }
   return ['deploy', STACK_NAME, '--outputs-file', OUTPUTS_FILE, ...operatorArgs];
 }
@@ -43,7 +47,11 @@ export function deploySummary(outputs: Record<string, string>): string[] {
   if (siteUrl !== `https://${distribution}`) {
     lines.push(`  DNS: point ${new URL(siteUrl).hostname} at ${distribution} (CNAME, or an alias record in Route 53).`);
   }
-  if (dkim.length > 0) lines.push('  DKIM: publish these CNAME records for the sender domain (SES verifies it once they resolve):', ...dkim);
+  if (dkim.length > 0)
+    lines.push(
+      '  DKIM: publish these CNAME records for the sender domain (SES verifies it once they resolve):',
+      ...dkim,
+    );
   lines.push(
     '  SES: confirm the verification email if the sender is an address, and make sure the account has production access.',
     '  Alarms: confirm the SNS subscription email sent to opsEmail.',

@@ -89,7 +89,9 @@ function build(templateFile: string, config: unknown): string {
   const { code } = transformSync(source, { loader: 'js', minify: true, target: 'es5', charset: 'utf8' });
   const bytes = Buffer.byteLength(code, 'utf8');
   if (bytes > CLOUDFRONT_FUNCTION_MAX_BYTES) {
-    throw new Error(`${templateFile} builds to ${bytes} bytes; CloudFront Functions allow ${CLOUDFRONT_FUNCTION_MAX_BYTES}`);
+    throw new Error(
+      `${templateFile} builds to ${bytes} bytes; CloudFront Functions allow ${CLOUDFRONT_FUNCTION_MAX_BYTES}`,
+    );
   }
   return code;
 }

@@ -23,7 +23,14 @@ export const LAMBDA_BUNDLING = {
   banner: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);",
   alias: {
     '@aws-sdk/credential-provider-node': path.join(__dirname, '..', '..', 'lambdas', 'runtime', 'env-credentials.ts'),
-    '@aws-sdk/middleware-endpoint-discovery': path.join(__dirname, '..', '..', 'lambdas', 'runtime', 'no-endpoint-discovery.ts'),
+    '@aws-sdk/middleware-endpoint-discovery': path.join(
+      __dirname,
+      '..',
+      '..',
+      'lambdas',
+      'runtime',
+      'no-endpoint-discovery.ts',
+    ),
   },
   externalModules: [] as string[],
 };

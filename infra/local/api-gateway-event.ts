@@ -73,6 +73,7 @@ export function lambdaContext(functionName: string): Context {
 export function normaliseResult(
   result: APIGatewayProxyStructuredResultV2 | string | undefined,
 ): APIGatewayProxyStructuredResultV2 {
-  if (typeof result === 'string') return { statusCode: 200, body: result, headers: { 'content-type': 'application/json' } };
+  if (typeof result === 'string')
+    return { statusCode: 200, body: result, headers: { 'content-type': 'application/json' } };
   return result ?? { statusCode: 200 };
 }

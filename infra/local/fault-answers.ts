@@ -22,7 +22,10 @@ const ANSWERS: Record<FaultService, (requestId: string) => FaultAnswer> = {
       'x-amzn-errortype': 'ServiceUnavailable',
       'x-amzn-requestid': requestId,
     },
-    body: JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#ServiceUnavailable', message: INJECTED_FAULT_MESSAGE }),
+    body: JSON.stringify({
+      __type: 'com.amazonaws.dynamodb.v20120810#ServiceUnavailable',
+      message: INJECTED_FAULT_MESSAGE,
+    }),
   }),
   // SES v1 speaks the query protocol: an XML ErrorResponse; Receiver = the service's fault.
   ses: (requestId) => ({

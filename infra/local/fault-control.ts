@@ -6,7 +6,8 @@ export const FAULTS_PATH = '/_local/faults';
 /** A fault request is a few fields; anything longer is not one. */
 const MAX_BODY_BYTES = 4096;
 
-const isLoopback = (address: string | undefined) => !!address && (/^(::ffff:)?127\./.test(address) || address === '::1');
+const isLoopback = (address: string | undefined) =>
+  !!address && (/^(::ffff:)?127\./.test(address) || address === '::1');
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
@@ -54,7 +55,8 @@ export function createFaultControl(faults: FaultSwitch) {
       return sendJson(res, 415, { message: 'Send the fault as application/json.' });
     }
     const body = await readSmallBody(req);
-    if (body === undefined) return sendJson(res, 413, { message: `A fault is at most ${MAX_BODY_BYTES} bytes of JSON.` });
+    if (body === undefined)
+      return sendJson(res, 413, { message: `A fault is at most ${MAX_BODY_BYTES} bytes of JSON.` });
     try {
       faults.set(parseFaultSpec(JSON.parse(body)));
     } catch (error) {

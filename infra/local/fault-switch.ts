@@ -49,13 +49,16 @@ const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is
 
 /** Checks an untrusted fault request (JSON from the control endpoint or the environment). */
 export function parseFaultSpec(input: unknown): FaultSpec {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new FaultSpecError('A fault is a JSON object.');
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw new FaultSpecError('A fault is a JSON object.');
   const spec = input as Record<string, unknown>;
   const known = ['service', 'mode', 'share', 'seconds', 'delayMs', 'afterNextSuccessOf'];
   const unknown = Object.keys(spec).filter((key) => !known.includes(key));
   if (unknown.length) throw new FaultSpecError(`Unknown field(s): ${unknown.join(', ')}. Known: ${known.join(', ')}.`);
-  if (!isOneOf(FAULT_SERVICES, spec.service)) throw new FaultSpecError(`service must be one of: ${FAULT_SERVICES.join(', ')}.`);
-  if (spec.mode !== undefined && !isOneOf(FAULT_MODES, spec.mode)) throw new FaultSpecError(`mode must be one of: ${FAULT_MODES.join(', ')}.`);
+  if (!isOneOf(FAULT_SERVICES, spec.service))
+    throw new FaultSpecError(`service must be one of: ${FAULT_SERVICES.join(', ')}.`);
+  if (spec.mode !== undefined && !isOneOf(FAULT_MODES, spec.mode))
+    throw new FaultSpecError(`mode must be one of: ${FAULT_MODES.join(', ')}.`);
   const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
   if (spec.share !== undefined && !(isNumber(spec.share) && spec.share >= 0 && spec.share <= 1)) {
     throw new FaultSpecError('share must be a number from 0 to 1.');

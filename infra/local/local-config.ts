@@ -19,7 +19,8 @@ function endpoint(name: string): string | undefined {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return undefined;
   const url = URL.canParse(raw) ? new URL(raw) : undefined;
-  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:')
+    throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
   return raw.replace(/\/$/, '');
 }
 
@@ -31,7 +32,8 @@ function faultsAtStart(): FaultSpec[] {
     const parsed: unknown = JSON.parse(raw);
     return (Array.isArray(parsed) ? parsed : [parsed]).map(parseFaultSpec);
   } catch (error) {
-    if (error instanceof SyntaxError || error instanceof FaultSpecError) throw new Error(`LOCAL_FAULTS: ${error.message}`);
+    if (error instanceof SyntaxError || error instanceof FaultSpecError)
+      throw new Error(`LOCAL_FAULTS: ${error.message}`);
     throw error;
   }
 }

@@ -15,7 +15,9 @@ const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 
 function sendError(res: ServerResponse, status: number, code: string, message: string) {
   res.writeHead(status, { 'content-type': 'application/xml' });
-  res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${xmlEscape(message)}</Message></Error>`);
+  res.end(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${xmlEscape(message)}</Message></Error>`,
+  );
 }
 
 /**
@@ -27,7 +29,10 @@ function sendError(res: ServerResponse, status: number, code: string, message: s
 export function createLocalS3(objects: LocalObject[], signingKey: Omit<SigningKey, 'service'>) {
   return async function serve(req: IncomingMessage, res: ServerResponse, url: URL) {
     const [rawPath, rawQuery = ''] = (req.url ?? '/').split('?', 2);
-    const verdict = verifyPresigned({ method: req.method ?? 'GET', rawPath, rawQuery, headers: req.headers }, { ...signingKey, service: 's3' });
+    const verdict = verifyPresigned(
+      { method: req.method ?? 'GET', rawPath, rawQuery, headers: req.headers },
+      { ...signingKey, service: 's3' },
+    );
     if (!verdict.ok) return sendError(res, verdict.status, verdict.code, verdict.message);
 
     const [, bucket, ...keyParts] = url.pathname.slice(LOCAL_S3_PREFIX.length).split('/');

@@ -51,7 +51,9 @@ export function listen(server: Server, port: number, host: string, variable: str
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
         error.code === 'EADDRINUSE'
-          ? new LocalStackError(`Port ${port} is already in use. Stop what is using it, or choose another port: ${variable}=${port + 1} npm start`)
+          ? new LocalStackError(
+              `Port ${port} is already in use. Stop what is using it, or choose another port: ${variable}=${port + 1} npm start`,
+            )
           : error,
       );
     });

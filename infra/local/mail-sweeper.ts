@@ -24,7 +24,8 @@ export function startMailSweeper(options: { sweep: SweepHandler; intervalMs?: nu
       try {
         const context = { ...lambdaContext('mailSweep'), getRemainingTimeInMillis: () => TICK_BUDGET_MS };
         const result = await sweep({ source: 'local.mail-sweeper' }, context);
-        if (result && result.errors > 0) console.warn(`[mailer] ${result.errors} lead(s) could not be recorded; retrying on the next sweep`);
+        if (result && result.errors > 0)
+          console.warn(`[mailer] ${result.errors} lead(s) could not be recorded; retrying on the next sweep`);
       } catch (error) {
         console.error('[mailer] sweep failed; retrying on the next tick', error);
       } finally {

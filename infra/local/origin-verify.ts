@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { APIGatewayProxyEventV2, APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerResult } from 'aws-lambda';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayRequestAuthorizerEventV2,
+  APIGatewaySimpleAuthorizerResult,
+} from 'aws-lambda';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../shared/origin-headers';
 import { LAMBDA_ENTRIES } from '../lambda/bundling';
 import { REPO_ROOT } from '../../shared/repo-root';
@@ -54,7 +58,9 @@ export interface Refusal {
 export async function authorize(event: APIGatewayProxyEventV2): Promise<Refusal | undefined> {
   const presented = event.headers[ORIGIN_VERIFY_HEADER];
   if (!presented) return { status: 401, message: 'Unauthorized' };
-  const { isAuthorized } = await (await loadAuthorizer())({
+  const { isAuthorized } = await (
+    await loadAuthorizer()
+  )({
     ...event,
     type: 'REQUEST',
     routeArn: `arn:aws:execute-api:ca-central-1:${event.requestContext.accountId}:${event.requestContext.apiId}/$default/${event.requestContext.http.method}${event.rawPath}`,

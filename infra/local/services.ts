@@ -54,7 +54,11 @@ export const startDynalite = async (options: { port?: number; path?: string } = 
 
 /** A client for the local endpoint; the credentials are placeholders dynalite ignores. */
 export const localDynamoClient = (endpoint: string) =>
-  new DynamoDBClient({ endpoint, region: 'ca-central-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  new DynamoDBClient({
+    endpoint,
+    region: 'ca-central-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 
 /**
  * An existing table must have the definition's indexes: data kept from before an index was

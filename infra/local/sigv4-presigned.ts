@@ -19,7 +19,14 @@ export interface SigningKey {
 export type PresignedVerdict = { ok: true } | { ok: false; status: 400 | 403; code: string; message: string };
 
 const ALGORITHM = 'AWS4-HMAC-SHA256';
-const REQUIRED = ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expires', 'X-Amz-SignedHeaders', 'X-Amz-Signature'];
+const REQUIRED = [
+  'X-Amz-Algorithm',
+  'X-Amz-Credential',
+  'X-Amz-Date',
+  'X-Amz-Expires',
+  'X-Amz-SignedHeaders',
+  'X-Amz-Signature',
+];
 /** SigV4 presigned URLs live at most seven days. */
 const MAX_EXPIRES_SECONDS = 7 * 24 * 3600;
 
@@ -41,7 +48,9 @@ function parseQuery(rawQuery: string): [string, string][] | undefined {
       .filter(Boolean)
       .map((pair) => {
         const at = pair.indexOf('=');
-        return at < 0 ? [decodeURIComponent(pair), ''] : [decodeURIComponent(pair.slice(0, at)), decodeURIComponent(pair.slice(at + 1))];
+        return at < 0
+          ? [decodeURIComponent(pair), '']
+          : [decodeURIComponent(pair.slice(0, at)), decodeURIComponent(pair.slice(at + 1))];
       });
   } catch {
     return undefined;
@@ -72,10 +81,22 @@ function signature(
     .join('&');
   const canonicalHeaders = signedHeaders
     .split(';')
-    .map((name) => `${name}:${String(request.headers[name] ?? '').trim().replace(/\s+/g, ' ')}\n`)
+    .map(
+      (name) =>
+        `${name}:${String(request.headers[name] ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')}\n`,
+    )
     .join('');
   // A presigned URL is signed before any body exists.
-  const canonicalRequest = [request.method, request.rawPath, canonicalQuery, canonicalHeaders, signedHeaders, 'UNSIGNED-PAYLOAD'].join('\n');
+  const canonicalRequest = [
+    request.method,
+    request.rawPath,
+    canonicalQuery,
+    canonicalHeaders,
+    signedHeaders,
+    'UNSIGNED-PAYLOAD',
+  ].join('\n');
   const day = amzDate.slice(0, 8);
   const scope = `${day}/${key.region}/${key.service}/aws4_request`;
   const stringToSign = [ALGORITHM, amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
@@ -90,17 +111,26 @@ function signature(
  */
 export function verifyPresigned(request: ArrivedRequest, key: SigningKey, now = Date.now()): PresignedVerdict {
   const query = parseQuery(request.rawQuery);
-  if (!query) return refuse(400, 'AuthorizationQueryParametersError', 'The query string is not valid percent-encoding.');
+  if (!query)
+    return refuse(400, 'AuthorizationQueryParametersError', 'The query string is not valid percent-encoding.');
   const param = (name: string) => query.find(([n]) => n === name)?.[1];
   if (!param('X-Amz-Signature')) return refuse(403, 'AccessDenied', 'Access Denied');
   if (REQUIRED.some((name) => !param(name)) || param('X-Amz-Algorithm') !== ALGORITHM) {
-    return refuse(400, 'AuthorizationQueryParametersError', `Query-string authentication version 4 requires ${REQUIRED.join(', ')} (${ALGORITHM}).`);
+    return refuse(
+      400,
+      'AuthorizationQueryParametersError',
+      `Query-string authentication version 4 requires ${REQUIRED.join(', ')} (${ALGORITHM}).`,
+    );
   }
   const amzDate = param('X-Amz-Date')!;
   const signedAt = parseAmzDate(amzDate);
   const expires = Number(param('X-Amz-Expires'));
   if (Number.isNaN(signedAt) || !Number.isInteger(expires) || expires < 1 || expires > MAX_EXPIRES_SECONDS) {
-    return refuse(400, 'AuthorizationQueryParametersError', `X-Amz-Date must be YYYYMMDDTHHMMSSZ and X-Amz-Expires from 1 to ${MAX_EXPIRES_SECONDS}.`);
+    return refuse(
+      400,
+      'AuthorizationQueryParametersError',
+      `X-Amz-Date must be YYYYMMDDTHHMMSSZ and X-Amz-Expires from 1 to ${MAX_EXPIRES_SECONDS}.`,
+    );
   }
   if (param('X-Amz-Credential')!.split('/')[0] !== key.accessKeyId) {
     return refuse(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
@@ -108,7 +138,11 @@ export function verifyPresigned(request: ArrivedRequest, key: SigningKey, now = 
   const expected = Buffer.from(signature(request, query, key, amzDate, param('X-Amz-SignedHeaders')!));
   const given = Buffer.from(param('X-Amz-Signature')!);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return refuse(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
+    return refuse(
+      403,
+      'SignatureDoesNotMatch',
+      'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+    );
   }
   if (now > signedAt + expires * 1000) return refuse(403, 'AccessDenied', 'Request has expired');
   return { ok: true };

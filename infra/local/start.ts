@@ -86,7 +86,12 @@ function lambdaEnvironment(
   // The delivery policy on a compressed clock (docs/decisions/0001-lead-delivery.md): a refused
   // email is retried after 1, 2, 4 … up to 30 s, so it arrives within a minute of SES coming
   // back; given up after 15 minutes. Each can be set by the caller.
-  const compressedClock = { MAIL_RETRY_FIRST_SECONDS: '1', MAIL_RETRY_MAX_SECONDS: '30', MAIL_GIVE_UP_AFTER_SECONDS: '900', MAIL_LEASE_SECONDS: '60' } satisfies Partial<Record<ReadEnvName, string>>;
+  const compressedClock = {
+    MAIL_RETRY_FIRST_SECONDS: '1',
+    MAIL_RETRY_MAX_SECONDS: '30',
+    MAIL_GIVE_UP_AFTER_SECONDS: '900',
+    MAIL_LEASE_SECONDS: '60',
+  } satisfies Partial<Record<ReadEnvName, string>>;
   for (const [name, value] of Object.entries(compressedClock)) process.env[name] ??= value;
 }
 
@@ -144,7 +149,9 @@ async function main() {
     });
   }
 
-  const faultsSet = cfg.faultsAtStart.length ? `from LOCAL_FAULTS: ${cfg.faultsAtStart.map((f) => JSON.stringify(f)).join(' ')}` : 'no fault set';
+  const faultsSet = cfg.faultsAtStart.length
+    ? `from LOCAL_FAULTS: ${cfg.faultsAtStart.map((f) => JSON.stringify(f)).join(' ')}`
+    : 'no fault set';
   console.log(`
   Site and API   ${cfg.siteUrl}
   Email inbox    ${ses.endpoint}   (${ses.description})

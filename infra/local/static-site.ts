@@ -102,7 +102,10 @@ export function createSiteHandler({ distDir, edge, responseHeaders }: SiteOption
       };
       const answer = edge.viewerResponse({
         request,
-        response: { statusCode: req.headers['if-none-match'] === file.etag ? 304 : 200, headers: toEdgeHeaders(originHeaders) },
+        response: {
+          statusCode: req.headers['if-none-match'] === file.etag ? 304 : 200,
+          headers: toEdgeHeaders(originHeaders),
+        },
       });
       const { statusCode } = answer;
       const headers: Record<string, string> = { ...fromEdgeHeaders(answer.headers), vary: 'Accept-Encoding' };

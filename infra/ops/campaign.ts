@@ -25,7 +25,8 @@ import { sampleRecipient, writePreview } from './campaigns/preview';
 import { campaignRecipients } from './campaigns/recipients';
 import { REPO_ROOT } from '../../shared/repo-root';
 
-const USAGE = 'Usage: npm run campaign -- preview|test|send|status <slug> [--to <address>] [--yes] [--json] [--rate <n>] [--concurrency <n>] [--target local|aws]';
+const USAGE =
+  'Usage: npm run campaign -- preview|test|send|status <slug> [--to <address>] [--yes] [--json] [--rate <n>] [--concurrency <n>] [--target local|aws]';
 export interface CampaignArgs {
   verb: 'preview' | 'test' | 'send' | 'status';
   slug: string;
@@ -45,8 +46,16 @@ const positive = (flag: string, raw: string | undefined) => {
 
 export const parseCampaignArgs = (argv: string[]): CampaignArgs => {
   const [verb, slug, ...rest] = argv;
-  if (!['preview', 'test', 'send', 'status'].includes(verb ?? '') || !slug || slug.startsWith('--')) throw new Error(USAGE);
-  const args: CampaignArgs = { verb: verb as CampaignArgs['verb'], slug, target: 'local', yes: false, json: false, concurrency: 8 };
+  if (!['preview', 'test', 'send', 'status'].includes(verb ?? '') || !slug || slug.startsWith('--'))
+    throw new Error(USAGE);
+  const args: CampaignArgs = {
+    verb: verb as CampaignArgs['verb'],
+    slug,
+    target: 'local',
+    yes: false,
+    json: false,
+    concurrency: 8,
+  };
   for (let i = 0; i < rest.length; i += 1) {
     const flag = rest[i];
     if (flag === '--target') args.target = rest[++i] ?? '';
@@ -85,17 +94,26 @@ const stopSignal = () => {
 const send = async (args: CampaignArgs, target: CampaignTarget, log: (line: string) => void): Promise<number> => {
   const campaign = loadCampaign(args.slug, target.siteUrl);
   const recipients = await campaignRecipients(target, campaign, nowSeconds());
-  if (!args.yes && !(await confirm(`Send "${campaign.subject}" (${campaign.topic}, ${campaign.audience}) to ${recipients.length} eligible subscriber(s) on ${target.name}?`))) {
+  if (
+    !args.yes &&
+    !(await confirm(
+      `Send "${campaign.subject}" (${campaign.topic}, ${campaign.audience}) to ${recipients.length} eligible subscriber(s) on ${target.name}?`,
+    ))
+  ) {
     log('Nothing sent.');
     return 1;
   }
   const store = { db: target.db, table: target.tables.campaigns };
   if (!(await startCampaignRun(store, campaign, recipients.length, nowSeconds()))) {
-    throw new Error(`Campaign ${args.slug} was sent before with other content. Subscribers get one version: put the new content in a new campaign file.`);
+    throw new Error(
+      `Campaign ${args.slug} was sent before with other content. Subscribers get one version: put the new content in a new campaign file.`,
+    );
   }
   if (target.queueUrl) {
     await enqueueRecipients(target.queueUrl, campaign.slug, recipients);
-    log(`${recipients.length} recipient(s) queued on aws; the campaign worker sends them at SES's rate. Follow with: npm run campaign -- status ${args.slug} --target aws`);
+    log(
+      `${recipients.length} recipient(s) queued on aws; the campaign worker sends them at SES's rate. Follow with: npm run campaign -- status ${args.slug} --target aws`,
+    );
     return 0;
   }
   const started = Date.now();
@@ -114,8 +132,12 @@ const send = async (args: CampaignArgs, target: CampaignTarget, log: (line: stri
   };
   if (args.json) log(JSON.stringify(summary));
   else {
-    log(`Sent ${tally.sent} of ${recipients.length} in ${seconds.toFixed(1)} s (${summary.emailsPerSecond.toFixed(1)} emails/s, peak memory ${summary.peakMemoryMb.toFixed(0)} MB).`);
-    log(`Already sent before: ${tally.already}; no longer eligible: ${tally.ineligible}; refused and retried: ${tally.retried}; failed: ${tally.failed}; in doubt: ${tally.uncertain}; left for the next run: ${tally.left}.`);
+    log(
+      `Sent ${tally.sent} of ${recipients.length} in ${seconds.toFixed(1)} s (${summary.emailsPerSecond.toFixed(1)} emails/s, peak memory ${summary.peakMemoryMb.toFixed(0)} MB).`,
+    );
+    log(
+      `Already sent before: ${tally.already}; no longer eligible: ${tally.ineligible}; refused and retried: ${tally.retried}; failed: ${tally.failed}; in doubt: ${tally.uncertain}; left for the next run: ${tally.left}.`,
+    );
   }
   return tally.left > 0 ? 2 : 0;
 };
@@ -123,13 +145,19 @@ const send = async (args: CampaignArgs, target: CampaignTarget, log: (line: stri
 export const runCampaign = async (args: CampaignArgs, log: (line: string) => void = console.log): Promise<number> => {
   const target = await resolveCampaignTarget(args.target);
   if (args.verb === 'preview') {
-    log(`Preview: ${writePreview(loadCampaign(args.slug, target.siteUrl), target.siteUrl, path.join(REPO_ROOT, '.local', 'campaign-preview'))}`);
+    log(
+      `Preview: ${writePreview(loadCampaign(args.slug, target.siteUrl), target.siteUrl, path.join(REPO_ROOT, '.local', 'campaign-preview'))}`,
+    );
     return 0;
   }
   if (args.verb === 'test') {
     const campaign = loadCampaign(args.slug, target.siteUrl);
     const mail = campaignMail(campaign, sampleRecipient(campaign, args.to!), target.siteUrl);
-    const messageId = await sendMail(createSesClient(), { ...mail, subject: `[Test] ${mail.subject}` }, target.senderAddress);
+    const messageId = await sendMail(
+      createSesClient(),
+      { ...mail, subject: `[Test] ${mail.subject}` },
+      target.senderAddress,
+    );
     log(`Test copy sent to ${args.to} (SES message ${messageId}). Its links are a sample subscriber's, not yours.`);
     return 0;
   }
@@ -139,7 +167,13 @@ export const runCampaign = async (args: CampaignArgs, log: (line: string) => voi
     log(`Campaign ${args.slug} has not been sent on ${target.name}.`);
     return 1;
   }
-  log(args.json ? JSON.stringify(status) : Object.entries(status).map(([name, value]) => `${name.padEnd(18)} ${value}`).join('\n'));
+  log(
+    args.json
+      ? JSON.stringify(status)
+      : Object.entries(status)
+          .map(([name, value]) => `${name.padEnd(18)} ${value}`)
+          .join('\n'),
+  );
   return 0;
 };
 

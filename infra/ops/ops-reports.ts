@@ -46,8 +46,16 @@ export const consentOf = async (target: OpsTarget, email: string) => {
       const { impliedUntil, suppressed, emailSetting, unsubscribeAllEmail } = subscriber;
       return {
         subscriberId: id,
-        audience, email: address, firstName, lastName, consent, subscribed, suppressed: suppressed ?? false,
-        impliedUntil: iso(impliedUntil) || undefined, emailSetting, unsubscribeAllEmail,
+        audience,
+        email: address,
+        firstName,
+        lastName,
+        consent,
+        subscribed,
+        suppressed: suppressed ?? false,
+        impliedUntil: iso(impliedUntil) || undefined,
+        emailSetting,
+        unsubscribeAllEmail,
         ledger: records
           .flatMap((record) => (record ? [{ ...record, at: iso(record.at) }] : []))
           .map(({ id: _id, kind: _kind, subscriberId: _s, expiresAt: _e, ...event }) => event),
@@ -71,7 +79,9 @@ export const stateOf = (subscriber: SubscriberItem, now: number): Exclude<Subscr
  * not yet confirmed by the owner, still within the confirmation window) from the leads.
  */
 export const subscribersOf = async (target: OpsTarget, audience: Audience, now: number) => {
-  const subscribers = (await scanKind<SubscriberItem>(target.db, target.tables.subscribers, 'subscriber')).filter((s) => s.audience === audience);
+  const subscribers = (await scanKind<SubscriberItem>(target.db, target.tables.subscribers, 'subscriber')).filter(
+    (s) => s.audience === audience,
+  );
   const known = new Set(subscribers.map((subscriber) => subscriber.mailbox ?? canonicalMailbox(subscriber.email)));
   const pending = (await scanKind<LeadItem>(target.db, target.tables.leads, 'lead')).filter(
     (lead) =>
@@ -91,7 +101,12 @@ export const subscribersOf = async (target: OpsTarget, audience: Audience, now: 
       id: s.id,
     })),
     ...[...new Map(pending.map((lead) => [lead.mailbox, lead])).values()].map((lead) => ({
-      state: 'pending' as SubscriberState, email: lead.email, firstName: lead.firstName, lastName: lead.lastName, since: iso(lead.createdAt), id: '',
+      state: 'pending' as SubscriberState,
+      email: lead.email,
+      firstName: lead.firstName,
+      lastName: lead.lastName,
+      since: iso(lead.createdAt),
+      id: '',
     })),
   ];
   const states: SubscriberState[] = ['pending', 'confirmed', 'implied', 'lapsed', 'unsubscribed', 'suppressed'];

@@ -10,7 +10,8 @@ import { isAudience } from '../../shared/constants/audiences';
 import { consentOf, leadsSince, subscribersOf } from './ops-reports';
 import { resolveTarget } from './stack-target';
 
-const USAGE = 'Usage: npm run ops -- leads --since <yyyy-mm-dd> [--csv] | consent <email> [--json] | subscribers --audience candidate|employer [--csv]  [--target local|aws]';
+const USAGE =
+  'Usage: npm run ops -- leads --since <yyyy-mm-dd> [--csv] | consent <email> [--json] | subscribers --audience candidate|employer [--csv]  [--target local|aws]';
 
 const csvCell = (value: unknown) => {
   const text = value === undefined || value === null ? '' : String(value);
@@ -19,10 +20,18 @@ const csvCell = (value: unknown) => {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 export const toCsv = (rows: Record<string, unknown>[]) =>
-  rows.length === 0 ? '' : [Object.keys(rows[0]!).join(','), ...rows.map((row) => Object.values(row).map(csvCell).join(','))].join('\n');
+  rows.length === 0
+    ? ''
+    : [Object.keys(rows[0]!).join(','), ...rows.map((row) => Object.values(row).map(csvCell).join(','))].join('\n');
 
 const table = (rows: Record<string, unknown>[]) =>
-  rows.map((row) => Object.entries(row).map(([name, value]) => `${name}: ${value ?? ''}`).join(' | ')).join('\n');
+  rows
+    .map((row) =>
+      Object.entries(row)
+        .map(([name, value]) => `${name}: ${value ?? ''}`)
+        .join(' | '),
+    )
+    .join('\n');
 
 export const runOps = async (argv: string[], log: (line: string) => void = console.log): Promise<number> => {
   const [verb, ...rest] = argv;
@@ -48,7 +57,9 @@ export const runOps = async (argv: string[], log: (line: string) => void = conso
     else {
       for (const subscriber of subscribers) {
         const { ledger, ...current } = subscriber;
-        log(`${subscriber.audience} subscriber ${subscriber.subscriberId}\n${table([current])}\nLedger (${ledger.length} event(s)):`);
+        log(
+          `${subscriber.audience} subscriber ${subscriber.subscriberId}\n${table([current])}\nLedger (${ledger.length} event(s)):`,
+        );
         for (const event of ledger) log(`  ${table([event])}`);
       }
     }
@@ -58,7 +69,13 @@ export const runOps = async (argv: string[], log: (line: string) => void = conso
     const audience = flag('--audience');
     if (!isAudience(audience)) throw new Error(`subscribers needs --audience candidate|employer. ${USAGE}`);
     const { counts, rows } = await subscribersOf(target, audience, now);
-    log(rest.includes('--csv') ? toCsv(rows) : `${Object.entries(counts).map(([state, n]) => `${state}: ${n}`).join('  ')}\n${table(rows)}`);
+    log(
+      rest.includes('--csv')
+        ? toCsv(rows)
+        : `${Object.entries(counts)
+            .map(([state, n]) => `${state}: ${n}`)
+            .join('  ')}\n${table(rows)}`,
+    );
     return 0;
   }
   throw new Error(USAGE);

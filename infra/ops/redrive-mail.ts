@@ -28,7 +28,10 @@ export const parseRedriveArgs = (argv: string[]): Options => {
     else if (arg === '--lead') options.leadId = argv[++i];
     else if (arg === '--include-uncertain') options.includeUncertain = true;
     else if (arg === '--dry-run') options.dryRun = true;
-    else throw new Error(`Unknown argument "${arg}". Usage: npm run mail:redrive -- [--target local|aws] [--lead <id>] [--include-uncertain] [--dry-run]`);
+    else
+      throw new Error(
+        `Unknown argument "${arg}". Usage: npm run mail:redrive -- [--target local|aws] [--lead <id>] [--include-uncertain] [--dry-run]`,
+      );
   }
   return options;
 };
@@ -41,7 +44,9 @@ const settledWithFailures = async (target: OpsTarget, includeUncertain: boolean)
     const page = await target.db.send(
       new ScanCommand({
         TableName: target.tables.leads,
-        FilterExpression: includeUncertain ? '#kind = :lead AND #status IN (:failed, :uncertain)' : '#kind = :lead AND #status = :failed',
+        FilterExpression: includeUncertain
+          ? '#kind = :lead AND #status IN (:failed, :uncertain)'
+          : '#kind = :lead AND #status = :failed',
         ExpressionAttributeNames: { '#kind': 'kind', '#status': 'mailStatus' },
         ExpressionAttributeValues: {
           ':lead': { S: 'lead' },
@@ -66,7 +71,9 @@ export const redriveMail = async (options: Options, log: (line: string) => void 
   const now = Math.floor(Date.now() / 1000);
   let redriven = 0;
   for (const lead of leads) {
-    const owed = Object.entries(lead.mail).filter(([, status]) => status === 'failed' || (options.includeUncertain && status === 'uncertain'));
+    const owed = Object.entries(lead.mail).filter(
+      ([, status]) => status === 'failed' || (options.includeUncertain && status === 'uncertain'),
+    );
     const parts = owed.map(([part, status]) => `${part} (${status})`).join(', ');
     if (owed.length === 0) {
       log(`${lead.id}  nothing to redrive (mail ${lead.mailStatus})`);
@@ -84,9 +91,16 @@ export const redriveMail = async (options: Options, log: (line: string) => void 
       }
     }
     redriven += 1;
-    log(`${lead.id}  ${options.dryRun ? 'would redrive' : 'redriven'}: ${parts}  (last error: ${lead.lastMailError ?? '-'})`);
+    log(
+      `${lead.id}  ${options.dryRun ? 'would redrive' : 'redriven'}: ${parts}  (last error: ${lead.lastMailError ?? '-'})`,
+    );
   }
-  log(`${redriven} lead(s) ${options.dryRun ? 'would be' : ''} put back into delivery on ${target.name}.`.replace('  ', ' '));
+  log(
+    `${redriven} lead(s) ${options.dryRun ? 'would be' : ''} put back into delivery on ${target.name}.`.replace(
+      '  ',
+      ' ',
+    ),
+  );
   return redriven;
 };
 

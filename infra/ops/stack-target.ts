@@ -25,7 +25,11 @@ export interface OpsTarget {
 export const resolveTarget = async (target: string): Promise<OpsTarget> => {
   if (target === 'local') {
     const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB ?? `http://127.0.0.1:${process.env.DYNAMODB_PORT ?? '8000'}`;
-    const db = new DynamoDBClient({ endpoint, region: STACK.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const db = new DynamoDBClient({
+      endpoint,
+      region: STACK.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     const tables = {
       leads: LEADS_TABLE.logicalName,
       subscribers: SUBSCRIBERS_TABLE.logicalName,
@@ -40,13 +44,20 @@ export const resolveTarget = async (target: string): Promise<OpsTarget> => {
     (Stacks[0]?.Outputs ?? []).map((output) => [output.OutputKey, output.OutputValue]),
   );
   const output = (key: string) => {
-    if (!outputs[key]) throw new Error(`The stack ${STACK.name} has no output ${key}: deploy the current version first (npm run deploy)`);
+    if (!outputs[key])
+      throw new Error(
+        `The stack ${STACK.name} has no output ${key}: deploy the current version first (npm run deploy)`,
+      );
     return outputs[key]!;
   };
   return {
     name: 'aws',
     db: new DynamoDBClient({ region: STACK.region }),
-    tables: { leads: output('LeadsTableName'), subscribers: output('SubscribersTableName'), campaigns: output('CampaignsTableName') },
+    tables: {
+      leads: output('LeadsTableName'),
+      subscribers: output('SubscribersTableName'),
+      campaigns: output('CampaignsTableName'),
+    },
     giveUpAfterSeconds: 26 * 3600,
     outputs: outputs as Record<string, string>,
   };

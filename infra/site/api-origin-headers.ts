@@ -9,7 +9,14 @@
  */
 
 /** What the handlers and API Gateway read from the viewer's request; nothing else is forwarded (no cookies). */
-export const API_VIEWER_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Origin', 'Referer', 'User-Agent'] as const;
+export const API_VIEWER_HEADERS = [
+  'Accept',
+  'Accept-Language',
+  'Content-Type',
+  'Origin',
+  'Referer',
+  'User-Agent',
+] as const;
 
 /**
  * Added by CloudFront itself (overwriting any value a viewer sends): the viewer's "ip:port",

@@ -28,14 +28,21 @@ class Sha256 implements Checksum {
 }
 
 const bytes = (data: SourceData): Uint8Array =>
-  typeof data === 'string' ? Buffer.from(data) : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data);
+  typeof data === 'string'
+    ? Buffer.from(data)
+    : ArrayBuffer.isView(data)
+      ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+      : new Uint8Array(data);
 
 /**
  * One call of CloudWatch's Query API, signed with the caller's credentials (the default chain,
  * as the CloudFormation client resolves it): the project has no CloudWatch SDK client, and two
  * calls do not warrant one. https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/API_SetAlarmState.html
  */
-async function cloudWatch(credentials: CloudFormationClient['config']['credentials'], params: Record<string, string>): Promise<string> {
+async function cloudWatch(
+  credentials: CloudFormationClient['config']['credentials'],
+  params: Record<string, string>,
+): Promise<string> {
   const host = `monitoring.${REGION}.amazonaws.com`;
   const body = new URLSearchParams({ ...params, Version: '2010-08-01' }).toString();
   const signer = new SignatureV4({ credentials, region: REGION, service: 'monitoring', sha256: Sha256 });
@@ -49,7 +56,10 @@ async function cloudWatch(credentials: CloudFormationClient['config']['credentia
   });
   const response = await fetch(`https://${host}/`, { method: 'POST', headers: signed.headers, body });
   const text = await response.text();
-  if (!response.ok) throw new Error(`${params.Action} answered ${response.status}: ${/<Message>([^<]*)/.exec(text)?.[1] ?? text.slice(0, 120)}`);
+  if (!response.ok)
+    throw new Error(
+      `${params.Action} answered ${response.status}: ${/<Message>([^<]*)/.exec(text)?.[1] ?? text.slice(0, 120)}`,
+    );
   return text;
 }
 
@@ -67,7 +77,8 @@ export async function checkAlarmReachesTopic(stackName: string, results: Results
       new DescribeStackResourcesCommand({ StackName: stackName }),
     );
     const alarms = StackResources.filter((resource) => resource.ResourceType === 'AWS::CloudWatch::Alarm');
-    alarmName = (alarms.find((alarm) => alarm.LogicalResourceId?.includes('Api5xx')) ?? alarms[0])?.PhysicalResourceId ?? '';
+    alarmName =
+      (alarms.find((alarm) => alarm.LogicalResourceId?.includes('Api5xx')) ?? alarms[0])?.PhysicalResourceId ?? '';
     return { got: alarmName || 'none', pass: alarmName !== '' };
   });
   if (!found) return;
@@ -84,19 +95,23 @@ export async function checkAlarmReachesTopic(stackName: string, results: Results
   });
   if (!changed) return;
 
-  await results.run('alarm action published to the alarm topic', '"Successfully executed action" in the alarm history', async () => {
-    for (let attempt = 0; attempt < 12; attempt += 1) {
-      const history = await cloudWatch(cloudFormation.config.credentials, {
-        Action: 'DescribeAlarmHistory',
-        AlarmName: alarmName,
-        HistoryItemType: 'Action',
-        StartDate: startedAt.toISOString(),
-      });
-      const summaries = [...history.matchAll(/<HistorySummary>([^<]*)<\/HistorySummary>/g)].map((match) => match[1]!);
-      const outcome = summaries.find((summary) => /action/i.test(summary));
-      if (outcome) return { got: outcome, pass: /^Successfully executed action/i.test(outcome) };
-      await sleep(5000);
-    }
-    return { got: 'no action in the history after 60 s', pass: false };
-  });
+  await results.run(
+    'alarm action published to the alarm topic',
+    '"Successfully executed action" in the alarm history',
+    async () => {
+      for (let attempt = 0; attempt < 12; attempt += 1) {
+        const history = await cloudWatch(cloudFormation.config.credentials, {
+          Action: 'DescribeAlarmHistory',
+          AlarmName: alarmName,
+          HistoryItemType: 'Action',
+          StartDate: startedAt.toISOString(),
+        });
+        const summaries = [...history.matchAll(/<HistorySummary>([^<]*)<\/HistorySummary>/g)].map((match) => match[1]!);
+        const outcome = summaries.find((summary) => /action/i.test(summary));
+        if (outcome) return { got: outcome, pass: /^Successfully executed action/i.test(outcome) };
+        await sleep(5000);
+      }
+      return { got: 'no action in the history after 60 s', pass: false };
+    },
+  );
 }

@@ -9,7 +9,11 @@ const TIMEOUT_MS = 15_000;
 
 export async function request(base: URL, path: string, init: RequestInit = {}): Promise<Answer> {
   // new URL() would normalise the path; the raw path is what a visitor types.
-  const response = await fetch(`${base.origin}${path}`, { redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS), ...init });
+  const response = await fetch(`${base.origin}${path}`, {
+    redirect: 'manual',
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+    ...init,
+  });
   return { status: response.status, headers: response.headers, body: await response.text() };
 }
 

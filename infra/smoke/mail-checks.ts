@@ -33,7 +33,8 @@ const oneClick = (url: string): Promise<Response> =>
   });
 
 const textOf = (email: CapturedEmail) => `${email.body.text ?? ''}\n${email.body.html ?? ''}`;
-const confirmationLink = (email: CapturedEmail) => /\/confirm\/(candidate|employer)\/([A-Za-z0-9_-]+)/.exec(textOf(email));
+const confirmationLink = (email: CapturedEmail) =>
+  /\/confirm\/(candidate|employer)\/([A-Za-z0-9_-]+)/.exec(textOf(email));
 /**
  * The List-Unsubscribe URL of a subscriber email. aws-ses-v2-local keeps no headers, so it is
  * rebuilt from the email's unsubscribe link: the mailer makes both from the same subscriber id
@@ -41,7 +42,9 @@ const confirmationLink = (email: CapturedEmail) => /\/confirm\/(candidate|employ
  */
 const oneClickUrl = (base: URL, email: CapturedEmail) => {
   const link = /\/unsubscribe\/(candidate|employer)\/([A-Za-z0-9_-]+)/.exec(textOf(email));
-  return link ? `${base.origin}${apiPath('oneClickUnsubscribe', { audience: link[1] as 'candidate' | 'employer', id: link[2]! })}` : undefined;
+  return link
+    ? `${base.origin}${apiPath('oneClickUnsubscribe', { audience: link[1] as 'candidate' | 'employer', id: link[2]! })}`
+    : undefined;
 };
 
 /**
@@ -66,13 +69,17 @@ export async function checkLocalMailFlow(base: URL, results: Results): Promise<v
       return { got: `"${first.subject}"`, pass: true };
     }
     const [, audience, token] = link;
-    const confirmed = await request(base, apiPath('confirmSubscription', { audience: audience as 'candidate' | 'employer', token: token! }), { method: 'POST' });
+    const confirmed = await request(
+      base,
+      apiPath('confirmSubscription', { audience: audience as 'candidate' | 'employer', token: token! }),
+      { method: 'POST' },
+    );
     if (confirmed.status !== 200) return { got: `confirmation POST answered ${confirmed.status}`, pass: false };
     withUnsubscribe = await waitForEmail(address, (email) => oneClickUrl(base, email) !== undefined, [first]);
     return { got: `"${first.subject}", confirmed, then "${withUnsubscribe.subject}"`, pass: true };
   });
 
-  await results.run('one-click unsubscribe (the email\'s List-Unsubscribe URL)', '200', async () => {
+  await results.run("one-click unsubscribe (the email's List-Unsubscribe URL)", '200', async () => {
     const url = withUnsubscribe && oneClickUrl(base, withUnsubscribe);
     if (!url) return { got: 'no unsubscribe link in the email', pass: false };
     const answer = await oneClick(url);
@@ -91,11 +98,20 @@ export async function checkCloudMailFlow(base: URL, results: Results): Promise<s
     const hint = answer.status === 429 ? ' (the per-address daily limit: 3 sign-ups a day for one mailbox)' : '';
     return { got: `${answer.status}${hint}`, pass: answer.status === 200 };
   });
-  await results.run('one-click route reaches its handler', "404 JSON from the handler (not the gateway's 401/403)", async () => {
-    const answer = await oneClick(`${base.origin}${apiPath('oneClickUnsubscribe', { audience: 'candidate', id: 'SmokeTestNoSuchIdAAAAA' })}`);
-    const body = await answer.text();
-    return { got: `${answer.status} ${body.slice(0, 60)}`, pass: answer.status === 404 && body.includes('"message"') };
-  });
+  await results.run(
+    'one-click route reaches its handler',
+    "404 JSON from the handler (not the gateway's 401/403)",
+    async () => {
+      const answer = await oneClick(
+        `${base.origin}${apiPath('oneClickUnsubscribe', { audience: 'candidate', id: 'SmokeTestNoSuchIdAAAAA' })}`,
+      );
+      const body = await answer.text();
+      return {
+        got: `${answer.status} ${body.slice(0, 60)}`,
+        pass: answer.status === 404 && body.includes('"message"'),
+      };
+    },
+  );
   return [
     `Not proven from outside: that SES delivered the mail to ${SES_SIMULATOR_ADDRESS} (see the mailer's logs or SES sending statistics), and a one-click unsubscribe of a real subscriber (its link is only in the email).`,
   ];

@@ -35,7 +35,13 @@ export class Results {
       [row.check, row.expected, row.got, row.pass].map((cell) => (cell.length > 70 ? `${cell.slice(0, 67)}...` : cell)),
     );
     const widths = cells[0]!.map((_, column) => Math.max(...cells.map((row) => row[column]!.length)));
-    const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ').trimEnd();
-    return [line(cells[0]!), widths.map((width) => '-'.repeat(width)).join('-|-'), ...cells.slice(1).map(line)].join('\n');
+    const line = (row: string[]) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join(' | ')
+        .trimEnd();
+    return [line(cells[0]!), widths.map((width) => '-'.repeat(width)).join('-|-'), ...cells.slice(1).map(line)].join(
+      '\n',
+    );
   }
 }

@@ -5,16 +5,17 @@ import { request, titleOf } from './http';
 import type { Results } from './results';
 
 /** The two blog slugs with an apostrophe: typed, and percent-encoded as some clients send them. */
-const APOSTROPHE_SLUGS = ["/facets-of-jobs-why-it's-so-hard-to-hire-good-people", "/psychological-safety-you-can't-see-what-you-don't-believe"];
+const APOSTROPHE_SLUGS = [
+  "/facets-of-jobs-why-it's-so-hard-to-hire-good-people",
+  "/psychological-safety-you-can't-see-what-you-don't-believe",
+];
 
 /**
  * Which security headers are missing or differ from infra/site/security-headers.ts; the CSP
  * must allow exactly the inline <style> and <script> elements of the page it came with.
  */
 const headerProblems = (headers: Headers, html: string): string[] => {
-  const hashesOf = (pattern: RegExp) => [
-    ...new Set([...html.matchAll(pattern)].map((match) => cspHash(match[1]!))),
-  ];
+  const hashesOf = (pattern: RegExp) => [...new Set([...html.matchAll(pattern)].map((match) => cspHash(match[1]!)))];
   const cspHashes = {
     styles: hashesOf(/<style>([^<]*)<\/style>/g),
     scripts: hashesOf(/<script type="module"(?![^>]*\ssrc=)[^>]*>([^<]+)<\/script>/g),
@@ -34,7 +35,9 @@ const xmlText = (text: string) => text.replace(/&(amp|apos|quot|lt|gt);/g, (_, n
 async function pageRoutes(base: URL): Promise<string[]> {
   const sitemap = await request(base, '/sitemap.xml');
   if (sitemap.status !== 200) throw new Error(`/sitemap.xml answered ${sitemap.status}`);
-  const paths = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(xmlText(match[1]!.trim())).pathname);
+  const paths = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (match) => new URL(xmlText(match[1]!.trim())).pathname,
+  );
   if (paths.length === 0) throw new Error('the sitemap lists no pages');
   return [...new Set(paths)];
 }
@@ -50,14 +53,23 @@ export async function checkSite(base: URL, results: Results): Promise<void> {
     await results.run(`page ${path}`, '200 + security headers', async () => {
       const page = await request(base, path);
       const missing = headerProblems(page.headers, page.body);
-      return { got: `${page.status}${missing.length ? `, wrong/missing: ${missing.join(', ')}` : ''}`, pass: page.status === 200 && missing.length === 0 };
+      return {
+        got: `${page.status}${missing.length ? `, wrong/missing: ${missing.join(', ')}` : ''}`,
+        pass: page.status === 200 && missing.length === 0,
+      };
     });
   }
 
   await results.run('unknown path', '404 with the 404 page', async () => {
-    const [unknown, notFoundPage] = [await request(base, `/smoke-no-such-page-${Date.now()}`), await request(base, NOT_FOUND_PAGE)];
+    const [unknown, notFoundPage] = [
+      await request(base, `/smoke-no-such-page-${Date.now()}`),
+      await request(base, NOT_FOUND_PAGE),
+    ];
     const same = titleOf(unknown.body) !== '' && titleOf(unknown.body) === titleOf(notFoundPage.body);
-    return { got: `${unknown.status}, "${titleOf(unknown.body)}"`, pass: unknown.status === 404 && same && headerProblems(unknown.headers, unknown.body).length === 0 };
+    return {
+      got: `${unknown.status}, "${titleOf(unknown.body)}"`,
+      pass: unknown.status === 404 && same && headerProblems(unknown.headers, unknown.body).length === 0,
+    };
   });
 
   await results.run(`legacy ${sitePaths.legacyEngagementPost}`, `301 -> ${sitePaths.engagementPost}`, async () => {
@@ -68,7 +80,10 @@ export async function checkSite(base: URL, results: Results): Promise<void> {
   });
 
   for (const slug of APOSTROPHE_SLUGS) {
-    for (const [form, path] of [['typed', slug], ['encoded', slug.replace(/'/g, '%27')]] as const) {
+    for (const [form, path] of [
+      ['typed', slug],
+      ['encoded', slug.replace(/'/g, '%27')],
+    ] as const) {
       await results.run(`apostrophe slug (${form}) ${path}`, '200', async () => {
         const page = await request(base, path);
         return { got: String(page.status), pass: page.status === 200 };
@@ -78,7 +93,12 @@ export async function checkSite(base: URL, results: Results): Promise<void> {
 
   await results.run('unknown /api path', 'JSON 404 with a message', async () => {
     const answer = await request(base, `${API_BASE}/smoke-no-such-route`);
-    const json = answer.headers.get('content-type')?.startsWith('application/json') ? (JSON.parse(answer.body) as { message?: unknown }) : undefined;
-    return { got: `${answer.status} ${answer.headers.get('content-type') ?? ''}`, pass: answer.status === 404 && typeof json?.message === 'string' };
+    const json = answer.headers.get('content-type')?.startsWith('application/json')
+      ? (JSON.parse(answer.body) as { message?: unknown })
+      : undefined;
+    return {
+      got: `${answer.status} ${answer.headers.get('content-type') ?? ''}`,
+      pass: answer.status === 404 && typeof json?.message === 'string',
+    };
   });
 }

@@ -16,7 +16,9 @@ const USAGE = 'Usage: npm run smoke -- <site-url> [--alarm-test] [--stack <stack
 const DEFAULT_STACK = 'ConsultancySite';
 
 function parseArgs(argv: string[]) {
-  const [url, ...rest] = argv.filter((arg, index) => !(index > 0 && argv[index - 1] === '--stack') && arg !== '--stack');
+  const [url, ...rest] = argv.filter(
+    (arg, index) => !(index > 0 && argv[index - 1] === '--stack') && arg !== '--stack',
+  );
   const stackIndex = argv.indexOf('--stack');
   if (!url || url.startsWith('--') || rest.some((arg) => arg !== '--alarm-test')) throw new Error(USAGE);
   let base: URL;
@@ -25,7 +27,11 @@ function parseArgs(argv: string[]) {
   } catch {
     throw new Error(`"${url}" is not a URL. ${USAGE}`);
   }
-  return { base, alarmTest: rest.includes('--alarm-test'), stackName: stackIndex >= 0 ? argv[stackIndex + 1] ?? DEFAULT_STACK : DEFAULT_STACK };
+  return {
+    base,
+    alarmTest: rest.includes('--alarm-test'),
+    stackName: stackIndex >= 0 ? (argv[stackIndex + 1] ?? DEFAULT_STACK) : DEFAULT_STACK,
+  };
 }
 
 const isLocal = (base: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(base.hostname);

@@ -1,7 +1,11 @@
 import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { CAMPAIGN_MAIL_FINALLY_FAILED, FORM_MAIL_BUDGET_EXHAUSTED, LEAD_MAIL_FINALLY_FAILED } from '../../shared/constants/operator-alerts';
+import {
+  CAMPAIGN_MAIL_FINALLY_FAILED,
+  FORM_MAIL_BUDGET_EXHAUSTED,
+  LEAD_MAIL_FINALLY_FAILED,
+} from '../../shared/constants/operator-alerts';
 import { controlTowerRule } from '../compliance';
 import type { CspHashes } from '../site/security-headers';
 import { AccessLogs } from '../constructs/access-logs';
@@ -121,7 +125,9 @@ export class SiteStack extends Stack {
     this.alarms = new Alarms(this, 'Alarms', { opsEmail: props.opsEmail });
     this.alarms.watchApi('Api5xx', this.api.httpApi);
     const functions = [
-      ...Object.entries(this.api.handlers).map(([name, fn]) => [`Api${name.charAt(0).toUpperCase()}${name.slice(1)}`, fn] as const),
+      ...Object.entries(this.api.handlers).map(
+        ([name, fn]) => [`Api${name.charAt(0).toUpperCase()}${name.slice(1)}`, fn] as const,
+      ),
       ['ApiOriginVerify', this.api.originVerify.handler] as const,
       ['Mailer', this.mailer.handler] as const,
       ['MailSweep', this.mailer.sweep] as const,
@@ -140,7 +146,10 @@ export class SiteStack extends Stack {
       .watchLogMessage('ScorecardMailBudget', this.api.handlers.requestScorecard.logGroup, FORM_MAIL_BUDGET_EXHAUSTED);
     this.acknowledgeApiControls();
 
-    new CfnOutput(this, 'SiteUrl', { description: 'The public site (links in emails use it too)', value: this.site.origin });
+    new CfnOutput(this, 'SiteUrl', {
+      description: 'The public site (links in emails use it too)',
+      value: this.site.origin,
+    });
     new CfnOutput(this, 'DistributionDomainName', {
       description: 'Point the custom domain here (CNAME or alias)',
       value: this.site.distribution.distributionDomainName,
@@ -152,7 +161,10 @@ export class SiteStack extends Stack {
     // Read by npm run campaign -- --target aws.
     new CfnOutput(this, 'CampaignsTableName', { value: this.data.campaigns.table.tableName });
     new CfnOutput(this, 'CampaignQueueUrl', { value: this.campaigns.queue.queueUrl });
-    new CfnOutput(this, 'SenderAddress', { description: 'The From address of every email', value: this.email.fromAddress });
+    new CfnOutput(this, 'SenderAddress', {
+      description: 'The From address of every email',
+      value: this.email.fromAddress,
+    });
     new CfnOutput(this, 'ApiEndpoint', {
       description: 'Direct API endpoint (the site calls it through CloudFront /api/*)',
       value: this.api.httpApi.apiEndpoint,

@@ -11,7 +11,11 @@ export const campaignMessageBody = (message: CampaignMessage) => JSON.stringify(
 /** Throws on a body that is not a campaign message (it then ends in the dead-letter queue). */
 export const readCampaignMessage = (body: string): CampaignMessage => {
   const parsed = JSON.parse(body) as Partial<CampaignMessage>;
-  if (typeof parsed?.campaign !== 'string' || !CAMPAIGN_SLUG.test(parsed.campaign) || typeof parsed.subscriberId !== 'string') {
+  if (
+    typeof parsed?.campaign !== 'string' ||
+    !CAMPAIGN_SLUG.test(parsed.campaign) ||
+    typeof parsed.subscriberId !== 'string'
+  ) {
     throw new Error('Not a campaign message');
   }
   return { campaign: parsed.campaign, subscriberId: parsed.subscriberId };

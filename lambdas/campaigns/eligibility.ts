@@ -1,7 +1,13 @@
-import { audiencesOf, CAMPAIGN_TOPICS, type CampaignAudience, type CampaignTopic } from '../../shared/constants/campaigns';
+import {
+  audiencesOf,
+  CAMPAIGN_TOPICS,
+  type CampaignAudience,
+  type CampaignTopic,
+} from '../../shared/constants/campaigns';
 import type { SubscriberItem } from '../data/subscriber-item';
 
-export type Ineligible = 'other-audience' | 'unsubscribed' | 'no-valid-consent' | 'consent-expired' | 'topic-off' | 'suppressed';
+export type Ineligible =
+  'other-audience' | 'unsubscribed' | 'no-valid-consent' | 'consent-expired' | 'topic-off' | 'suppressed';
 
 /**
  * Whether this subscriber may receive a campaign of this topic and audience now (CASL and the

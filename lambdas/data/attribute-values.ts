@@ -16,7 +16,9 @@ const toValue = (value: unknown): AttributeValue | undefined => {
   if (value instanceof Uint8Array) return { B: value };
   if (value instanceof Set) {
     const entries = [...value];
-    return entries.every((entry) => typeof entry === 'number') ? { NS: entries.map(String) } : { SS: entries.map(String) };
+    return entries.every((entry) => typeof entry === 'number')
+      ? { NS: entries.map(String) }
+      : { SS: entries.map(String) };
   }
   if (Array.isArray(value)) return { L: value.flatMap((entry) => toValue(entry) ?? []) };
   if (typeof value === 'object') return { M: marshall(value as Record<string, unknown>) };

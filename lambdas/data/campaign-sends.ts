@@ -1,7 +1,14 @@
 import { RETENTION_SECONDS } from '../../shared/constants/limits';
 import { getItem, updateItem } from './items';
 import type { TableStore } from './stores';
-import { campaignId, sendRecordId, type CampaignContent, type CampaignItem, type SendRecord, type SendStatus } from './campaign-item';
+import {
+  campaignId,
+  sendRecordId,
+  type CampaignContent,
+  type CampaignItem,
+  type SendRecord,
+  type SendStatus,
+} from './campaign-item';
 import { setAttributes } from './update-expression';
 
 export const getCampaign = async (store: TableStore, slug: string): Promise<CampaignItem | undefined> => {
@@ -24,7 +31,10 @@ export const claimSend = async (
     ...setAttributes(
       { kind: 'campaign-send', ...send, status: 'sending', lastAttemptAt: now, expiresAt: now + RETENTION_SECONDS },
       {
-        clauses: ['#attempts = if_not_exists(#attempts, :zero) + :one', '#firstAttemptAt = if_not_exists(#firstAttemptAt, :now)'],
+        clauses: [
+          '#attempts = if_not_exists(#attempts, :zero) + :one',
+          '#firstAttemptAt = if_not_exists(#firstAttemptAt, :now)',
+        ],
         names: { '#attempts': 'attempts', '#firstAttemptAt': 'firstAttemptAt' },
         values: { ':zero': 0, ':one': 1, ':now': now, ':pending': 'pending', ':failed': 'failed' },
       },

@@ -1,4 +1,9 @@
-import { GetItemCommand, PutItemCommand, UpdateItemCommand, type UpdateItemCommandInput } from '@aws-sdk/client-dynamodb';
+import {
+  GetItemCommand,
+  PutItemCommand,
+  UpdateItemCommand,
+  type UpdateItemCommandInput,
+} from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from './attribute-values';
 import { isConditionFailure } from './condition-failure';
 import type { TableStore } from './stores';

@@ -9,7 +9,8 @@ import type { ContactDetails } from './contact-details';
  * - withheld: the hourly budget of form mail was used up; failed: retries ran out;
  * - uncertain: a send was interrupted after it started, so it may or may not have gone out.
  */
-export type PartStatus = 'pending' | 'sending' | 'sent' | 'suppressed' | 'skipped' | 'withheld' | 'failed' | 'uncertain';
+export type PartStatus =
+  'pending' | 'sending' | 'sent' | 'suppressed' | 'skipped' | 'withheld' | 'failed' | 'uncertain';
 
 /** The lead's mail as a whole: pending while any part is owed, then how it ended. */
 export type LeadMailStatus = 'pending' | 'sent' | 'failed' | 'uncertain';

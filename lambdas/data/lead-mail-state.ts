@@ -33,7 +33,8 @@ export const dueLeadIds = async (store: TableStore, now: number, limit: number):
 export const claimLead = (store: TableStore, id: string, leaseId: string, now: number, leaseSeconds: number) =>
   updateItem<LeadItem>(store, id, {
     UpdateExpression: 'SET #leaseId = :leaseId, leaseUntil = :leaseUntil ADD mailAttempts :one',
-    ConditionExpression: 'mailQueue = :due AND nextAttemptAt <= :now AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
+    ConditionExpression:
+      'mailQueue = :due AND nextAttemptAt <= :now AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
     ExpressionAttributeNames: { '#leaseId': 'leaseId' },
     ExpressionAttributeValues: {
       ':leaseId': { S: leaseId },
@@ -81,7 +82,10 @@ export const scheduleRetry = async (
   nextAttemptAt: number,
   lastMailError: string,
 ) => {
-  const parts = setAttributes({ nextAttemptAt, lastMailError }, { names: { '#leaseId': 'leaseId' }, values: { ':leaseId': leaseId } });
+  const parts = setAttributes(
+    { nextAttemptAt, lastMailError },
+    { names: { '#leaseId': 'leaseId' }, values: { ':leaseId': leaseId } },
+  );
   await updateItem(store, id, {
     ...parts,
     UpdateExpression: `${parts.UpdateExpression} REMOVE #leaseId, leaseUntil`,
@@ -120,9 +124,15 @@ export const addDuePart = async (
 ) => {
   const parts = setAttributes(
     { ...fields, mailQueue: 'due', nextAttemptAt: now, mailStatus: 'pending' },
-    { clauses: ['#mail.#part = :pending'], names: { '#mail': 'mail', '#part': part }, values: { ':pending': 'pending' } },
+    {
+      clauses: ['#mail.#part = :pending'],
+      names: { '#mail': 'mail', '#part': part },
+      values: { ':pending': 'pending' },
+    },
   );
-  return (await updateItem(store, id, { ...parts, ConditionExpression: 'attribute_not_exists(#mail.#part)' })) !== undefined;
+  return (
+    (await updateItem(store, id, { ...parts, ConditionExpression: 'attribute_not_exists(#mail.#part)' })) !== undefined
+  );
 };
 
 /**
@@ -135,14 +145,25 @@ export const requeueLead = async (
   options: { now: number; retryUntil: number; includeUncertain: boolean },
 ) => {
   const redriven = new Set<PartStatus>(options.includeUncertain ? ['failed', 'uncertain'] : ['failed']);
-  const mail = Object.fromEntries(Object.entries(lead.mail).map(([part, status]) => [part, redriven.has(status) ? 'pending' : status]));
+  const mail = Object.fromEntries(
+    Object.entries(lead.mail).map(([part, status]) => [part, redriven.has(status) ? 'pending' : status]),
+  );
   if (!Object.values(mail).includes('pending')) return false;
   const parts = setAttributes(
-    { mail, mailStatus: 'pending', mailQueue: 'due', nextAttemptAt: options.now, retryUntil: options.retryUntil, mailAttempts: 0 },
+    {
+      mail,
+      mailStatus: 'pending',
+      mailQueue: 'due',
+      nextAttemptAt: options.now,
+      retryUntil: options.retryUntil,
+      mailAttempts: 0,
+    },
     { values: { ':settled': lead.mailStatus } },
   );
   return (
-    (await updateItem(store, lead.id, { ...parts, ConditionExpression: 'attribute_not_exists(mailQueue) AND mailStatus = :settled' })) !==
-    undefined
+    (await updateItem(store, lead.id, {
+      ...parts,
+      ConditionExpression: 'attribute_not_exists(mailQueue) AND mailStatus = :settled',
+    })) !== undefined
   );
 };

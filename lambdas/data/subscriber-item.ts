@@ -58,7 +58,12 @@ export interface SubscriberItem extends ContactDetails {
  * would refuse every later write, unsubscribes included). The sequence number comes from the
  * subscriber's consentCount, advanced in the same update that applies the change.
  */
-export type ConsentRecord = ConsentEvent & { id: string; kind: 'consent-record'; subscriberId: string; expiresAt: number };
+export type ConsentRecord = ConsentEvent & {
+  id: string;
+  kind: 'consent-record';
+  subscriberId: string;
+  expiresAt: number;
+};
 export const consentRecordId = (subscriberId: string, sequence: number) => `consent#${subscriberId}#${sequence}`;
 
 /** The item that makes "one subscriber per audience and mailbox" hold (see table-definitions.ts). */

@@ -29,9 +29,18 @@ export interface NewSubscriber {
 export type ConsentFields = Partial<
   Pick<
     SubscriberItem,
-    | 'subscribed' | 'emailSetting' | 'unsubscribeAllEmail' | 'unsubscribeReason' | 'unsubscribeReasons'
-    | 'unsubscribedAt' | 'updatedAt' | 'suppressed' | 'suppressedAt' | 'suppressionReason'
-    | 'consent' | 'confirmedAt'
+    | 'subscribed'
+    | 'emailSetting'
+    | 'unsubscribeAllEmail'
+    | 'unsubscribeReason'
+    | 'unsubscribeReasons'
+    | 'unsubscribedAt'
+    | 'updatedAt'
+    | 'suppressed'
+    | 'suppressedAt'
+    | 'suppressionReason'
+    | 'consent'
+    | 'confirmedAt'
   >
 >;
 
@@ -65,10 +74,19 @@ export const findSubscribersByMailbox = async (store: TableStore, mailbox: strin
  */
 const writeConsentRecord = async (store: TableStore, subscriberId: string, sequence: number, event: ConsentEvent) => {
   const id = consentRecordId(subscriberId, sequence);
-  const record: Omit<ConsentRecord, 'id'> = { ...event, kind: 'consent-record', subscriberId, expiresAt: event.at + RETENTION_SECONDS };
+  const record: Omit<ConsentRecord, 'id'> = {
+    ...event,
+    kind: 'consent-record',
+    subscriberId,
+    expiresAt: event.at + RETENTION_SECONDS,
+  };
   const written = await updateItem(store, id, {
-    ...setAttributes(record, { names: { '#type': 'type' }, values: { ':writtenAt': event.at, ':eventType': event.type, ':eventAt': event.at } }),
-    ConditionExpression: 'attribute_not_exists(id) OR expiresAt < :writtenAt OR (#type = :eventType AND #at = :eventAt)',
+    ...setAttributes(record, {
+      names: { '#type': 'type' },
+      values: { ':writtenAt': event.at, ':eventType': event.type, ':eventAt': event.at },
+    }),
+    ConditionExpression:
+      'attribute_not_exists(id) OR expiresAt < :writtenAt OR (#type = :eventType AND #at = :eventAt)',
   });
   if (!written) throw new Error(`Consent record ${id} already exists`);
 };
@@ -87,7 +105,15 @@ const countConsent = (events: number) => ({
 const claimSubscriberId = async (store: TableStore, audience: Audience, mailbox: string, now: number) => {
   const id = emailClaimId(audience, mailbox);
   const subscriberId = randomToken();
-  const claim = { id, kind: 'email-claim', audience, email: mailbox, subscriberId, createdAt: now, expiresAt: now + RETENTION_SECONDS };
+  const claim = {
+    id,
+    kind: 'email-claim',
+    audience,
+    email: mailbox,
+    subscriberId,
+    createdAt: now,
+    expiresAt: now + RETENTION_SECONDS,
+  };
   if (await putIfAbsent(store, claim)) return subscriberId;
   const existing = await getItem<EmailClaim>(store, id);
   if (!existing) throw new Error(`An email claim of the ${audience} audience vanished while it was read`);
@@ -137,7 +163,14 @@ export const ensureImpliedSubscriber = async (
 ): Promise<string> => {
   const id = await claimSubscriberId(store, person.details.audience, person.mailbox, implied.at);
   if (!(await getSubscriber(store, id))) {
-    await createSubscriber(store, id, person, { consent: 'implied', subscribed: true, impliedUntil: implied.until }, [implied], implied.at);
+    await createSubscriber(
+      store,
+      id,
+      person,
+      { consent: 'implied', subscribed: true, impliedUntil: implied.until },
+      [implied],
+      implied.at,
+    );
   }
   return id;
 };
@@ -162,7 +195,11 @@ export const updateConsent = async (
       {
         clauses: events.length > 0 ? [count.clause] : [],
         names: { '#kind': 'kind', '#audience': 'audience', ...(events.length > 0 && COUNT_NAMES) },
-        values: { ':subscriberKind': 'subscriber', ':audience': target.audience, ...(events.length > 0 && count.values) },
+        values: {
+          ':subscriberKind': 'subscriber',
+          ':audience': target.audience,
+          ...(events.length > 0 && count.values),
+        },
       },
     ),
     ConditionExpression: 'attribute_exists(id) AND #kind = :subscriberKind AND #audience = :audience',
@@ -180,7 +217,10 @@ const refreshClaimExpiry = (store: TableStore, subscriber: SubscriberItem, expir
   // The claim key is the mailbox the subscriber was created with; a missing or re-pointed
   // claim needs no refresh (condition lost -> undefined, ignored).
   updateItem(store, emailClaimId(subscriber.audience, subscriber.mailbox ?? subscriber.email), {
-    ...setAttributes({ expiresAt }, { names: { '#subscriberId': 'subscriberId' }, values: { ':subscriberId': subscriber.id } }),
+    ...setAttributes(
+      { expiresAt },
+      { names: { '#subscriberId': 'subscriberId' }, values: { ':subscriberId': subscriber.id } },
+    ),
     ConditionExpression: '#subscriberId = :subscriberId',
   });
 
@@ -193,7 +233,10 @@ const refreshClaimExpiry = (store: TableStore, subscriber: SubscriberItem, expir
 export const confirmSubscriber = async (
   store: TableStore,
   person: NewSubscriber,
-  events: { requested: Extract<ConsentEvent, { type: 'requested' }>; confirmed: Extract<ConsentEvent, { type: 'confirmed' }> },
+  events: {
+    requested: Extract<ConsentEvent, { type: 'requested' }>;
+    confirmed: Extract<ConsentEvent, { type: 'confirmed' }>;
+  },
 ): Promise<{ subscriberId: string; changed: boolean }> => {
   const now = events.confirmed.at;
   const id = await claimSubscriberId(store, person.details.audience, person.mailbox, now);

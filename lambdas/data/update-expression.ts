@@ -21,10 +21,10 @@ export const setAttributes = (
   const clauses = Object.entries(values)
     .filter(([, value]) => value !== undefined)
     .map(([attribute, value]) => {
-    names[`#${attribute}`] = attribute;
-    placeholders[`:${attribute}`] = value;
-    return `#${attribute} = :${attribute}`;
-  });
+      names[`#${attribute}`] = attribute;
+      placeholders[`:${attribute}`] = value;
+      return `#${attribute} = :${attribute}`;
+    });
   return {
     UpdateExpression: `SET ${[...clauses, ...(extra.clauses ?? [])].join(', ')}`,
     ExpressionAttributeNames: names,

@@ -5,7 +5,11 @@ import { DUPLICATE_WINDOW_SECONDS } from '../../shared/constants/limits';
 const VOLATILE_FIELDS = new Set(['createdAt', 'updatedAt', 'website']);
 
 const keyOf = (scope: string, canonical: unknown[], window: number) =>
-  createHash('sha256').update(JSON.stringify([scope, canonical, window])).digest().subarray(0, 16).toString('base64url');
+  createHash('sha256')
+    .update(JSON.stringify([scope, canonical, window]))
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
 
 /**
  * The lead keys a submission may have: derived from what was submitted (validated values in key

@@ -51,7 +51,8 @@ export const SIGNUP_FORM: LeadForm<SignupRequest> = {
 export const SCORECARD_FORM: LeadForm<ScorecardRequest> = {
   type: 'scorecard',
   audience: () => 'employer',
-  consentRequest: (request) => (request.marketingConsent ? { source: 'scorecard-form', text: CONSENT_TEXT.scorecardMarketing } : undefined),
+  consentRequest: (request) =>
+    request.marketingConsent ? { source: 'scorecard-form', text: CONSENT_TEXT.scorecardMarketing } : undefined,
   personPart: 'requester',
 };
 
@@ -73,7 +74,8 @@ const findResent = async (store: TableStore, keys: { current: string; previous: 
   return previous && previous.createdAt > now - DUPLICATE_WINDOW_SECONDS ? previous : undefined;
 };
 
-const outcomeOf = (lead: LeadItem): LeadOutcome => (Object.values(lead.mail).includes('withheld') ? 'withheld' : 'duplicate');
+const outcomeOf = (lead: LeadItem): LeadOutcome =>
+  Object.values(lead.mail).includes('withheld') ? 'withheld' : 'duplicate';
 
 /**
  * A form submission becomes a stored lead, once, and nothing else is written on the way: the
@@ -99,7 +101,10 @@ export const submitLead = async <TRequest extends SignupRequest | ScorecardReque
   const subscriber = await findSubscriber(stores.subscribers, details.audience, mailbox);
   const confirmed = subscriber?.consent === 'express' && subscriber.subscribed;
   const consentRequest = confirmed ? undefined : form.consentRequest(request);
-  const personParts: MailPart[] = [...(form.personPart ? [form.personPart] : []), ...(consentRequest ? ['confirmation' as const] : [])];
+  const personParts: MailPart[] = [
+    ...(form.personPart ? [form.personPart] : []),
+    ...(consentRequest ? ['confirmation' as const] : []),
+  ];
 
   const leadExists = async (key: string) => (await getLeadByKey(stores.leads, key)) !== undefined;
   const counters = submissionCounters(context.limits, { type: form.type, client: context.client, mailbox, now });

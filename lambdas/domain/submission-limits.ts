@@ -38,8 +38,16 @@ export const submissionCounters = (
   const { type, client, mailbox, now } = submission;
   const hour = hourOf(now);
   return {
-    client: { id: `limit#client#${client}#${hour}`, limit: settings.submissionsPerClientPerHour, expiresAt: (hour + 2) * HOUR },
-    mailbox: { id: `limit#${type}#${mailbox}#${utcDay(now)}`, limit: MAILBOX_LIMITS[type].perDay, expiresAt: endOfDay(now) + DAY },
+    client: {
+      id: `limit#client#${client}#${hour}`,
+      limit: settings.submissionsPerClientPerHour,
+      expiresAt: (hour + 2) * HOUR,
+    },
+    mailbox: {
+      id: `limit#${type}#${mailbox}#${utcDay(now)}`,
+      limit: MAILBOX_LIMITS[type].perDay,
+      expiresAt: endOfDay(now) + DAY,
+    },
     formMail: { id: `limit#form-mail#${hour}`, limit: settings.formMailsPerHour, expiresAt: (hour + 2) * HOUR },
   };
 };

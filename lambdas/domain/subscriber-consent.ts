@@ -64,7 +64,12 @@ export const savePreferences = (
 ) => {
   const subscribed = !choice.unsubscribeAllEmail.includes(true) && choice.emailSetting.includes(true);
   const event: ConsentEvent = subscribed
-    ? { type: 'preferences-changed', at: now, source: 'preferences-page', emailSetting: tickedKeys(EMAIL_SETTINGS, choice.emailSetting) }
+    ? {
+        type: 'preferences-changed',
+        at: now,
+        source: 'preferences-page',
+        emailSetting: tickedKeys(EMAIL_SETTINGS, choice.emailSetting),
+      }
     : { type: 'withdrawn', at: now, source: 'preferences-page', reasons: [] };
   return applyOrNotFound(
     store,

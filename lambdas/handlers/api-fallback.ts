@@ -17,6 +17,7 @@ const allowedMethods = (path: string): string[] =>
  */
 export const handler = httpHandler(async (event) => {
   const allowed = allowedMethods(event.rawPath);
-  if (allowed.length > 0) return jsonResponse(405, { message: API_ERRORS.methodNotAllowed }, { allow: allowed.join(', ') });
+  if (allowed.length > 0)
+    return jsonResponse(405, { message: API_ERRORS.methodNotAllowed }, { allow: allowed.join(', ') });
   throw new HttpError(404, API_ERRORS.notFound);
 });

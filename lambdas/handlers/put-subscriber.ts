@@ -1,7 +1,12 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Audience } from '../../shared/constants/audiences';
 import * as API_SUCCESS from '../../shared/constants/api-success';
-import { preferenceSchema, unsubscribeSchema, type PreferencePayload, type UnsubscribePayload } from '../../shared/schemas/subscriber-update';
+import {
+  preferenceSchema,
+  unsubscribeSchema,
+  type PreferencePayload,
+  type UnsubscribePayload,
+} from '../../shared/schemas/subscriber-update';
 import { savePreferences, unsubscribe } from '../domain/subscriber-consent';
 import { jsonBody } from '../http/json-body';
 import { subscriberPath } from '../http/path-params';

@@ -16,7 +16,8 @@ const limitKeyOf = (address: string): string => {
   const [head = '', tail] = address.toLowerCase().split('::');
   const headGroups = head ? head.split(':') : [];
   const tailGroups = tail ? tail.split(':') : [];
-  const zeros = tail === undefined ? [] : Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0');
+  const zeros =
+    tail === undefined ? [] : Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0');
   const groups = [...headGroups, ...zeros, ...tailGroups].map((group) => group.replace(/^0+(?=.)/, ''));
   return `${groups.slice(0, 4).join(':')}::/64`;
 };
@@ -28,7 +29,7 @@ const limitKeyOf = (address: string): string => {
  */
 export const clientAddress = (event: ApiEvent): string => {
   const viewer = event.headers?.['cloudfront-viewer-address'];
-  return viewer ? withoutPort(viewer.trim()) : event.requestContext?.http?.sourceIp ?? 'unknown';
+  return viewer ? withoutPort(viewer.trim()) : (event.requestContext?.http?.sourceIp ?? 'unknown');
 };
 
 /** The key the per-client limit counts under. */

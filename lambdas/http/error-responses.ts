@@ -22,8 +22,16 @@ export const errorResponses = (): HttpMiddleware => ({
       return;
     }
     if (isDependencyFault(error)) {
-      log.warn('Dependency unavailable', { error, routeKey: request.event?.routeKey, requestId: request.event?.requestContext?.requestId });
-      request.response = jsonResponse(503, { message: API_ERRORS.dependencyUnavailable }, { 'retry-after': RETRY_AFTER_SECONDS });
+      log.warn('Dependency unavailable', {
+        error,
+        routeKey: request.event?.routeKey,
+        requestId: request.event?.requestContext?.requestId,
+      });
+      request.response = jsonResponse(
+        503,
+        { message: API_ERRORS.dependencyUnavailable },
+        { 'retry-after': RETRY_AFTER_SECONDS },
+      );
       return;
     }
     log.error('Unhandled error', {

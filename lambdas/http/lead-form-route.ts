@@ -28,7 +28,10 @@ export const leadFormRoute = <TRequest extends SignupRequest | ScorecardRequest>
   accepted: { statusCode: number; success: string };
 }) => {
   const db = createDynamoClient();
-  const stores = { leads: { db, table: requireEnv('LEADS_TABLE') }, subscribers: { db, table: requireEnv('SUBSCRIBERS_TABLE') } };
+  const stores = {
+    leads: { db, table: requireEnv('LEADS_TABLE') },
+    subscribers: { db, table: requireEnv('SUBSCRIBERS_TABLE') },
+  };
   const settings = submissionSettingsFromEnv();
   const acceptedAnswer = () => jsonResponse(options.accepted.statusCode, { success: options.accepted.success });
 

@@ -10,7 +10,11 @@ export const jsonResponse = (statusCode: number, body: unknown, headers: Record<
 });
 
 /** RFC 8058 one-click answers carry no body. */
-export const emptyResponse = (statusCode: number): ApiResult => ({ statusCode, headers: { ...BASE_HEADERS }, body: '' });
+export const emptyResponse = (statusCode: number): ApiResult => ({
+  statusCode,
+  headers: { ...BASE_HEADERS },
+  body: '',
+});
 
 export const redirectResponse = (location: string): ApiResult => ({
   statusCode: 302,

@@ -29,5 +29,7 @@ export const deadLetterSinkFromEnv = <T = DeadLetter>(): DeadLetterSink<T> => {
   }
   const file = optionalEnv('MAIL_DEAD_LETTER_FILE');
   if (file) return (entry) => appendFile(file, `${JSON.stringify(entry)}\n`);
-  throw new Error('Missing required environment variable MAIL_DEAD_LETTER_QUEUE_URL (or MAIL_DEAD_LETTER_FILE in the local stack)');
+  throw new Error(
+    'Missing required environment variable MAIL_DEAD_LETTER_QUEUE_URL (or MAIL_DEAD_LETTER_FILE in the local stack)',
+  );
 };

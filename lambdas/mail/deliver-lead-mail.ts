@@ -45,7 +45,9 @@ const planPart = async (deps: MailerDeps, lead: LeadItem, part: MailPart, now: n
     const subscriber = await findSubscriber(deps.subscribers, lead.audience, lead.mailbox);
     if (subscriber?.suppressed) return { skip: 'suppressed' };
     if (subscriber?.consent === 'express' && subscriber.subscribed && !lead.confirmedAt) return { skip: 'skipped' };
-    return { mail: confirmationMail(lead, `${deps.siteUrl}${emailPagePath('confirm', lead.audience, leadLinkToken(lead))}`) };
+    return {
+      mail: confirmationMail(lead, `${deps.siteUrl}${emailPagePath('confirm', lead.audience, leadLinkToken(lead))}`),
+    };
   }
   if (part === 'welcome') {
     const subscriber = lead.subscriberId ? await getSubscriber(deps.subscribers, lead.subscriberId) : undefined;
@@ -77,7 +79,11 @@ const describe = (error: unknown) => (error instanceof Error ? `${error.name}: $
  * interrupted attempt may have reached SES, so it becomes `uncertain` and is not sent again.
  * Returns what happened; throws only when the database could not record it (retried later).
  */
-export const deliverLeadMail = async (deps: MailerDeps, leadId: string, now: number): Promise<'settled' | 'retry' | 'busy'> => {
+export const deliverLeadMail = async (
+  deps: MailerDeps,
+  leadId: string,
+  now: number,
+): Promise<'settled' | 'retry' | 'busy'> => {
   const leaseId = randomToken();
   const lead = await claimLead(deps.leads, leadId, leaseId, now, deps.policy.leaseSeconds);
   if (!lead) return 'busy';

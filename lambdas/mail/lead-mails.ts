@@ -69,7 +69,10 @@ export const welcomeMail = (lead: LeadItem, links: SubscriberLinks): OutgoingMai
 
 /** The consultancy's own notice of a new lead; replying answers the person directly. */
 export const notificationMail = (lead: LeadItem, notificationEmail: string): OutgoingMail => {
-  const what = lead.type === 'scorecard' ? 'Scorecard request' : `${lead.audience === 'candidate' ? 'Candidate' : 'Employer'} sign-up`;
+  const what =
+    lead.type === 'scorecard'
+      ? 'Scorecard request'
+      : `${lead.audience === 'candidate' ? 'Candidate' : 'Employer'} sign-up`;
   const fields: [string, string][] = [
     ['Name', `${lead.firstName} ${lead.lastName}`],
     ['Email', lead.email],
@@ -84,7 +87,10 @@ export const notificationMail = (lead: LeadItem, notificationEmail: string): Out
     replyTo: lead.email,
     subject: `New ${what.toLowerCase()}: ${lead.firstName} ${lead.lastName}`,
     ...renderMail({
-      paragraphs: [`New ${what.toLowerCase()} from the website.`, fields.map(([label, value]) => `${label}: ${value || '-'}`).join('\n')],
+      paragraphs: [
+        `New ${what.toLowerCase()} from the website.`,
+        fields.map(([label, value]) => `${label}: ${value || '-'}`).join('\n'),
+      ],
     }),
   };
 };

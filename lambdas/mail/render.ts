@@ -25,9 +25,7 @@ export const renderMail = (layout: MailLayout): { text: string; html: string } =
     '<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1a1a1a">',
     ...layout.paragraphs.map(htmlParagraph),
     ...links.map((link) => `<p>${htmlLink(link)}</p>`),
-    ...(footer.length > 0
-      ? [`<hr><p style="font-size:12px;color:#555">${footer.map(htmlLink).join(' | ')}</p>`]
-      : []),
+    ...(footer.length > 0 ? [`<hr><p style="font-size:12px;color:#555">${footer.map(htmlLink).join(' | ')}</p>`] : []),
     '</body></html>',
   ].join('\n');
   return { text, html };

@@ -43,7 +43,8 @@ export const readSesFeedback = (message: string): Feedback => {
     return { action: 'suppress', reason: 'complaint', addresses, campaign: campaignOf(notification) };
   }
   if (type === 'Bounce') {
-    if (notification.bounce?.bounceType !== 'Permanent') return { action: 'ignore', why: `${notification.bounce?.bounceType ?? 'unknown'} bounce` };
+    if (notification.bounce?.bounceType !== 'Permanent')
+      return { action: 'ignore', why: `${notification.bounce?.bounceType ?? 'unknown'} bounce` };
     const addresses = addressesOf(notification.bounce?.bouncedRecipients);
     if (addresses.length === 0) throw new Error('Bounce without recipients');
     return { action: 'suppress', reason: 'bounce', addresses, campaign: campaignOf(notification) };

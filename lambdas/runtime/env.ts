@@ -18,7 +18,8 @@ export const optionalNumberEnv = (name: ReadEnvName, fallback: number): number =
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`Environment variable ${name} must be a positive number, got "${raw}"`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`Environment variable ${name} must be a positive number, got "${raw}"`);
   return value;
 };
 

@@ -17,7 +17,9 @@ export interface PresignTarget {
 const encodeKey = (key: string) =>
   key
     .split('/')
-    .map((segment) => encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))
+    .map((segment) =>
+      encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+    )
     .join('/');
 
 const requestFor = (target: PresignTarget): HttpRequest => {
@@ -29,8 +31,13 @@ const requestFor = (target: PresignTarget): HttpRequest => {
     const basePath = url.pathname.replace(/\/$/, '');
     headers.host = url.host;
     return {
-      method: 'GET', protocol: url.protocol, hostname: url.hostname, port: url.port ? Number(url.port) : undefined,
-      path: `${basePath}/${target.bucket}/${encodeKey(target.key)}`, query, headers,
+      method: 'GET',
+      protocol: url.protocol,
+      hostname: url.hostname,
+      port: url.port ? Number(url.port) : undefined,
+      path: `${basePath}/${target.bucket}/${encodeKey(target.key)}`,
+      query,
+      headers,
     };
   }
   const hostname = `${target.bucket}.s3.${target.region}.amazonaws.com`;
@@ -55,7 +62,13 @@ export const presignedGetUrl = async (
   credentials: AwsCredentialIdentityProvider,
   signingDate = new Date(),
 ): Promise<string> => {
-  const signer = new SignatureV4({ service: 's3', region: target.region, credentials, sha256: Sha256, uriEscapePath: false });
+  const signer = new SignatureV4({
+    service: 's3',
+    region: target.region,
+    credentials,
+    sha256: Sha256,
+    uriEscapePath: false,
+  });
   const signed = await signer.presign(requestFor(target), { expiresIn: target.expiresInSeconds, signingDate });
   return toUrl(signed);
 };

@@ -10,7 +10,8 @@ export type CampaignTopic = (typeof CAMPAIGN_TOPICS)[number];
 export const CAMPAIGN_AUDIENCES = ['candidate', 'employer', 'both'] as const;
 export type CampaignAudience = (typeof CAMPAIGN_AUDIENCES)[number];
 
-export const audiencesOf = (audience: CampaignAudience): Audience[] => (audience === 'both' ? ['candidate', 'employer'] : [audience]);
+export const audiencesOf = (audience: CampaignAudience): Audience[] =>
+  audience === 'both' ? ['candidate', 'employer'] : [audience];
 
 /** Slugs double as SES message tag values: ASCII letters, digits, hyphens only. */
 export const CAMPAIGN_SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;

@@ -9,10 +9,8 @@ export const CONSENT_TEXT = {
   /** The scorecard form's required box: the terms only. CASL consent may not be bundled with terms. */
   scorecardTerms: 'I agree to the Terms of Use and Privacy Policy.',
   /** The scorecard form's own optional, unticked box: express consent, confirmed by email (double opt-in). */
-  scorecardMarketing:
-    `Yes, also send me occasional emails from ${BUSINESS.name} about hiring and employee engagement. I can unsubscribe at any time.`,
-  signup:
-    `I have read the Privacy Policy and agree to receive emails from ${BUSINESS.name}. I can unsubscribe at any time.`,
+  scorecardMarketing: `Yes, also send me occasional emails from ${BUSINESS.name} about hiring and employee engagement. I can unsubscribe at any time.`,
+  signup: `I have read the Privacy Policy and agree to receive emails from ${BUSINESS.name}. I can unsubscribe at any time.`,
 } as const;
 
 export type ConsentSource = 'scorecard-form' | 'candidate-signup-form' | 'contact-form';

@@ -2,7 +2,14 @@
  * The contact fields both lead forms collect; each lead and subscriber stores them. Their rules
  * and type are in shared/schemas/contact.ts; this list has no yup, for code that only copies them.
  */
-export const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'jobTitle', 'organization', 'helpDescription'] as const;
+export const CONTACT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'jobTitle',
+  'organization',
+  'helpDescription',
+] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
 /** Just the contact fields of a form's values or a stored item. */

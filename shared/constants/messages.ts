@@ -38,8 +38,7 @@ export const MODALS = {
   },
   unsubscribed: {
     title: 'We are sorry to see you go.',
-    subtitle:
-      'You have been removed from our mailing list database. You are welcome to sign up again at any time.',
+    subtitle: 'You have been removed from our mailing list database. You are welcome to sign up again at any time.',
   },
   preferencesUpdated: {
     title: 'Thank you for updating your preferences.',

@@ -50,7 +50,4 @@ export const unixSeconds = () =>
 
 /** A list of exactly `length` booleans (the spec's checkbox payloads). */
 export const booleanList = (length: number) =>
-  yup
-    .array(yup.boolean().defined().strict())
-    .defined()
-    .length(length, `\${path} must list exactly ${length} choices`);
+  yup.array(yup.boolean().defined().strict()).defined().length(length, `\${path} must list exactly ${length} choices`);

@@ -25,6 +25,9 @@ export type SignupFormValues = yup.InferType<typeof signupFormSchema>;
 
 /** What the form posts: its values plus the audience of the page it was sent from. */
 export const signupRequestSchema = signupFormSchema.shape({
-  audience: yup.string().defined().oneOf([...AUDIENCES], 'audience must be candidate or employer'),
+  audience: yup
+    .string()
+    .defined()
+    .oneOf([...AUDIENCES], 'audience must be candidate or employer'),
 });
 export type SignupRequest = yup.InferType<typeof signupRequestSchema>;

@@ -22,10 +22,8 @@ const REASON_COUNT = UNSUBSCRIBE_REASONS.candidate.length;
 
 const unsubscribeFields = {
   ...identity,
-  unsubscribeReason: booleanList(REASON_COUNT).test(
-    'at-least-one',
-    VALIDATION.minimumOneOption,
-    (reasons) => hasAnyTrue(reasons),
+  unsubscribeReason: booleanList(REASON_COUNT).test('at-least-one', VALIDATION.minimumOneOption, (reasons) =>
+    hasAnyTrue(reasons),
   ),
 };
 const candidateUnsubscribeSchema = yup.object(unsubscribeFields);

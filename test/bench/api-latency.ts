@@ -21,7 +21,14 @@ interface LoadOptions {
 }
 
 /** One bounded autocannon run (a fixed number of requests); zero errors are expected. */
-export async function load({ name, url, method = 'GET', body, amount = 1500, connections = 8 }: LoadOptions): Promise<LatencyResult> {
+export async function load({
+  name,
+  url,
+  method = 'GET',
+  body,
+  amount = 1500,
+  connections = 8,
+}: LoadOptions): Promise<LatencyResult> {
   const { default: autocannon } = await import('autocannon');
   let index = 0;
   const result = await autocannon({
@@ -46,7 +53,10 @@ export async function load({ name, url, method = 'GET', body, amount = 1500, con
 /** Starts the floor server (see floor-server.ts) and resolves once it listens. */
 export function startFloorServer(dynamoUrl: string, table: string, port: number): Promise<() => void> {
   const tsx = path.resolve(__dirname, '..', '..', 'node_modules', '.bin', 'tsx');
-  const child = spawn(tsx, [path.join(__dirname, 'floor-server.ts'), dynamoUrl, table, String(port)], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const child = spawn(tsx, [path.join(__dirname, 'floor-server.ts'), dynamoUrl, table, String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('floor listening')) resolve(() => process.kill(-child.pid!, 'SIGTERM'));

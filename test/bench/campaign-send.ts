@@ -34,24 +34,38 @@ export interface CampaignRun {
   exactlyOnce: boolean;
 }
 
-const send = (placement: { sitePort: number; sesPort: number; dynamoPort: number; dataDir: string }, dir: string, slug: string, rate: number) => {
-  const result = spawnSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/ops/campaign.ts', 'send', slug, '--yes', '--json', '--rate', String(rate), '--concurrency', '16'], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    env: Object.fromEntries(
-      Object.entries({
-        ...process.env,
-        PORT: String(placement.sitePort),
-        SES_PORT: String(placement.sesPort),
-        DYNAMODB_PORT: String(placement.dynamoPort),
-        LOCAL_DATA_DIR: placement.dataDir,
-        SITE_URL: `http://127.0.0.1:${placement.sitePort}`,
-        CAMPAIGNS_DIR: dir,
-      }).filter(([name]) => !name.startsWith('AWS_ENDPOINT_URL')),
-    ),
-  });
+const send = (
+  placement: { sitePort: number; sesPort: number; dynamoPort: number; dataDir: string },
+  dir: string,
+  slug: string,
+  rate: number,
+) => {
+  const result = spawnSync(
+    path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
+    ['infra/ops/campaign.ts', 'send', slug, '--yes', '--json', '--rate', String(rate), '--concurrency', '16'],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: Object.fromEntries(
+        Object.entries({
+          ...process.env,
+          PORT: String(placement.sitePort),
+          SES_PORT: String(placement.sesPort),
+          DYNAMODB_PORT: String(placement.dynamoPort),
+          LOCAL_DATA_DIR: placement.dataDir,
+          SITE_URL: `http://127.0.0.1:${placement.sitePort}`,
+          CAMPAIGNS_DIR: dir,
+        }).filter(([name]) => !name.startsWith('AWS_ENDPOINT_URL')),
+      ),
+    },
+  );
   if (result.status !== 0) throw new Error(`campaign send failed (${result.status}): ${result.stderr}`);
-  return JSON.parse(result.stdout.trim().split('\n').pop()!) as { sent: number; seconds: number; emailsPerSecond: number; peakMemoryMb: number };
+  return JSON.parse(result.stdout.trim().split('\n').pop()!) as {
+    sent: number;
+    seconds: number;
+    emailsPerSecond: number;
+    peakMemoryMb: number;
+  };
 };
 
 /** Both runs, each its own campaign to the same 2,000 eligible subscribers of one stack. */
@@ -60,17 +74,34 @@ export async function measureCampaignSend(): Promise<CampaignRun[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-campaigns-'));
   try {
     const seeded = await seedSubscribers(stack.dynamoUrl, {
-      eligible: ELIGIBLE - 100, impliedValid: 100, impliedExpired: 50, topicOff: 50, unsubscribedAll: 50, suppressed: 50, otherAudience: 50,
+      eligible: ELIGIBLE - 100,
+      impliedValid: 100,
+      impliedExpired: 50,
+      topicOff: 50,
+      unsubscribedAll: 50,
+      suppressed: 50,
+      otherAudience: 50,
     });
-    const eligible = new Set(seeded.filter((s) => s.kind === 'eligible' || s.kind === 'impliedValid').map((s) => s.email));
+    const eligible = new Set(
+      seeded.filter((s) => s.kind === 'eligible' || s.kind === 'impliedValid').map((s) => s.email),
+    );
     const runs: CampaignRun[] = [];
-    for (const [slug, rate] of [['bench-paced', PACED_RATE], ['bench-unthrottled', UNTHROTTLED_RATE]] as const) {
-      writeFileSync(path.join(dir, `${slug}.md`), `---\nsubject: "Bench ${slug}"\ntopic: newsletter\naudience: candidate\n---\nHello,\n\nA benchmark issue.\n`);
+    for (const [slug, rate] of [
+      ['bench-paced', PACED_RATE],
+      ['bench-unthrottled', UNTHROTTLED_RATE],
+    ] as const) {
+      writeFileSync(
+        path.join(dir, `${slug}.md`),
+        `---\nsubject: "Bench ${slug}"\ntopic: newsletter\naudience: candidate\n---\nHello,\n\nA benchmark issue.\n`,
+      );
       const figures = send(stack.placement, dir, slug, rate);
       const recipients = (await readRawEmails(stack.inboxUrl))
         .filter((raw) => new RegExp(`^X-Campaign: ${slug}$`, 'm').test(raw))
         .map((raw) => /^To: (.+)$/m.exec(raw)![1]!.trim());
-      const exactlyOnce = recipients.length === eligible.size && new Set(recipients).size === eligible.size && recipients.every((to) => eligible.has(to));
+      const exactlyOnce =
+        recipients.length === eligible.size &&
+        new Set(recipients).size === eligible.size &&
+        recipients.every((to) => eligible.has(to));
       runs.push({ rate, eligible: eligible.size, ...figures, exactlyOnce });
     }
     return runs;

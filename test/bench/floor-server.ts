@@ -9,7 +9,11 @@ import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 
 const [endpoint, table, port] = process.argv.slice(2);
-const client = new DynamoDBClient({ endpoint, region: 'ca-central-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+const client = new DynamoDBClient({
+  endpoint,
+  region: 'ca-central-1',
+  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+});
 
 createServer(async (req, res) => {
   const id = decodeURIComponent((req.url ?? '').split('/').pop() ?? '');

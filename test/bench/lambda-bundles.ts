@@ -172,7 +172,9 @@ export const measureLambdaBundles = async (runs = 15): Promise<BundleMeasurement
 
 const printTable = (rows: BundleMeasurement[]) => {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-  console.log(`node ${process.version}; API size budget ${kb(API_BUNDLE_BUDGET_BYTES)}, load budget ${LOAD_RATIO_BUDGET}x the SDK floor (DynamoDB client only)`);
+  console.log(
+    `node ${process.version}; API size budget ${kb(API_BUNDLE_BUDGET_BYTES)}, load budget ${LOAD_RATIO_BUDGET}x the SDK floor (DynamoDB client only)`,
+  );
   console.table(
     rows.map((row) => ({
       handler: row.name,

@@ -87,7 +87,12 @@ export const runMeetsBudget = ({ page, lcpRatio }: FloorRun) =>
  * `runs` rounds of Lighthouse on a route and on its static floor, page then floor in each
  * round, so both see the same machine load. Every run is reported, not a median.
  */
-export async function runLighthouseAgainstFloor(pageBaseUrl: string, floorBaseUrl: string, routePath: string, runs = 5): Promise<FloorComparison> {
+export async function runLighthouseAgainstFloor(
+  pageBaseUrl: string,
+  floorBaseUrl: string,
+  routePath: string,
+  runs = 5,
+): Promise<FloorComparison> {
   const results: FloorRun[] = [];
   for (let run = 0; run < runs; run += 1) {
     const page = await runLighthouse(pageBaseUrl, routePath);
@@ -140,7 +145,9 @@ if (require.main === module) {
       await servers.close();
     }
     const failed = comparisons.flatMap((c) => c.runs.filter((run) => !runMeetsBudget(run)).map(() => c.path));
-    console.log(`\n${comparisons.length} routes x 5 runs; runs over budget: ${failed.length ? failed.join(', ') : 'none'}`);
+    console.log(
+      `\n${comparisons.length} routes x 5 runs; runs over budget: ${failed.length ? failed.join(', ') : 'none'}`,
+    );
   })().catch((error: unknown) => {
     console.error(error);
     process.exitCode = 1;

@@ -52,7 +52,9 @@ export async function sesOutage(): Promise<BudgetLine[]> {
     await Promise.all(submissions.map((submission) => post(stack, submission)));
     await pause(restoredAt - Date.now());
     await clearFaults(stack.baseUrl);
-    const deliveredAfterMs = await waitFor(async () => (await tally(stack, submissions)).missing === 0, 180_000).catch(() => Number.NaN);
+    const deliveredAfterMs = await waitFor(async () => (await tally(stack, submissions)).missing === 0, 180_000).catch(
+      () => Number.NaN,
+    );
     await pause(5_000);
     const { duplicates, missing, expected } = await tally(stack, submissions);
     const share = ((expected - missing) / expected) * 100;
@@ -74,11 +76,15 @@ export async function sesOutage(): Promise<BudgetLine[]> {
 export async function dynamoBlip(): Promise<BudgetLine[]> {
   const stack = await startStack();
   try {
-    const clients = Array.from({ length: 20 }, (_, client) => Array.from({ length: 4 }, (_, n) => signupSubmission(`bench-blip-${client}-${n}`)));
+    const clients = Array.from({ length: 20 }, (_, client) =>
+      Array.from({ length: 4 }, (_, n) => signupSubmission(`bench-blip-${client}-${n}`)),
+    );
     const answers: Answer[] = [];
-    const load = Promise.all(clients.map(async (own) => {
-      for (const submission of own) await postUntilAccepted(stack, submission, answers);
-    }));
+    const load = Promise.all(
+      clients.map(async (own) => {
+        for (const submission of own) await postUntilAccepted(stack, submission, answers);
+      }),
+    );
     await pause(150);
     await setFault(stack.baseUrl, { service: 'dynamodb', mode: 'fail', seconds: 1.5 });
     await load;
@@ -88,7 +94,9 @@ export async function dynamoBlip(): Promise<BudgetLine[]> {
     const leads = (await scanTable(stack, 'Leads')).filter((item) => item.kind === 'lead');
     const counters = (await scanTable(stack, 'Leads')).filter((item) => item.kind === 'submission-counter');
     const leadKeys = new Set(leads.map((lead) => String(lead.id).slice('lead#'.length)));
-    const missingLeads = submissions.filter((submission) => !leads.some((lead) => lead.email === submission.email)).length;
+    const missingLeads = submissions.filter(
+      (submission) => !leads.some((lead) => lead.email === submission.email),
+    ).length;
     const duplicateLeads = leads.length - new Set(leads.map((lead) => lead.email)).size;
     const orphans =
       (await scanTable(stack, 'Subscribers')).length +
@@ -110,7 +118,8 @@ export async function dynamoBlip(): Promise<BudgetLine[]> {
 
 if (require.main === module) {
   (async () => {
-    for (const line of [...(await sesOutage()), ...(await dynamoBlip())]) console.log(`${line.ok ? 'met    ' : 'NOT MET'}  ${line.what}: ${line.measured} (budget ${line.budget})`);
+    for (const line of [...(await sesOutage()), ...(await dynamoBlip())])
+      console.log(`${line.ok ? 'met    ' : 'NOT MET'}  ${line.what}: ${line.measured} (budget ${line.budget})`);
     process.exit(0);
   })().catch((error: unknown) => {
     console.error(error);

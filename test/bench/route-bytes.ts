@@ -21,7 +21,11 @@ export async function measureRouteBytes(browser: Browser, baseUrl: string, paths
       const type = response.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
       try {
-        bodies.push({ url: new URL(response.url()).pathname, type: type === 'script' ? 'js' : 'css', body: await response.body() });
+        bodies.push({
+          url: new URL(response.url()).pathname,
+          type: type === 'script' ? 'js' : 'css',
+          body: await response.body(),
+        });
       } catch {
         // A response without a body (e.g. a redirect) adds no bytes.
       }

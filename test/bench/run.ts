@@ -14,7 +14,16 @@ import { startLocalStack } from '../support/local-stack';
 import { load, startFloorServer, type LatencyResult } from './api-latency';
 import { scriptsWithFormCode } from './form-code';
 import { API_BUNDLE_BUDGET_BYTES, LOAD_RATIO_BUDGET, measureLambdaBundles, NON_API_HANDLERS } from './lambda-bundles';
-import { FLOOR_COLUMNS, floorRows, LIGHTHOUSE_BUDGET, runLighthouseAgainstFloor, runLighthouseMedian, runMeetsBudget, type FloorComparison, type LighthouseResult } from './lighthouse';
+import {
+  FLOOR_COLUMNS,
+  floorRows,
+  LIGHTHOUSE_BUDGET,
+  runLighthouseAgainstFloor,
+  runLighthouseMedian,
+  runMeetsBudget,
+  type FloorComparison,
+  type LighthouseResult,
+} from './lighthouse';
 import { startPageAndFloorServers } from './static-floor';
 import { budgetSection, kb, markdownTable, type BudgetLine } from './report';
 import { campaignBudgets, measureCampaignSend } from './campaign-send';
@@ -31,7 +40,17 @@ async function createSubscriber(baseUrl: string): Promise<string> {
   const response = await fetch(new URL(apiPath('signup'), baseUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, firstName: 'Bench', lastName: 'Mark', jobTitle: '', organization: '', helpDescription: '', signupMe: true, website: '', audience: 'candidate' }),
+    body: JSON.stringify({
+      email,
+      firstName: 'Bench',
+      lastName: 'Mark',
+      jobTitle: '',
+      organization: '',
+      helpDescription: '',
+      signupMe: true,
+      website: '',
+      audience: 'candidate',
+    }),
   });
   if (!response.ok) throw new Error(`Sign-up failed: ${response.status} ${await response.text()}`);
   const mail = await waitForEmail(email, '');
@@ -56,7 +75,9 @@ async function main() {
     const browser = await chromium.launch(await playwrightLaunchOptions());
     const bytes = await measureRouteBytes(browser, stack.baseUrl, [...pages, ...subscriberPages]);
     await browser.close();
-    const formCode = await Promise.all(bytes.map(async (route) => ({ path: route.path, files: await scriptsWithFormCode(DIST, route.js.files) })));
+    const formCode = await Promise.all(
+      bytes.map(async (route) => ({ path: route.path, files: await scriptsWithFormCode(DIST, route.js.files) })),
+    );
 
     // Every landing route (each page of _routes.json; LIGHTHOUSE_ROUTES, comma-separated, picks
     // some) in 5 runs against its static floor, page and floor served alike (static-floor.ts).
@@ -85,21 +106,43 @@ async function main() {
     const floorPort = 40000 + Math.floor(Math.random() * 20000);
     const stopFloor = await startFloorServer(stack.dynamoUrl, SUBSCRIBERS_TABLE.logicalName, floorPort);
     const subscriberUrl = new URL(apiPath('getSubscriber', { audience: 'candidate', id }), stack.baseUrl).href;
-    const preference = JSON.stringify({ email: 'x@example.ca', firstName: 'Bench', lastName: 'Mark', helpDescription: '', signupMe: false, emailSetting: [true, false, true], unsubscribeAllEmail: [false], updatedAt: Math.floor(Date.now() / 1000) });
+    const preference = JSON.stringify({
+      email: 'x@example.ca',
+      firstName: 'Bench',
+      lastName: 'Mark',
+      helpDescription: '',
+      signupMe: false,
+      emailSetting: [true, false, true],
+      unsubscribeAllEmail: [false],
+      updatedAt: Math.floor(Date.now() / 1000),
+    });
     const latency: LatencyResult[] = [];
     // Warm both paths first so neither pays module loading or connection set-up in its figures.
     await load({ name: 'warm-up', url: `http://127.0.0.1:${floorPort}/${id}`, amount: 200 });
     await load({ name: 'warm-up', url: subscriberUrl, amount: 200 });
     latency.push(await load({ name: 'Floor: bare Node + GetItem', url: `http://127.0.0.1:${floorPort}/${id}` }));
     latency.push(await load({ name: 'GET subscriber', url: subscriberUrl }));
-    latency.push(await load({ name: 'PUT subscriber (preferences)', url: subscriberUrl, method: 'PUT', body: () => preference }));
+    latency.push(
+      await load({ name: 'PUT subscriber (preferences)', url: subscriberUrl, method: 'PUT', body: () => preference }),
+    );
     latency.push(
       await load({
         name: 'POST sign-up',
         url: new URL(apiPath('signup'), stack.baseUrl).href,
         method: 'POST',
         amount: 500,
-        body: (i) => JSON.stringify({ email: `load.${Date.now()}.${i}@example.ca`, firstName: 'Load', lastName: 'Test', jobTitle: '', organization: '', helpDescription: '', signupMe: true, website: '', audience: 'employer' }),
+        body: (i) =>
+          JSON.stringify({
+            email: `load.${Date.now()}.${i}@example.ca`,
+            firstName: 'Load',
+            lastName: 'Test',
+            jobTitle: '',
+            organization: '',
+            helpDescription: '',
+            signupMe: true,
+            website: '',
+            audience: 'employer',
+          }),
       }),
     );
     stopFloor();
@@ -114,7 +157,11 @@ async function main() {
         const failed = runs.filter((run) => !runMeetsBudget(run));
         const worst = Math.max(...runs.map((run) => run.lcpRatio));
         const maxTbt = Math.max(...runs.map((run) => run.page.tbtMs));
-        const scores = [...new Set(runs.map(({ page: { scores: s } }) => `${s.performance}/${s.accessibility}/${s.bestPractices}/${s.seo}`))].join(', ');
+        const scores = [
+          ...new Set(
+            runs.map(({ page: { scores: s } }) => `${s.performance}/${s.accessibility}/${s.bestPractices}/${s.seo}`),
+          ),
+        ].join(', ');
         return {
           what: `Lighthouse mobile ${route} (5 runs)`,
           measured: `${scores}; TBT ≤ ${maxTbt} ms; LCP ≤ ${worst.toFixed(2)}× floor${failed.length ? `; ${failed.length} run(s) over` : ''}`,
@@ -124,17 +171,45 @@ async function main() {
       }),
       ...lighthouse.map((l) => {
         const seoExempt = l.noindex;
-        const ok = l.scores.performance === 100 && l.scores.accessibility === 100 && l.scores.bestPractices === 100 && (seoExempt || l.scores.seo === 100);
-        return { what: `Lighthouse mobile ${l.path}`, measured: `${l.scores.performance}/${l.scores.accessibility}/${l.scores.bestPractices}/${l.scores.seo}${seoExempt ? ' (noindex: SEO exempt)' : ''}`, budget: '100/100/100/100', ok };
+        const ok =
+          l.scores.performance === 100 &&
+          l.scores.accessibility === 100 &&
+          l.scores.bestPractices === 100 &&
+          (seoExempt || l.scores.seo === 100);
+        return {
+          what: `Lighthouse mobile ${l.path}`,
+          measured: `${l.scores.performance}/${l.scores.accessibility}/${l.scores.bestPractices}/${l.scores.seo}${seoExempt ? ' (noindex: SEO exempt)' : ''}`,
+          budget: '100/100/100/100',
+          ok,
+        };
       }),
-      { what: 'Home page JavaScript (gzip)', measured: kb(home.js.gzip), budget: '≤ 110 KB', ok: home.js.gzip <= 110 * 1024 },
+      {
+        what: 'Home page JavaScript (gzip)',
+        measured: kb(home.js.gzip),
+        budget: '≤ 110 KB',
+        ok: home.js.gzip <= 110 * 1024,
+      },
       ...(() => {
-        const offenders = formCode.filter((f) => !FORM_ROUTES.has(f.path) && !/unsubscribe|setting/.test(f.path) && f.files.length > 0);
-        return [{ what: 'No form libraries on pages without forms', measured: offenders.length ? offenders.map((o) => o.path).join(', ') : 'none loaded', budget: 'none', ok: offenders.length === 0 }];
+        const offenders = formCode.filter(
+          (f) => !FORM_ROUTES.has(f.path) && !/unsubscribe|setting/.test(f.path) && f.files.length > 0,
+        );
+        return [
+          {
+            what: 'No form libraries on pages without forms',
+            measured: offenders.length ? offenders.map((o) => o.path).join(', ') : 'none loaded',
+            budget: 'none',
+            ok: offenders.length === 0,
+          },
+        ];
       })(),
       (() => {
         const worst = bytes.reduce((a, b) => (b.css.gzip > a.css.gzip ? b : a));
-        return { what: 'CSS per page (gzip, largest)', measured: `${kb(worst.css.gzip)} (${worst.path})`, budget: '≤ 30 KB', ok: worst.css.gzip <= 30 * 1024 };
+        return {
+          what: 'CSS per page (gzip, largest)',
+          measured: `${kb(worst.css.gzip)} (${worst.path})`,
+          budget: '≤ 30 KB',
+          ok: worst.css.gzip <= 30 * 1024,
+        };
       })(),
       // The size budget is for the API handlers; the stream and SNS consumers have only the load budget.
       ...bundles.map((b) => {
@@ -147,9 +222,19 @@ async function main() {
           ok: sizeOk && b.ratio <= LOAD_RATIO_BUDGET,
         };
       }),
-      { what: 'API GET subscriber p50 vs floor', measured: `${get.p50Ms} ms vs ${floor.p50Ms} ms = ${(get.p50Ms / Math.max(floor.p50Ms, 0.001)).toFixed(2)}×`, budget: '≤ 1.3×', ok: get.p50Ms <= 1.3 * floor.p50Ms },
+      {
+        what: 'API GET subscriber p50 vs floor',
+        measured: `${get.p50Ms} ms vs ${floor.p50Ms} ms = ${(get.p50Ms / Math.max(floor.p50Ms, 0.001)).toFixed(2)}×`,
+        budget: '≤ 1.3×',
+        ok: get.p50Ms <= 1.3 * floor.p50Ms,
+      },
       ...campaignBudgets(campaign),
-      { what: 'API errors under load', measured: String(latency.reduce((n, l) => n + l.errors + l.non2xx, 0)), budget: '0', ok: latency.every((l) => l.errors + l.non2xx === 0) },
+      {
+        what: 'API errors under load',
+        measured: String(latency.reduce((n, l) => n + l.errors + l.non2xx, 0)),
+        budget: '0',
+        ok: latency.every((l) => l.errors + l.non2xx === 0),
+      },
     ];
 
     const report = [
@@ -161,23 +246,72 @@ async function main() {
       budgetSection(budgets),
       ``,
       `## Bytes loaded per route`,
-      markdownTable(['Route', 'JS raw', 'JS gzip', 'CSS raw', 'CSS gzip', 'Form code'], bytes.map((b, i) => [b.path, kb(b.js.raw), kb(b.js.gzip), kb(b.css.raw), kb(b.css.gzip), formCode[i].files.length ? 'yes' : 'no'])),
+      markdownTable(
+        ['Route', 'JS raw', 'JS gzip', 'CSS raw', 'CSS gzip', 'Form code'],
+        bytes.map((b, i) => [
+          b.path,
+          kb(b.js.raw),
+          kb(b.js.gzip),
+          kb(b.css.raw),
+          kb(b.css.gzip),
+          formCode[i].files.length ? 'yes' : 'no',
+        ]),
+      ),
       ``,
       `## Lighthouse (mobile, simulated), every run: each landing route, then its static floor (same HTML, no script, stylesheet inlined)`,
       markdownTable(FLOOR_COLUMNS, floorRows(landing)),
       ``,
       `## Lighthouse, subscriber pages (mobile, median of 5 runs by LCP)`,
-      markdownTable(['Route', 'Perf', 'A11y', 'Best practices', 'SEO', 'LCP', 'TBT', 'CLS'], lighthouse.map((l) => [l.path, l.scores.performance, l.scores.accessibility, l.scores.bestPractices, l.scores.seo, `${l.lcpMs} ms`, `${l.tbtMs} ms`, l.cls])),
+      markdownTable(
+        ['Route', 'Perf', 'A11y', 'Best practices', 'SEO', 'LCP', 'TBT', 'CLS'],
+        lighthouse.map((l) => [
+          l.path,
+          l.scores.performance,
+          l.scores.accessibility,
+          l.scores.bestPractices,
+          l.scores.seo,
+          `${l.lcpMs} ms`,
+          `${l.tbtMs} ms`,
+          l.cls,
+        ]),
+      ),
       ``,
       `## Lambda bundles (module load in a fresh Node process, median; floor = a bundle that only constructs the DynamoDB client)`,
-      markdownTable(['Handler', 'Minified', 'Gzip', 'Load', 'SDK floor', 'vs floor', 'Empty Node', 'vs empty', 'SES client'], bundles.map((b) => [b.name, kb(b.bytes), kb(b.gzipBytes), `${b.loadMs.toFixed(1)} ms`, `${b.floorMs.toFixed(1)} ms`, `${b.ratio.toFixed(2)}×`, `${b.emptyNodeMs.toFixed(1)} ms`, `${b.emptyRatio.toFixed(2)}×`, b.bundlesSesClient ? 'yes' : 'no'])),
+      markdownTable(
+        ['Handler', 'Minified', 'Gzip', 'Load', 'SDK floor', 'vs floor', 'Empty Node', 'vs empty', 'SES client'],
+        bundles.map((b) => [
+          b.name,
+          kb(b.bytes),
+          kb(b.gzipBytes),
+          `${b.loadMs.toFixed(1)} ms`,
+          `${b.floorMs.toFixed(1)} ms`,
+          `${b.ratio.toFixed(2)}×`,
+          `${b.emptyNodeMs.toFixed(1)} ms`,
+          `${b.emptyRatio.toFixed(2)}×`,
+          b.bundlesSesClient ? 'yes' : 'no',
+        ]),
+      ),
       ``,
       `## API latency (autocannon, local stack)`,
-      markdownTable(['Endpoint', 'Requests', 'Errors', 'Non-2xx', 'p50', 'p99', 'req/s'], latency.map((l) => [l.name, l.requests, l.errors, l.non2xx, `${l.p50Ms} ms`, `${l.p99Ms} ms`, l.requestsPerSecond])),
+      markdownTable(
+        ['Endpoint', 'Requests', 'Errors', 'Non-2xx', 'p50', 'p99', 'req/s'],
+        latency.map((l) => [
+          l.name,
+          l.requests,
+          l.errors,
+          l.non2xx,
+          `${l.p50Ms} ms`,
+          `${l.p99Ms} ms`,
+          l.requestsPerSecond,
+        ]),
+      ),
       ``,
     ].join('\n');
     writeFileSync(path.join(REPORT_DIR, 'report.md'), report);
-    writeFileSync(path.join(REPORT_DIR, 'report.json'), JSON.stringify({ budgets, bytes, landing, lighthouse, bundles, latency, campaign }, null, 2));
+    writeFileSync(
+      path.join(REPORT_DIR, 'report.json'),
+      JSON.stringify({ budgets, bytes, landing, lighthouse, bundles, latency, campaign }, null, 2),
+    );
     console.log(`\n${budgetSection(budgets)}\n\nReport: ${path.relative(REPO_ROOT, REPORT_DIR)}/report.md`);
   } finally {
     stack.stop();

@@ -19,7 +19,9 @@ export function floorHtml(html: string, readAsset: (url: string) => string): str
   return html
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>\n?/g, '')
     .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>\n?/g, '')
-    .replace(/<link\b[^>]*\brel="stylesheet"[^>]*>/g, (tag) => styleElement(readAsset(/\bhref="([^"]+)"/.exec(tag)![1]!)));
+    .replace(/<link\b[^>]*\brel="stylesheet"[^>]*>/g, (tag) =>
+      styleElement(readAsset(/\bhref="([^"]+)"/.exec(tag)![1]!)),
+    );
 }
 
 const htmlFiles = (dir: string): string[] =>
@@ -34,7 +36,11 @@ export interface SiteServers {
 }
 
 async function serve(distDir: string, hashes: CspHashes): Promise<Server> {
-  const site = createSiteHandler({ distDir, edge: loadEdgeHandlers(readRouteManifest(distDir)), responseHeaders: { ...securityHeaders(hashes) } });
+  const site = createSiteHandler({
+    distDir,
+    edge: loadEdgeHandlers(readRouteManifest(distDir)),
+    responseHeaders: { ...securityHeaders(hashes) },
+  });
   const server = createServer((req, res) => {
     // One request per connection. Over loopback, whether Chrome happens to reuse the document's
     // connection for the LCP image decides whether Lantern charges a connection set-up (one

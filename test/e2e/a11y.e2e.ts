@@ -5,15 +5,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { closeBrowser, DESKTOP, openPage, PHONE } from './support/browser';
 import { axeViolations, waitForAnimationsToEnd } from './support/axe';
-import {
-  closeModal,
-  consentBox,
-  dialog,
-  fillPerson,
-  scorecardForm,
-  signupForm,
-  submitButton,
-} from './support/forms';
+import { closeModal, consentBox, dialog, fillPerson, scorecardForm, signupForm, submitButton } from './support/forms';
 import { uniqueAddress } from './support/inbox';
 import { postPages, STATIC_PAGES, visit } from './support/site';
 import { closeSubscriberStore, subscribeViaApi, type ApiSubscriber } from './support/subscribers';
@@ -54,7 +46,10 @@ describe('axe on every route at phone width', () => {
     let candidate: ApiSubscriber;
     let employer: ApiSubscriber;
     beforeAll(async () => {
-      [candidate, employer] = await Promise.all([subscribeViaApi('candidate', 'a11y'), subscribeViaApi('employer', 'a11y')]);
+      [candidate, employer] = await Promise.all([
+        subscribeViaApi('candidate', 'a11y'),
+        subscribeViaApi('employer', 'a11y'),
+      ]);
     });
 
     test.each([

@@ -13,7 +13,13 @@ import { confirmButton, openConfirmPage, pressConfirm } from './support/confirm-
 import { closeModal, consentBox, fillPerson, signupForm, submitButton } from './support/forms';
 import { SUBJECTS, waitForNextEmail } from './support/inbox';
 import { eventually, isGreen, isRed, visit } from './support/site';
-import { closeSubscriberStore, confirmationLinkIn, storedSubscriber, subscribeViaApi, subscriberLinksIn } from './support/subscribers';
+import {
+  closeSubscriberStore,
+  confirmationLinkIn,
+  storedSubscriber,
+  subscribeViaApi,
+  subscriberLinksIn,
+} from './support/subscribers';
 
 let context: BrowserContext;
 let page: Page;
@@ -34,11 +40,14 @@ afterAll(async () => {
 test('resubscribing after an unsubscribe: a new confirmation email, and nothing changes until its button is pressed', async () => {
   // Prepare: a confirmed subscriber who then unsubscribed (one-click, as a mail program does)
   const subscriber = await subscribeViaApi('candidate', 'resubscribe', { firstName: 'Carol' });
-  const oneClick = await fetch(new URL(apiPath('oneClickUnsubscribe', { audience: 'candidate', id: subscriber.id }), baseUrl()), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: 'List-Unsubscribe=One-Click',
-  });
+  const oneClick = await fetch(
+    new URL(apiPath('oneClickUnsubscribe', { audience: 'candidate', id: subscriber.id }), baseUrl()),
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    },
+  );
   expect(oneClick.status).toBe(200);
   expect(await storedSubscriber(subscriber.id)).toMatchObject({ subscribed: false });
 
@@ -53,7 +62,11 @@ test('resubscribing after an unsubscribe: a new confirmation email, and nothing 
   // Assess: a new confirmation email; still unsubscribed, still Carol
   const link = confirmationLinkIn(await waitForNextEmail(subscriber.email, SUBJECTS.confirmation, 1));
   expect(link.audience).toBe('candidate');
-  expect(await storedSubscriber(subscriber.id)).toMatchObject({ subscribed: false, firstName: 'Carol', lastName: 'Okafor' });
+  expect(await storedSubscriber(subscriber.id)).toMatchObject({
+    subscribed: false,
+    firstName: 'Carol',
+    lastName: 'Okafor',
+  });
 
   // Act: open the link, as a person or a mail scanner would
   await openConfirmPage(page, link);
@@ -77,7 +90,11 @@ test('a link that leads to no confirmation shows the API’s message in red, kee
   // Prepare
   const token = randomBytes(33).toString('base64url');
   expect(token).toMatch(LEAD_LINK_TOKEN_PATTERN);
-  await openConfirmPage(page, { audience: 'employer', token, url: new URL(emailPagePath('confirm', 'employer', token), baseUrl()).href });
+  await openConfirmPage(page, {
+    audience: 'employer',
+    token,
+    url: new URL(emailPagePath('confirm', 'employer', token), baseUrl()).href,
+  });
 
   // Act
   const answer = await pressConfirm(page);

@@ -89,7 +89,9 @@ describe('header and footer on every page', () => {
 
     // Assess
     await footer(page).waitFor({ state: 'detached' });
-    await expect(page.getByRole('form', { name: 'Request the Human Relations Scorecard' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('form', { name: 'Request the Human Relations Scorecard' }).isVisible()).resolves.toBe(
+      true,
+    );
   });
 });
 

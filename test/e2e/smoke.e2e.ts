@@ -13,6 +13,9 @@ test('npm run smoke passes against the local stack', () => {
     encoding: 'utf8',
     timeout: 120_000,
   });
-  expect({ status: run.status, output: run.stdout + run.stderr }).toEqual({ status: 0, output: expect.stringMatching(/\b0 failed\./) });
+  expect({ status: run.status, output: run.stdout + run.stderr }).toEqual({
+    status: 0,
+    output: expect.stringMatching(/\b0 failed\./),
+  });
   expect(run.stdout).toMatch(/one-click unsubscribe .* \| 200 +\| pass/);
 }, 150_000);

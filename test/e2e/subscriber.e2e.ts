@@ -54,16 +54,24 @@ afterAll(async () => {
  * The spec's reasons (docs/spec/site-spec.md#3-entities-and-their-fields) by meaning, in the
  * candidate order; the employer swaps the last two.
  */
-const SPEC_REASONS = [/not relevant/i, /no longer want/i, /never signed up|did not request/i, /not what I expected/i, /too frequent/i];
+const SPEC_REASONS = [
+  /not relevant/i,
+  /no longer want/i,
+  /never signed up|did not request/i,
+  /not what I expected/i,
+  /too frequent/i,
+];
 const SPEC_REASON_TAIL: Record<Audience, RegExp[]> = {
   candidate: [/spam/i, /previously unsubscribed/i],
   employer: [/previously unsubscribed/i, /spam/i],
 };
 
 const checkboxLabels = (scope: Locator) =>
-  scope.getByRole('checkbox').evaluateAll((boxes) =>
-    boxes.map((box) => ((box as HTMLInputElement).labels?.[0]?.textContent ?? '').replace(/\s+/g, ' ').trim()),
-  );
+  scope
+    .getByRole('checkbox')
+    .evaluateAll((boxes) =>
+      boxes.map((box) => ((box as HTMLInputElement).labels?.[0]?.textContent ?? '').replace(/\s+/g, ' ').trim()),
+    );
 
 const checkedStates = (scope: Locator) =>
   scope.getByRole('checkbox').evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).checked));
@@ -166,7 +174,9 @@ describe.each(['candidate', 'employer'] as const)('the %s unsubscribe page', (au
     // Assess: the reasons, in this variant's order (docs/spec/site-spec.md#3-entities-and-their-fields)
     const labels = await checkboxLabels(main);
     expect(labels).toEqual(UNSUBSCRIBE_REASONS[audience].map((reason) => reason.label));
-    [...SPEC_REASONS, ...SPEC_REASON_TAIL[audience]].forEach((meaning, index) => expect(labels[index]).toMatch(meaning));
+    [...SPEC_REASONS, ...SPEC_REASON_TAIL[audience]].forEach((meaning, index) =>
+      expect(labels[index]).toMatch(meaning),
+    );
 
     // Act: submit with none ticked
     await main.getByRole('button', { name: 'Unsubscribe' }).click();
@@ -197,7 +207,10 @@ describe.each(['candidate', 'employer'] as const)('the %s unsubscribe page', (au
     // The payload of docs/spec/site-spec.md#3-entities-and-their-fields: 7 booleans in the page's
     // order; updatedAt (seconds) for employers only.
     const payload = calls[0].postDataJSON() as Record<string, unknown>;
-    expect(payload).toMatchObject({ signupMe: false, unsubscribeReason: labels.map((_, index) => ticked.includes(index)) });
+    expect(payload).toMatchObject({
+      signupMe: false,
+      unsubscribeReason: labels.map((_, index) => ticked.includes(index)),
+    });
     if (audience === 'employer') {
       expect(Math.abs((payload.updatedAt as number) - Date.now() / 1000)).toBeLessThan(120);
     } else {
@@ -272,7 +285,11 @@ test('signing up again as a confirmed subscriber (any case) changes nothing and 
   const first = await subscribeViaApi('candidate', 'repeat', { address, firstName: 'Robin' });
 
   // Act: a later sign-up in capitals, with other names (anyone can type an address)
-  const response = await signUpViaApi('candidate', { email: address.toUpperCase(), firstName: 'Mallory', lastName: 'Overwritten' });
+  const response = await signUpViaApi('candidate', {
+    email: address.toUpperCase(),
+    firstName: 'Mallory',
+    lastName: 'Overwritten',
+  });
 
   // Assess: the same answer as any sign-up, no new confirmation or welcome, the same person stored
   expect(response.status).toBe(200);

@@ -70,7 +70,7 @@ describe('Alarms', () => {
     });
   });
 
-  it('alarms when the mailer logs that a lead\'s mail finally failed', () => {
+  it("alarms when the mailer logs that a lead's mail finally failed", () => {
     template.hasResourceProperties('AWS::Logs::MetricFilter', {
       LogGroupName: { Ref: Match.stringLikeRegexp('^MailerLogs') },
       FilterPattern: '"Lead mail finally failed"',

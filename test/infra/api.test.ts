@@ -26,7 +26,9 @@ describe('Api', () => {
   const { stack, api, template } = build();
 
   it('routes every API route of shared/paths and the /api fallback', () => {
-    const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((route) => route.Properties.RouteKey);
+    const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map(
+      (route) => route.Properties.RouteKey,
+    );
     expect(routeKeys.sort()).toEqual([...Object.values(API_ROUTES), 'ANY /api/{proxy+}'].sort());
   });
 
@@ -91,7 +93,9 @@ describe('Api', () => {
 
   it('lets the form handlers create leads and only read subscribers (a form never writes a subscriber)', () => {
     for (const fn of [api.handlers.requestScorecard, api.handlers.signup]) {
-      const statements = roleStatements(template, stack, fn).filter((s) => [s.Action].flat().includes('dynamodb:PutItem'));
+      const statements = roleStatements(template, stack, fn).filter((s) =>
+        [s.Action].flat().includes('dynamodb:PutItem'),
+      );
       expect(statements).toHaveLength(1);
       expect(JSON.stringify(statements[0]!.Resource)).toContain('Leads');
       expect(roleActions(template, stack, fn)).not.toContain('dynamodb:DeleteItem');
@@ -99,7 +103,9 @@ describe('Api', () => {
   });
 
   it('lets the confirmation handler create a subscriber and update its lead, never delete', () => {
-    const statements = roleStatements(template, stack, api.handlers.confirmSubscription).filter((s) => [s.Action].flat().includes('dynamodb:PutItem'));
+    const statements = roleStatements(template, stack, api.handlers.confirmSubscription).filter((s) =>
+      [s.Action].flat().includes('dynamodb:PutItem'),
+    );
     expect(statements).toHaveLength(1);
     expect(JSON.stringify(statements[0]!.Resource)).toContain('Subscribers');
     expect(roleActions(template, stack, api.handlers.confirmSubscription)).not.toContain('dynamodb:DeleteItem');
@@ -109,7 +115,9 @@ describe('Api', () => {
     for (const [name, fn] of Object.entries(api.handlers)) {
       const actions = roleActions(template, stack, fn);
       expect([name, actions.includes('s3:GetObject')]).toEqual([name, name === 'downloadScorecard']);
-      expect(actions.filter((action) => action.startsWith('s3:'))).toEqual(name === 'downloadScorecard' ? ['s3:GetObject'] : []);
+      expect(actions.filter((action) => action.startsWith('s3:'))).toEqual(
+        name === 'downloadScorecard' ? ['s3:GetObject'] : [],
+      );
     }
     const download = roleActions(template, stack, api.handlers.downloadScorecard);
     for (const write of DYNAMODB_WRITE_ACTIONS) expect(download).not.toContain(write);
@@ -127,7 +135,14 @@ describe('Api', () => {
 
   it('exposes the execute-api host name for CloudFront', () => {
     expect(stack.resolve(api.domainName)).toEqual({
-      'Fn::Join': ['', [{ Ref: stack.getLogicalId(api.httpApi.node.defaultChild as CfnElement) }, '.execute-api.ca-central-1.', { Ref: 'AWS::URLSuffix' }]],
+      'Fn::Join': [
+        '',
+        [
+          { Ref: stack.getLogicalId(api.httpApi.node.defaultChild as CfnElement) },
+          '.execute-api.ca-central-1.',
+          { Ref: 'AWS::URLSuffix' },
+        ],
+      ],
     });
   });
 
@@ -137,15 +152,14 @@ describe('Api', () => {
     });
   });
 
-  it.each([
-    [{ rateLimit: 0, burstLimit: 5 }],
-    [{ rateLimit: 5, burstLimit: 0 }],
-    [{ rateLimit: 5, burstLimit: 2.5 }],
-  ])('rejects throttle %o', (throttle) => {
-    expect(() => build({ throttle })).toThrow(/throttle/);
-    expect(() => build({ formThrottle: throttle })).toThrow(/forms throttle/);
-    expect(() => build({ subscriberThrottle: throttle })).toThrow(/subscriber throttle/);
-  });
+  it.each([[{ rateLimit: 0, burstLimit: 5 }], [{ rateLimit: 5, burstLimit: 0 }], [{ rateLimit: 5, burstLimit: 2.5 }]])(
+    'rejects throttle %o',
+    (throttle) => {
+      expect(() => build({ throttle })).toThrow(/throttle/);
+      expect(() => build({ formThrottle: throttle })).toThrow(/forms throttle/);
+      expect(() => build({ subscriberThrottle: throttle })).toThrow(/subscriber throttle/);
+    },
+  );
 });
 
 describe('Api: only requests through CloudFront (origin verify)', () => {
@@ -189,7 +203,9 @@ describe('Api: only requests through CloudFront (origin verify)', () => {
     expect(secretReaders(api.originVerify.handler)).toEqual(expect.arrayContaining(['secretsmanager:GetSecretValue']));
     for (const fn of Object.values(api.handlers)) expect(secretReaders(fn)).toEqual([]);
     template.hasResourceProperties('AWS::Lambda::Function', {
-      Environment: { Variables: { ORIGIN_VERIFY_SECRET_ARN: { Ref: Match.stringLikeRegexp('^ApiOriginVerifySecret') } } },
+      Environment: {
+        Variables: { ORIGIN_VERIFY_SECRET_ARN: { Ref: Match.stringLikeRegexp('^ApiOriginVerifySecret') } },
+      },
     });
   });
 
@@ -203,7 +219,10 @@ describe('Api: only requests through CloudFront (origin verify)', () => {
 describe('Api: unsubscribes throttled apart from the forms', () => {
   const routeSettingsOf = (template: Template) => {
     const [stage] = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'));
-    return stage.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
+    return stage.Properties.RouteSettings as Record<
+      string,
+      { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
+    >;
   };
 
   it('gives each form route and each subscriber route its own throttling bucket', () => {
@@ -221,7 +240,8 @@ describe('Api: unsubscribes throttled apart from the forms', () => {
 
   it('takes the form and subscriber limits from props, independently', () => {
     const settings = routeSettingsOf(
-      build({ formThrottle: { rateLimit: 1, burstLimit: 2 }, subscriberThrottle: { rateLimit: 30, burstLimit: 60 } }).template,
+      build({ formThrottle: { rateLimit: 1, burstLimit: 2 }, subscriberThrottle: { rateLimit: 30, burstLimit: 60 } })
+        .template,
     );
     expect(settings[API_ROUTES.signup]).toEqual({ ThrottlingRateLimit: 1, ThrottlingBurstLimit: 2 });
     expect(settings[API_ROUTES.oneClickUnsubscribe]).toEqual({ ThrottlingRateLimit: 30, ThrottlingBurstLimit: 60 });

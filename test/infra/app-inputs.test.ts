@@ -1,7 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { locateScorecardDocument, locateWebBuild, parseAppContext, REQUIRED_CONTEXT_KEYS, SITE_URL_REFUSED } from '../../infra/bin/app-inputs';
+import {
+  locateScorecardDocument,
+  locateWebBuild,
+  parseAppContext,
+  REQUIRED_CONTEXT_KEYS,
+  SITE_URL_REFUSED,
+} from '../../infra/bin/app-inputs';
 import { FIXTURE_WEB_DIST } from './support/app';
 
 const CONTEXT: Record<string, unknown> = {
@@ -9,7 +15,8 @@ const CONTEXT: Record<string, unknown> = {
   notificationEmail: 'team@example.ca',
   opsEmail: 'ops@example.ca',
 };
-const parse = (overrides: Record<string, unknown> = {}) => parseAppContext((key) => ({ ...CONTEXT, ...overrides })[key]);
+const parse = (overrides: Record<string, unknown> = {}) =>
+  parseAppContext((key) => ({ ...CONTEXT, ...overrides })[key]);
 
 describe('parseAppContext', () => {
   it('reads the required keys', () => {
@@ -33,10 +40,15 @@ describe('parseAppContext', () => {
     },
   );
 
-  it.each(['www.example.ca', 'example.com', 'site.test', 'd1234example.cloudfront.net'])('refuses the placeholder domainName %s', (domainName) => {
-    const certificateArn = 'arn:aws:acm:us-east-1:111111111111:certificate/abc';
-    expect(() => parse({ domainName, certificateArn })).toThrow(`Context key "domainName" must be the site's real domain, got the placeholder "${domainName}"`);
-  });
+  it.each(['www.example.ca', 'example.com', 'site.test', 'd1234example.cloudfront.net'])(
+    'refuses the placeholder domainName %s',
+    (domainName) => {
+      const certificateArn = 'arn:aws:acm:us-east-1:111111111111:certificate/abc';
+      expect(() => parse({ domainName, certificateArn })).toThrow(
+        `Context key "domainName" must be the site's real domain, got the placeholder "${domainName}"`,
+      );
+    },
+  );
 
   it('reads the optional existing sender identity', () => {
     expect(parse({ existingSenderIdentity: 'example.ca' }).existingSenderIdentity).toBe('example.ca');
@@ -45,7 +57,10 @@ describe('parseAppContext', () => {
 
   it('reads the optional custom domain, which needs both keys', () => {
     const certificateArn = 'arn:aws:acm:us-east-1:111111111111:certificate/abc';
-    expect(parse({ domainName: 'www.chinooktalent.ca', certificateArn }).customDomain).toEqual({ domainName: 'www.chinooktalent.ca', certificateArn });
+    expect(parse({ domainName: 'www.chinooktalent.ca', certificateArn }).customDomain).toEqual({
+      domainName: 'www.chinooktalent.ca',
+      certificateArn,
+    });
     expect(() => parse({ domainName: 'www.chinooktalent.ca' })).toThrow(/set both or neither/);
   });
 
@@ -55,14 +70,21 @@ describe('parseAppContext', () => {
     expect(() => parse({ apiRateLimit: 'fast', apiBurstLimit: 10 })).toThrow(/positive number/);
   });
 
-  it('reads the form and subscriber routes\' throttling apart from each other', () => {
-    const parsed = parse({ formRateLimit: 1, formBurstLimit: 2, subscriberRateLimit: '30', subscriberBurstLimit: '60' });
+  it("reads the form and subscriber routes' throttling apart from each other", () => {
+    const parsed = parse({
+      formRateLimit: 1,
+      formBurstLimit: 2,
+      subscriberRateLimit: '30',
+      subscriberBurstLimit: '60',
+    });
     expect([parsed.formThrottle, parsed.subscriberThrottle, parsed.apiThrottle]).toEqual([
       { rateLimit: 1, burstLimit: 2 },
       { rateLimit: 30, burstLimit: 60 },
       undefined,
     ]);
-    expect(() => parse({ subscriberBurstLimit: 5 })).toThrow('Context keys "subscriberRateLimit" and "subscriberBurstLimit" go together');
+    expect(() => parse({ subscriberBurstLimit: 5 })).toThrow(
+      'Context keys "subscriberRateLimit" and "subscriberBurstLimit" go together',
+    );
     expect(() => parse({ formRateLimit: 0, formBurstLimit: 5 })).toThrow(/"formRateLimit" must be a positive number/);
   });
 });
@@ -81,7 +103,9 @@ describe('locateWebBuild', () => {
 
   it('asks for a build when the folder or its _routes.json is missing', () => {
     expect(() => locateWebBuild(path.join(tmpdir(), 'no-such-dist'))).toThrow('Build the website first: npm run build');
-    expect(() => locateWebBuild(mkdtempSync(path.join(tmpdir(), 'dist-')))).toThrow('Build the website first: npm run build');
+    expect(() => locateWebBuild(mkdtempSync(path.join(tmpdir(), 'dist-')))).toThrow(
+      'Build the website first: npm run build',
+    );
   });
 });
 
@@ -94,6 +118,8 @@ describe('locateScorecardDocument', () => {
   });
 
   it('fails without exactly one PDF', () => {
-    expect(() => locateScorecardDocument(mkdtempSync(path.join(tmpdir(), 'scorecard-')))).toThrow(/exactly one scorecard PDF/);
+    expect(() => locateScorecardDocument(mkdtempSync(path.join(tmpdir(), 'scorecard-')))).toThrow(
+      /exactly one scorecard PDF/,
+    );
   });
 });

@@ -5,14 +5,17 @@ import { synthStack } from './support/app';
 const { stack, template: templateOf } = synthStack({ campaignSendRate: 40 });
 const template = templateOf();
 const worker = stack.campaigns.worker;
-const logicalId = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as never);
+const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as never);
 
 /** The statements of the worker role's own policy, as CloudFormation will create them. */
 const workerStatements = () => {
   const policies = template.findResources('AWS::IAM::Policy', {
     Properties: { Roles: [{ Ref: logicalId(worker.role) }] },
   });
-  return Object.values(policies).flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
+  return Object.values(policies).flatMap(
+    (policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
+  );
 };
 const actions = () => workerStatements().flatMap((statement) => [statement.Action].flat());
 
@@ -21,7 +24,10 @@ describe('campaign sender (queue, worker, alarms)', () => {
     template.hasResourceProperties('AWS::SQS::Queue', {
       SqsManagedSseEnabled: true,
       VisibilityTimeout: 360,
-      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [logicalId(stack.campaigns.deadLetterQueue), 'Arn'] }, maxReceiveCount: 60 },
+      RedrivePolicy: {
+        deadLetterTargetArn: { 'Fn::GetAtt': [logicalId(stack.campaigns.deadLetterQueue), 'Arn'] },
+        maxReceiveCount: 60,
+      },
     });
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: logicalId(worker.function) },
@@ -32,7 +38,7 @@ describe('campaign sender (queue, worker, alarms)', () => {
     });
   });
 
-  it("paces the workers at the configured SES rate and tells them where the campaigns, subscribers and dead letters are", () => {
+  it('paces the workers at the configured SES rate and tells them where the campaigns, subscribers and dead letters are', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: {
         Variables: Match.objectLike({
@@ -52,14 +58,20 @@ describe('campaign sender (queue, worker, alarms)', () => {
     expect(actions()).not.toEqual(expect.arrayContaining(['dynamodb:PutItem']));
     expect(actions().filter((action) => /DeleteItem|Scan|\*$/.test(action))).toEqual([]);
     const updates = workerStatements().filter((statement) => [statement.Action].flat().includes('dynamodb:UpdateItem'));
-    expect(updates.flatMap((statement) => [statement.Resource].flat())).toEqual([{ 'Fn::GetAtt': [logicalId(stack.data.campaigns.table), 'Arn'] }]);
+    expect(updates.flatMap((statement) => [statement.Resource].flat())).toEqual([
+      { 'Fn::GetAtt': [logicalId(stack.data.campaigns.table), 'Arn'] },
+    ]);
   });
 
   it('alarms on worker errors, on dead letters and on "Campaign mail finally failed"', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(stack.campaigns.deadLetterQueue), 'QueueName'] } }],
+      Dimensions: [
+        { Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(stack.campaigns.deadLetterQueue), 'QueueName'] } },
+      ],
     });
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', { Dimensions: [{ Name: 'FunctionName', Value: { Ref: logicalId(worker.function) } }] });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: logicalId(worker.function) } }],
+    });
     template.hasResourceProperties('AWS::Logs::MetricFilter', {
       LogGroupName: { Ref: logicalId(worker.logGroup) },
       FilterPattern: '"Campaign mail finally failed"',
@@ -68,10 +80,16 @@ describe('campaign sender (queue, worker, alarms)', () => {
 
   it('lets the SES feedback function mark send records, and outputs what `npm run campaign -- --target aws` reads', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
-      Environment: { Variables: Match.objectLike({ CAMPAIGNS_TABLE: { Ref: logicalId(stack.data.campaigns.table) }, SUBSCRIBERS_TABLE: Match.anyValue() }) },
+      Environment: {
+        Variables: Match.objectLike({
+          CAMPAIGNS_TABLE: { Ref: logicalId(stack.data.campaigns.table) },
+          SUBSCRIBERS_TABLE: Match.anyValue(),
+        }),
+      },
       Description: 'Marks subscribers suppressed on SES bounces and complaints',
     });
-    for (const output of ['CampaignsTableName', 'CampaignQueueUrl', 'SenderAddress', 'SiteUrl']) template.hasOutput(output, {});
+    for (const output of ['CampaignsTableName', 'CampaignQueueUrl', 'SenderAddress', 'SiteUrl'])
+      template.hasOutput(output, {});
   });
 });
 

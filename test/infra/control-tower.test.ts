@@ -23,7 +23,13 @@ function controlTowerFindings(app: App): Finding[] {
 describe('AWS Control Tower proactive controls (cfn-guard) on the whole app', () => {
   it.each<[string, Partial<SiteStackProps>]>([
     ['the default configuration', {}],
-    ['a custom domain and a domain sender', { customDomain: { domainName: 'www.chinooktalent.ca', certificateArn: CERTIFICATE_ARN }, senderEmail: 'chinooktalent.ca' }],
+    [
+      'a custom domain and a domain sender',
+      {
+        customDomain: { domainName: 'www.chinooktalent.ca', certificateArn: CERTIFICATE_ARN },
+        senderEmail: 'chinooktalent.ca',
+      },
+    ],
     ['an existing sender identity', { existingSenderIdentity: 'hello@example.ca' }],
   ])('has no unacknowledged findings with %s', (_, overrides) => {
     const { app } = synthStack(overrides, { nag: true });
@@ -32,9 +38,18 @@ describe('AWS Control Tower proactive controls (cfn-guard) on the whole app', ()
 
   it('still catches a real finding (the gate is live)', () => {
     const { app, stack } = synthStack({}, { nag: true });
-    new logs.LogGroup(stack, 'ShortLived', { retention: logs.RetentionDays.ONE_WEEK, removalPolicy: RemovalPolicy.DESTROY });
+    new logs.LogGroup(stack, 'ShortLived', {
+      retention: logs.RetentionDays.ONE_WEEK,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     expect(controlTowerFindings(app)).toEqual(
-      expect.arrayContaining([{ plugin: CONTROL_TOWER, rule: 'cloudwatch_log_group_retention_period_check', construct: 'TestSite/ShortLived/Resource' }]),
+      expect.arrayContaining([
+        {
+          plugin: CONTROL_TOWER,
+          rule: 'cloudwatch_log_group_retention_period_check',
+          construct: 'TestSite/ShortLived/Resource',
+        },
+      ]),
     );
   });
 });
@@ -42,10 +57,15 @@ describe('AWS Control Tower proactive controls (cfn-guard) on the whole app', ()
 describe('unacknowledgedFindings', () => {
   it('counts violations even when the plugin reports success (as cfn-guard can)', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'assembly-'));
-    const violation = { ruleName: 'kms_create_grant_aws_service_check', violatingConstructs: [{ constructPath: 'Stack/Key/Resource' }] };
+    const violation = {
+      ruleName: 'kms_create_grant_aws_service_check',
+      violatingConstructs: [{ constructPath: 'Stack/Key/Resource' }],
+    };
     writeFileSync(
       path.join(dir, VALIDATION_REPORT_FILE),
-      JSON.stringify({ pluginReports: [{ pluginName: CONTROL_TOWER, conclusion: 'success', violations: [violation] }] }),
+      JSON.stringify({
+        pluginReports: [{ pluginName: CONTROL_TOWER, conclusion: 'success', violations: [violation] }],
+      }),
     );
     expect(unacknowledgedFindings(dir)).toEqual([
       { plugin: CONTROL_TOWER, rule: 'kms_create_grant_aws_service_check', construct: 'Stack/Key/Resource' },

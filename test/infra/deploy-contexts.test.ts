@@ -5,12 +5,19 @@ import { SiteStack } from '../../infra/stacks/site-stack';
 import { STACK_PROPS, TEST_CONTEXT } from './support/app';
 
 const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:111111111111:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789';
-const BASE = { senderEmail: 'hello@chinooktalent.ca', notificationEmail: 'team@chinooktalent.ca', opsEmail: 'ops@chinooktalent.ca' };
+const BASE = {
+  senderEmail: 'hello@chinooktalent.ca',
+  notificationEmail: 'team@chinooktalent.ca',
+  opsEmail: 'ops@chinooktalent.ca',
+};
 
 /** The stack as `cdk deploy` builds it from these context keys (the web build from fixtures). */
 function synthFromContext(context: Record<string, string>) {
   const app = new App({ context: { ...TEST_CONTEXT, ...BASE, ...context } });
-  const stack = new SiteStack(app, 'TestSite', { ...STACK_PROPS, ...parseAppContext((key) => app.node.tryGetContext(key)) });
+  const stack = new SiteStack(app, 'TestSite', {
+    ...STACK_PROPS,
+    ...parseAppContext((key) => app.node.tryGetContext(key)),
+  });
   const template = Template.fromStack(stack);
   const distribution = stack.getLogicalId(stack.site.distribution.node.defaultChild as never);
   const mailerSiteUrl = Object.values(template.findResources('AWS::Lambda::Function')).find(
@@ -20,7 +27,7 @@ function synthFromContext(context: Record<string, string>) {
 }
 
 describe('the stack for each deploy context', () => {
-  it('without a custom domain: the site URL, in emails and pages, is the distribution\'s own domain', () => {
+  it("without a custom domain: the site URL, in emails and pages, is the distribution's own domain", () => {
     const { template, distribution, mailerSiteUrl, siteUrlOutput } = synthFromContext({});
     const distributionUrl = { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distribution, 'DomainName'] }]] };
     expect(mailerSiteUrl).toEqual(distributionUrl);
@@ -35,11 +42,17 @@ describe('the stack for each deploy context', () => {
   });
 
   it('with a custom domain: that domain', () => {
-    const { template, mailerSiteUrl, siteUrlOutput } = synthFromContext({ domainName: 'www.chinooktalent.ca', certificateArn: CERTIFICATE_ARN });
+    const { template, mailerSiteUrl, siteUrlOutput } = synthFromContext({
+      domainName: 'www.chinooktalent.ca',
+      certificateArn: CERTIFICATE_ARN,
+    });
     expect(mailerSiteUrl).toBe('https://www.chinooktalent.ca');
     expect(siteUrlOutput).toBe('https://www.chinooktalent.ca');
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: { Aliases: ['www.chinooktalent.ca'], ViewerCertificate: { MinimumProtocolVersion: 'TLSv1.2_2021' } },
+      DistributionConfig: {
+        Aliases: ['www.chinooktalent.ca'],
+        ViewerCertificate: { MinimumProtocolVersion: 'TLSv1.2_2021' },
+      },
     });
   });
 
@@ -50,6 +63,8 @@ describe('the stack for each deploy context', () => {
   });
 
   it('never with a siteUrl context key', () => {
-    expect(() => synthFromContext({ siteUrl: 'https://d1234example.cloudfront.net' })).toThrow(/Context key "siteUrl" is not used/);
+    expect(() => synthFromContext({ siteUrl: 'https://d1234example.cloudfront.net' })).toThrow(
+      /Context key "siteUrl" is not used/,
+    );
   });
 });

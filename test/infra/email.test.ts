@@ -39,7 +39,10 @@ describe('Email', () => {
         EnableKeyRotation: true,
         KeyPolicy: {
           Statement: Match.arrayWith([
-            Match.objectLike({ Principal: { Service: 'ses.amazonaws.com' }, Action: ['kms:GenerateDataKey*', 'kms:Decrypt'] }),
+            Match.objectLike({
+              Principal: { Service: 'ses.amazonaws.com' },
+              Action: ['kms:GenerateDataKey*', 'kms:Decrypt'],
+            }),
           ]),
         },
       });
@@ -48,7 +51,9 @@ describe('Email', () => {
     it('subscribes the feedback Lambda, with a dead-letter queue for the subscription and the function', () => {
       template.hasResourceProperties('AWS::SNS::Subscription', {
         Protocol: 'lambda',
-        RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^EmailFeedbackDeadLetters'), 'Arn'] } },
+        RedrivePolicy: {
+          deadLetterTargetArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^EmailFeedbackDeadLetters'), 'Arn'] },
+        },
       });
       template.hasResourceProperties('AWS::Lambda::Function', {
         DeadLetterConfig: { TargetArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^EmailFeedbackDeadLetters'), 'Arn'] } },
@@ -56,7 +61,9 @@ describe('Email', () => {
     });
 
     it('lets the feedback Lambda update subscribers, nothing more on the table', () => {
-      const actions = roleActions(template, stack, email.feedbackFunction).filter((action) => action.startsWith('dynamodb:'));
+      const actions = roleActions(template, stack, email.feedbackFunction).filter((action) =>
+        action.startsWith('dynamodb:'),
+      );
       expect(actions).toContain('dynamodb:UpdateItem');
       expect(actions).not.toContain('dynamodb:PutItem');
       expect(actions).not.toContain('dynamodb:DeleteItem');
@@ -71,8 +78,24 @@ describe('Email', () => {
               Action: 'ses:SendRawEmail',
               Effect: 'Allow',
               Resource: [
-                Match.objectLike({ 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(':ses:ca-central-1:\\d{12}:identity/$'), { Ref: Match.stringLikeRegexp('^EmailIdentity') }])] }),
-                Match.objectLike({ 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(':ses:ca-central-1:\\d{12}:configuration-set/$'), { Ref: Match.stringLikeRegexp('^EmailConfigurationSet') }])] }),
+                Match.objectLike({
+                  'Fn::Join': [
+                    '',
+                    Match.arrayWith([
+                      Match.stringLikeRegexp(':ses:ca-central-1:\\d{12}:identity/$'),
+                      { Ref: Match.stringLikeRegexp('^EmailIdentity') },
+                    ]),
+                  ],
+                }),
+                Match.objectLike({
+                  'Fn::Join': [
+                    '',
+                    Match.arrayWith([
+                      Match.stringLikeRegexp(':ses:ca-central-1:\\d{12}:configuration-set/$'),
+                      { Ref: Match.stringLikeRegexp('^EmailConfigurationSet') },
+                    ]),
+                  ],
+                }),
               ],
             },
           ],
@@ -101,7 +124,9 @@ describe('Email with an identity already verified in SES', () => {
     const stack = newStack();
     const data = new Data(stack, 'Data');
     const email = new Email(stack, 'Email', { sender, existingIdentity, subscribers: data.subscribers });
-    email.grantSendEmail(new iam.Role(stack, 'Sender', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') }));
+    email.grantSendEmail(
+      new iam.Role(stack, 'Sender', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') }),
+    );
     return { email, template: Template.fromStack(stack) };
   }
 
@@ -119,14 +144,16 @@ describe('Email with an identity already verified in SES', () => {
         Statement: [
           Match.objectLike({
             Action: 'ses:SendRawEmail',
-            Resource: Match.arrayWith([{ 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(':identity/example\\.ca$')])] }]),
+            Resource: Match.arrayWith([
+              { 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(':identity/example\\.ca$')])] },
+            ]),
           }),
         ],
       },
     });
   });
 
-  it('makes the configuration set the identity\'s default on deploy and removes it on delete', () => {
+  it("makes the configuration set the identity's default on deploy and removes it on delete", () => {
     const { template } = buildExisting('hello@example.ca', 'hello@example.ca');
     const [resource] = Object.values(template.findResources('Custom::AWS'));
     const create = JSON.stringify(resource.Properties.Create);
@@ -135,7 +162,12 @@ describe('Email with an identity already verified in SES', () => {
     expect(JSON.stringify(resource.Properties.Delete)).not.toContain('ConfigurationSetName');
   });
 
-  it.each(['other@example.ca', 'elsewhere.ca'])('refuses "%s", which is neither the sender nor its domain', (identity) => {
-    expect(() => buildExisting('hello@example.ca', identity)).toThrow(/existingSenderIdentity must be the sender "hello@example.ca" or its domain "example.ca"/);
-  });
+  it.each(['other@example.ca', 'elsewhere.ca'])(
+    'refuses "%s", which is neither the sender nor its domain',
+    (identity) => {
+      expect(() => buildExisting('hello@example.ca', identity)).toThrow(
+        /existingSenderIdentity must be the sender "hello@example.ca" or its domain "example.ca"/,
+      );
+    },
+  );
 });

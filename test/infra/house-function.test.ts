@@ -68,7 +68,9 @@ describe('HouseFunction', () => {
     ['fractional memory', { memorySize: 256.5 }],
   ])('rejects %s', (_, override) => {
     const stack = newStack();
-    expect(() => new HouseFunction(stack, 'Fn', { handler: 'apiFallback', description: 'test', ...override })).toThrow();
+    expect(
+      () => new HouseFunction(stack, 'Fn', { handler: 'apiFallback', description: 'test', ...override }),
+    ).toThrow();
   });
 
   it('bindTable grants the access level and sets the variable together', () => {
@@ -86,7 +88,13 @@ describe('HouseFunction', () => {
       PolicyDocument: {
         Statement: Match.arrayWith([
           Match.objectLike({
-            Action: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'],
+            Action: [
+              'dynamodb:GetItem',
+              'dynamodb:BatchGetItem',
+              'dynamodb:Query',
+              'dynamodb:ConditionCheckItem',
+              'dynamodb:DescribeTable',
+            ],
           }),
         ]),
       },
@@ -107,7 +115,9 @@ describe('HouseFunction', () => {
           {
             Action: 's3:GetObject',
             Effect: 'Allow',
-            Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [Match.stringLikeRegexp('^Docs'), 'Arn'] }, '/scorecard/doc.pdf']] },
+            Resource: {
+              'Fn::Join': ['', [{ 'Fn::GetAtt': [Match.stringLikeRegexp('^Docs'), 'Arn'] }, '/scorecard/doc.pdf']],
+            },
           },
         ]),
       },
@@ -119,7 +129,11 @@ describe('HouseFunction', () => {
 
   it('sets a dead-letter queue when given one', () => {
     const stack = newStack();
-    new HouseFunction(stack, 'Fn', { handler: 'sesFeedback', description: 'test', deadLetterQueue: new DeadLetterQueue(stack, 'Dlq') });
+    new HouseFunction(stack, 'Fn', {
+      handler: 'sesFeedback',
+      description: 'test',
+      deadLetterQueue: new DeadLetterQueue(stack, 'Dlq'),
+    });
     Template.fromStack(stack).hasResourceProperties('AWS::Lambda::Function', {
       DeadLetterConfig: { TargetArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^Dlq'), 'Arn'] } },
     });

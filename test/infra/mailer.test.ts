@@ -47,7 +47,9 @@ describe('Mailer', () => {
         OnFailure: { Destination: { 'Fn::GetAtt': [Match.stringLikeRegexp('^MailerDeadLetters'), 'Arn'] } },
       },
       FilterCriteria: {
-        Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { kind: { S: ['lead'] } } } }) }],
+        Filters: [
+          { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { kind: { S: ['lead'] } } } }) },
+        ],
       },
     });
   });
@@ -66,10 +68,19 @@ describe('Mailer', () => {
   it('reads the stream, updates leads, creates implied-consent subscribers, sends raw email and dead letters', () => {
     const actions = roleActions(template, stack, mailer.handler);
     expect(actions).toEqual(
-      expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:UpdateItem', 'dynamodb:GetItem', 'ses:SendRawEmail', 'sqs:SendMessage']),
+      expect.arrayContaining([
+        'dynamodb:GetRecords',
+        'dynamodb:GetShardIterator',
+        'dynamodb:UpdateItem',
+        'dynamodb:GetItem',
+        'ses:SendRawEmail',
+        'sqs:SendMessage',
+      ]),
     );
     expect(actions).not.toContain('dynamodb:DeleteItem');
-    const puts = roleStatements(template, stack, mailer.handler).filter((s) => [s.Action].flat().includes('dynamodb:PutItem'));
+    const puts = roleStatements(template, stack, mailer.handler).filter((s) =>
+      [s.Action].flat().includes('dynamodb:PutItem'),
+    );
     expect(puts).toHaveLength(1);
     expect(JSON.stringify(puts[0]!.Resource)).toContain('Subscribers');
   });
@@ -77,9 +88,13 @@ describe('Mailer', () => {
   it('runs the sweep every minute with Query on the MailDue index only', () => {
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(1 minute)',
-      Targets: Match.arrayWith([Match.objectLike({ RetryPolicy: { MaximumRetryAttempts: 0 }, DeadLetterConfig: Match.anyValue() })]),
+      Targets: Match.arrayWith([
+        Match.objectLike({ RetryPolicy: { MaximumRetryAttempts: 0 }, DeadLetterConfig: Match.anyValue() }),
+      ]),
     });
-    const queries = roleStatements(template, stack, mailer.sweep).filter((s) => [s.Action].flat().includes('dynamodb:Query'));
+    const queries = roleStatements(template, stack, mailer.sweep).filter((s) =>
+      [s.Action].flat().includes('dynamodb:Query'),
+    );
     const resources = JSON.stringify(queries.map((s) => s.Resource));
     expect(resources).toContain('/index/MailDue');
     expect(resources).not.toContain('/index/*');
@@ -107,14 +122,19 @@ describe('Mailer', () => {
     });
   });
 
-  it.each([[{ batchSize: 0 }], [{ batchSize: 101 }], [{ retryAttempts: -1 }], [{ retryAttempts: 1.5 }]])('rejects %o', (override) => {
-    expect(() => build(override)).toThrow();
-  });
+  it.each([[{ batchSize: 0 }], [{ batchSize: 101 }], [{ retryAttempts: -1 }], [{ retryAttempts: 1.5 }]])(
+    'rejects %o',
+    (override) => {
+      expect(() => build(override)).toThrow();
+    },
+  );
 
   it('refuses a leads table without a stream', () => {
     const stack = newStack();
     const data = new Data(stack, 'Data');
-    const plain = new dynamodb.Table(stack, 'Plain', { partitionKey: { name: 'id', type: dynamodb.AttributeType.STRING } });
+    const plain = new dynamodb.Table(stack, 'Plain', {
+      partitionKey: { name: 'id', type: dynamodb.AttributeType.STRING },
+    });
     expect(
       () =>
         new Mailer(stack, 'Mailer', {

@@ -31,10 +31,20 @@ describe('SiteDeployment', () => {
     expect(deployments).toHaveLength(3);
   });
 
-  it('writes the real site origin into every uploaded file, in place of the build\'s deploy-time origin', () => {
+  it("writes the real site origin into every uploaded file, in place of the build's deploy-time origin", () => {
     for (const pass of Object.keys(passes) as (keyof typeof passes)[]) {
       expect(byId(pass).Properties.SourceMarkers).toEqual([
-        { [DEPLOY_TIME_SITE_ORIGIN]: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [stack.getLogicalId(distribution.node.defaultChild as never), 'DomainName'] }]] } },
+        {
+          [DEPLOY_TIME_SITE_ORIGIN]: {
+            'Fn::Join': [
+              '',
+              [
+                'https://',
+                { 'Fn::GetAtt': [stack.getLogicalId(distribution.node.defaultChild as never), 'DomainName'] },
+              ],
+            ],
+          },
+        },
       ]);
     }
   });
@@ -76,7 +86,9 @@ describe('SiteDeployment', () => {
   });
 
   it('uploads the pages (and invalidates) only after the assets they reference and the 404 page', () => {
-    expect(byId('pages').DependsOn).toEqual(expect.arrayContaining([logicalIdOf('assets'), logicalIdOf('notFoundPage')]));
+    expect(byId('pages').DependsOn).toEqual(
+      expect.arrayContaining([logicalIdOf('assets'), logicalIdOf('notFoundPage')]),
+    );
   });
 
   it('logs the deployment handler to the given log group', () => {

@@ -18,7 +18,10 @@ function build(overrides: Partial<SiteProps> = {}) {
     routes: ['/', '/about'],
     cspHashes: CSP_HASHES,
     apiDomainName: 'abc123.execute-api.ca-central-1.amazonaws.com',
-    apiOriginHeaders: { 'x-origin-verify': '{{resolve:secretsmanager:arn:aws:secretsmanager:ca-central-1:111111111111:secret:OriginVerify:SecretString:::}}' },
+    apiOriginHeaders: {
+      'x-origin-verify':
+        '{{resolve:secretsmanager:arn:aws:secretsmanager:ca-central-1:111111111111:secret:OriginVerify:SecretString:::}}',
+    },
     accessLogsBucket: new s3.Bucket(stack, 'Logs', { objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED }),
     ...overrides,
   });
@@ -42,7 +45,9 @@ describe('Site', () => {
         RestrictPublicBuckets: true,
       },
       VersioningConfiguration: { Status: 'Enabled' },
-      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
       LoggingConfiguration: { LogFilePrefix: 's3/site/' },
     });
     template.hasResourceProperties('AWS::S3::BucketPolicy', {
@@ -62,7 +67,11 @@ describe('Site', () => {
 
   it('reads the bucket through Origin Access Control', () => {
     template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
-      OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' },
+      OriginAccessControlConfig: {
+        OriginAccessControlOriginType: 's3',
+        SigningBehavior: 'always',
+        SigningProtocol: 'sigv4',
+      },
     });
     const config = distributionConfig(template);
     const s3Origin = config.Origins.find((origin: { S3OriginConfig?: unknown }) => origin.S3OriginConfig);
@@ -72,12 +81,13 @@ describe('Site', () => {
 
   it('runs both edge functions (cloudfront-js-2.0) on the default behaviour', () => {
     template.resourceCountIs('AWS::CloudFront::Function', 2);
-    template.allResourcesProperties('AWS::CloudFront::Function', { FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }) });
+    template.allResourcesProperties('AWS::CloudFront::Function', {
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+    });
     const behaviour = distributionConfig(template).DefaultCacheBehavior;
-    expect(behaviour.FunctionAssociations.map((association: { EventType: string }) => association.EventType).sort()).toEqual([
-      'viewer-request',
-      'viewer-response',
-    ]);
+    expect(
+      behaviour.FunctionAssociations.map((association: { EventType: string }) => association.EventType).sort(),
+    ).toEqual(['viewer-request', 'viewer-response']);
     expect(behaviour).toMatchObject({ Compress: true, ViewerProtocolPolicy: 'redirect-to-https' });
     expect(behaviour.ResponseHeadersPolicyId).toBeDefined();
   });
@@ -107,7 +117,10 @@ describe('Site', () => {
     const [api] = config.CacheBehaviors;
     const apiOrigin = config.Origins.find((origin: { Id: string }) => origin.Id === api.TargetOriginId);
     expect(apiOrigin.OriginCustomHeaders).toEqual([
-      { HeaderName: 'x-origin-verify', HeaderValue: expect.stringMatching(/^\{\{resolve:secretsmanager:.+:SecretString:::\}\}$/) },
+      {
+        HeaderName: 'x-origin-verify',
+        HeaderValue: expect.stringMatching(/^\{\{resolve:secretsmanager:.+:SecretString:::\}\}$/),
+      },
     ]);
     const s3Origin = config.Origins.find((origin: { Id: string }) => origin.Id !== api.TargetOriginId);
     expect(s3Origin.OriginCustomHeaders).toBeUndefined();
@@ -167,13 +180,20 @@ describe('Site', () => {
     const custom = build({ customDomain: { domainName: 'www.example.ca', certificateArn: CERTIFICATE_ARN } });
     expect(distributionConfig(custom.template)).toMatchObject({
       Aliases: ['www.example.ca'],
-      ViewerCertificate: { AcmCertificateArn: CERTIFICATE_ARN, MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' },
+      ViewerCertificate: {
+        AcmCertificateArn: CERTIFICATE_ARN,
+        MinimumProtocolVersion: 'TLSv1.2_2021',
+        SslSupportMethod: 'sni-only',
+      },
     });
   });
 
   it.each([
     ['a bad domain', { domainName: 'not a domain', certificateArn: CERTIFICATE_ARN }],
-    ['a certificate outside us-east-1', { domainName: 'www.example.ca', certificateArn: CERTIFICATE_ARN.replace('us-east-1', 'ca-central-1') }],
+    [
+      'a certificate outside us-east-1',
+      { domainName: 'www.example.ca', certificateArn: CERTIFICATE_ARN.replace('us-east-1', 'ca-central-1') },
+    ],
   ])('rejects %s', (_, customDomain) => {
     expect(() => build({ customDomain })).toThrow();
   });
@@ -196,12 +216,19 @@ describe('security headers module', () => {
     expect(SECURITY_HEADERS['Content-Security-Policy']).toContain(`style-src 'self' ${STYLE_HASH};`);
     expect(SECURITY_HEADERS['Content-Security-Policy']).toContain(`script-src 'self' ${SCRIPT_HASH};`);
     expect(contentSecurityPolicy({ styles: [], scripts: [] })).toContain("script-src 'self'; style-src 'self';");
-    expect(() => contentSecurityPolicy({ styles: ["'unsafe-inline'"], scripts: [] })).toThrow('Not a CSP sha256 source');
+    expect(() => contentSecurityPolicy({ styles: ["'unsafe-inline'"], scripts: [] })).toThrow(
+      'Not a CSP sha256 source',
+    );
   });
 
   it('lists the six headers the local server sends', () => {
-    expect(Object.keys(SECURITY_HEADERS).sort()).toEqual(
-      ['Content-Security-Policy', 'Permissions-Policy', 'Referrer-Policy', 'Strict-Transport-Security', 'X-Content-Type-Options', 'X-Frame-Options'],
-    );
+    expect(Object.keys(SECURITY_HEADERS).sort()).toEqual([
+      'Content-Security-Policy',
+      'Permissions-Policy',
+      'Referrer-Policy',
+      'Strict-Transport-Security',
+      'X-Content-Type-Options',
+      'X-Frame-Options',
+    ]);
   });
 });

@@ -17,8 +17,8 @@ describe('SiteStack', () => {
   });
 
   it('runs every handler on the house runtime, arm64, with explicit timeout, memory and log retention', () => {
-    const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter(
-      (fn) => fn.Properties.Runtime?.startsWith('nodejs'),
+    const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter((fn) =>
+      fn.Properties.Runtime?.startsWith('nodejs'),
     );
     // One function per handler entry: the API's routes, fallback and authorizer, the mailer's and SES feedback's.
     expect(functions).toHaveLength(Object.keys(LAMBDA_ENTRIES).length);
@@ -49,11 +49,16 @@ describe('SiteStack', () => {
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm'));
     expect(alarms.filter((alarm) => alarm.Properties.MetricName === '5xx')).toHaveLength(1);
     const watched = new Set(
-      alarms.filter((alarm) => alarm.Properties.MetricName === 'Errors').map((alarm) => alarm.Properties.Dimensions[0].Value.Ref),
+      alarms
+        .filter((alarm) => alarm.Properties.MetricName === 'Errors')
+        .map((alarm) => alarm.Properties.Dimensions[0].Value.Ref),
     );
-    const houseFunctions = stack.node.findAll().filter((construct) => construct instanceof HouseFunction) as HouseFunction[];
+    const houseFunctions = stack.node
+      .findAll()
+      .filter((construct) => construct instanceof HouseFunction) as HouseFunction[];
     expect(houseFunctions.length).toBeGreaterThan(10);
-    for (const fn of houseFunctions) expect(watched).toContain(stack.getLogicalId(fn.function.node.defaultChild as never));
+    for (const fn of houseFunctions)
+      expect(watched).toContain(stack.getLogicalId(fn.function.node.defaultChild as never));
     // The origin-verify authorizer failing would refuse every API request.
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       MetricName: 'Errors',
@@ -64,7 +69,9 @@ describe('SiteStack', () => {
     // through the very topic that failed to deliver.
     const deadLetterQueues = stack.node
       .findAll()
-      .filter((construct) => construct instanceof DeadLetterQueue && construct !== stack.alarms.notificationDeadLetterQueue);
+      .filter(
+        (construct) => construct instanceof DeadLetterQueue && construct !== stack.alarms.notificationDeadLetterQueue,
+      );
     expect(queueAlarms).toHaveLength(deadLetterQueues.length);
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.ca' });
   });
@@ -85,7 +92,10 @@ describe('SiteStack', () => {
 describe('cdk-nag (AwsSolutions + Serverless) on the whole app', () => {
   it.each([
     ['the default configuration', {}],
-    ['a custom domain and a domain sender', { customDomain: { domainName: 'www.example.ca', certificateArn: CERTIFICATE_ARN }, senderEmail: 'example.ca' }],
+    [
+      'a custom domain and a domain sender',
+      { customDomain: { domainName: 'www.example.ca', certificateArn: CERTIFICATE_ARN }, senderEmail: 'example.ca' },
+    ],
   ])('has no unacknowledged findings with %s', (_, overrides) => {
     const { app } = synthStack(overrides, { nag: true });
     expect(() => app.synth()).not.toThrow();

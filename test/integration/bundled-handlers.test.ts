@@ -40,7 +40,10 @@ const bundled = async (name: LambdaName) => {
       process.stdout.write(JSON.stringify(await handler(${JSON.stringify(event)}, {})));
       process.exit(0);`;
     // Asynchronous: dynalite may run in this very process (jest's global setup) and must answer.
-    const run = promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { env: process.env, timeout: 30_000 });
+    const run = promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      env: process.env,
+      timeout: 30_000,
+    });
     return run.then(({ stdout }) => JSON.parse(stdout));
   };
 };

@@ -22,7 +22,10 @@ const now = () => Math.floor(Date.now() / 1000);
 const DOWNLOAD_LINK = /https:\/\/site\.test\/api\/employer\/scorecard\/download\/([A-Za-z0-9_-]{44})/;
 
 const requestAndDeliver = async (overrides: Record<string, unknown>) => {
-  const answer = await invoke(requestScorecard, scorecardEvent(scorecardBody({ createdAt: now(), updatedAt: now(), ...overrides })));
+  const answer = await invoke(
+    requestScorecard,
+    scorecardEvent(scorecardBody({ createdAt: now(), updatedAt: now(), ...overrides })),
+  );
   const [lead] = await leadsOf(String(overrides.email).toLowerCase());
   return { answer, lead: await deliverDueMail(lead!.id) };
 };
@@ -48,13 +51,26 @@ describe('scorecard request -> email with download link -> download', () => {
     expect((await notificationsAbout(email))[0]!.subject).toBe('New scorecard request: Avery Stone');
     expect(download.statusCode).toBe(302);
     const location = new URL(download.headers.location!);
-    expect(`${location.origin}${location.pathname}`).toBe('http://127.0.0.1:9/local-s3/scorecard-bucket/documents/hr-scorecard.pdf');
+    expect(`${location.origin}${location.pathname}`).toBe(
+      'http://127.0.0.1:9/local-s3/scorecard-bucket/documents/hr-scorecard.pdf',
+    );
     expect(location.searchParams.get('X-Amz-Expires')).toBe('300');
     const subscriber = await readItem(tables.subscribers, subscriberId);
-    expect(subscriber).toMatchObject({ audience: 'employer', email, consent: 'implied', subscribed: true, consentCount: 1 });
+    expect(subscriber).toMatchObject({
+      audience: 'employer',
+      email,
+      consent: 'implied',
+      subscribed: true,
+      consentCount: 1,
+    });
     expect(subscriber!.impliedUntil - subscriber!.createdAt).toBe(IMPLIED_CONSENT_SECONDS);
     expect(await consentRecordsOf(subscriberId)).toEqual([
-      expect.objectContaining({ type: 'implied', source: 'scorecard-form', leadId: lead!.id, until: subscriber!.impliedUntil }),
+      expect.objectContaining({
+        type: 'implied',
+        source: 'scorecard-form',
+        leadId: lead!.id,
+        until: subscriber!.impliedUntil,
+      }),
     ]);
   });
 
@@ -112,10 +128,19 @@ describe('scorecard request -> email with download link -> download', () => {
 
   it(`sends at most ${SCORECARD_MAILS_PER_ADDRESS_PER_DAY} scorecards a day to one mailbox (aliases included), then answers 429`, async () => {
     const [name, domain] = uniqueEmail('ceo').split('@');
-    const addresses = [`${name}@${domain}`, `${name}+1@${domain}`, `${name}+2@${domain}`, `${name}+3@${domain}`, `${name!.toUpperCase()}+4@${domain}`];
+    const addresses = [
+      `${name}@${domain}`,
+      `${name}+1@${domain}`,
+      `${name}+2@${domain}`,
+      `${name}+3@${domain}`,
+      `${name!.toUpperCase()}+4@${domain}`,
+    ];
 
     const answers = [];
-    for (const email of addresses) answers.push(await invoke(requestScorecard, scorecardEvent(scorecardBody({ email, createdAt: now(), updatedAt: now() }))));
+    for (const email of addresses)
+      answers.push(
+        await invoke(requestScorecard, scorecardEvent(scorecardBody({ email, createdAt: now(), updatedAt: now() }))),
+      );
 
     expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202, 202, 429, 429]);
     expect(answers[3]!.json).toEqual({ message: API_ERRORS.scorecardLimit });

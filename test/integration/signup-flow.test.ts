@@ -30,7 +30,10 @@ const signUpAndDeliver = async (overrides: Record<string, unknown>) => {
   const body = signupBody(overrides);
   const answer = await invoke(signup, signupEvent(body));
   const lead = (await leadsOf(body.email.trim().toLowerCase())).find(
-    (item) => item.firstName === body.firstName && item.organization === body.organization && item.helpDescription === body.helpDescription,
+    (item) =>
+      item.firstName === body.firstName &&
+      item.organization === body.organization &&
+      item.helpDescription === body.helpDescription,
   );
   return { answer, lead: await deliverDueMail(lead!.id) };
 };
@@ -43,7 +46,11 @@ describe('sign-up (double opt-in): lead -> confirmation email -> the owner confi
 
     expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.signedUp } });
     expect(lead).toMatchObject({
-      type: 'signup', audience: 'candidate', email, firstName: 'Jordan', mailStatus: 'sent',
+      type: 'signup',
+      audience: 'candidate',
+      email,
+      firstName: 'Jordan',
+      mailStatus: 'sent',
       consentRequest: { source: 'candidate-signup-form', text: CONSENT_TEXT.signup },
       mail: { notification: 'sent', confirmation: 'sent' },
     });
@@ -70,14 +77,38 @@ describe('sign-up (double opt-in): lead -> confirmation email -> the owner confi
     expect(again).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.subscriptionConfirmed } });
     const claim = await readItem(tables.subscribers, `email#employer#${email}`);
     const subscriber = await readItem(tables.subscribers, claim!.subscriberId);
-    expect(subscriber).toMatchObject({ audience: 'employer', email, firstName: 'Jordan', subscribed: true, consent: 'express', consentCount: 2 });
+    expect(subscriber).toMatchObject({
+      audience: 'employer',
+      email,
+      firstName: 'Jordan',
+      subscribed: true,
+      consent: 'express',
+      consentCount: 2,
+    });
     const records = await consentRecordsOf(subscriber!.id);
     expect(records).toEqual([
-      expect.objectContaining({ type: 'requested', source: 'contact-form', text: CONSENT_TEXT.signup, at: lead!.createdAt, leadId: lead!.id }),
-      expect.objectContaining({ type: 'confirmed', source: 'confirmation-page', ip: '203.0.113.9', userAgent: 'Mozilla/5.0 (test)', leadId: lead!.id }),
+      expect.objectContaining({
+        type: 'requested',
+        source: 'contact-form',
+        text: CONSENT_TEXT.signup,
+        at: lead!.createdAt,
+        leadId: lead!.id,
+      }),
+      expect.objectContaining({
+        type: 'confirmed',
+        source: 'confirmation-page',
+        ip: '203.0.113.9',
+        userAgent: 'Mozilla/5.0 (test)',
+        leadId: lead!.id,
+      }),
     ]);
-    expect(delivered).toMatchObject({ mailStatus: 'sent', mail: { notification: 'sent', confirmation: 'sent', welcome: 'sent' } });
-    const welcomes = (await capturedEmailsTo(email)).filter((mail) => mail.subject === 'Welcome to Chinook Talent Partners');
+    expect(delivered).toMatchObject({
+      mailStatus: 'sent',
+      mail: { notification: 'sent', confirmation: 'sent', welcome: 'sent' },
+    });
+    const welcomes = (await capturedEmailsTo(email)).filter(
+      (mail) => mail.subject === 'Welcome to Chinook Talent Partners',
+    );
     expect(welcomes).toHaveLength(1);
     expect(welcomes[0]!.body.text).toContain(`${siteUrl}/unsubscribe/employer/${subscriber!.id}`);
     const raw = (await rawEmailsTo(email)).find((mail) => mail.header('subject')?.startsWith('Welcome'));
@@ -91,14 +122,23 @@ describe('sign-up (double opt-in): lead -> confirmation email -> the owner confi
     const token = await confirmationTokenFor(email);
     const tampered = `${token.slice(0, 30)}${token[30] === 'A' ? 'B' : 'A'}${token.slice(31)}`;
 
-    expect(await invoke(confirm, confirmEvent('candidate', tampered))).toMatchObject({ statusCode: 404, json: { message: API_ERRORS.confirmationNotFound } });
-    expect(await invoke(confirm, confirmEvent('employer', token))).toMatchObject({ statusCode: 404, json: { message: API_ERRORS.confirmationNotFound } });
+    expect(await invoke(confirm, confirmEvent('candidate', tampered))).toMatchObject({
+      statusCode: 404,
+      json: { message: API_ERRORS.confirmationNotFound },
+    });
+    expect(await invoke(confirm, confirmEvent('employer', token))).toMatchObject({
+      statusCode: 404,
+      json: { message: API_ERRORS.confirmationNotFound },
+    });
     expect(await invoke(confirm, confirmEvent('candidate', 'short'))).toMatchObject({ statusCode: 404 });
 
     const realNow = Date.now;
     Date.now = () => realNow() + 8 * 24 * 3600 * 1000;
     try {
-      expect(await invoke(confirm, confirmEvent('candidate', token))).toMatchObject({ statusCode: 410, json: { message: API_ERRORS.confirmationExpired } });
+      expect(await invoke(confirm, confirmEvent('candidate', token))).toMatchObject({
+        statusCode: 410,
+        json: { message: API_ERRORS.confirmationExpired },
+      });
     } finally {
       Date.now = realNow;
     }
@@ -107,7 +147,12 @@ describe('sign-up (double opt-in): lead -> confirmation email -> the owner confi
 
   it("never changes an existing subscriber from the form: a stranger's sign-up with Carol's address after her unsubscribe", async () => {
     const carol = uniqueEmail('carol');
-    const { lead } = await signUpAndDeliver({ email: carol, firstName: 'Carol', lastName: 'King', audience: 'candidate' });
+    const { lead } = await signUpAndDeliver({
+      email: carol,
+      firstName: 'Carol',
+      lastName: 'King',
+      audience: 'candidate',
+    });
     await invoke(confirm, confirmEvent('candidate', await confirmationTokenFor(carol)));
     await deliverDueMail(lead!.id);
     const { subscriberId } = (await readItem(tables.subscribers, `email#candidate#${carol}`))!;
@@ -117,12 +162,22 @@ describe('sign-up (double opt-in): lead -> confirmation email -> the owner confi
     const before = await readItem(tables.subscribers, subscriberId);
 
     const stranger = await signUpAndDeliver({
-      email: carol, firstName: 'Mallory', lastName: 'Overwritten', organization: 'Evil Inc', helpDescription: 'I never wrote this', audience: 'candidate',
+      email: carol,
+      firstName: 'Mallory',
+      lastName: 'Overwritten',
+      organization: 'Evil Inc',
+      helpDescription: 'I never wrote this',
+      audience: 'candidate',
     });
 
     expect(stranger.answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.signedUp } });
     expect(await readItem(tables.subscribers, subscriberId)).toEqual(before);
-    expect(before).toMatchObject({ firstName: 'Carol', lastName: 'King', subscribed: false, lastConsent: { type: 'withdrawn', source: 'one-click' } });
+    expect(before).toMatchObject({
+      firstName: 'Carol',
+      lastName: 'King',
+      subscribed: false,
+      lastConsent: { type: 'withdrawn', source: 'one-click' },
+    });
     // The stranger's text reaches only the firm; Carol gets a confirmation she can ignore.
     expect(stranger.lead).toMatchObject({ organization: 'Evil Inc', helpDescription: 'I never wrote this' });
     const toCarol = await capturedEmailsTo(carol);
@@ -147,9 +202,19 @@ describe('sign-up (double opt-in): lead -> confirmation email -> the owner confi
 
     expect(stillOut).toMatchObject({ subscribed: false });
     expect(await readItem(tables.subscribers, subscriberId)).toMatchObject({
-      subscribed: true, consent: 'express', firstName: 'Robin', unsubscribeAllEmail: [false], lastConsent: { type: 'confirmed' },
+      subscribed: true,
+      consent: 'express',
+      firstName: 'Robin',
+      unsubscribeAllEmail: [false],
+      lastConsent: { type: 'confirmed' },
     });
-    expect((await consentRecordsOf(subscriberId)).map((record) => record!.type)).toEqual(['requested', 'confirmed', 'withdrawn', 'requested', 'confirmed']);
+    expect((await consentRecordsOf(subscriberId)).map((record) => record!.type)).toEqual([
+      'requested',
+      'confirmed',
+      'withdrawn',
+      'requested',
+      'confirmed',
+    ]);
     expect((await capturedEmailsTo(email)).filter((mail) => mail.subject.startsWith('Welcome'))).toHaveLength(2);
   });
 
@@ -170,14 +235,24 @@ describe('sign-up (double opt-in): lead -> confirmation email -> the owner confi
     const user = `victim${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const aliases = Array.from({ length: 20 }, (_, n) => {
       const dotted = `${user.slice(0, 2)}.${user.slice(2)}`;
-      return [`${user}+${n}@gmail.com`, `${dotted}@gmail.com`, `${user.toUpperCase()}@googlemail.com`, ` ${user}@GMAIL.com `][n % 4]!.replace('@', n % 4 === 1 ? `+x${n}@` : '@');
+      return [
+        `${user}+${n}@gmail.com`,
+        `${dotted}@gmail.com`,
+        `${user.toUpperCase()}@googlemail.com`,
+        ` ${user}@GMAIL.com `,
+      ][n % 4]!.replace('@', n % 4 === 1 ? `+x${n}@` : '@');
     });
 
     const answers = [];
-    for (const [n, email] of aliases.entries()) answers.push(await invoke(signup, signupEvent(signupBody({ email, helpDescription: `Message ${n}` }))));
+    for (const [n, email] of aliases.entries())
+      answers.push(await invoke(signup, signupEvent(signupBody({ email, helpDescription: `Message ${n}` }))));
 
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(3);
-    expect(answers.filter((answer) => answer.statusCode === 429).every((answer) => answer.json.message === API_ERRORS.signupLimit)).toBe(true);
+    expect(
+      answers
+        .filter((answer) => answer.statusCode === 429)
+        .every((answer) => answer.json.message === API_ERRORS.signupLimit),
+    ).toBe(true);
     expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(17);
   });
 
@@ -185,10 +260,13 @@ describe('sign-up (double opt-in): lead -> confirmation email -> the owner confi
     const email = uniqueEmail('bot');
 
     const answers = await Promise.all(
-      ['http://spam.example', 'x'.repeat(5000), 42].map((website) => invoke(signup, signupEvent({ ...signupBody({ email }), website }))),
+      ['http://spam.example', 'x'.repeat(5000), 42].map((website) =>
+        invoke(signup, signupEvent({ ...signupBody({ email }), website })),
+      ),
     );
 
-    for (const answer of answers) expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.signedUp } });
+    for (const answer of answers)
+      expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.signedUp } });
     expect(await leadsOf(email)).toEqual([]);
   });
 });

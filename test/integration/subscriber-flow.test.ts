@@ -10,7 +10,16 @@ import { handler as sesFeedback } from '../../lambdas/handlers/ses-feedback';
 import { invoke, oneClickEvent, signupEvent, subscriberEvent } from '../unit/lambdas/support/api-events';
 import { preferenceBody, signupBody, unsubscribeBody } from '../unit/lambdas/support/payloads';
 import { bounceNotification, complaintNotification, snsEvent } from '../unit/lambdas/support/stream-records';
-import { capturedEmailsTo, deliverDueMail, leadsOf, notificationsAbout, readItem, subscribe, tables, uniqueEmail } from './support/local-aws';
+import {
+  capturedEmailsTo,
+  deliverDueMail,
+  leadsOf,
+  notificationsAbout,
+  readItem,
+  subscribe,
+  tables,
+  uniqueEmail,
+} from './support/local-aws';
 
 /** A confirmed subscriber of this audience (sign-up, confirmation email, confirm button). */
 const signUp = (audience: 'candidate' | 'employer', email = uniqueEmail(audience)) => subscribe(audience, email);
@@ -24,36 +33,70 @@ describe('subscriber pages: read, unsubscribe, preferences, one-click', () => {
   it('reads the subscriber for the page as a list of one', async () => {
     const { id, email } = await signUp('candidate');
     const answer = await invoke(getSubscriber, subscriberEvent('GET', 'candidate', id));
-    expect(answer).toMatchObject({ statusCode: 200, json: [{ email, firstName: 'Jordan', lastName: 'Lee', helpDescription: 'Looking for a site supervisor role.' }] });
-    expect(await invoke(getSubscriber, subscriberEvent('GET', 'employer', id))).toMatchObject({ statusCode: 404, json: { message: API_ERRORS.subscriberNotFound } });
+    expect(answer).toMatchObject({
+      statusCode: 200,
+      json: [{ email, firstName: 'Jordan', lastName: 'Lee', helpDescription: 'Looking for a site supervisor role.' }],
+    });
+    expect(await invoke(getSubscriber, subscriberEvent('GET', 'employer', id))).toMatchObject({
+      statusCode: 404,
+      json: { message: API_ERRORS.subscriberNotFound },
+    });
   });
 
   it('stores an unsubscribe with its reasons and leaves identity untouched', async () => {
     const { id, email } = await signUp('employer');
 
-    const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'employer', id, unsubscribeBody('employer', { email: 'attacker@example.ca', firstName: 'Mallory' })));
+    const answer = await invoke(
+      putSubscriber,
+      subscriberEvent(
+        'PUT',
+        'employer',
+        id,
+        unsubscribeBody('employer', { email: 'attacker@example.ca', firstName: 'Mallory' }),
+      ),
+    );
 
     expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.unsubscribed } });
     const stored = await readItem(tables.subscribers, id);
     expect(stored).toMatchObject({
-      email, firstName: 'Jordan', subscribed: false, unsubscribeAllEmail: [true],
+      email,
+      firstName: 'Jordan',
+      subscribed: false,
+      unsubscribeAllEmail: [true],
       unsubscribeReason: [false, true, false, false, true, false, false],
       unsubscribeReasons: ['noLongerWant', 'tooFrequent'],
     });
     const withdrawal = { type: 'withdrawn', source: 'unsubscribe-page', reasons: ['noLongerWant', 'tooFrequent'] };
     expect(stored).toMatchObject({ lastConsent: withdrawal, consentCount: 3 });
-    expect(await readItem(tables.subscribers, consentRecordId(id, stored!.consentCount))).toMatchObject({ ...withdrawal, kind: 'consent-record', subscriberId: id });
-    expect(await readItem(tables.subscribers, consentRecordId(id, 1))).toMatchObject({ type: 'requested', subscriberId: id });
-    expect(await readItem(tables.subscribers, consentRecordId(id, 2))).toMatchObject({ type: 'confirmed', subscriberId: id });
+    expect(await readItem(tables.subscribers, consentRecordId(id, stored!.consentCount))).toMatchObject({
+      ...withdrawal,
+      kind: 'consent-record',
+      subscriberId: id,
+    });
+    expect(await readItem(tables.subscribers, consentRecordId(id, 1))).toMatchObject({
+      type: 'requested',
+      subscriberId: id,
+    });
+    expect(await readItem(tables.subscribers, consentRecordId(id, 2))).toMatchObject({
+      type: 'confirmed',
+      subscriberId: id,
+    });
   });
 
   it('stores preferences', async () => {
     const { id } = await signUp('candidate');
 
-    const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', id, preferenceBody({ emailSetting: [false, true, false] })));
+    const answer = await invoke(
+      putSubscriber,
+      subscriberEvent('PUT', 'candidate', id, preferenceBody({ emailSetting: [false, true, false] })),
+    );
 
     expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.preferencesSaved } });
-    expect(await readItem(tables.subscribers, id)).toMatchObject({ subscribed: true, emailSetting: [false, true, false], unsubscribeAllEmail: [false] });
+    expect(await readItem(tables.subscribers, id)).toMatchObject({
+      subscribed: true,
+      emailSetting: [false, true, false],
+      unsubscribeAllEmail: [false],
+    });
   });
 
   it('answers 404 to a PUT for an id that does not exist and creates nothing', async () => {
@@ -72,19 +115,25 @@ describe('subscriber pages: read, unsubscribe, preferences, one-click', () => {
     const stored = await readItem(tables.subscribers, id);
     expect(stored).toMatchObject({ subscribed: false, unsubscribeAllEmail: [true] });
     expect(stored).toMatchObject({ lastConsent: { type: 'withdrawn', source: 'one-click' }, consentCount: 3 });
-    expect(await readItem(tables.subscribers, consentRecordId(id, stored!.consentCount))).toMatchObject({ type: 'withdrawn', source: 'one-click', subscriberId: id });
+    expect(await readItem(tables.subscribers, consentRecordId(id, stored!.consentCount))).toMatchObject({
+      type: 'withdrawn',
+      source: 'one-click',
+      subscriberId: id,
+    });
   });
 });
 
 describe('consent history: one record item per event, not a list on the subscriber', () => {
   /** Bytes of the item as stored (attribute names and DynamoDB JSON), what the 400 KB item limit counts roughly. */
-  const storedBytes = (stored: Record<string, unknown> | undefined) => Buffer.byteLength(JSON.stringify(marshall(stored!)));
+  const storedBytes = (stored: Record<string, unknown> | undefined) =>
+    Buffer.byteLength(JSON.stringify(marshall(stored!)));
   const settingsOf = (n: number) => (n % 2 === 0 ? [true, false, true] : [false, true, false]);
   const keysOf = (n: number) => (n % 2 === 0 ? ['newsletter', 'servicesNews'] : ['announcements']);
 
   it('keeps the subscriber item the same size over 50 preference changes and numbers a record per change', async () => {
     const { id } = await signUp('candidate');
-    const put = (n: number) => invoke(putSubscriber, subscriberEvent('PUT', 'candidate', id, preferenceBody({ emailSetting: settingsOf(n) })));
+    const put = (n: number) =>
+      invoke(putSubscriber, subscriberEvent('PUT', 'candidate', id, preferenceBody({ emailSetting: settingsOf(n) })));
 
     const statuses: number[] = [];
     let bytesAfterTwo = 0;
@@ -93,16 +142,29 @@ describe('consent history: one record item per event, not a list on the subscrib
       if (n === 2) bytesAfterTwo = storedBytes(await readItem(tables.subscribers, id));
     }
     const stored = await readItem(tables.subscribers, id);
-    const records = await Promise.all(Array.from({ length: 53 }, (_, n) => readItem(tables.subscribers, consentRecordId(id, n + 1))));
+    const records = await Promise.all(
+      Array.from({ length: 53 }, (_, n) => readItem(tables.subscribers, consentRecordId(id, n + 1))),
+    );
 
     expect(statuses).toEqual(Array(50).fill(200));
     // PUT 50 sent what PUT 2 sent: the item differs only by one more digit in consentCount (4 -> 52).
     expect(storedBytes(stored)).toBeLessThanOrEqual(bytesAfterTwo + 1);
-    expect(stored).toMatchObject({ consentCount: 52, emailSetting: settingsOf(50), lastConsent: { type: 'preferences-changed', emailSetting: keysOf(50) } });
+    expect(stored).toMatchObject({
+      consentCount: 52,
+      emailSetting: settingsOf(50),
+      lastConsent: { type: 'preferences-changed', emailSetting: keysOf(50) },
+    });
     expect(records[0]).toMatchObject({ type: 'requested', source: 'candidate-signup-form', subscriberId: id });
     expect(records.slice(2, 52)).toEqual(
       Array.from({ length: 50 }, (_, i) =>
-        expect.objectContaining({ id: consentRecordId(id, i + 3), kind: 'consent-record', subscriberId: id, type: 'preferences-changed', source: 'preferences-page', emailSetting: keysOf(i + 1) }),
+        expect.objectContaining({
+          id: consentRecordId(id, i + 3),
+          kind: 'consent-record',
+          subscriberId: id,
+          type: 'preferences-changed',
+          source: 'preferences-page',
+          emailSetting: keysOf(i + 1),
+        }),
       ),
     );
     expect(records[51]).toMatchObject({ ...stored!.lastConsent, id: consentRecordId(id, 52) });
@@ -113,14 +175,22 @@ describe('consent history: one record item per event, not a list on the subscrib
     const { id } = await signUp('employer');
 
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, n) => invoke(putSubscriber, subscriberEvent('PUT', 'employer', id, preferenceBody({ emailSetting: settingsOf(n) })))),
+      Array.from({ length: 10 }, (_, n) =>
+        invoke(putSubscriber, subscriberEvent('PUT', 'employer', id, preferenceBody({ emailSetting: settingsOf(n) }))),
+      ),
     );
     const stored = await readItem(tables.subscribers, id);
-    const records = await Promise.all(Array.from({ length: 12 }, (_, n) => readItem(tables.subscribers, consentRecordId(id, n + 1))));
+    const records = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => readItem(tables.subscribers, consentRecordId(id, n + 1))),
+    );
 
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
     expect(stored!.consentCount).toBe(12);
-    expect(records.map((record) => record?.type)).toEqual(['requested', 'confirmed', ...Array(10).fill('preferences-changed')]);
+    expect(records.map((record) => record?.type)).toEqual([
+      'requested',
+      'confirmed',
+      ...Array(10).fill('preferences-changed'),
+    ]);
     // Five changes of each kind were sent; all ten are on record.
     const sent = records.slice(2).map((record) => (record!.emailSetting as string[]).join());
     expect(sent.filter((keys) => keys === keysOf(0).join())).toHaveLength(5);
@@ -136,27 +206,47 @@ describe('SES feedback', () => {
     const mailsBefore = (await capturedEmailsTo(email)).length;
 
     await sesFeedback(snsEvent(bounceNotification('Permanent', email.toUpperCase())), {} as Context);
-    await invoke(signup, signupEvent(signupBody({ email, audience: 'candidate', helpDescription: 'After the bounce' })));
+    await invoke(
+      signup,
+      signupEvent(signupBody({ email, audience: 'candidate', helpDescription: 'After the bounce' })),
+    );
     const [later] = (await leadsOf(email)).filter((lead) => lead.helpDescription === 'After the bounce');
     const delivered = await deliverDueMail(later!.id);
 
     for (const { id } of [candidate, employer]) {
-      expect(await readItem(tables.subscribers, id)).toMatchObject({ suppressed: true, suppressionReason: 'bounce', lastConsent: { type: 'withdrawn', source: 'bounce' } });
+      expect(await readItem(tables.subscribers, id)).toMatchObject({
+        suppressed: true,
+        suppressionReason: 'bounce',
+        lastConsent: { type: 'withdrawn', source: 'bounce' },
+      });
     }
     // Still a confirmed subscriber, so the later sign-up sends the address nothing; the firm hears of it.
     expect(delivered).toMatchObject({ mailStatus: 'sent', mail: { notification: 'sent' } });
     expect(await capturedEmailsTo(email)).toHaveLength(mailsBefore);
-    expect((await notificationsAbout(email)).filter((mail) => mail.body.text?.includes('After the bounce'))).toHaveLength(1);
+    expect(
+      (await notificationsAbout(email)).filter((mail) => mail.body.text?.includes('After the bounce')),
+    ).toHaveLength(1);
   });
 
   it('unsubscribes and suppresses on a complaint; transient bounces change nothing', async () => {
     const complained = await signUp('candidate');
     const transient = await signUp('candidate');
 
-    await sesFeedback(snsEvent(complaintNotification(complained.email), bounceNotification('Transient', transient.email)), {} as Context);
+    await sesFeedback(
+      snsEvent(complaintNotification(complained.email), bounceNotification('Transient', transient.email)),
+      {} as Context,
+    );
 
-    expect(await readItem(tables.subscribers, complained.id)).toMatchObject({ suppressed: true, suppressionReason: 'complaint', subscribed: false });
-    expect(await readItem(tables.subscribers, consentRecordId(complained.id, 3))).toMatchObject({ type: 'withdrawn', source: 'complaint', subscriberId: complained.id });
+    expect(await readItem(tables.subscribers, complained.id)).toMatchObject({
+      suppressed: true,
+      suppressionReason: 'complaint',
+      subscribed: false,
+    });
+    expect(await readItem(tables.subscribers, consentRecordId(complained.id, 3))).toMatchObject({
+      type: 'withdrawn',
+      source: 'complaint',
+      subscriberId: complained.id,
+    });
     const untouched = await readItem(tables.subscribers, transient.id);
     expect(untouched!.suppressed).toBeUndefined();
     expect(untouched!.consentCount).toBe(2);

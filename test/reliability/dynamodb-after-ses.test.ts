@@ -1,6 +1,15 @@
 import { clearFaults, readFaults, setFault } from '../support/faults';
 import type { RunningStack } from '../support/local-stack';
-import { inbox, mailCounts, post, scanTable, scorecardSubmission, signupSubmission, startStack, waitFor } from './support/scenario';
+import {
+  inbox,
+  mailCounts,
+  post,
+  scanTable,
+  scorecardSubmission,
+  signupSubmission,
+  startStack,
+  waitFor,
+} from './support/scenario';
 
 let stack: RunningStack;
 beforeAll(async () => {
@@ -20,7 +29,9 @@ describe('DynamoDB refused for a few seconds right after SES accepts an email', 
     await waitFor(async () => (await readFaults(stack.baseUrl)).dynamodb?.state === 'ended', 30_000);
     await clearFaults(stack.baseUrl);
     await waitFor(async () => {
-      const lead = (await scanTable(stack, 'Leads')).find((item) => item.kind === 'lead' && item.email === submission.email);
+      const lead = (await scanTable(stack, 'Leads')).find(
+        (item) => item.kind === 'lead' && item.email === submission.email,
+      );
       return lead?.mailStatus === 'sent';
     }, 60_000);
     await new Promise((resolve) => setTimeout(resolve, 3_000));

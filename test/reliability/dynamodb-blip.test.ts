@@ -21,7 +21,9 @@ afterAll(() => stack?.stop());
 
 describe('DynamoDB refused for 1.5 s while 20 clients submit and resend on 5xx', () => {
   it('stores every accepted submission once, mails it once, leaves no orphans and counts only accepted submissions', async () => {
-    const clients = Array.from({ length: 20 }, (_, client) => Array.from({ length: 4 }, (_, n) => signupSubmission(`blip-${client}-${n}`)));
+    const clients = Array.from({ length: 20 }, (_, client) =>
+      Array.from({ length: 4 }, (_, n) => signupSubmission(`blip-${client}-${n}`)),
+    );
     const answers: Answer[] = [];
 
     const load = Promise.all(
@@ -39,13 +41,22 @@ describe('DynamoDB refused for 1.5 s while 20 clients submit and resend on 5xx',
     // The fault struck, and every refusal was a 503 with a readable message and Retry-After.
     const refused = answers.filter((answer) => answer.status >= 500);
     expect(refused.length).toBeGreaterThan(0);
-    expect(refused.every((answer) => answer.status === 503 && answer.message === API_ERRORS.dependencyUnavailable && answer.retryAfter === '5')).toBe(true);
+    expect(
+      refused.every(
+        (answer) =>
+          answer.status === 503 && answer.message === API_ERRORS.dependencyUnavailable && answer.retryAfter === '5',
+      ),
+    ).toBe(true);
     // One lead per submission, each mailed once.
     const items = await scanTable(stack, 'Leads');
     const leads = items.filter((item) => item.kind === 'lead');
     expect(leads.map((lead) => lead.email).sort()).toEqual(submissions.map((submission) => submission.email).sort());
     expect(mailCounts(await inbox(stack), submissions)).toEqual(
-      submissions.map((submission) => ({ email: submission.email, toVisitor: submission.expectedSubjects, notifications: 1 })),
+      submissions.map((submission) => ({
+        email: submission.email,
+        toVisitor: submission.expectedSubjects,
+        notifications: 1,
+      })),
     );
     // No orphans: forms write no subscribers; every counted key is a stored lead; counters equal accepted submissions.
     expect(await scanTable(stack, 'Subscribers')).toEqual([]);

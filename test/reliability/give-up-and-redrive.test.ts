@@ -3,7 +3,16 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { clearFaults, setFault } from '../support/faults';
 import type { RunningStack } from '../support/local-stack';
-import { deliveredExactlyOnce, inbox, mailCounts, post, scanTable, signupSubmission, startStack, waitFor } from './support/scenario';
+import {
+  deliveredExactlyOnce,
+  inbox,
+  mailCounts,
+  post,
+  scanTable,
+  signupSubmission,
+  startStack,
+  waitFor,
+} from './support/scenario';
 import { REPO_ROOT } from '../../shared/repo-root';
 
 let stack: RunningStack;
@@ -19,7 +28,8 @@ describe('mail that finally fails, then `npm run mail:redrive`', () => {
     await setFault(stack.baseUrl, { service: 'ses', mode: 'fail' });
 
     await post(stack, submission);
-    const failed = async () => (await scanTable(stack, 'Leads')).find((item) => item.kind === 'lead' && item.email === submission.email);
+    const failed = async () =>
+      (await scanTable(stack, 'Leads')).find((item) => item.kind === 'lead' && item.email === submission.email);
     await waitFor(async () => (await failed())?.mailStatus === 'failed', 60_000);
     const lead = (await failed())!;
     await clearFaults(stack.baseUrl);
@@ -36,10 +46,14 @@ describe('mail that finally fails, then `npm run mail:redrive`', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
 
     expect(lead.mail).toEqual({ notification: 'failed', confirmation: 'failed' });
-    expect(deadLetters).toContainEqual(expect.objectContaining({ leadId: lead.id, failedParts: ['notification', 'confirmation'] }));
+    expect(deadLetters).toContainEqual(
+      expect.objectContaining({ leadId: lead.id, failedParts: ['notification', 'confirmation'] }),
+    );
     expect(redrive.status).toBe(0);
     expect(redrive.stdout).toContain(`${lead.id}  redriven: notification (failed), confirmation (failed)`);
-    expect(mailCounts(await inbox(stack), [submission])).toEqual([{ email: submission.email, toVisitor: submission.expectedSubjects, notifications: 1 }]);
+    expect(mailCounts(await inbox(stack), [submission])).toEqual([
+      { email: submission.email, toVisitor: submission.expectedSubjects, notifications: 1 },
+    ]);
     expect((await failed())!.mailStatus).toBe('sent');
   });
 });

@@ -1,6 +1,16 @@
 import { clearFaults, setFault } from '../support/faults';
 import type { RunningStack } from '../support/local-stack';
-import { deliveredExactlyOnce, inbox, mailCounts, post, scanTable, scorecardSubmission, signupSubmission, startStack, waitFor } from './support/scenario';
+import {
+  deliveredExactlyOnce,
+  inbox,
+  mailCounts,
+  post,
+  scanTable,
+  scorecardSubmission,
+  signupSubmission,
+  startStack,
+  waitFor,
+} from './support/scenario';
 
 let stack: RunningStack;
 beforeAll(async () => {
@@ -24,7 +34,11 @@ describe('SES failing half of its calls', () => {
     expect(ses).toBeNull();
     expect(answers.every((answer) => answer.status === 200 || answer.status === 202)).toBe(true);
     expect(mailCounts(await inbox(stack), submissions)).toEqual(
-      submissions.map((submission) => ({ email: submission.email, toVisitor: submission.expectedSubjects, notifications: 1 })),
+      submissions.map((submission) => ({
+        email: submission.email,
+        toVisitor: submission.expectedSubjects,
+        notifications: 1,
+      })),
     );
     const leads = (await scanTable(stack, 'Leads')).filter((item) => item.kind === 'lead');
     expect(leads.every((lead) => lead.mailStatus === 'sent')).toBe(true);

@@ -39,12 +39,18 @@ describe('SES refused for 45 s while forms arrive', () => {
     expect(answers.map((answer) => answer.status)).toEqual([...Array(10).fill(200), ...Array(5).fill(202)]);
     expect(duringOutage).toHaveLength(0);
     expect(mailCounts(await inbox(stack), submissions)).toEqual(
-      submissions.map((submission) => ({ email: submission.email, toVisitor: submission.expectedSubjects, notifications: 1 })),
+      submissions.map((submission) => ({
+        email: submission.email,
+        toVisitor: submission.expectedSubjects,
+        notifications: 1,
+      })),
     );
     const leads = (await scanTable(stack, 'Leads')).filter((item) => item.kind === 'lead');
     expect(leads).toHaveLength(15);
     expect(leads.every((lead) => lead.mailStatus === 'sent' && lead.mailAttempts > 1)).toBe(true);
     expect(deliveredAfterMs).toBeLessThan(120_000);
-    console.log(`[reliability] SES outage 45 s: all ${submissions.length * 2} emails delivered ${(deliveredAfterMs / 1000).toFixed(1)} s after SES came back`);
+    console.log(
+      `[reliability] SES outage 45 s: all ${submissions.length * 2} emails delivered ${(deliveredAfterMs / 1000).toFixed(1)} s after SES came back`,
+    );
   });
 });

@@ -1,6 +1,16 @@
 import { startSesLocal, type LocalService } from '../../infra/local/services';
 import type { RunningStack } from '../support/local-stack';
-import { deliveredExactlyOnce, inbox, mailCounts, post, signupSubmission, startStack, waitFor, type Answer, type Submission } from './support/scenario';
+import {
+  deliveredExactlyOnce,
+  inbox,
+  mailCounts,
+  post,
+  signupSubmission,
+  startStack,
+  waitFor,
+  type Answer,
+  type Submission,
+} from './support/scenario';
 
 // The inbox outlives the stack: SES runs in this process and the stack is pointed at it.
 let ses: LocalService;
@@ -38,7 +48,11 @@ describe('SIGTERM during a load of sign-ups, then a restart', () => {
     expect(exit.stderr).not.toMatch(/LEVEL_ITERATOR_NOT_OPEN|Unhandled|TypeError/);
     expect(acknowledged.length).toBeGreaterThanOrEqual(18);
     expect(mailCounts(await inbox(stack), acknowledged)).toEqual(
-      acknowledged.map((submission) => ({ email: submission.email, toVisitor: submission.expectedSubjects, notifications: 1 })),
+      acknowledged.map((submission) => ({
+        email: submission.email,
+        toVisitor: submission.expectedSubjects,
+        notifications: 1,
+      })),
     );
   });
 });

@@ -48,7 +48,14 @@ export const subscriberItem = (kind: Kind, email: string, audience: Audience = '
     unsubscribeAllEmail: [false],
     consent: 'express',
     confirmedAt: now,
-    lastConsent: { type: 'confirmed', at: now, source: 'confirmation-page', ip: '127.0.0.1', userAgent: 'seed', leadId: 'seed' },
+    lastConsent: {
+      type: 'confirmed',
+      at: now,
+      source: 'confirmation-page',
+      ip: '127.0.0.1',
+      userAgent: 'seed',
+      leadId: 'seed',
+    },
     consentCount: 0,
     createdAt: now,
     updatedAt: now,
@@ -58,22 +65,45 @@ export const subscriberItem = (kind: Kind, email: string, audience: Audience = '
 };
 
 /** Writes `counts[kind]` subscribers of each kind, 25 writes at a time. */
-export const seedSubscribers = async (dynamoUrl: string, counts: Partial<Record<Kind, number>>, tag = 'seed'): Promise<Seeded[]> => {
+export const seedSubscribers = async (
+  dynamoUrl: string,
+  counts: Partial<Record<Kind, number>>,
+  tag = 'seed',
+): Promise<Seeded[]> => {
   const db = localDynamoClient(dynamoUrl);
   const items = Object.entries(counts).flatMap(([kind, count]) =>
-    Array.from({ length: count! }, (_, index) => subscriberItem(kind as Kind, `${kind.toLowerCase()}-${index}.${tag}@example.ca`)),
+    Array.from({ length: count! }, (_, index) =>
+      subscriberItem(kind as Kind, `${kind.toLowerCase()}-${index}.${tag}@example.ca`),
+    ),
   );
   try {
     for (let start = 0; start < items.length; start += 25) {
       await Promise.all(
-        items.slice(start, start + 25).flatMap((item) => [
-          db.send(new PutItemCommand({ TableName: 'Subscribers', Item: marshall(item, { removeUndefinedValues: true }) })),
-          db.send(new PutItemCommand({ TableName: 'Subscribers', Item: marshall({ id: emailClaimId(item.audience, item.email), kind: 'email-claim', subscriberId: item.id }) })),
-        ]),
+        items
+          .slice(start, start + 25)
+          .flatMap((item) => [
+            db.send(
+              new PutItemCommand({ TableName: 'Subscribers', Item: marshall(item, { removeUndefinedValues: true }) }),
+            ),
+            db.send(
+              new PutItemCommand({
+                TableName: 'Subscribers',
+                Item: marshall({
+                  id: emailClaimId(item.audience, item.email),
+                  kind: 'email-claim',
+                  subscriberId: item.id,
+                }),
+              }),
+            ),
+          ]),
       );
     }
   } finally {
     db.destroy();
   }
-  return items.map((item) => ({ id: item.id, email: item.email, kind: Object.keys(KINDS).find((k) => item.email.startsWith(`${k.toLowerCase()}-`)) as Kind }));
+  return items.map((item) => ({
+    id: item.id,
+    email: item.email,
+    kind: Object.keys(KINDS).find((k) => item.email.startsWith(`${k.toLowerCase()}-`)) as Kind,
+  }));
 };

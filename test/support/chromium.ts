@@ -12,7 +12,16 @@
  * So `npm ci && npm test` needs no system install. See docs/decisions/0061-bundled-chromium.md.
  */
 import { spawnSync } from 'node:child_process';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -52,10 +61,14 @@ function packageDir(): string {
 
 /** Extracts a (small) tar archive: regular files and directories are all these archives hold. */
 function extractTar(archive: Buffer, into: string) {
-  for (let offset = 0; offset + 512 <= archive.length; ) {
+  for (let offset = 0; offset + 512 <= archive.length;) {
     const header = archive.subarray(offset, offset + 512);
     if (header.every((byte) => byte === 0)) break;
-    const field = (start: number, length: number) => header.subarray(start, start + length).toString('utf8').replace(/\0.*$/s, '');
+    const field = (start: number, length: number) =>
+      header
+        .subarray(start, start + length)
+        .toString('utf8')
+        .replace(/\0.*$/s, '');
     const prefix = field(345, 155);
     const name = prefix ? `${prefix}/${field(0, 100)}` : field(0, 100);
     const size = parseInt(field(124, 12).trim() || '0', 8);
@@ -65,7 +78,9 @@ function extractTar(archive: Buffer, into: string) {
     if (type === '5') mkdirSync(target, { recursive: true });
     else if (type === '0') {
       mkdirSync(path.dirname(target), { recursive: true });
-      writeFileSync(target, archive.subarray(offset + 512, offset + 512 + size), { mode: parseInt(field(100, 8).trim() || '644', 8) });
+      writeFileSync(target, archive.subarray(offset + 512, offset + 512 + size), {
+        mode: parseInt(field(100, 8).trim() || '644', 8),
+      });
     }
     offset += 512 + Math.ceil(size / 512) * 512;
   }
@@ -85,7 +100,11 @@ async function bundledChromium(): Promise<ResolvedChromium> {
     // Written under a temporary name and renamed, so a run stopped half-way never leaves a broken binary.
     const partial = `${executablePath}.${process.pid}.partial`;
     try {
-      await pipeline(createReadStream(path.join(dir, 'bin', 'chromium.br')), createBrotliDecompress(), createWriteStream(partial, { mode: 0o755 }));
+      await pipeline(
+        createReadStream(path.join(dir, 'bin', 'chromium.br')),
+        createBrotliDecompress(),
+        createWriteStream(partial, { mode: 0o755 }),
+      );
       renameSync(partial, executablePath);
     } finally {
       rmSync(partial, { force: true });
@@ -132,7 +151,9 @@ export async function playwrightLaunchOptions() {
 if (require.main === module) {
   resolveChromium()
     .then((chromium) => {
-      const version = spawnSync(chromium.executablePath, ['--version'], { env: { ...process.env, ...chromium.env } }).stdout?.toString().trim();
+      const version = spawnSync(chromium.executablePath, ['--version'], { env: { ...process.env, ...chromium.env } })
+        .stdout?.toString()
+        .trim();
       console.log(`${chromium.source}: ${chromium.executablePath} (${version || 'version unknown'})`);
     })
     .catch((error: unknown) => {

@@ -11,7 +11,8 @@ export type { FaultService, FaultSpec, FaultState, FaultView };
 async function call(baseUrl: string, init: RequestInit & { query?: string } = {}): Promise<FaultState> {
   const response = await fetch(`${baseUrl}${FAULTS_PATH}${init.query ?? ''}`, init);
   const body = (await response.json()) as FaultState | { message: string };
-  if (!response.ok) throw new Error(`Fault switch answered ${response.status}: ${(body as { message: string }).message}`);
+  if (!response.ok)
+    throw new Error(`Fault switch answered ${response.status}: ${(body as { message: string }).message}`);
   return body as FaultState;
 }
 

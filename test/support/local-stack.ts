@@ -73,7 +73,10 @@ function freePort(): Promise<number> {
 /** Waits for the line `npm start` prints once everything listens. */
 function waitForReady(child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The local stack did not start in ${timeoutMs / 1000}s:\n${output()}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`The local stack did not start in ${timeoutMs / 1000}s:\n${output()}`)),
+      timeoutMs,
+    );
     const onData = () => {
       if (output().includes('Press Ctrl+C to stop.')) {
         clearTimeout(timer);
@@ -97,7 +100,10 @@ export const reuseBuildIfPresent = (): string[] =>
  * ports with an empty data directory, so tests and benchmarks exercise the real build, edge
  * function, handlers and emulators. `extraArgs` e.g. ['--no-build'] reuses an existing build.
  */
-export async function startLocalStack(extraArgs: string[] = [], options: LocalStackOptions = {}): Promise<RunningStack> {
+export async function startLocalStack(
+  extraArgs: string[] = [],
+  options: LocalStackOptions = {},
+): Promise<RunningStack> {
   const placement = options.placement ?? {
     sitePort: await freePort(),
     sesPort: await freePort(),
@@ -124,7 +130,9 @@ export async function startLocalStack(extraArgs: string[] = [], options: LocalSt
   const printed = { stdout: '', stderr: '' };
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (printed.stdout += chunk));
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (printed.stderr += chunk));
-  const exited = new Promise<Pick<StackExit, 'code' | 'signal'>>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<Pick<StackExit, 'code' | 'signal'>>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   await waitForReady(child, () => printed.stdout + printed.stderr, 180_000);
   child.unref();
   const pid = child.pid!;
@@ -133,7 +141,12 @@ export async function startLocalStack(extraArgs: string[] = [], options: LocalSt
     const before = { stdout: printed.stdout.length, stderr: printed.stderr.length };
     signalProcessGroup(pid, signal);
     const { code, signal: endedBy } = await exited;
-    return { code, signal: endedBy, stdout: printed.stdout.slice(before.stdout), stderr: printed.stderr.slice(before.stderr) };
+    return {
+      code,
+      signal: endedBy,
+      stdout: printed.stdout.slice(before.stdout),
+      stderr: printed.stderr.slice(before.stderr),
+    };
   };
   return {
     baseUrl,
@@ -147,7 +160,9 @@ export async function startLocalStack(extraArgs: string[] = [], options: LocalSt
     restart: async (signal = 'SIGTERM') => {
       const exit = await kill(signal);
       if (signal !== 'SIGKILL' && exit.code !== 0) {
-        throw new Error(`The local stack did not stop cleanly on ${signal} (exit ${exit.code ?? exit.signal}):\n${exit.stdout}${exit.stderr}`);
+        throw new Error(
+          `The local stack did not stop cleanly on ${signal} (exit ${exit.code ?? exit.signal}):\n${exit.stdout}${exit.stderr}`,
+        );
       }
       return startLocalStack(extraArgs, { ...options, placement });
     },

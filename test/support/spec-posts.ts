@@ -42,4 +42,3 @@ export const EXPECTED_POSTS: readonly ExpectedPost[] = [
   { slug: "psychological-safety-you-can't-see-what-you-don't-believe", dateText: 'October 20, 2022' },
   { slug: 'talent-or-luck-what-matters-most', dateText: 'September 22, 2022' },
 ];
-

@@ -30,7 +30,9 @@ export interface BlogContentOptions {
 
 /** Every page a post may link to: the site's fixed pages and every post. */
 function policyContext(slugs: readonly string[], publicDir: string): HtmlPolicyContext {
-  const pagePaths = (Object.values(sitePaths) as unknown[]).filter((value): value is string => typeof value === 'string');
+  const pagePaths = (Object.values(sitePaths) as unknown[]).filter(
+    (value): value is string => typeof value === 'string',
+  );
   return {
     knownPaths: new Set([...pagePaths, ...slugs.map((slug) => postPath(slug))]),
     publicFileExists: (sitePath) => existsSync(path.join(publicDir, ...sitePath.split('/'))),
@@ -85,10 +87,14 @@ export async function generateBlogModules(options: BlogContentOptions = {}): Pro
     names.map((name) => readSource(path.join(postsDir, name), path.relative(process.cwd(), path.join(postsDir, name)))),
   );
   // Posts link to each other: every slug the front matter names is a known page.
-  const slugs = sources.flatMap((source) => ('parsed' in source && typeof source.parsed.data.slug === 'string' ? [source.parsed.data.slug] : []));
+  const slugs = sources.flatMap((source) =>
+    'parsed' in source && typeof source.parsed.data.slug === 'string' ? [source.parsed.data.slug] : [],
+  );
   const context = policyContext(slugs, options.publicDir ?? path.join(WEB_DIR, 'public'));
   const results = sources.map((source, index): FileResult =>
-    'parsed' in source ? loadPost(names[index], source.displayPath, source.parsed, context) : { problems: [source.problem] },
+    'parsed' in source
+      ? loadPost(names[index], source.displayPath, source.parsed, context)
+      : { problems: [source.problem] },
   );
   const posts = results.flatMap(({ post }) => (post ? [post] : []));
   const problems = results.flatMap((result) => result.problems);

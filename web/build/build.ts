@@ -36,7 +36,8 @@ export interface BuildResult {
 
 /** Rewrites the metafile's output keys from the staging directory to paths inside dist. */
 function relativeToOutDir(metafile: Metafile, stagingRelative: string): Metafile {
-  const strip = (file: string) => (file.startsWith(`${stagingRelative}/`) ? file.slice(stagingRelative.length + 1) : file);
+  const strip = (file: string) =>
+    file.startsWith(`${stagingRelative}/`) ? file.slice(stagingRelative.length + 1) : file;
   const outputs = Object.fromEntries(
     Object.entries(metafile.outputs).map(([file, info]) => [
       strip(file),
@@ -113,7 +114,8 @@ export async function watchBuild(
 ): Promise<{ close(): void }> {
   const config = { ...readSiteConfig(), ...options.config };
   const onError =
-    options.onError ?? ((error) => console.error('Website build failed:', error instanceof Error ? error.message : error));
+    options.onError ??
+    ((error) => console.error('Website build failed:', error instanceof Error ? error.message : error));
   const watcher = onFileChanges(WATCHED_DIRS, async () => {
     const started = Date.now();
     try {

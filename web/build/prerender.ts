@@ -53,7 +53,8 @@ export async function prerenderPages(config: SiteConfig, assets: ClientAssets, o
   for (const page of pages) {
     const { html, handle } = await app.renderPage(page.url);
     const { resourceLinks, bodyHtml } = hoistResourceLinks(html);
-    if (handle.page !== page.handle.page) throw new Error(`${page.url} rendered ${handle.page}, planned ${page.handle.page}`);
+    if (handle.page !== page.handle.page)
+      throw new Error(`${page.url} rendered ${handle.page}, planned ${page.handle.page}`);
     const document = htmlDocument({
       head: headValues(handle.meta, config.siteUrl),
       assets: { ...assets.forPage(hydrationSources(handle)), inlineCss, bootCode },

@@ -12,7 +12,8 @@ const SETTINGS: Record<keyof SiteConfig, string> = {
 };
 
 function absoluteUrl(name: string, value: unknown): string {
-  if (typeof value !== 'string' || value === '') throw new Error(`Site setting ${name} is missing (cdk.json context or env).`);
+  if (typeof value !== 'string' || value === '')
+    throw new Error(`Site setting ${name} is missing (cdk.json context or env).`);
   try {
     return new URL(value).href.replace(/\/$/, '');
   } catch {

@@ -21,11 +21,7 @@ export const TEAM: TeamMember[] = [
     name: 'Maren Holt',
     pronouns: 'she/her',
     role: 'Co-founder & Principal Consultant',
-    certifications: [
-      'Kolbe Certified™ Consultant',
-      'Certified in DISC assessment',
-      'EQ-i 2.0® certified practitioner',
-    ],
+    certifications: ['Kolbe Certified™ Consultant', 'Certified in DISC assessment', 'EQ-i 2.0® certified practitioner'],
     bio:
       'Maren spent fifteen years leading operations teams in Alberta’s energy and construction ' +
       'sectors before turning her attention to why good hires go wrong. She helps owners and ' +
@@ -66,11 +62,7 @@ export const TEAM: TeamMember[] = [
     name: 'Tomas Ridley',
     pronouns: 'he/him',
     role: 'Co-founder, Leadership & Succession',
-    certifications: [
-      'Kolbe Certified™ Consultant',
-      'EQ-i 2.0® certified practitioner',
-      'Certified in DISC assessment',
-    ],
+    certifications: ['Kolbe Certified™ Consultant', 'EQ-i 2.0® certified practitioner', 'Certified in DISC assessment'],
     bio:
       'Tomas helps family businesses and leadership teams prepare for what comes next. After ' +
       'two decades in finance and as a small-business owner himself, he knows succession is ' +

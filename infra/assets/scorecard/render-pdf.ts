@@ -49,7 +49,9 @@ async function main() {
   }
   const pdf = readFileSync(TARGET, 'latin1');
   const pages = (pdf.match(/\/Type\s*\/Page(?!s)/g) ?? []).length;
-  console.log(`${path.relative(process.cwd(), TARGET)}: ${pages} pages, ${(statSync(TARGET).size / 1024).toFixed(0)} KB`);
+  console.log(
+    `${path.relative(process.cwd(), TARGET)}: ${pages} pages, ${(statSync(TARGET).size / 1024).toFixed(0)} KB`,
+  );
   if (pages < 2 || pages > 3) {
     console.error('The scorecard should be 2 to 3 pages; adjust the HTML.');
     process.exitCode = 1;

@@ -29,14 +29,23 @@ export interface CampaignStatus {
 export const campaignStatus = async (target: OpsTarget, slug: string): Promise<CampaignStatus | undefined> => {
   const campaign: CampaignItem | undefined = await getCampaign({ db: target.db, table: target.tables.campaigns }, slug);
   if (!campaign) return undefined;
-  const records = (await scanKind<SendRecord>(target.db, target.tables.campaigns, 'campaign-send')).filter((record) => record.campaign === slug);
+  const records = (await scanKind<SendRecord>(target.db, target.tables.campaigns, 'campaign-send')).filter(
+    (record) => record.campaign === slug,
+  );
   const subscribers = new Map(
-    (await scanKind<SubscriberItem>(target.db, target.tables.subscribers, 'subscriber')).map((subscriber) => [subscriber.id, subscriber]),
+    (await scanKind<SubscriberItem>(target.db, target.tables.subscribers, 'subscriber')).map((subscriber) => [
+      subscriber.id,
+      subscriber,
+    ]),
   );
   const count = (test: (record: SendRecord) => boolean) => records.filter(test).length;
   const unsubscribedAfter = (record: SendRecord) => {
     const subscriber = subscribers.get(record.subscriberId);
-    return record.status === 'sent' && subscriber?.unsubscribedAt !== undefined && subscriber.unsubscribedAt >= (record.sentAt ?? 0);
+    return (
+      record.status === 'sent' &&
+      subscriber?.unsubscribedAt !== undefined &&
+      subscriber.unsubscribedAt >= (record.sentAt ?? 0)
+    );
   };
   return {
     campaign: slug,

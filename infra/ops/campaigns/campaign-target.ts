@@ -18,7 +18,12 @@ export interface CampaignTarget extends OpsTarget {
  */
 const useLocalStack = () => {
   const cfg = localConfig();
-  const defaults = { MAIL_RETRY_FIRST_SECONDS: '1', MAIL_RETRY_MAX_SECONDS: '30', MAIL_GIVE_UP_AFTER_SECONDS: '900', CAMPAIGN_SEND_RATE: '200' };
+  const defaults = {
+    MAIL_RETRY_FIRST_SECONDS: '1',
+    MAIL_RETRY_MAX_SECONDS: '30',
+    MAIL_GIVE_UP_AFTER_SECONDS: '900',
+    CAMPAIGN_SEND_RATE: '200',
+  };
   for (const [name, value] of Object.entries(defaults)) process.env[name] ??= value;
   Object.assign(process.env, {
     AWS_REGION: STACK.region,
@@ -43,9 +48,17 @@ export const resolveCampaignTarget = async (name: string): Promise<CampaignTarge
   }
   const target = await resolveTarget(name);
   const output = (key: string) => {
-    if (!target.outputs[key]) throw new Error(`The stack ${STACK.name} has no output ${key}: deploy the current version first (npm run deploy)`);
+    if (!target.outputs[key])
+      throw new Error(
+        `The stack ${STACK.name} has no output ${key}: deploy the current version first (npm run deploy)`,
+      );
     return target.outputs[key]!;
   };
   process.env.AWS_REGION ??= STACK.region;
-  return { ...target, siteUrl: output('SiteUrl').replace(/\/+$/, ''), senderAddress: output('SenderAddress'), queueUrl: output('CampaignQueueUrl') };
+  return {
+    ...target,
+    siteUrl: output('SiteUrl').replace(/\/+$/, ''),
+    senderAddress: output('SenderAddress'),
+    queueUrl: output('CampaignQueueUrl'),
+  };
 };

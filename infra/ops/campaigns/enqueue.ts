@@ -16,7 +16,8 @@ export const enqueueRecipients = async (queueUrl: string, campaign: string, subs
       MessageBody: campaignMessageBody({ campaign, subscriberId }),
     }));
     for (let attempt = 0; entries.length > 0; attempt += 1) {
-      if (attempt === 5) throw new Error(`SQS refused ${entries.length} message(s) five times; run the same send again to resume`);
+      if (attempt === 5)
+        throw new Error(`SQS refused ${entries.length} message(s) five times; run the same send again to resume`);
       const { Failed = [] } = await sqs.send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: entries }));
       entries = entries.filter((entry) => Failed.some((failed) => failed.Id === entry.Id));
     }

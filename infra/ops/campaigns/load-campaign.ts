@@ -3,7 +3,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { Marked, type Tokens } from 'marked';
-import { CAMPAIGN_AUDIENCES, CAMPAIGN_SLUG, CAMPAIGN_TOPICS, type CampaignAudience, type CampaignTopic } from '../../../shared/constants/campaigns';
+import {
+  CAMPAIGN_AUDIENCES,
+  CAMPAIGN_SLUG,
+  CAMPAIGN_TOPICS,
+  type CampaignAudience,
+  type CampaignTopic,
+} from '../../../shared/constants/campaigns';
 import type { CampaignContent } from '../../../lambdas/data/campaign-item';
 
 export const CAMPAIGNS_DIR = path.resolve(__dirname, '..', '..', '..', 'web', 'content', 'campaigns');
@@ -28,7 +34,10 @@ const htmlOf = (markdown: string, siteUrl: string) =>
 /** Markdown reads well as plain text; only links are spelt out and emphasis marks dropped. */
 const textOf = (markdown: string, siteUrl: string) =>
   markdown
-    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_all, label: string, href: string) => `${label} (${absolute(href, siteUrl)})`)
+    .replace(
+      /\[([^\]]+)\]\(([^)\s]+)\)/g,
+      (_all, label: string, href: string) => `${label} (${absolute(href, siteUrl)})`,
+    )
     .replace(/(\*\*|__)(.+?)\1/g, '$2')
     .replace(/^#{1,6}\s+/gm, '')
     .trim();
@@ -59,7 +68,8 @@ export const loadCampaign = (
   siteUrl: string,
   dir = process.env.CAMPAIGNS_DIR ?? CAMPAIGNS_DIR,
 ): CampaignContent => {
-  if (!CAMPAIGN_SLUG.test(slug)) throw new Error(`"${slug}" is not a campaign slug (lower-case letters, digits and hyphens)`);
+  if (!CAMPAIGN_SLUG.test(slug))
+    throw new Error(`"${slug}" is not a campaign slug (lower-case letters, digits and hyphens)`);
   const file = path.join(dir, `${slug}.md`);
   if (!existsSync(file)) throw new Error(`No campaign file ${path.relative(process.cwd(), file)}`);
   const { data, content } = matter(readFileSync(file, 'utf8'));

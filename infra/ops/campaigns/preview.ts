@@ -5,7 +5,8 @@ import type { CampaignContent } from '../../../lambdas/data/campaign-item';
 import type { SubscriberItem } from '../../../lambdas/data/subscriber-item';
 import { audiencesOf } from '../../../shared/constants/campaigns';
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A stand-in recipient: the preview and the test copy show the links a subscriber's email carries. */
 export const sampleRecipient = (campaign: CampaignContent, email: string) =>
@@ -17,7 +18,9 @@ export const sampleRecipient = (campaign: CampaignContent, email: string) =>
  */
 export const writePreview = (campaign: CampaignContent, siteUrl: string, dir: string): string => {
   const mail = campaignMail(campaign, sampleRecipient(campaign, 'subscriber@example.ca'), siteUrl);
-  const headers = Object.entries({ Subject: mail.subject, ...mail.headers }).map(([name, value]) => `${name}: ${value}`).join('\n');
+  const headers = Object.entries({ Subject: mail.subject, ...mail.headers })
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\n');
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Preview: ${escapeHtml(mail.subject)}</title></head>
 <body style="font-family:system-ui,sans-serif;margin:16px">
 <h1 style="font-size:18px">Preview of campaign ${escapeHtml(campaign.slug)} (${campaign.topic}, ${campaign.audience})</h1>

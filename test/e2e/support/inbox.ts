@@ -24,7 +24,11 @@ export async function emailsTo(address: string): Promise<CapturedEmail[]> {
 }
 
 /** The mailer runs from the leads "stream" (polled locally), so mail arrives shortly after the API answers. */
-export async function waitForEmail(address: string, subjectIncludes: string, timeoutMs = 15_000): Promise<CapturedEmail> {
+export async function waitForEmail(
+  address: string,
+  subjectIncludes: string,
+  timeoutMs = 15_000,
+): Promise<CapturedEmail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const found = (await emailsTo(address)).find((email) => email.subject.includes(subjectIncludes));
@@ -49,12 +53,18 @@ export const emailsWithSubject = async (address: string, subjectIncludes: string
  * The next email with this subject beyond the `seen` such emails the address already had
  * (a repeat sign-up mails again).
  */
-export async function waitForNextEmail(address: string, subjectIncludes: string, seen: number, timeoutMs = 15_000): Promise<CapturedEmail> {
+export async function waitForNextEmail(
+  address: string,
+  subjectIncludes: string,
+  seen: number,
+  timeoutMs = 15_000,
+): Promise<CapturedEmail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const emails = await emailsWithSubject(address, subjectIncludes);
     if (emails.length > seen) return emails[seen];
-    if (Date.now() > deadline) throw new Error(`No new email "${subjectIncludes}" to ${address} within ${timeoutMs / 1000}s`);
+    if (Date.now() > deadline)
+      throw new Error(`No new email "${subjectIncludes}" to ${address} within ${timeoutMs / 1000}s`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

@@ -83,7 +83,11 @@ export function rawTitle(html: string): string | undefined {
 /** The text inside the first <h1> of raw HTML, tags stripped and decoded. */
 export function rawHeading(html: string): string | undefined {
   const match = /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(html);
-  return match ? decodeHtml(match[1].replace(/<[^>]+>/g, '')).replace(/\s+/g, ' ').trim() : undefined;
+  return match
+    ? decodeHtml(match[1].replace(/<[^>]+>/g, ''))
+        .replace(/\s+/g, ' ')
+        .trim()
+    : undefined;
 }
 
 /**
@@ -124,7 +128,9 @@ export async function visit(page: Page, pathname: string) {
     try {
       await waitForHydration(page);
     } catch (error) {
-      throw new Error(`${pathname} did not hydrate: ${(error as Error).message.split('\n')[0]}\n  ${failures.join('\n  ') || 'no failed requests'}`);
+      throw new Error(
+        `${pathname} did not hydrate: ${(error as Error).message.split('\n')[0]}\n  ${failures.join('\n  ') || 'no failed requests'}`,
+      );
     }
     return response;
   } finally {
@@ -154,7 +160,12 @@ export const exactText = async (locator: Locator) => (await locator.textContent(
 export async function descriptionOf(control: Locator): Promise<Locator> {
   const ids = (await control.getAttribute('aria-describedby'))?.trim();
   if (!ids) throw new Error('The control has no aria-describedby, so no error is tied to it');
-  return control.page().locator(ids.split(/\s+/).map((id) => `[id="${id}"]`).join(', '));
+  return control.page().locator(
+    ids
+      .split(/\s+/)
+      .map((id) => `[id="${id}"]`)
+      .join(', '),
+  );
 }
 
 /** True when the colour is visibly red: the red channel clearly dominates green and blue. */

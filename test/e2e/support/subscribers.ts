@@ -56,7 +56,8 @@ export function subscriberLinksIn(email: CapturedEmail): SubscriberMailLinks {
   const [, audience, encodedId] = UNSUBSCRIBE_LINK.exec(new URL(unsubscribe).pathname)!;
   const id = decodeURIComponent(encodedId);
   const settings = links.find((link) => new URL(link).pathname === `/${audience}/setting/${encodedId}`);
-  if (!settings) throw new Error(`No settings link for ${audience}/${id} in the email "${email.subject}": ${links.join(', ')}`);
+  if (!settings)
+    throw new Error(`No settings link for ${audience}/${id} in the email "${email.subject}": ${links.join(', ')}`);
   return { audience: audience as Audience, id, unsubscribe, settings };
 }
 
@@ -79,7 +80,9 @@ export function confirmationLinkIn(email: CapturedEmail): ConfirmationLink {
 
 /** Confirms as the confirmation page's button does (POST, no body). */
 export async function confirmViaApi({ audience, token }: ConfirmationLink) {
-  const response = await fetch(new URL(apiPath('confirmSubscription', { audience, token }), baseUrl()), { method: 'POST' });
+  const response = await fetch(new URL(apiPath('confirmSubscription', { audience, token }), baseUrl()), {
+    method: 'POST',
+  });
   if (response.status !== 200) throw new Error(`Confirming answered ${response.status}: ${await response.text()}`);
 }
 
@@ -94,7 +97,15 @@ export function signUpViaApi(audience: Audience, person: Person) {
   return fetch(new URL(apiPath('signup'), baseUrl()), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ ...person, jobTitle: '', organization: '', helpDescription: '', signupMe: true, website: '', audience }),
+    body: JSON.stringify({
+      ...person,
+      jobTitle: '',
+      organization: '',
+      helpDescription: '',
+      signupMe: true,
+      website: '',
+      audience,
+    }),
   });
 }
 

@@ -21,7 +21,11 @@ export const STACK_PROPS: SiteStackProps = {
   senderEmail: 'hello@example.ca',
   notificationEmail: 'team@example.ca',
   opsEmail: 'ops@example.ca',
-  web: { distDir: FIXTURE_WEB_DIST, routes: readRouteManifest(FIXTURE_WEB_DIST), cspHashes: readCspHashes(FIXTURE_WEB_DIST) },
+  web: {
+    distDir: FIXTURE_WEB_DIST,
+    routes: readRouteManifest(FIXTURE_WEB_DIST),
+    cspHashes: readCspHashes(FIXTURE_WEB_DIST),
+  },
   scorecardDocumentFile: FIXTURE_SCORECARD,
 };
 

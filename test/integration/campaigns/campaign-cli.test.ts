@@ -25,7 +25,9 @@ writeFileSync(
 let stack: RunningStack;
 let seeded: Seeded[];
 /** The integration project points AWS_ENDPOINT_URL_* at its own emulators: the commands must find the stack's. */
-const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_ENDPOINT_URL')));
+const inherited = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_ENDPOINT_URL')),
+);
 const env = () => ({
   ...inherited,
   PORT: String(stack.placement.sitePort),
@@ -35,21 +37,36 @@ const env = () => ({
   SITE_URL: stack.baseUrl,
   CAMPAIGNS_DIR,
 });
-const run = (script: string, args: string[]) => spawnSync(TSX, [script, ...args], { cwd: REPO_ROOT, env: env(), encoding: 'utf8' });
+const run = (script: string, args: string[]) =>
+  spawnSync(TSX, [script, ...args], { cwd: REPO_ROOT, env: env(), encoding: 'utf8' });
 const campaign = (...args: string[]) => run('infra/ops/campaign.ts', args);
 
 /** The campaign emails in the inbox, as raw MIME, by recipient. */
-const campaignMails = async () => (await readRawEmails(stack.inboxUrl)).filter((raw) => /^X-Campaign: test-newsletter$/m.test(raw));
+const campaignMails = async () =>
+  (await readRawEmails(stack.inboxUrl)).filter((raw) => /^X-Campaign: test-newsletter$/m.test(raw));
 const recipientOf = (raw: string) => /^To: (.+)$/m.exec(raw)![1]!.trim();
 /** A header's value, unfolded (RFC 5322 long lines continue on lines that start with a space). */
 const header = (raw: string, name: string) =>
-  raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/).find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1).trim();
-const countBy = (values: string[]) => values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {});
+  raw
+    .split(/\r?\n\r?\n/)[0]!
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .split(/\r?\n/)
+    .find((line) => line.startsWith(`${name}:`))
+    ?.slice(name.length + 1)
+    .trim();
+const countBy = (values: string[]) =>
+  values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {});
 
 beforeAll(async () => {
   stack = await startLocalStack(reuseBuildIfPresent());
   seeded = await seedSubscribers(stack.dynamoUrl, {
-    eligible: 60, impliedValid: 3, impliedExpired: 2, topicOff: 2, unsubscribedAll: 2, suppressed: 2, otherAudience: 2,
+    eligible: 60,
+    impliedValid: 3,
+    impliedExpired: 2,
+    topicOff: 2,
+    unsubscribedAll: 2,
+    suppressed: 2,
+    otherAudience: 2,
   });
 });
 afterAll(() => stack?.stop());
@@ -59,11 +76,15 @@ describe('npm run campaign against the local stack', () => {
   let unsubscribedMidSend: Seeded;
 
   it('stops cleanly on SIGTERM mid-send, honours an unsubscribe before the resume, and the resume sends each eligible exactly once', async () => {
-    const first = spawn(TSX, ['infra/ops/campaign.ts', 'send', SLUG, '--yes', '--rate', '20', '--concurrency', '2'], { cwd: REPO_ROOT, env: env() });
+    const first = spawn(TSX, ['infra/ops/campaign.ts', 'send', SLUG, '--yes', '--rate', '20', '--concurrency', '2'], {
+      cwd: REPO_ROOT,
+      env: env(),
+    });
     let printed = '';
     first.stdout.on('data', (chunk) => (printed += chunk));
     const deadline = Date.now() + 60_000;
-    while ((await campaignMails()).length < 10 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await campaignMails()).length < 10 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     first.kill('SIGTERM');
     const code = await new Promise<number | null>((resolve) => first.once('exit', resolve));
     expect(code).toBe(2);
@@ -83,7 +104,11 @@ describe('npm run campaign against the local stack', () => {
     expect(resumed.status).toBe(0);
 
     const counts = countBy((await campaignMails()).map(recipientOf));
-    const expected = Object.fromEntries(eligible().filter((s) => s !== unsubscribedMidSend).map((s) => [s.email, 1]));
+    const expected = Object.fromEntries(
+      eligible()
+        .filter((s) => s !== unsubscribedMidSend)
+        .map((s) => [s.email, 1]),
+    );
     expect(counts).toEqual(expected);
   });
 
@@ -91,7 +116,10 @@ describe('npm run campaign against the local stack', () => {
     const before = (await campaignMails()).length;
     const again = campaign('send', SLUG, '--yes', '--json');
     expect(again.status).toBe(0);
-    expect(JSON.parse(again.stdout.trim().split('\n').pop()!)).toMatchObject({ sent: 0, already: eligible().length - 1 });
+    expect(JSON.parse(again.stdout.trim().split('\n').pop()!)).toMatchObject({
+      sent: 0,
+      already: eligible().length - 1,
+    });
     expect((await campaignMails()).length).toBe(before);
   });
 
@@ -109,14 +137,29 @@ describe('npm run campaign against the local stack', () => {
       expect((await fetch(link)).status).toBe(200);
     }
     expect(body).toContain('100 Example Street SW');
-    expect((await fetch(oneClickUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })).status).toBe(200);
+    expect(
+      (
+        await fetch(oneClickUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'List-Unsubscribe=One-Click',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('status counts recipients, sent and those who unsubscribed since', () => {
     const status = campaign('status', SLUG, '--json');
     expect(status.status).toBe(0);
     expect(JSON.parse(status.stdout.trim())).toMatchObject({
-      campaign: SLUG, recipients: eligible().length - 1, sent: eligible().length - 1, failed: 0, inDoubt: 0, bounced: 0, complained: 0, unsubscribedSince: 1,
+      campaign: SLUG,
+      recipients: eligible().length - 1,
+      sent: eligible().length - 1,
+      failed: 0,
+      inDoubt: 0,
+      bounced: 0,
+      complained: 0,
+      unsubscribedSince: 1,
     });
   });
 
@@ -128,6 +171,8 @@ describe('npm run campaign against the local stack', () => {
     const csv = run('infra/ops/ops.ts', ['subscribers', '--audience', 'candidate', '--csv']);
     expect(csv.stdout.split('\n')[0]).toBe('state,email,firstName,lastName,since,id');
     const consent = run('infra/ops/ops.ts', ['consent', unsubscribedMidSend.email, '--json']);
-    expect(JSON.parse(consent.stdout).subscribers[0].ledger).toEqual([expect.objectContaining({ type: 'withdrawn', source: 'one-click' })]);
+    expect(JSON.parse(consent.stdout).subscribers[0].ledger).toEqual([
+      expect.objectContaining({ type: 'withdrawn', source: 'one-click' }),
+    ]);
   });
 });

@@ -36,18 +36,22 @@ const sesProxy = (upstream: string, answerFirst: number) => {
   let answered = 0;
   const held: ServerResponse[] = [];
   const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
-    const forward = request(`${upstream}${incoming.url}`, { method: incoming.method, headers: incoming.headers }, (answer) => {
-      const body: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => body.push(chunk));
-      answer.on('end', () => {
-        if (answered >= answerFirst) {
-          held.push(outgoing);
-          return;
-        }
-        answered += 1;
-        outgoing.writeHead(answer.statusCode!, answer.headers).end(Buffer.concat(body));
-      });
-    });
+    const forward = request(
+      `${upstream}${incoming.url}`,
+      { method: incoming.method, headers: incoming.headers },
+      (answer) => {
+        const body: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => body.push(chunk));
+        answer.on('end', () => {
+          if (answered >= answerFirst) {
+            held.push(outgoing);
+            return;
+          }
+          answered += 1;
+          outgoing.writeHead(answer.statusCode!, answer.headers).end(Buffer.concat(body));
+        });
+      },
+    );
     incoming.pipe(forward);
   });
   return {
@@ -63,7 +67,9 @@ const sesProxy = (upstream: string, answerFirst: number) => {
 };
 
 /** The integration project points AWS_ENDPOINT_URL_* at its own emulators: the commands must find the stack's. */
-const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_ENDPOINT_URL')));
+const inherited = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_ENDPOINT_URL')),
+);
 const env = (extra: Record<string, string> = {}) => ({
   ...inherited,
   PORT: String(stack.placement.sitePort),
@@ -86,7 +92,11 @@ const startedAt = () => JSON.parse(campaign('status', SLUG, '--json').stdout.tri
 
 beforeAll(async () => {
   stack = await startLocalStack(reuseBuildIfPresent());
-  seeded = await seedSubscribers(stack.dynamoUrl, { eligible: 20, topicOff: 2, suppressed: 2, otherAudience: 2 }, 'kill');
+  seeded = await seedSubscribers(
+    stack.dynamoUrl,
+    { eligible: 20, topicOff: 2, suppressed: 2, otherAudience: 2 },
+    'kill',
+  );
 });
 afterAll(() => stack?.stop());
 
@@ -107,7 +117,9 @@ describe('a campaign send killed mid-send', () => {
     // Act: SIGKILL the whole process group once SES has taken the sixth email and its answer is withheld.
     const deadline = Date.now() + 60_000;
     while (proxy.held() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => first.once('exit', (_code, signal) => resolve(signal)));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      first.once('exit', (_code, signal) => resolve(signal)),
+    );
     process.kill(-first.pid!, 'SIGKILL');
     const signal = await exited;
     proxy.close();
@@ -120,7 +132,9 @@ describe('a campaign send killed mid-send', () => {
     expect(signal).toBe('SIGKILL');
     expect(Object.values(afterKill)).toEqual(Array(ANSWERED_BEFORE_THE_KILL + 1).fill(1));
     expect(resumed.status).toBe(0);
-    expect(resumed.stdout).toContain(`Sent ${eligible().length - ANSWERED_BEFORE_THE_KILL - 1} of ${eligible().length} in`);
+    expect(resumed.stdout).toContain(
+      `Sent ${eligible().length - ANSWERED_BEFORE_THE_KILL - 1} of ${eligible().length} in`,
+    );
     expect(countBy(await recipientsInInbox())).toEqual(Object.fromEntries(eligible().map((s) => [s.email, 1])));
 
     // Assess: what the operator reads.

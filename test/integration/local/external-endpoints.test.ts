@@ -14,7 +14,9 @@ const external = { dynamodb: process.env.AWS_ENDPOINT_URL_DYNAMODB!, ses: proces
 
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
-    get({ host: '127.0.0.1', port, path: '/', agent: false }, (res) => resolve(res.resume() && true)).on('error', () => resolve(false));
+    get({ host: '127.0.0.1', port, path: '/', agent: false }, (res) => resolve(res.resume() && true)).on('error', () =>
+      resolve(false),
+    );
   });
 
 const signup = (baseUrl: string, email: string) =>
@@ -47,7 +49,11 @@ describe('npm start with AWS_ENDPOINT_URL_DYNAMODB and AWS_ENDPOINT_URL_SES set'
     expect((await signup(stack.baseUrl, email)).status).toBe(200);
     const db = localDynamoClient(external.dynamodb);
     const { Items = [] } = await db.send(
-      new ScanCommand({ TableName: LEADS_TABLE.logicalName, FilterExpression: 'email = :email', ExpressionAttributeValues: { ':email': { S: email } } }),
+      new ScanCommand({
+        TableName: LEADS_TABLE.logicalName,
+        FilterExpression: 'email = :email',
+        ExpressionAttributeValues: { ':email': { S: email } },
+      }),
     );
     db.destroy();
     expect(Items).toHaveLength(1);

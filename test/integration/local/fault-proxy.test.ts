@@ -40,7 +40,8 @@ describe('fault proxies, seen through the real AWS SDK clients', () => {
         Message: { Subject: { Data: subject }, Body: { Text: { Data: 'Fault proxy test' } } },
       }),
     );
-  const deliveredWith = async (subject: string) => (await readCapturedEmails(targets.ses)).filter((email) => email.subject === subject).length;
+  const deliveredWith = async (subject: string) =>
+    (await readCapturedEmails(targets.ses)).filter((email) => email.subject === subject).length;
 
   afterEach(async () => {
     await Promise.all(proxies.map((proxy) => proxy.close()));
@@ -90,7 +91,12 @@ describe('fault proxies, seen through the real AWS SDK clients', () => {
     const { dynamo } = await proxied(faults);
     const outcomes: string[] = [];
     for (let call = 0; call < 4; call += 1) {
-      outcomes.push(await dynamo.send(new ListTablesCommand({})).then(() => 'ok', (error: Error) => error.name));
+      outcomes.push(
+        await dynamo.send(new ListTablesCommand({})).then(
+          () => 'ok',
+          (error: Error) => error.name,
+        ),
+      );
     }
     expect(outcomes).toEqual(['ServiceUnavailable', 'ok', 'ServiceUnavailable', 'ok']);
   });

@@ -22,7 +22,9 @@ const until = async (condition: () => boolean | Promise<boolean>, what: string, 
 /** A new connection, not one from fetch's keep-alive pool. */
 const connectsAt = (port: number) =>
   new Promise<boolean>((resolve) => {
-    get({ host: '127.0.0.1', port, path: '/', agent: false }, (res) => resolve(res.resume() && true)).on('error', () => resolve(false));
+    get({ host: '127.0.0.1', port, path: '/', agent: false }, (res) => resolve(res.resume() && true)).on('error', () =>
+      resolve(false),
+    );
   });
 
 const leadsStored = async (dynamoUrl: string) => {
@@ -59,7 +61,10 @@ describe('npm start: graceful shutdown', () => {
       }),
     );
     const baseUrl = stack.baseUrl;
-    await until(async () => ((await readFaults(baseUrl)).dynamodb?.injected ?? 0) >= SIGNUPS, 'every sign-up to reach DynamoDB');
+    await until(
+      async () => ((await readFaults(baseUrl)).dynamodb?.injected ?? 0) >= SIGNUPS,
+      'every sign-up to reach DynamoDB',
+    );
 
     const exit = stack.kill('SIGTERM');
     await until(() => stack!.output().stdout.includes('SIGTERM: finishing'), 'the stack to start stopping');

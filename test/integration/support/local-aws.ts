@@ -5,7 +5,12 @@
 import { GetItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context } from 'aws-lambda';
-import { localDynamoClient, readCapturedEmails, readRawEmails, type CapturedEmail } from '../../../infra/local/services';
+import {
+  localDynamoClient,
+  readCapturedEmails,
+  readRawEmails,
+  type CapturedEmail,
+} from '../../../infra/local/services';
 import { handler as sweep } from '../../../lambdas/handlers/mail-sweep';
 import { readMail, type ReadableMail } from '../../unit/lambdas/support/parse-mime';
 
@@ -21,7 +26,8 @@ export const siteUrl = env('SITE_URL');
 const db = localDynamoClient(env('AWS_ENDPOINT_URL_DYNAMODB'));
 
 /** A fresh address per test, so test files can share the tables in parallel. */
-export const uniqueEmail = (name: string) => `${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.ca`;
+export const uniqueEmail = (name: string) =>
+  `${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.ca`;
 
 export const readItem = async (table: string, id: string) => {
   const { Item } = await db.send(new GetItemCommand({ TableName: table, Key: marshall({ id }), ConsistentRead: true }));
@@ -73,7 +79,9 @@ export const notificationsAbout = async (address: string) =>
 /** The token of the confirmation link in the newest confirmation email to this address. */
 export const confirmationTokenFor = async (address: string): Promise<string> => {
   const confirmations = (await capturedEmailsTo(address)).filter((mail) => mail.subject.startsWith('Please confirm'));
-  const token = /\/confirm\/(?:candidate|employer)\/([A-Za-z0-9_-]{44})/.exec(confirmations.at(-1)?.body.text ?? '')?.[1];
+  const token = /\/confirm\/(?:candidate|employer)\/([A-Za-z0-9_-]{44})/.exec(
+    confirmations.at(-1)?.body.text ?? '',
+  )?.[1];
   if (!token) throw new Error(`No confirmation email with a link reached ${address}`);
   return token;
 };
@@ -82,7 +90,8 @@ export const confirmationTokenFor = async (address: string): Promise<string> => 
 export const consentRecordsOf = async (subscriberId: string) => {
   const subscriber = await readItem(tables.subscribers, subscriberId);
   const records = [];
-  for (let n = 1; n <= (subscriber?.consentCount ?? 0); n += 1) records.push(await readItem(tables.subscribers, `consent#${subscriberId}#${n}`));
+  for (let n = 1; n <= (subscriber?.consentCount ?? 0); n += 1)
+    records.push(await readItem(tables.subscribers, `consent#${subscriberId}#${n}`));
   return records;
 };
 
@@ -100,7 +109,10 @@ export const subscribe = async (audience: 'candidate' | 'employer', email: strin
   await deliverDueMail(lead!.id);
   const token = await confirmationTokenFor(email);
   const path = `/api/${audience}/confirmations/${token}`;
-  await invoke(confirm, apiEvent({ routeKey: 'POST /api/{audience}/confirmations/{token}', path, pathParameters: { audience, token } }));
+  await invoke(
+    confirm,
+    apiEvent({ routeKey: 'POST /api/{audience}/confirmations/{token}', path, pathParameters: { audience, token } }),
+  );
   await deliverDueMail(lead!.id);
   const claim = await readItem(tables.subscribers, `email#${audience}#${email.toLowerCase()}`);
   return { id: claim!.subscriberId as string, email, lead: (await readItem(tables.leads, lead!.id))! };

@@ -6,7 +6,12 @@
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { localDynamoClient, readCapturedEmails, type CapturedEmail } from '../../../infra/local/services';
-import { reuseBuildIfPresent, startLocalStack, type LocalStackOptions, type RunningStack } from '../../support/local-stack';
+import {
+  reuseBuildIfPresent,
+  startLocalStack,
+  type LocalStackOptions,
+  type RunningStack,
+} from '../../support/local-stack';
 
 /** Limits out of the way: these scenarios are about faults, and every request comes from one client. */
 const UNLIMITED = { SUBMISSIONS_PER_CLIENT_PER_HOUR: '1000000', FORM_MAILS_PER_HOUR: '1000000' };
@@ -30,7 +35,17 @@ export const signupSubmission = (name: string): Submission => {
   return {
     form: 'signup',
     email,
-    body: { email, firstName: 'Ada', lastName: 'Lovelace', jobTitle: '', organization: '', helpDescription: `Message from ${name}`, signupMe: true, website: '', audience: 'candidate' },
+    body: {
+      email,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      jobTitle: '',
+      organization: '',
+      helpDescription: `Message from ${name}`,
+      signupMe: true,
+      website: '',
+      audience: 'candidate',
+    },
     expectedSubjects: ['Please confirm your subscription to Chinook Talent Partners'],
   };
 };
@@ -42,8 +57,18 @@ export const scorecardSubmission = (name: string): Submission => {
     form: 'scorecard',
     email,
     body: {
-      firstName: 'Grace', lastName: 'Hopper', email, jobTitle: 'CEO', organization: 'Prairie Builders', helpDescription: '',
-      signupMe: true, marketingConsent: false, website: '', formType: 'Employer', createdAt: now, updatedAt: now,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email,
+      jobTitle: 'CEO',
+      organization: 'Prairie Builders',
+      helpDescription: '',
+      signupMe: true,
+      marketingConsent: false,
+      website: '',
+      formType: 'Employer',
+      createdAt: now,
+      updatedAt: now,
     },
     expectedSubjects: ['Your Human Relations Scorecard'],
   };
@@ -73,12 +98,17 @@ export const post = async (stack: Pick<RunningStack, 'baseUrl'>, submission: Sub
 };
 
 /** What a visitor does: resend the same form after a 5xx (or a lost connection) until it is accepted. */
-export const postUntilAccepted = async (stack: Pick<RunningStack, 'baseUrl'>, submission: Submission, answers: Answer[] = []) => {
+export const postUntilAccepted = async (
+  stack: Pick<RunningStack, 'baseUrl'>,
+  submission: Submission,
+  answers: Answer[] = [],
+) => {
   for (let attempt = 0; attempt < 200; attempt += 1) {
     const answer = await post(stack, submission);
     answers.push(answer);
     if (answer.status >= 200 && answer.status < 300) return answers;
-    if (answer.status > 0 && answer.status < 500) throw new Error(`${submission.email}: refused with ${answer.status} ${answer.message}`);
+    if (answer.status > 0 && answer.status < 500)
+      throw new Error(`${submission.email}: refused with ${answer.status} ${answer.message}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${submission.email}: never accepted`);
@@ -104,14 +134,19 @@ export const scanTable = async (stack: Pick<RunningStack, 'dynamoUrl'>, table: '
 };
 
 const toAddress = (mail: CapturedEmail, address: string) => mail.destination.to.some((to) => to.includes(address));
-const aboutAddress = (mail: CapturedEmail, address: string) => mail.replyTo.some((replyTo) => replyTo.includes(address));
+const aboutAddress = (mail: CapturedEmail, address: string) =>
+  mail.replyTo.some((replyTo) => replyTo.includes(address));
 
 /** Delivered, once each: the visitor's emails and the firm's notification, for every submission. */
 export const deliveredExactlyOnce = (emails: CapturedEmail[], submissions: Submission[]) =>
   submissions.every(
     (submission) =>
-      emails.filter((mail) => toAddress(mail, submission.email)).map((mail) => mail.subject).sort().join('|') ===
-        [...submission.expectedSubjects].sort().join('|') && emails.filter((mail) => aboutAddress(mail, submission.email)).length === 1,
+      emails
+        .filter((mail) => toAddress(mail, submission.email))
+        .map((mail) => mail.subject)
+        .sort()
+        .join('|') === [...submission.expectedSubjects].sort().join('|') &&
+      emails.filter((mail) => aboutAddress(mail, submission.email)).length === 1,
   );
 
 /** Per submission: how many emails it caused (to the address, and notifications about it). */

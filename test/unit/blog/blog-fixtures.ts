@@ -47,7 +47,8 @@ export const validPosts = (): FixturePost[] => FIXTURE_EXPECTED.map((_, id) => (
 const yaml = (data: Record<string, unknown>) =>
   Object.entries(data)
     .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join('\n');
+    .map(([key, value]) => `${key}: ${JSON.stringify(value)}`)
+    .join('\n');
 
 /** A temporary posts folder, public folder (with every post image) and output folder. */
 export async function writeFixtureBlog(posts: FixturePost[]) {
@@ -65,7 +66,10 @@ export async function writeFixtureBlog(posts: FixturePost[]) {
   for (const post of posts) {
     const { id, slug } = post.frontMatter as { id: number; slug: string };
     const fileName = post.fileName ?? `${String(id).padStart(2, '0')}-${String(slug).replace(/'/g, '')}.md`;
-    await writeFile(path.join(postsDir, fileName), `---\n${yaml(post.frontMatter)}\n---\n\n${post.body ?? validBody()}`);
+    await writeFile(
+      path.join(postsDir, fileName),
+      `---\n${yaml(post.frontMatter)}\n---\n\n${post.body ?? validBody()}`,
+    );
   }
   return {
     options: { postsDir, publicDir, outDir },

@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { FIXTURE_EXPECTED, frontMatterFor, validBody, validPosts, writeFixtureBlog, type FixturePost } from './blog-fixtures';
+import {
+  FIXTURE_EXPECTED,
+  frontMatterFor,
+  validBody,
+  validPosts,
+  writeFixtureBlog,
+  type FixturePost,
+} from './blog-fixtures';
 
 import { BlogContentError, generateBlogModules } from '../../../web/build/blog-content';
 
@@ -16,7 +23,10 @@ async function build(posts: FixturePost[]) {
 /** The build's error message for these posts (the test fails if the build passes). */
 async function problemsOf(posts: FixturePost[]): Promise<string> {
   const { run } = await build(posts);
-  const error = await run().then(() => undefined, (caught: unknown) => caught);
+  const error = await run().then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(BlogContentError);
   return (error as Error).message;
 }
@@ -71,25 +81,65 @@ describe('generateBlogModules on valid posts', () => {
 
 describe('generateBlogModules rejects', () => {
   it.each([
-    ['a post without the marker', withPost(1, { body: 'Just text.\n' }), 'needs exactly one line "<!-- mid-article -->", found 0'],
+    [
+      'a post without the marker',
+      withPost(1, { body: 'Just text.\n' }),
+      'needs exactly one line "<!-- mid-article -->", found 0',
+    ],
     ['a post with two markers', withPost(1, { body: validBody('\n\n<!-- mid-article -->\n\nMore.') }), 'found 2'],
-    ['a marker inside a list', withPost(1, { body: 'Intro.\n\n- one\n  <!-- mid-article -->\n- two\n' }), 'must be on a line of its own'],
-    ['a marker with nothing after it', withPost(1, { body: 'Intro.\n\n<!-- mid-article -->\n' }), 'body text both before and after'],
+    [
+      'a marker inside a list',
+      withPost(1, { body: 'Intro.\n\n- one\n  <!-- mid-article -->\n- two\n' }),
+      'must be on a line of its own',
+    ],
+    [
+      'a marker with nothing after it',
+      withPost(1, { body: 'Intro.\n\n<!-- mid-article -->\n' }),
+      'body text both before and after',
+    ],
     ['an impossible date', withFrontMatter(1, { date: '2024-02-30' }), 'date "2024-02-30" must be an ISO date'],
     ['a date in another format', withFrontMatter(1, { date: '06/20/2024' }), 'must be an ISO date'],
-    ['a date text in another format', withFrontMatter(1, { dateText: '20 June 2024' }), 'must read like "May 16, 2024"'],
-    ['a date text that disagrees with the date', withFrontMatter(1, { date: '2024-06-21' }), 'does not match date 2024-06-21'],
+    [
+      'a date text in another format',
+      withFrontMatter(1, { dateText: '20 June 2024' }),
+      'must read like "May 16, 2024"',
+    ],
+    [
+      'a date text that disagrees with the date',
+      withFrontMatter(1, { date: '2024-06-21' }),
+      'does not match date 2024-06-21',
+    ],
     ['a missing title', withFrontMatter(1, { title: undefined }), 'title is missing'],
     ['an unknown front matter key', withFrontMatter(1, { tags: 'hiring' }), 'unknown front matter key "tags"'],
     ['an author line starting with By', withFrontMatter(0, { author: 'By Maren Holt' }), 'author is a name only'],
     ['an inline style', withPost(1, { body: validBody('\n\n<p style="color:red">Red</p>') }), 'inline style attribute'],
     ['a script', withPost(1, { body: validBody('\n\n<script>alert(1)</script>') }), '<script> element'],
     ['a level-1 heading', withPost(1, { body: `# Big\n\n${validBody()}` }), 'level-1 heading'],
-    ['an unsized image', withPost(1, { body: validBody('\n\n![Chart](/images/blog/first-post.svg)') }), 'needs width and height'],
-    ['a missing local image', withPost(1, { body: validBody('\n\n<img src="/images/nope.png" width="1" height="1" alt="">') }), 'src /images/nope.png is not in web/public'],
-    ['a link to no page', withPost(1, { body: validBody('\n\nSee [this](/no-such-page).') }), 'link to /no-such-page points at no page'],
-    ['a raw external link without rel', withPost(1, { body: validBody('\n\n<a href="https://example.org">x</a>') }), 'must open in a new tab'],
-    ['a file name that disagrees with id and slug', withPost(1, { fileName: '01-second.md' }), "file name should be 01-its-the-second.md"],
+    [
+      'an unsized image',
+      withPost(1, { body: validBody('\n\n![Chart](/images/blog/first-post.svg)') }),
+      'needs width and height',
+    ],
+    [
+      'a missing local image',
+      withPost(1, { body: validBody('\n\n<img src="/images/nope.png" width="1" height="1" alt="">') }),
+      'src /images/nope.png is not in web/public',
+    ],
+    [
+      'a link to no page',
+      withPost(1, { body: validBody('\n\nSee [this](/no-such-page).') }),
+      'link to /no-such-page points at no page',
+    ],
+    [
+      'a raw external link without rel',
+      withPost(1, { body: validBody('\n\n<a href="https://example.org">x</a>') }),
+      'must open in a new tab',
+    ],
+    [
+      'a file name that disagrees with id and slug',
+      withPost(1, { fileName: '01-second.md' }),
+      'file name should be 01-its-the-second.md',
+    ],
   ])('%s, naming the file', async (_, posts, problem) => {
     const message = await problemsOf(posts);
     expect(message).toContain(problem);
@@ -110,7 +160,9 @@ describe('generateBlogModules rejects', () => {
       { frontMatter: { ...frontMatterFor(1), id: 0 }, fileName: '00-its-the-second.md' },
       third,
     ];
-    expect(await problemsOf(swapped)).toContain('date 2024-07-18 is newer than post 0 (2024-06-20); the list is newest first');
+    expect(await problemsOf(swapped)).toContain(
+      'date 2024-07-18 is newer than post 0 (2024-06-20); the list is newest first',
+    );
   });
 
   it('a missing post image', async () => {

@@ -43,7 +43,7 @@ describe('the Previous/Next chain', () => {
 
   it('follows the chain the spec spells out at its head and tail', () => {
     const order: string[] = [];
-    for (let id: number | undefined = 0; id !== undefined; ) {
+    for (let id: number | undefined = 0; id !== undefined;) {
       order.push(slugAt(id));
       id = adjacentPosts(FIXTURE_POSTS, id).next?.id;
     }

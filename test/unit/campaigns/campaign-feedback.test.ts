@@ -19,7 +19,9 @@ const event = (eventType: 'Bounce' | 'Complaint', address: string, tags: Record<
     eventType,
     mail: { messageId: 'ses-1', tags: { 'ses:configuration-set': ['feedback'], ...tags } },
     ...(eventType === 'Bounce'
-      ? { bounce: { bounceType: 'Permanent', bounceSubType: 'General', bouncedRecipients: [{ emailAddress: address }] } }
+      ? {
+          bounce: { bounceType: 'Permanent', bounceSubType: 'General', bouncedRecipients: [{ emailAddress: address }] },
+        }
       : { complaint: { complainedRecipients: [{ emailAddress: address }], complaintFeedbackType: 'abuse' } }),
   });
 const tagged = (slug: string) => ({ campaign: [slug] });
@@ -28,8 +30,17 @@ const run = (...messages: string[]) => sesFeedback(snsEvent(...messages), {} as 
 /** Pat's email of the campaign, as the sender left it. */
 const storeSent = (mailbox: string, slug = SLUG) =>
   tables.put(CAMPAIGNS, {
-    id: `send#${slug}#${mailbox}`, kind: 'campaign-send', campaign: slug, mailbox, subscriberId: 'PatIdAbcdefghijklmnop',
-    status: 'sent', attempts: 1, firstAttemptAt: NOW - 600, lastAttemptAt: NOW - 600, sentAt: NOW - 600, messageId: 'ses-1',
+    id: `send#${slug}#${mailbox}`,
+    kind: 'campaign-send',
+    campaign: slug,
+    mailbox,
+    subscriberId: 'PatIdAbcdefghijklmnop',
+    status: 'sent',
+    attempts: 1,
+    firstAttemptAt: NOW - 600,
+    lastAttemptAt: NOW - 600,
+    sentAt: NOW - 600,
+    messageId: 'ses-1',
     expiresAt: NOW + 86400,
   });
 
@@ -48,18 +59,21 @@ describe('SES feedback on a campaign email', () => {
   it.each([
     ['bounce', 'Bounce'],
     ['complaint', 'Complaint'],
-  ] as const)("a tagged %s is counted on that person's send record, and the address is suppressed", async (feedback, type) => {
-    // Prepare
-    const pat = storeSubscriber(tables, 'pat@example.ca');
-    storeSent('pat@example.ca');
+  ] as const)(
+    "a tagged %s is counted on that person's send record, and the address is suppressed",
+    async (feedback, type) => {
+      // Prepare
+      const pat = storeSubscriber(tables, 'pat@example.ca');
+      storeSent('pat@example.ca');
 
-    // Act
-    await run(event(type, 'Pat <pat@example.ca>', tagged(SLUG)));
+      // Act
+      await run(event(type, 'Pat <pat@example.ca>', tagged(SLUG)));
 
-    // Assess
-    expect(sendRecord(tables, 'pat@example.ca')).toMatchObject({ status: 'sent', feedback, feedbackAt: NOW });
-    expect(tables.get(SUBSCRIBERS, pat.id)).toMatchObject({ suppressed: true, suppressionReason: feedback });
-  });
+      // Assess
+      expect(sendRecord(tables, 'pat@example.ca')).toMatchObject({ status: 'sent', feedback, feedbackAt: NOW });
+      expect(tables.get(SUBSCRIBERS, pat.id)).toMatchObject({ suppressed: true, suppressionReason: feedback });
+    },
+  );
 
   it('finds the record of a +tag variant of the address (the canonical mailbox)', async () => {
     storeSubscriber(tables, 'pat@example.ca');

@@ -13,7 +13,15 @@ import { handler as worker } from '../../../lambdas/handlers/campaign-worker';
 import { fakeTables, unavailable, type FakeTables } from '../lambdas/support/fake-tables';
 import { NOW } from '../lambdas/support/payloads';
 import { readMail } from '../lambdas/support/parse-mime';
-import { CAMPAIGNS, campaignContent, changeSubscriber, sendRecord, sesAnswer, SLUG, storeSubscriber } from './support/campaign-fixtures';
+import {
+  CAMPAIGNS,
+  campaignContent,
+  changeSubscriber,
+  sendRecord,
+  sesAnswer,
+  SLUG,
+  storeSubscriber,
+} from './support/campaign-fixtures';
 
 const ses = mockClient(SESClient);
 const sqs = mockClient(SQSClient);
@@ -24,7 +32,11 @@ let accepted: { at: number; to: string }[];
 let refuse: Set<string>;
 
 const message = (messageId: string, body: unknown): SQSRecord =>
-  ({ messageId, receiptHandle: `receipt-${messageId}`, body: typeof body === 'string' ? body : JSON.stringify(body) }) as SQSRecord;
+  ({
+    messageId,
+    receiptHandle: `receipt-${messageId}`,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  }) as SQSRecord;
 const recipientMessage = (messageId: string, subscriberId: string, campaign = SLUG) =>
   message(messageId, { campaign, subscriberId });
 
@@ -48,7 +60,16 @@ const visibilityChanges = () => sqs.commandCalls(ChangeMessageVisibilityCommand)
 beforeEach(() => {
   jest.useFakeTimers({ now: NOW * 1000, doNotFake: ['nextTick', 'setImmediate'] });
   tables = fakeTables();
-  tables.put(CAMPAIGNS, { id: `campaign#${SLUG}`, kind: 'campaign', ...campaignContent(), startedAt: NOW, queued: 1, lastQueuedAt: NOW, runs: 1, expiresAt: NOW + 86400 });
+  tables.put(CAMPAIGNS, {
+    id: `campaign#${SLUG}`,
+    kind: 'campaign',
+    ...campaignContent(),
+    startedAt: NOW,
+    queued: 1,
+    lastQueuedAt: NOW,
+    runs: 1,
+    expiresAt: NOW + 86400,
+  });
   accepted = [];
   refuse = new Set();
   ses.reset();
@@ -93,7 +114,9 @@ describe('campaign worker', () => {
     const unsubscribed = storeSubscriber(tables, 'unsubscribed@example.ca', { subscribed: false });
     const unreadable = storeSubscriber(tables, 'unreadable@example.ca');
     refuse.add(refused.email);
-    tables.inject((command, input) => (command === 'GetItem' && input.Key.id.S === unreadable.id ? unavailable() : undefined));
+    tables.inject((command, input) =>
+      command === 'GetItem' && input.Key.id.S === unreadable.id ? unavailable() : undefined,
+    );
 
     // Act
     const result = await run(
@@ -106,8 +129,14 @@ describe('campaign worker', () => {
     );
 
     // Assess
-    expect(result.batchItemFailures.map((failure) => failure.itemIdentifier)).toEqual(['m-refused', 'm-unreadable', 'm-malformed']);
-    expect(visibilityChanges()).toEqual([{ QueueUrl: CAMPAIGN_QUEUE_URL, ReceiptHandle: 'receipt-m-refused', VisibilityTimeout: 60 }]);
+    expect(result.batchItemFailures.map((failure) => failure.itemIdentifier)).toEqual([
+      'm-refused',
+      'm-unreadable',
+      'm-malformed',
+    ]);
+    expect(visibilityChanges()).toEqual([
+      { QueueUrl: CAMPAIGN_QUEUE_URL, ReceiptHandle: 'receipt-m-refused', VisibilityTimeout: 60 },
+    ]);
     expect(inbox()).toEqual([sent.email]);
     expect(sendRecord(tables, refused.email)).toMatchObject({ status: 'pending', attempts: 1 });
     expect(sendRecord(tables, unsubscribed.email)).toBeUndefined();

@@ -5,7 +5,8 @@ import { subscriberItem } from '../../support/campaign-subscribers';
 
 const NOW = Math.floor(Date.now() / 1000);
 const newsletter = { topic: 'newsletter', audience: 'candidate' } as const;
-const subscriber = (overrides: Parameters<typeof Object.assign>[1] = {}) => Object.assign(subscriberItem('eligible', 'pat@example.ca'), overrides);
+const subscriber = (overrides: Parameters<typeof Object.assign>[1] = {}) =>
+  Object.assign(subscriberItem('eligible', 'pat@example.ca'), overrides);
 
 describe('who receives a campaign', () => {
   it('a confirmed subscriber of the audience with the topic on', () => {
@@ -26,7 +27,9 @@ describe('who receives a campaign', () => {
   });
 
   it('an audience of both takes candidates and employers', () => {
-    expect(ineligibility(subscriber({ audience: 'employer' }), { topic: 'newsletter', audience: 'both' }, NOW)).toBeUndefined();
+    expect(
+      ineligibility(subscriber({ audience: 'employer' }), { topic: 'newsletter', audience: 'both' }, NOW),
+    ).toBeUndefined();
   });
 
   it("reads each topic's own preference, in the spec's order", () => {
@@ -35,7 +38,9 @@ describe('who receives a campaign', () => {
       const only = [false, false, false].map((_, i) => i === index);
       expect(ineligibility(subscriber({ emailSetting: only }), { topic, audience: 'candidate' }, NOW)).toBeUndefined();
       const allBut = only.map((on) => !on);
-      expect(ineligibility(subscriber({ emailSetting: allBut }), { topic, audience: 'candidate' }, NOW)).toBe('topic-off');
+      expect(ineligibility(subscriber({ emailSetting: allBut }), { topic, audience: 'candidate' }, NOW)).toBe(
+        'topic-off',
+      );
     });
   });
 });
@@ -44,14 +49,23 @@ describe('who receives a campaign to both audiences, per person', () => {
   const both = { topic: 'newsletter', audience: 'both' } as const;
   const candidate = (overrides = {}) => subscriber({ id: 'candidate', ...overrides });
   const employer = (overrides = {}) => subscriber({ id: 'employer', audience: 'employer', ...overrides });
-  const chosen = (result: ReturnType<typeof personEligibility>) => ('subscriber' in result ? result.subscriber.id : result);
+  const chosen = (result: ReturnType<typeof personEligibility>) =>
+    'subscriber' in result ? result.subscriber.id : result;
 
   it.each([
     ['both eligible: the first', [candidate(), employer()], 'candidate'],
-    ['candidate consent lapsed: the employer one', [candidate({ consent: 'implied', impliedUntil: NOW }), employer()], 'employer'],
+    [
+      'candidate consent lapsed: the employer one',
+      [candidate({ consent: 'implied', impliedUntil: NOW }), employer()],
+      'employer',
+    ],
     ['candidate never confirmed: the employer one', [candidate({ consent: 'pending' }), employer()], 'employer'],
     ['unsubscribed as candidate: nobody', [candidate({ subscribed: false }), employer()], { why: 'unsubscribed' }],
-    ['topic off as employer: nobody', [candidate(), employer({ emailSetting: [false, true, true] })], { why: 'topic-off' }],
+    [
+      'topic off as employer: nobody',
+      [candidate(), employer({ emailSetting: [false, true, true] })],
+      { why: 'topic-off' },
+    ],
     ['suppressed: nobody', [candidate({ suppressed: true }), employer({ suppressed: true })], { why: 'suppressed' }],
   ])('%s', (_, subscriptions, expected) => {
     expect(chosen(personEligibility(subscriptions, both, NOW))).toEqual(expected);
@@ -59,6 +73,8 @@ describe('who receives a campaign to both audiences, per person', () => {
 
   it("a one-audience campaign ignores the other audience's withdrawal", () => {
     const subscriptions = [candidate(), employer({ subscribed: false })];
-    expect(chosen(personEligibility(subscriptions, { topic: 'newsletter', audience: 'candidate' }, NOW))).toBe('candidate');
+    expect(chosen(personEligibility(subscriptions, { topic: 'newsletter', audience: 'candidate' }, NOW))).toBe(
+      'candidate',
+    );
   });
 });

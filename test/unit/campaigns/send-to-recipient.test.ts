@@ -10,11 +10,31 @@ import type { DeliveryPolicy } from '../../../lambdas/mail/delivery-policy';
 import type { OutgoingMail } from '../../../lambdas/mail/outgoing-mail';
 import type { SubscriberItem } from '../../../lambdas/data/subscriber-item';
 import { callsOf } from '../lambdas/support/dynamo-mock';
-import { connectionReset, fakeTables, refusedConnection, throttled, timedOut, type FakeTables } from '../lambdas/support/fake-tables';
+import {
+  connectionReset,
+  fakeTables,
+  refusedConnection,
+  throttled,
+  timedOut,
+  type FakeTables,
+} from '../lambdas/support/fake-tables';
 import { NOW } from '../lambdas/support/payloads';
-import { CAMPAIGNS, campaignContent, changeSubscriber, sendRecord, sesAnswer, SLUG, storeSubscriber } from './support/campaign-fixtures';
+import {
+  CAMPAIGNS,
+  campaignContent,
+  changeSubscriber,
+  sendRecord,
+  sesAnswer,
+  SLUG,
+  storeSubscriber,
+} from './support/campaign-fixtures';
 
-const POLICY: DeliveryPolicy = { firstRetrySeconds: 60, maxRetrySeconds: 3600, giveUpAfterSeconds: 26 * 3600, leaseSeconds: 180 };
+const POLICY: DeliveryPolicy = {
+  firstRetrySeconds: 60,
+  maxRetrySeconds: 3600,
+  giveUpAfterSeconds: 26 * 3600,
+  leaseSeconds: 180,
+};
 const CAMPAIGN = campaignContent();
 const EMAIL = 'pat@example.ca';
 
@@ -73,7 +93,12 @@ describe('a recipient SES refused', () => {
     expect(afterFirst).toMatchObject({ status: 'pending', attempts: 1, firstAttemptAt: NOW });
     expect([second, third]).toEqual([{ result: 'sent' }, { result: 'already' }]);
     expect(inbox.map((mail) => mail.to)).toEqual([EMAIL]);
-    expect(sendRecord(tables, EMAIL)).toMatchObject({ status: 'sent', attempts: 2, sentAt: NOW + 60, messageId: 'ses-1' });
+    expect(sendRecord(tables, EMAIL)).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      sentAt: NOW + 60,
+      messageId: 'ses-1',
+    });
     expect(deadLetter).not.toHaveBeenCalled();
   });
 
@@ -98,12 +123,30 @@ describe('a recipient SES refused', () => {
     // Assess
     expect(outcome).toEqual({ result: 'failed' });
     expect(inbox).toEqual([]);
-    expect(sendRecord(tables, EMAIL)).toMatchObject({ status: 'failed', attempts: 2, lastError: 'ServiceUnavailable: ServiceUnavailable' });
+    expect(sendRecord(tables, EMAIL)).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      lastError: 'ServiceUnavailable: ServiceUnavailable',
+    });
     expect(deadLetter.mock.calls).toEqual([
-      [{ campaign: SLUG, subscriberId: pat.id, attempts: 2, lastMailError: 'ServiceUnavailable: ServiceUnavailable', at: NOW }],
+      [
+        {
+          campaign: SLUG,
+          subscriberId: pat.id,
+          attempts: 2,
+          lastMailError: 'ServiceUnavailable: ServiceUnavailable',
+          at: NOW,
+        },
+      ],
     ]);
     expect(errorLines()).toEqual([
-      expect.objectContaining({ level: 'error', message: 'Campaign mail finally failed', campaign: SLUG, subscriberId: pat.id, attempts: 2 }),
+      expect.objectContaining({
+        level: 'error',
+        message: 'Campaign mail finally failed',
+        campaign: SLUG,
+        subscriberId: pat.id,
+        attempts: 2,
+      }),
     ]);
   });
 
@@ -137,13 +180,23 @@ describe('a send whose outcome is unknown', () => {
     expect(inbox.map((mail) => mail.to)).toEqual([EMAIL]);
     expect(sendRecord(tables, EMAIL)).toMatchObject({ status: 'uncertain' });
     expect(deadLetter).not.toHaveBeenCalled();
-    expect(errorLines()).toEqual([expect.objectContaining({ message: 'Campaign mail may not have been sent', subscriberId: pat.id })]);
+    expect(errorLines()).toEqual([
+      expect.objectContaining({ message: 'Campaign mail may not have been sent', subscriberId: pat.id }),
+    ]);
   });
 
   it('left "sending" by a sender that died is not sent again', async () => {
     tables.put(CAMPAIGNS, {
-      id: `send#${SLUG}#${EMAIL}`, kind: 'campaign-send', campaign: SLUG, mailbox: EMAIL, subscriberId: pat.id,
-      status: 'sending', attempts: 1, firstAttemptAt: NOW - 60, lastAttemptAt: NOW - 60, expiresAt: NOW + 86400,
+      id: `send#${SLUG}#${EMAIL}`,
+      kind: 'campaign-send',
+      campaign: SLUG,
+      mailbox: EMAIL,
+      subscriberId: pat.id,
+      status: 'sending',
+      attempts: 1,
+      firstAttemptAt: NOW - 60,
+      lastAttemptAt: NOW - 60,
+      expiresAt: NOW + 86400,
     });
 
     expect(await sendToRecipient(deps, CAMPAIGN, pat.id, NOW)).toEqual({ result: 'already' });
@@ -213,7 +266,10 @@ describe('a change read right before the send', () => {
   });
 
   it('a subscriber deleted since is skipped', async () => {
-    expect(await sendToRecipient(deps, CAMPAIGN, 'NoSuchSubscriberAbcdef', NOW)).toEqual({ result: 'ineligible', why: 'no-subscriber' });
+    expect(await sendToRecipient(deps, CAMPAIGN, 'NoSuchSubscriberAbcdef', NOW)).toEqual({
+      result: 'ineligible',
+      why: 'no-subscriber',
+    });
     expect(send).not.toHaveBeenCalled();
   });
 });
@@ -239,13 +295,16 @@ describe('a campaign to both audiences, to a person subscribed as candidate and 
     ['unsubscribed from candidate mail', 'candidate', { subscribed: false, unsubscribedAt: NOW - 1 }, 'unsubscribed'],
     ['switched the newsletter off as a candidate', 'candidate', { emailSetting: [false, true, true] }, 'topic-off'],
     ['unsubscribed from employer mail', 'employer', { unsubscribeAllEmail: [true] }, 'unsubscribed'],
-  ])('who %s mid-send gets nothing: the withdrawal applies to this kind of mail', async (_case, audience, change, why) => {
-    changeSubscriber(tables, audience === 'candidate' ? pat.id : employer.id, change);
+  ])(
+    'who %s mid-send gets nothing: the withdrawal applies to this kind of mail',
+    async (_case, audience, change, why) => {
+      changeSubscriber(tables, audience === 'candidate' ? pat.id : employer.id, change);
 
-    expect(await sendToRecipient(deps, BOTH, pat.id, NOW)).toEqual({ result: 'ineligible', why });
-    expect(send).not.toHaveBeenCalled();
-    expect(sendRecord(tables, EMAIL)).toBeUndefined();
-  });
+      expect(await sendToRecipient(deps, BOTH, pat.id, NOW)).toEqual({ result: 'ineligible', why });
+      expect(send).not.toHaveBeenCalled();
+      expect(sendRecord(tables, EMAIL)).toBeUndefined();
+    },
+  );
 
   it("whose candidate consent lapsed mid-send (no withdrawal) gets it once through the employer subscription's links", async () => {
     // Prepare

@@ -67,7 +67,9 @@ describe('files passed to S3', () => {
   });
 
   it('includes the files the build writes and the 404 page, never the route manifest', () => {
-    expect(SITE_ROOT_FILES).toEqual(expect.arrayContaining(['/sitemap.xml', '/robots.txt', '/rss.xml', '/index.html', '/404.html']));
+    expect(SITE_ROOT_FILES).toEqual(
+      expect.arrayContaining(['/sitemap.xml', '/robots.txt', '/rss.xml', '/index.html', '/404.html']),
+    );
     expect(SITE_FILE_DIRS).toContain('/assets/');
     expect(SITE_ROOT_FILES).not.toContain(`/${ROUTE_MANIFEST_FILE}`);
   });

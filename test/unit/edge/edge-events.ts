@@ -1,4 +1,10 @@
-import type { EdgeRequest, EdgeResponse, EdgeValue, ViewerRequestEvent, ViewerResponseEvent } from '../../../infra/edge/edge-code';
+import type {
+  EdgeRequest,
+  EdgeResponse,
+  EdgeValue,
+  ViewerRequestEvent,
+  ViewerResponseEvent,
+} from '../../../infra/edge/edge-code';
 
 /** Events shaped as CloudFront Functions build them (uri and query values as the viewer sent them). */
 export const viewerRequestEvent = (uri: string, querystring: Record<string, EdgeValue> = {}): ViewerRequestEvent => ({

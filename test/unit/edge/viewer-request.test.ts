@@ -100,9 +100,12 @@ describe('viewer-request: slugs with apostrophes (S3 keys with an apostrophe, re
 describe('viewer-request: subscriber pages', () => {
   const id = 'AbCdEfGhIjKlMnOpQrStUv';
 
-  it.each(DYNAMIC_PAGES.map((page) => [page.prefix, page.shellPath]))('serves %s{id} from its shell', (prefix, shell) => {
-    expect(forwarded(`${prefix}${id}`).uri).toBe(`${shell}/index.html`);
-  });
+  it.each(DYNAMIC_PAGES.map((page) => [page.prefix, page.shellPath]))(
+    'serves %s{id} from its shell',
+    (prefix, shell) => {
+      expect(forwarded(`${prefix}${id}`).uri).toBe(`${shell}/index.html`);
+    },
+  );
 
   it('redirects a trailing slash after the id to the slashless path', () => {
     expect(answered(`/unsubscribe/employer/${id}/`).headers.location.value).toBe(`/unsubscribe/employer/${id}`);

@@ -57,12 +57,15 @@ describe('viewer-response', () => {
     expect(response.headers[STATUS_METADATA_HEADER]).toBeUndefined();
   });
 
-  it.each(['/', '/about', '/facets-of-jobs-why-it%27s-so-hard-to-hire-good-people', '/candidate/setting/AbCdEfGhIjKlMnOpQrStUv', '/assets/app.3f9c2a.js'])(
-    'leaves %s with its status 200',
-    (uri) => {
-      expect(roundTrip(uri).statusCode).toBe(200);
-    },
-  );
+  it.each([
+    '/',
+    '/about',
+    '/facets-of-jobs-why-it%27s-so-hard-to-hire-good-people',
+    '/candidate/setting/AbCdEfGhIjKlMnOpQrStUv',
+    '/assets/app.3f9c2a.js',
+  ])('leaves %s with its status 200', (uri) => {
+    expect(roundTrip(uri).statusCode).toBe(200);
+  });
 
   it('keeps the response headers', () => {
     expect(roundTrip('/no-such-page').headers['content-type']).toEqual({ value: 'text/html' });

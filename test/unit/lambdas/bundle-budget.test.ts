@@ -6,7 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LAMBDA_ENTRIES, type LambdaName } from '../../../infra/lambda/bundling';
-import { API_BUNDLE_BUDGET_BYTES, NON_API_HANDLERS, buildLambdaBundles, type BuiltBundle } from '../../bench/lambda-bundles';
+import {
+  API_BUNDLE_BUDGET_BYTES,
+  NON_API_HANDLERS,
+  buildLambdaBundles,
+  type BuiltBundle,
+} from '../../bench/lambda-bundles';
 
 jest.setTimeout(60_000);
 
@@ -29,7 +34,9 @@ const includes = (name: LambdaName, text: string) => Buffer.from(bundleOf(name).
 
 describe('Lambda bundles', () => {
   it('builds every entry, the new confirmation, sweep and origin-verify functions included', () => {
-    expect(bundles.map((bundle) => bundle.name)).toEqual(expect.arrayContaining(['confirmSubscription', 'mailSweep', 'originVerify', ...apiHandlers]));
+    expect(bundles.map((bundle) => bundle.name)).toEqual(
+      expect.arrayContaining(['confirmSubscription', 'mailSweep', 'originVerify', ...apiHandlers]),
+    );
   });
 
   it.each(apiHandlers)('%s stays within 250 KiB minified, AWS SDK included', (name) => {
@@ -37,7 +44,12 @@ describe('Lambda bundles', () => {
   });
 
   it('bundles the SES client only into the mailer and its sweep', () => {
-    expect(bundles.filter((bundle) => bundle.bundlesSesClient).map((bundle) => bundle.name).sort()).toEqual([...MAIL_SENDERS].sort());
+    expect(
+      bundles
+        .filter((bundle) => bundle.bundlesSesClient)
+        .map((bundle) => bundle.name)
+        .sort(),
+    ).toEqual([...MAIL_SENDERS].sort());
   });
 
   it.each(apiHandlers)('%s carries no SES or SQS client (API handlers never send mail)', (name) => {

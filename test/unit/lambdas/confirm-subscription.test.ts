@@ -4,7 +4,13 @@
  * proof, and queues the welcome email once. The consent model is in docs/decisions/.
  */
 import './support/env';
-import { API_ERRORS, API_SUCCESS, CONFIRMATION_TTL_SECONDS, CONSENT_TEXT, RETENTION_SECONDS } from '../../../shared/constants';
+import {
+  API_ERRORS,
+  API_SUCCESS,
+  CONFIRMATION_TTL_SECONDS,
+  CONSENT_TEXT,
+  RETENTION_SECONDS,
+} from '../../../shared/constants';
 import { handler as confirm } from '../../../lambdas/handlers/confirm-subscription';
 import { confirmEvent, invoke } from './support/api-events';
 import { dynamo } from './support/dynamo-mock';
@@ -24,19 +30,55 @@ const lead = () => tables.get(LEADS, LEAD_ID)!;
 const subscribers = () => tables.all(SUBSCRIBERS).filter((item) => item.kind === 'subscriber');
 const storeLead = (overrides: Record<string, unknown> = {}) =>
   tables.put(LEADS, {
-    id: LEAD_ID, kind: 'lead', type: 'signup', audience: 'candidate', email: 'jordan.lee+jobs@example.org', mailbox: 'jordan.lee@example.org',
-    firstName: 'Jordan', lastName: 'Lee', jobTitle: '', organization: '', helpDescription: 'Looking for work.', secret: SECRET,
-    consentRequest: { source: 'candidate-signup-form', text: CONSENT_TEXT.signup }, createdAt: CREATED, expiresAt: CREATED + RETENTION_SECONDS,
-    mail: { notification: 'sent', confirmation: 'sent' }, sesMessageIds: {}, mailStatus: 'sent', retryUntil: CREATED + 1, mailAttempts: 1,
+    id: LEAD_ID,
+    kind: 'lead',
+    type: 'signup',
+    audience: 'candidate',
+    email: 'jordan.lee+jobs@example.org',
+    mailbox: 'jordan.lee@example.org',
+    firstName: 'Jordan',
+    lastName: 'Lee',
+    jobTitle: '',
+    organization: '',
+    helpDescription: 'Looking for work.',
+    secret: SECRET,
+    consentRequest: { source: 'candidate-signup-form', text: CONSENT_TEXT.signup },
+    createdAt: CREATED,
+    expiresAt: CREATED + RETENTION_SECONDS,
+    mail: { notification: 'sent', confirmation: 'sent' },
+    sesMessageIds: {},
+    mailStatus: 'sent',
+    retryUntil: CREATED + 1,
+    mailAttempts: 1,
     ...overrides,
   });
 const storeSubscriber = (overrides: Record<string, unknown>) => {
-  tables.put(SUBSCRIBERS, { id: 'email#candidate#jordan.lee@example.org', kind: 'email-claim', subscriberId: 'CarolSubscriberAbcdefg' });
   tables.put(SUBSCRIBERS, {
-    id: 'CarolSubscriberAbcdefg', kind: 'subscriber', audience: 'candidate', email: 'carol@example.org', mailbox: 'jordan.lee@example.org',
-    firstName: 'Carol', lastName: 'Owner', jobTitle: '', organization: '', helpDescription: '', consent: 'express', subscribed: false,
-    emailSetting: [false, false, false], unsubscribeAllEmail: [true], unsubscribedAt: NOW - 86400, consentCount: 3, createdAt: NOW - 9e5,
-    updatedAt: NOW - 86400, expiresAt: NOW + RETENTION_SECONDS, lastConsent: { type: 'withdrawn', at: NOW - 86400, source: 'one-click', reasons: [] },
+    id: 'email#candidate#jordan.lee@example.org',
+    kind: 'email-claim',
+    subscriberId: 'CarolSubscriberAbcdefg',
+  });
+  tables.put(SUBSCRIBERS, {
+    id: 'CarolSubscriberAbcdefg',
+    kind: 'subscriber',
+    audience: 'candidate',
+    email: 'carol@example.org',
+    mailbox: 'jordan.lee@example.org',
+    firstName: 'Carol',
+    lastName: 'Owner',
+    jobTitle: '',
+    organization: '',
+    helpDescription: '',
+    consent: 'express',
+    subscribed: false,
+    emailSetting: [false, false, false],
+    unsubscribeAllEmail: [true],
+    unsubscribedAt: NOW - 86400,
+    consentCount: 3,
+    createdAt: NOW - 9e5,
+    updatedAt: NOW - 86400,
+    expiresAt: NOW + RETENTION_SECONDS,
+    lastConsent: { type: 'withdrawn', at: NOW - 86400, source: 'one-click', reasons: [] },
     ...overrides,
   });
 };
@@ -65,17 +107,51 @@ describe('POST /api/{audience}/confirmations/{token}', () => {
     const [subscriber, ...others] = subscribers();
     expect(others).toEqual([]);
     expect(subscriber).toMatchObject({
-      audience: 'candidate', email: 'jordan.lee+jobs@example.org', mailbox: 'jordan.lee@example.org', firstName: 'Jordan', lastName: 'Lee',
-      consent: 'express', subscribed: true, confirmedAt: NOW, emailSetting: [true, true, true], unsubscribeAllEmail: [false], consentCount: 2,
+      audience: 'candidate',
+      email: 'jordan.lee+jobs@example.org',
+      mailbox: 'jordan.lee@example.org',
+      firstName: 'Jordan',
+      lastName: 'Lee',
+      consent: 'express',
+      subscribed: true,
+      confirmedAt: NOW,
+      emailSetting: [true, true, true],
+      unsubscribeAllEmail: [false],
+      consentCount: 2,
     });
-    const requested = { type: 'requested', at: CREATED, source: 'candidate-signup-form', text: CONSENT_TEXT.signup, leadId: LEAD_ID };
-    const confirmed = { type: 'confirmed', at: NOW, source: 'confirmation-page', ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (unit)', leadId: LEAD_ID };
-    expect(tables.get(SUBSCRIBERS, `consent#${subscriber!.id}#1`)).toMatchObject({ ...requested, kind: 'consent-record', subscriberId: subscriber!.id });
-    expect(tables.get(SUBSCRIBERS, `consent#${subscriber!.id}#2`)).toMatchObject({ ...confirmed, kind: 'consent-record', subscriberId: subscriber!.id });
+    const requested = {
+      type: 'requested',
+      at: CREATED,
+      source: 'candidate-signup-form',
+      text: CONSENT_TEXT.signup,
+      leadId: LEAD_ID,
+    };
+    const confirmed = {
+      type: 'confirmed',
+      at: NOW,
+      source: 'confirmation-page',
+      ip: '203.0.113.7',
+      userAgent: 'Mozilla/5.0 (unit)',
+      leadId: LEAD_ID,
+    };
+    expect(tables.get(SUBSCRIBERS, `consent#${subscriber!.id}#1`)).toMatchObject({
+      ...requested,
+      kind: 'consent-record',
+      subscriberId: subscriber!.id,
+    });
+    expect(tables.get(SUBSCRIBERS, `consent#${subscriber!.id}#2`)).toMatchObject({
+      ...confirmed,
+      kind: 'consent-record',
+      subscriberId: subscriber!.id,
+    });
     expect(subscriber!.lastConsent).toEqual(confirmed);
     expect(lead()).toMatchObject({
-      mail: { notification: 'sent', confirmation: 'sent', welcome: 'pending' }, confirmedAt: NOW, subscriberId: subscriber!.id,
-      mailStatus: 'pending', mailQueue: 'due', nextAttemptAt: NOW,
+      mail: { notification: 'sent', confirmation: 'sent', welcome: 'pending' },
+      confirmedAt: NOW,
+      subscriberId: subscriber!.id,
+      mailStatus: 'pending',
+      mailQueue: 'due',
+      nextAttemptAt: NOW,
     });
   });
 
@@ -105,18 +181,38 @@ describe('POST /api/{audience}/confirmations/{token}', () => {
     expect(answer.statusCode).toBe(200);
     expect(subscribers()).toEqual([
       expect.objectContaining({
-        id: 'CarolSubscriberAbcdefg', email: 'carol@example.org', firstName: 'Carol', lastName: 'Owner',
-        subscribed: true, consent: 'express', confirmedAt: NOW, unsubscribeAllEmail: [false], emailSetting: [true, true, true], consentCount: 5,
+        id: 'CarolSubscriberAbcdefg',
+        email: 'carol@example.org',
+        firstName: 'Carol',
+        lastName: 'Owner',
+        subscribed: true,
+        consent: 'express',
+        confirmedAt: NOW,
+        unsubscribeAllEmail: [false],
+        emailSetting: [true, true, true],
+        consentCount: 5,
       }),
     ]);
-    expect(tables.get(SUBSCRIBERS, 'consent#CarolSubscriberAbcdefg#4')).toMatchObject({ type: 'requested', leadId: LEAD_ID });
-    expect(tables.get(SUBSCRIBERS, 'consent#CarolSubscriberAbcdefg#5')).toMatchObject({ type: 'confirmed', ip: '203.0.113.7' });
+    expect(tables.get(SUBSCRIBERS, 'consent#CarolSubscriberAbcdefg#4')).toMatchObject({
+      type: 'requested',
+      leadId: LEAD_ID,
+    });
+    expect(tables.get(SUBSCRIBERS, 'consent#CarolSubscriberAbcdefg#5')).toMatchObject({
+      type: 'confirmed',
+      ip: '203.0.113.7',
+    });
     expect(lead()).toMatchObject({ subscriberId: 'CarolSubscriberAbcdefg', mail: { welcome: 'pending' } });
   });
 
   it('turns implied consent into express consent, keeping the settings the owner chose', async () => {
     storeLead();
-    storeSubscriber({ consent: 'implied', subscribed: true, impliedUntil: NOW + 1000, emailSetting: [true, false, true], unsubscribeAllEmail: [false] });
+    storeSubscriber({
+      consent: 'implied',
+      subscribed: true,
+      impliedUntil: NOW + 1000,
+      emailSetting: [true, false, true],
+      unsubscribeAllEmail: [false],
+    });
 
     await invoke(confirm, confirmEvent('candidate', TOKEN));
 
@@ -138,7 +234,11 @@ describe('POST /api/{audience}/confirmations/{token}', () => {
   it('still queues the welcome when the first press subscribed the owner but answered 503', async () => {
     // Prepare: the write that queues the welcome fails once.
     storeLead();
-    tables.failTimes(1, (command, input) => command === 'UpdateItem' && String(input.Key.id.S).startsWith('lead#'), throttled);
+    tables.failTimes(
+      1,
+      (command, input) => command === 'UpdateItem' && String(input.Key.id.S).startsWith('lead#'),
+      throttled,
+    );
     const first = await invoke(confirm, confirmEvent('candidate', TOKEN));
 
     // Act
@@ -148,7 +248,11 @@ describe('POST /api/{audience}/confirmations/{token}', () => {
     expect(first).toMatchObject({ statusCode: 503, json: { message: API_ERRORS.dependencyUnavailable } });
     expect(again.statusCode).toBe(200);
     expect(subscribers()).toHaveLength(1);
-    expect(lead()).toMatchObject({ mail: { welcome: 'pending' }, mailQueue: 'due', subscriberId: subscribers()[0]!.id });
+    expect(lead()).toMatchObject({
+      mail: { welcome: 'pending' },
+      mailQueue: 'due',
+      subscriberId: subscribers()[0]!.id,
+    });
   });
 
   it('answers 410 after the 7 days a confirmation is valid, and subscribes nobody', async () => {
@@ -161,7 +265,12 @@ describe('POST /api/{audience}/confirmations/{token}', () => {
   it.each([
     ['a wrong secret', 'candidate', `${KEY}${'z'.repeat(22)}`, {}],
     ['the other audience', 'employer', TOKEN, {}],
-    ['a lead that asked for no consent (a scorecard without the marketing box)', 'candidate', TOKEN, { consentRequest: undefined }],
+    [
+      'a lead that asked for no consent (a scorecard without the marketing box)',
+      'candidate',
+      TOKEN,
+      { consentRequest: undefined },
+    ],
     ['an unknown lead', 'candidate', `${'Q'.repeat(22)}${SECRET}`, {}],
   ])('answers 404 for %s and subscribes nobody', async (_case, audience, token, overrides) => {
     storeLead(overrides);
@@ -170,7 +279,11 @@ describe('POST /api/{audience}/confirmations/{token}', () => {
     expect(tables.all(SUBSCRIBERS)).toEqual([]);
   });
 
-  it.each([['admin', TOKEN], ['candidate', 'short'], ['candidate', `${TOKEN}!`]])('answers 404 for /%s/%s without reading a table', async (audience, token) => {
+  it.each([
+    ['admin', TOKEN],
+    ['candidate', 'short'],
+    ['candidate', `${TOKEN}!`],
+  ])('answers 404 for /%s/%s without reading a table', async (audience, token) => {
     const answer = await invoke(confirm, confirmEvent(audience, token));
     expect(answer).toMatchObject({ statusCode: 404, json: { message: API_ERRORS.confirmationNotFound } });
     expect(dynamo.calls()).toHaveLength(0);

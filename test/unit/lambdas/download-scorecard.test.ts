@@ -17,7 +17,15 @@ const NOT_FOUND = 'We could not find that download link. Please request the scor
 
 let tables: FakeTables;
 const storeLead = (overrides: Record<string, unknown> = {}) =>
-  tables.put('Leads-unit', { id: `lead#${KEY}`, kind: 'lead', type: 'scorecard', audience: 'employer', secret: SECRET, createdAt: NOW - 60, ...overrides });
+  tables.put('Leads-unit', {
+    id: `lead#${KEY}`,
+    kind: 'lead',
+    type: 'scorecard',
+    audience: 'employer',
+    secret: SECRET,
+    createdAt: NOW - 60,
+    ...overrides,
+  });
 
 beforeEach(() => {
   tables = fakeTables();
@@ -41,7 +49,9 @@ describe('GET /api/employer/scorecard/download/{token}', () => {
     expect(answer.statusCode).toBe(302);
     expect(answer.headers['cache-control']).toBe('no-store');
     const url = new URL(answer.headers.location!);
-    expect(`${url.origin}${url.pathname}`).toBe('https://scorecard-bucket.s3.ca-central-1.amazonaws.com/documents/hr-scorecard.pdf');
+    expect(`${url.origin}${url.pathname}`).toBe(
+      'https://scorecard-bucket.s3.ca-central-1.amazonaws.com/documents/hr-scorecard.pdf',
+    );
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
       'X-Amz-Credential': 'unit/20251009/ca-central-1/s3/aws4_request',
@@ -72,11 +82,14 @@ describe('GET /api/employer/scorecard/download/{token}', () => {
     expect(answer).toMatchObject({ statusCode: 404, json: { message: NOT_FOUND } });
   });
 
-  it.each(['../../etc/passwd', KEY, `${TOKEN}x`])('answers the same 404 for the malformed token %p without reading the table', async (token) => {
-    const answer = await invoke(downloadScorecard, downloadEvent(token));
-    expect(answer).toMatchObject({ statusCode: 404, json: { message: NOT_FOUND } });
-    expect(dynamo.calls()).toHaveLength(0);
-  });
+  it.each(['../../etc/passwd', KEY, `${TOKEN}x`])(
+    'answers the same 404 for the malformed token %p without reading the table',
+    async (token) => {
+      const answer = await invoke(downloadScorecard, downloadEvent(token));
+      expect(answer).toMatchObject({ statusCode: 404, json: { message: NOT_FOUND } });
+      expect(dynamo.calls()).toHaveLength(0);
+    },
+  );
 
   it('answers 503 with Retry-After when the table is unavailable', async () => {
     tables.inject(() => unavailable());

@@ -8,7 +8,11 @@ import { apiEvent, invoke, subscriberEvent } from './support/api-events';
 import { dynamo, item } from './support/dynamo-mock';
 import { SUBSCRIBER_ID, preferenceBody } from './support/payloads';
 
-const putEvent = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }, isBase64Encoded = false) =>
+const putEvent = (
+  body: string,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+  isBase64Encoded = false,
+) =>
   apiEvent({
     routeKey: 'PUT /api/{audience}/subscribers/{id}',
     path: `/api/candidate/subscribers/${SUBSCRIBER_ID}`,
@@ -20,7 +24,16 @@ const putEvent = (body: string, headers: Record<string, string> = { 'content-typ
 
 beforeEach(() => {
   dynamo.reset();
-  dynamo.on(UpdateItemCommand).resolves({ Attributes: item({ id: SUBSCRIBER_ID, kind: 'subscriber', audience: 'candidate', email: 'jordan.lee@example.org' }) });
+  dynamo
+    .on(UpdateItemCommand)
+    .resolves({
+      Attributes: item({
+        id: SUBSCRIBER_ID,
+        kind: 'subscriber',
+        audience: 'candidate',
+        email: 'jordan.lee@example.org',
+      }),
+    });
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => jest.restoreAllMocks());
@@ -40,12 +53,18 @@ describe('the shared HTTP stack', () => {
   });
 
   it('refuses a body that is not application/json with 415', async () => {
-    const answer = await invoke(putSubscriber, putEvent(JSON.stringify(preferenceBody()), { 'content-type': 'text/plain' }));
+    const answer = await invoke(
+      putSubscriber,
+      putEvent(JSON.stringify(preferenceBody()), { 'content-type': 'text/plain' }),
+    );
     expect(answer).toMatchObject({ statusCode: 415, json: { message: API_ERRORS.unsupportedMediaType } });
   });
 
   it('accepts application/json with a charset parameter', async () => {
-    const answer = await invoke(putSubscriber, putEvent(JSON.stringify(preferenceBody()), { 'content-type': 'application/json; charset=utf-8' }));
+    const answer = await invoke(
+      putSubscriber,
+      putEvent(JSON.stringify(preferenceBody()), { 'content-type': 'application/json; charset=utf-8' }),
+    );
     expect(answer.statusCode).toBe(200);
   });
 
@@ -79,13 +98,25 @@ describe('the shared HTTP stack', () => {
   });
 
   it('refuses wrong JSON types instead of casting them', async () => {
-    const answer = await invoke(putSubscriber, putEvent(JSON.stringify(preferenceBody({ firstName: 5, updatedAt: '1760000000' }))));
-    expect(answer).toMatchObject({ statusCode: 400, json: { message: 'firstName must be text. updatedAt must be a number.' } });
+    const answer = await invoke(
+      putSubscriber,
+      putEvent(JSON.stringify(preferenceBody({ firstName: 5, updatedAt: '1760000000' }))),
+    );
+    expect(answer).toMatchObject({
+      statusCode: 400,
+      json: { message: 'firstName must be text. updatedAt must be a number.' },
+    });
   });
 
   it("answers the schema's own messages", async () => {
-    const answer = await invoke(putSubscriber, putEvent(JSON.stringify(preferenceBody({ emailSetting: [false, false, false], unsubscribeAllEmail: [false] }))));
-    expect(answer).toMatchObject({ statusCode: 400, json: { message: 'Please Select Minimum one option compulsory!' } });
+    const answer = await invoke(
+      putSubscriber,
+      putEvent(JSON.stringify(preferenceBody({ emailSetting: [false, false, false], unsubscribeAllEmail: [false] }))),
+    );
+    expect(answer).toMatchObject({
+      statusCode: 400,
+      json: { message: 'Please Select Minimum one option compulsory!' },
+    });
   });
 
   it('answers 500 with a generic message and logs the error when something unexpected fails', async () => {
@@ -109,7 +140,10 @@ describe('dependency outages', () => {
 
   it.each([
     ['a ThrottlingException', fault({ name: 'ThrottlingException', $metadata: { httpStatusCode: 400 } })],
-    ['ProvisionedThroughputExceededException', fault({ name: 'ProvisionedThroughputExceededException', $metadata: { httpStatusCode: 400 } })],
+    [
+      'ProvisionedThroughputExceededException',
+      fault({ name: 'ProvisionedThroughputExceededException', $metadata: { httpStatusCode: 400 } }),
+    ],
     ['an answer with HTTP status 503', fault({ name: 'ServiceUnavailable', $metadata: { httpStatusCode: 503 } })],
     ['an answer with HTTP status 500', fault({ name: 'InternalServerError', $metadata: { httpStatusCode: 500 } })],
     ['a refused connection (ECONNREFUSED)', fault({ code: 'ECONNREFUSED' }, 'connect ECONNREFUSED 127.0.0.1:8000')],
@@ -127,7 +161,11 @@ describe('dependency outages', () => {
     expect(answer).toMatchObject({ statusCode: 503, json: { message: API_ERRORS.dependencyUnavailable } });
     expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
     expect(answer.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(warned.mock.calls[0]![0] as string)).toMatchObject({ level: 'warn', message: 'Dependency unavailable', requestId: 'request-1' });
+    expect(JSON.parse(warned.mock.calls[0]![0] as string)).toMatchObject({
+      level: 'warn',
+      message: 'Dependency unavailable',
+      requestId: 'request-1',
+    });
   });
 
   it('answers the same 503 on a write route', async () => {

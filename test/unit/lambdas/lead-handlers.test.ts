@@ -6,8 +6,14 @@
  */
 import './support/env';
 import {
-  API_ERRORS, API_SUCCESS, CONSENT_TEXT, RETENTION_SECONDS, SCORECARD_MAILS_PER_ADDRESS_PER_DAY, SIGNUP_MAILS_PER_ADDRESS_PER_DAY,
-  SUBMISSIONS_PER_CLIENT_PER_HOUR, FORM_MAILS_PER_HOUR,
+  API_ERRORS,
+  API_SUCCESS,
+  CONSENT_TEXT,
+  RETENTION_SECONDS,
+  SCORECARD_MAILS_PER_ADDRESS_PER_DAY,
+  SIGNUP_MAILS_PER_ADDRESS_PER_DAY,
+  SUBMISSIONS_PER_CLIENT_PER_HOUR,
+  FORM_MAILS_PER_HOUR,
 } from '../../../shared/constants';
 import { handler as requestScorecard } from '../../../lambdas/handlers/request-scorecard';
 import { handler as signup } from '../../../lambdas/handlers/signup';
@@ -35,16 +41,43 @@ const fillCounter = (counterId: string, keys: string[], stored: boolean) => {
   tables.put(LEADS, { id: counterId, kind: 'submission-counter', leads: new Set(keys), expiresAt: NOW + 7200 });
   if (stored) for (const key of keys) tables.put(LEADS, { id: `lead#${key}`, kind: 'lead', createdAt: NOW - 60 });
 };
-const keys = (count: number, prefix: string) => Array.from({ length: count }, (_, index) => `${prefix}${String(index).padStart(22 - prefix.length, '0')}`);
+const keys = (count: number, prefix: string) =>
+  Array.from({ length: count }, (_, index) => `${prefix}${String(index).padStart(22 - prefix.length, '0')}`);
 
 /** A subscriber of the employer audience for avery.stone@example.ca, with the claim that finds it. */
 const existingSubscriber = (overrides: Record<string, unknown>) => {
-  tables.put(SUBSCRIBERS, { id: 'email#employer#avery.stone@example.ca', kind: 'email-claim', subscriberId: 'ExistingSubscriberId22' });
   tables.put(SUBSCRIBERS, {
-    id: 'ExistingSubscriberId22', kind: 'subscriber', audience: 'employer', email: 'avery.stone@example.ca', mailbox: 'avery.stone@example.ca',
-    firstName: 'Avery', lastName: 'Stone', jobTitle: '', organization: '', helpDescription: '', subscribed: true, consent: 'express',
-    emailSetting: [true, true, true], unsubscribeAllEmail: [false], consentCount: 2, createdAt: NOW - 86400, updatedAt: NOW - 86400,
-    expiresAt: NOW + RETENTION_SECONDS, lastConsent: { type: 'confirmed', at: NOW - 86400, source: 'confirmation-page', ip: '198.51.100.2', userAgent: 'x', leadId: 'lead#x' },
+    id: 'email#employer#avery.stone@example.ca',
+    kind: 'email-claim',
+    subscriberId: 'ExistingSubscriberId22',
+  });
+  tables.put(SUBSCRIBERS, {
+    id: 'ExistingSubscriberId22',
+    kind: 'subscriber',
+    audience: 'employer',
+    email: 'avery.stone@example.ca',
+    mailbox: 'avery.stone@example.ca',
+    firstName: 'Avery',
+    lastName: 'Stone',
+    jobTitle: '',
+    organization: '',
+    helpDescription: '',
+    subscribed: true,
+    consent: 'express',
+    emailSetting: [true, true, true],
+    unsubscribeAllEmail: [false],
+    consentCount: 2,
+    createdAt: NOW - 86400,
+    updatedAt: NOW - 86400,
+    expiresAt: NOW + RETENTION_SECONDS,
+    lastConsent: {
+      type: 'confirmed',
+      at: NOW - 86400,
+      source: 'confirmation-page',
+      ip: '198.51.100.2',
+      userAgent: 'x',
+      leadId: 'lead#x',
+    },
     ...overrides,
   });
 };
@@ -104,7 +137,15 @@ describe('POST /api/employer/scorecard', () => {
 
     // Assess
     expect(tables.all(SUBSCRIBERS)).toEqual(before);
-    expect(dynamo.calls().filter((call) => (call.args[0].input as { TableName: string }).TableName === SUBSCRIBERS && !call.args[0].constructor.name.startsWith('Get'))).toEqual([]);
+    expect(
+      dynamo
+        .calls()
+        .filter(
+          (call) =>
+            (call.args[0].input as { TableName: string }).TableName === SUBSCRIBERS &&
+            !call.args[0].constructor.name.startsWith('Get'),
+        ),
+    ).toEqual([]);
     expect(leads()[0]).toMatchObject({
       firstName: 'Mallory',
       consentRequest: { source: 'scorecard-form', text: CONSENT_TEXT.scorecardMarketing },
@@ -132,7 +173,10 @@ describe('POST /api/employer/scorecard', () => {
   it('stores a resent form once and answers it the same (new timestamps, other letter case)', async () => {
     // Act
     const first = await invoke(requestScorecard, scorecardEvent(scorecardBody()));
-    const resent = await invoke(requestScorecard, scorecardEvent(scorecardBody({ createdAt: NOW + 5, updatedAt: NOW + 5, email: ' AVERY.STONE@example.ca' })));
+    const resent = await invoke(
+      requestScorecard,
+      scorecardEvent(scorecardBody({ createdAt: NOW + 5, updatedAt: NOW + 5, email: ' AVERY.STONE@example.ca' })),
+    );
 
     // Assess
     expect(resent).toEqual(first);
@@ -149,12 +193,18 @@ describe('POST /api/employer/scorecard', () => {
   it(`answers 429 after ${SCORECARD_MAILS_PER_ADDRESS_PER_DAY} requests for one mailbox, +tags included, and gives the client slot back`, async () => {
     // Prepare
     for (const [index, email] of ['ceo@bigcorp.example', 'ceo+1@bigcorp.example', 'CEO+2@BigCorp.example'].entries()) {
-      const answer = await invoke(requestScorecard, scorecardEvent(scorecardBody({ email, helpDescription: `Request ${index}` })));
+      const answer = await invoke(
+        requestScorecard,
+        scorecardEvent(scorecardBody({ email, helpDescription: `Request ${index}` })),
+      );
       expect(answer.statusCode).toBe(202);
     }
 
     // Act
-    const refused = await invoke(requestScorecard, scorecardEvent(scorecardBody({ email: 'ceo+5@bigcorp.example', helpDescription: 'Request 4' })));
+    const refused = await invoke(
+      requestScorecard,
+      scorecardEvent(scorecardBody({ email: 'ceo+5@bigcorp.example', helpDescription: 'Request 4' })),
+    );
 
     // Assess
     expect(refused).toMatchObject({ statusCode: 429, json: { message: API_ERRORS.scorecardLimit } });
@@ -175,7 +225,9 @@ describe('POST /api/employer/scorecard', () => {
     expect(leads()[0]!.mail).toEqual({ notification: 'pending', requester: 'withheld' });
     expect(counted(FORM_MAIL_COUNTER)).not.toContain(keyOf(leads()[0]!));
     const warned = (console.warn as jest.Mock).mock.calls.map(([line]) => JSON.parse(line as string));
-    expect(warned).toContainEqual(expect.objectContaining({ message: 'Form mail budget exhausted', form: 'scorecard' }));
+    expect(warned).toContainEqual(
+      expect.objectContaining({ message: 'Form mail budget exhausted', form: 'scorecard' }),
+    );
   });
 
   it('answers a resend of a withheld submission the same 503, storing nothing new', async () => {
@@ -191,29 +243,43 @@ describe('POST /api/employer/scorecard', () => {
   it.each([
     ['a ThrottlingException', throttled],
     ['a refused connection', refusedConnection],
-  ])('answers 503 with Retry-After when the lead cannot be stored (%s) and gives every slot back', async (_case, fault) => {
-    // Prepare
-    tables.failTimes(1, (command, input) => command === 'PutItem' && String(input.Item.id.S).startsWith('lead#'), fault);
+  ])(
+    'answers 503 with Retry-After when the lead cannot be stored (%s) and gives every slot back',
+    async (_case, fault) => {
+      // Prepare
+      tables.failTimes(
+        1,
+        (command, input) => command === 'PutItem' && String(input.Item.id.S).startsWith('lead#'),
+        fault,
+      );
 
-    // Act
-    const answer = await invoke(requestScorecard, scorecardEvent(scorecardBody()));
+      // Act
+      const answer = await invoke(requestScorecard, scorecardEvent(scorecardBody()));
 
-    // Assess
-    expect(answer).toMatchObject({ statusCode: 503, json: { message: API_ERRORS.dependencyUnavailable } });
-    expect(answer.headers['retry-after']).toBe('5');
-    expect(leads()).toEqual([]);
-    expect(counted(CLIENT_COUNTER)).toEqual([]);
-    expect(counted(`limit#scorecard#avery.stone@example.ca#${DAY}`)).toEqual([]);
-    expect(counted(FORM_MAIL_COUNTER)).toEqual([]);
-  });
+      // Assess
+      expect(answer).toMatchObject({ statusCode: 503, json: { message: API_ERRORS.dependencyUnavailable } });
+      expect(answer.headers['retry-after']).toBe('5');
+      expect(leads()).toEqual([]);
+      expect(counted(CLIENT_COUNTER)).toEqual([]);
+      expect(counted(`limit#scorecard#avery.stone@example.ca#${DAY}`)).toEqual([]);
+      expect(counted(FORM_MAIL_COUNTER)).toEqual([]);
+    },
+  );
 
   it('stores the lead once when the visitor resends after a 503', async () => {
     // Prepare
-    tables.failTimes(1, (command, input) => command === 'PutItem' && String(input.Item.id.S).startsWith('lead#'), throttled);
+    tables.failTimes(
+      1,
+      (command, input) => command === 'PutItem' && String(input.Item.id.S).startsWith('lead#'),
+      throttled,
+    );
     const refused = await invoke(requestScorecard, scorecardEvent(scorecardBody()));
 
     // Act
-    const resent = await invoke(requestScorecard, scorecardEvent(scorecardBody({ createdAt: NOW + 3, updatedAt: NOW + 3 })));
+    const resent = await invoke(
+      requestScorecard,
+      scorecardEvent(scorecardBody({ createdAt: NOW + 3, updatedAt: NOW + 3 })),
+    );
 
     // Assess
     expect(refused.statusCode).toBe(503);
@@ -240,7 +306,11 @@ describe('POST /api/employer/scorecard', () => {
   });
 
   it('answers 500 with the generic message for an unexpected error', async () => {
-    tables.failTimes(1, (command, input) => command === 'PutItem' && String(input.Item.id.S).startsWith('lead#'), () => new Error('bug'));
+    tables.failTimes(
+      1,
+      (command, input) => command === 'PutItem' && String(input.Item.id.S).startsWith('lead#'),
+      () => new Error('bug'),
+    );
     const answer = await invoke(requestScorecard, scorecardEvent(scorecardBody()));
     expect(answer).toMatchObject({ statusCode: 500, json: { message: API_ERRORS.internal } });
   });
@@ -262,33 +332,39 @@ describe('POST /api/signup', () => {
   it.each([
     ['candidate', 'candidate-signup-form'],
     ['employer', 'contact-form'],
-  ])('answers 200 and stores a %s lead that owes the notification and a confirmation (consent from the %s)', async (audience, source) => {
-    // Act
-    const answer = await invoke(signup, signupEvent(signupBody({ audience, email: '  Jordan.Lee@Example.ORG ' })));
+  ])(
+    'answers 200 and stores a %s lead that owes the notification and a confirmation (consent from the %s)',
+    async (audience, source) => {
+      // Act
+      const answer = await invoke(signup, signupEvent(signupBody({ audience, email: '  Jordan.Lee@Example.ORG ' })));
 
-    // Assess
-    expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.signedUp } });
-    expect(leads()).toEqual([
-      expect.objectContaining({
-        type: 'signup',
-        audience,
-        email: 'jordan.lee@example.org',
-        helpDescription: 'Looking for a site supervisor role.',
-        consentRequest: { source, text: CONSENT_TEXT.signup },
-        mail: { notification: 'pending', confirmation: 'pending' },
-        mailQueue: 'due',
-      }),
-    ]);
-    expect(tables.all(SUBSCRIBERS)).toEqual([]);
-    expect(counted(`limit#signup#jordan.lee@example.org#${DAY}`)).toEqual([keyOf(leads()[0]!)]);
-  });
+      // Assess
+      expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.signedUp } });
+      expect(leads()).toEqual([
+        expect.objectContaining({
+          type: 'signup',
+          audience,
+          email: 'jordan.lee@example.org',
+          helpDescription: 'Looking for a site supervisor role.',
+          consentRequest: { source, text: CONSENT_TEXT.signup },
+          mail: { notification: 'pending', confirmation: 'pending' },
+          mailQueue: 'due',
+        }),
+      ]);
+      expect(tables.all(SUBSCRIBERS)).toEqual([]);
+      expect(counted(`limit#signup#jordan.lee@example.org#${DAY}`)).toEqual([keyOf(leads()[0]!)]);
+    },
+  );
 
   it('sends a confirmed subscriber no confirmation and takes no form-mail budget', async () => {
     // Prepare
     existingSubscriber({});
 
     // Act
-    const answer = await invoke(signup, signupEvent(signupBody({ audience: 'employer', email: 'avery.stone@example.ca' })));
+    const answer = await invoke(
+      signup,
+      signupEvent(signupBody({ audience: 'employer', email: 'avery.stone@example.ca' })),
+    );
 
     // Assess
     expect(answer.statusCode).toBe(200);
@@ -303,12 +379,26 @@ describe('POST /api/signup', () => {
     const before = tables.all(SUBSCRIBERS);
 
     // Act
-    const answer = await invoke(signup, signupEvent(signupBody({ audience: 'employer', email: 'avery.stone@example.ca', firstName: 'Mallory', organization: 'Evil Inc' })));
+    const answer = await invoke(
+      signup,
+      signupEvent(
+        signupBody({
+          audience: 'employer',
+          email: 'avery.stone@example.ca',
+          firstName: 'Mallory',
+          organization: 'Evil Inc',
+        }),
+      ),
+    );
 
     // Assess
     expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.signedUp } });
     expect(tables.all(SUBSCRIBERS)).toEqual(before);
-    expect(leads()[0]).toMatchObject({ firstName: 'Mallory', organization: 'Evil Inc', mail: { notification: 'pending', confirmation: 'pending' } });
+    expect(leads()[0]).toMatchObject({
+      firstName: 'Mallory',
+      organization: 'Evil Inc',
+      mail: { notification: 'pending', confirmation: 'pending' },
+    });
   });
 
   it(`lets ${SIGNUP_MAILS_PER_ADDRESS_PER_DAY} sign-ups into one Gmail mailbox however its address is spelled, then 429`, async () => {
@@ -320,13 +410,20 @@ describe('POST /api/signup', () => {
     }
 
     // Act
-    const refused = await invoke(signup, signupEvent(signupBody({ email: 'Vi.Ct.Im+2@Gmail.com', firstName: 'Other' })));
+    const refused = await invoke(
+      signup,
+      signupEvent(signupBody({ email: 'Vi.Ct.Im+2@Gmail.com', firstName: 'Other' })),
+    );
 
     // Assess
     expect(accepted.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
     expect(refused).toMatchObject({ statusCode: 429, json: { message: API_ERRORS.signupLimit } });
     expect(leads().map((lead) => lead.mailbox)).toEqual(['victim@gmail.com', 'victim@gmail.com', 'victim@gmail.com']);
-    expect(leads().map((lead) => lead.email).sort()).toEqual([...aliases].sort());
+    expect(
+      leads()
+        .map((lead) => lead.email)
+        .sort(),
+    ).toEqual([...aliases].sort());
   });
 
   it(`answers 429 after ${SUBMISSIONS_PER_CLIENT_PER_HOUR} accepted submissions from one client; another client is unaffected`, async () => {
@@ -406,7 +503,8 @@ describe('the honeypot (checked before validation)', () => {
     jest.useRealTimers();
     let clock = Date.now();
     jest.spyOn(Date, 'now').mockImplementation(() => (clock += 50));
-    for (let index = 1; index <= 15; index += 1) await real(signup, signupEvent(signupBody({ helpDescription: `Real ${index}` })));
+    for (let index = 1; index <= 15; index += 1)
+      await real(signup, signupEvent(signupBody({ helpDescription: `Real ${index}` })));
     const pauses: number[] = [];
     const realSetTimeout = global.setTimeout;
     jest.spyOn(global, 'setTimeout').mockImplementation(((callback: () => void, ms?: number) => {

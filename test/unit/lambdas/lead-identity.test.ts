@@ -34,7 +34,11 @@ describe('canonicalMailbox', () => {
 
 describe('clientAddress / clientLimitKey', () => {
   const withViewer = (viewer?: string, sourceIp = '192.0.2.1'): APIGatewayProxyEventV2 => {
-    const event = apiEvent({ routeKey: 'POST /api/signup', path: '/api/signup', headers: viewer ? { 'cloudfront-viewer-address': viewer } : {} });
+    const event = apiEvent({
+      routeKey: 'POST /api/signup',
+      path: '/api/signup',
+      headers: viewer ? { 'cloudfront-viewer-address': viewer } : {},
+    });
     event.requestContext.http.sourceIp = sourceIp;
     return event;
   };
@@ -58,14 +62,23 @@ describe('clientAddress / clientLimitKey', () => {
   });
 
   it('counts every address of one IPv6 /64 as one client', () => {
-    const keys = ['[2001:db8:aa:bb::1]:443', '[2001:DB8:AA:BB:ffff:1:2:3]:80', '[2001:0db8:00aa:00bb:0:0:0:9]:1'].map((viewer) => clientLimitKey(withViewer(viewer)));
+    const keys = ['[2001:db8:aa:bb::1]:443', '[2001:DB8:AA:BB:ffff:1:2:3]:80', '[2001:0db8:00aa:00bb:0:0:0:9]:1'].map(
+      (viewer) => clientLimitKey(withViewer(viewer)),
+    );
     expect(new Set(keys)).toEqual(new Set(['2001:db8:aa:bb::/64']));
     expect(clientLimitKey(withViewer('[2001:db8:aa:bc::1]:443'))).toBe('2001:db8:aa:bc::/64');
   });
 });
 
 describe('leadKeys', () => {
-  const values = { email: 'ann@example.ca', firstName: 'Ann', lastName: 'Lee', helpDescription: 'Hello', signupMe: true, audience: 'candidate' };
+  const values = {
+    email: 'ann@example.ca',
+    firstName: 'Ann',
+    lastName: 'Lee',
+    helpDescription: 'Hello',
+    signupMe: true,
+    audience: 'candidate',
+  };
 
   it('gives the same submission the same key within a window, whatever its timestamps and field order', () => {
     const first = leadKeys('signup', { ...values, createdAt: NOW, updatedAt: NOW, website: '' }, NOW);
@@ -117,7 +130,10 @@ describe('lead link tokens', () => {
     spy.mockRestore();
   });
 
-  it.each(['', 'short', '../../etc/passwd', 'x'.repeat(43), 'x'.repeat(45), `${'a'.repeat(43)}!`])('finds no key in the malformed token %p', (token) => {
-    expect(leadKeyOfToken(token)).toBeUndefined();
-  });
+  it.each(['', 'short', '../../etc/passwd', 'x'.repeat(43), 'x'.repeat(45), `${'a'.repeat(43)}!`])(
+    'finds no key in the malformed token %p',
+    (token) => {
+      expect(leadKeyOfToken(token)).toBeUndefined();
+    },
+  );
 });

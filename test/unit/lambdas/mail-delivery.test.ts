@@ -10,14 +10,28 @@ import { deliverLeadMail, type MailerDeps } from '../../../lambdas/mail/deliver-
 import { retryDelay, type DeliveryPolicy } from '../../../lambdas/mail/delivery-policy';
 import type { OutgoingMail } from '../../../lambdas/mail/outgoing-mail';
 import { sesRefused } from '../../../lambdas/mail/send';
-import { connectionReset, fakeTables, refusedConnection, throttled, timedOut, unavailable, type FakeTables } from './support/fake-tables';
+import {
+  connectionReset,
+  fakeTables,
+  refusedConnection,
+  throttled,
+  timedOut,
+  unavailable,
+  type FakeTables,
+} from './support/fake-tables';
 import { NOW } from './support/payloads';
 
-const POLICY: DeliveryPolicy = { firstRetrySeconds: 60, maxRetrySeconds: 3600, giveUpAfterSeconds: 26 * 3600, leaseSeconds: 180 };
+const POLICY: DeliveryPolicy = {
+  firstRetrySeconds: 60,
+  maxRetrySeconds: 3600,
+  giveUpAfterSeconds: 26 * 3600,
+  leaseSeconds: 180,
+};
 const LEAD_ID = 'lead#SignupKeyAbcdefghijk';
 const LEADS = 'Leads-unit';
 
-const sesAnswer = (status: number, name: string) => Object.assign(new Error(name), { name, $metadata: { httpStatusCode: status } });
+const sesAnswer = (status: number, name: string) =>
+  Object.assign(new Error(name), { name, $metadata: { httpStatusCode: status } });
 
 describe('retryDelay', () => {
   it.each([
@@ -66,11 +80,28 @@ describe('deliverLeadMail', () => {
   const lead = () => tables.get(LEADS, LEAD_ID)!;
   const store = (overrides: Record<string, unknown> = {}) =>
     tables.put(LEADS, {
-      id: LEAD_ID, kind: 'lead', type: 'signup', audience: 'candidate', email: 'jordan.lee@example.org', mailbox: 'jordan.lee@example.org',
-      firstName: 'Jordan', lastName: 'Lee', jobTitle: '', organization: '', helpDescription: 'Looking for work.', secret: 'SecretAbcdefghijklmnop',
-      consentRequest: { source: 'candidate-signup-form', text: 'I agree.' }, createdAt: NOW, expiresAt: NOW + RETENTION_SECONDS,
-      mail: { notification: 'pending', confirmation: 'pending' }, sesMessageIds: {}, mailStatus: 'pending', mailQueue: 'due',
-      nextAttemptAt: NOW, retryUntil: NOW + POLICY.giveUpAfterSeconds, mailAttempts: 0,
+      id: LEAD_ID,
+      kind: 'lead',
+      type: 'signup',
+      audience: 'candidate',
+      email: 'jordan.lee@example.org',
+      mailbox: 'jordan.lee@example.org',
+      firstName: 'Jordan',
+      lastName: 'Lee',
+      jobTitle: '',
+      organization: '',
+      helpDescription: 'Looking for work.',
+      secret: 'SecretAbcdefghijklmnop',
+      consentRequest: { source: 'candidate-signup-form', text: 'I agree.' },
+      createdAt: NOW,
+      expiresAt: NOW + RETENTION_SECONDS,
+      mail: { notification: 'pending', confirmation: 'pending' },
+      sesMessageIds: {},
+      mailStatus: 'pending',
+      mailQueue: 'due',
+      nextAttemptAt: NOW,
+      retryUntil: NOW + POLICY.giveUpAfterSeconds,
+      mailAttempts: 0,
       ...overrides,
     });
   const sentTo = () => sent.map((mail) => mail.to);
@@ -166,7 +197,12 @@ describe('deliverLeadMail', () => {
 
     // Assess
     expect([first, second]).toEqual(['retry', 'retry']);
-    expect(afterFirst).toMatchObject({ mail: { notification: 'sent', confirmation: 'pending' }, mailQueue: 'due', nextAttemptAt: NOW + 60, lastMailError: 'Throttling: Throttling' });
+    expect(afterFirst).toMatchObject({
+      mail: { notification: 'sent', confirmation: 'pending' },
+      mailQueue: 'due',
+      nextAttemptAt: NOW + 60,
+      lastMailError: 'Throttling: Throttling',
+    });
     expect(afterFirst).not.toHaveProperty('leaseId');
     expect(afterSecond).toMatchObject({ mailAttempts: 2, nextAttemptAt: NOW + 60 + 120 });
     expect(sentTo()).toEqual(['leads@chinooktalent.ca']);
@@ -195,12 +231,29 @@ describe('deliverLeadMail', () => {
 
     // Assess
     expect(outcome).toBe('settled');
-    expect(lead()).toMatchObject({ mail: { notification: 'sent', confirmation: 'failed' }, mailStatus: 'failed', lastMailError: 'ServiceUnavailable: ServiceUnavailable' });
+    expect(lead()).toMatchObject({
+      mail: { notification: 'sent', confirmation: 'failed' },
+      mailStatus: 'failed',
+      lastMailError: 'ServiceUnavailable: ServiceUnavailable',
+    });
     expect(lead()).not.toHaveProperty('mailQueue');
     expect(deadLetter).toHaveBeenCalledTimes(1);
-    expect(deadLetter).toHaveBeenCalledWith({ leadId: LEAD_ID, failedParts: ['confirmation'], attempts: 31, lastMailError: 'ServiceUnavailable: ServiceUnavailable', at: NOW });
+    expect(deadLetter).toHaveBeenCalledWith({
+      leadId: LEAD_ID,
+      failedParts: ['confirmation'],
+      attempts: 31,
+      lastMailError: 'ServiceUnavailable: ServiceUnavailable',
+      at: NOW,
+    });
     const errors = (console.error as jest.Mock).mock.calls.map(([line]) => JSON.parse(line as string));
-    expect(errors).toContainEqual(expect.objectContaining({ level: 'error', message: 'Lead mail finally failed', leadId: LEAD_ID, failedParts: ['confirmation'] }));
+    expect(errors).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        message: 'Lead mail finally failed',
+        leadId: LEAD_ID,
+        failedParts: ['confirmation'],
+      }),
+    );
   });
 
   it('marks a part whose send timed out uncertain and never sends it again', async () => {
@@ -229,13 +282,20 @@ describe('deliverLeadMail', () => {
     await deliverLeadMail(deps, LEAD_ID, NOW);
 
     expect(sentTo()).toEqual(['jordan.lee@example.org']);
-    expect(lead()).toMatchObject({ mail: { notification: 'uncertain', confirmation: 'sent' }, mailStatus: 'uncertain' });
+    expect(lead()).toMatchObject({
+      mail: { notification: 'uncertain', confirmation: 'sent' },
+      mailStatus: 'uncertain',
+    });
   });
 
   it('sends once when recording the send fails and then succeeds', async () => {
     // Prepare: the first write of "sent" for the notification is refused by DynamoDB.
     store();
-    tables.failTimes(1, (command, input) => command === 'UpdateItem' && String(input.UpdateExpression).includes('#ids.#part'), throttled);
+    tables.failTimes(
+      1,
+      (command, input) => command === 'UpdateItem' && String(input.UpdateExpression).includes('#ids.#part'),
+      throttled,
+    );
 
     // Act
     const outcome = await deliverLeadMail(deps, LEAD_ID, NOW);
@@ -243,7 +303,10 @@ describe('deliverLeadMail', () => {
     // Assess
     expect(outcome).toBe('settled');
     expect(sentTo()).toEqual(['leads@chinooktalent.ca', 'jordan.lee@example.org']);
-    expect(lead()).toMatchObject({ mail: { notification: 'sent', confirmation: 'sent' }, sesMessageIds: { notification: 'ses-1', confirmation: 'ses-2' } });
+    expect(lead()).toMatchObject({
+      mail: { notification: 'sent', confirmation: 'sent' },
+      sesMessageIds: { notification: 'ses-1', confirmation: 'ses-2' },
+    });
   });
 
   it('throws, sending nothing, when the lead cannot even be claimed (the stream or the sweep retries)', async () => {
@@ -256,8 +319,18 @@ describe('deliverLeadMail', () => {
 
   it('skips the confirmation of an address that is already a confirmed subscriber', async () => {
     // Prepare
-    tables.put('Subscribers-unit', { id: 'email#candidate#jordan.lee@example.org', kind: 'email-claim', subscriberId: 'SubscriberAbcdefghijkl' });
-    tables.put('Subscribers-unit', { id: 'SubscriberAbcdefghijkl', kind: 'subscriber', audience: 'candidate', consent: 'express', subscribed: true });
+    tables.put('Subscribers-unit', {
+      id: 'email#candidate#jordan.lee@example.org',
+      kind: 'email-claim',
+      subscriberId: 'SubscriberAbcdefghijkl',
+    });
+    tables.put('Subscribers-unit', {
+      id: 'SubscriberAbcdefghijkl',
+      kind: 'subscriber',
+      audience: 'candidate',
+      consent: 'express',
+      subscribed: true,
+    });
     store();
 
     // Act

@@ -27,19 +27,45 @@ const SECRET = 'SecretAbcdefghijklmnop';
 let tables: FakeTables;
 
 const base = (key: string) => ({
-  id: `lead#${key}`, kind: 'lead', secret: SECRET, createdAt: NOW, expiresAt: NOW + RETENTION_SECONDS, sesMessageIds: {},
-  mailStatus: 'pending', mailQueue: 'due', nextAttemptAt: NOW, retryUntil: NOW + 26 * 3600, mailAttempts: 0,
+  id: `lead#${key}`,
+  kind: 'lead',
+  secret: SECRET,
+  createdAt: NOW,
+  expiresAt: NOW + RETENTION_SECONDS,
+  sesMessageIds: {},
+  mailStatus: 'pending',
+  mailQueue: 'due',
+  nextAttemptAt: NOW,
+  retryUntil: NOW + 26 * 3600,
+  mailAttempts: 0,
 });
 const scorecardLead = (overrides: Record<string, unknown> = {}) => ({
-  ...base(SCORECARD_KEY), type: 'scorecard', audience: 'employer', email: 'avery.stone+hr@example.ca', mailbox: 'avery.stone@example.ca',
-  firstName: 'Avery', lastName: 'Stone', jobTitle: 'HR Director', organization: 'Prairie Builders', helpDescription: 'We are hiring.',
+  ...base(SCORECARD_KEY),
+  type: 'scorecard',
+  audience: 'employer',
+  email: 'avery.stone+hr@example.ca',
+  mailbox: 'avery.stone@example.ca',
+  firstName: 'Avery',
+  lastName: 'Stone',
+  jobTitle: 'HR Director',
+  organization: 'Prairie Builders',
+  helpDescription: 'We are hiring.',
   mail: { notification: 'pending', requester: 'pending' },
   ...overrides,
 });
 const signupLead = (overrides: Record<string, unknown> = {}) => ({
-  ...base(SIGNUP_KEY), type: 'signup', audience: 'candidate', email: 'jordan.lee@example.org', mailbox: 'jordan.lee@example.org',
-  firstName: 'Jordan', lastName: 'Lee', jobTitle: '', organization: '', helpDescription: 'Call me at https://evil.example',
-  consentRequest: { source: 'candidate-signup-form', text: 'I agree.' }, mail: { notification: 'pending', confirmation: 'pending' },
+  ...base(SIGNUP_KEY),
+  type: 'signup',
+  audience: 'candidate',
+  email: 'jordan.lee@example.org',
+  mailbox: 'jordan.lee@example.org',
+  firstName: 'Jordan',
+  lastName: 'Lee',
+  jobTitle: '',
+  organization: '',
+  helpDescription: 'Call me at https://evil.example',
+  consentRequest: { source: 'candidate-signup-form', text: 'I agree.' },
+  mail: { notification: 'pending', confirmation: 'pending' },
   ...overrides,
 });
 
@@ -48,7 +74,10 @@ const insert = async (lead: Record<string, unknown>) => {
   tables.put(LEADS, lead);
   return mailer(streamEvent(insertRecord(lead, '7')), {} as Context);
 };
-const sentMail = () => Promise.all(ses.commandCalls(SendRawEmailCommand).map((call) => readMail(Buffer.from(call.args[0].input.RawMessage!.Data!))));
+const sentMail = () =>
+  Promise.all(
+    ses.commandCalls(SendRawEmailCommand).map((call) => readMail(Buffer.from(call.args[0].input.RawMessage!.Data!))),
+  );
 const lead = (key: string) => tables.get(LEADS, `lead#${key}`)!;
 const sweepContext = (remainingMs = 60_000) => ({ getRemainingTimeInMillis: () => remainingMs }) as unknown as Context;
 
@@ -79,12 +108,26 @@ describe('mailer (leads stream)', () => {
     const [subscriber, ...others] = tables.all(SUBSCRIBERS).filter((item) => item.kind === 'subscriber');
     expect(others).toEqual([]);
     expect(subscriber).toMatchObject({
-      audience: 'employer', email: 'avery.stone+hr@example.ca', mailbox: 'avery.stone@example.ca', consent: 'implied', subscribed: true,
+      audience: 'employer',
+      email: 'avery.stone+hr@example.ca',
+      mailbox: 'avery.stone@example.ca',
+      consent: 'implied',
+      subscribed: true,
       impliedUntil: NOW + IMPLIED_CONSENT_SECONDS,
-      lastConsent: { type: 'implied', at: NOW, source: 'scorecard-form', leadId: `lead#${SCORECARD_KEY}`, until: NOW + IMPLIED_CONSENT_SECONDS },
+      lastConsent: {
+        type: 'implied',
+        at: NOW,
+        source: 'scorecard-form',
+        leadId: `lead#${SCORECARD_KEY}`,
+        until: NOW + IMPLIED_CONSENT_SECONDS,
+      },
       consentCount: 1,
     });
-    expect(tables.get(SUBSCRIBERS, `consent#${subscriber!.id}#1`)).toMatchObject({ kind: 'consent-record', type: 'implied', subscriberId: subscriber!.id });
+    expect(tables.get(SUBSCRIBERS, `consent#${subscriber!.id}#1`)).toMatchObject({
+      kind: 'consent-record',
+      type: 'implied',
+      subscriberId: subscriber!.id,
+    });
     const [notification, requester] = await sentMail();
     expect(notification!.header('to')).toBe('leads@chinooktalent.ca');
     expect(notification!.header('reply-to')).toBe('avery.stone+hr@example.ca');
@@ -99,15 +142,33 @@ describe('mailer (leads stream)', () => {
       expect(body).toContain(`https://site.test/unsubscribe/employer/${subscriber!.id}`);
       expect(body).toContain(`https://site.test/employer/setting/${subscriber!.id}`);
     }
-    expect(requester!.header('list-unsubscribe')).toBe(`<https://site.test/api/employer/subscribers/${subscriber!.id}/one-click>`);
+    expect(requester!.header('list-unsubscribe')).toBe(
+      `<https://site.test/api/employer/subscribers/${subscriber!.id}/one-click>`,
+    );
     expect(requester!.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    expect(lead(SCORECARD_KEY)).toMatchObject({ mail: { notification: 'sent', requester: 'sent' }, sesMessageIds: { notification: 'ses-1', requester: 'ses-2' }, mailStatus: 'sent' });
+    expect(lead(SCORECARD_KEY)).toMatchObject({
+      mail: { notification: 'sent', requester: 'sent' },
+      sesMessageIds: { notification: 'ses-1', requester: 'ses-2' },
+      mailStatus: 'sent',
+    });
   });
 
   it('uses an existing subscriber as it is: no new subscriber, no change to its consent', async () => {
     // Prepare
-    tables.put(SUBSCRIBERS, { id: 'email#employer#avery.stone@example.ca', kind: 'email-claim', subscriberId: 'ExistingSubscriberId22' });
-    const existing = { id: 'ExistingSubscriberId22', kind: 'subscriber', audience: 'employer', email: 'avery.stone@example.ca', consent: 'express', subscribed: true, firstName: 'Avery' };
+    tables.put(SUBSCRIBERS, {
+      id: 'email#employer#avery.stone@example.ca',
+      kind: 'email-claim',
+      subscriberId: 'ExistingSubscriberId22',
+    });
+    const existing = {
+      id: 'ExistingSubscriberId22',
+      kind: 'subscriber',
+      audience: 'employer',
+      email: 'avery.stone@example.ca',
+      consent: 'express',
+      subscribed: true,
+      firstName: 'Avery',
+    };
     tables.put(SUBSCRIBERS, existing);
 
     // Act
@@ -121,13 +182,27 @@ describe('mailer (leads stream)', () => {
   });
 
   it('does not mail a suppressed address but still notifies the firm', async () => {
-    tables.put(SUBSCRIBERS, { id: 'email#employer#avery.stone@example.ca', kind: 'email-claim', subscriberId: 'SuppressedSubscriber22' });
-    tables.put(SUBSCRIBERS, { id: 'SuppressedSubscriber22', kind: 'subscriber', audience: 'employer', consent: 'implied', subscribed: false, suppressed: true });
+    tables.put(SUBSCRIBERS, {
+      id: 'email#employer#avery.stone@example.ca',
+      kind: 'email-claim',
+      subscriberId: 'SuppressedSubscriber22',
+    });
+    tables.put(SUBSCRIBERS, {
+      id: 'SuppressedSubscriber22',
+      kind: 'subscriber',
+      audience: 'employer',
+      consent: 'implied',
+      subscribed: false,
+      suppressed: true,
+    });
 
     await insert(scorecardLead());
 
     expect((await sentMail()).map((mail) => mail.header('to'))).toEqual(['leads@chinooktalent.ca']);
-    expect(lead(SCORECARD_KEY)).toMatchObject({ mail: { notification: 'sent', requester: 'suppressed' }, mailStatus: 'sent' });
+    expect(lead(SCORECARD_KEY)).toMatchObject({
+      mail: { notification: 'sent', requester: 'suppressed' },
+      mailStatus: 'sent',
+    });
   });
 
   it('sends a sign-up the confirmation link, with no text the visitor typed but the first name', async () => {
@@ -159,14 +234,25 @@ describe('mailer (leads stream)', () => {
 
   it('leaves a part SES refused for the sweep, without failing the stream batch', async () => {
     // Prepare
-    ses.on(SendRawEmailCommand).rejects(Object.assign(new Error('Maximum sending rate exceeded.'), { name: 'Throttling', $metadata: { httpStatusCode: 400 } }));
+    ses
+      .on(SendRawEmailCommand)
+      .rejects(
+        Object.assign(new Error('Maximum sending rate exceeded.'), {
+          name: 'Throttling',
+          $metadata: { httpStatusCode: 400 },
+        }),
+      );
 
     // Act
     const result = await insert(signupLead());
 
     // Assess
     expect(result).toEqual({ batchItemFailures: [] });
-    expect(lead(SIGNUP_KEY)).toMatchObject({ mail: { notification: 'pending', confirmation: 'pending' }, mailQueue: 'due', nextAttemptAt: NOW + 60 });
+    expect(lead(SIGNUP_KEY)).toMatchObject({
+      mail: { notification: 'pending', confirmation: 'pending' },
+      mailQueue: 'due',
+      nextAttemptAt: NOW + 60,
+    });
   });
 
   it('reports the record failed when the attempt cannot be recorded at all', async () => {
@@ -182,7 +268,10 @@ describe('mailer (leads stream)', () => {
 describe('mail sweep (MailDue index)', () => {
   it('attempts every due lead once and leaves leads that are not due', async () => {
     // Prepare
-    tables.put(LEADS, signupLead({ mail: { notification: 'sent', confirmation: 'pending' }, nextAttemptAt: NOW - 5, mailAttempts: 2 }));
+    tables.put(
+      LEADS,
+      signupLead({ mail: { notification: 'sent', confirmation: 'pending' }, nextAttemptAt: NOW - 5, mailAttempts: 2 }),
+    );
     tables.put(LEADS, scorecardLead({ nextAttemptAt: NOW + 300 }));
 
     // Act
@@ -196,18 +285,35 @@ describe('mail sweep (MailDue index)', () => {
 
   it('dead-letters a lead whose retries ran out, naming the lead, for the operators', async () => {
     // Prepare
-    tables.put(LEADS, signupLead({ mail: { notification: 'sent', confirmation: 'pending' }, retryUntil: NOW - 1, mailAttempts: 25 }));
-    ses.on(SendRawEmailCommand).rejects(Object.assign(new Error('Service Unavailable'), { name: 'ServiceUnavailable', $metadata: { httpStatusCode: 503 } }));
+    tables.put(
+      LEADS,
+      signupLead({ mail: { notification: 'sent', confirmation: 'pending' }, retryUntil: NOW - 1, mailAttempts: 25 }),
+    );
+    ses
+      .on(SendRawEmailCommand)
+      .rejects(
+        Object.assign(new Error('Service Unavailable'), {
+          name: 'ServiceUnavailable',
+          $metadata: { httpStatusCode: 503 },
+        }),
+      );
 
     // Act
     const result = await mailSweep({}, sweepContext());
 
     // Assess
     expect(result).toMatchObject({ due: 1, settled: 1 });
-    expect(lead(SIGNUP_KEY)).toMatchObject({ mailStatus: 'failed', mail: { notification: 'sent', confirmation: 'failed' } });
+    expect(lead(SIGNUP_KEY)).toMatchObject({
+      mailStatus: 'failed',
+      mail: { notification: 'sent', confirmation: 'failed' },
+    });
     const [message] = sqs.commandCalls(SendMessageCommand).map((call) => call.args[0].input);
     expect(message!.QueueUrl).toBe(process.env.MAIL_DEAD_LETTER_QUEUE_URL);
-    expect(JSON.parse(message!.MessageBody!)).toMatchObject({ leadId: `lead#${SIGNUP_KEY}`, failedParts: ['confirmation'], attempts: 26 });
+    expect(JSON.parse(message!.MessageBody!)).toMatchObject({
+      leadId: `lead#${SIGNUP_KEY}`,
+      failedParts: ['confirmation'],
+      attempts: 26,
+    });
   });
 
   it('stops before its time runs out; the next sweep goes on', async () => {

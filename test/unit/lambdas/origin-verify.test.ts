@@ -41,7 +41,9 @@ const request = (headers: Record<string, string> = {}): APIGatewayRequestAuthori
     rawPath: '/api/signup',
     rawQueryString: '',
     headers,
-    requestContext: { http: { method: 'POST', path: '/api/signup', protocol: 'HTTP/1.1', sourceIp: '198.51.100.7', userAgent: 'curl' } },
+    requestContext: {
+      http: { method: 'POST', path: '/api/signup', protocol: 'HTTP/1.1', sourceIp: '198.51.100.7', userAgent: 'curl' },
+    },
   }) as unknown as APIGatewayRequestAuthorizerEventV2;
 
 beforeEach(() => {
@@ -93,7 +95,10 @@ describe('origin-verify authorizer (Secrets Manager)', () => {
 
 describe('origin-verify authorizer (local twin)', () => {
   it('checks against ORIGIN_VERIFY_SECRET without calling Secrets Manager', async () => {
-    const { handler, secretReads } = coldStart({ ORIGIN_VERIFY_SECRET: 'local-secret', ORIGIN_VERIFY_SECRET_ARN: undefined });
+    const { handler, secretReads } = coldStart({
+      ORIGIN_VERIFY_SECRET: 'local-secret',
+      ORIGIN_VERIFY_SECRET_ARN: undefined,
+    });
     await expect(handler(request({ [ORIGIN_VERIFY_HEADER]: 'local-secret' }))).resolves.toEqual({ isAuthorized: true });
     await expect(handler(request({ [ORIGIN_VERIFY_HEADER]: SECRET }))).resolves.toEqual({ isAuthorized: false });
     expect(secretReads()).toBe(0);

@@ -16,7 +16,8 @@ const claims: Record<string, string> = {
 };
 
 const run = (...messages: string[]) => sesFeedback(snsEvent(...messages), {} as Context);
-const subscriberUpdates = () => callsOf(UpdateItemCommand).filter((input) => [CANDIDATE_ID, EMPLOYER_ID].includes(input.Key.id.S));
+const subscriberUpdates = () =>
+  callsOf(UpdateItemCommand).filter((input) => [CANDIDATE_ID, EMPLOYER_ID].includes(input.Key.id.S));
 
 beforeEach(() => {
   dynamo.reset();
@@ -57,8 +58,19 @@ describe('SES feedback (SNS)', () => {
       // A bounce stops mail (suppressed) but is not the owner's unsubscribe.
       expect(valuesOf(update)).not.toHaveProperty(':subscribed');
     }
-    const withdrawal = { type: 'withdrawn', at: NOW, source: 'bounce', reasons: [], kind: 'consent-record', expiresAt: NOW + RETENTION_SECONDS };
-    expect(consentRecordPuts().map((record) => record.item).sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+    const withdrawal = {
+      type: 'withdrawn',
+      at: NOW,
+      source: 'bounce',
+      reasons: [],
+      kind: 'consent-record',
+      expiresAt: NOW + RETENTION_SECONDS,
+    };
+    expect(
+      consentRecordPuts()
+        .map((record) => record.item)
+        .sort((a, b) => a.id.localeCompare(b.id)),
+    ).toEqual([
       { ...withdrawal, id: `consent#${CANDIDATE_ID}#5`, subscriberId: CANDIDATE_ID },
       { ...withdrawal, id: `consent#${EMPLOYER_ID}#2`, subscriberId: EMPLOYER_ID },
     ]);
@@ -80,8 +92,19 @@ describe('SES feedback (SNS)', () => {
         ':lastConsent': { type: 'withdrawn', at: NOW, source: 'complaint', reasons: [] },
       });
     }
-    const withdrawal = { type: 'withdrawn', at: NOW, source: 'complaint', reasons: [], kind: 'consent-record', expiresAt: NOW + RETENTION_SECONDS };
-    expect(consentRecordPuts().map((record) => record.item).sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+    const withdrawal = {
+      type: 'withdrawn',
+      at: NOW,
+      source: 'complaint',
+      reasons: [],
+      kind: 'consent-record',
+      expiresAt: NOW + RETENTION_SECONDS,
+    };
+    expect(
+      consentRecordPuts()
+        .map((record) => record.item)
+        .sort((a, b) => a.id.localeCompare(b.id)),
+    ).toEqual([
       { ...withdrawal, id: `consent#${CANDIDATE_ID}#5`, subscriberId: CANDIDATE_ID },
       { ...withdrawal, id: `consent#${EMPLOYER_ID}#2`, subscriberId: EMPLOYER_ID },
     ]);
@@ -95,10 +118,19 @@ describe('SES feedback (SNS)', () => {
   it('logs and skips malformed messages without failing the batch', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 
-    await expect(run('not json', '{"notificationType":"Bounce","bounce":{"bounceType":"Permanent"}}', complaintNotification('pat@example.ca'))).resolves.toBeUndefined();
+    await expect(
+      run(
+        'not json',
+        '{"notificationType":"Bounce","bounce":{"bounceType":"Permanent"}}',
+        complaintNotification('pat@example.ca'),
+      ),
+    ).resolves.toBeUndefined();
 
     expect(warn).toHaveBeenCalledTimes(2);
-    expect(JSON.parse(warn.mock.calls[0]![0] as string)).toMatchObject({ message: 'Skipping malformed SES notification', messageId: 'message-0' });
+    expect(JSON.parse(warn.mock.calls[0]![0] as string)).toMatchObject({
+      message: 'Skipping malformed SES notification',
+      messageId: 'message-0',
+    });
     expect(subscriberUpdates()).toHaveLength(2);
   });
 

@@ -5,7 +5,15 @@ import { handler as getSubscriber } from '../../../lambdas/handlers/get-subscrib
 import { handler as putSubscriber } from '../../../lambdas/handlers/put-subscriber';
 import { handler as oneClick } from '../../../lambdas/handlers/one-click-unsubscribe';
 import { invoke, oneClickEvent, subscriberEvent } from './support/api-events';
-import { callsOf, conditionFailed, consentRecordPuts, dynamo, item, RECORD_CONDITION, valuesOf } from './support/dynamo-mock';
+import {
+  callsOf,
+  conditionFailed,
+  consentRecordPuts,
+  dynamo,
+  item,
+  RECORD_CONDITION,
+  valuesOf,
+} from './support/dynamo-mock';
 import { NOW, SUBSCRIBER_ID, preferenceBody, unsubscribeBody } from './support/payloads';
 
 const stored = (overrides: Record<string, unknown> = {}) => ({
@@ -24,7 +32,14 @@ const stored = (overrides: Record<string, unknown> = {}) => ({
   mailbox: 'jordan.lee@example.org',
   consent: 'express',
   confirmedAt: NOW - 3600,
-  lastConsent: { type: 'confirmed', at: NOW - 3600, source: 'confirmation-page', ip: '203.0.113.7', userAgent: 'Mozilla/5.0', leadId: 'lead#SignupKeyAbcdefghijklm' },
+  lastConsent: {
+    type: 'confirmed',
+    at: NOW - 3600,
+    source: 'confirmation-page',
+    ip: '203.0.113.7',
+    userAgent: 'Mozilla/5.0',
+    leadId: 'lead#SignupKeyAbcdefghijklm',
+  },
   consentCount: 2,
   ...overrides,
 });
@@ -39,7 +54,13 @@ const expectConsentRecord = (event: Record<string, unknown>) => {
   expect(records).toHaveLength(1);
   expect(records[0]).toEqual({
     table: 'Subscribers-unit',
-    item: { ...event, id: `consent#${SUBSCRIBER_ID}#${CONSENT_COUNT_AFTER}`, kind: 'consent-record', subscriberId: SUBSCRIBER_ID, expiresAt: NOW + RETENTION_SECONDS },
+    item: {
+      ...event,
+      id: `consent#${SUBSCRIBER_ID}#${CONSENT_COUNT_AFTER}`,
+      kind: 'consent-record',
+      subscriberId: SUBSCRIBER_ID,
+      expiresAt: NOW + RETENTION_SECONDS,
+    },
     condition: RECORD_CONDITION,
   });
 };
@@ -47,7 +68,10 @@ const expectConsentRecord = (event: Record<string, unknown>) => {
 /** The consent history is not kept on the subscriber: the update sets the latest event and advances the count, atomically. */
 const expectLatestConsentOnly = (update: Record<string, any>) => {
   expect(update.UpdateExpression).toContain('#consentCount = if_not_exists(#consentCount, :noConsents) + :newConsents');
-  expect(update.ExpressionAttributeNames).toMatchObject({ '#lastConsent': 'lastConsent', '#consentCount': 'consentCount' });
+  expect(update.ExpressionAttributeNames).toMatchObject({
+    '#lastConsent': 'lastConsent',
+    '#consentCount': 'consentCount',
+  });
   expect(valuesOf(update)).toMatchObject({ ':noConsents': 0, ':newConsents': 1 });
   expect(update.UpdateExpression).not.toMatch(/list_append|#consent\b/);
   expect(update.ReturnValues).toBe('ALL_NEW');
@@ -55,7 +79,9 @@ const expectLatestConsentOnly = (update: Record<string, any>) => {
 
 /** The SET attribute names of an UpdateItem call (identity fields must never be among them). */
 const writtenAttributes = (input: Record<string, any>) =>
-  [...(input.UpdateExpression as string).matchAll(/(#\w+) = /g)].map(([, name]) => input.ExpressionAttributeNames[name!]);
+  [...(input.UpdateExpression as string).matchAll(/(#\w+) = /g)].map(
+    ([, name]) => input.ExpressionAttributeNames[name!],
+  );
 
 beforeEach(() => {
   dynamo.reset();
@@ -71,7 +97,12 @@ describe('GET /api/{audience}/subscribers/{id}', () => {
 
     expect(answer.statusCode).toBe(200);
     expect(answer.json).toEqual([
-      { email: 'jordan.lee@example.org', firstName: 'Jordan', lastName: 'Lee', helpDescription: 'Looking for a site supervisor role.' },
+      {
+        email: 'jordan.lee@example.org',
+        firstName: 'Jordan',
+        lastName: 'Lee',
+        helpDescription: 'Looking for a site supervisor role.',
+      },
     ]);
     expect(callsOf(GetItemCommand)[0]).toMatchObject({ TableName: 'Subscribers-unit', ConsistentRead: true });
   });
@@ -110,11 +141,16 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
   });
 
   it('unsubscribes: stores the reasons as ticks and keys, the time, and a withdrawal event', async () => {
-    const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, unsubscribeBody('candidate')));
+    const answer = await invoke(
+      putSubscriber,
+      subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, unsubscribeBody('candidate')),
+    );
 
     expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.unsubscribed } });
     const [update, , claimRefresh] = callsOf(UpdateItemCommand); // subscriber, consent record, email claim
-    expect(update!.ConditionExpression).toBe('attribute_exists(id) AND #kind = :subscriberKind AND #audience = :audience');
+    expect(update!.ConditionExpression).toBe(
+      'attribute_exists(id) AND #kind = :subscriberKind AND #audience = :audience',
+    );
     expect(valuesOf(update!)).toMatchObject({
       ':subscribed': false,
       ':unsubscribeAllEmail': [true],
@@ -124,27 +160,56 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
       ':updatedAt': NOW,
       ':expiresAt': NOW + RETENTION_SECONDS,
       ':audience': 'candidate',
-      ':lastConsent': { type: 'withdrawn', at: NOW, source: 'unsubscribe-page', reasons: ['noLongerWant', 'tooFrequent'] },
+      ':lastConsent': {
+        type: 'withdrawn',
+        at: NOW,
+        source: 'unsubscribe-page',
+        reasons: ['noLongerWant', 'tooFrequent'],
+      },
     });
     expectLatestConsentOnly(update!);
-    expectConsentRecord({ type: 'withdrawn', at: NOW, source: 'unsubscribe-page', reasons: ['noLongerWant', 'tooFrequent'] });
+    expectConsentRecord({
+      type: 'withdrawn',
+      at: NOW,
+      source: 'unsubscribe-page',
+      reasons: ['noLongerWant', 'tooFrequent'],
+    });
     expect(claimRefresh!.Key).toEqual(item({ id: 'email#candidate#jordan.lee@example.org' }));
   });
 
   it("maps the employer page's reason order (previously unsubscribed 6th, spam 7th)", async () => {
-    await invoke(putSubscriber, subscriberEvent('PUT', 'employer', SUBSCRIBER_ID, unsubscribeBody('employer', { unsubscribeReason: [false, false, false, false, false, true, false] })));
+    await invoke(
+      putSubscriber,
+      subscriberEvent(
+        'PUT',
+        'employer',
+        SUBSCRIBER_ID,
+        unsubscribeBody('employer', { unsubscribeReason: [false, false, false, false, false, true, false] }),
+      ),
+    );
     expect(valuesOf(callsOf(UpdateItemCommand)[0]!)[':unsubscribeReasons']).toEqual(['previouslyUnsubscribed']);
   });
 
   it('never writes identity fields from the body', async () => {
     const body = unsubscribeBody('candidate', { email: 'someone.else@example.ca', firstName: 'Mallory' });
     await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, body));
-    await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, preferenceBody({ lastName: 'Changed' })));
+    await invoke(
+      putSubscriber,
+      subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, preferenceBody({ lastName: 'Changed' })),
+    );
 
     for (const update of callsOf(UpdateItemCommand).filter((input) => input.Key.id.S === SUBSCRIBER_ID)) {
       const written = writtenAttributes(update);
       expect(written).toEqual(expect.arrayContaining(['updatedAt', 'lastConsent', 'consentCount']));
-      for (const identity of ['email', 'firstName', 'lastName', 'helpDescription', 'jobTitle', 'organization', 'signupMe']) {
+      for (const identity of [
+        'email',
+        'firstName',
+        'lastName',
+        'helpDescription',
+        'jobTitle',
+        'organization',
+        'signupMe',
+      ]) {
         expect(written).not.toContain(identity);
       }
     }
@@ -158,14 +223,32 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
       ':subscribed': true,
       ':emailSetting': [true, false, true],
       ':unsubscribeAllEmail': [false],
-      ':lastConsent': { type: 'preferences-changed', at: NOW, source: 'preferences-page', emailSetting: ['newsletter', 'servicesNews'] },
+      ':lastConsent': {
+        type: 'preferences-changed',
+        at: NOW,
+        source: 'preferences-page',
+        emailSetting: ['newsletter', 'servicesNews'],
+      },
     });
     expectLatestConsentOnly(callsOf(UpdateItemCommand)[0]!);
-    expectConsentRecord({ type: 'preferences-changed', at: NOW, source: 'preferences-page', emailSetting: ['newsletter', 'servicesNews'] });
+    expectConsentRecord({
+      type: 'preferences-changed',
+      at: NOW,
+      source: 'preferences-page',
+      emailSetting: ['newsletter', 'servicesNews'],
+    });
   });
 
   it('treats unsubscribe-all in the preferences as a withdrawal', async () => {
-    await invoke(putSubscriber, subscriberEvent('PUT', 'employer', SUBSCRIBER_ID, preferenceBody({ emailSetting: [true, true, true], unsubscribeAllEmail: [true] })));
+    await invoke(
+      putSubscriber,
+      subscriberEvent(
+        'PUT',
+        'employer',
+        SUBSCRIBER_ID,
+        preferenceBody({ emailSetting: [true, true, true], unsubscribeAllEmail: [true] }),
+      ),
+    );
     expect(valuesOf(callsOf(UpdateItemCommand)[0]!)).toMatchObject({
       ':subscribed': false,
       ':unsubscribedAt': NOW,
@@ -188,10 +271,22 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
   });
 
   it.each([
-    ['no reason ticked', unsubscribeBody('candidate', { unsubscribeReason: [false, false, false, false, false, false, false] }), 'Please Select Minimum one option compulsory!'],
-    ['six reasons', unsubscribeBody('candidate', { unsubscribeReason: [true, false, false, false, false, false] }), 'unsubscribeReason must list exactly 7 choices'],
+    [
+      'no reason ticked',
+      unsubscribeBody('candidate', { unsubscribeReason: [false, false, false, false, false, false, false] }),
+      'Please Select Minimum one option compulsory!',
+    ],
+    [
+      'six reasons',
+      unsubscribeBody('candidate', { unsubscribeReason: [true, false, false, false, false, false] }),
+      'unsubscribeReason must list exactly 7 choices',
+    ],
     ['signupMe true', unsubscribeBody('candidate', { signupMe: true }), 'signupMe must be false on this page'],
-    ['updatedAt on the candidate variant', unsubscribeBody('candidate', { updatedAt: NOW }), 'Unknown field(s): updatedAt.'],
+    [
+      'updatedAt on the candidate variant',
+      unsubscribeBody('candidate', { updatedAt: NOW }),
+      'Unknown field(s): updatedAt.',
+    ],
   ])('answers 400 for an unsubscribe with %s', async (_case, body, message) => {
     const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, body));
     expect(answer).toMatchObject({ statusCode: 400, json: { message } });
@@ -227,16 +322,28 @@ describe('POST /api/{audience}/subscribers/{id}/one-click (RFC 8058)', () => {
 
   it('accepts the field as multipart/form-data', async () => {
     const body = '--b1\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b1--\r\n';
-    const answer = await invoke(oneClick, oneClickEvent('employer', SUBSCRIBER_ID, body, 'multipart/form-data; boundary=b1'));
+    const answer = await invoke(
+      oneClick,
+      oneClickEvent('employer', SUBSCRIBER_ID, body, 'multipart/form-data; boundary=b1'),
+    );
     expect(answer.statusCode).toBe(200);
   });
 
   it('answers 415 for other media types and 400 for another body, changing nothing', async () => {
-    const json = await invoke(oneClick, oneClickEvent('candidate', SUBSCRIBER_ID, '{"List-Unsubscribe":"One-Click"}', 'application/json'));
+    const json = await invoke(
+      oneClick,
+      oneClickEvent('candidate', SUBSCRIBER_ID, '{"List-Unsubscribe":"One-Click"}', 'application/json'),
+    );
     const wrong = await invoke(oneClick, oneClickEvent('candidate', SUBSCRIBER_ID, 'List-Unsubscribe=Yes'));
 
-    expect(json).toMatchObject({ statusCode: 415, json: { message: 'Send List-Unsubscribe=One-Click as application/x-www-form-urlencoded or multipart/form-data.' } });
-    expect(wrong).toMatchObject({ statusCode: 400, json: { message: 'The request body must be List-Unsubscribe=One-Click.' } });
+    expect(json).toMatchObject({
+      statusCode: 415,
+      json: { message: 'Send List-Unsubscribe=One-Click as application/x-www-form-urlencoded or multipart/form-data.' },
+    });
+    expect(wrong).toMatchObject({
+      statusCode: 400,
+      json: { message: 'The request body must be List-Unsubscribe=One-Click.' },
+    });
     expect(dynamo.calls()).toHaveLength(0);
   });
 

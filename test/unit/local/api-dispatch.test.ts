@@ -6,7 +6,10 @@ import { addCloudFrontOriginHeaders } from '../../../infra/local/origin-verify';
 
 /** Every handler answers with the path parameters it was given. */
 const echoHandlers = new Proxy({} as Parameters<typeof createApiDispatcher>[0], {
-  get: () => async (event: APIGatewayProxyEventV2) => ({ statusCode: 200, body: JSON.stringify(event.pathParameters ?? {}) }),
+  get: () => async (event: APIGatewayProxyEventV2) => ({
+    statusCode: 200,
+    body: JSON.stringify(event.pathParameters ?? {}),
+  }),
 });
 
 describe('local API dispatch: paths', () => {
@@ -16,7 +19,9 @@ describe('local API dispatch: paths', () => {
   beforeAll(async () => {
     const dispatch = createApiDispatcher(echoHandlers);
     // As the local server forwards /api requests: with the headers CloudFront adds.
-    server = createServer((req, res) => void dispatch(addCloudFrontOriginHeaders(req), res, new URL(req.url ?? '/', 'http://local')));
+    server = createServer(
+      (req, res) => void dispatch(addCloudFrontOriginHeaders(req), res, new URL(req.url ?? '/', 'http://local')),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

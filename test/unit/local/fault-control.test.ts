@@ -8,7 +8,8 @@ async function serve(faults: FaultSwitch, peerAddress?: string): Promise<{ serve
   const control = createFaultControl(faults);
   const server = createServer((req, res) => void control(req, res, new URL(req.url ?? '/', 'http://local')));
   // Makes the (loopback) test client look like another machine to the control.
-  if (peerAddress) server.on('connection', (socket) => Object.defineProperty(socket, 'remoteAddress', { value: peerAddress }));
+  if (peerAddress)
+    server.on('connection', (socket) => Object.defineProperty(socket, 'remoteAddress', { value: peerAddress }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
@@ -30,7 +31,15 @@ describe('fault switch control', () => {
     const both = await setFault(baseUrl, { service: 'dynamodb', seconds: 2, afterNextSuccessOf: 'ses' });
     expect(both).toEqual({
       ses: { service: 'ses', mode: 'fail', share: 0.5, state: 'active', injected: 0 },
-      dynamodb: { service: 'dynamodb', mode: 'fail', share: 1, seconds: 2, afterNextSuccessOf: 'ses', state: 'armed', injected: 0 },
+      dynamodb: {
+        service: 'dynamodb',
+        mode: 'fail',
+        share: 1,
+        seconds: 2,
+        afterNextSuccessOf: 'ses',
+        state: 'armed',
+        injected: 0,
+      },
     });
     expect(faults.decide('dynamodb')).toBeUndefined();
     expect(await clearFaults(baseUrl, 'ses')).toMatchObject({ ses: null, dynamodb: { state: 'armed' } });
@@ -41,20 +50,33 @@ describe('fault switch control', () => {
     await expect(setFault(baseUrl, { service: 'ses', mode: 'slow' })).rejects.toThrow(
       'Fault switch answered 400: mode slow needs delayMs, from 0 to 120000.',
     );
-    const notJson = await fetch(`${baseUrl}${FAULTS_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{service' });
+    const notJson = await fetch(`${baseUrl}${FAULTS_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{service',
+    });
     expect(notJson.status).toBe(400);
     const huge = await fetch(`${baseUrl}${FAULTS_PATH}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ service: 'ses', padding: 'x'.repeat(5000) }),
     });
-    expect({ status: huge.status, body: await huge.json() }).toEqual({ status: 413, body: { message: 'A fault is at most 4096 bytes of JSON.' } });
-    await expect(clearFaults(baseUrl, 'sqs' as never)).rejects.toThrow('Fault switch answered 400: service must be one of: dynamodb, ses.');
+    expect({ status: huge.status, body: await huge.json() }).toEqual({
+      status: 413,
+      body: { message: 'A fault is at most 4096 bytes of JSON.' },
+    });
+    await expect(clearFaults(baseUrl, 'sqs' as never)).rejects.toThrow(
+      'Fault switch answered 400: service must be one of: dynamodb, ses.',
+    );
     expect(await readFaults(baseUrl)).toEqual({ dynamodb: null, ses: null });
   });
 
   it('takes faults only as JSON, so a cross-site form post cannot set one', async () => {
-    const form = await fetch(`${baseUrl}${FAULTS_PATH}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"service":"ses"}' });
+    const form = await fetch(`${baseUrl}${FAULTS_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{"service":"ses"}',
+    });
     expect(form.status).toBe(415);
     expect(await form.json()).toEqual({ message: 'Send the fault as application/json.' });
     expect(faults.state().ses).toBeNull();

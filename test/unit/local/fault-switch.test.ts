@@ -21,7 +21,11 @@ describe('FaultSwitch', () => {
   it('fails every call of the chosen service only, and counts them', () => {
     const { faults } = switchAt();
     faults.set({ service: 'ses' });
-    expect([faults.decide('ses'), faults.decide('ses'), faults.decide('dynamodb')]).toEqual([{ kind: 'fail' }, { kind: 'fail' }, undefined]);
+    expect([faults.decide('ses'), faults.decide('ses'), faults.decide('dynamodb')]).toEqual([
+      { kind: 'fail' },
+      { kind: 'fail' },
+      undefined,
+    ]);
     expect(faults.state().ses).toEqual({ service: 'ses', mode: 'fail', share: 1, state: 'active', injected: 2 });
   });
 
@@ -81,14 +85,24 @@ describe('FaultSwitch', () => {
 
 describe('parseFaultSpec', () => {
   it('accepts every documented field', () => {
-    const spec = { service: 'dynamodb', mode: 'slow', share: 0.25, seconds: 2, delayMs: 300, afterNextSuccessOf: 'ses' };
+    const spec = {
+      service: 'dynamodb',
+      mode: 'slow',
+      share: 0.25,
+      seconds: 2,
+      delayMs: 300,
+      afterNextSuccessOf: 'ses',
+    };
     expect(parseFaultSpec(spec)).toEqual(spec);
   });
 
   it.each([
     [[], 'A fault is a JSON object.'],
     [{ service: 'sqs' }, 'service must be one of: dynamodb, ses.'],
-    [{ service: 'ses', sconds: 3 }, 'Unknown field(s): sconds. Known: service, mode, share, seconds, delayMs, afterNextSuccessOf.'],
+    [
+      { service: 'ses', sconds: 3 },
+      'Unknown field(s): sconds. Known: service, mode, share, seconds, delayMs, afterNextSuccessOf.',
+    ],
     [{ service: 'ses', mode: 'flaky' }, 'mode must be one of: fail, slow.'],
     [{ service: 'ses', share: 1.5 }, 'share must be a number from 0 to 1.'],
     [{ service: 'ses', seconds: 0 }, 'seconds must be a positive number.'],

@@ -18,15 +18,34 @@ const objects = ['scorecard.pdf', 'other.pdf'].map((key) => {
 
 const errorOf = async (response: Response) => {
   const xml = await response.text();
-  return { status: response.status, code: /<Code>([^<]*)<\/Code>/.exec(xml)?.[1], message: /<Message>([^<]*)<\/Message>/.exec(xml)?.[1] };
+  return {
+    status: response.status,
+    code: /<Code>([^<]*)<\/Code>/.exec(xml)?.[1],
+    message: /<Message>([^<]*)<\/Message>/.exec(xml)?.[1],
+  };
 };
 
 describe('local S3 stand-in: presigned downloads', () => {
   let server: Server;
   let endpoint: string;
-  const presign = (options: { key?: string; signingDate?: Date; expiresInSeconds?: number; secret?: string; accessKeyId?: string } = {}) =>
+  const presign = (
+    options: {
+      key?: string;
+      signingDate?: Date;
+      expiresInSeconds?: number;
+      secret?: string;
+      accessKeyId?: string;
+    } = {},
+  ) =>
     presignedGetUrl(
-      { bucket: 'docs', key: options.key ?? 'scorecard.pdf', region, endpoint, fileName: 'HR scorecard.pdf', expiresInSeconds: options.expiresInSeconds ?? 300 },
+      {
+        bucket: 'docs',
+        key: options.key ?? 'scorecard.pdf',
+        region,
+        endpoint,
+        fileName: 'HR scorecard.pdf',
+        expiresInSeconds: options.expiresInSeconds ?? 300,
+      },
       options.secret || options.accessKeyId
         ? async () => ({ accessKeyId: options.accessKeyId ?? 'local', secretAccessKey: options.secret ?? 'local' })
         : credentials,
@@ -49,16 +68,23 @@ describe('local S3 stand-in: presigned downloads', () => {
   });
 
   it('refuses a forged signature', async () => {
-    const url = (await presign()).replace(/X-Amz-Signature=(.)/, (_all, first: string) => `X-Amz-Signature=${first === 'a' ? 'b' : 'a'}`);
+    const url = (await presign()).replace(
+      /X-Amz-Signature=(.)/,
+      (_all, first: string) => `X-Amz-Signature=${first === 'a' ? 'b' : 'a'}`,
+    );
     expect(await errorOf(await fetch(url))).toEqual({
       status: 403,
       code: 'SignatureDoesNotMatch',
-      message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+      message:
+        'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
     });
   });
 
   it('refuses a URL signed with another secret', async () => {
-    expect(await errorOf(await fetch(await presign({ secret: 'guessed' })))).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
+    expect(await errorOf(await fetch(await presign({ secret: 'guessed' })))).toMatchObject({
+      status: 403,
+      code: 'SignatureDoesNotMatch',
+    });
   });
 
   it('refuses a link whose key was changed to another existing object', async () => {
@@ -78,12 +104,23 @@ describe('local S3 stand-in: presigned downloads', () => {
     const now = Date.now();
     const expired = await presign({ signingDate: new Date(now - 301_000), expiresInSeconds: 300 });
     const stillValid = await presign({ signingDate: new Date(now - 240_000), expiresInSeconds: 300 });
-    expect(await errorOf(await fetch(expired))).toEqual({ status: 403, code: 'AccessDenied', message: 'Request has expired' });
+    expect(await errorOf(await fetch(expired))).toEqual({
+      status: 403,
+      code: 'AccessDenied',
+      message: 'Request has expired',
+    });
     expect((await fetch(stillValid)).status).toBe(200);
   });
 
   it('refuses an unsigned request and an unknown access key', async () => {
-    expect(await errorOf(await fetch(`${endpoint}/docs/scorecard.pdf`))).toEqual({ status: 403, code: 'AccessDenied', message: 'Access Denied' });
-    expect(await errorOf(await fetch(await presign({ accessKeyId: 'AKIDOTHER' })))).toMatchObject({ status: 403, code: 'InvalidAccessKeyId' });
+    expect(await errorOf(await fetch(`${endpoint}/docs/scorecard.pdf`))).toEqual({
+      status: 403,
+      code: 'AccessDenied',
+      message: 'Access Denied',
+    });
+    expect(await errorOf(await fetch(await presign({ accessKeyId: 'AKIDOTHER' })))).toMatchObject({
+      status: 403,
+      code: 'InvalidAccessKeyId',
+    });
   });
 });

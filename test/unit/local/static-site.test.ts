@@ -13,7 +13,11 @@ describe('local static site (CloudFront + S3 twin)', () => {
   let origin: string;
 
   beforeAll(async () => {
-    const site = createSiteHandler({ distDir: DIST, edge: loadEdgeHandlers(readRouteManifest(DIST)), responseHeaders: {} });
+    const site = createSiteHandler({
+      distDir: DIST,
+      edge: loadEdgeHandlers(readRouteManifest(DIST)),
+      responseHeaders: {},
+    });
     server = createServer((req, res) => void site.handle(req, res, new URL(req.url ?? '/', 'http://local')));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

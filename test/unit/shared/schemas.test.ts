@@ -1,20 +1,52 @@
 import { ValidationError } from 'yup';
 import { EMAIL_SETTINGS, UNSUBSCRIBE_REASONS, VALIDATION } from '../../../shared/constants';
-import { preferenceSchema, scorecardRequestSchema, signupRequestSchema, unsubscribeSchema } from '../../../shared/schemas';
+import {
+  preferenceSchema,
+  scorecardRequestSchema,
+  signupRequestSchema,
+  unsubscribeSchema,
+} from '../../../shared/schemas';
 
 const NOW = 1_760_000_000;
 const scorecard = (overrides: Record<string, unknown> = {}) => ({
-  firstName: 'Avery', lastName: 'Stone', email: 'avery@example.ca', jobTitle: '', organization: '', helpDescription: '',
-  signupMe: true, website: '', formType: 'Employer', createdAt: NOW, updatedAt: NOW, ...overrides,
+  firstName: 'Avery',
+  lastName: 'Stone',
+  email: 'avery@example.ca',
+  jobTitle: '',
+  organization: '',
+  helpDescription: '',
+  signupMe: true,
+  website: '',
+  formType: 'Employer',
+  createdAt: NOW,
+  updatedAt: NOW,
+  ...overrides,
 });
 const signup = (overrides: Record<string, unknown> = {}) => ({
-  email: 'jordan@example.org', firstName: 'Jordan', lastName: 'Lee', jobTitle: '', organization: '', helpDescription: '',
-  signupMe: true, website: '', audience: 'candidate', ...overrides,
+  email: 'jordan@example.org',
+  firstName: 'Jordan',
+  lastName: 'Lee',
+  jobTitle: '',
+  organization: '',
+  helpDescription: '',
+  signupMe: true,
+  website: '',
+  audience: 'candidate',
+  ...overrides,
 });
-const identity = { email: 'jordan@example.org', firstName: 'Jordan', lastName: 'Lee', helpDescription: '', signupMe: false };
+const identity = {
+  email: 'jordan@example.org',
+  firstName: 'Jordan',
+  lastName: 'Lee',
+  helpDescription: '',
+  signupMe: false,
+};
 
 /** Every message the schema gives for a value (abortEarly off, as the API validates). */
-const messagesFor = async (schema: { validate: (value: unknown, options: object) => Promise<unknown> }, value: unknown) => {
+const messagesFor = async (
+  schema: { validate: (value: unknown, options: object) => Promise<unknown> },
+  value: unknown,
+) => {
   try {
     await schema.validate(value, { abortEarly: false });
     return [];
@@ -38,17 +70,24 @@ describe('scorecard request schema (docs/spec/site-spec.md#5-validation-rules)',
     expect(await messagesFor(scorecardRequestSchema, scorecard({ email: 'a@b.c0m' }))).toEqual(['Email is invalid ']);
   });
 
-  it.each(['avery@firm.ca', 'avery@charity.org', 'avery@example.com', 'avery@example.info'])('accepts %s', async (email) => {
-    expect(await messagesFor(scorecardRequestSchema, scorecard({ email }))).toEqual([]);
-  });
+  it.each(['avery@firm.ca', 'avery@charity.org', 'avery@example.com', 'avery@example.info'])(
+    'accepts %s',
+    async (email) => {
+      expect(await messagesFor(scorecardRequestSchema, scorecard({ email }))).toEqual([]);
+    },
+  );
 
   it('trims the names and email it returns', async () => {
-    const value = await scorecardRequestSchema.validate(scorecard({ firstName: ' Avery ', email: ' avery@example.ca ' }));
+    const value = await scorecardRequestSchema.validate(
+      scorecard({ firstName: ' Avery ', email: ' avery@example.ca ' }),
+    );
     expect(value).toMatchObject({ firstName: 'Avery', email: 'avery@example.ca' });
   });
 
   it('bounds free text', async () => {
-    expect(await messagesFor(scorecardRequestSchema, scorecard({ helpDescription: 'x'.repeat(2001) }))).toEqual(['How can we help must be at most 2000 characters']);
+    expect(await messagesFor(scorecardRequestSchema, scorecard({ helpDescription: 'x'.repeat(2001) }))).toEqual([
+      'How can we help must be at most 2000 characters',
+    ]);
   });
 });
 
@@ -59,13 +98,17 @@ describe('sign-up request schema', () => {
 
   it('requires names and email with the form texts', async () => {
     expect(await messagesFor(signupRequestSchema, signup({ firstName: '', lastName: '', email: '' }))).toEqual([
-      VALIDATION.emailRequired, VALIDATION.signupFirstNameRequired, VALIDATION.signupLastNameRequired,
+      VALIDATION.emailRequired,
+      VALIDATION.signupFirstNameRequired,
+      VALIDATION.signupLastNameRequired,
     ]);
   });
 
   it('accepts only the two audiences', async () => {
     expect(await messagesFor(signupRequestSchema, signup({ audience: 'employer' }))).toEqual([]);
-    expect(await messagesFor(signupRequestSchema, signup({ audience: 'staff' }))).toEqual(['audience must be candidate or employer']);
+    expect(await messagesFor(signupRequestSchema, signup({ audience: 'staff' }))).toEqual([
+      'audience must be candidate or employer',
+    ]);
   });
 });
 
@@ -73,16 +116,26 @@ describe('unsubscribe schema (docs/spec/site-spec.md#3-entities-and-their-fields
   const reasons = (...ticked: number[]) => UNSUBSCRIBE_REASONS.candidate.map((_, index) => ticked.includes(index));
 
   it('has seven reasons per audience, with spam and previously-unsubscribed swapped for employers', () => {
-    expect(UNSUBSCRIBE_REASONS.candidate.map((reason) => reason.key).slice(5)).toEqual(['spam', 'previouslyUnsubscribed']);
-    expect(UNSUBSCRIBE_REASONS.employer.map((reason) => reason.key).slice(5)).toEqual(['previouslyUnsubscribed', 'spam']);
+    expect(UNSUBSCRIBE_REASONS.candidate.map((reason) => reason.key).slice(5)).toEqual([
+      'spam',
+      'previouslyUnsubscribed',
+    ]);
+    expect(UNSUBSCRIBE_REASONS.employer.map((reason) => reason.key).slice(5)).toEqual([
+      'previouslyUnsubscribed',
+      'spam',
+    ]);
   });
 
   it("says 'Please Select Minimum one option compulsory!' when no reason is ticked", async () => {
-    expect(await messagesFor(unsubscribeSchema('candidate'), { ...identity, unsubscribeReason: reasons() })).toEqual([VALIDATION.minimumOneOption]);
+    expect(await messagesFor(unsubscribeSchema('candidate'), { ...identity, unsubscribeReason: reasons() })).toEqual([
+      VALIDATION.minimumOneOption,
+    ]);
   });
 
   it('needs exactly seven reasons', async () => {
-    expect(await messagesFor(unsubscribeSchema('candidate'), { ...identity, unsubscribeReason: [true] })).toEqual(['unsubscribeReason must list exactly 7 choices']);
+    expect(await messagesFor(unsubscribeSchema('candidate'), { ...identity, unsubscribeReason: [true] })).toEqual([
+      'unsubscribeReason must list exactly 7 choices',
+    ]);
   });
 
   it('has updatedAt only in the employer variant', () => {
@@ -91,26 +144,43 @@ describe('unsubscribe schema (docs/spec/site-spec.md#3-entities-and-their-fields
   });
 
   it('accepts a valid payload of each variant', async () => {
-    expect(await messagesFor(unsubscribeSchema('candidate'), { ...identity, unsubscribeReason: reasons(0) })).toEqual([]);
-    expect(await messagesFor(unsubscribeSchema('employer'), { ...identity, unsubscribeReason: reasons(6), updatedAt: NOW })).toEqual([]);
+    expect(await messagesFor(unsubscribeSchema('candidate'), { ...identity, unsubscribeReason: reasons(0) })).toEqual(
+      [],
+    );
+    expect(
+      await messagesFor(unsubscribeSchema('employer'), { ...identity, unsubscribeReason: reasons(6), updatedAt: NOW }),
+    ).toEqual([]);
   });
 });
 
 describe('preference schema (docs/spec/site-spec.md#3-entities-and-their-fields)', () => {
-  const prefs = (emailSetting: boolean[], unsubscribeAllEmail: boolean[]) => ({ ...identity, emailSetting, unsubscribeAllEmail, updatedAt: NOW });
+  const prefs = (emailSetting: boolean[], unsubscribeAllEmail: boolean[]) => ({
+    ...identity,
+    emailSetting,
+    unsubscribeAllEmail,
+    updatedAt: NOW,
+  });
 
   it('has three settings plus unsubscribe-all', async () => {
     expect(EMAIL_SETTINGS).toHaveLength(3);
-    expect(await messagesFor(preferenceSchema, prefs([true, true], [false]))).toEqual(['emailSetting must list exactly 3 choices']);
-    expect(await messagesFor(preferenceSchema, prefs([true, true, true], []))).toEqual(['unsubscribeAllEmail must list exactly 1 choices']);
+    expect(await messagesFor(preferenceSchema, prefs([true, true], [false]))).toEqual([
+      'emailSetting must list exactly 3 choices',
+    ]);
+    expect(await messagesFor(preferenceSchema, prefs([true, true, true], []))).toEqual([
+      'unsubscribeAllEmail must list exactly 1 choices',
+    ]);
   });
 
   it('needs at least one box ticked, where unsubscribe-all counts', async () => {
-    expect(await messagesFor(preferenceSchema, prefs([false, false, false], [false]))).toEqual([VALIDATION.minimumOneOption]);
+    expect(await messagesFor(preferenceSchema, prefs([false, false, false], [false]))).toEqual([
+      VALIDATION.minimumOneOption,
+    ]);
     expect(await messagesFor(preferenceSchema, prefs([false, false, false], [true]))).toEqual([]);
   });
 
   it('refuses non-boolean ticks', async () => {
-    expect((await messagesFor(preferenceSchema, prefs(['yes', true, true] as never, [false]))).length).toBeGreaterThan(0);
+    expect((await messagesFor(preferenceSchema, prefs(['yes', true, true] as never, [false]))).length).toBeGreaterThan(
+      0,
+    );
   });
 });

@@ -36,7 +36,7 @@ describe('About: contact dropdown', () => {
     expect(document.getElementById(button.getAttribute('aria-controls')!)).toBeVisible();
   });
 
-  it("sends candidates to /candidate with a full page load and employers in-app to /contact", async () => {
+  it('sends candidates to /candidate with a full page load and employers in-app to /contact', async () => {
     const { user, button } = renderMenu();
     await user.click(button);
     const candidate = screen.getByRole('link', { name: 'I am a Candidate' });

@@ -104,7 +104,9 @@ describe('footer', () => {
 
   it('is hidden on the scorecard form', async () => {
     await renderApp([sitePaths.scorecardForm]);
-    expect(screen.getByRole('heading', { level: 1, name: 'Download the Human Relations Scorecard' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Download the Human Relations Scorecard' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
   });
 });
@@ -127,7 +129,9 @@ describe('navigation', () => {
     await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'About' }));
     await waitFor(() => expect(document.title).toBe('About us | Chinook Talent Partners'));
     expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', `${siteConfig.siteUrl}/about`);
-    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/three-step process/);
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(
+      /three-step process/,
+    );
   });
 
   it('shows the not-found page with ways on for an unknown path', async () => {
@@ -137,12 +141,16 @@ describe('navigation', () => {
     expect(within(main).getByRole('link', { name: 'Home page' })).toHaveAttribute('href', '/');
     expect(within(main).getByRole('link', { name: 'Read the blog' })).toHaveAttribute('href', '/blog');
     expect(within(main).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
-    await waitFor(() => expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex'));
+    await waitFor(() =>
+      expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex'),
+    );
   });
 
   it('replaces the legacy engagement slug with the post, without a new history entry', async () => {
     await renderApp(['/blog', sitePaths.legacyEngagementPost]);
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`REPLACE ${sitePaths.engagementPost}`));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(`REPLACE ${sitePaths.engagementPost}`),
+    );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Friction-Free Employee Engagement');
   });
 });

@@ -1,7 +1,20 @@
 import { EXPECTED_POSTS } from '../../support/spec-posts';
 import type { PostSummary } from '../../../web/src/features/blog/types';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** 'May 16, 2024' -> '2024-05-16'; 'December 2022' -> '2022-12-01'. */
 export function isoFromDateText(dateText: string): string {
@@ -10,7 +23,11 @@ export function isoFromDateText(dateText: string): string {
 }
 
 /** Title Case of a slug, e.g. 'quiet-quitting' -> 'Quiet Quitting'. */
-const titleOf = (slug: string) => slug.split('-').map((word) => word[0].toUpperCase() + word.slice(1)).join(' ');
+const titleOf = (slug: string) =>
+  slug
+    .split('-')
+    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .join(' ');
 
 /** The 25 posts of the spec as summaries, for rendering tests that must not need a build. */
 export const FIXTURE_POSTS: PostSummary[] = EXPECTED_POSTS.map(({ slug, dateText, subtitle }, id) => {

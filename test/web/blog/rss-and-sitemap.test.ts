@@ -34,13 +34,17 @@ describe('renderRss', () => {
       expect(textOf(item, 'link')).toBe(`${SITE}/${post.slug}`);
       expect(textOf(item, 'guid')).toBe(`${SITE}/${post.slug}`);
       expect(textOf(item, 'description')).toBe(post.description);
-      expect(textOf(item, 'pubDate')).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} 12:00:00 GMT$/);
+      expect(textOf(item, 'pubDate')).toMatch(
+        /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} 12:00:00 GMT$/,
+      );
     });
   });
 
   it('keeps apostrophes in links well-formed XML that reads back as the page URL', () => {
     expect(textOf(items[11], 'link')).toBe(`${SITE}/facets-of-jobs-why-it's-so-hard-to-hire-good-people`);
-    expect(new URL(textOf(items[11], 'link') as string).pathname).toBe("/facets-of-jobs-why-it's-so-hard-to-hire-good-people");
+    expect(new URL(textOf(items[11], 'link') as string).pathname).toBe(
+      "/facets-of-jobs-why-it's-so-hard-to-hire-good-people",
+    );
   });
 
   it('dates posts in RFC 822 on their own calendar day', () => {

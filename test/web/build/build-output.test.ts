@@ -30,7 +30,14 @@ const read = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
 
 beforeAll(async () => {
   outDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'site-build-')), 'dist');
-  result = await buildSite({ outDir, config: { siteUrl: 'https://www.example.ca', candidateAppUrl: 'https://apply.example.ca', bookCallUrl: 'https://book.example.ca/call' } });
+  result = await buildSite({
+    outDir,
+    config: {
+      siteUrl: 'https://www.example.ca',
+      candidateAppUrl: 'https://apply.example.ca',
+      bookCallUrl: 'https://book.example.ca/call',
+    },
+  });
   sizes = measurePageAssets(outDir, result.metafile);
 }, 120_000);
 
@@ -68,8 +75,12 @@ describe('npm run build', () => {
     expect(privacy).toContain('July 8, 2022');
     // The consent model: double opt-in, implied consent for 6 months, the proof kept, withdrawal.
     expect(privacy).toContain('You confirm every subscription (double opt-in).');
-    expect(privacy).toContain('implied consent, as CASL calls it, to email you about our related services for 6 months');
-    expect(privacy).toContain('each confirmation: the date and time, and the IP address and browser (user agent) it came from;');
+    expect(privacy).toContain(
+      'implied consent, as CASL calls it, to email you about our related services for 6 months',
+    );
+    expect(privacy).toContain(
+      'each confirmation: the date and time, and the IP address and browser (user agent) it came from;',
+    );
     expect(privacy).toContain('You may withdraw your consent at any time');
     expect(read('404.html')).toContain('<meta name="robots" content="noindex">');
     const confirmShell = read('_shell/confirm-employer/index.html');
@@ -87,9 +98,14 @@ describe('npm run build', () => {
     expect(csp).toContain(`style-src 'self' ${hashes.styles[0]};`);
     for (const page of result.pages) {
       const html = read(page.file);
-      const scripts = [...html.matchAll(/<script\b([^>]*)>([^<]*)<\/script>/g)].filter(([, attributes]) => !attributes!.includes('application/ld+json'));
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([^<]*)<\/script>/g)].filter(
+        ([, attributes]) => !attributes!.includes('application/ld+json'),
+      );
       const styles = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => cspHash(match[1]!));
-      expect({ page: page.url, styles, scripts: scripts.map(([, , code]) => cspHash(code!)) }).toEqual({ page: page.url, ...hashes });
+      expect({ page: page.url, styles, scripts: scripts.map(([, , code]) => cspHash(code!)) }).toEqual({
+        page: page.url,
+        ...hashes,
+      });
       expect(html).not.toMatch(/<style\s|\sstyle="|rel="stylesheet"|\son[a-z]+="/);
     }
   });
@@ -100,7 +116,9 @@ describe('npm run build', () => {
       expect(html).not.toMatch(/<link[^>]*modulepreload/);
       expect(html).not.toMatch(/<script[^>]*\ssrc=/);
       const modules = html.match(/<script type="module"[^>]*>/g) ?? [];
-      expect(modules).toEqual([expect.stringMatching(/^<script type="module" data-entry="\/assets\/entry-client-[^"]+\.js"/)]);
+      expect(modules).toEqual([
+        expect.stringMatching(/^<script type="module" data-entry="\/assets\/entry-client-[^"]+\.js"/),
+      ]);
     }
   });
 
@@ -121,7 +139,8 @@ describe('npm run build', () => {
     for (const page of sizes) {
       const packages = packagesIn(result.metafile, page.files);
       const hasFormLibraries = packages.has('formik') || packages.has('yup');
-      if (!FORM_PAGES.includes(page.page)) expect({ page: page.page, hasFormLibraries }).toEqual({ page: page.page, hasFormLibraries: false });
+      if (!FORM_PAGES.includes(page.page))
+        expect({ page: page.page, hasFormLibraries }).toEqual({ page: page.page, hasFormLibraries: false });
     }
     expect(packagesIn(result.metafile, sizes.find((page) => page.page === '/contact')!.files).has('formik')).toBe(true);
   });

@@ -16,7 +16,17 @@ const byUrl = (url: string) => pages.find((page) => page.url === url)!;
 describe('the prerender plan', () => {
   it('lists every page of the spec, every post, the subscriber and confirmation shells and the 404 page', () => {
     const urls = routesManifest(pages).pages;
-    for (const path of ['/', '/about', '/candidate', '/employer', '/employer/form', '/contact', '/privacy', '/terms-of-use', '/blog']) {
+    for (const path of [
+      '/',
+      '/about',
+      '/candidate',
+      '/employer',
+      '/employer/form',
+      '/contact',
+      '/privacy',
+      '/terms-of-use',
+      '/blog',
+    ]) {
       expect(urls).toContain(path);
     }
     expect(POSTS).toHaveLength(25);
@@ -37,7 +47,9 @@ describe('the prerender plan', () => {
     const urls = routesManifest(pages).pages;
     expect(new Set(urls).size).toBe(urls.length);
     expect(urls.filter((url) => url !== '/' && url.endsWith('/'))).toEqual([]);
-    expect(urls.some((url) => url.includes('%') || url.includes(':') || url.includes('_shell') || url.includes('404'))).toBe(false);
+    expect(
+      urls.some((url) => url.includes('%') || url.includes(':') || url.includes('_shell') || url.includes('404')),
+    ).toBe(false);
     expect(urls).not.toContain(sitePaths.legacyEngagementPost);
   });
 
@@ -95,7 +107,10 @@ describe('head tags', () => {
       '<script type="module" data-entry="/assets/entry-client-X.js" data-preload="/assets/about-Y.js /assets/chunk-Z.js">start()</script>',
     );
     // Without their text, the stylesheet and the boot script are linked.
-    const linked = headTags({ head: headValues(about.meta, SITE), assets: { ...assets, inlineCss: undefined, bootCode: undefined } }).join('\n');
+    const linked = headTags({
+      head: headValues(about.meta, SITE),
+      assets: { ...assets, inlineCss: undefined, bootCode: undefined },
+    }).join('\n');
     expect(linked).toContain('<link rel="stylesheet" href="/assets/entry-client-X.css">');
     expect(linked).toContain('<script type="module" src="/assets/boot-B.js" data-entry="/assets/entry-client-X.js"');
     expect(tags).not.toContain('noindex');
@@ -111,8 +126,14 @@ describe('head tags', () => {
 
   it('describes the firm as an Organization on the home page', () => {
     const home = byUrl('/').handle;
-    expect(home.meta.jsonLd).toMatchObject({ '@context': 'https://schema.org', '@type': 'Organization', name: 'Chinook Talent Partners' });
-    expect(home.meta.description).toMatch(/connects employers and candidates through coaching, assessments and resources/);
+    expect(home.meta.jsonLd).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: 'Chinook Talent Partners',
+    });
+    expect(home.meta.description).toMatch(
+      /connects employers and candidates through coaching, assessments and resources/,
+    );
   });
 
   it('writes JSON-LD that cannot close its script element', () => {
@@ -120,19 +141,29 @@ describe('head tags', () => {
   });
 
   it('moves React’s image preloads out of the app root into <head>', () => {
-    const { resourceLinks, bodyHtml } = hoistResourceLinks('<link rel="preload" as="image" href="/a.svg"/><a href="#main">Skip</a>');
+    const { resourceLinks, bodyHtml } = hoistResourceLinks(
+      '<link rel="preload" as="image" href="/a.svg"/><a href="#main">Skip</a>',
+    );
     expect(resourceLinks).toEqual(['<link rel="preload" as="image" href="/a.svg"/>']);
     expect(bodyHtml).toBe('<a href="#main">Skip</a>');
   });
 
   it('writes a complete document whose only inline elements are the stylesheet and the boot script', () => {
-    const html = htmlDocument({ head: headValues(byUrl('/').handle.meta, SITE), assets, bodyHtml: '<main></main>', jsonLd: { a: 1 } });
+    const html = htmlDocument({
+      head: headValues(byUrl('/').handle.meta, SITE),
+      assets,
+      bodyHtml: '<main></main>',
+      jsonLd: { a: 1 },
+    });
     expect(html.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);
     expect(html).toContain('<meta charset="utf-8">');
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
-    expect(scripts).toEqual([expect.stringMatching(/^<script type="module" data-entry=/), '<script type="application/ld+json">']);
+    expect(scripts).toEqual([
+      expect.stringMatching(/^<script type="module" data-entry=/),
+      '<script type="application/ld+json">',
+    ]);
     expect(html.match(/<style[\s>]/g)).toEqual(['<style>']);
     expect(html).not.toMatch(/\sstyle=/);
   });

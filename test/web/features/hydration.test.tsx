@@ -23,7 +23,12 @@ describe.each<[string, () => ReactElement]>([
   ['SignupForm', () => <SignupForm audience="candidate" thankYou="candidate" />],
   [
     'UnsubscribePage',
-    () => atRoute('/unsubscribe/employer/k3Zq8Vt1XwYpR2mN5bLc0A', '/unsubscribe/employer/:id', <UnsubscribePage audience="employer" />),
+    () =>
+      atRoute(
+        '/unsubscribe/employer/k3Zq8Vt1XwYpR2mN5bLc0A',
+        '/unsubscribe/employer/:id',
+        <UnsubscribePage audience="employer" />,
+      ),
   ],
   [
     'ConfirmPage',
@@ -31,7 +36,12 @@ describe.each<[string, () => ReactElement]>([
   ],
   [
     'SettingsPage',
-    () => atRoute('/candidate/setting/k3Zq8Vt1XwYpR2mN5bLc0A', '/candidate/setting/:id', <SettingsPage audience="candidate" />),
+    () =>
+      atRoute(
+        '/candidate/setting/k3Zq8Vt1XwYpR2mN5bLc0A',
+        '/candidate/setting/:id',
+        <SettingsPage audience="candidate" />,
+      ),
   ],
 ])('%s', (_name, element) => {
   afterEach(() => jest.restoreAllMocks());

@@ -37,7 +37,10 @@ function readPosts(): { slug: string; title: string }[] {
   const postsDir = path.join(WEB, 'content/posts');
   return readdirSync(postsDir)
     .filter((file) => file.endsWith('.md'))
-    .map((file) => matter(readFileSync(path.join(postsDir, file), 'utf8'), {}).data as { id: number; slug: string; title: string })
+    .map(
+      (file) =>
+        matter(readFileSync(path.join(postsDir, file), 'utf8'), {}).data as { id: number; slug: string; title: string },
+    )
     .sort((a, b) => a.id - b.id);
 }
 
@@ -100,7 +103,7 @@ function rng(seed: number) {
   return {
     next,
     int: (n: number) => Math.floor(next() * n),
-    pick: <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
   };
 }
 
@@ -111,8 +114,15 @@ const n = (v: number) => (Math.round(v * 10) / 10).toString();
 // ---------------------------------------------------------------------------------------------
 type Tile = 'quarter' | 'half' | 'circle' | 'ring' | 'triangle' | 'lens' | 'dots' | 'bars' | 'blank';
 const TILE_WEIGHTS: [Tile, number][] = [
-  ['quarter', 5], ['half', 4], ['circle', 3], ['ring', 2], ['triangle', 3], ['lens', 2],
-  ['dots', 1], ['bars', 1], ['blank', 5],
+  ['quarter', 5],
+  ['half', 4],
+  ['circle', 3],
+  ['ring', 2],
+  ['triangle', 3],
+  ['lens', 2],
+  ['dots', 1],
+  ['bars', 1],
+  ['blank', 5],
 ];
 
 function pickTile(r: ReturnType<typeof rng>): Tile {
@@ -124,14 +134,20 @@ function pickTile(r: ReturnType<typeof rng>): Tile {
 
 /** One tile's SVG at (x, y) with side s; `corner` 0..3 = TL, TR, BR, BL. */
 function tileSvg(tile: Tile, x: number, y: number, s: number, corner: number, fill: string): string {
-  const corners = [[x, y], [x + s, y], [x + s, y + s], [x, y + s]];
+  const corners = [
+    [x, y],
+    [x + s, y],
+    [x + s, y + s],
+    [x, y + s],
+  ];
   const [cx, cy] = corners[corner];
   const [ax, ay] = corners[(corner + 1) % 4];
   const [bx, by] = corners[(corner + 3) % 4];
   switch (tile) {
     case 'quarter': // quarter disc centred on a corner
       return `<path d="M${n(cx)} ${n(cy)}L${n(ax)} ${n(ay)}A${n(s)} ${n(s)} 0 0 1 ${n(bx)} ${n(by)}Z" fill="${fill}"/>`;
-    case 'half': { // half disc standing on one side
+    case 'half': {
+      // half disc standing on one side
       const [px, py] = corners[corner];
       const [qx, qy] = corners[(corner + 1) % 4];
       return `<path d="M${n(px)} ${n(py)}A${n(s / 2)} ${n(s / 2)} 0 0 0 ${n(qx)} ${n(qy)}Z" fill="${fill}"/>`;
@@ -142,18 +158,20 @@ function tileSvg(tile: Tile, x: number, y: number, s: number, corner: number, fi
       return `<circle cx="${n(x + s / 2)}" cy="${n(y + s / 2)}" r="${n(s * 0.32)}" fill="none" stroke="${fill}" stroke-width="${n(s * 0.13)}"/>`;
     case 'triangle': // half the square, split on a diagonal
       return `<path d="M${n(cx)} ${n(cy)}L${n(ax)} ${n(ay)}L${n(bx)} ${n(by)}Z" fill="${fill}"/>`;
-    case 'lens': { // leaf: two quarter arcs between opposite corners
+    case 'lens': {
+      // leaf: two quarter arcs between opposite corners
       const [ox, oy] = corners[(corner + 2) % 4];
       return `<path d="M${n(cx)} ${n(cy)}A${n(s)} ${n(s)} 0 0 1 ${n(ox)} ${n(oy)}A${n(s)} ${n(s)} 0 0 1 ${n(cx)} ${n(cy)}Z" fill="${fill}"/>`;
     }
     case 'dots': {
       let d = '';
-      for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) {
-        const px = x + s * (0.25 + i * 0.25);
-        const py = y + s * (0.25 + j * 0.25);
-        const r = s * 0.055;
-        d += `M${n(px - r)} ${n(py)}a${n(r)} ${n(r)} 0 1 0 ${n(2 * r)} 0a${n(r)} ${n(r)} 0 1 0 ${n(-2 * r)} 0`;
-      }
+      for (let i = 0; i < 3; i++)
+        for (let j = 0; j < 3; j++) {
+          const px = x + s * (0.25 + i * 0.25);
+          const py = y + s * (0.25 + j * 0.25);
+          const r = s * 0.055;
+          d += `M${n(px - r)} ${n(py)}a${n(r)} ${n(r)} 0 1 0 ${n(2 * r)} 0a${n(r)} ${n(r)} 0 1 0 ${n(-2 * r)} 0`;
+        }
       return `<path d="${d}" fill="${fill}"/>`;
     }
     case 'bars': {
@@ -220,7 +238,9 @@ function bannerShapes(slug: string, theme: Theme): string {
   const bx = bigCol * s;
   const by = y0 + bigRow * s;
   const big = r.pick<Tile>(['quarter', 'circle', 'half', 'lens']);
-  parts.push(`<rect x="${n(bx)}" y="${n(by)}" width="${n(2 * s)}" height="${n(2 * s)}" fill="${theme.shapes[r.int(2)]}"/>`);
+  parts.push(
+    `<rect x="${n(bx)}" y="${n(by)}" width="${n(2 * s)}" height="${n(2 * s)}" fill="${theme.shapes[r.int(2)]}"/>`,
+  );
   parts.push(tileSvg(big, bx, by, 2 * s, r.int(4), theme.accent));
   return parts.join('');
 }
@@ -304,7 +324,10 @@ function ogSvg(slug: string, title: string, theme: Theme): string {
   const available = panelH - 112 - 120;
   const firstBaseline = blockTop + Math.max(0, (available - lead * lines.length) / 2) + size * 0.8;
   const titleText = lines
-    .map((line, i) => `<text x="${textX}" y="${n(firstBaseline + i * lead)}" font-family="${SERIF}" font-size="${size}" font-weight="700" fill="${C.ink}">${esc(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="${textX}" y="${n(firstBaseline + i * lead)}" font-family="${SERIF}" font-size="${size}" font-weight="700" fill="${C.ink}">${esc(line)}</text>`,
+    )
     .join('');
   const border = theme.bg === C.paper || theme.bg === C.sand ? ` stroke="#D9D4CC" stroke-width="2"` : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630" width="1200" height="630">${bannerShapes(slug, theme)}
@@ -324,15 +347,31 @@ ${titleText}
 // Holiday post: infographic (SVG with real text), video cards, poster
 // ---------------------------------------------------------------------------------------------
 export const HOLIDAY_STEPS: readonly { title: string; detail: [string, string] }[] = [
-  { title: 'Clarify the seasonal role\u2019s outcomes', detail: ['Decide what this person must achieve by', 'January, not just which tasks they cover.'] },
-  { title: 'Write the expectations as observable actions', detail: ['\u201cGreets every customer within 30 seconds\u201d', 'beats \u201cgood with people.\u201d'] },
-  { title: 'Start recruiting 8 weeks before the rush', detail: ['The best seasonal people commit early.', 'Post, screen and offer before November.'] },
-  { title: 'Onboard in the first shift with a buddy', detail: ['Pair each new hire with a steady colleague', 'who shows them the job, not just the manual.'] },
-  { title: 'Keep in touch with great seasonal staff for next year', detail: ['Thank them, ask what would bring them back,', 'and invite them first next season.'] },
+  {
+    title: 'Clarify the seasonal role\u2019s outcomes',
+    detail: ['Decide what this person must achieve by', 'January, not just which tasks they cover.'],
+  },
+  {
+    title: 'Write the expectations as observable actions',
+    detail: ['\u201cGreets every customer within 30 seconds\u201d', 'beats \u201cgood with people.\u201d'],
+  },
+  {
+    title: 'Start recruiting 8 weeks before the rush',
+    detail: ['The best seasonal people commit early.', 'Post, screen and offer before November.'],
+  },
+  {
+    title: 'Onboard in the first shift with a buddy',
+    detail: ['Pair each new hire with a steady colleague', 'who shows them the job, not just the manual.'],
+  },
+  {
+    title: 'Keep in touch with great seasonal staff for next year',
+    detail: ['Thank them, ask what would bring them back,', 'and invite them first next season.'],
+  },
 ];
 
 /** Browsers use the first family they have; the Liberation/DejaVu names serve Linux and resvg. */
-const WEB_SANS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif";
+const WEB_SANS =
+  "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif";
 const WEB_SERIF = "Georgia, 'Iowan Old Style', 'Times New Roman', 'Liberation Serif', 'DejaVu Serif', serif";
 
 /** A geometric snowflake: six spokes with chevrons, centred on (x, y). */
@@ -363,23 +402,39 @@ function spruce(x: number, y: number, h: number, color: string): string {
 
 function stepIcon(step: number, x: number, y: number): string {
   // 72×72 line icons centred on (x, y), teal strokes with one amber detail.
-  const g = (body: string) => `<g fill="none" stroke="${C.teal}" stroke-width="4" stroke-linecap="round" stroke-linejoin="round">${body}</g>`;
+  const g = (body: string) =>
+    `<g fill="none" stroke="${C.teal}" stroke-width="4" stroke-linecap="round" stroke-linejoin="round">${body}</g>`;
   switch (step) {
     case 0: // target
-      return g(`<circle cx="${x}" cy="${y}" r="30"/><circle cx="${x}" cy="${y}" r="18"/>`) +
-        `<circle cx="${x}" cy="${y}" r="7" fill="${C.amber}"/>`;
+      return (
+        g(`<circle cx="${x}" cy="${y}" r="30"/><circle cx="${x}" cy="${y}" r="18"/>`) +
+        `<circle cx="${x}" cy="${y}" r="7" fill="${C.amber}"/>`
+      );
     case 1: // checklist
-      return g(`<rect x="${x - 26}" y="${y - 32}" width="52" height="64" rx="6"/><path d="M${x - 14} ${y - 14}l5 5 9-10M${x - 14} ${y + 8}l5 5 9-10"/>`) +
-        `<path d="M${x + 4} ${y - 12}h12M${x + 4} ${y + 10}h12" stroke="${C.amber}" stroke-width="4" stroke-linecap="round"/>`;
+      return (
+        g(
+          `<rect x="${x - 26}" y="${y - 32}" width="52" height="64" rx="6"/><path d="M${x - 14} ${y - 14}l5 5 9-10M${x - 14} ${y + 8}l5 5 9-10"/>`,
+        ) +
+        `<path d="M${x + 4} ${y - 12}h12M${x + 4} ${y + 10}h12" stroke="${C.amber}" stroke-width="4" stroke-linecap="round"/>`
+      );
     case 2: // calendar
-      return g(`<rect x="${x - 30}" y="${y - 26}" width="60" height="56" rx="6"/><path d="M${x - 30} ${y - 10}h60M${x - 16} ${y - 34}v14M${x + 16} ${y - 34}v14"/>`) +
-        `<rect x="${x - 6}" y="${y + 2}" width="14" height="14" rx="2" fill="${C.amber}"/>`;
+      return (
+        g(
+          `<rect x="${x - 30}" y="${y - 26}" width="60" height="56" rx="6"/><path d="M${x - 30} ${y - 10}h60M${x - 16} ${y - 34}v14M${x + 16} ${y - 34}v14"/>`,
+        ) + `<rect x="${x - 6}" y="${y + 2}" width="14" height="14" rx="2" fill="${C.amber}"/>`
+      );
     case 3: // two people
-      return g(`<circle cx="${x - 13}" cy="${y - 14}" r="10"/><path d="M${x - 32} ${y + 26}c0-16 8-24 19-24s19 8 19 24"/>`) +
-        `<g fill="none" stroke="${C.amber}" stroke-width="4" stroke-linecap="round"><circle cx="${x + 16}" cy="${y - 10}" r="9"/><path d="M${x + 4} ${y + 26}c1-13 6-20 12-20s12 7 13 20"/></g>`;
+      return (
+        g(`<circle cx="${x - 13}" cy="${y - 14}" r="10"/><path d="M${x - 32} ${y + 26}c0-16 8-24 19-24s19 8 19 24"/>`) +
+        `<g fill="none" stroke="${C.amber}" stroke-width="4" stroke-linecap="round"><circle cx="${x + 16}" cy="${y - 10}" r="9"/><path d="M${x + 4} ${y + 26}c1-13 6-20 12-20s12 7 13 20"/></g>`
+      );
     default: // envelope with heart
-      return g(`<rect x="${x - 32}" y="${y - 22}" width="64" height="46" rx="6"/><path d="M${x - 30} ${y - 18}l30 22 30-22"/>`) +
-        `<path d="M${x + 22} ${y + 14}c-4-6-14-4-12 4 1 5 12 12 12 12s11-7 12-12c2-8-8-10-12-4z" fill="${C.amber}"/>`;
+      return (
+        g(
+          `<rect x="${x - 32}" y="${y - 22}" width="64" height="46" rx="6"/><path d="M${x - 30} ${y - 18}l30 22 30-22"/>`,
+        ) +
+        `<path d="M${x + 22} ${y + 14}c-4-6-14-4-12 4 1 5 12 12 12 12s11-7 12-12c2-8-8-10-12-4z" fill="${C.amber}"/>`
+      );
   }
 }
 
@@ -397,30 +452,50 @@ function infographicSvg(): string {
     snowflake(1142, 178, 18, C.tealSoft, 3),
     snowflake(976, 66, 14, C.tealSoft, 3),
   );
-  parts.push(`<text x="80" y="118" font-family="${WEB_SANS}" font-size="24" font-weight="700" letter-spacing="4" fill="${C.amberSoft}">SEASONAL HIRING CHECKLIST</text>`);
-  parts.push(`<text x="80" y="206" font-family="${WEB_SERIF}" font-size="68" font-weight="700" fill="${C.paper}">Hiring for the Holidays</text>`);
-  parts.push(`<text x="80" y="266" font-family="${WEB_SANS}" font-size="32" fill="${C.tealTint}">Five steps to seasonal staff who are ready on day one</text>`);
+  parts.push(
+    `<text x="80" y="118" font-family="${WEB_SANS}" font-size="24" font-weight="700" letter-spacing="4" fill="${C.amberSoft}">SEASONAL HIRING CHECKLIST</text>`,
+  );
+  parts.push(
+    `<text x="80" y="206" font-family="${WEB_SERIF}" font-size="68" font-weight="700" fill="${C.paper}">Hiring for the Holidays</text>`,
+  );
+  parts.push(
+    `<text x="80" y="266" font-family="${WEB_SANS}" font-size="32" fill="${C.tealTint}">Five steps to seasonal staff who are ready on day one</text>`,
+  );
   // Steps.
   const top = 452;
   const pitch = 188;
-  parts.push(`<path d="M140 ${top + 60}V${top + 4 * pitch + 60}" stroke="${C.tealSoft}" stroke-width="4" stroke-dasharray="2 12" stroke-linecap="round"/>`);
+  parts.push(
+    `<path d="M140 ${top + 60}V${top + 4 * pitch + 60}" stroke="${C.tealSoft}" stroke-width="4" stroke-dasharray="2 12" stroke-linecap="round"/>`,
+  );
   HOLIDAY_STEPS.forEach((step, i) => {
     const y = top + i * pitch;
-    parts.push(`<rect x="210" y="${y}" width="910" height="152" rx="18" fill="#FFFFFF" stroke="#D9D4CC" stroke-width="2"/>`);
+    parts.push(
+      `<rect x="210" y="${y}" width="910" height="152" rx="18" fill="#FFFFFF" stroke="#D9D4CC" stroke-width="2"/>`,
+    );
     parts.push(`<circle cx="140" cy="${y + 76}" r="46" fill="${C.amber}"/>`);
-    parts.push(`<text x="140" y="${y + 94}" text-anchor="middle" font-family="${WEB_SANS}" font-size="50" font-weight="700" fill="#FFFFFF">${i + 1}</text>`);
+    parts.push(
+      `<text x="140" y="${y + 94}" text-anchor="middle" font-family="${WEB_SANS}" font-size="50" font-weight="700" fill="#FFFFFF">${i + 1}</text>`,
+    );
     parts.push(`<rect x="236" y="${y + 26}" width="100" height="100" rx="16" fill="${C.tealTint}"/>`);
     parts.push(stepIcon(i, 286, y + 76));
     // Sized for the widest system UI fonts (SF Pro is ~8% wider than Arial).
     const titleSize = step.title.length > 44 ? 27 : 30;
-    parts.push(`<text x="364" y="${y + 62}" font-family="${WEB_SANS}" font-size="${titleSize}" font-weight="700" fill="${C.ink}">${esc(step.title)}</text>`);
-    parts.push(`<text font-family="${WEB_SANS}" font-size="24" fill="${C.muted}"><tspan x="364" y="${y + 100}">${esc(step.detail[0])}</tspan><tspan x="364" y="${y + 132}">${esc(step.detail[1])}</tspan></text>`);
+    parts.push(
+      `<text x="364" y="${y + 62}" font-family="${WEB_SANS}" font-size="${titleSize}" font-weight="700" fill="${C.ink}">${esc(step.title)}</text>`,
+    );
+    parts.push(
+      `<text font-family="${WEB_SANS}" font-size="24" fill="${C.muted}"><tspan x="364" y="${y + 100}">${esc(step.detail[0])}</tspan><tspan x="364" y="${y + 132}">${esc(step.detail[1])}</tspan></text>`,
+    );
   });
   // Footer.
   parts.push(`<path d="M80 1418H1120" stroke="#D9D4CC" stroke-width="2"/>`);
   parts.push(`<g transform="translate(80 1436) scale(0.75)">${markGroup('ig')}</g>`);
-  parts.push(`<text x="142" y="1471" font-family="${WEB_SANS}" font-size="24" font-weight="700" fill="${C.ink}">${esc(BUSINESS.name)}</text>`);
-  parts.push(`<text x="1120" y="1471" text-anchor="end" font-family="${WEB_SANS}" font-size="22" fill="${C.muted}">${esc(BUSINESS.contactEmail)}</text>`);
+  parts.push(
+    `<text x="142" y="1471" font-family="${WEB_SANS}" font-size="24" font-weight="700" fill="${C.ink}">${esc(BUSINESS.name)}</text>`,
+  );
+  parts.push(
+    `<text x="1120" y="1471" text-anchor="end" font-family="${WEB_SANS}" font-size="22" fill="${C.muted}">${esc(BUSINESS.contactEmail)}</text>`,
+  );
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} 1500" width="${W}" height="1500">${parts.join('\n')}\n</svg>\n`;
 }
 
@@ -441,33 +516,55 @@ function videoCardSvg(index: number): string {
       snowflake(1200, 290, 24, C.tealSoft, 4),
       snowflake(930, 250, 20, C.tealSoft, 4),
     );
-    parts.push(`<text x="96" y="196" font-family="${SANS}" font-size="28" font-weight="700" letter-spacing="5" fill="${C.amberSoft}">SEASONAL HIRING CHECKLIST</text>`);
-    parts.push(`<text x="92" y="318" font-family="${SERIF}" font-size="100" font-weight="700" fill="${C.paper}">Hiring for the</text>`);
-    parts.push(`<text x="92" y="424" font-family="${SERIF}" font-size="100" font-weight="700" fill="${C.paper}">Holidays</text>`);
-    parts.push(`<text x="96" y="494" font-family="${SANS}" font-size="34" fill="${C.tealTint}">Five steps to seasonal staff who are ready on day one</text>`);
+    parts.push(
+      `<text x="96" y="196" font-family="${SANS}" font-size="28" font-weight="700" letter-spacing="5" fill="${C.amberSoft}">SEASONAL HIRING CHECKLIST</text>`,
+    );
+    parts.push(
+      `<text x="92" y="318" font-family="${SERIF}" font-size="100" font-weight="700" fill="${C.paper}">Hiring for the</text>`,
+    );
+    parts.push(
+      `<text x="92" y="424" font-family="${SERIF}" font-size="100" font-weight="700" fill="${C.paper}">Holidays</text>`,
+    );
+    parts.push(
+      `<text x="96" y="494" font-family="${SANS}" font-size="34" fill="${C.tealTint}">Five steps to seasonal staff who are ready on day one</text>`,
+    );
     parts.push(`<circle cx="121.6" cy="585.6" r="29" fill="${C.paper}"/>`);
     parts.push(`<g transform="translate(96 560) scale(0.8)">${markGroup('v')}</g>`);
-    parts.push(`<text x="166" y="596" font-family="${SANS}" font-size="28" font-weight="700" fill="${C.paper}">${esc(BUSINESS.name)}</text>`);
+    parts.push(
+      `<text x="166" y="596" font-family="${SANS}" font-size="28" font-weight="700" fill="${C.paper}">${esc(BUSINESS.name)}</text>`,
+    );
   } else {
     const step = HOLIDAY_STEPS[index - 1];
     parts.push(`<rect width="1280" height="720" fill="${C.paper}"/>`);
     parts.push(`<rect width="420" height="720" fill="${C.tealTint}"/>`);
     parts.push(snowflake(90, 96, 26, C.tealSoft, 4), snowflake(350, 640, 20, C.tealSoft, 3));
     parts.push(`<circle cx="210" cy="300" r="124" fill="${C.amber}"/>`);
-    parts.push(`<text x="210" y="346" text-anchor="middle" font-family="${SANS}" font-size="136" font-weight="700" fill="#FFFFFF">${index}</text>`);
-    parts.push(`<text x="210" y="500" text-anchor="middle" font-family="${SANS}" font-size="26" font-weight="700" letter-spacing="4" fill="${C.teal}">STEP ${index} OF 5</text>`);
+    parts.push(
+      `<text x="210" y="346" text-anchor="middle" font-family="${SANS}" font-size="136" font-weight="700" fill="#FFFFFF">${index}</text>`,
+    );
+    parts.push(
+      `<text x="210" y="500" text-anchor="middle" font-family="${SANS}" font-size="26" font-weight="700" letter-spacing="4" fill="${C.teal}">STEP ${index} OF 5</text>`,
+    );
     for (let d = 0; d < 5; d++) {
       parts.push(`<circle cx="${n(146 + d * 32)}" cy="548" r="8" fill="${d < index ? C.teal : C.tealSoft}"/>`);
     }
     const lines = wrap(step.title, 58, SERIF, 740);
     lines.forEach((line, i) =>
-      parts.push(`<text x="492" y="${n(260 - (lines.length - 1) * 34 + i * 70)}" font-family="${SERIF}" font-size="58" font-weight="700" fill="${C.ink}">${esc(line)}</text>`));
+      parts.push(
+        `<text x="492" y="${n(260 - (lines.length - 1) * 34 + i * 70)}" font-family="${SERIF}" font-size="58" font-weight="700" fill="${C.ink}">${esc(line)}</text>`,
+      ),
+    );
     const detailTop = 260 - (lines.length - 1) * 34 + (lines.length - 1) * 70 + 84;
     parts.push(`<rect x="492" y="${n(detailTop - 44)}" width="64" height="6" rx="3" fill="${C.amber}"/>`);
     step.detail.forEach((line, i) =>
-      parts.push(`<text x="492" y="${n(detailTop + 20 + i * 46)}" font-family="${SANS}" font-size="32" fill="${C.muted}">${esc(line)}</text>`));
+      parts.push(
+        `<text x="492" y="${n(detailTop + 20 + i * 46)}" font-family="${SANS}" font-size="32" fill="${C.muted}">${esc(line)}</text>`,
+      ),
+    );
     parts.push(`<g transform="translate(492 602) scale(0.72)">${markGroup('v')}</g>`);
-    parts.push(`<text x="552" y="634" font-family="${SANS}" font-size="24" font-weight="700" fill="${C.ink}">${esc(BUSINESS.name)}</text>`);
+    parts.push(
+      `<text x="552" y="634" font-family="${SANS}" font-size="24" font-weight="700" fill="${C.ink}">${esc(BUSINESS.name)}</text>`,
+    );
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1280 720" width="1280" height="720">${parts.join('')}</svg>`;
 }
@@ -489,7 +586,16 @@ function generateHolidayMedia() {
     const durations = [4, ...HOLIDAY_STEPS.map(() => 3.7)];
     const fade = 0.5;
     const total = durations.reduce((a, b) => a + b, 0) - fade * (cards - 1);
-    const inputs = durations.flatMap((d, i) => ['-loop', '1', '-framerate', '30', '-t', String(d), '-i', path.join(work, `card-${i}.png`)]);
+    const inputs = durations.flatMap((d, i) => [
+      '-loop',
+      '1',
+      '-framerate',
+      '30',
+      '-t',
+      String(d),
+      '-i',
+      path.join(work, `card-${i}.png`),
+    ]);
     const filters: string[] = [];
     let last = '[0:v]';
     let offset = 0;
@@ -502,13 +608,38 @@ function generateHolidayMedia() {
     filters.push(`[x]fade=t=in:st=0:d=0.6,fade=t=out:st=${(total - 0.8).toFixed(2)}:d=0.8,format=yuv420p[out]`);
     ffmpeg([
       ...inputs,
-      '-filter_complex', filters.join(';'),
-      '-map', '[out]', '-an',
-      '-c:v', 'libx264', '-preset', 'slow', '-tune', 'stillimage', '-crf', '24',
-      '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-r', '30', '-movflags', '+faststart',
+      '-filter_complex',
+      filters.join(';'),
+      '-map',
+      '[out]',
+      '-an',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'slow',
+      '-tune',
+      'stillimage',
+      '-crf',
+      '24',
+      '-profile:v',
+      'high',
+      '-pix_fmt',
+      'yuv420p',
+      '-r',
+      '30',
+      '-movflags',
+      '+faststart',
       path.join(MEDIA_DIR, 'hiring-for-the-holidays.mp4'),
     ]);
-    ffmpeg(['-i', path.join(work, 'card-0.png'), '-q:v', '4', '-frames:v', '1', path.join(MEDIA_DIR, 'hiring-for-the-holidays-poster.jpg')]);
+    ffmpeg([
+      '-i',
+      path.join(work, 'card-0.png'),
+      '-q:v',
+      '4',
+      '-frames:v',
+      '1',
+      path.join(MEDIA_DIR, 'hiring-for-the-holidays-poster.jpg'),
+    ]);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -29,7 +29,12 @@ export function collectionProblems(posts: readonly LoadedPost[]): string[] {
     const newer = byId[index - 1].summary;
     const older = byId[index];
     if (older.summary.isoDate > newer.isoDate) {
-      problems.push(inFile(older.file, `date ${older.summary.isoDate} is newer than post ${newer.id} (${newer.isoDate}); the list is newest first`));
+      problems.push(
+        inFile(
+          older.file,
+          `date ${older.summary.isoDate} is newer than post ${newer.id} (${newer.isoDate}); the list is newest first`,
+        ),
+      );
     }
   }
   return problems;

@@ -4,8 +4,10 @@
  */
 export class BlogContentError extends Error {
   constructor(readonly problems: readonly string[]) {
-    super(`Blog content is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n` +
-      problems.map((problem) => `  - ${problem}`).join('\n'));
+    super(
+      `Blog content is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n` +
+        problems.map((problem) => `  - ${problem}`).join('\n'),
+    );
     this.name = 'BlogContentError';
   }
 }

@@ -8,8 +8,18 @@ const OPTIONAL = ['subtitle', 'author'] as const;
 const KNOWN_KEYS = new Set<string>([...REQUIRED, ...OPTIONAL]);
 
 const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ];
 /** 'May 16, 2024' or, where only the month is known, 'December 2022'. */
 const DATE_TEXT = new RegExp(`^(${MONTHS.join('|')}) (?:(\\d{1,2}), )?(\\d{4})$`);
@@ -23,8 +33,7 @@ export const imageBaseName = (slug: string): string => slug.replace(/'/g, '');
 type FrontMatter = Record<string, unknown>;
 type Parsed = { summary: PostSummary; problems: string[] };
 
-const nonEmptyString = (value: unknown): value is string =>
-  typeof value === 'string' && value.trim().length > 0;
+const nonEmptyString = (value: unknown): value is string => typeof value === 'string' && value.trim().length > 0;
 
 /**
  * YAML turns an unquoted 2024-05-16 into a Date at UTC midnight; a quoted one stays a string.
@@ -52,7 +61,8 @@ function dateTextProblem(dateText: unknown, isoDate: string | undefined): string
 function fieldProblems(data: FrontMatter, isoDate: string | undefined): string[] {
   const problems: string[] = [];
   for (const key of Object.keys(data)) {
-    if (!KNOWN_KEYS.has(key)) problems.push(`unknown front matter key "${key}" (allowed: ${[...KNOWN_KEYS].join(', ')})`);
+    if (!KNOWN_KEYS.has(key))
+      problems.push(`unknown front matter key "${key}" (allowed: ${[...KNOWN_KEYS].join(', ')})`);
   }
   for (const key of REQUIRED) if (data[key] === undefined) problems.push(`${key} is missing`);
   if (data.id !== undefined && !(Number.isInteger(data.id) && (data.id as number) >= 0)) {
@@ -70,7 +80,9 @@ function fieldProblems(data: FrontMatter, isoDate: string | undefined): string[]
   const dateProblem = data.dateText === undefined ? undefined : dateTextProblem(data.dateText, isoDate);
   if (dateProblem) problems.push(dateProblem);
   if (nonEmptyString(data.description) && data.description.length > MAX_DESCRIPTION_LENGTH) {
-    problems.push(`description is ${data.description.length} characters; search results show about 160, keep it under ${MAX_DESCRIPTION_LENGTH}`);
+    problems.push(
+      `description is ${data.description.length} characters; search results show about 160, keep it under ${MAX_DESCRIPTION_LENGTH}`,
+    );
   }
   if (nonEmptyString(data.author) && /^by\s/i.test(data.author)) {
     problems.push('author is a name only; the page adds "By"');

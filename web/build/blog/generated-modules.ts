@@ -62,8 +62,20 @@ export async function writeBlogModules(posts: readonly GeneratedPost[], outDir: 
     await rm(path.join(bodiesDir, stale));
   }
   await Promise.all([
-    writeIfChanged(path.join(outDir, 'posts.ts'), postsModule(posts.map(({ summary }) => summary), outDir)),
-    writeIfChanged(path.join(outDir, 'body-loaders.ts'), bodyLoadersModule(posts.map(({ summary }) => summary.id), outDir)),
+    writeIfChanged(
+      path.join(outDir, 'posts.ts'),
+      postsModule(
+        posts.map(({ summary }) => summary),
+        outDir,
+      ),
+    ),
+    writeIfChanged(
+      path.join(outDir, 'body-loaders.ts'),
+      bodyLoadersModule(
+        posts.map(({ summary }) => summary.id),
+        outDir,
+      ),
+    ),
     ...posts.map(({ summary, body }) =>
       writeIfChanged(path.join(bodiesDir, `${summary.id}.ts`), bodyModule(body, bodiesDir)),
     ),

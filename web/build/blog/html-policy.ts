@@ -20,15 +20,17 @@ const FORBIDDEN: ReadonlyArray<[RegExp, string]> = [
   [/<h1\b/i, 'has a level-1 heading; the post title is the page\'s only h1, so start sections at "##"'],
 ];
 
-const tagsOf = (html: string, tag: string): string[] =>
-  html.match(new RegExp(`<${tag}\\b[^>]*>`, 'gi')) ?? [];
+const tagsOf = (html: string, tag: string): string[] => html.match(new RegExp(`<${tag}\\b[^>]*>`, 'gi')) ?? [];
 
 /** marked writes ' as &#39; in attributes: decode before reading a path out of one. */
 const decodeEntities = (value: string): string =>
   value
     .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
     .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => String.fromCodePoint(parseInt(code, 16)))
-    .replace(/&(quot|apos|lt|gt|amp);/g, (_, name: string) => ({ quot: '"', apos: "'", lt: '<', gt: '>', amp: '&' })[name] ?? '');
+    .replace(
+      /&(quot|apos|lt|gt|amp);/g,
+      (_, name: string) => ({ quot: '"', apos: "'", lt: '<', gt: '>', amp: '&' })[name] ?? '',
+    );
 
 const attribute = (tagHtml: string, name: string): string | undefined => {
   const raw = new RegExp(`\\s${name}\\s*=\\s*"([^"]*)"`, 'i').exec(tagHtml)?.[1];
@@ -45,7 +47,10 @@ function externalLinkProblems(html: string): string[] {
   return tagsOf(html, 'a')
     .filter((a) => /^https?:\/\//i.test(attribute(a, 'href') ?? ''))
     .filter((a) => attribute(a, 'target') !== '_blank' || !/\bnoopener\b/.test(attribute(a, 'rel') ?? ''))
-    .map((a) => `external link ${attribute(a, 'href')} must open in a new tab with rel="noopener" (write it as a Markdown link)`);
+    .map(
+      (a) =>
+        `external link ${attribute(a, 'href')} must open in a new tab with rel="noopener" (write it as a Markdown link)`,
+    );
 }
 
 const sitePathOf = (url: string): string | undefined => {

@@ -42,12 +42,10 @@ function createPostMarked(): Marked {
   });
 }
 
-const isMarkerToken = (token: Token): boolean =>
-  token.type === 'html' && token.raw.trim() === MID_ARTICLE_MARKER;
+const isMarkerToken = (token: Token): boolean => token.type === 'html' && token.raw.trim() === MID_ARTICLE_MARKER;
 
 /** Counts the marker anywhere, including misspelt spacing, to catch a second or a nested one. */
-const countMarkerMentions = (markdown: string): number =>
-  (markdown.match(/<!--\s*mid-article\s*-->/g) ?? []).length;
+const countMarkerMentions = (markdown: string): number => (markdown.match(/<!--\s*mid-article\s*-->/g) ?? []).length;
 
 /**
  * Renders a post's Markdown and splits it at the mid-article marker. The marker must be a

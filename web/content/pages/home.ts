@@ -8,8 +8,7 @@ export const HOME_COPY = {
   candidate: {
     label: 'For candidates',
     headline: 'You have a lot to offer. We see it.',
-    body:
-      'Coaching and assessments that help you name your strengths, talk about them with confidence and find work where you are likely to thrive, including after time away from the workforce.',
+    body: 'Coaching and assessments that help you name your strengths, talk about them with confidence and find work where you are likely to thrive, including after time away from the workforce.',
     cta: 'Find your fit',
     image: {
       src: '/images/home-candidate.svg',
@@ -21,8 +20,7 @@ export const HOME_COPY = {
   employer: {
     label: 'For employers',
     headline: "Hiring defines your organization's future.",
-    body:
-      'Clear roles attract the right people and keep them. We help owners, managers and HR professionals rethink roles, assess fit and hire with confidence.',
+    body: 'Clear roles attract the right people and keep them. We help owners, managers and HR professionals rethink roles, assess fit and hire with confidence.',
     cta: 'Get started',
     image: {
       src: '/images/home-employer.svg',

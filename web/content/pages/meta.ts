@@ -67,6 +67,7 @@ export const PAGE_META = {
   },
   notFound: {
     title: 'Page not found',
-    description: 'The page you were looking for is not here. Find your way back to our home page, blog or contact page.',
+    description:
+      'The page you were looking for is not here. Find your way back to our home page, blog or contact page.',
   },
 } satisfies Record<string, PageCopyMeta>;

@@ -19,7 +19,12 @@ export interface PageRoute {
 /** The path of the catch-all route that renders the not-found page. */
 export const NOT_FOUND_PATH = '*';
 
-const page = (path: string, name: RouteHandle['page'], copy: PageCopyMeta, extra: Partial<RouteHandle> = {}): PageRoute => ({
+const page = (
+  path: string,
+  name: RouteHandle['page'],
+  copy: PageCopyMeta,
+  extra: Partial<RouteHandle> = {},
+): PageRoute => ({
   path,
   handle: { page: name, meta: { ...copy, path }, ...extra },
 });
@@ -36,7 +41,10 @@ const dynamicRoutes = (): PageRoute[] =>
   DYNAMIC_PAGES.map(({ form, audience, pattern, prefix }) => {
     const { page: name, copy } = EMAIL_PAGE_VIEWS[form];
     const view = form === 'confirm' ? { confirmation: { audience } } : { subscriber: { form, audience } };
-    return { path: pattern, handle: { page: name, ...view, meta: { ...copy, path: prefix.replace(/\/$/, ''), noindex: true } } };
+    return {
+      path: pattern,
+      handle: { page: name, ...view, meta: { ...copy, path: prefix.replace(/\/$/, ''), noindex: true } },
+    };
   });
 
 const postRoutes = (): PageRoute[] =>

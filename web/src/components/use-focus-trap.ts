@@ -81,11 +81,7 @@ function moveFocus(container: HTMLElement, step: 1 | -1) {
   // From the container itself (or anywhere outside), Tab enters at the first control and
   // Shift+Tab at the last; otherwise step and wrap around.
   const next =
-    current === -1
-      ? step === 1
-        ? 0
-        : tabbables.length - 1
-      : (current + step + tabbables.length) % tabbables.length;
+    current === -1 ? (step === 1 ? 0 : tabbables.length - 1) : (current + step + tabbables.length) % tabbables.length;
   tabbables[next].focus();
 }
 

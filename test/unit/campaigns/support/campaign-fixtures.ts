@@ -32,7 +32,11 @@ export const storeSubscriber = (
 ): SubscriberItem => {
   const subscriber = { ...subscriberItem('eligible', email, audience), ...overrides } as SubscriberItem;
   tables.put(SUBSCRIBERS, subscriber);
-  tables.put(SUBSCRIBERS, { id: emailClaimId(subscriber.audience, subscriber.mailbox ?? email), kind: 'email-claim', subscriberId: subscriber.id });
+  tables.put(SUBSCRIBERS, {
+    id: emailClaimId(subscriber.audience, subscriber.mailbox ?? email),
+    kind: 'email-claim',
+    subscriberId: subscriber.id,
+  });
   return subscriber;
 };
 
@@ -41,7 +45,8 @@ export const changeSubscriber = (tables: FakeTables, id: string, change: Partial
   tables.put(SUBSCRIBERS, { ...tables.get(SUBSCRIBERS, id)!, ...change });
 
 /** The person's send record of the campaign, as `npm run campaign -- status` reads it. */
-export const sendRecord = (tables: FakeTables, mailbox: string, slug = SLUG) => tables.get(CAMPAIGNS, `send#${slug}#${mailbox}`);
+export const sendRecord = (tables: FakeTables, mailbox: string, slug = SLUG) =>
+  tables.get(CAMPAIGNS, `send#${slug}#${mailbox}`);
 
 /** Error answers of SES and the network, as the AWS SDK gives them. */
 export const sesAnswer = (status: number, name: string) =>

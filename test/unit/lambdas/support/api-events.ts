@@ -73,10 +73,24 @@ export const invoke = async (handler: unknown, event: APIGatewayProxyEventV2): P
 
 export const subscriberEvent = (method: 'GET' | 'PUT', audience: string, id: string, json?: unknown) =>
   json === undefined
-    ? apiEvent({ routeKey: `${method} /api/{audience}/subscribers/{id}`, path: `/api/${audience}/subscribers/${id}`, pathParameters: { audience, id } })
-    : jsonEvent({ routeKey: `${method} /api/{audience}/subscribers/{id}`, path: `/api/${audience}/subscribers/${id}`, pathParameters: { audience, id }, json });
+    ? apiEvent({
+        routeKey: `${method} /api/{audience}/subscribers/{id}`,
+        path: `/api/${audience}/subscribers/${id}`,
+        pathParameters: { audience, id },
+      })
+    : jsonEvent({
+        routeKey: `${method} /api/{audience}/subscribers/{id}`,
+        path: `/api/${audience}/subscribers/${id}`,
+        pathParameters: { audience, id },
+        json,
+      });
 
-export const oneClickEvent = (audience: string, id: string, body: string, contentType = 'application/x-www-form-urlencoded') =>
+export const oneClickEvent = (
+  audience: string,
+  id: string,
+  body: string,
+  contentType = 'application/x-www-form-urlencoded',
+) =>
   apiEvent({
     routeKey: 'POST /api/{audience}/subscribers/{id}/one-click',
     path: `/api/${audience}/subscribers/${id}/one-click`,

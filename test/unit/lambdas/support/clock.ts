@@ -5,7 +5,18 @@
 export const freezeClock = (seconds: number) =>
   jest.useFakeTimers({
     now: seconds * 1000,
-    doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'],
+    doNotFake: [
+      'nextTick',
+      'setImmediate',
+      'clearImmediate',
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'queueMicrotask',
+      'hrtime',
+      'performance',
+    ],
   });
 
 export const setClock = (seconds: number) => jest.setSystemTime(seconds * 1000);

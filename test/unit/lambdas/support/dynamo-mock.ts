@@ -47,7 +47,8 @@ export const subscriberAfterUpdate = (id: string, consentCount: number, attribut
  * A consent record may only replace an expired one (a re-created subscriber's predecessor), or
  * be written again by a retry of the same event.
  */
-export const RECORD_CONDITION = 'attribute_not_exists(id) OR expiresAt < :writtenAt OR (#type = :eventType AND #at = :eventAt)';
+export const RECORD_CONDITION =
+  'attribute_not_exists(id) OR expiresAt < :writtenAt OR (#type = :eventType AND #at = :eventAt)';
 
 /** Placeholders of the record's write condition, not attributes of the record. */
 const CONDITION_PLACEHOLDERS = new Set([':writtenAt', ':eventType', ':eventAt']);
@@ -64,7 +65,10 @@ export const consentRecordPuts = () =>
       const assigned = Object.entries(values).filter(([placeholder]) => !CONDITION_PLACEHOLDERS.has(placeholder));
       return {
         table: input.TableName as string,
-        item: { id: input.Key.id.S, ...Object.fromEntries(assigned.map(([placeholder, value]) => [placeholder.slice(1), value])) },
+        item: {
+          id: input.Key.id.S,
+          ...Object.fromEntries(assigned.map(([placeholder, value]) => [placeholder.slice(1), value])),
+        },
         condition: input.ConditionExpression as string,
       };
     });

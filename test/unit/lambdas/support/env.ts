@@ -18,6 +18,13 @@ Object.assign(process.env, {
 });
 delete process.env.AWS_ENDPOINT_URL_S3;
 // The delivery policy's and the limits' defaults (lambdas/mail/delivery-policy.ts, shared/constants/limits.ts).
-for (const name of ['MAIL_RETRY_FIRST_SECONDS', 'MAIL_RETRY_MAX_SECONDS', 'MAIL_GIVE_UP_AFTER_SECONDS', 'MAIL_LEASE_SECONDS', 'SUBMISSIONS_PER_CLIENT_PER_HOUR', 'FORM_MAILS_PER_HOUR']) {
+for (const name of [
+  'MAIL_RETRY_FIRST_SECONDS',
+  'MAIL_RETRY_MAX_SECONDS',
+  'MAIL_GIVE_UP_AFTER_SECONDS',
+  'MAIL_LEASE_SECONDS',
+  'SUBMISSIONS_PER_CLIENT_PER_HOUR',
+  'FORM_MAILS_PER_HOUR',
+]) {
   delete process.env[name];
 }

@@ -6,7 +6,13 @@
  * then assert on what the tables hold afterwards, as an operator would read them, and inject
  * faults into chosen calls.
  */
-import { ConditionalCheckFailedException, GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  GetItemCommand,
+  PutItemCommand,
+  QueryCommand,
+  UpdateItemCommand,
+} from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { dynamo } from './dynamo-mock';
 
@@ -17,7 +23,8 @@ type CommandName = 'GetItem' | 'PutItem' | 'UpdateItem' | 'Query';
 /** Decides per call whether it fails: return an error to throw it instead of running the call. */
 export type Fault = (command: CommandName, input: Input) => Error | undefined;
 
-const conditionFailed = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+const conditionFailed = () =>
+  new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
 
 // ---- expressions -------------------------------------------------------------------------
 
@@ -27,10 +34,16 @@ interface Scope {
 }
 
 const pathOf = (raw: string, scope: Scope): string[] =>
-  raw.trim().split('.').map((part) => (part.startsWith('#') ? scope.names[part]! : part));
+  raw
+    .trim()
+    .split('.')
+    .map((part) => (part.startsWith('#') ? scope.names[part]! : part));
 
 const read = (item: Item | undefined, path: string[]): unknown =>
-  path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Item)[key] : undefined), item);
+  path.reduce<unknown>(
+    (node, key) => (node !== null && typeof node === 'object' ? (node as Item)[key] : undefined),
+    item,
+  );
 
 const write = (item: Item, path: string[], value: unknown) => {
   const parent = path.slice(0, -1).reduce<Item>((node, key) => {
@@ -77,7 +90,11 @@ const operand = (raw: string, item: Item | undefined, scope: Scope): unknown => 
   const size = /^size\((.+)\)$/.exec(text);
   if (size) {
     const value = operand(size[1]!, item, scope);
-    return value instanceof Set ? value.size : Array.isArray(value) || typeof value === 'string' ? value.length : undefined;
+    return value instanceof Set
+      ? value.size
+      : Array.isArray(value) || typeof value === 'string'
+        ? value.length
+        : undefined;
   }
   if (text.startsWith(':')) return scope.values[text];
   return read(item, pathOf(text, scope));
@@ -99,7 +116,11 @@ const condition = (raw: string, item: Item | undefined, scope: Scope): boolean =
     if (call[1] === 'attribute_exists') return value !== undefined;
     if (call[1] === 'attribute_not_exists') return value === undefined;
     const needle = operand(second!, item, scope);
-    return value instanceof Set ? value.has(needle) : Array.isArray(value) || typeof value === 'string' ? value.includes(needle as never) : false;
+    return value instanceof Set
+      ? value.has(needle)
+      : Array.isArray(value) || typeof value === 'string'
+        ? value.includes(needle as never)
+        : false;
   }
   const comparison = /^(.+?)\s*(<=|>=|<>|=|<|>)\s*(.+)$/.exec(text);
   if (!comparison) throw new Error(`fake-tables: cannot read condition "${text}"`);
@@ -107,17 +128,26 @@ const condition = (raw: string, item: Item | undefined, scope: Scope): boolean =
   const right = operand(comparison[3]!, item, scope);
   if (left === undefined || right === undefined) return comparison[2] === '<>' && left !== right;
   switch (comparison[2]) {
-    case '=': return same(left, right);
-    case '<>': return !same(left, right);
-    case '<': return (left as number) < (right as number);
-    case '<=': return (left as number) <= (right as number);
-    case '>': return (left as number) > (right as number);
-    default: return (left as number) >= (right as number);
+    case '=':
+      return same(left, right);
+    case '<>':
+      return !same(left, right);
+    case '<':
+      return (left as number) < (right as number);
+    case '<=':
+      return (left as number) <= (right as number);
+    case '>':
+      return (left as number) > (right as number);
+    default:
+      return (left as number) >= (right as number);
   }
 };
 
 const applyUpdate = (expression: string, item: Item, scope: Scope) => {
-  const clauses = expression.split(/\b(SET|ADD|DELETE|REMOVE)\b/).map((part) => part.trim()).filter(Boolean);
+  const clauses = expression
+    .split(/\b(SET|ADD|DELETE|REMOVE)\b/)
+    .map((part) => part.trim())
+    .filter(Boolean);
   for (let index = 0; index < clauses.length; index += 2) {
     const [keyword, body] = [clauses[index]!, clauses[index + 1]!];
     for (const action of splitTop(body, /^,/)) {
@@ -135,9 +165,17 @@ const applyUpdate = (expression: string, item: Item, scope: Scope) => {
       const current = read(item, path);
       const given = scope.values[placeholder!];
       if (keyword === 'ADD') {
-        write(item, path, given instanceof Set ? new Set([...((current as Set<unknown>) ?? []), ...given]) : ((current as number) ?? 0) + (given as number));
+        write(
+          item,
+          path,
+          given instanceof Set
+            ? new Set([...((current as Set<unknown>) ?? []), ...given])
+            : ((current as number) ?? 0) + (given as number),
+        );
       } else {
-        const left = new Set([...((current as Set<unknown>) ?? [])].filter((entry) => !(given as Set<unknown>).has(entry)));
+        const left = new Set(
+          [...((current as Set<unknown>) ?? [])].filter((entry) => !(given as Set<unknown>).has(entry)),
+        );
         write(item, path, left.size > 0 ? left : undefined);
       }
     }
@@ -165,7 +203,9 @@ export class FakeTables {
 
   /** Items of a table whose id starts with `prefix`. */
   all(table: string, prefix = ''): Item[] {
-    return [...this.table(table).values()].filter((item) => String(item.id).startsWith(prefix)).map((item) => structuredClone(item));
+    return [...this.table(table).values()]
+      .filter((item) => String(item.id).startsWith(prefix))
+      .map((item) => structuredClone(item));
   }
 
   put(table: string, item: Item): void {
@@ -214,7 +254,8 @@ export class FakeTables {
     this.check('PutItem', input);
     const item = unmarshall(input.Item);
     const existing = this.table(input.TableName).get(item.id);
-    if (input.ConditionExpression && !condition(input.ConditionExpression, existing, this.scope(input))) throw conditionFailed();
+    if (input.ConditionExpression && !condition(input.ConditionExpression, existing, this.scope(input)))
+      throw conditionFailed();
     this.table(input.TableName).set(item.id, item);
     return {};
   }
@@ -239,7 +280,11 @@ export class FakeTables {
       .filter((item) => item.mailQueue === due && item.nextAttemptAt <= now)
       .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt)
       .slice(0, input.Limit ?? Infinity);
-    return { Items: items.map((item) => marshall({ id: item.id, mailQueue: item.mailQueue, nextAttemptAt: item.nextAttemptAt })) };
+    return {
+      Items: items.map((item) =>
+        marshall({ id: item.id, mailQueue: item.mailQueue, nextAttemptAt: item.nextAttemptAt }),
+      ),
+    };
   }
 }
 
@@ -259,8 +304,11 @@ export const fakeTables = (): FakeTables => {
 };
 
 /** Errors the AWS SDK gives when DynamoDB or SES is throttling, down, or unreachable. */
-export const throttled = () => Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException', $metadata: { httpStatusCode: 400 } });
-export const unavailable = () => Object.assign(new Error('Service unavailable'), { name: 'ServiceUnavailable', $metadata: { httpStatusCode: 503 } });
-export const refusedConnection = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
+export const throttled = () =>
+  Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException', $metadata: { httpStatusCode: 400 } });
+export const unavailable = () =>
+  Object.assign(new Error('Service unavailable'), { name: 'ServiceUnavailable', $metadata: { httpStatusCode: 503 } });
+export const refusedConnection = () =>
+  Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
 export const timedOut = () => Object.assign(new Error('Connection timed out after 15000 ms'), { name: 'TimeoutError' });
 export const connectionReset = () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });

@@ -5,7 +5,11 @@ import type { DynamoDBRecord, DynamoDBStreamEvent, SNSEvent } from 'aws-lambda';
 export const insertRecord = (image: Record<string, unknown>, sequenceNumber = '100'): DynamoDBRecord => ({
   eventName: 'INSERT',
   eventSource: 'aws:dynamodb',
-  dynamodb: { SequenceNumber: sequenceNumber, NewImage: marshall(image, { removeUndefinedValues: true }) as never, StreamViewType: 'NEW_IMAGE' },
+  dynamodb: {
+    SequenceNumber: sequenceNumber,
+    NewImage: marshall(image, { removeUndefinedValues: true }) as never,
+    StreamViewType: 'NEW_IMAGE',
+  },
 });
 
 export const streamEvent = (...records: DynamoDBRecord[]): DynamoDBStreamEvent => ({ Records: records });
@@ -35,13 +39,20 @@ export const snsEvent = (...messages: string[]): SNSEvent => ({
 export const bounceNotification = (bounceType: 'Permanent' | 'Transient', ...addresses: string[]) =>
   JSON.stringify({
     notificationType: 'Bounce',
-    bounce: { bounceType, bounceSubType: 'General', bouncedRecipients: addresses.map((emailAddress) => ({ emailAddress })) },
+    bounce: {
+      bounceType,
+      bounceSubType: 'General',
+      bouncedRecipients: addresses.map((emailAddress) => ({ emailAddress })),
+    },
     mail: { messageId: 'm-1' },
   });
 
 export const complaintNotification = (...addresses: string[]) =>
   JSON.stringify({
     notificationType: 'Complaint',
-    complaint: { complainedRecipients: addresses.map((emailAddress) => ({ emailAddress })), complaintFeedbackType: 'abuse' },
+    complaint: {
+      complainedRecipients: addresses.map((emailAddress) => ({ emailAddress })),
+      complaintFeedbackType: 'abuse',
+    },
     mail: { messageId: 'm-2' },
   });

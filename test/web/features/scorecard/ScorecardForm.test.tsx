@@ -140,22 +140,19 @@ describe('ScorecardForm', () => {
       expect(exactText(VALIDATION.emailDomainInvalid).textContent).toBe('Email is invalid ');
     });
 
-    it.each(['dana@prairie-builders.ca', 'dana@charity.org', 'dana@example.com'])(
-      'accepts %s',
-      async (email) => {
-        // Prepare
-        const user = userEvent.setup();
-        render(<ScorecardForm />);
+    it.each(['dana@prairie-builders.ca', 'dana@charity.org', 'dana@example.com'])('accepts %s', async (email) => {
+      // Prepare
+      const user = userEvent.setup();
+      render(<ScorecardForm />);
 
-        // Act
-        await user.type(field.email(), email);
-        await user.tab();
+      // Act
+      await user.type(field.email(), email);
+      await user.tab();
 
-        // Assess
-        await waitFor(() => expect(field.email()).not.toHaveAttribute('aria-invalid'));
-        expect(screen.queryByText(/email/i, { selector: '.form-error' })).not.toBeInTheDocument();
-      },
-    );
+      // Assess
+      await waitFor(() => expect(field.email()).not.toHaveAttribute('aria-invalid'));
+      expect(screen.queryByText(/email/i, { selector: '.form-error' })).not.toBeInTheDocument();
+    });
   });
 
   describe('fields', () => {
@@ -181,7 +178,9 @@ describe('ScorecardForm', () => {
       render(<ScorecardForm />);
 
       // Assess
-      expect((field.consent() as HTMLInputElement).labels?.[0]).toHaveTextContent(/^I agree to the Terms of Use and Privacy Policy\.$/);
+      expect((field.consent() as HTMLInputElement).labels?.[0]).toHaveTextContent(
+        /^I agree to the Terms of Use and Privacy Policy\.$/,
+      );
       const label = field.consent().closest('.form-check') as HTMLElement;
       expect(within(label).getByRole('link', { name: 'Terms of Use' })).toHaveAttribute('href', sitePaths.terms);
       expect(within(label).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', sitePaths.privacy);

@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_ERRORS, API_SUCCESS, EMAIL_SETTINGS, MODALS, UNSUBSCRIBE_ALL, type Audience } from '../../../../shared/constants';
+import {
+  API_ERRORS,
+  API_SUCCESS,
+  EMAIL_SETTINGS,
+  MODALS,
+  UNSUBSCRIBE_ALL,
+  type Audience,
+} from '../../../../shared/constants';
 import { apiPath } from '../../../../shared/paths';
 import { FIXED_NOW_SECONDS, freezeClock, mockFetch, sentRequests } from '../support/mock-fetch';
 import { renderSubscriberPage, SUBSCRIBER, SUBSCRIBER_ID } from './render-subscriber-page';
@@ -29,7 +36,9 @@ describe('SettingsPage', () => {
 
     // Assess
     expect(screen.getByRole('heading', { level: 1, name: 'Email preferences' })).toBeInTheDocument();
-    const preferences = within(screen.getByRole('group', { name: 'Emails I want to receive' })).getAllByRole('checkbox');
+    const preferences = within(screen.getByRole('group', { name: 'Emails I want to receive' })).getAllByRole(
+      'checkbox',
+    );
     expect(preferences.map((box) => box.closest('.form-check')?.textContent)).toEqual(
       EMAIL_SETTINGS.map((setting) => setting.label),
     );

@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_ERRORS, API_SUCCESS, MODALS, UNSUBSCRIBE_REASONS, VALIDATION, type Audience } from '../../../../shared/constants';
+import {
+  API_ERRORS,
+  API_SUCCESS,
+  MODALS,
+  UNSUBSCRIBE_REASONS,
+  VALIDATION,
+  type Audience,
+} from '../../../../shared/constants';
 import { apiPath } from '../../../../shared/paths';
 import { FIXED_NOW_SECONDS, freezeClock, mockFetch, sentRequests } from '../support/mock-fetch';
 import { renderSubscriberPage, SUBSCRIBER, SUBSCRIBER_ID } from './render-subscriber-page';
@@ -184,7 +191,13 @@ describe('UnsubscribePage', () => {
       // Assess
       await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
       expect((sentRequests(fetchMock)[1].body as { unsubscribeReason: boolean[] }).unsubscribeReason).toEqual([
-        false, false, false, false, false, true, false,
+        false,
+        false,
+        false,
+        false,
+        false,
+        true,
+        false,
       ]);
     });
   });

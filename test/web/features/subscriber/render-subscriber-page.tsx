@@ -16,7 +16,8 @@ export const SUBSCRIBER = {
 
 /** Renders the subscriber routes as the app does (the :id comes from the address). */
 export function renderSubscriberPage(page: 'unsubscribe' | 'settings', audience: Audience, id = SUBSCRIBER_ID) {
-  const entry = page === 'unsubscribe' ? emailPagePath('unsubscribe', audience, id) : emailPagePath('settings', audience, id);
+  const entry =
+    page === 'unsubscribe' ? emailPagePath('unsubscribe', audience, id) : emailPagePath('settings', audience, id);
   return render(
     <MemoryRouter initialEntries={[entry]}>
       <Routes>

@@ -20,7 +20,9 @@ function setMetaContent(attribute: 'name' | 'property', key: string, content: st
 function setCanonical(href: string | undefined) {
   const existing = document.head.querySelector('link[rel="canonical"]');
   if (!href) return existing?.remove();
-  const link = headElement('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }));
+  const link = headElement('link[rel="canonical"]', () =>
+    Object.assign(document.createElement('link'), { rel: 'canonical' }),
+  );
   link.setAttribute('href', href);
 }
 

@@ -22,9 +22,27 @@ export function EmailField() {
 export function OptionalProfileFields() {
   return (
     <>
-      <TextField name="jobTitle" label="Job Title" autoComplete="organization-title" maxLength={FIELD_MAX.jobTitle} optional />
-      <TextField name="organization" label="Organization" autoComplete="organization" maxLength={FIELD_MAX.organization} optional />
-      <TextField name="helpDescription" label="How can we help?" maxLength={FIELD_MAX.helpDescription} rows={5} optional />
+      <TextField
+        name="jobTitle"
+        label="Job Title"
+        autoComplete="organization-title"
+        maxLength={FIELD_MAX.jobTitle}
+        optional
+      />
+      <TextField
+        name="organization"
+        label="Organization"
+        autoComplete="organization"
+        maxLength={FIELD_MAX.organization}
+        optional
+      />
+      <TextField
+        name="helpDescription"
+        label="How can we help?"
+        maxLength={FIELD_MAX.helpDescription}
+        rows={5}
+        optional
+      />
     </>
   );
 }

@@ -2,8 +2,7 @@ import type { ErrorResponse, SuccessResponse } from '../../../../shared/api-type
 import { API_ERRORS } from '../../../../shared/constants';
 
 /** Shown when the request never reached the API (offline, DNS, connection reset). */
-export const NETWORK_ERROR_MESSAGE =
-  'We could not reach our server. Please check your connection and try again.';
+export const NETWORK_ERROR_MESSAGE = 'We could not reach our server. Please check your connection and try again.';
 
 /** A failed call whose `message` can be shown to the visitor as is. */
 export class RequestError extends Error {

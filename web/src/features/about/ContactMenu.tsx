@@ -60,7 +60,14 @@ export function ContactMenu() {
         onClick={() => setOpen((wasOpen) => !wasOpen)}
       >
         {copy.button}
-        <svg className="contact-menu__chevron" aria-hidden="true" focusable="false" viewBox="0 0 16 16" width="16" height="16">
+        <svg
+          className="contact-menu__chevron"
+          aria-hidden="true"
+          focusable="false"
+          viewBox="0 0 16 16"
+          width="16"
+          height="16"
+        >
           <path d="M3.5 6l4.5 4.5L12.5 6" fill="none" stroke="currentColor" strokeWidth="2" />
         </svg>
       </button>

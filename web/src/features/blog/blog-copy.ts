@@ -18,8 +18,7 @@ export const BLOG_COPY = {
   /** The tinted block set in the middle of every post. */
   midArticle: {
     heading: 'Hiring clarity starts with a conversation',
-    text:
-      'Tell us about the role you need to fill or the team you want to keep. In a free discovery call we listen, ask the questions that clarify the work, and suggest a practical next step.',
+    text: 'Tell us about the role you need to fill or the team you want to keep. In a free discovery call we listen, ask the questions that clarify the work, and suggest a practical next step.',
     link: 'Book a discovery call',
   },
   sidePanel: {

@@ -5,9 +5,7 @@ import { errorText } from '../../components/form/request-json';
 import { loadSubscriber } from './api';
 
 export type SubscriberState =
-  | { status: 'loading' }
-  | { status: 'ready'; subscriber: SubscriberView }
-  | { status: 'failed'; message: string };
+  { status: 'loading' } | { status: 'ready'; subscriber: SubscriberView } | { status: 'failed'; message: string };
 
 /**
  * Loads the subscriber of the page's id. It starts in 'loading' and fetches in an effect,

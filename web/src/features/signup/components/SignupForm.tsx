@@ -43,20 +43,11 @@ export function SignupForm({ audience, thankYou }: SignupFormProps) {
 
   return (
     <FormikProvider value={formik}>
-      <form
-        ref={formRef}
-        className="form"
-        noValidate
-        aria-label="Contact us"
-        onSubmit={onSubmit}
-      >
+      <form ref={formRef} className="form" noValidate aria-label="Contact us" onSubmit={onSubmit}>
         <EmailField />
         <NameFields />
         <OptionalProfileFields />
-        <CheckboxField
-          name="signupMe"
-          externalError={{ id: privacyMessageId, shown: Boolean(privacyMessage) }}
-        >
+        <CheckboxField name="signupMe" externalError={{ id: privacyMessageId, shown: Boolean(privacyMessage) }}>
           <ConsentText text={CONSENT_TEXT.signup} links={POLICY_LINKS} />
         </CheckboxField>
         <HoneypotField />
