@@ -166,14 +166,12 @@ describe("the scorecard form's two boxes", () => {
     const form = scorecardForm(page);
 
     // Assess: the exact texts, in order, both unticked
-    const labels = await form
-      .getByRole('checkbox')
-      .evaluateAll((boxes) =>
-        boxes.map((box) => ({
-          label: (box as HTMLInputElement).labels?.[0]?.textContent,
-          checked: (box as HTMLInputElement).checked,
-        })),
-      );
+    const labels = await form.getByRole('checkbox').evaluateAll((boxes) =>
+      boxes.map((box) => ({
+        label: (box as HTMLInputElement).labels?.[0]?.textContent,
+        checked: (box as HTMLInputElement).checked,
+      })),
+    );
     expect(labels).toEqual([
       { label: 'I agree to the Terms of Use and Privacy Policy.', checked: false },
       {

@@ -79,23 +79,21 @@ export const seedSubscribers = async (
   try {
     for (let start = 0; start < items.length; start += 25) {
       await Promise.all(
-        items
-          .slice(start, start + 25)
-          .flatMap((item) => [
-            db.send(
-              new PutItemCommand({ TableName: 'Subscribers', Item: marshall(item, { removeUndefinedValues: true }) }),
-            ),
-            db.send(
-              new PutItemCommand({
-                TableName: 'Subscribers',
-                Item: marshall({
-                  id: emailClaimId(item.audience, item.email),
-                  kind: 'email-claim',
-                  subscriberId: item.id,
-                }),
+        items.slice(start, start + 25).flatMap((item) => [
+          db.send(
+            new PutItemCommand({ TableName: 'Subscribers', Item: marshall(item, { removeUndefinedValues: true }) }),
+          ),
+          db.send(
+            new PutItemCommand({
+              TableName: 'Subscribers',
+              Item: marshall({
+                id: emailClaimId(item.audience, item.email),
+                kind: 'email-claim',
+                subscriberId: item.id,
               }),
-            ),
-          ]),
+            }),
+          ),
+        ]),
       );
     }
   } finally {

@@ -24,16 +24,14 @@ const putEvent = (
 
 beforeEach(() => {
   dynamo.reset();
-  dynamo
-    .on(UpdateItemCommand)
-    .resolves({
-      Attributes: item({
-        id: SUBSCRIBER_ID,
-        kind: 'subscriber',
-        audience: 'candidate',
-        email: 'jordan.lee@example.org',
-      }),
-    });
+  dynamo.on(UpdateItemCommand).resolves({
+    Attributes: item({
+      id: SUBSCRIBER_ID,
+      kind: 'subscriber',
+      audience: 'candidate',
+      email: 'jordan.lee@example.org',
+    }),
+  });
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => jest.restoreAllMocks());

@@ -234,14 +234,12 @@ describe('mailer (leads stream)', () => {
 
   it('leaves a part SES refused for the sweep, without failing the stream batch', async () => {
     // Prepare
-    ses
-      .on(SendRawEmailCommand)
-      .rejects(
-        Object.assign(new Error('Maximum sending rate exceeded.'), {
-          name: 'Throttling',
-          $metadata: { httpStatusCode: 400 },
-        }),
-      );
+    ses.on(SendRawEmailCommand).rejects(
+      Object.assign(new Error('Maximum sending rate exceeded.'), {
+        name: 'Throttling',
+        $metadata: { httpStatusCode: 400 },
+      }),
+    );
 
     // Act
     const result = await insert(signupLead());
@@ -289,14 +287,12 @@ describe('mail sweep (MailDue index)', () => {
       LEADS,
       signupLead({ mail: { notification: 'sent', confirmation: 'pending' }, retryUntil: NOW - 1, mailAttempts: 25 }),
     );
-    ses
-      .on(SendRawEmailCommand)
-      .rejects(
-        Object.assign(new Error('Service Unavailable'), {
-          name: 'ServiceUnavailable',
-          $metadata: { httpStatusCode: 503 },
-        }),
-      );
+    ses.on(SendRawEmailCommand).rejects(
+      Object.assign(new Error('Service Unavailable'), {
+        name: 'ServiceUnavailable',
+        $metadata: { httpStatusCode: 503 },
+      }),
+    );
 
     // Act
     const result = await mailSweep({}, sweepContext());
