@@ -9,7 +9,6 @@ import { chromium } from 'playwright-core';
 import { apiPath, emailPagePath } from '../../shared/paths';
 import { SUBSCRIBERS_TABLE } from '../../infra/constructs/table-definitions';
 import { playwrightLaunchOptions, resolveChromium } from '../support/chromium';
-import { linksIn, uniqueAddress, waitForEmail } from '../e2e/support/inbox';
 import { startLocalStack } from '../support/local-stack';
 import { load, startFloorServer, type LatencyResult } from './api-latency';
 import { scriptsWithFormCode } from './form-code';
@@ -27,6 +26,8 @@ import {
 import { startPageAndFloorServers } from './static-floor';
 import { budgetSection, kb, markdownTable, type BudgetLine } from './report';
 import { campaignBudgets, measureCampaignSend } from './campaign-send';
+import { dynamoBlip, sesOutage } from './reliability';
+import { subscribeViaApi } from '../e2e/support/subscribers';
 import { measureRouteBytes } from './route-bytes';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -34,38 +35,18 @@ const DIST = path.join(REPO_ROOT, 'web', 'dist');
 const REPORT_DIR = path.join(__dirname, 'report');
 const FORM_ROUTES = new Set(['/candidate', '/contact', '/employer/form']);
 
-/** Signs a subscriber up through the API and reads its id from the unsubscribe link in the welcome email. */
-async function createSubscriber(baseUrl: string): Promise<string> {
-  const email = uniqueAddress('bench');
-  const response = await fetch(new URL(apiPath('signup'), baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      firstName: 'Bench',
-      lastName: 'Mark',
-      jobTitle: '',
-      organization: '',
-      helpDescription: '',
-      signupMe: true,
-      website: '',
-      audience: 'candidate',
-    }),
-  });
-  if (!response.ok) throw new Error(`Sign-up failed: ${response.status} ${await response.text()}`);
-  const mail = await waitForEmail(email, '');
-  const link = linksIn(mail).find((href) => href.includes('/unsubscribe/candidate/'));
-  if (!link) throw new Error('The welcome email has no unsubscribe link');
-  return decodeURIComponent(link.split('/').pop()!);
-}
-
 async function main() {
   mkdirSync(REPORT_DIR, { recursive: true });
   console.log('Starting the local stack (builds the site) …');
-  const stack = await startLocalStack();
-  process.env.E2E_INBOX_URL = stack.inboxUrl;
+  // Every request comes from this one client: the per-client and form-mail limits would refuse
+  // the load runs (the limits have their own tests).
+  const stack = await startLocalStack([], {
+    env: { SUBMISSIONS_PER_CLIENT_PER_HOUR: '1000000', FORM_MAILS_PER_HOUR: '1000000' },
+  });
+  Object.assign(process.env, { E2E_BASE_URL: stack.baseUrl, E2E_INBOX_URL: stack.inboxUrl });
   try {
-    const id = await createSubscriber(stack.baseUrl);
+    // A confirmed subscriber, made as a visitor becomes one (sign-up, confirmation, welcome).
+    const { id } = await subscribeViaApi('candidate', 'bench');
     const pages = (JSON.parse(readFileSync(path.join(DIST, '_routes.json'), 'utf8')) as { pages: string[] }).pages;
     const subscriberPages = [emailPagePath('unsubscribe', 'candidate', id), emailPagePath('settings', 'employer', id)];
 
@@ -148,6 +129,8 @@ async function main() {
     stopFloor();
     // Its own stack, so its 2,000 subscribers and emails stay out of the other figures.
     const campaign = await measureCampaignSend();
+    // Each on its own stack with the fault switch (test/bench/reliability.ts).
+    const reliability = [...(await sesOutage()), ...(await dynamoBlip())];
 
     const home = bytes.find((b) => b.path === '/')!;
     const floor = latency[0];
@@ -229,6 +212,7 @@ async function main() {
         ok: get.p50Ms <= 1.3 * floor.p50Ms,
       },
       ...campaignBudgets(campaign),
+      ...reliability,
       {
         what: 'API errors under load',
         measured: String(latency.reduce((n, l) => n + l.errors + l.non2xx, 0)),
