@@ -1,15 +1,25 @@
 /**
+ * A signal this soon after the first is the same one delivered twice: Ctrl+C and a process-group
+ * kill reach both tsx and this process, and tsx may relay it again when its child is slow to
+ * report that it got it (seen on a busy machine: every request in flight was cut).
+ */
+const SAME_SIGNAL_MS = 1000;
+
+/**
  * Runs `stop` once on the first SIGINT (Ctrl+C) or SIGTERM, then exits 0, or 1 when stopping
  * failed. A second signal while stopping exits at once: the way out of a stop that hangs.
  */
 export function stopOnSignal(stop: () => Promise<void>) {
   let stopping = false;
+  let firstAt = 0;
   const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping && Date.now() - firstAt < SAME_SIGNAL_MS) return;
     if (stopping) {
       console.error(`${signal} again: stopping now, without waiting for work in flight.`);
       process.exit(1);
     }
     stopping = true;
+    firstAt = Date.now();
     console.log(`\n${signal}: finishing requests in flight and the current mail batch, then closing the stores …`);
     stop().then(
       () => {
