@@ -26,7 +26,9 @@ export async function startFaultProxy(options: {
   const { service, faults } = options;
   const target = new URL(options.target);
   const secure = target.protocol === 'https:';
-  const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  // A connection per call: a kept-alive socket the service has just closed would fail a call
+  // that the service never saw, a fault of the proxy's own making.
+  const agent = secure ? new HttpsAgent({ keepAlive: false }) : new HttpAgent({ keepAlive: false });
   const basePath = target.pathname.replace(/\/$/, '');
 
   function forward(incoming: IncomingMessage, outgoing: ServerResponse) {

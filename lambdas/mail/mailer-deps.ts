@@ -12,7 +12,17 @@ import { sendMail } from './send';
  * call: it is not idempotent, and a retry after a timeout could send an email twice.
  */
 export const createSesClient = () =>
-  new SESClient({ maxAttempts: 1, requestHandler: { connectionTimeout: 2000, requestTimeout: 15000 } });
+  new SESClient({
+    maxAttempts: 1,
+    // A fresh connection per email: a kept-alive socket the other side has just closed fails
+    // with ECONNRESET, which would make the email's outcome unknown (never resent).
+    requestHandler: {
+      connectionTimeout: 2000,
+      requestTimeout: 15000,
+      httpAgent: { keepAlive: false },
+      httpsAgent: { keepAlive: false },
+    },
+  });
 
 export const mailerDepsFromEnv = (): MailerDeps => {
   const db = createDynamoClient();
