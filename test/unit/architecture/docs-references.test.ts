@@ -61,7 +61,7 @@ function problemWith(target: string, checkAnchor: boolean): string | undefined {
 }
 
 describe('the design is inside the repository', () => {
-  it('no source file cites DESIGN §, spec §, the brand brief or ../shared outside the repository', () => {
+  it('no source file cites the design, the spec, the brand brief or ../shared outside the repository', () => {
     const outside = [
       /\b(?:DESIGN|spec)\b[^§\n]{0,20}§/i,
       /\b(?:DESIGN|BRAND|TOOLCHAIN)\.md\b/,
