@@ -9,7 +9,7 @@ import { chromium } from 'playwright-core';
 import { apiPath, emailPagePath } from '../../shared/paths';
 import { SUBSCRIBERS_TABLE } from '../../infra/constructs/table-definitions';
 import { playwrightLaunchOptions, resolveChromium } from '../support/chromium';
-import { startLocalStack } from '../support/local-stack';
+import { LIMITS_LIFTED, startLocalStack } from '../support/local-stack';
 import { load, startFloorServer, type LatencyResult } from './api-latency';
 import { scriptsWithFormCode } from './form-code';
 import { API_BUNDLE_BUDGET_BYTES, LOAD_RATIO_BUDGET, measureLambdaBundles, NON_API_HANDLERS } from './lambda-bundles';
@@ -38,11 +38,8 @@ const FORM_ROUTES = new Set(['/candidate', '/contact', '/employer/form']);
 async function main() {
   mkdirSync(REPORT_DIR, { recursive: true });
   console.log('Starting the local stack (builds the site) …');
-  // Every request comes from this one client: the per-client and form-mail limits would refuse
-  // the load runs (the limits have their own tests).
-  const stack = await startLocalStack([], {
-    env: { SUBMISSIONS_PER_CLIENT_PER_HOUR: '1000000', FORM_MAILS_PER_HOUR: '1000000' },
-  });
+  // Every request comes from this one client: the per-client and form-mail limits would refuse the load runs.
+  const stack = await startLocalStack([], { env: { ...LIMITS_LIFTED } });
   Object.assign(process.env, { E2E_BASE_URL: stack.baseUrl, E2E_INBOX_URL: stack.inboxUrl });
   try {
     // A confirmed subscriber, made as a visitor becomes one (sign-up, confirmation, welcome).

@@ -2,27 +2,17 @@
  * Accessibility (WCAG 2.2 AA via axe-core) on every route at phone width and on every modal
  * while open, then keyboard-only use of the header menu, the About dropdown and a modal.
  */
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { closeBrowser, DESKTOP, openPage, PHONE } from './support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { DESKTOP, pagesForFile, PHONE } from './support/browser';
 import { axeViolations, waitForAnimationsToEnd } from './support/axe';
 import { closeModal, consentBox, dialog, fillPerson, scorecardForm, signupForm, submitButton } from './support/forms';
 import { uniqueAddress } from './support/inbox';
 import { postPages, STATIC_PAGES, visit } from './support/site';
 import { closeSubscriberStore, subscribeViaApi, type ApiSubscriber } from './support/subscribers';
 
-const contexts: BrowserContext[] = [];
-
-async function pageAt(viewport = PHONE): Promise<Page> {
-  const { context, page } = await openPage(viewport);
-  contexts.push(context);
-  return page;
-}
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await closeBrowser();
-  closeSubscriberStore();
-});
+const openPage = pagesForFile();
+const pageAt = async (viewport = PHONE): Promise<Page> => (await openPage(viewport)).page;
+afterAll(closeSubscriberStore);
 
 describe('axe on every route at phone width', () => {
   let page: Page;

@@ -4,11 +4,11 @@
  * link alone changes nothing. What was stored is read back from DynamoDB.
  */
 import { randomBytes } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { API_ERRORS, API_SUCCESS } from '../../shared/constants/messages';
 import { apiPath, emailPagePath, LEAD_LINK_TOKEN_PATTERN, sitePaths } from '../../shared/paths';
 import { axeViolations } from './support/axe';
-import { baseUrl, closeBrowser, openPage, PHONE } from './support/browser';
+import { baseUrl, pagePerTest, PHONE } from './support/browser';
 import { confirmButton, openConfirmPage, pressConfirm } from './support/confirm-page';
 import { closeModal, consentBox, fillPerson, signupForm, submitButton } from './support/forms';
 import { SUBJECTS, waitForNextEmail } from './support/inbox';
@@ -21,21 +21,9 @@ import {
   subscriberLinksIn,
 } from './support/subscribers';
 
-let context: BrowserContext;
 let page: Page;
-
-beforeEach(async () => {
-  ({ context, page } = await openPage(PHONE));
-});
-
-afterEach(async () => {
-  await context.close();
-});
-
-afterAll(async () => {
-  await closeBrowser();
-  closeSubscriberStore();
-});
+pagePerTest(PHONE, (opened) => ({ page } = opened));
+afterAll(closeSubscriberStore);
 
 test('resubscribing after an unsubscribe: a new confirmation email, and nothing changes until its button is pressed', async () => {
   // Prepare: a confirmed subscriber who then unsubscribed (one-click, as a mail program does)

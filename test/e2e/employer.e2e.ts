@@ -4,9 +4,9 @@
  * required, marketing optional and confirmed by email), a valid request, the email with the
  * download link, and the PDF.
  */
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { API_SUCCESS } from '../../shared/constants/messages';
-import { baseUrl, closeBrowser, openPage, PHONE } from './support/browser';
+import { baseUrl, pagePerTest, PHONE } from './support/browser';
 import {
   consentBox,
   field,
@@ -22,21 +22,9 @@ import { expectNoEmail, linksIn, SUBJECTS, uniqueAddress, waitForEmail } from '.
 import { confirmationLinkIn } from './support/subscribers';
 import { descriptionOf, exactText, isRed, visit } from './support/site';
 
-let context: BrowserContext;
 let page: Page;
 let errors: string[];
-
-beforeEach(async () => {
-  ({ context, page, errors } = await openPage(PHONE));
-});
-
-afterEach(async () => {
-  await context.close();
-});
-
-afterAll(async () => {
-  await closeBrowser();
-});
+pagePerTest(PHONE, (opened) => ({ page, errors } = opened));
 
 /** The message tied to a control, read exactly (the spec's 'Email is invalid ' ends in a space). */
 async function errorOf(control: Locator) {

@@ -3,8 +3,8 @@
  * and keep what the visitor typed, so a retry is one click. The stack stays up for the other
  * suites: only this page's /api/** requests are aborted, then let through for the retry.
  */
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { closeBrowser, openPage, PHONE } from './support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { pagePerTest, PHONE } from './support/browser';
 import {
   consentBox,
   dialog,
@@ -19,20 +19,8 @@ import {
 import { uniqueAddress, waitForEmail } from './support/inbox';
 import { isRed, visit } from './support/site';
 
-let context: BrowserContext;
 let page: Page;
-
-beforeEach(async () => {
-  ({ context, page } = await openPage(PHONE));
-});
-
-afterEach(async () => {
-  await context.close();
-});
-
-afterAll(async () => {
-  await closeBrowser();
-});
+pagePerTest(PHONE, (opened) => ({ page } = opened));
 
 const API = '**/api/**';
 

@@ -3,8 +3,8 @@
  * JavaScript) and as a visitor sees it (a real browser: it hydrates without console errors or
  * hydration warnings), plus the legacy-slug redirect, the 404 page and the API's JSON 404.
  */
-import type { BrowserContext, Page } from 'playwright-core';
-import { baseUrl, closeBrowser, openPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { baseUrl, pagesForFile } from './support/browser';
 import {
   builtPagePaths,
   ENGAGEMENT_PATH,
@@ -26,19 +26,14 @@ import { closeSubscriberStore, subscribeViaApi, type ApiSubscriber } from './sup
 const POSTS = postPages();
 const PAGES = [...STATIC_PAGES, ...POSTS];
 
-let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
+const openPage = pagesForFile();
 beforeAll(async () => {
-  ({ context, page, errors } = await openPage());
+  ({ page, errors } = await openPage());
 });
-
-afterAll(async () => {
-  await context?.close();
-  await closeBrowser();
-  closeSubscriberStore();
-});
+afterAll(closeSubscriberStore);
 
 beforeEach(() => {
   errors.length = 0;

@@ -3,9 +3,9 @@
  * collapsible menu, how each header link navigates, scroll reset on in-app navigation, and the
  * back-to-top button.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { readSiteConfig } from '../../web/build/site-config';
-import { closeBrowser, DESKTOP, openPage, PHONE } from './support/browser';
+import { DESKTOP, pagesForFile, PHONE, type Viewport } from './support/browser';
 import { eventually, postPages, STATIC_PAGES, visit } from './support/site';
 
 const MENU = ['Home', 'About', 'Candidate', 'Employer', 'Blog', 'Contact'];
@@ -13,12 +13,11 @@ const NEW_TAB_HINT = /\s*\(opens in a new tab\)$/;
 /** The build reads the same settings (cdk.json context, overridable by env). */
 const CANDIDATE_APP = new URL(readSiteConfig().candidateAppUrl);
 
-const contexts: BrowserContext[] = [];
+const openPage = pagesForFile();
 
 /** A fresh page at a width; every context is closed after the file. */
-async function pageAt(viewport: { width: number; height: number }): Promise<Page> {
+async function pageAt(viewport: Viewport): Promise<Page> {
   const { context, page } = await openPage(viewport);
-  contexts.push(context);
   // The external candidate application is not reachable from a test machine: answer for it.
   await context.route(
     (url) => url.hostname === CANDIDATE_APP.hostname,
@@ -26,11 +25,6 @@ async function pageAt(viewport: { width: number; height: number }): Promise<Page
   );
   return page;
 }
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await closeBrowser();
-});
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const footer = (page: Page) => page.getByRole('contentinfo');

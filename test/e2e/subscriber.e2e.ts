@@ -6,11 +6,11 @@
  * because that is what the consultancy's records (CASL proof) rely on.
  */
 import { randomBytes } from 'node:crypto';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { EMAIL_SETTINGS, MODALS, UNSUBSCRIBE_ALL, UNSUBSCRIBE_REASONS } from '../../shared/constants';
 import { API_SUCCESS } from '../../shared/constants/messages';
 import type { Audience } from '../../shared/constants/audiences';
-import { baseUrl, closeBrowser, openPage, PHONE } from './support/browser';
+import { baseUrl, pagePerTest, PHONE } from './support/browser';
 import {
   closeModal,
   consentBox,
@@ -34,21 +34,9 @@ import {
   subscriberLinksIn,
 } from './support/subscribers';
 
-let context: BrowserContext;
 let page: Page;
-
-beforeEach(async () => {
-  ({ context, page } = await openPage(PHONE));
-});
-
-afterEach(async () => {
-  await context.close();
-});
-
-afterAll(async () => {
-  await closeBrowser();
-  closeSubscriberStore();
-});
+pagePerTest(PHONE, (opened) => ({ page } = opened));
+afterAll(closeSubscriberStore);
 
 /**
  * The spec's reasons (docs/spec/site-spec.md#3-entities-and-their-fields) by meaning, in the

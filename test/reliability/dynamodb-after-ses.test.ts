@@ -1,5 +1,5 @@
 import { clearFaults, readFaults, setFault } from '../support/faults';
-import type { RunningStack } from '../support/local-stack';
+import { stackPerFile } from '../support/stack-per-file';
 import {
   inbox,
   mailCounts,
@@ -11,11 +11,7 @@ import {
   waitFor,
 } from './support/scenario';
 
-let stack: RunningStack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack?.stop());
+const stack = stackPerFile(() => startStack());
 
 describe('DynamoDB refused for a few seconds right after SES accepts an email', () => {
   it.each([
@@ -23,13 +19,13 @@ describe('DynamoDB refused for a few seconds right after SES accepts an email', 
     ['a scorecard request', () => scorecardSubmission('after-ses-scorecard')],
   ])('sends no email twice for %s, and the lead ends sent', async (_name, make) => {
     const submission = make();
-    await setFault(stack.baseUrl, { service: 'dynamodb', mode: 'fail', seconds: 3, afterNextSuccessOf: 'ses' });
+    await setFault(stack().baseUrl, { service: 'dynamodb', mode: 'fail', seconds: 3, afterNextSuccessOf: 'ses' });
 
-    const answer = await post(stack, submission);
-    await waitFor(async () => (await readFaults(stack.baseUrl)).dynamodb?.state === 'ended', 30_000);
-    await clearFaults(stack.baseUrl);
+    const answer = await post(stack(), submission);
+    await waitFor(async () => (await readFaults(stack().baseUrl)).dynamodb?.state === 'ended', 30_000);
+    await clearFaults(stack().baseUrl);
     await waitFor(async () => {
-      const lead = (await scanTable(stack, 'Leads')).find(
+      const lead = (await scanTable(stack(), 'Leads')).find(
         (item) => item.kind === 'lead' && item.email === submission.email,
       );
       return lead?.mailStatus === 'sent';
@@ -37,7 +33,7 @@ describe('DynamoDB refused for a few seconds right after SES accepts an email', 
     await new Promise((resolve) => setTimeout(resolve, 3_000));
 
     expect(answer.status).toBeLessThan(300);
-    expect(mailCounts(await inbox(stack), [submission])).toEqual([
+    expect(mailCounts(await inbox(stack()), [submission])).toEqual([
       { email: submission.email, toVisitor: submission.expectedSubjects, notifications: 1 },
     ]);
   });

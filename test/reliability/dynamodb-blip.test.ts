@@ -1,6 +1,6 @@
 import * as API_ERRORS from '../../shared/constants/api-errors';
 import { setFault } from '../support/faults';
-import type { RunningStack } from '../support/local-stack';
+import { stackPerFile } from '../support/stack-per-file';
 import {
   deliveredExactlyOnce,
   inbox,
@@ -13,11 +13,7 @@ import {
   type Answer,
 } from './support/scenario';
 
-let stack: RunningStack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack?.stop());
+const stack = stackPerFile(() => startStack());
 
 describe('DynamoDB refused for 1.5 s while 20 clients submit and resend on 5xx', () => {
   it('stores every accepted submission once, mails it once, leaves no orphans and counts only accepted submissions', async () => {
@@ -28,14 +24,14 @@ describe('DynamoDB refused for 1.5 s while 20 clients submit and resend on 5xx',
 
     const load = Promise.all(
       clients.map(async (submissions) => {
-        for (const submission of submissions) await postUntilAccepted(stack, submission, answers);
+        for (const submission of submissions) await postUntilAccepted(stack(), submission, answers);
       }),
     );
     await new Promise((resolve) => setTimeout(resolve, 150));
-    await setFault(stack.baseUrl, { service: 'dynamodb', mode: 'fail', seconds: 1.5 });
+    await setFault(stack().baseUrl, { service: 'dynamodb', mode: 'fail', seconds: 1.5 });
     await load;
     const submissions = clients.flat();
-    await waitFor(async () => deliveredExactlyOnce(await inbox(stack), submissions), 90_000);
+    await waitFor(async () => deliveredExactlyOnce(await inbox(stack()), submissions), 90_000);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
 
     // The fault struck, and every refusal was a 503 with a readable message and Retry-After.
@@ -48,10 +44,10 @@ describe('DynamoDB refused for 1.5 s while 20 clients submit and resend on 5xx',
       ),
     ).toBe(true);
     // One lead per submission, each mailed once.
-    const items = await scanTable(stack, 'Leads');
+    const items = await scanTable(stack(), 'Leads');
     const leads = items.filter((item) => item.kind === 'lead');
     expect(leads.map((lead) => lead.email).sort()).toEqual(submissions.map((submission) => submission.email).sort());
-    expect(mailCounts(await inbox(stack), submissions)).toEqual(
+    expect(mailCounts(await inbox(stack()), submissions)).toEqual(
       submissions.map((submission) => ({
         email: submission.email,
         toVisitor: submission.expectedSubjects,
@@ -59,7 +55,7 @@ describe('DynamoDB refused for 1.5 s while 20 clients submit and resend on 5xx',
       })),
     );
     // No orphans: forms write no subscribers; every counted key is a stored lead; counters equal accepted submissions.
-    expect(await scanTable(stack, 'Subscribers')).toEqual([]);
+    expect(await scanTable(stack(), 'Subscribers')).toEqual([]);
     const leadKeys = new Set(leads.map((lead) => String(lead.id).slice('lead#'.length)));
     const counters = items.filter((item) => item.kind === 'submission-counter');
     for (const counter of counters) for (const key of counter.leads ?? []) expect(leadKeys.has(key)).toBe(true);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { clearFaults, setFault } from '../support/faults';
-import type { RunningStack } from '../support/local-stack';
+import { stackPerFile } from '../support/stack-per-file';
 import {
   deliveredExactlyOnce,
   inbox,
@@ -15,34 +15,30 @@ import {
 } from './support/scenario';
 import { REPO_ROOT } from '../../shared/repo-root';
 
-let stack: RunningStack;
-beforeAll(async () => {
-  // The give-up time compressed to seconds, so the whole path fits in a test.
-  stack = await startStack({ env: { MAIL_GIVE_UP_AFTER_SECONDS: '4' } });
-});
-afterAll(() => stack?.stop());
+// The give-up time compressed to seconds, so the whole path fits in a test.
+const stack = stackPerFile(() => startStack({ env: { MAIL_GIVE_UP_AFTER_SECONDS: '4' } }));
 
 describe('mail that finally fails, then `npm run mail:redrive`', () => {
   it('marks the lead failed with a dead letter naming it; the redrive delivers it exactly once', async () => {
     const submission = signupSubmission('redrive');
-    await setFault(stack.baseUrl, { service: 'ses', mode: 'fail' });
+    await setFault(stack().baseUrl, { service: 'ses', mode: 'fail' });
 
-    await post(stack, submission);
+    await post(stack(), submission);
     const failed = async () =>
-      (await scanTable(stack, 'Leads')).find((item) => item.kind === 'lead' && item.email === submission.email);
+      (await scanTable(stack(), 'Leads')).find((item) => item.kind === 'lead' && item.email === submission.email);
     await waitFor(async () => (await failed())?.mailStatus === 'failed', 60_000);
     const lead = (await failed())!;
-    await clearFaults(stack.baseUrl);
-    const deadLetters = readFileSync(`${stack.placement.dataDir}-mail-dead-letters.jsonl`, 'utf8')
+    await clearFaults(stack().baseUrl);
+    const deadLetters = readFileSync(`${stack().placement.dataDir}-mail-dead-letters.jsonl`, 'utf8')
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as { leadId: string; failedParts: string[] });
     const redrive = spawnSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/ops/redrive-mail.ts'], {
       cwd: REPO_ROOT,
-      env: { ...process.env, DYNAMODB_PORT: String(stack.placement.dynamoPort) },
+      env: { ...process.env, DYNAMODB_PORT: String(stack().placement.dynamoPort) },
       encoding: 'utf8',
     });
-    await waitFor(async () => deliveredExactlyOnce(await inbox(stack), [submission]), 60_000);
+    await waitFor(async () => deliveredExactlyOnce(await inbox(stack()), [submission]), 60_000);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
 
     expect(lead.mail).toEqual({ notification: 'failed', confirmation: 'failed' });
@@ -51,7 +47,7 @@ describe('mail that finally fails, then `npm run mail:redrive`', () => {
     );
     expect(redrive.status).toBe(0);
     expect(redrive.stdout).toContain(`${lead.id}  redriven: notification (failed), confirmation (failed)`);
-    expect(mailCounts(await inbox(stack), [submission])).toEqual([
+    expect(mailCounts(await inbox(stack()), [submission])).toEqual([
       { email: submission.email, toVisitor: submission.expectedSubjects, notifications: 1 },
     ]);
     expect((await failed())!.mailStatus).toBe('sent');

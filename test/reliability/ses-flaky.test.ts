@@ -1,5 +1,5 @@
 import { clearFaults, setFault } from '../support/faults';
-import type { RunningStack } from '../support/local-stack';
+import { stackPerFile } from '../support/stack-per-file';
 import {
   deliveredExactlyOnce,
   inbox,
@@ -12,11 +12,7 @@ import {
   waitFor,
 } from './support/scenario';
 
-let stack: RunningStack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack?.stop());
+const stack = stackPerFile(() => startStack());
 
 describe('SES failing half of its calls', () => {
   it('delivers every email exactly once', async () => {
@@ -24,23 +20,23 @@ describe('SES failing half of its calls', () => {
       ...Array.from({ length: 12 }, (_, n) => signupSubmission(`flaky-signup-${n}`)),
       ...Array.from({ length: 8 }, (_, n) => scorecardSubmission(`flaky-scorecard-${n}`)),
     ];
-    await setFault(stack.baseUrl, { service: 'ses', mode: 'fail', share: 0.5 });
+    await setFault(stack().baseUrl, { service: 'ses', mode: 'fail', share: 0.5 });
 
-    const answers = await Promise.all(submissions.map((submission) => post(stack, submission)));
-    await waitFor(async () => deliveredExactlyOnce(await inbox(stack), submissions), 120_000);
-    const { ses } = await clearFaults(stack.baseUrl).then(() => ({ ses: null }));
+    const answers = await Promise.all(submissions.map((submission) => post(stack(), submission)));
+    await waitFor(async () => deliveredExactlyOnce(await inbox(stack()), submissions), 120_000);
+    const { ses } = await clearFaults(stack().baseUrl).then(() => ({ ses: null }));
     await new Promise((resolve) => setTimeout(resolve, 2_000));
 
     expect(ses).toBeNull();
     expect(answers.every((answer) => answer.status === 200 || answer.status === 202)).toBe(true);
-    expect(mailCounts(await inbox(stack), submissions)).toEqual(
+    expect(mailCounts(await inbox(stack()), submissions)).toEqual(
       submissions.map((submission) => ({
         email: submission.email,
         toVisitor: submission.expectedSubjects,
         notifications: 1,
       })),
     );
-    const leads = (await scanTable(stack, 'Leads')).filter((item) => item.kind === 'lead');
+    const leads = (await scanTable(stack(), 'Leads')).filter((item) => item.kind === 'lead');
     expect(leads.every((lead) => lead.mailStatus === 'sent')).toBe(true);
     // The fault struck: some leads needed more than one attempt.
     expect(leads.some((lead) => lead.mailAttempts > 1)).toBe(true);

@@ -1,5 +1,5 @@
 import { startSesLocal, type LocalService } from '../../infra/local/services';
-import type { RunningStack } from '../support/local-stack';
+import { stackPerFile } from '../support/stack-per-file';
 import {
   deliveredExactlyOnce,
   inbox,
@@ -14,15 +14,11 @@ import {
 
 // The inbox outlives the stack: SES runs in this process and the stack is pointed at it.
 let ses: LocalService;
-let stack: RunningStack;
 beforeAll(async () => {
   ses = await startSesLocal();
-  stack = await startStack({ env: { AWS_ENDPOINT_URL_SES: ses.endpoint } });
 });
-afterAll(async () => {
-  stack?.stop();
-  await ses?.close();
-});
+const stack = stackPerFile(() => startStack({ env: { AWS_ENDPOINT_URL_SES: ses.endpoint } }));
+afterAll(() => ses?.close());
 
 describe('SIGTERM during a load of sign-ups, then a restart', () => {
   it('mails every acknowledged lead exactly once', async () => {
@@ -32,22 +28,22 @@ describe('SIGTERM during a load of sign-ups, then a restart', () => {
     const load = (async () => {
       for (let wave = 0; wave < submissions.length; wave += 6) {
         const batch = submissions.slice(wave, wave + 6);
-        const results = await Promise.all(batch.map((submission) => post(stack, submission)));
+        const results = await Promise.all(batch.map((submission) => post(stack(), submission)));
         batch.forEach((submission, index) => answers.set(submission, results[index]!));
       }
     })();
     await waitFor(async () => answers.size >= 18, 60_000, 20);
-    const exit = await stack.kill('SIGTERM');
+    const exit = await stack().kill('SIGTERM');
     await load;
-    stack = await stack.restart();
+    await stack.restart();
     const acknowledged = submissions.filter((submission) => (answers.get(submission)?.status ?? 0) === 200);
-    await waitFor(async () => deliveredExactlyOnce(await inbox(stack), acknowledged), 90_000);
+    await waitFor(async () => deliveredExactlyOnce(await inbox(stack()), acknowledged), 90_000);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
 
     expect(exit.code).toBe(0);
     expect(exit.stderr).not.toMatch(/LEVEL_ITERATOR_NOT_OPEN|Unhandled|TypeError/);
     expect(acknowledged.length).toBeGreaterThanOrEqual(18);
-    expect(mailCounts(await inbox(stack), acknowledged)).toEqual(
+    expect(mailCounts(await inbox(stack()), acknowledged)).toEqual(
       acknowledged.map((submission) => ({
         email: submission.email,
         toVisitor: submission.expectedSubjects,

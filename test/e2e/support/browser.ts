@@ -9,8 +9,9 @@ export const baseUrl = () => {
   return url;
 };
 
-export const PHONE = { width: 390, height: 844 };
-export const DESKTOP = { width: 1280, height: 800 };
+export type Viewport = { width: number; height: number };
+export const PHONE: Viewport = { width: 390, height: 844 };
+export const DESKTOP: Viewport = { width: 1280, height: 800 };
 
 let browser: Browser | undefined;
 
@@ -57,4 +58,42 @@ export async function openPage(viewport = PHONE): Promise<{ context: BrowserCont
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };
+}
+
+type OpenedPage = Awaited<ReturnType<typeof openPage>>;
+
+/**
+ * The hooks of a file whose every test starts on a fresh page: `openPage(viewport)` before each
+ * test (handed to `use`, which keeps what the tests need), its context closed after the test,
+ * and the browser after the file.
+ */
+export function pagePerTest(viewport: Viewport, use: (opened: OpenedPage) => void) {
+  let context: BrowserContext | undefined;
+  beforeEach(async () => {
+    const opened = await openPage(viewport);
+    context = opened.context;
+    use(opened);
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+  afterAll(closeBrowser);
+}
+
+/**
+ * For a file whose pages outlive a test: the returned function opens one (as `openPage`), and
+ * every page it opened, then the browser, is closed after the file.
+ */
+export function pagesForFile(): (viewport?: Viewport) => Promise<OpenedPage> {
+  const contexts: BrowserContext[] = [];
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await closeBrowser();
+  });
+  return async (viewport) => {
+    const opened = await openPage(viewport);
+    contexts.push(opened.context);
+    return opened;
+  };
 }

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readRawEmails } from '../../../infra/local/services';
 import { seedSubscribers, type Seeded } from '../../support/campaign-subscribers';
-import { reuseBuildIfPresent, startLocalStack, type RunningStack } from '../../support/local-stack';
+import { reuseBuildIfPresent, startLocalStack } from '../../support/local-stack';
+import { stackPerFile } from '../../support/stack-per-file';
 import { REPO_ROOT } from '../../../shared/repo-root';
 
 jest.setTimeout(240_000);
@@ -22,7 +23,7 @@ writeFileSync(
   '---\nsubject: "Our test newsletter"\ntopic: newsletter\naudience: candidate\n---\nHello,\n\nRead [our blog](/blog).\n',
 );
 
-let stack: RunningStack;
+const stack = stackPerFile(() => startLocalStack(reuseBuildIfPresent()));
 let seeded: Seeded[];
 /** The integration project points AWS_ENDPOINT_URL_* at its own emulators: the commands must find the stack's. */
 const inherited = Object.fromEntries(
@@ -30,11 +31,11 @@ const inherited = Object.fromEntries(
 );
 const env = () => ({
   ...inherited,
-  PORT: String(stack.placement.sitePort),
-  SES_PORT: String(stack.placement.sesPort),
-  DYNAMODB_PORT: String(stack.placement.dynamoPort),
-  LOCAL_DATA_DIR: stack.placement.dataDir,
-  SITE_URL: stack.baseUrl,
+  PORT: String(stack().placement.sitePort),
+  SES_PORT: String(stack().placement.sesPort),
+  DYNAMODB_PORT: String(stack().placement.dynamoPort),
+  LOCAL_DATA_DIR: stack().placement.dataDir,
+  SITE_URL: stack().baseUrl,
   CAMPAIGNS_DIR,
 });
 const run = (script: string, args: string[]) =>
@@ -43,7 +44,7 @@ const campaign = (...args: string[]) => run('infra/ops/campaign.ts', args);
 
 /** The campaign emails in the inbox, as raw MIME, by recipient. */
 const campaignMails = async () =>
-  (await readRawEmails(stack.inboxUrl)).filter((raw) => /^X-Campaign: test-newsletter$/m.test(raw));
+  (await readRawEmails(stack().inboxUrl)).filter((raw) => /^X-Campaign: test-newsletter$/m.test(raw));
 const recipientOf = (raw: string) => /^To: (.+)$/m.exec(raw)![1]!.trim();
 /** A header's value, unfolded (RFC 5322 long lines continue on lines that start with a space). */
 const header = (raw: string, name: string) =>
@@ -58,8 +59,7 @@ const countBy = (values: string[]) =>
   values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {});
 
 beforeAll(async () => {
-  stack = await startLocalStack(reuseBuildIfPresent());
-  seeded = await seedSubscribers(stack.dynamoUrl, {
+  seeded = await seedSubscribers(stack().dynamoUrl, {
     eligible: 60,
     impliedValid: 3,
     impliedExpired: 2,
@@ -69,7 +69,6 @@ beforeAll(async () => {
     otherAudience: 2,
   });
 });
-afterAll(() => stack?.stop());
 
 describe('npm run campaign against the local stack', () => {
   const eligible = () => seeded.filter((s) => s.kind === 'eligible' || s.kind === 'impliedValid');
@@ -93,7 +92,7 @@ describe('npm run campaign against the local stack', () => {
     const sentSoFar = new Set((await campaignMails()).map(recipientOf));
     expect(sentSoFar.size).toBeLessThan(eligible().length);
     unsubscribedMidSend = eligible().find((s) => !sentSoFar.has(s.email))!;
-    const oneClick = await fetch(`${stack.baseUrl}/api/candidate/subscribers/${unsubscribedMidSend.id}/one-click`, {
+    const oneClick = await fetch(`${stack().baseUrl}/api/candidate/subscribers/${unsubscribedMidSend.id}/one-click`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'List-Unsubscribe=One-Click',
@@ -126,13 +125,13 @@ describe('npm run campaign against the local stack', () => {
   it('gives each email its own working unsubscribe and preference links, RFC 8058 headers and the campaign header', async () => {
     const person = eligible().find((s) => s !== unsubscribedMidSend)!;
     const raw = (await campaignMails()).find((mail) => recipientOf(mail) === person.email)!;
-    const oneClickUrl = `${stack.baseUrl}/api/candidate/subscribers/${person.id}/one-click`;
+    const oneClickUrl = `${stack().baseUrl}/api/candidate/subscribers/${person.id}/one-click`;
     expect(header(raw, 'List-Unsubscribe')).toBe(`<${oneClickUrl}>`);
     expect(header(raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(header(raw, 'X-Campaign')).toBe(SLUG);
     expect(header(raw, 'Subject')).toBe('Our test newsletter');
     const body = raw.replace(/=\r?\n/g, '');
-    for (const link of [`${stack.baseUrl}/unsubscribe/candidate/${person.id}`, `${stack.baseUrl}/blog`]) {
+    for (const link of [`${stack().baseUrl}/unsubscribe/candidate/${person.id}`, `${stack().baseUrl}/blog`]) {
       expect(body).toContain(link);
       expect((await fetch(link)).status).toBe(200);
     }

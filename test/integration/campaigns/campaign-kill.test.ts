@@ -14,7 +14,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readRawEmails } from '../../../infra/local/services';
 import { seedSubscribers, type Seeded } from '../../support/campaign-subscribers';
-import { reuseBuildIfPresent, startLocalStack, type RunningStack } from '../../support/local-stack';
+import { reuseBuildIfPresent, startLocalStack } from '../../support/local-stack';
+import { stackPerFile } from '../../support/stack-per-file';
 import { REPO_ROOT } from '../../../shared/repo-root';
 
 jest.setTimeout(240_000);
@@ -28,7 +29,7 @@ writeFileSync(
   '---\nsubject: "A newsletter cut short"\ntopic: newsletter\naudience: candidate\n---\nHello.\n',
 );
 
-let stack: RunningStack;
+const stack = stackPerFile(() => startLocalStack(reuseBuildIfPresent()));
 let seeded: Seeded[];
 
 /** Forwards SES calls to the stack's SES; after `answerFirst` answers, forwards but never answers. */
@@ -72,18 +73,18 @@ const inherited = Object.fromEntries(
 );
 const env = (extra: Record<string, string> = {}) => ({
   ...inherited,
-  PORT: String(stack.placement.sitePort),
-  SES_PORT: String(stack.placement.sesPort),
-  DYNAMODB_PORT: String(stack.placement.dynamoPort),
-  LOCAL_DATA_DIR: stack.placement.dataDir,
-  SITE_URL: stack.baseUrl,
+  PORT: String(stack().placement.sitePort),
+  SES_PORT: String(stack().placement.sesPort),
+  DYNAMODB_PORT: String(stack().placement.dynamoPort),
+  LOCAL_DATA_DIR: stack().placement.dataDir,
+  SITE_URL: stack().baseUrl,
   CAMPAIGNS_DIR,
   ...extra,
 });
 const campaign = (...args: string[]) =>
   spawnSync(TSX, ['infra/ops/campaign.ts', ...args], { cwd: REPO_ROOT, env: env(), encoding: 'utf8' });
 const recipientsInInbox = async () =>
-  (await readRawEmails(stack.inboxUrl))
+  (await readRawEmails(stack().inboxUrl))
     .filter((raw) => new RegExp(`^X-Campaign: ${SLUG}$`, 'm').test(raw))
     .map((raw) => /^To: (.+)$/m.exec(raw)![1]!.trim());
 const countBy = (values: string[]) =>
@@ -91,21 +92,19 @@ const countBy = (values: string[]) =>
 const startedAt = () => JSON.parse(campaign('status', SLUG, '--json').stdout.trim()).startedAt as string;
 
 beforeAll(async () => {
-  stack = await startLocalStack(reuseBuildIfPresent());
   seeded = await seedSubscribers(
-    stack.dynamoUrl,
+    stack().dynamoUrl,
     { eligible: 20, topicOff: 2, suppressed: 2, otherAudience: 2 },
     'kill',
   );
 });
-afterAll(() => stack?.stop());
 
 describe('a campaign send killed mid-send', () => {
   const eligible = () => seeded.filter((s) => s.kind === 'eligible');
 
   it('leaves one email in doubt, never sent twice; the next run sends every other eligible subscriber once', async () => {
     // Prepare: one recipient at a time, SES through the proxy.
-    const proxy = sesProxy(stack.inboxUrl, ANSWERED_BEFORE_THE_KILL);
+    const proxy = sesProxy(stack().inboxUrl, ANSWERED_BEFORE_THE_KILL);
     const sesUrl = await proxy.listening;
     const first = spawn(TSX, ['infra/ops/campaign.ts', 'send', SLUG, '--yes', '--rate', '500', '--concurrency', '1'], {
       cwd: REPO_ROOT,

@@ -4,7 +4,8 @@ import { LEADS_TABLE } from '../../../infra/constructs/table-definitions';
 import { localDynamoClient, readCapturedEmails } from '../../../infra/local/services';
 import { apiPath } from '../../../shared/paths';
 import { readFaults, setFault } from '../../support/faults';
-import { reuseBuildIfPresent, startLocalStack, type RunningStack } from '../../support/local-stack';
+import { reuseBuildIfPresent, startLocalStack } from '../../support/local-stack';
+import { stackPerFile } from '../../support/stack-per-file';
 import { signupBody } from '../../unit/lambdas/support/payloads';
 
 jest.setTimeout(120_000);
@@ -27,26 +28,24 @@ const signup = (baseUrl: string, email: string) =>
   });
 
 describe('npm start with AWS_ENDPOINT_URL_DYNAMODB and AWS_ENDPOINT_URL_SES set', () => {
-  let stack: RunningStack;
-  beforeAll(async () => {
-    stack = await startLocalStack(reuseBuildIfPresent(), {
+  const stack = stackPerFile(() =>
+    startLocalStack(reuseBuildIfPresent(), {
       env: { AWS_ENDPOINT_URL_DYNAMODB: external.dynamodb, AWS_ENDPOINT_URL_SES: external.ses },
-    });
-  });
-  afterAll(() => stack.stop());
+    }),
+  );
 
   it('uses the given endpoints instead of starting emulators, and says so', async () => {
-    const { stdout } = stack.output();
+    const { stdout } = stack().output();
     expect(stdout).toContain(`Email inbox    ${external.ses}   (from AWS_ENDPOINT_URL_SES)`);
     expect(stdout).toContain(`DynamoDB       ${external.dynamodb}   (from AWS_ENDPOINT_URL_DYNAMODB)`);
-    expect(await listening(stack.placement.dynamoPort)).toBe(false);
-    expect(await listening(stack.placement.sesPort)).toBe(false);
-    expect(stack.inboxUrl).toBe(external.ses);
+    expect(await listening(stack().placement.dynamoPort)).toBe(false);
+    expect(await listening(stack().placement.sesPort)).toBe(false);
+    expect(stack().inboxUrl).toBe(external.ses);
   });
 
   it('stores leads in the given DynamoDB and sends their email to the given SES', async () => {
     const email = `external.${Date.now()}@example.ca`;
-    expect((await signup(stack.baseUrl, email)).status).toBe(200);
+    expect((await signup(stack().baseUrl, email)).status).toBe(200);
     const db = localDynamoClient(external.dynamodb);
     const { Items = [] } = await db.send(
       new ScanCommand({
@@ -65,8 +64,8 @@ describe('npm start with AWS_ENDPOINT_URL_DYNAMODB and AWS_ENDPOINT_URL_SES set'
   });
 
   it('puts the fault switch in front of the given endpoints', async () => {
-    await setFault(stack.baseUrl, { service: 'dynamodb' });
-    expect((await signup(stack.baseUrl, `refused.${Date.now()}@example.ca`)).status).toBe(503);
-    expect((await readFaults(stack.baseUrl)).dynamodb?.injected).toBeGreaterThan(0);
+    await setFault(stack().baseUrl, { service: 'dynamodb' });
+    expect((await signup(stack().baseUrl, `refused.${Date.now()}@example.ca`)).status).toBe(503);
+    expect((await readFaults(stack().baseUrl)).dynamodb?.injected).toBeGreaterThan(0);
   });
 });

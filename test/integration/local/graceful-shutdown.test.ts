@@ -4,7 +4,7 @@ import { LEADS_TABLE } from '../../../infra/constructs/table-definitions';
 import { localDynamoClient } from '../../../infra/local/services';
 import { apiPath } from '../../../shared/paths';
 import { readFaults, setFault } from '../../support/faults';
-import { reuseBuildIfPresent, startLocalStack, type RunningStack } from '../../support/local-stack';
+import { LIMITS_LIFTED, reuseBuildIfPresent, startLocalStack, type RunningStack } from '../../support/local-stack';
 import { signupBody } from '../../unit/lambdas/support/payloads';
 
 jest.setTimeout(180_000);
@@ -50,7 +50,7 @@ describe('npm start: graceful shutdown', () => {
   afterAll(() => stack?.stop());
 
   it('on SIGTERM finishes the requests in flight, refuses new connections, closes the stores and exits 0; a restart finds the data', async () => {
-    stack = await startLocalStack(reuseBuildIfPresent(), { env: { SUBMISSIONS_PER_CLIENT_PER_HOUR: '1000' } });
+    stack = await startLocalStack(reuseBuildIfPresent(), { env: { ...LIMITS_LIFTED } });
     // Slow DynamoDB keeps the sign-ups in flight when the signal arrives.
     await setFault(stack.baseUrl, { service: 'dynamodb', mode: 'slow', delayMs: 500 });
     const signups = Array.from({ length: SIGNUPS }, (_, i) =>

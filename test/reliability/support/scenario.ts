@@ -7,17 +7,16 @@ import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { localDynamoClient, readCapturedEmails, type CapturedEmail } from '../../../infra/local/services';
 import {
+  LIMITS_LIFTED,
   reuseBuildIfPresent,
   startLocalStack,
   type LocalStackOptions,
   type RunningStack,
 } from '../../support/local-stack';
 
-/** Limits out of the way: these scenarios are about faults, and every request comes from one client. */
-const UNLIMITED = { SUBMISSIONS_PER_CLIENT_PER_HOUR: '1000000', FORM_MAILS_PER_HOUR: '1000000' };
-
+/** A stack for a fault scenario: limits lifted (these scenarios are about faults, and every request comes from one client). */
 export const startStack = (options: LocalStackOptions = {}) =>
-  startLocalStack(reuseBuildIfPresent(), { ...options, env: { ...UNLIMITED, ...options.env } });
+  startLocalStack(reuseBuildIfPresent(), { ...options, env: { ...LIMITS_LIFTED, ...options.env } });
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
