@@ -2,7 +2,7 @@ import { getDefaultNormalizer, render, screen, waitFor, within } from '@testing-
 import userEvent from '@testing-library/user-event';
 import { API_ERRORS, API_SUCCESS, CONSENT_TEXT, FIELD_MAX, MODALS, VALIDATION } from '../../../../shared/constants';
 import { apiPath, sitePaths } from '../../../../shared/paths';
-import { NETWORK_ERROR_MESSAGE } from '../../../../web/src/components/form/request-json';
+import { NETWORK_ERROR_MESSAGE } from '../../../../web/src/lib/api-client';
 import { ScorecardForm } from '../../../../web/src/features/scorecard';
 import { FIXED_NOW_SECONDS, freezeClock, mockFetch, mockPendingFetch, sentRequests } from '../support/mock-fetch';
 

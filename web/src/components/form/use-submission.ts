@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { errorText } from './request-json';
+import { errorText } from '../../lib/api-client';
 
 export interface Outcome {
   kind: 'success' | 'error';

@@ -1,6 +1,6 @@
 import type { Audience } from '../../../../shared/constants';
 import { apiPath } from '../../../../shared/paths';
-import { requestJson, successText } from '../../components/form/request-json';
+import { requestJson, successText } from '../../lib/api-client';
 
 /** POST /api/{audience}/confirmations/{token} (no body); resolves with the API's `success` text. */
 export async function confirmSubscription(audience: Audience, token: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { apiPath } from '../../../../shared/paths';
 import { scorecardFormSchema, type ScorecardFormValues, type ScorecardRequest } from '../../../../shared/schemas';
-import { requestJson, successText } from '../../components/form/request-json';
+import { requestJson, successText } from '../../lib/api-client';
 
 /** The request body: the form's values (trimmed as the schema casts them), formType and timestamps. */
 export function toScorecardRequest(values: ScorecardFormValues, nowSeconds: number): ScorecardRequest {

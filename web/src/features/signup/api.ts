@@ -1,7 +1,7 @@
 import type { Audience } from '../../../../shared/constants';
 import { apiPath } from '../../../../shared/paths';
 import { signupFormSchema, type SignupFormValues, type SignupRequest } from '../../../../shared/schemas';
-import { requestJson, successText } from '../../components/form/request-json';
+import { requestJson, successText } from '../../lib/api-client';
 
 /** The request body: the form's values (trimmed as the schema casts them) and the page's audience. */
 export function toSignupRequest(values: SignupFormValues, audience: Audience): SignupRequest {

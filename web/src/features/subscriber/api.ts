@@ -2,7 +2,7 @@ import { API_ERRORS, type Audience } from '../../../../shared/constants';
 import type { SubscriberView } from '../../../../shared/api-types';
 import { apiPath } from '../../../../shared/paths';
 import type { PreferencePayload, UnsubscribePayload } from '../../../../shared/schemas';
-import { RequestError, requestJson, successText } from '../../components/form/request-json';
+import { RequestError, requestJson, successText } from '../../lib/api-client';
 
 /**
  * GET the subscriber of `id`; the API answers a list and the first item is the person

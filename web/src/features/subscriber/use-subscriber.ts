@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SubscriberView } from '../../../../shared/api-types';
 import { API_ERRORS, type Audience } from '../../../../shared/constants';
-import { errorText } from '../../components/form/request-json';
+import { errorText } from '../../lib/api-client';
 import { loadSubscriber } from './api';
 
 export type SubscriberState =

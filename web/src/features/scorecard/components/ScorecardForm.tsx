@@ -8,7 +8,7 @@ import { EmailField, NameFields, OptionalProfileFields } from '../../../componen
 import { HoneypotField } from '../../../components/form/HoneypotField';
 import { SubmissionResult } from '../../../components/form/SubmissionResult';
 import { SubmitButton } from '../../../components/form/SubmitButton';
-import { nowInUnixSeconds } from '../../../components/form/unix-seconds';
+import { nowInUnixSeconds } from '../../../lib/unix-seconds';
 import { EMPTY_LEAD_FORM, useLeadForm } from '../../../components/form/use-lead-form';
 import { requestScorecard, toScorecardRequest } from '../api';
 

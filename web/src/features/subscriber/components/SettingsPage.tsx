@@ -1,5 +1,5 @@
 import { EMAIL_SETTINGS, MODALS, UNSUBSCRIBE_ALL, type Audience } from '../../../../../shared/constants';
-import { nowInUnixSeconds } from '../../../components/form/unix-seconds';
+import { nowInUnixSeconds } from '../../../lib/unix-seconds';
 import { updateSubscriber } from '../api';
 import { SUBSCRIBER_COPY } from '../copy';
 import { preferencePayload } from '../payloads';

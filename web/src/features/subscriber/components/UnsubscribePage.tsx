@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { MODALS, UNSUBSCRIBE_REASONS, type Audience } from '../../../../../shared/constants';
 import { emailPagePath } from '../../../../../shared/paths';
-import { nowInUnixSeconds } from '../../../components/form/unix-seconds';
+import { nowInUnixSeconds } from '../../../lib/unix-seconds';
 import { updateSubscriber } from '../api';
 import { SUBSCRIBER_COPY } from '../copy';
 import { unsubscribePayload } from '../payloads';
