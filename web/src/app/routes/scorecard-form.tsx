@@ -1,15 +1,1 @@
-import { SCORECARD_PAGE_COPY } from '../../../content/pages/employer';
-import { ScorecardIntro } from '../../features/employer/ScorecardIntro';
-import { ScorecardForm } from '../../features/scorecard';
-
-/** /employer/form: what the Scorecard is, and the form that emails its download link. */
-export default function ScorecardFormRoute() {
-  return (
-    <div className="container page-section split-layout">
-      <ScorecardIntro />
-      <section className="form-panel" aria-label={SCORECARD_PAGE_COPY.formLabel}>
-        <ScorecardForm />
-      </section>
-    </div>
-  );
-}
+export { default } from '../../features/scorecard/ScorecardPage';
