@@ -47,16 +47,13 @@ const layerZones = [
     message: 'Only the by-hand asset renderers (infra/assets) may import test/support/chromium.',
   },
   {
-    // The stack names handlers by entry path (infra/lambda/bundling.ts); the local twin
-    // (infra/local) runs them; the operator commands (infra/ops) reuse the data modules, so a
-    // redrive writes a lead exactly as the mailer does. Nothing else in infra reaches lambdas.
-    target: [
-      path.join(ROOT, 'infra/*.ts'),
-      path.join(ROOT, 'infra/!(local|ops|lambda)/**'),
-      path.join(ROOT, 'infra/lambda/**/!(bundling).ts'),
-    ],
+    // The stack names handlers only by entry path, as strings (the function catalogue,
+    // infra/constructs/functions.ts); the local twin (infra/local) runs them; the operator
+    // commands (infra/ops) reuse the data modules, so a redrive writes a lead exactly as the
+    // mailer does. Nothing else in infra reaches lambdas.
+    target: [path.join(ROOT, 'infra/*.ts'), path.join(ROOT, 'infra/!(local|ops)/**')],
     from: all('lambdas'),
-    message: 'Only infra/local, infra/ops and infra/lambda/bundling.ts may import lambdas/.',
+    message: 'Only infra/local and infra/ops may import lambdas/ (the function catalogue names handlers by path).',
   },
   {
     // `npm run dev`: the local twin rebuilds the website on every change. Elsewhere infra reads

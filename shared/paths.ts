@@ -4,8 +4,8 @@ import { AUDIENCES, type Audience } from './constants/audiences';
 export const API_BASE = '/api';
 
 /**
- * The API's routes, each named as the handler that serves it (LAMBDA_ENTRIES in
- * infra/lambda/bundling.ts), as route keys the way API Gateway (HTTP API) writes them. The local
+ * The API's routes, each named as the function that serves it (FUNCTIONS in
+ * infra/constructs/functions.ts), as route keys the way API Gateway (HTTP API) writes them. The local
  * server matches the same keys (shared/route-key.ts); links and fetch calls fill them in (apiPath).
  */
 export const API_ROUTES = {

@@ -6,8 +6,8 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { FORM_MAILS_PER_HOUR, SUBMISSIONS_PER_CLIENT_PER_HOUR } from '../../shared/constants/limits';
 import { API_FALLBACK_ROUTE, API_ROUTES, type ApiRouteName } from '../../shared/paths';
-import { API_FALLBACK_HANDLER, routeHandler } from '../lambda/api-routes';
 import { checkThrottle, DEFAULT_THROTTLES, routeSettings, type ApiThrottle } from './api-throttling';
+import { API_FALLBACK_HANDLER, routeHandler } from './functions';
 import { HouseFunction, type DocumentBinding, type TableBinding } from './house-function';
 import { OriginVerify } from './origin-verify';
 
@@ -40,12 +40,12 @@ export interface FormLimits {
   readonly formMailsPerHour: number;
 }
 
-/** A route's handler is the one of its name (routeHandler), as in the local server. */
-type RouteWiring = {
-  readonly description: string;
-  /** The grants and variables this handler needs, and nothing more. */
-  readonly bind: (fn: HouseFunction) => void;
-};
+/**
+ * The grants and variables a route's function needs, and nothing more. The function is the one
+ * of the route's name (routeHandler in functions.ts, as in the local twin), with its description
+ * and sizing from the catalogue.
+ */
+type RouteWiring = (fn: HouseFunction) => void;
 
 /**
  * The HTTP API behind CloudFront's `/api/*` behaviour: one Lambda per route of shared/paths
@@ -81,35 +81,14 @@ export class Api extends Construct {
 
     // Typed by ApiRouteName: a route added to shared/paths does not compile until it is wired here.
     const wiring: Record<ApiRouteName, RouteWiring> = {
-      getSubscriber: {
-        description: 'Reads a subscriber for the unsubscribe and settings pages',
-        bind: (fn) => fn.bindTable(subscribers, 'read'),
-      },
-      putSubscriber: {
-        description: "Updates a subscriber's consent (unsubscribe, preferences)",
-        bind: (fn) => fn.bindTable(subscribers, 'update'),
-      },
-      oneClickUnsubscribe: {
-        description: 'RFC 8058 one-click unsubscribe from mail clients',
-        bind: (fn) => fn.bindTable(subscribers, 'update'),
-      },
-      requestScorecard: {
-        description: 'Records a scorecard request (the mailer sends the link)',
-        bind: (fn) => bindLeadForm(fn.bindTable(leads, 'create').bindTable(subscribers, 'read')),
-      },
-      downloadScorecard: {
-        description: 'Checks a download link and redirects to a short-lived presigned URL',
-        bind: (fn) => fn.bindTable(leads, 'read').bindScorecardDocument(scorecardDocument),
-      },
-      signup: {
-        description: 'Records a contact/sign-up (the mailer sends the confirmation)',
-        bind: (fn) => bindLeadForm(fn.bindTable(leads, 'create').bindTable(subscribers, 'read')),
-      },
-      confirmSubscription: {
-        description: 'Confirms a sign-up (double opt-in) and queues the welcome email',
-        // Claims a new subscriber's mailbox (PutItem) and writes its consent records.
-        bind: (fn) => fn.bindTable(leads, 'update').bindTable(subscribers, 'create'),
-      },
+      getSubscriber: (fn) => fn.bindTable(subscribers, 'read'),
+      putSubscriber: (fn) => fn.bindTable(subscribers, 'update'),
+      oneClickUnsubscribe: (fn) => fn.bindTable(subscribers, 'update'),
+      requestScorecard: (fn) => bindLeadForm(fn.bindTable(leads, 'create').bindTable(subscribers, 'read')),
+      downloadScorecard: (fn) => fn.bindTable(leads, 'read').bindScorecardDocument(scorecardDocument),
+      signup: (fn) => bindLeadForm(fn.bindTable(leads, 'create').bindTable(subscribers, 'read')),
+      // Claims a new subscriber's mailbox (PutItem) and writes its consent records.
+      confirmSubscription: (fn) => fn.bindTable(leads, 'update').bindTable(subscribers, 'create'),
     };
 
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
@@ -120,17 +99,14 @@ export class Api extends Construct {
     this.originVerify = new OriginVerify(this, 'OriginVerify');
 
     const handlers = {} as Record<ApiRouteName | 'fallback', HouseFunction>;
-    for (const [name, route] of Object.entries(wiring) as [ApiRouteName, RouteWiring][]) {
-      const handler = routeHandler(name);
-      const fn = new HouseFunction(this, pascal(handler), { handler, description: route.description });
-      route.bind(fn);
-      this.addRoute(name, API_ROUTES[name], fn);
-      handlers[name] = fn;
+    for (const [route, bind] of Object.entries(wiring) as [ApiRouteName, RouteWiring][]) {
+      const name = routeHandler(route);
+      const fn = new HouseFunction(this, pascal(name), { name });
+      bind(fn);
+      this.addRoute(route, API_ROUTES[route], fn);
+      handlers[route] = fn;
     }
-    handlers.fallback = new HouseFunction(this, pascal(API_FALLBACK_HANDLER), {
-      handler: API_FALLBACK_HANDLER,
-      description: 'JSON answer for unknown API paths and methods',
-    });
+    handlers.fallback = new HouseFunction(this, pascal(API_FALLBACK_HANDLER), { name: API_FALLBACK_HANDLER });
     // Every other /api path: a JSON 404/405 instead of API Gateway's default.
     this.addRoute('Fallback', API_FALLBACK_ROUTE, handlers.fallback);
     this.handlers = handlers;

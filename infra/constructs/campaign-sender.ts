@@ -3,6 +3,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { DeadLetterQueue } from './dead-letter-queue';
+import { FUNCTIONS } from './functions';
 import { HouseFunction, type SenderBinding, type TableBinding } from './house-function';
 
 export interface CampaignSenderProps {
@@ -22,7 +23,6 @@ export interface CampaignSenderProps {
 const WORKERS = 2;
 /** Recipients per invocation: at 7 emails/s per worker a batch takes about 1.5 s. */
 const BATCH_SIZE = 10;
-const TIMEOUT = Duration.seconds(60);
 
 /**
  * Sends campaigns (docs/decisions/0050-campaign-sending.md): `npm run campaign -- send --target
@@ -48,18 +48,14 @@ export class CampaignSender extends Construct {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       // AWS's advice for a Lambda event source: six times the function's timeout.
-      visibilityTimeout: Duration.seconds(TIMEOUT.toSeconds() * 6),
+      visibilityTimeout: Duration.seconds(FUNCTIONS.campaignWorker.timeoutSeconds * 6),
       retentionPeriod: Duration.days(14),
       // Refusals come back through the visibility timeout, about 30 times over the 26-hour
       // retry window; 60 receives leave room for them before a message counts as undeliverable.
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 60 },
     });
 
-    this.worker = new HouseFunction(this, 'Worker', {
-      handler: 'campaignWorker',
-      description: 'Sends each queued campaign recipient its email, once, at SES rate',
-      timeout: TIMEOUT,
-    })
+    this.worker = new HouseFunction(this, 'Worker', { name: 'campaignWorker' })
       .bindTable(props.campaigns, 'update')
       .bindTable(props.subscribers, 'read')
       .bindSender(props.sender)

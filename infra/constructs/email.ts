@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Stack, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -86,9 +86,7 @@ export class Email extends Construct implements SenderBinding {
 
     this.feedbackDeadLetterQueue = new DeadLetterQueue(this, 'FeedbackDeadLetters');
     this.feedbackFunction = new HouseFunction(this, 'FeedbackHandler', {
-      handler: 'sesFeedback',
-      description: 'Marks subscribers suppressed on SES bounces and complaints',
-      timeout: Duration.seconds(30),
+      name: 'sesFeedback',
       // SNS invokes asynchronously: after Lambda's retries the event lands here, not in the void.
       deadLetterQueue: this.feedbackDeadLetterQueue,
     }).bindTable(props.subscribers, 'update');

@@ -10,7 +10,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { controlTowerRule } from '../compliance';
-import { LAMBDA_BUNDLING, LAMBDA_ENTRIES, type LambdaName } from '../lambda/bundling';
+import { FUNCTIONS, LAMBDA_BUNDLING, sizingProblem, type FunctionName } from './functions';
 import type { HandlerEnvName } from '../../shared/env-names';
 import { REPO_ROOT } from '../../shared/repo-root';
 
@@ -63,13 +63,8 @@ export interface SenderBinding {
 }
 
 export interface HouseFunctionProps {
-  /** Which handler (LAMBDA_ENTRIES) this function runs. */
-  readonly handler: LambdaName;
-  readonly description: string;
-  /** @default 10 seconds: API handlers answer well within API Gateway's 30 s limit. */
-  readonly timeout?: Duration;
-  /** @default 512 MB: Lambda's CPU share grows with memory; 512 keeps cold starts short. */
-  readonly memorySize?: number;
+  /** Which function of the catalogue (functions.ts) this is: its handler, description and sizing. */
+  readonly name: FunctionName;
   /**
    * @default one year: handler logs are the audit trail of consent changes, sign-ups and mail
    * sent (Control Tower CT.CLOUDWATCH.PR.2 asks for a year); addresses in them are masked.
@@ -80,10 +75,10 @@ export interface HouseFunctionProps {
 }
 
 /**
- * The house Lambda: fixes runtime, architecture, timeout, memory, logging and bundling for
- * every handler, and binds resources with helpers that grant access and set the variable
- * naming the resource together, so a handler never has an env var without the permission
- * (or the reverse).
+ * The house Lambda: a function of the catalogue (functions.ts: handler, description, timeout,
+ * memory, bundling) on the house runtime, architecture and logging. Resources are bound with
+ * helpers that grant access and set the variable naming the resource together, so a handler
+ * never has an env var without the permission (or the reverse).
  */
 export class HouseFunction extends Construct {
   readonly function: NodejsFunction;
@@ -92,14 +87,9 @@ export class HouseFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: HouseFunctionProps) {
     super(scope, id);
-    const timeout = props.timeout ?? Duration.seconds(10);
-    if (timeout.toSeconds() < 1 || timeout.toSeconds() > 900) {
-      throw new Error(`${this.node.path}: timeout must be between 1 and 900 seconds`);
-    }
-    const memorySize = props.memorySize ?? 512;
-    if (!Number.isInteger(memorySize) || memorySize < 128 || memorySize > 10240) {
-      throw new Error(`${this.node.path}: memorySize must be an integer between 128 and 10240 MB`);
-    }
+    const spec = FUNCTIONS[props.name];
+    const problem = sizingProblem(spec);
+    if (problem) throw new Error(`${this.node.path}: ${problem}`);
 
     // Created here (not by Lambda on first write) so retention and removal are ours.
     this.logGroup = new logs.LogGroup(this, 'Logs', {
@@ -110,21 +100,21 @@ export class HouseFunction extends Construct {
     // AWSLambdaBasicExecutionRole (logs on every log group); this one writes to its own only.
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: `${props.description} (${props.handler})`,
+      description: `${spec.description} (${props.name})`,
     });
     this.logGroup.grantWrite(this.role);
 
     const { alias, banner, format, mainFields, minify, sourcemap, target, externalModules } = LAMBDA_BUNDLING;
     this.function = new NodejsFunction(this, 'Function', {
-      entry: path.join(REPO_ROOT, LAMBDA_ENTRIES[props.handler]),
+      entry: path.join(REPO_ROOT, spec.entry),
       handler: 'handler',
       projectRoot: REPO_ROOT,
       depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-      description: props.description,
+      description: spec.description,
       runtime: HOUSE_RUNTIME,
       architecture: lambda.Architecture.ARM_64,
-      timeout,
-      memorySize,
+      timeout: Duration.seconds(spec.timeoutSeconds),
+      memorySize: spec.memorySize,
       role: this.role,
       logGroup: this.logGroup,
       loggingFormat: lambda.LoggingFormat.JSON,

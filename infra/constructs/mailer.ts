@@ -52,8 +52,8 @@ export class Mailer extends Construct {
     this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetters');
     // Both triggers run the same delivery code with the same grants: leads are updated under a
     // lease, a scorecard's implied-consent subscriber may be created (PutItem of its claim).
-    const mailerFunction = (id: string, handler: 'mailer' | 'mailSweep', description: string, timeout: Duration) => {
-      const fn = new HouseFunction(this, id, { handler, description, timeout })
+    const mailerFunction = (id: string, name: 'mailer' | 'mailSweep') => {
+      const fn = new HouseFunction(this, id, { name })
         .bindTable(props.leads, 'update', { queryIndex: MAIL_DUE_INDEX.name })
         .bindTable(props.subscribers, 'create')
         .bindSender(props.sender)
@@ -63,20 +63,8 @@ export class Mailer extends Construct {
       this.deadLetterQueue.grantSendMessages(fn.role);
       return fn;
     };
-    // A new lead's emails: two sends and their records, each record retried for up to ~15 s.
-    this.handler = mailerFunction(
-      'Handler',
-      'mailer',
-      'Sends the emails of new leads from the leads stream',
-      Duration.seconds(60),
-    );
-    // Up to 25 due leads a run; it stops early when its time runs short (the lease outlasts it).
-    this.sweep = mailerFunction(
-      'Sweep',
-      'mailSweep',
-      'Retries the emails leads still owe (MailDue index), every minute',
-      Duration.minutes(2),
-    );
+    this.handler = mailerFunction('Handler', 'mailer');
+    this.sweep = mailerFunction('Sweep', 'mailSweep');
     new events.Rule(this, 'SweepSchedule', {
       description: 'Runs the mail sweep every minute',
       schedule: events.Schedule.rate(Duration.minutes(1)),

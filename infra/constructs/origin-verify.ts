@@ -31,11 +31,7 @@ export class OriginVerify extends Construct {
         'CloudFront holds the value as an origin header resolved at deploy (a CloudFormation dynamic reference is not re-read when the secret changes), so automatic rotation would lock the site out of its API until the next deploy. Rotate by redeploying with a new secret: see docs/decisions/0020-origin-verify.md.',
     });
 
-    this.handler = new HouseFunction(this, 'Handler', {
-      handler: 'originVerify',
-      description: 'API authorizer: lets through only requests that carry the CloudFront origin-verify secret',
-      timeout: Duration.seconds(5),
-    }).bindOriginVerifySecret(this.secret);
+    this.handler = new HouseFunction(this, 'Handler', { name: 'originVerify' }).bindOriginVerifySecret(this.secret);
 
     this.authorizer = new HttpLambdaAuthorizer('OriginVerifyAuthorizer', this.handler.function, {
       responseTypes: [HttpLambdaResponseType.SIMPLE],

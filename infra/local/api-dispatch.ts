@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { API_ROUTES, type ApiRouteName } from '../../shared/paths';
-import { API_FALLBACK_HANDLER, routeHandler } from '../lambda/api-routes';
-import { LAMBDA_ENTRIES, type LambdaName } from '../lambda/bundling';
+import { API_FALLBACK_HANDLER, FUNCTIONS, routeHandler, type FunctionName } from '../constructs/functions';
 import { lambdaContext, normaliseResult, toApiGatewayEvent } from './api-gateway-event';
 import { MalformedPathError, matchApiRoute, type RouteMatch } from './api-routes-matcher';
 import { authorize } from './origin-verify';
@@ -19,15 +18,15 @@ const GATEWAY_MAX_BODY = 10 * 1024 * 1024;
  * Imports the real handler modules. Call only after the environment the handlers read
  * (table names, emulator endpoints) is set: they read it once at module load, as on Lambda.
  */
-export async function loadHttpHandlers(repoRoot: string): Promise<Record<LambdaName, HttpHandler>> {
+export async function loadHttpHandlers(repoRoot: string): Promise<Record<FunctionName, HttpHandler>> {
   const names = [...(Object.keys(API_ROUTES) as ApiRouteName[]).map(routeHandler), API_FALLBACK_HANDLER];
   const entries = await Promise.all(
     names.map(async (name) => {
-      const mod = (await import(`${repoRoot}/${LAMBDA_ENTRIES[name]}`)) as { handler: HttpHandler };
+      const mod = (await import(`${repoRoot}/${FUNCTIONS[name].entry}`)) as { handler: HttpHandler };
       return [name, mod.handler] as const;
     }),
   );
-  return Object.fromEntries(entries) as Record<LambdaName, HttpHandler>;
+  return Object.fromEntries(entries) as Record<FunctionName, HttpHandler>;
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
@@ -49,7 +48,7 @@ function sendMessage(res: ServerResponse, status: number, message: string) {
 }
 
 /** Routes /api/* like API Gateway: match the route key, build the v2 event, invoke the handler. */
-export function createApiDispatcher(handlers: Record<LambdaName, HttpHandler>) {
+export function createApiDispatcher(handlers: Record<FunctionName, HttpHandler>) {
   return async function dispatch(req: IncomingMessage, res: ServerResponse, url: URL) {
     const body = await readBody(req);
     if (body === undefined) return sendMessage(res, 413, 'Request Entity Too Large');

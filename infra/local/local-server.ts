@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { LambdaName } from '../lambda/bundling';
+import type { FunctionName } from '../constructs/functions';
 import { createApiDispatcher, type loadHttpHandlers } from './api-dispatch';
 import { createFaultControl, FAULTS_PATH } from './fault-control';
 import type { FaultSwitch } from './fault-switch';
@@ -9,7 +9,7 @@ import type { SigningKey } from './sigv4-presigned';
 import { createSiteHandler, type SiteOptions } from './static-site';
 
 export interface LocalServerOptions extends SiteOptions {
-  handlers: Awaited<ReturnType<typeof loadHttpHandlers>> & Partial<Record<LambdaName, unknown>>;
+  handlers: Awaited<ReturnType<typeof loadHttpHandlers>> & Partial<Record<FunctionName, unknown>>;
   objects: LocalObject[];
   /** The key the handlers presign with; the S3 stand-in checks signatures with it. */
   signingKey: Omit<SigningKey, 'service'>;

@@ -6,7 +6,7 @@ import type {
   APIGatewaySimpleAuthorizerResult,
 } from 'aws-lambda';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../shared/origin-headers';
-import { LAMBDA_ENTRIES } from '../lambda/bundling';
+import { FUNCTIONS } from '../constructs/functions';
 import { REPO_ROOT } from '../../shared/repo-root';
 
 /**
@@ -40,7 +40,7 @@ let authorizer: Promise<Authorizer> | undefined;
 const loadAuthorizer = (): Promise<Authorizer> =>
   (authorizer ??= (async () => {
     process.env.ORIGIN_VERIFY_SECRET = LOCAL_ORIGIN_SECRET;
-    const mod = (await import(`${REPO_ROOT}/${LAMBDA_ENTRIES.originVerify}`)) as { handler: Authorizer };
+    const mod = (await import(`${REPO_ROOT}/${FUNCTIONS.originVerify.entry}`)) as { handler: Authorizer };
     return mod.handler;
   })());
 

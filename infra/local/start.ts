@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildViewerRequestCode, loadEdgeHandlers, readRouteManifest } from '../edge/edge-code';
-import { LAMBDA_ENTRIES } from '../lambda/bundling';
+import { FUNCTIONS } from '../constructs/functions';
 import { LEADS_TABLE, SUBSCRIBERS_TABLE } from '../constructs/table-definitions';
 import { readCspHashes, securityHeaders } from '../site/security-headers';
 import { loadHttpHandlers } from './api-dispatch';
@@ -119,7 +119,7 @@ async function main() {
   lambdaEnvironment(cfg, proxies.dynamodb.endpoint, proxies.ses.endpoint, `http://127.0.0.1:${cfg.sitePort}`);
 
   const handlers = await loadHttpHandlers(REPO_ROOT);
-  const { handler: sweep } = (await import(`${REPO_ROOT}/${LAMBDA_ENTRIES.mailSweep}`)) as {
+  const { handler: sweep } = (await import(`${REPO_ROOT}/${FUNCTIONS.mailSweep.entry}`)) as {
     handler: Parameters<typeof startMailSweeper>[0]['sweep'];
   };
 

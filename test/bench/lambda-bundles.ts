@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { LAMBDA_BUNDLING, LAMBDA_ENTRIES, type LambdaName } from '../../infra/lambda/bundling';
+import { FUNCTIONS, LAMBDA_BUNDLING, type FunctionName } from '../../infra/constructs/functions';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -26,10 +26,10 @@ export const SDK_FLOOR_ENTRY = 'test/bench/lambda-floor/dynamodb-client-only.ts'
  * stream, its scheduled sweep, the campaign worker on its SQS queue), and the SES feedback
  * consumer (SNS). No size budget, but they are reported.
  */
-export const NON_API_HANDLERS: readonly LambdaName[] = ['mailer', 'mailSweep', 'campaignWorker', 'sesFeedback'];
+export const NON_API_HANDLERS: readonly FunctionName[] = ['mailer', 'mailSweep', 'campaignWorker', 'sesFeedback'];
 
 export interface BundleMeasurement {
-  name: LambdaName;
+  name: FunctionName;
   bytes: number;
   gzipBytes: number;
   /** Median wall time of `node bundle.mjs` (import only, handler not invoked). */
@@ -46,7 +46,7 @@ export interface BundleMeasurement {
 }
 
 export interface BuiltBundle {
-  name: LambdaName;
+  name: FunctionName;
   file: string;
   code: Uint8Array;
   bundlesSesClient: boolean;
@@ -93,11 +93,11 @@ const bundleEntry = async (entry: string, file: string) => {
 };
 
 /** Builds each entry with the deployed options into `outDir` (one `.mjs` per handler). */
-export const buildLambdaBundles = async (outDir: string, names = Object.keys(LAMBDA_ENTRIES) as LambdaName[]) => {
+export const buildLambdaBundles = async (outDir: string, names = Object.keys(FUNCTIONS) as FunctionName[]) => {
   const bundles: BuiltBundle[] = [];
   for (const name of names) {
     const file = path.join(outDir, `${name}.mjs`);
-    const inputs = await bundleEntry(LAMBDA_ENTRIES[name], file);
+    const inputs = await bundleEntry(FUNCTIONS[name].entry, file);
     bundles.push({
       name,
       file,
@@ -136,7 +136,7 @@ export const measureLambdaBundles = async (runs = 15): Promise<BundleMeasurement
     const env = { ...process.env, ...HANDLER_ENV, NODE_OPTIONS: '' };
     const emptyRuns: number[] = [];
     const floorRuns: number[] = [];
-    const loadRuns = new Map<LambdaName, number[]>(bundles.map((bundle) => [bundle.name, []]));
+    const loadRuns = new Map<FunctionName, number[]>(bundles.map((bundle) => [bundle.name, []]));
     // Warm the file cache before measuring.
     timeMs(['-e', '0'], env);
     timeMs([floorFile], env);

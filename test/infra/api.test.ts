@@ -4,7 +4,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Api, type ApiProps } from '../../infra/constructs/api';
 import { ROUTE_THROTTLE_GROUPS } from '../../infra/constructs/api-throttling';
 import { Data } from '../../infra/constructs/data';
-import { API_FALLBACK_HANDLER, routeHandler } from '../../infra/lambda/api-routes';
+import { API_FALLBACK_HANDLER, routeHandler } from '../../infra/constructs/functions';
 import { API_FALLBACK_ROUTE, API_ROUTES } from '../../shared/paths';
 import { newStack } from './support/app';
 import { DYNAMODB_WRITE_ACTIONS, roleActions, roleStatements } from './support/policies';

@@ -1,9 +1,9 @@
-import { Duration } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { DeadLetterQueue } from '../../infra/constructs/dead-letter-queue';
+import { FUNCTIONS, sizingProblem } from '../../infra/constructs/functions';
 import { HouseFunction } from '../../infra/constructs/house-function';
 import { newStack } from './support/app';
 
@@ -11,14 +11,15 @@ const table = (stack: ReturnType<typeof newStack>, id: string) =>
   new dynamodb.Table(stack, id, { partitionKey: { name: 'id', type: dynamodb.AttributeType.STRING } });
 
 describe('HouseFunction', () => {
-  it('fixes runtime, architecture, timeout, memory, JSON logging and its own log group', () => {
+  it('fixes runtime, architecture, JSON logging and its own log group; entry, description and sizing from the catalogue', () => {
     // Prepare
     const stack = newStack();
     // Act
-    new HouseFunction(stack, 'Fn', { handler: 'apiFallback', description: 'test' });
+    new HouseFunction(stack, 'Fn', { name: 'apiFallback' });
     // Assess
     const template = Template.fromStack(stack);
     template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: FUNCTIONS.apiFallback.description,
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
       Timeout: 10,
@@ -27,11 +28,14 @@ describe('HouseFunction', () => {
       LoggingConfig: { LogFormat: 'JSON', LogGroup: Match.anyValue() },
     });
     template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 365 });
+    template.hasResourceProperties('AWS::IAM::Role', {
+      Description: `${FUNCTIONS.apiFallback.description} (apiFallback)`,
+    });
   });
 
   it('uses its own role with no managed policies, writing only to its log group', () => {
     const stack = newStack();
-    new HouseFunction(stack, 'Fn', { handler: 'apiFallback', description: 'test' });
+    new HouseFunction(stack, 'Fn', { name: 'apiFallback' });
     const template = Template.fromStack(stack);
     template.hasResourceProperties('AWS::IAM::Role', { ManagedPolicyArns: Match.absent() });
     template.hasResourceProperties('AWS::IAM::Policy', {
@@ -47,36 +51,34 @@ describe('HouseFunction', () => {
     });
   });
 
-  it('accepts timeout, memory and retention overrides', () => {
+  it("takes each function's own timeout from the catalogue, and a retention override", () => {
     const stack = newStack();
-    new HouseFunction(stack, 'Fn', {
-      handler: 'mailer',
-      description: 'test',
-      timeout: Duration.seconds(60),
-      memorySize: 1024,
-      logRetention: logs.RetentionDays.ONE_WEEK,
-    });
+    new HouseFunction(stack, 'Fn', { name: 'mailSweep', logRetention: logs.RetentionDays.ONE_WEEK });
     const template = Template.fromStack(stack);
-    template.hasResourceProperties('AWS::Lambda::Function', { Timeout: 60, MemorySize: 1024 });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Timeout: FUNCTIONS.mailSweep.timeoutSeconds,
+      MemorySize: FUNCTIONS.mailSweep.memorySize,
+    });
     template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 7 });
   });
 
+  it('every function of the catalogue is sized within what Lambda accepts', () => {
+    expect(Object.entries(FUNCTIONS).filter(([, spec]) => sizingProblem(spec))).toEqual([]);
+  });
+
   it.each([
-    ['a zero timeout', { timeout: Duration.seconds(0) }],
-    ['a timeout over 15 minutes', { timeout: Duration.minutes(16) }],
-    ['too little memory', { memorySize: 64 }],
-    ['fractional memory', { memorySize: 256.5 }],
-  ])('rejects %s', (_, override) => {
-    const stack = newStack();
-    expect(
-      () => new HouseFunction(stack, 'Fn', { handler: 'apiFallback', description: 'test', ...override }),
-    ).toThrow();
+    ['a zero timeout', { timeoutSeconds: 0, memorySize: 512 }],
+    ['a timeout over 15 minutes', { timeoutSeconds: 16 * 60, memorySize: 512 }],
+    ['too little memory', { timeoutSeconds: 10, memorySize: 64 }],
+    ['fractional memory', { timeoutSeconds: 10, memorySize: 256.5 }],
+  ])('rejects %s', (_, sizing) => {
+    expect(sizingProblem(sizing)).toEqual(expect.any(String));
   });
 
   it('bindTable grants the access level and sets the variable together', () => {
     const stack = newStack();
     const subscribers = table(stack, 'Subscribers');
-    new HouseFunction(stack, 'Fn', { handler: 'getSubscriber', description: 'test' }).bindTable(
+    new HouseFunction(stack, 'Fn', { name: 'getSubscriber' }).bindTable(
       { table: subscribers, envName: 'SUBSCRIBERS_TABLE' },
       'read',
     );
@@ -104,7 +106,7 @@ describe('HouseFunction', () => {
   it('bindScorecardDocument grants s3:GetObject on that one object only', () => {
     const stack = newStack();
     const bucket = new s3.Bucket(stack, 'Docs');
-    new HouseFunction(stack, 'Fn', { handler: 'downloadScorecard', description: 'test' }).bindScorecardDocument({
+    new HouseFunction(stack, 'Fn', { name: 'downloadScorecard' }).bindScorecardDocument({
       bucket,
       key: 'scorecard/doc.pdf',
     });
@@ -130,8 +132,7 @@ describe('HouseFunction', () => {
   it('sets a dead-letter queue when given one', () => {
     const stack = newStack();
     new HouseFunction(stack, 'Fn', {
-      handler: 'sesFeedback',
-      description: 'test',
+      name: 'sesFeedback',
       deadLetterQueue: new DeadLetterQueue(stack, 'Dlq'),
     });
     Template.fromStack(stack).hasResourceProperties('AWS::Lambda::Function', {

@@ -3,7 +3,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { DeadLetterQueue } from '../../infra/constructs/dead-letter-queue';
 import { HOUSE_RUNTIME, HouseFunction } from '../../infra/constructs/house-function';
-import { LAMBDA_ENTRIES } from '../../infra/lambda/bundling';
+import { FUNCTIONS } from '../../infra/constructs/functions';
 import { synthStack } from './support/app';
 
 const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:111111111111:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789';
@@ -21,7 +21,7 @@ describe('SiteStack', () => {
       fn.Properties.Runtime?.startsWith('nodejs'),
     );
     // One function per handler entry: the API's routes, fallback and authorizer, the mailer's and SES feedback's.
-    expect(functions).toHaveLength(Object.keys(LAMBDA_ENTRIES).length);
+    expect(functions).toHaveLength(Object.keys(FUNCTIONS).length);
     for (const fn of functions) {
       expect(fn.Properties).toMatchObject({
         Runtime: HOUSE_RUNTIME.name,

@@ -1,5 +1,5 @@
 /**
- * The Lambda bundles alias parts of the AWS SDK to small stand-ins (infra/lambda/bundling.ts:
+ * The Lambda bundles alias parts of the AWS SDK to small stand-ins (infra/constructs/functions.ts:
  * the credential chain, endpoint discovery). This runs handlers as they are deployed — the
  * bundle, not the source — against dynalite, so an SDK update that breaks an alias fails here.
  */
@@ -11,17 +11,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as API_SUCCESS from '../../shared/constants/api-success';
-import { LAMBDA_BUNDLING, LAMBDA_ENTRIES, type LambdaName } from '../../infra/lambda/bundling';
+import { FUNCTIONS, LAMBDA_BUNDLING, type FunctionName } from '../../infra/constructs/functions';
 import { signupEvent } from '../unit/lambdas/support/api-events';
 import { signupBody } from '../unit/lambdas/support/payloads';
 import { leadsOf, uniqueEmail } from './support/local-aws';
 
 const bundleDir = mkdtempSync(path.join(tmpdir(), 'bundled-handlers-'));
 
-const bundled = async (name: LambdaName) => {
+const bundled = async (name: FunctionName) => {
   const { alias, banner, format, mainFields, minify, target, platform } = LAMBDA_BUNDLING;
   const result = await build({
-    entryPoints: [LAMBDA_ENTRIES[name]],
+    entryPoints: [FUNCTIONS[name].entry],
     bundle: true,
     write: false,
     platform,

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { LAMBDA_ENTRIES, type LambdaName } from '../../../infra/lambda/bundling';
+import { FUNCTIONS, type FunctionName } from '../../../infra/constructs/functions';
 import {
   API_BUNDLE_BUDGET_BYTES,
   NON_API_HANDLERS,
@@ -25,12 +25,12 @@ beforeAll(async () => {
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 /** The mailer's two triggers (leads stream, scheduled sweep) and the campaign worker: the only functions that send email. */
-const MAIL_SENDERS: readonly LambdaName[] = ['mailer', 'mailSweep', 'campaignWorker'];
+const MAIL_SENDERS: readonly FunctionName[] = ['mailer', 'mailSweep', 'campaignWorker'];
 /** Not behind API Gateway: the mail senders and the SES feedback consumer (no size budget; reported by the bench). */
-const NOT_API: readonly LambdaName[] = [...new Set([...NON_API_HANDLERS, ...MAIL_SENDERS, 'sesFeedback' as const])];
-const apiHandlers = (Object.keys(LAMBDA_ENTRIES) as LambdaName[]).filter((name) => !NOT_API.includes(name));
-const bundleOf = (name: LambdaName) => bundles.find((built) => built.name === name)!;
-const includes = (name: LambdaName, text: string) => Buffer.from(bundleOf(name).code).includes(text);
+const NOT_API: readonly FunctionName[] = [...new Set([...NON_API_HANDLERS, ...MAIL_SENDERS, 'sesFeedback' as const])];
+const apiHandlers = (Object.keys(FUNCTIONS) as FunctionName[]).filter((name) => !NOT_API.includes(name));
+const bundleOf = (name: FunctionName) => bundles.find((built) => built.name === name)!;
+const includes = (name: FunctionName, text: string) => Buffer.from(bundleOf(name).code).includes(text);
 
 describe('Lambda bundles', () => {
   it('builds every entry, the new confirmation, sweep and origin-verify functions included', () => {

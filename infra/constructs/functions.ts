@@ -1,0 +1,168 @@
+import path from 'node:path';
+import type { ApiRouteName } from '../../shared/paths';
+
+/**
+ * The function catalogue: every Lambda function of the stack, once, with its handler module,
+ * description and sizing, and how all of them are bundled. The constructs create a function by
+ * its name here (HouseFunction) and add only its wiring (tables, permissions, triggers); the
+ * local twin (infra/local) loads the same handler modules, and the bundle benchmark and budget
+ * tests build the same entries with the same options. Plain data, no CDK: the local twin and the
+ * benchmark read it without loading aws-cdk-lib.
+ */
+
+/**
+ * How every Lambda is bundled: HouseFunction turns this into NodejsFunction bundling options, and
+ * the bundle benchmark builds with the same values, so the sizes we measure are the sizes we deploy.
+ *
+ * - ESM with `module` first in mainFields lets esbuild tree-shake the AWS SDK v3.
+ * - The SDK is bundled (not taken from the runtime) so the version is pinned by our lock file.
+ * - On Lambda, credentials are always in the environment; aliasing the default provider chain
+ *   to the environment provider drops SSO/STS/INI/IMDS code (~140 KB) from every bundle.
+ * - DynamoDB endpoint discovery (off by default, never used by our commands) is aliased to a
+ *   stub that keeps it off, dropping its endpoint cache (~8 KB) from every DynamoDB bundle.
+ * - The banner gives bundled CommonJS dependencies a `require` inside an ES module.
+ */
+export const LAMBDA_BUNDLING = {
+  platform: 'node' as const,
+  target: 'node22',
+  format: 'esm' as const,
+  minify: true,
+  sourcemap: false,
+  mainFields: ['module', 'main'],
+  banner: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);",
+  alias: {
+    '@aws-sdk/credential-provider-node': path.join(__dirname, '..', '..', 'lambdas', 'runtime', 'env-credentials.ts'),
+    '@aws-sdk/middleware-endpoint-discovery': path.join(
+      __dirname,
+      '..',
+      '..',
+      'lambdas',
+      'runtime',
+      'no-endpoint-discovery.ts',
+    ),
+  },
+  externalModules: [] as string[],
+};
+
+/** One Lambda function: what it runs, what it says it is, and how big it is. */
+export interface FunctionSpec {
+  /** The handler module (exporting `handler`), relative to the repository root. */
+  readonly entry: `lambdas/handlers/${string}.ts`;
+  /** The function's description; its role's description adds the catalogue name. */
+  readonly description: string;
+  /** Between 1 and 900 seconds. */
+  readonly timeoutSeconds: number;
+  /** An integer between 128 and 10240 MB. */
+  readonly memorySize: number;
+}
+
+/** API handlers answer well within API Gateway's 30 s limit. */
+const API_TIMEOUT_SECONDS = 10;
+/** Lambda's CPU share grows with memory; 512 MB keeps cold starts short. */
+const MEMORY_SIZE = 512;
+
+/** Every function, by name. An API route's function has the route's name (routeHandler below). */
+export const FUNCTIONS = {
+  getSubscriber: {
+    entry: 'lambdas/handlers/get-subscriber.ts',
+    description: 'Reads a subscriber for the unsubscribe and settings pages',
+    timeoutSeconds: API_TIMEOUT_SECONDS,
+    memorySize: MEMORY_SIZE,
+  },
+  putSubscriber: {
+    entry: 'lambdas/handlers/put-subscriber.ts',
+    description: "Updates a subscriber's consent (unsubscribe, preferences)",
+    timeoutSeconds: API_TIMEOUT_SECONDS,
+    memorySize: MEMORY_SIZE,
+  },
+  oneClickUnsubscribe: {
+    entry: 'lambdas/handlers/one-click-unsubscribe.ts',
+    description: 'RFC 8058 one-click unsubscribe from mail clients',
+    timeoutSeconds: API_TIMEOUT_SECONDS,
+    memorySize: MEMORY_SIZE,
+  },
+  requestScorecard: {
+    entry: 'lambdas/handlers/request-scorecard.ts',
+    description: 'Records a scorecard request (the mailer sends the link)',
+    timeoutSeconds: API_TIMEOUT_SECONDS,
+    memorySize: MEMORY_SIZE,
+  },
+  downloadScorecard: {
+    entry: 'lambdas/handlers/download-scorecard.ts',
+    description: 'Checks a download link and redirects to a short-lived presigned URL',
+    timeoutSeconds: API_TIMEOUT_SECONDS,
+    memorySize: MEMORY_SIZE,
+  },
+  signup: {
+    entry: 'lambdas/handlers/signup.ts',
+    description: 'Records a contact/sign-up (the mailer sends the confirmation)',
+    timeoutSeconds: API_TIMEOUT_SECONDS,
+    memorySize: MEMORY_SIZE,
+  },
+  apiFallback: {
+    entry: 'lambdas/handlers/api-fallback.ts',
+    description: 'JSON answer for unknown API paths and methods',
+    timeoutSeconds: API_TIMEOUT_SECONDS,
+    memorySize: MEMORY_SIZE,
+  },
+  originVerify: {
+    entry: 'lambdas/handlers/origin-verify.ts',
+    description: 'API authorizer: lets through only requests that carry the CloudFront origin-verify secret',
+    // A comparison with the secret, which is read once per cold start.
+    timeoutSeconds: 5,
+    memorySize: MEMORY_SIZE,
+  },
+  confirmSubscription: {
+    entry: 'lambdas/handlers/confirm-subscription.ts',
+    description: 'Confirms a sign-up (double opt-in) and queues the welcome email',
+    timeoutSeconds: API_TIMEOUT_SECONDS,
+    memorySize: MEMORY_SIZE,
+  },
+  mailer: {
+    entry: 'lambdas/handlers/mailer.ts',
+    description: 'Sends the emails of new leads from the leads stream',
+    // A new lead's emails: two sends and their records, each record retried for up to ~15 s.
+    timeoutSeconds: 60,
+    memorySize: MEMORY_SIZE,
+  },
+  mailSweep: {
+    entry: 'lambdas/handlers/mail-sweep.ts',
+    description: 'Retries the emails leads still owe (MailDue index), every minute',
+    // Up to 25 due leads a run; it stops early when its time runs short (the lease outlasts it).
+    timeoutSeconds: 120,
+    memorySize: MEMORY_SIZE,
+  },
+  sesFeedback: {
+    entry: 'lambdas/handlers/ses-feedback.ts',
+    description: 'Marks subscribers suppressed on SES bounces and complaints',
+    timeoutSeconds: 30,
+    memorySize: MEMORY_SIZE,
+  },
+  campaignWorker: {
+    entry: 'lambdas/handlers/campaign-worker.ts',
+    description: 'Sends each queued campaign recipient its email, once, at SES rate',
+    // One batch of recipients a run (about 1.5 s); the queue's visibility timeout is six times this.
+    timeoutSeconds: 60,
+    memorySize: MEMORY_SIZE,
+  },
+} as const satisfies Record<string, FunctionSpec>;
+export type FunctionName = keyof typeof FUNCTIONS;
+
+/** Why a function's sizing is outside what Lambda accepts, if it is. */
+export function sizingProblem(spec: Pick<FunctionSpec, 'timeoutSeconds' | 'memorySize'>): string | undefined {
+  if (!(spec.timeoutSeconds >= 1 && spec.timeoutSeconds <= 900)) return 'timeout must be between 1 and 900 seconds';
+  if (!Number.isInteger(spec.memorySize) || spec.memorySize < 128 || spec.memorySize > 10240) {
+    return 'memorySize must be an integer between 128 and 10240 MB';
+  }
+  return undefined;
+}
+
+/**
+ * The function of an API route is the one of the same name (API_ROUTES in shared/paths.ts): read
+ * by the CDK api construct and by the local twin. A route without a function of its name does
+ * not compile here.
+ */
+export const routeHandler = (route: ApiRouteName): FunctionName => route;
+
+/** The function of every other /api path or method (API_FALLBACK_ROUTE). */
+export const API_FALLBACK_HANDLER: FunctionName = 'apiFallback';
