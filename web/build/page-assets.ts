@@ -3,6 +3,8 @@ import type { PageAssets } from './html-document';
 
 /** Source of the client entry, as esbuild's metafile names it (relative to the repository). */
 export const CLIENT_ENTRY_SOURCE = 'web/src/entry-client.tsx';
+/** Imported by the entry once the page's module has run: react-dom, and the call that hydrates. */
+export const MOUNT_SOURCE = 'web/src/mount.tsx';
 /** The page's only <script>: starts the entry after the first paint (web/src/boot.ts). */
 export const BOOT_SOURCE = 'web/src/boot.ts';
 
@@ -60,16 +62,16 @@ export class ClientAssets {
 
   /**
    * What one page loads: the boot script, all stylesheets (inlined by the prerenderer), the
-   * entry, and the chunks of the page's own lazy modules, which the browser would otherwise find
-   * only after the entry runs. The boot script requests the entry and those chunks after the
-   * first paint (docs/decisions/0060-critical-css-and-csp-hash.md). The entry's static imports
-   * are not listed: the browser finds them as soon as the entry is parsed.
+   * entry, and the chunks of the page's own lazy modules and of the mount module (react-dom),
+   * which the browser would otherwise find only after the entry runs. The boot script requests
+   * the entry and those chunks after the first paint (docs/decisions/0060-critical-css-and-csp-hash.md).
+   * The entry's static imports are not listed: the browser finds them as soon as it parses the entry.
    */
   forPage(pageSources: string[]): PageAssets {
     const entry = this.outputOf(CLIENT_ENTRY_SOURCE);
     const loadedByEntry = new Set(this.staticClosure(entry));
     const chunks = new Set<string>();
-    for (const source of pageSources) {
+    for (const source of [...pageSources, MOUNT_SOURCE]) {
       for (const chunk of this.staticClosure(this.outputOf(source))) if (!loadedByEntry.has(chunk)) chunks.add(chunk);
     }
     return {

@@ -1,9 +1,9 @@
 import './styles/main.css';
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { StrictMode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { loadPageFor } from './app/routing';
+import { nextTask } from './lib/next-task';
 
 const app = (
   <StrictMode>
@@ -17,14 +17,15 @@ const app = (
  * Load this page's module (and e.g. its post body) first, so hydration matches the HTML.
  * A redirect-only path (the legacy post slug, normally a 301 at the edge) has no HTML of its
  * own: whatever page was served, render afresh and let the redirect run.
- * Hydration runs as a transition, so React yields to the browser every few milliseconds instead
- * of blocking the main thread for the whole tree (Total Blocking Time on slow phones).
+ * The page's chunks, react-dom (./mount) and hydration each run in a task of their own: the boot
+ * script has preloaded them all, so the waits between them cost a task switch, not a download.
  */
 async function start() {
-  const root = document.getElementById('root')!;
   const page = await loadPageFor(window.location.pathname);
-  if (page) startTransition(() => void hydrateRoot(root, app));
-  else createRoot(root).render(app);
+  await nextTask();
+  const { mount } = await import('./mount');
+  await nextTask();
+  mount(app, { hydrate: page !== undefined });
 }
 
 void start();

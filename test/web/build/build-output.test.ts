@@ -10,6 +10,7 @@ import path from 'node:path';
 import { DYNAMIC_PAGES } from '../../../shared/paths';
 import { buildSite, type BuildResult } from '../../../web/build/build';
 import { cspHash, readCspHashes } from '../../../web/build/csp-hashes';
+import { COMPILE_HINT } from '../../../web/build/esbuild-options';
 import { measurePageAssets, packagesIn, type PageAssetSizes } from '../../../web/build/measure-assets';
 import { securityHeaders } from '../../../infra/site/security-headers';
 
@@ -119,6 +120,16 @@ describe('npm run build', () => {
       expect(modules).toEqual([
         expect.stringMatching(/^<script type="module" data-entry="\/assets\/entry-client-[^"]+\.js"/),
       ]);
+    }
+  });
+
+  it('asks the browser to compile every app chunk off the main thread, in its first line (not the boot script)', () => {
+    const chunks = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));
+    expect(chunks.length).toBeGreaterThan(10);
+    for (const file of chunks) {
+      const firstLine = read(file).split('\n', 1)[0];
+      if (path.basename(file).startsWith('boot-')) expect(firstLine).not.toBe(COMPILE_HINT);
+      else expect({ file, firstLine }).toEqual({ file, firstLine: COMPILE_HINT });
     }
   });
 

@@ -1,9 +1,9 @@
 import type { Metafile } from 'esbuild';
-import { BOOT_SOURCE, ClientAssets, CLIENT_ENTRY_SOURCE } from '../../../web/build/page-assets';
+import { BOOT_SOURCE, ClientAssets, CLIENT_ENTRY_SOURCE, MOUNT_SOURCE } from '../../../web/build/page-assets';
 
 /**
  * A client build: the boot script stands alone; the entry imports react's chunk; the about page
- * imports its own and a shared chunk.
+ * imports its own and a shared chunk; the mount module (react-dom) imports react's chunk.
  */
 const metafile = {
   inputs: {},
@@ -24,23 +24,27 @@ const metafile = {
       ],
     },
     'web/dist/assets/chunk-shared.js': { imports: [] },
+    'web/dist/assets/mount-D.js': {
+      entryPoint: MOUNT_SOURCE,
+      imports: [{ path: 'web/dist/assets/chunk-react.js', kind: 'import-statement' }],
+    },
   },
 } as unknown as Metafile;
 
 describe('what a page loads', () => {
   const assets = new ClientAssets(metafile, 'web/dist');
 
-  it("lists the page's own lazy chunks, which the browser would find only after the entry runs", () => {
+  it("lists the page's own lazy chunks and the mount module, which the browser would find only after the entry runs", () => {
     const page = assets.forPage(['web/src/app/routes/about.tsx']);
 
     expect(page.bootScript).toBe('/assets/boot-C.js');
     expect(page.entryScript).toBe('/assets/entry-client-A.js');
     expect(page.stylesheets).toEqual(['/assets/entry-client-A.css']);
-    expect(page.modulePreloads).toEqual(['/assets/about-B.js', '/assets/chunk-shared.js']);
+    expect(page.modulePreloads).toEqual(['/assets/about-B.js', '/assets/chunk-shared.js', '/assets/mount-D.js']);
   });
 
   it("leaves the entry's own imports to the browser (it finds them when it parses the entry)", () => {
     expect(assets.forPage(['web/src/app/routes/about.tsx']).modulePreloads).not.toContain('/assets/chunk-react.js');
-    expect(assets.forPage([]).modulePreloads).toEqual([]);
+    expect(assets.forPage([]).modulePreloads).toEqual(['/assets/mount-D.js']);
   });
 });
