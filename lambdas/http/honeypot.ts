@@ -1,22 +1,9 @@
 import { HONEYPOT_FIELD } from '../../shared/schemas/fields';
 import * as log from '../runtime/log';
-import { readRawBody } from './raw-body';
+import { jsonObjectOf } from './json-body';
 import type { ApiResult, HttpMiddleware } from './types';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * The honeypot's value, before any validation; undefined when the body cannot be read (the
- * body reader answers that).
- */
-const honeypotValue = (event: Parameters<NonNullable<HttpMiddleware['before']>>[0]['event']): unknown => {
-  try {
-    const body: unknown = JSON.parse(readRawBody(event));
-    return body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[HONEYPOT_FIELD] : undefined;
-  } catch {
-    return undefined;
-  }
-};
 
 /**
  * The hidden `website` field is filled only by bots. Checked before validation, so any value
@@ -30,7 +17,14 @@ export const honeypot = (answer: () => ApiResult): HttpMiddleware => {
   return {
     before: async (request) => {
       started.set(request, Date.now());
-      const value = honeypotValue(request.event);
+      // Before any validation, whatever the media type; nothing when the body is not a JSON
+      // object (jsonBody answers that, from the same parse).
+      let value: unknown;
+      try {
+        value = jsonObjectOf(request.event)[HONEYPOT_FIELD];
+      } catch {
+        return undefined;
+      }
       if (value === undefined || value === '' || value === null || value === false) return undefined;
       log.warn('Honeypot field filled; submission dropped', { routeKey: request.event.routeKey });
       await pause(typicalMs * (0.8 + Math.random() * 0.4));

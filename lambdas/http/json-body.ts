@@ -22,6 +22,27 @@ const parseJsonObject = (text: string): Record<string, unknown> => {
   return parsed as Record<string, unknown>;
 };
 
+/** Each event's body, parsed once: the object, or the error that refused it. */
+const parsedBodies = new WeakMap<ApiEvent, Record<string, unknown> | Error>();
+
+/**
+ * The body as a JSON object, read and parsed once per event by whichever middleware asks first
+ * (the honeypot, then jsonBody). Throws as jsonBody answers: 413 (size), 400 (JSON, not an object).
+ */
+export const jsonObjectOf = (event: ApiEvent): Record<string, unknown> => {
+  let parsed = parsedBodies.get(event);
+  if (!parsed) {
+    try {
+      parsed = parseJsonObject(readRawBody(event));
+    } catch (refused) {
+      parsed = refused as Error;
+    }
+    parsedBodies.set(event, parsed);
+  }
+  if (parsed instanceof Error) throw parsed;
+  return parsed;
+};
+
 /**
  * Reads a JSON body and validates it before the handler runs, so a handler only ever sees
  * `event.validBody` of its schema's type. Order: media type (415), size (413), JSON (400),
@@ -33,7 +54,7 @@ export const jsonBody = (schemaFor: SchemaFor): HttpMiddleware => ({
     if (mediaType(event) !== 'application/json') {
       throw new HttpError(415, API_ERRORS.unsupportedMediaType);
     }
-    const body = parseJsonObject(readRawBody(event));
+    const body = jsonObjectOf(event);
     (event as ValidatedEvent<AnyObject>).validBody = await validateBody(schemaFor(event, body), body);
   },
 });

@@ -526,4 +526,17 @@ describe('the honeypot (checked before validation)', () => {
     expect(answer.statusCode).toBe(200);
     expect(leads()).toHaveLength(1);
   });
+
+  it('reads the body once: the honeypot and the validation share one parse', async () => {
+    // Prepare
+    const event = signupEvent(signupBody({ website: '' }));
+    const parse = jest.spyOn(JSON, 'parse');
+
+    // Act
+    const answer = await invoke(signup, event);
+
+    // Assess
+    expect(answer.statusCode).toBe(200);
+    expect(parse.mock.calls.filter(([text]) => text === event.body)).toHaveLength(1);
+  });
 });
