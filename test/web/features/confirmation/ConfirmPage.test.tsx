@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { API_ERRORS, API_SUCCESS, type Audience } from '../../../../shared/constants';
 import { apiPath, emailPagePath, LEAD_LINK_TOKEN_PATTERN } from '../../../../shared/paths';
-import { ConfirmPage } from '../../../../web/src/features/confirmation';
+import { ConfirmPage } from '../../../../web/src/features/confirmation/components/ConfirmPage';
 import { mockFetch, mockPendingFetch, sentRequests } from '../support/mock-fetch';
 
 /** A lead link token: the lead's key and its secret, 44 base64url characters. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { API_ERRORS, API_SUCCESS, CONSENT_TEXT, FIELD_MAX, MODALS, VALIDATION } from '../../../../shared/constants';
 import { apiPath, sitePaths } from '../../../../shared/paths';
 import { NETWORK_ERROR_MESSAGE } from '../../../../web/src/lib/api-client';
-import { ScorecardForm } from '../../../../web/src/features/scorecard';
+import { ScorecardForm } from '../../../../web/src/features/scorecard/components/ScorecardForm';
 import { FIXED_NOW_SECONDS, freezeClock, mockFetch, mockPendingFetch, sentRequests } from '../support/mock-fetch';
 
 const VISITOR = {

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_ERRORS, API_SUCCESS, CONSENT_TEXT, MODALS, VALIDATION, type Audience } from '../../../../shared/constants';
 import { apiPath, sitePaths } from '../../../../shared/paths';
-import { SignupForm, type SignupThankYou } from '../../../../web/src/features/signup';
+import { SignupForm, type SignupThankYou } from '../../../../web/src/features/signup/components/SignupForm';
 import { mockFetch, sentRequests } from '../support/mock-fetch';
 
 const VISITOR = {

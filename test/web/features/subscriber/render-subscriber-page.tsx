@@ -2,7 +2,8 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { Audience } from '../../../../shared/constants';
 import { emailPagePath } from '../../../../shared/paths';
-import { SettingsPage, UnsubscribePage } from '../../../../web/src/features/subscriber';
+import { SettingsPage } from '../../../../web/src/features/subscriber/components/SettingsPage';
+import { UnsubscribePage } from '../../../../web/src/features/subscriber/components/UnsubscribePage';
 
 /** A 22-character base64url id, the shape of a real subscriber id. */
 export const SUBSCRIBER_ID = 'k3Zq8Vt1XwYpR2mN5bLc0A';

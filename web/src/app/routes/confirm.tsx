@@ -1,4 +1,4 @@
-import { ConfirmPage } from '../../features/confirmation';
+import { ConfirmPage } from '../../features/confirmation/components/ConfirmPage';
 import { useRouteHandle } from '../route-handle';
 
 /** The confirmation pages of the two audiences; the route's handle says which. */

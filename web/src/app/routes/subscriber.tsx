@@ -1,4 +1,5 @@
-import { SettingsPage, UnsubscribePage } from '../../features/subscriber';
+import { SettingsPage } from '../../features/subscriber/components/SettingsPage';
+import { UnsubscribePage } from '../../features/subscriber/components/UnsubscribePage';
 import { useRouteHandle } from '../route-handle';
 
 /**

@@ -1,1 +1,0 @@
-export { ConfirmPage } from './components/ConfirmPage';

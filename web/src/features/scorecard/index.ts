@@ -1,1 +1,0 @@
-export { ScorecardForm } from './components/ScorecardForm';

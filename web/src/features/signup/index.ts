@@ -1,1 +1,0 @@
-export { SignupForm, type SignupThankYou } from './components/SignupForm';

@@ -1,2 +1,0 @@
-export { UnsubscribePage } from './components/UnsubscribePage';
-export { SettingsPage } from './components/SettingsPage';
