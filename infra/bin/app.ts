@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { addCompliancePacks, synthCompliant } from '../compliance';
-import { SiteStack } from '../stacks/site-stack';
+import { SiteStack } from '../constructs/site-stack';
 import { locateScorecardDocument, locateWebBuild, parseAppContext } from './app-inputs';
 import { REPO_ROOT } from '../../shared/repo-root';
 

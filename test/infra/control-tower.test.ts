@@ -4,7 +4,7 @@ import path from 'node:path';
 import { App, RemovalPolicy } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { unacknowledgedFindings, VALIDATION_REPORT_FILE, type Finding } from '../../infra/compliance';
-import type { SiteStackProps } from '../../infra/stacks/site-stack';
+import type { SiteStackProps } from '../../infra/constructs/site-stack';
 import { synthStack } from './support/app';
 
 const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:111111111111:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789';

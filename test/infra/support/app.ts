@@ -2,7 +2,7 @@ import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { addCompliancePacks } from '../../../infra/compliance';
-import { SiteStack, type SiteStackProps } from '../../../infra/stacks/site-stack';
+import { SiteStack, type SiteStackProps } from '../../../infra/constructs/site-stack';
 import { readRouteManifest } from '../../../infra/edge/edge-code';
 import { readCspHashes } from '../../../infra/site/security-headers';
 

@@ -8,17 +8,17 @@ import {
 } from '../../shared/constants/operator-alerts';
 import { controlTowerRule } from '../compliance';
 import type { CspHashes } from '../site/security-headers';
-import { AccessLogs } from '../constructs/access-logs';
-import { Alarms } from '../constructs/alarms';
-import { Api, type FormLimits } from '../constructs/api';
-import type { ApiThrottle } from '../constructs/api-throttling';
-import { CampaignSender } from '../constructs/campaign-sender';
-import { Data } from '../constructs/data';
-import { Email } from '../constructs/email';
-import { Mailer } from '../constructs/mailer';
-import { ScorecardDocument } from '../constructs/scorecard-document';
-import { Site, type CustomDomain } from '../constructs/site';
-import { SiteDeployment } from '../constructs/site-deployment';
+import { AccessLogs } from './access-logs';
+import { Alarms } from './alarms';
+import { Api, type FormLimits } from './api';
+import type { ApiThrottle } from './api-throttling';
+import { CampaignSender } from './campaign-sender';
+import { Data } from './data';
+import { Email } from './email';
+import { Mailer } from './mailer';
+import { ScorecardDocument } from './scorecard-document';
+import { Site, type CustomDomain } from './site';
+import { SiteDeployment } from './site-deployment';
 
 export interface SiteStackProps extends StackProps {
   /** SES sender: an address, or a domain (see Email). */
