@@ -1,6 +1,6 @@
 import { audiencesOf } from '../../shared/constants/campaigns';
 import { CAMPAIGN_MAIL_FINALLY_FAILED } from '../../shared/constants/operator-alerts';
-import type { CampaignContent, SendStatus } from '../data/campaign-item';
+import type { CampaignContent } from '../data/campaign-item';
 import { claimSend, settleSend } from '../data/campaign-sends';
 import type { TableStore } from '../data/stores';
 import type { SubscriberItem } from '../data/subscriber-item';
@@ -9,8 +9,7 @@ import { canonicalMailbox } from '../domain/canonical-mailbox';
 import type { DeadLetterSink } from '../mail/dead-letters';
 import { retryDelay, type DeliveryPolicy } from '../mail/delivery-policy';
 import type { OutgoingMail } from '../mail/outgoing-mail';
-import { sesRefused } from '../mail/send';
-import { withRetries } from '../mail/with-retries';
+import { describeError, sendOnce } from '../mail/send-once';
 import * as log from '../runtime/log';
 import { campaignMail } from './campaign-mail';
 import { personEligibility, type Ineligible } from './eligibility';
@@ -61,15 +60,13 @@ const subscriptionsOf = async (
   return [queued, ...found.filter((other): other is SubscriberItem => other !== undefined)];
 };
 
-const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-
 /**
  * One recipient of one campaign, at most once (docs/decisions/0050-campaign-sending.md): the
  * subscriber is read again and checked right before the send, so an unsubscribe or preference
  * change that arrived since the send was queued is honoured; the person's send record is
- * claimed (`sending`) before SES is called and settled right after, the record retried on its
- * own, never the send. SES refused: back to pending, retried with the mailer's backoff until the
- * policy gives up (failed, dead letter, alarm). In doubt (timeout): uncertain, not sent again.
+ * claimed (`sending`) and handed to SES by sendOnce, which settles it. SES refused: back to
+ * pending, retried with the mailer's backoff until the policy gives up (failed, dead letter,
+ * alarm). In doubt (timeout): uncertain, not sent again.
  * Throws only when the database could not be read or the claim written (safe to retry).
  */
 export const sendToRecipient = async (
@@ -88,43 +85,43 @@ export const sendToRecipient = async (
   const claim = { campaign: campaign.slug, mailbox, subscriberId: subscriber.id };
   const record = await claimSend(deps.campaigns, claim, now);
   if (!record) return { result: 'already' };
-  const settle = (status: Exclude<SendStatus, 'sending'>, fields: Parameters<typeof settleSend>[3]) =>
-    withRetries(() => settleSend(deps.campaigns, record, status, fields));
-
-  let messageId: string;
-  try {
-    messageId = await deps.send(campaignMail(campaign, subscriber, deps.siteUrl));
-  } catch (error) {
-    const lastError = describe(error);
-    if (!sesRefused(error)) {
-      await settle('uncertain', { lastError });
-      log.error('Campaign mail may not have been sent', {
-        campaign: campaign.slug,
-        subscriberId: subscriber.id,
-        error: lastError,
-      });
-      return { result: 'uncertain' };
-    }
-    if (now - record.firstAttemptAt < deps.policy.giveUpAfterSeconds) {
-      await settle('pending', { lastError });
-      return { result: 'retry', afterSeconds: retryDelay(deps.policy, record.attempts) };
-    }
-    await settle('failed', { lastError });
-    log.error(CAMPAIGN_MAIL_FINALLY_FAILED, {
+  const givenUp = now - record.firstAttemptAt >= deps.policy.giveUpAfterSeconds;
+  const sent = await sendOnce(
+    () => deps.send(campaignMail(campaign, subscriber, deps.siteUrl)),
+    (outcome) =>
+      settleSend(
+        deps.campaigns,
+        record,
+        outcome.status,
+        outcome.status === 'sent'
+          ? { sentAt: now, messageId: outcome.messageId }
+          : { lastError: describeError(outcome.error) },
+      ),
+    givenUp ? 'failed' : 'pending',
+  );
+  if (sent.status === 'sent') return { result: 'sent' };
+  const lastError = describeError(sent.error);
+  if (sent.status === 'uncertain') {
+    log.error('Campaign mail may not have been sent', {
       campaign: campaign.slug,
       subscriberId: subscriber.id,
-      attempts: record.attempts,
       error: lastError,
     });
-    await deps.deadLetter({
-      campaign: campaign.slug,
-      subscriberId: subscriber.id,
-      attempts: record.attempts,
-      lastMailError: lastError,
-      at: now,
-    });
-    return { result: 'failed' };
+    return { result: 'uncertain' };
   }
-  await settle('sent', { sentAt: now, messageId });
-  return { result: 'sent' };
+  if (sent.status === 'pending') return { result: 'retry', afterSeconds: retryDelay(deps.policy, record.attempts) };
+  log.error(CAMPAIGN_MAIL_FINALLY_FAILED, {
+    campaign: campaign.slug,
+    subscriberId: subscriber.id,
+    attempts: record.attempts,
+    error: lastError,
+  });
+  await deps.deadLetter({
+    campaign: campaign.slug,
+    subscriberId: subscriber.id,
+    attempts: record.attempts,
+    lastMailError: lastError,
+    at: now,
+  });
+  return { result: 'failed' };
 };

@@ -1,4 +1,5 @@
 import type { CampaignAudience, CampaignTopic } from '../../shared/constants/campaigns';
+import type { DeliveryStatus } from './delivery-status';
 
 /**
  * A campaign as it is sent: the operator's command renders the Markdown once and stores the
@@ -32,13 +33,11 @@ export interface CampaignItem extends CampaignContent {
 export const campaignId = (slug: string) => `campaign#${slug}`;
 
 /**
- * One person's email of one campaign; the claim (sending) is written before SES is called
- * (docs/decisions/0050-campaign-sending.md):
- * - sending: handed to SES, outcome not yet recorded (left so by an interrupted sender: in doubt);
- * - sent: SES accepted it; pending: SES refused it, retried with backoff;
- * - uncertain: SES may have accepted it (timeout); failed: retries ran out (dead letter, alarm).
+ * One person's email of one campaign, in the states of every email sent at most once
+ * (delivery-status.ts); the claim (`sending`) is written before SES is called
+ * (docs/decisions/0050-campaign-sending.md).
  */
-export type SendStatus = 'sending' | 'sent' | 'pending' | 'uncertain' | 'failed';
+export type SendStatus = DeliveryStatus;
 
 export interface SendRecord {
   id: string;

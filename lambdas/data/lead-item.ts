@@ -1,16 +1,14 @@
 import type { ConsentSource } from '../../shared/constants/consent';
 import type { ContactDetails } from './contact-details';
+import type { DeliveryStatus } from './delivery-status';
 
 /**
- * One email of a lead. `sending` is written before SES is called and `sent` right after it
- * accepts, so a part is never sent twice (docs/decisions/0001-lead-delivery.md):
- * - pending: owed; sending: handed to SES, outcome not yet recorded; sent: SES accepted it;
+ * One email of a lead: the states of every email sent at most once (delivery-status.ts), and
+ * those of a part that is not to be sent (docs/decisions/0001-lead-delivery.md):
  * - suppressed: the address bounced or complained; skipped: nothing to send (already confirmed);
- * - withheld: the hourly budget of form mail was used up; failed: retries ran out;
- * - uncertain: a send was interrupted after it started, so it may or may not have gone out.
+ * - withheld: the hourly budget of form mail was used up.
  */
-export type PartStatus =
-  'pending' | 'sending' | 'sent' | 'suppressed' | 'skipped' | 'withheld' | 'failed' | 'uncertain';
+export type PartStatus = DeliveryStatus | 'suppressed' | 'skipped' | 'withheld';
 
 /** The lead's mail as a whole: pending while any part is owed, then how it ended. */
 export type LeadMailStatus = 'pending' | 'sent' | 'failed' | 'uncertain';

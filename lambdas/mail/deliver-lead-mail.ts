@@ -14,7 +14,7 @@ import type { DeadLetterSink } from './dead-letters';
 import { retryDelay, type DeliveryPolicy } from './delivery-policy';
 import { confirmationMail, notificationMail, scorecardMail, welcomeMail } from './lead-mails';
 import type { OutgoingMail } from './outgoing-mail';
-import { sesRefused } from './send';
+import { describeError, sendOnce } from './send-once';
 import { subscriberLinks } from './subscriber-links';
 import { withRetries } from './with-retries';
 
@@ -67,16 +67,14 @@ const planPart = async (deps: MailerDeps, lead: LeadItem, part: MailPart, now: n
   return { mail: scorecardMail(lead, downloadUrl, linksOf(deps, lead.audience, subscriber)) };
 };
 
-const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-
 /**
  * One delivery attempt of a lead's owed emails, at most once per part
  * (docs/decisions/0001-lead-delivery.md): the lead is leased; each part is marked `sending`
- * before SES is called and `sent` right after it accepts (that write is retried on its own,
- * never the send). A part SES refused goes back to `pending` and the lead is retried later with
- * exponential backoff until the policy gives up: then the lead is `failed`, a dead letter names
- * it and the log line "Lead mail finally failed" raises the alarm. A part left `sending` by an
- * interrupted attempt may have reached SES, so it becomes `uncertain` and is not sent again.
+ * under the lease and handed to SES by sendOnce, which records `sent`, `pending` (refused) or
+ * `uncertain`. A refused part makes the lead retried later with exponential backoff until the
+ * policy gives up: then the lead is `failed`, a dead letter names it and the log line "Lead mail
+ * finally failed" raises the alarm. A part left `sending` by an interrupted attempt may have
+ * reached SES, so it becomes `uncertain` and is not sent again.
  * Returns what happened; throws only when the database could not record it (retried later).
  */
 export const deliverLeadMail = async (
@@ -88,10 +86,11 @@ export const deliverLeadMail = async (
   const lead = await claimLead(deps.leads, leadId, leaseId, now, deps.policy.leaseSeconds);
   if (!lead) return 'busy';
   const mail = { ...lead.mail };
+  const leaseLost = (part: MailPart, from: PartStatus, to: PartStatus): never => {
+    throw new Error(`Lead ${lead.id} changed under its lease (${part}: ${from} -> ${to})`);
+  };
   const move = async (part: MailPart, from: PartStatus, to: PartStatus) => {
-    if (!(await withRetries(() => movePart(deps.leads, lead.id, leaseId, part, from, to)))) {
-      throw new Error(`Lead ${lead.id} changed under its lease (${part}: ${from} -> ${to})`);
-    }
+    if (!(await withRetries(() => movePart(deps.leads, lead.id, leaseId, part, from, to)))) leaseLost(part, from, to);
     mail[part] = to;
   };
 
@@ -112,21 +111,23 @@ export const deliverLeadMail = async (
       continue;
     }
     await move(part, 'pending', 'sending');
-    let messageId: string;
-    try {
-      messageId = await deps.send(planned.mail);
-    } catch (error) {
-      lastError = error;
-      log.warn('Email not sent', { leadId, part, attempt: lead.mailAttempts, error });
-      await move(part, 'sending', sesRefused(error) ? 'pending' : 'uncertain');
-      continue;
+    const sent = await sendOnce(
+      () => deps.send(planned.mail),
+      (outcome) =>
+        outcome.status === 'sent'
+          ? recordPartSent(deps.leads, lead.id, part, outcome.messageId)
+          : movePart(deps.leads, lead.id, leaseId, part, 'sending', outcome.status),
+    );
+    if (!sent.recorded) leaseLost(part, 'sending', sent.status);
+    mail[part] = sent.status;
+    if (sent.status !== 'sent') {
+      lastError = sent.error;
+      log.warn('Email not sent', { leadId, part, attempt: lead.mailAttempts, error: sent.error });
     }
-    await withRetries(() => recordPartSent(deps.leads, lead.id, part, messageId));
-    mail[part] = 'sent';
   }
 
   const owed = PART_ORDER.filter((part) => mail[part] === 'pending');
-  const lastMailError = lastError === undefined ? undefined : describe(lastError);
+  const lastMailError = lastError === undefined ? undefined : describeError(lastError);
   if (owed.length > 0 && now < lead.retryUntil) {
     const next = now + retryDelay(deps.policy, lead.mailAttempts);
     await withRetries(() => scheduleRetry(deps.leads, lead.id, leaseId, next, lastMailError!));
