@@ -35,6 +35,12 @@ const layerZones = [
   // Root-level JSON (cdk.json): web/src/config.ts reads its context when jest runs it unbundled.
   onlyFrom('web', [all('shared'), path.join(ROOT, '*.json')], 'web/ imports only shared/.'),
   onlyFrom('lambdas', [all('shared')], 'lambdas/ imports only shared/.'),
+  // Tools run by hand (the blog media generator): shared/ and the posts' front-matter rules.
+  onlyFrom(
+    'tools',
+    [all('shared'), `${path.join(ROOT, 'web/build/blog')}/front-matter.*`],
+    "tools/ imports only shared/ and the posts' front-matter rules (web/build/blog/front-matter.ts).",
+  ),
   onlyFrom(
     'infra',
     [all('shared'), all('lambdas'), all('web/build'), path.join(ROOT, 'test/support/chromium.*')],
@@ -123,7 +129,7 @@ export default defineConfig(
   },
   {
     // No line over 120 columns in the source; tests may quote long fixtures.
-    files: ['{infra,lambdas,shared,web}/**/*.{ts,tsx,js,mjs,cjs}', '*.{js,mjs,cjs,ts}'],
+    files: ['{infra,lambdas,shared,tools,web}/**/*.{ts,tsx,js,mjs,cjs}', '*.{js,mjs,cjs,ts}'],
     rules: {
       'max-len': [
         'error',

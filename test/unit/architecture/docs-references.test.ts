@@ -8,7 +8,7 @@ import path from 'node:path';
  * relative link in the Markdown documentation resolves.
  */
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const SOURCE_DIRS = ['infra', 'lambdas', 'web', 'shared', 'test'];
+const SOURCE_DIRS = ['infra', 'lambdas', 'web', 'shared', 'test', 'tools'];
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.generated', 'cdk.out', 'public', 'report', '.local', 'fixtures']);
 const SOURCE_FILE = /\.(ts|tsx|js|mjs|cjs|css|html)$/;
 const THIS_FILE = path.relative(ROOT, __filename);

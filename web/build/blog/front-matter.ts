@@ -1,6 +1,6 @@
 import type { PostSummary } from '../../src/features/blog/types';
 
-/** The banner/card SVG and the Open Graph PNG are 1200×630 (media helper's contract). */
+/** The banner/card SVG and the Open Graph PNG are 1200×630 (what tools/blog-media/ draws). */
 export const POST_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
 const REQUIRED = ['id', 'slug', 'title', 'date', 'dateText', 'description'] as const;
