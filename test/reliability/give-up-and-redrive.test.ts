@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { clearFaults, setFault } from '../support/faults';
+import { commandEnv } from '../support/local-stack';
 import { stackPerFile } from '../support/stack-per-file';
 import {
   deliveredExactlyOnce,
@@ -35,7 +36,7 @@ describe('mail that finally fails, then `npm run mail:redrive`', () => {
       .map((line) => JSON.parse(line) as { leadId: string; failedParts: string[] });
     const redrive = spawnSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/ops/redrive-mail.ts'], {
       cwd: REPO_ROOT,
-      env: { ...process.env, DYNAMODB_PORT: String(stack().placement.dynamoPort) },
+      env: commandEnv(stack()),
       encoding: 'utf8',
     });
     await waitFor(async () => deliveredExactlyOnce(await inbox(stack()), [submission]), 60_000);

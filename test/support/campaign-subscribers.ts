@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { localDynamoClient } from '../../infra/local/services';
+import { localDynamoClient, readRawEmails } from '../../infra/local/services';
 import { emailClaimId, type SubscriberItem } from '../../lambdas/data/subscriber-item';
 import type { Audience } from '../../shared/constants/audiences';
 
@@ -105,3 +105,14 @@ export const seedSubscribers = async (
     kind: Object.keys(KINDS).find((k) => item.email.startsWith(`${k.toLowerCase()}-`)) as Kind,
   }));
 };
+
+/** The campaign's emails in a local stack's inbox, as raw MIME (the `X-Campaign` header names it). */
+export const campaignMailsIn = async (inboxUrl: string, slug: string) =>
+  (await readRawEmails(inboxUrl)).filter((raw) => new RegExp(`^X-Campaign: ${slug}$`, 'm').test(raw));
+
+/** The address a raw email is to. */
+export const recipientOf = (raw: string) => /^To: (.+)$/m.exec(raw)![1]!.trim();
+
+/** How often each value occurs: emails per recipient. */
+export const countBy = (values: string[]) =>
+  values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {});

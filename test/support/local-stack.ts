@@ -56,6 +56,29 @@ export interface RunningStack {
   restart(signal?: NodeJS.Signals): Promise<RunningStack>;
 }
 
+/** Where `npm start` and the operator commands (local-config.ts) find a stack: its ports, data and URL. */
+const placementEnv = (placement: StackPlacement, siteUrl: string) => ({
+  PORT: String(placement.sitePort),
+  SES_PORT: String(placement.sesPort),
+  DYNAMODB_PORT: String(placement.dynamoPort),
+  SITE_URL: siteUrl,
+  LOCAL_DATA_DIR: placement.dataDir,
+});
+
+/**
+ * The environment of an operator command (`npm run campaign`, `ops`, `mail:redrive`) run against
+ * this stack, found as it finds `npm start`'s; the AWS endpoints the test process points at its
+ * own emulators (the integration project's) are not passed on.
+ */
+export const commandEnv = (
+  stack: Pick<RunningStack, 'placement' | 'baseUrl'>,
+  extra: Record<string, string> = {},
+): NodeJS.ProcessEnv => ({
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_ENDPOINT_URL'))),
+  ...placementEnv(stack.placement, stack.baseUrl),
+  ...extra,
+});
+
 /** Variables that choose what the stack talks to: only a test's own `env` may set them. */
 const NOT_INHERITED = ['AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ENDPOINT_URL_SES', 'LOCAL_FAULTS'];
 
@@ -121,15 +144,7 @@ export async function startLocalStack(
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !NOT_INHERITED.includes(name)));
   const child = spawn(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/local/start.ts', ...extraArgs], {
     cwd: REPO_ROOT,
-    env: {
-      ...inherited,
-      PORT: String(placement.sitePort),
-      SES_PORT: String(placement.sesPort),
-      DYNAMODB_PORT: String(placement.dynamoPort),
-      SITE_URL: baseUrl,
-      LOCAL_DATA_DIR: placement.dataDir,
-      ...options.env,
-    },
+    env: { ...inherited, ...placementEnv(placement, baseUrl), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so signals reach the emulators it started too.
     detached: true,

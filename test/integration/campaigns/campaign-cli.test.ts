@@ -7,9 +7,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readRawEmails } from '../../../infra/local/services';
-import { seedSubscribers, type Seeded } from '../../support/campaign-subscribers';
-import { reuseBuildIfPresent, startLocalStack } from '../../support/local-stack';
+import {
+  campaignMailsIn,
+  countBy,
+  recipientOf,
+  seedSubscribers,
+  type Seeded,
+} from '../../support/campaign-subscribers';
+import { commandEnv, reuseBuildIfPresent, startLocalStack } from '../../support/local-stack';
 import { stackPerFile } from '../../support/stack-per-file';
 import { REPO_ROOT } from '../../../shared/repo-root';
 
@@ -25,27 +30,13 @@ writeFileSync(
 
 const stack = stackPerFile(() => startLocalStack(reuseBuildIfPresent()));
 let seeded: Seeded[];
-/** The integration project points AWS_ENDPOINT_URL_* at its own emulators: the commands must find the stack's. */
-const inherited = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_ENDPOINT_URL')),
-);
-const env = () => ({
-  ...inherited,
-  PORT: String(stack().placement.sitePort),
-  SES_PORT: String(stack().placement.sesPort),
-  DYNAMODB_PORT: String(stack().placement.dynamoPort),
-  LOCAL_DATA_DIR: stack().placement.dataDir,
-  SITE_URL: stack().baseUrl,
-  CAMPAIGNS_DIR,
-});
+const env = () => commandEnv(stack(), { CAMPAIGNS_DIR });
 const run = (script: string, args: string[]) =>
   spawnSync(TSX, [script, ...args], { cwd: REPO_ROOT, env: env(), encoding: 'utf8' });
 const campaign = (...args: string[]) => run('infra/ops/campaign.ts', args);
 
-/** The campaign emails in the inbox, as raw MIME, by recipient. */
-const campaignMails = async () =>
-  (await readRawEmails(stack().inboxUrl)).filter((raw) => /^X-Campaign: test-newsletter$/m.test(raw));
-const recipientOf = (raw: string) => /^To: (.+)$/m.exec(raw)![1]!.trim();
+/** The campaign emails in the inbox, as raw MIME. */
+const campaignMails = () => campaignMailsIn(stack().inboxUrl, SLUG);
 /** A header's value, unfolded (RFC 5322 long lines continue on lines that start with a space). */
 const header = (raw: string, name: string) =>
   raw
@@ -55,8 +46,6 @@ const header = (raw: string, name: string) =>
     .find((line) => line.startsWith(`${name}:`))
     ?.slice(name.length + 1)
     .trim();
-const countBy = (values: string[]) =>
-  values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {});
 
 beforeAll(async () => {
   seeded = await seedSubscribers(stack().dynamoUrl, {

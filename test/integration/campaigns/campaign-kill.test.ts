@@ -12,9 +12,14 @@ import { createServer, request, type IncomingMessage, type ServerResponse } from
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readRawEmails } from '../../../infra/local/services';
-import { seedSubscribers, type Seeded } from '../../support/campaign-subscribers';
-import { reuseBuildIfPresent, startLocalStack } from '../../support/local-stack';
+import {
+  campaignMailsIn,
+  countBy,
+  recipientOf,
+  seedSubscribers,
+  type Seeded,
+} from '../../support/campaign-subscribers';
+import { commandEnv, reuseBuildIfPresent, startLocalStack } from '../../support/local-stack';
 import { stackPerFile } from '../../support/stack-per-file';
 import { REPO_ROOT } from '../../../shared/repo-root';
 
@@ -67,28 +72,10 @@ const sesProxy = (upstream: string, answerFirst: number) => {
   };
 };
 
-/** The integration project points AWS_ENDPOINT_URL_* at its own emulators: the commands must find the stack's. */
-const inherited = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_ENDPOINT_URL')),
-);
-const env = (extra: Record<string, string> = {}) => ({
-  ...inherited,
-  PORT: String(stack().placement.sitePort),
-  SES_PORT: String(stack().placement.sesPort),
-  DYNAMODB_PORT: String(stack().placement.dynamoPort),
-  LOCAL_DATA_DIR: stack().placement.dataDir,
-  SITE_URL: stack().baseUrl,
-  CAMPAIGNS_DIR,
-  ...extra,
-});
+const env = (extra: Record<string, string> = {}) => commandEnv(stack(), { CAMPAIGNS_DIR, ...extra });
 const campaign = (...args: string[]) =>
   spawnSync(TSX, ['infra/ops/campaign.ts', ...args], { cwd: REPO_ROOT, env: env(), encoding: 'utf8' });
-const recipientsInInbox = async () =>
-  (await readRawEmails(stack().inboxUrl))
-    .filter((raw) => new RegExp(`^X-Campaign: ${SLUG}$`, 'm').test(raw))
-    .map((raw) => /^To: (.+)$/m.exec(raw)![1]!.trim());
-const countBy = (values: string[]) =>
-  values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {});
+const recipientsInInbox = async () => (await campaignMailsIn(stack().inboxUrl, SLUG)).map(recipientOf);
 const startedAt = () => JSON.parse(campaign('status', SLUG, '--json').stdout.trim()).startedAt as string;
 
 beforeAll(async () => {
