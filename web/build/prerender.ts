@@ -3,7 +3,6 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { headValues } from '../src/app/document-head';
-import { pageModuleSource } from '../src/app/page-modules';
 import type { RouteHandle } from '../src/app/route-handle';
 import type { SiteConfig } from '../src/config';
 import { prerenderBuildOptions } from './esbuild-options';
@@ -19,11 +18,12 @@ interface PrerenderModule {
 }
 
 /**
- * The client modules a page needs before it hydrates: its page module and, for a blog post,
- * its body chunk (web/build/blog-content.ts writes one module per post at bodies/<id>.ts).
+ * The client modules a page needs before it hydrates: the page module its route imports lazily
+ * (`handle.source`, web/src/app/routing.tsx) and, for a blog post, its body chunk
+ * (web/build/blog-content.ts writes one module per post at bodies/<id>.ts).
  */
 const hydrationSources = (handle: RouteHandle) => [
-  pageModuleSource(handle.page),
+  handle.source,
   ...(handle.post ? [`web/.generated/blog/bodies/${handle.post.id}.ts`] : []),
 ];
 
@@ -53,8 +53,8 @@ export async function prerenderPages(config: SiteConfig, assets: ClientAssets, o
   for (const page of pages) {
     const { html, handle } = await app.renderPage(page.url);
     const { resourceLinks, bodyHtml } = hoistResourceLinks(html);
-    if (handle.page !== page.handle.page)
-      throw new Error(`${page.url} rendered ${handle.page}, planned ${page.handle.page}`);
+    if (handle.source !== page.handle.source)
+      throw new Error(`${page.url} rendered ${handle.source}, planned ${page.handle.source}`);
     const document = htmlDocument({
       head: headValues(handle.meta, config.siteUrl),
       assets: { ...assets.forPage(hydrationSources(handle)), inlineCss, bootCode },

@@ -1,16 +1,14 @@
 /** @jest-environment node */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DYNAMIC_PAGES, sitePaths } from '../../../shared/paths';
 import { headValues } from '../../../web/src/app/document-head';
-import { PAGE_MODULES, pageModuleSource } from '../../../web/src/app/page-modules';
-import { pageRoutes } from '../../../web/src/app/route-table';
+import { PAGE_ROUTES } from '../../../web/src/app/routing';
 import { POSTS } from '../../../web/.generated/blog/posts';
 import { headTags, hoistResourceLinks, htmlDocument, jsonForScript } from '../../../web/build/html-document';
 import { planPages, robotsTxt, routesManifest, sitemapXml } from '../../../web/build/page-plan';
 
 const SITE = 'https://www.example.ca';
-const pages = planPages(pageRoutes());
+const pages = planPages(PAGE_ROUTES);
 const byUrl = (url: string) => pages.find((page) => page.url === url)!;
 
 describe('the prerender plan', () => {
@@ -53,9 +51,13 @@ describe('the prerender plan', () => {
     expect(urls).not.toContain(sitePaths.legacyEngagementPost);
   });
 
-  it('has a page module file for every page the routes name', () => {
-    for (const name of Object.keys(PAGE_MODULES) as (keyof typeof PAGE_MODULES)[]) {
-      expect(existsSync(path.resolve(__dirname, '../../..', pageModuleSource(name)))).toBe(true);
+  it('names, for the build, the very file each route imports lazily', async () => {
+    for (const route of PAGE_ROUTES) {
+      const { default: page } = await route.page();
+      const { default: named } = (await import(path.resolve(__dirname, '../../..', route.handle.source))) as {
+        default: unknown;
+      };
+      expect({ path: route.path, page }).toEqual({ path: route.path, page: named });
     }
   });
 });

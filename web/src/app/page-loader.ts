@@ -1,6 +1,18 @@
 import { use, type ComponentType } from 'react';
-import { PAGE_MODULES } from './page-modules';
-import type { PageRoute } from './route-table';
+
+/**
+ * A page module imported lazily (`() => import('…')`): esbuild makes it a chunk of its own, so a
+ * page downloads only its own code (formik and yup only on form pages). Its default export is the page.
+ */
+export type LazyPage = () => Promise<{ default: ComponentType }>;
+
+/** What the loader needs of a route (PageRoute in ./routing.tsx): its key, its page and what to load with it. */
+interface LoadableRoute {
+  path: string;
+  page: LazyPage;
+  /** Awaited with the page module (e.g. a post body). */
+  preload?: () => Promise<void>;
+}
 
 /**
  * React's `use` returns a promise's value synchronously when the promise carries
@@ -19,12 +31,10 @@ const pages = new Map<string, TrackedPage>();
  * and hydration sees exactly the prerendered markup. A failed load is forgotten, so the next
  * visit retries (e.g. after a dropped connection).
  */
-export function loadPageRoute(route: PageRoute): TrackedPage {
+export function loadPageRoute(route: LoadableRoute): TrackedPage {
   const cached = pages.get(route.path);
   if (cached) return cached;
-  const page: TrackedPage = Promise.all([PAGE_MODULES[route.handle.page](), route.preload?.()]).then(
-    ([module]) => module.default as ComponentType,
-  );
+  const page: TrackedPage = Promise.all([route.page(), route.preload?.()]).then(([module]) => module.default);
   page.status = 'pending';
   page.then(
     (component) => {
@@ -41,7 +51,7 @@ export function loadPageRoute(route: PageRoute): TrackedPage {
 }
 
 /** In render: the page component, synchronously once loaded, else suspends until it is. */
-export function usePageComponent(route: PageRoute): ComponentType {
+export function usePageComponent(route: LoadableRoute): ComponentType {
   const page: Promise<ComponentType> = loadPageRoute(route);
   return use(page);
 }

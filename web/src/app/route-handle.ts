@@ -2,15 +2,18 @@ import { createContext, useContext } from 'react';
 import type { Audience } from '../../../shared/constants/audiences';
 import type { PostSummary } from '../features/blog/types';
 import type { PageMeta } from '../lib/page-meta';
-import type { PageModuleName } from './page-modules';
+
+/** A page module's file from the repository root, as esbuild's metafile names it. */
+export type PageSource = `web/src/${string}.tsx`;
 
 /**
- * The static facts a route carries: which lazy page module renders it (the build maps the
- * name to its chunks for modulepreload), its <head> metadata, and the data a shared page
+ * The static facts a route carries: the file of the page module it imports lazily (the build
+ * maps it to its chunks for modulepreload), its <head> metadata, and the data a shared page
  * module needs to tell its routes apart.
  */
 export interface RouteHandle {
-  page: PageModuleName;
+  /** The file the route's lazy import (`PageRoute.page` in ./routing.tsx) loads. */
+  source: PageSource;
   meta: PageMeta;
   /** The scorecard form is a focused task: the spec hides the footer there. */
   hideFooter?: boolean;

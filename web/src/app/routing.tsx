@@ -1,8 +1,157 @@
 import { Navigate, matchRoutes, type RouteObject } from 'react-router-dom';
-import { sitePaths } from '../../../shared/paths';
-import { loadPageRoute, usePageComponent } from './page-loader';
-import { RouteHandleContext } from './route-handle';
-import { pageRoutes, type PageRoute } from './route-table';
+import { DYNAMIC_PAGES, sitePaths, type EmailPageForm } from '../../../shared/paths';
+import { PAGE_META, type PageCopyMeta } from '../../content/pages/meta';
+import { POSTS } from '../../.generated/blog/posts';
+import { siteConfig } from '../config';
+import { preloadPostBody } from '../features/blog/post-body';
+import { postPath } from '../features/blog/post-links';
+import { postMeta } from '../features/blog/post-meta';
+import type { PageMeta } from '../lib/page-meta';
+import { loadPageRoute, usePageComponent, type LazyPage } from './page-loader';
+import { RouteHandleContext, type PageSource, type RouteHandle } from './route-handle';
+import { organizationJsonLd } from './structured-data';
+
+/**
+ * One page of the site: its URL pattern, its page module imported lazily, and its static facts
+ * (`handle.source` names the file `page` imports: the build preloads that file's chunks).
+ */
+export interface PageRoute {
+  path: string;
+  page: LazyPage;
+  handle: RouteHandle;
+  /** Awaited with the page module, on navigation and before hydration (e.g. a post body). */
+  preload?: () => Promise<void>;
+}
+
+/** The path of the catch-all route that renders the not-found page. */
+export const NOT_FOUND_PATH = '*';
+
+/**
+ * A route of the table. Its lazy import names a feature's page module when the page is one
+ * feature's own. The modules in ./routes/ are pages the app composes: they read the route's handle
+ * (blog-post, subscriber, confirm: one module serves many routes) or put two features together
+ * (candidate, contact: a landing page and the sign-up form), which a feature may not do itself
+ * (docs/architecture.md#layers-and-import-directions).
+ */
+const pageRoute = (
+  path: string,
+  page: LazyPage,
+  source: PageSource,
+  meta: PageMeta,
+  extra: Omit<Partial<RouteHandle>, 'source' | 'meta'> = {},
+): PageRoute => ({ path, page, handle: { source, meta, ...extra } });
+
+/** A page with its own copy (title, description) at its own path. */
+const staticPage = (
+  path: string,
+  page: LazyPage,
+  source: PageSource,
+  copy: PageCopyMeta,
+  extra?: Omit<Partial<RouteHandle>, 'source' | 'meta'>,
+) => pageRoute(path, page, source, { ...copy, path }, extra);
+
+/** What each page reached from an email shows; its URLs come from DYNAMIC_PAGES. */
+const EMAIL_PAGE_VIEWS: Record<EmailPageForm, { page: LazyPage; source: PageSource; copy: PageCopyMeta }> = {
+  unsubscribe: {
+    page: () => import('./routes/subscriber'),
+    source: 'web/src/app/routes/subscriber.tsx',
+    copy: PAGE_META.unsubscribe,
+  },
+  settings: {
+    page: () => import('./routes/subscriber'),
+    source: 'web/src/app/routes/subscriber.tsx',
+    copy: PAGE_META.settings,
+  },
+  confirm: {
+    page: () => import('./routes/confirm'),
+    source: 'web/src/app/routes/confirm.tsx',
+    copy: PAGE_META.confirm,
+  },
+};
+
+/** The pages reached from an email (subscriber, confirmation): one shell per pattern; personal, so never indexed. */
+const emailPageRoutes = (): PageRoute[] =>
+  DYNAMIC_PAGES.map(({ form, audience, pattern, prefix }) => {
+    const { page, source, copy } = EMAIL_PAGE_VIEWS[form];
+    const view = form === 'confirm' ? { confirmation: { audience } } : { subscriber: { form, audience } };
+    return pageRoute(pattern, page, source, { ...copy, path: prefix.replace(/\/$/, ''), noindex: true }, view);
+  });
+
+const postRoutes = (): PageRoute[] =>
+  POSTS.map((post) => ({
+    ...pageRoute(
+      postPath(post.slug),
+      () => import('./routes/blog-post'),
+      'web/src/app/routes/blog-post.tsx',
+      postMeta(post, siteConfig.siteUrl),
+      { post },
+    ),
+    preload: () => preloadPostBody(post.id),
+  }));
+
+/**
+ * The route table: every page of the spec (docs/spec/site-spec.md#2-screens-and-routes) in menu
+ * order, then the blog posts, the pages reached from emails and 404.
+ */
+export const PAGE_ROUTES: PageRoute[] = [
+  pageRoute(sitePaths.home, () => import('../features/home/HomePage'), 'web/src/features/home/HomePage.tsx', {
+    ...PAGE_META.home,
+    path: sitePaths.home,
+    jsonLd: organizationJsonLd(siteConfig.siteUrl),
+  }),
+  staticPage(
+    sitePaths.about,
+    () => import('../features/about/AboutPage'),
+    'web/src/features/about/AboutPage.tsx',
+    PAGE_META.about,
+  ),
+  staticPage(
+    sitePaths.candidate,
+    () => import('./routes/candidate'),
+    'web/src/app/routes/candidate.tsx',
+    PAGE_META.candidate,
+  ),
+  staticPage(
+    sitePaths.employer,
+    () => import('../features/employer/EmployerPage'),
+    'web/src/features/employer/EmployerPage.tsx',
+    PAGE_META.employer,
+  ),
+  staticPage(
+    sitePaths.scorecardForm,
+    () => import('../features/scorecard/ScorecardPage'),
+    'web/src/features/scorecard/ScorecardPage.tsx',
+    PAGE_META.scorecardForm,
+    { hideFooter: true },
+  ),
+  staticPage(sitePaths.contact, () => import('./routes/contact'), 'web/src/app/routes/contact.tsx', PAGE_META.contact),
+  staticPage(
+    sitePaths.privacy,
+    () => import('../features/legal/PrivacyPage'),
+    'web/src/features/legal/PrivacyPage.tsx',
+    PAGE_META.privacy,
+  ),
+  staticPage(
+    sitePaths.terms,
+    () => import('../features/legal/TermsPage'),
+    'web/src/features/legal/TermsPage.tsx',
+    PAGE_META.terms,
+  ),
+  staticPage(
+    sitePaths.blog,
+    () => import('../features/blog/BlogIndexPage'),
+    'web/src/features/blog/BlogIndexPage.tsx',
+    PAGE_META.blog,
+  ),
+  ...postRoutes(),
+  ...emailPageRoutes(),
+  pageRoute(
+    NOT_FOUND_PATH,
+    () => import('../features/not-found/NotFoundPage'),
+    'web/src/features/not-found/NotFoundPage.tsx',
+    { ...PAGE_META.notFound, path: '/404', noindex: true },
+  ),
+];
 
 /** Renders a route's lazily loaded page, with the route's handle available to it. */
 function PageView({ route }: { route: PageRoute }) {
@@ -13,8 +162,6 @@ function PageView({ route }: { route: PageRoute }) {
     </RouteHandleContext.Provider>
   );
 }
-
-export const PAGE_ROUTES: PageRoute[] = pageRoutes();
 
 /** The route objects react-router matches (ranked by specificity, so `*` comes last). */
 export const ROUTE_OBJECTS: RouteObject[] = [

@@ -9,7 +9,7 @@ import { TeamMemberCard } from './TeamMemberCard';
  * Left: who we are, how we work, how to reach us, notices. Right: the team
  * (docs/spec/site-spec.md#2-screens-and-routes).
  */
-export function AboutPage() {
+export default function AboutPage() {
   return (
     <div className="container page-section about-layout">
       <div className="about-layout__main">

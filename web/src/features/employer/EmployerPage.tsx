@@ -9,7 +9,7 @@ const scorecardButton = (
 );
 
 /** The employer index: the case for clarity, how we help, and the way in (the Scorecard). */
-export function EmployerPage() {
+export default function EmployerPage() {
   const { image } = EMPLOYER_COPY;
   return (
     <>

@@ -10,7 +10,7 @@ import { AudienceCard } from './AudienceCard';
 const { candidate, employer, process } = HOME_COPY;
 
 /** The landing page: one sentence of purpose, then a clear path for each audience. */
-export function HomePage() {
+export default function HomePage() {
   return (
     <>
       <section className="container page-intro">

@@ -3,7 +3,7 @@ import { sitePaths } from '../../../../shared/paths';
 import { NOT_FOUND_COPY } from '../../../content/pages/not-found';
 
 /** The 404 page (served with status 404 by the edge): say so plainly and offer ways on. */
-export function NotFoundPage() {
+export default function NotFoundPage() {
   const { image, links } = NOT_FOUND_COPY;
   return (
     <section className="container page-section not-found">

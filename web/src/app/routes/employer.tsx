@@ -1,1 +1,0 @@
-export { EmployerPage as default } from '../../features/employer/EmployerPage';

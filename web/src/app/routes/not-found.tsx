@@ -1,1 +1,0 @@
-export { NotFoundPage as default } from '../../features/not-found/NotFoundPage';
