@@ -3,7 +3,10 @@
  * measures size, gzip size, and how long a fresh Node process takes to load the bundle (a
  * cold-start proxy) against the floor we cannot go below with the SDK we must use: a bundle
  * built the same way that only constructs the DynamoDB client (lambda-floor/). Our own code may
- * add at most 10 % over that floor. Run: `npx tsx test/bench/lambda-bundles.ts [runs]`.
+ * add at most 10 % over that floor. A handler that must also talk to SES, SQS or Secrets Manager
+ * is judged against its own SDK floor: a bundle that only constructs the same clients it
+ * bundles; its ratio to the DynamoDB-only floor is reported beside it.
+ * Run: `npx tsx test/bench/lambda-bundles.ts [runs]`.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,6 +24,13 @@ export const API_BUNDLE_BUDGET_BYTES = 250 * 1024;
 export const LOAD_RATIO_BUDGET = 1.1;
 /** The floor: only `new DynamoDBClient({})`, bundled like a handler. */
 export const SDK_FLOOR_ENTRY = 'test/bench/lambda-floor/dynamodb-client-only.ts';
+/** The client class each AWS SDK package a handler may bundle exports (for its own SDK floor). */
+const SDK_CLIENTS: Record<string, string> = {
+  'client-dynamodb': 'DynamoDBClient',
+  'client-ses': 'SESClient',
+  'client-sqs': 'SQSClient',
+  'client-secrets-manager': 'SecretsManagerClient',
+};
 /**
  * Not behind API Gateway: the mail senders, which bundle the SES client (the mailer on the leads
  * stream, its scheduled sweep, the campaign worker on its SQS queue), and the SES feedback
@@ -34,11 +44,17 @@ export interface BundleMeasurement {
   gzipBytes: number;
   /** Median wall time of `node bundle.mjs` (import only, handler not invoked). */
   loadMs: number;
-  /** Median wall time of loading the SDK floor bundle, measured interleaved with the loads. */
+  /** Median wall time of loading this handler's SDK floor bundle, measured interleaved with its loads. */
   floorMs: number;
+  /** The AWS SDK clients the handler bundles, which its floor constructs (and nothing else). */
+  sdkClients: string[];
+  /** Median wall time of loading the DynamoDB-only floor, measured interleaved with the loads. */
+  dynamoFloorMs: number;
+  /** loadMs / dynamoFloorMs (equal to ratio for a handler that needs only DynamoDB). */
+  dynamoRatio: number;
   /** Median wall time of `node -e 0`, measured interleaved with the loads (for reference). */
   emptyNodeMs: number;
-  /** loadMs / floorMs: the budget is LOAD_RATIO_BUDGET. */
+  /** loadMs / floorMs (its own SDK floor): the budget is LOAD_RATIO_BUDGET. */
   ratio: number;
   /** loadMs / emptyNodeMs. */
   emptyRatio: number;
@@ -50,6 +66,8 @@ export interface BuiltBundle {
   file: string;
   code: Uint8Array;
   bundlesSesClient: boolean;
+  /** The AWS SDK client packages in the bundle, e.g. `client-dynamodb`. */
+  sdkClients: string[];
 }
 
 /** Environment a handler needs to load (it reads its variables at module scope). */
@@ -70,10 +88,13 @@ const HANDLER_ENV = {
   CAMPAIGN_QUEUE_URL: 'https://sqs.ca-central-1.amazonaws.com/111111111111/Campaigns',
 };
 
-/** Builds one entry (relative to the repository) with the deployed options; returns the metafile's inputs. */
-const bundleEntry = async (entry: string, file: string) => {
+/** Builds one entry (relative to the repository, or a source text) with the deployed options; returns the metafile's inputs. */
+const bundleEntry = async (entry: string | { source: string }, file: string) => {
   const result = await build({
-    entryPoints: [path.join(ROOT, entry)],
+    // A generated floor is bundled from memory, its imports resolved from the repository.
+    ...(typeof entry === 'string'
+      ? { entryPoints: [path.join(ROOT, entry)] }
+      : { stdin: { contents: entry.source, resolveDir: ROOT, loader: 'ts' as const } }),
     bundle: true,
     write: true,
     outfile: file,
@@ -103,6 +124,9 @@ export const buildLambdaBundles = async (outDir: string, names = Object.keys(FUN
       file,
       code: readFileSync(file),
       bundlesSesClient: inputs.some((input) => input.includes('node_modules/@aws-sdk/client-ses/')),
+      sdkClients: [
+        ...new Set(inputs.flatMap((input) => /node_modules\/@aws-sdk\/(client-[a-z0-9-]+)\//.exec(input)?.[1] ?? [])),
+      ].sort(),
     });
   }
   return bundles;
@@ -122,46 +146,78 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
+/** Bundles a floor that only constructs these SDK clients; returns the bundle's path. */
+const buildSdkFloor = async (outDir: string, clients: string[]) => {
+  const source = clients
+    .map((client) => {
+      const className = SDK_CLIENTS[client];
+      if (!className) throw new Error(`No SDK floor for @aws-sdk/${client}: add its client class to SDK_CLIENTS`);
+      return `import { ${className} } from '@aws-sdk/${client}';\nexport const ${className}_ = new ${className}({});\n`;
+    })
+    .join('');
+  const file = path.join(outDir, `floor-${clients.join('+')}.mjs`);
+  await bundleEntry({ source }, file);
+  return file;
+};
+
 /**
- * Builds all handlers and the SDK floor and measures them. Each handler's load is interleaved
- * with a floor load and an empty start, so all three see the same machine load; medians of
- * `runs` each.
+ * Builds all handlers and their SDK floors and measures them. Each handler's load is
+ * interleaved with a load of its own floor, of the DynamoDB-only floor and an empty start, so
+ * all see the same machine load; medians of `runs` each.
  */
 export const measureLambdaBundles = async (runs = 15): Promise<BundleMeasurement[]> => {
   const outDir = mkdtempSync(path.join(tmpdir(), 'lambda-bundles-'));
   try {
     const bundles = await buildLambdaBundles(outDir);
-    const floorFile = path.join(outDir, 'sdk-floor.mjs');
-    await bundleEntry(SDK_FLOOR_ENTRY, floorFile);
+    const dynamoFloor = path.join(outDir, 'sdk-floor.mjs');
+    await bundleEntry(SDK_FLOOR_ENTRY, dynamoFloor);
+    const floors = new Map<string, string>();
+    for (const { sdkClients } of bundles) {
+      const key = sdkClients.join('+');
+      if (!floors.has(key)) {
+        const onlyDynamo = key === 'client-dynamodb';
+        floors.set(key, onlyDynamo ? dynamoFloor : await buildSdkFloor(outDir, sdkClients));
+      }
+    }
+    const floorOf = (bundle: BuiltBundle) => floors.get(bundle.sdkClients.join('+'))!;
     const env = { ...process.env, ...HANDLER_ENV, NODE_OPTIONS: '' };
     const emptyRuns: number[] = [];
-    const floorRuns: number[] = [];
-    const loadRuns = new Map<FunctionName, number[]>(bundles.map((bundle) => [bundle.name, []]));
+    const dynamoFloorRuns: number[] = [];
+    const runsOf = () => new Map<FunctionName, number[]>(bundles.map((bundle) => [bundle.name, []]));
+    const loadRuns = runsOf();
+    const floorRuns = runsOf();
     // Warm the file cache before measuring.
     timeMs(['-e', '0'], env);
-    timeMs([floorFile], env);
+    for (const file of [dynamoFloor, ...floors.values()]) timeMs([file], env);
     for (const bundle of bundles) timeMs([bundle.file], env);
     for (let run = 0; run < runs; run += 1) {
       for (const bundle of bundles) {
         emptyRuns.push(timeMs(['-e', '0'], env));
-        floorRuns.push(timeMs([floorFile], env));
+        dynamoFloorRuns.push(timeMs([dynamoFloor], env));
+        floorRuns.get(bundle.name)!.push(timeMs([floorOf(bundle)], env));
         loadRuns.get(bundle.name)!.push(timeMs([bundle.file], env));
       }
     }
     const emptyNodeMs = median(emptyRuns);
-    const floorMs = median(floorRuns);
+    const dynamoFloorMs = median(dynamoFloorRuns);
     const round1 = (ms: number) => Math.round(ms * 10) / 10;
+    const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
     return bundles.map((bundle) => {
       const loadMs = median(loadRuns.get(bundle.name)!);
+      // A handler needing only DynamoDB has the DynamoDB floor as its own: one series, not two.
+      const floorMs = floorOf(bundle) === dynamoFloor ? dynamoFloorMs : median(floorRuns.get(bundle.name)!);
       return {
         name: bundle.name,
         bytes: bundle.code.byteLength,
         gzipBytes: gzipSync(bundle.code).byteLength,
         loadMs: round1(loadMs),
         floorMs: round1(floorMs),
+        sdkClients: bundle.sdkClients,
+        dynamoFloorMs: round1(dynamoFloorMs),
+        dynamoRatio: ratio(loadMs, dynamoFloorMs),
         emptyNodeMs: round1(emptyNodeMs),
-        ratio: Math.round((loadMs / floorMs) * 100) / 100,
-        emptyRatio: Math.round((loadMs / emptyNodeMs) * 100) / 100,
+        ratio: ratio(loadMs, floorMs),
+        emptyRatio: ratio(loadMs, emptyNodeMs),
         bundlesSesClient: bundle.bundlesSesClient,
       };
     });
@@ -173,7 +229,7 @@ export const measureLambdaBundles = async (runs = 15): Promise<BundleMeasurement
 const printTable = (rows: BundleMeasurement[]) => {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
   console.log(
-    `node ${process.version}; API size budget ${kb(API_BUNDLE_BUDGET_BYTES)}, load budget ${LOAD_RATIO_BUDGET}x the SDK floor (DynamoDB client only)`,
+    `node ${process.version}; API size budget ${kb(API_BUNDLE_BUDGET_BYTES)}, load budget ${LOAD_RATIO_BUDGET}x the SDK floor (the SDK clients the handler bundles, constructed and nothing else)`,
   );
   console.table(
     rows.map((row) => ({
@@ -181,8 +237,10 @@ const printTable = (rows: BundleMeasurement[]) => {
       size: kb(row.bytes),
       gzip: kb(row.gzipBytes),
       'load ms': row.loadMs,
+      'SDK clients': row.sdkClients.join(' '),
       'SDK floor ms': row.floorMs,
       'vs floor': row.ratio,
+      'vs DynamoDB floor': row.dynamoRatio,
       'empty node ms': row.emptyNodeMs,
       'vs empty': row.emptyRatio,
       'SES client': row.bundlesSesClient ? 'yes' : 'no',
