@@ -77,12 +77,18 @@ const featureZones = [
     target: all(`${FEATURES_DIR}/${feature}`),
     from: all(FEATURES_DIR),
     except: [all(`${FEATURES_DIR}/${feature}`)],
-    message: 'A feature imports no other feature: move what both need to web/src/components or shared/.',
+    message: 'A feature imports no other feature: move what both need to web/src/components, web/src/lib or shared/.',
   })),
   {
     target: all(FEATURES_DIR),
     from: all('web/src/app'),
     message: 'Features import nothing from web/src/app (the app composes the features, not the reverse).',
+  },
+  {
+    // What several features share sits below them all, so it cannot pull one feature into another.
+    target: [all('web/src/components'), all('web/src/lib')],
+    from: [all(FEATURES_DIR), all('web/src/app')],
+    message: 'web/src/components and web/src/lib import no feature and nothing from web/src/app (both build on them).',
   },
 ];
 
