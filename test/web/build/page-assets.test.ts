@@ -17,7 +17,7 @@ const metafile = {
     'web/dist/assets/entry-client-A.css': { imports: [] },
     'web/dist/assets/chunk-react.js': { imports: [] },
     'web/dist/assets/about-B.js': {
-      entryPoint: 'web/src/app/routes/about.tsx',
+      entryPoint: 'web/src/features/about/AboutPage.tsx',
       imports: [
         { path: 'web/dist/assets/chunk-react.js', kind: 'import-statement' },
         { path: 'web/dist/assets/chunk-shared.js', kind: 'import-statement' },
@@ -35,7 +35,7 @@ describe('what a page loads', () => {
   const assets = new ClientAssets(metafile, 'web/dist');
 
   it("lists the page's own lazy chunks and the mount module, which the browser would find only after the entry runs", () => {
-    const page = assets.forPage(['web/src/app/routes/about.tsx']);
+    const page = assets.forPage(['web/src/features/about/AboutPage.tsx']);
 
     expect(page.bootScript).toBe('/assets/boot-C.js');
     expect(page.entryScript).toBe('/assets/entry-client-A.js');
@@ -44,7 +44,7 @@ describe('what a page loads', () => {
   });
 
   it("leaves the entry's own imports to the browser (it finds them when it parses the entry)", () => {
-    expect(assets.forPage(['web/src/app/routes/about.tsx']).modulePreloads).not.toContain('/assets/chunk-react.js');
+    expect(assets.forPage(['web/src/features/about/AboutPage.tsx']).modulePreloads).not.toContain('/assets/chunk-react.js');
     expect(assets.forPage([]).modulePreloads).toEqual(['/assets/mount-D.js']);
   });
 });
