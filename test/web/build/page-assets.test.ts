@@ -44,7 +44,9 @@ describe('what a page loads', () => {
   });
 
   it("leaves the entry's own imports to the browser (it finds them when it parses the entry)", () => {
-    expect(assets.forPage(['web/src/features/about/AboutPage.tsx']).modulePreloads).not.toContain('/assets/chunk-react.js');
+    expect(assets.forPage(['web/src/features/about/AboutPage.tsx']).modulePreloads).not.toContain(
+      '/assets/chunk-react.js',
+    );
     expect(assets.forPage([]).modulePreloads).toEqual(['/assets/mount-D.js']);
   });
 });
