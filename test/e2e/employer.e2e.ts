@@ -9,6 +9,7 @@ import { API_SUCCESS } from '../../shared/constants/messages';
 import { baseUrl, pagePerTest, PHONE } from './support/browser';
 import {
   consentBox,
+  EMPTY_FORM,
   field,
   fillPerson,
   marketingBox,
@@ -241,15 +242,7 @@ describe('a valid scorecard request', () => {
     });
     // The server's message under the form, and a cleared form ready for another request.
     await expect(form.getByRole('status').textContent()).resolves.toBe(API_SUCCESS.scorecardRequested);
-    expect(await typedValues(form)).toEqual({
-      firstName: '',
-      lastName: '',
-      email: '',
-      jobTitle: '',
-      organization: '',
-      helpDescription: '',
-      consent: false,
-    });
+    expect(await typedValues(form)).toEqual(EMPTY_FORM);
 
     // Assess: the email
     const email = await waitForEmail(address, SUBJECTS.scorecard);

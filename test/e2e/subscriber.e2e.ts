@@ -15,6 +15,7 @@ import {
   closeModal,
   consentBox,
   dialog,
+  EMPTY_FORM,
   fillPerson,
   modalText,
   recordApiCalls,
@@ -116,15 +117,7 @@ describe.each(SIGNUP_PAGES)('sign-up on $path', ({ path, audience, modal }) => {
     await expect(isGreen(success)).resolves.toBe(true);
     expect(await privacy.count()).toBe(0);
     expect(calls.map((call) => `${call.method()} ${new URL(call.url()).pathname}`)).toEqual(['POST /api/signup']);
-    expect(await typedValues(form)).toEqual({
-      firstName: '',
-      lastName: '',
-      email: '',
-      jobTitle: '',
-      organization: '',
-      helpDescription: '',
-      consent: false,
-    });
+    expect(await typedValues(form)).toEqual(EMPTY_FORM);
     await closeModal(page);
 
     // Assess: a confirmation email with a link to this audience's confirmation page, no welcome yet

@@ -49,6 +49,17 @@ export async function typedValues(form: Locator) {
   };
 }
 
+/** What typedValues reads from a form emptied after it was sent. */
+export const EMPTY_FORM = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  jobTitle: '',
+  organization: '',
+  helpDescription: '',
+  consent: false,
+} as const;
+
 /** Records the API calls a page makes, so a test can assert that nothing was sent. */
 export function recordApiCalls(page: Page): Request[] {
   const calls: Request[] = [];

@@ -1,15 +1,7 @@
+import { readCapturedEmails, type CapturedEmail } from '../../../infra/local/services';
 import { BUSINESS } from '../../../shared/constants/business';
 
-/** Reads what the local SES (aws-ses-v2-local) captured: GET /store. */
-export interface CapturedEmail {
-  messageId: string;
-  from: string;
-  destination: { to: string[] };
-  subject: string;
-  body: { html?: string; text?: string };
-  headers?: { name: string; value: string }[];
-  at: number;
-}
+export type { CapturedEmail };
 
 const inboxUrl = () => {
   const url = process.env.E2E_INBOX_URL;
@@ -17,9 +9,9 @@ const inboxUrl = () => {
   return url;
 };
 
+/** What the stack's local SES has accepted for this address. */
 export async function emailsTo(address: string): Promise<CapturedEmail[]> {
-  const response = await fetch(`${inboxUrl()}/store`);
-  const { emails } = (await response.json()) as { emails: CapturedEmail[] };
+  const emails = await readCapturedEmails(inboxUrl());
   return emails.filter((email) => email.destination.to.some((to) => to.toLowerCase().includes(address.toLowerCase())));
 }
 
