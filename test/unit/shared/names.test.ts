@@ -1,44 +1,7 @@
-import { ValidationError } from 'yup';
 import { VALIDATION } from '../../../shared/constants';
 import { scorecardRequestSchema, signupRequestSchema } from '../../../shared/schemas';
-
-const NOW = 1_760_000_000;
-const scorecard = (names: Record<string, string>) => ({
-  firstName: 'Avery',
-  lastName: 'Stone',
-  email: 'avery@example.ca',
-  jobTitle: '',
-  organization: '',
-  helpDescription: '',
-  signupMe: true,
-  marketingConsent: false,
-  website: '',
-  formType: 'Employer',
-  createdAt: NOW,
-  updatedAt: NOW,
-  ...names,
-});
-const signup = (names: Record<string, string>) => ({
-  email: 'jordan@example.org',
-  firstName: 'Jordan',
-  lastName: 'Lee',
-  jobTitle: '',
-  organization: '',
-  helpDescription: '',
-  signupMe: true,
-  website: '',
-  audience: 'candidate',
-  ...names,
-});
-
-const messagesFor = async (schema: typeof scorecardRequestSchema | typeof signupRequestSchema, value: unknown) => {
-  try {
-    await schema.validate(value, { abortEarly: false });
-    return [];
-  } catch (error) {
-    return (error as ValidationError).errors;
-  }
-};
+import { scorecardBody as scorecard, signupBody as signup } from '../lambdas/support/payloads';
+import { messagesFor } from './messages-for';
 
 const FORMS = [
   ['scorecard', scorecardRequestSchema, scorecard],

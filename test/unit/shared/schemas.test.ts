@@ -1,4 +1,3 @@
-import { ValidationError } from 'yup';
 import { EMAIL_SETTINGS, UNSUBSCRIBE_REASONS, VALIDATION } from '../../../shared/constants';
 import {
   preferenceSchema,
@@ -6,53 +5,15 @@ import {
   signupRequestSchema,
   unsubscribeSchema,
 } from '../../../shared/schemas';
+import { NOW, scorecardBody as scorecard, signupBody as signup } from '../lambdas/support/payloads';
+import { messagesFor } from './messages-for';
 
-const NOW = 1_760_000_000;
-const scorecard = (overrides: Record<string, unknown> = {}) => ({
-  firstName: 'Avery',
-  lastName: 'Stone',
-  email: 'avery@example.ca',
-  jobTitle: '',
-  organization: '',
-  helpDescription: '',
-  signupMe: true,
-  website: '',
-  formType: 'Employer',
-  createdAt: NOW,
-  updatedAt: NOW,
-  ...overrides,
-});
-const signup = (overrides: Record<string, unknown> = {}) => ({
-  email: 'jordan@example.org',
-  firstName: 'Jordan',
-  lastName: 'Lee',
-  jobTitle: '',
-  organization: '',
-  helpDescription: '',
-  signupMe: true,
-  website: '',
-  audience: 'candidate',
-  ...overrides,
-});
 const identity = {
   email: 'jordan@example.org',
   firstName: 'Jordan',
   lastName: 'Lee',
   helpDescription: '',
   signupMe: false,
-};
-
-/** Every message the schema gives for a value (abortEarly off, as the API validates). */
-const messagesFor = async (
-  schema: { validate: (value: unknown, options: object) => Promise<unknown> },
-  value: unknown,
-) => {
-  try {
-    await schema.validate(value, { abortEarly: false });
-    return [];
-  } catch (error) {
-    return (error as ValidationError).errors;
-  }
 };
 
 describe('scorecard request schema (docs/spec/site-spec.md#5-validation-rules)', () => {
