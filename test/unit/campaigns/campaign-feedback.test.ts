@@ -10,6 +10,7 @@ import { fakeTables, type FakeTables } from '../lambdas/support/fake-tables';
 import { NOW } from '../lambdas/support/payloads';
 import { snsEvent } from '../lambdas/support/stream-records';
 import { CAMPAIGNS, sendRecord, SLUG, storeSubscriber, SUBSCRIBERS } from './support/campaign-fixtures';
+import { fakeClock } from '../lambdas/support/clock';
 
 let tables: FakeTables;
 
@@ -46,7 +47,7 @@ const storeSent = (mailbox: string, slug = SLUG) =>
 
 beforeEach(() => {
   tables = fakeTables();
-  jest.useFakeTimers({ now: NOW * 1000, doNotFake: ['nextTick', 'setImmediate'] });
+  fakeClock(NOW);
   jest.spyOn(console, 'log').mockImplementation(() => undefined);
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });

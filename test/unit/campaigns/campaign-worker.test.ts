@@ -22,6 +22,7 @@ import {
   SLUG,
   storeSubscriber,
 } from './support/campaign-fixtures';
+import { fakeClock } from '../lambdas/support/clock';
 
 const ses = mockClient(SESClient);
 const sqs = mockClient(SQSClient);
@@ -58,7 +59,7 @@ const inbox = () => accepted.map((mail) => mail.to);
 const visibilityChanges = () => sqs.commandCalls(ChangeMessageVisibilityCommand).map((call) => call.args[0].input);
 
 beforeEach(() => {
-  jest.useFakeTimers({ now: NOW * 1000, doNotFake: ['nextTick', 'setImmediate'] });
+  fakeClock(NOW);
   tables = fakeTables();
   tables.put(CAMPAIGNS, {
     id: `campaign#${SLUG}`,

@@ -28,6 +28,7 @@ import {
   SLUG,
   storeSubscriber,
 } from './support/campaign-fixtures';
+import { fakeClock } from '../lambdas/support/clock';
 
 const POLICY: DeliveryPolicy = {
   firstRetrySeconds: 60,
@@ -225,7 +226,7 @@ describe('the bookkeeping write after SES accepted', () => {
 
   it('that never succeeds throws (the queue redelivers), and the redelivery sends nothing', async () => {
     // Prepare: every write of "sent" fails for as long as the sender retries it (about 15 s).
-    jest.useFakeTimers({ now: NOW * 1000, doNotFake: ['nextTick', 'setImmediate'] });
+    fakeClock(NOW);
     tables.inject((command, input) => (settling(command, input) ? throttled() : undefined));
 
     // Act

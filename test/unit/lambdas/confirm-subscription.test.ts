@@ -16,6 +16,7 @@ import { confirmEvent, invoke } from './support/api-events';
 import { dynamo } from './support/dynamo-mock';
 import { fakeTables, throttled, type FakeTables } from './support/fake-tables';
 import { NOW } from './support/payloads';
+import { fakeClock } from './support/clock';
 
 const LEADS = 'Leads-unit';
 const SUBSCRIBERS = 'Subscribers-unit';
@@ -85,7 +86,7 @@ const storeSubscriber = (overrides: Record<string, unknown>) => {
 
 beforeEach(() => {
   tables = fakeTables();
-  jest.useFakeTimers({ now: NOW * 1000, doNotFake: ['nextTick', 'setImmediate'] });
+  fakeClock(NOW);
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });

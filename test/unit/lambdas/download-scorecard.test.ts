@@ -9,6 +9,7 @@ import { downloadEvent, invoke } from './support/api-events';
 import { dynamo } from './support/dynamo-mock';
 import { fakeTables, unavailable, type FakeTables } from './support/fake-tables';
 import { NOW } from './support/payloads';
+import { fakeClock } from './support/clock';
 
 const KEY = 'ScorecardKeyAbcdefghij';
 const SECRET = 'SecretAbcdefghijklmnop';
@@ -29,7 +30,7 @@ const storeLead = (overrides: Record<string, unknown> = {}) =>
 
 beforeEach(() => {
   tables = fakeTables();
-  jest.useFakeTimers({ now: NOW * 1000, doNotFake: ['nextTick', 'setImmediate'] });
+  fakeClock(NOW);
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => {

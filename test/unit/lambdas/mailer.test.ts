@@ -15,6 +15,7 @@ import { fakeTables, throttled, type FakeTables } from './support/fake-tables';
 import { NOW } from './support/payloads';
 import { readMail } from './support/parse-mime';
 import { insertRecord, streamEvent } from './support/stream-records';
+import { fakeClock } from './support/clock';
 
 const ses = mockClient(SESClient);
 const sqs = mockClient(SQSClient);
@@ -88,7 +89,7 @@ beforeEach(() => {
   let count = 0;
   ses.on(SendRawEmailCommand).callsFake(async () => ({ MessageId: `ses-${(count += 1)}` }));
   sqs.on(SendMessageCommand).resolves({});
-  jest.useFakeTimers({ now: NOW * 1000, doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'clearTimeout'] });
+  fakeClock(NOW, 'setTimeout', 'clearTimeout');
   jest.spyOn(console, 'log').mockImplementation(() => undefined);
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -6,6 +6,7 @@ import { RETENTION_SECONDS } from '../../../shared/constants';
 import { callsOf, consentRecordPuts, dynamo, item, subscriberAfterUpdate, valuesOf } from './support/dynamo-mock';
 import { NOW } from './support/payloads';
 import { bounceNotification, complaintNotification, snsEvent } from './support/stream-records';
+import { fakeClock } from './support/clock';
 
 const CANDIDATE_ID = 'CandidateIdAbcdefghijk';
 const EMPLOYER_ID = 'EmployerIdAbcdefghijkl';
@@ -33,7 +34,7 @@ beforeEach(() => {
     }),
   );
   dynamo.on(PutItemCommand).resolves({});
-  jest.useFakeTimers({ now: NOW * 1000, doNotFake: ['nextTick', 'setImmediate'] });
+  fakeClock(NOW);
   jest.spyOn(console, 'log').mockImplementation(() => undefined);
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });

@@ -15,6 +15,7 @@ import {
   valuesOf,
 } from './support/dynamo-mock';
 import { NOW, SUBSCRIBER_ID, preferenceBody, unsubscribeBody } from './support/payloads';
+import { fakeClock } from './support/clock';
 
 const stored = (overrides: Record<string, unknown> = {}) => ({
   id: SUBSCRIBER_ID,
@@ -85,7 +86,7 @@ const writtenAttributes = (input: Record<string, any>) =>
 
 beforeEach(() => {
   dynamo.reset();
-  jest.useFakeTimers({ now: NOW * 1000, doNotFake: ['nextTick', 'setImmediate'] });
+  fakeClock(NOW);
 });
 afterEach(() => jest.useRealTimers());
 

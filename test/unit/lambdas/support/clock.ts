@@ -20,3 +20,11 @@ export const freezeClock = (seconds: number) =>
   });
 
 export const setClock = (seconds: number) => jest.setSystemTime(seconds * 1000);
+
+/**
+ * Freezes `Date` at a Unix-seconds time with Jest's fake timers, which a test moves on itself
+ * (jest.runAllTimersAsync); process.nextTick and setImmediate stay real, so the SDK's and the
+ * mocks' promises settle. `alsoReal` keeps more of them real (e.g. setTimeout).
+ */
+export const fakeClock = (seconds: number, ...alsoReal: ('setTimeout' | 'clearTimeout')[]) =>
+  jest.useFakeTimers({ now: seconds * 1000, doNotFake: ['nextTick', 'setImmediate', ...alsoReal] });
