@@ -10,7 +10,7 @@ import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { handler as worker } from '../../../lambdas/handlers/campaign-worker';
-import { fakeTables, unavailable, type FakeTables } from '../lambdas/support/fake-tables';
+import { fakeTables, sesAnswer, unavailable, type FakeTables } from '../lambdas/support/fake-tables';
 import { NOW } from '../lambdas/support/payloads';
 import { readMail } from '../lambdas/support/parse-mime';
 import {
@@ -18,7 +18,6 @@ import {
   campaignContent,
   changeSubscriber,
   sendRecord,
-  sesAnswer,
   SLUG,
   storeSubscriber,
 } from './support/campaign-fixtures';

@@ -6,7 +6,6 @@
 import '../lambdas/support/env';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { sendToRecipient, type CampaignSenderDeps } from '../../../lambdas/campaigns/send-to-recipient';
-import type { DeliveryPolicy } from '../../../lambdas/mail/delivery-policy';
 import type { OutgoingMail } from '../../../lambdas/mail/outgoing-mail';
 import type { SubscriberItem } from '../../../lambdas/data/subscriber-item';
 import { callsOf } from '../lambdas/support/dynamo-mock';
@@ -14,28 +13,23 @@ import {
   connectionReset,
   fakeTables,
   refusedConnection,
+  sesAnswer,
   throttled,
   timedOut,
   type FakeTables,
 } from '../lambdas/support/fake-tables';
+import { POLICY } from '../lambdas/support/lead-items';
 import { NOW } from '../lambdas/support/payloads';
 import {
   CAMPAIGNS,
   campaignContent,
   changeSubscriber,
   sendRecord,
-  sesAnswer,
   SLUG,
   storeSubscriber,
 } from './support/campaign-fixtures';
 import { fakeClock } from '../lambdas/support/clock';
 
-const POLICY: DeliveryPolicy = {
-  firstRetrySeconds: 60,
-  maxRetrySeconds: 3600,
-  giveUpAfterSeconds: 26 * 3600,
-  leaseSeconds: 180,
-};
 const CAMPAIGN = campaignContent();
 const EMAIL = 'pat@example.ca';
 

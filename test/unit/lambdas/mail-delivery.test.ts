@@ -5,33 +5,25 @@
  */
 import './support/env';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { RETENTION_SECONDS } from '../../../shared/constants';
 import { deliverLeadMail, type MailerDeps } from '../../../lambdas/mail/deliver-lead-mail';
-import { retryDelay, type DeliveryPolicy } from '../../../lambdas/mail/delivery-policy';
+import { retryDelay } from '../../../lambdas/mail/delivery-policy';
 import type { OutgoingMail } from '../../../lambdas/mail/outgoing-mail';
 import { sesRefused } from '../../../lambdas/mail/send';
 import {
   connectionReset,
   fakeTables,
   refusedConnection,
+  sesAnswer,
   throttled,
   timedOut,
   unavailable,
   type FakeTables,
 } from './support/fake-tables';
+import { dueSignupLead, POLICY } from './support/lead-items';
 import { NOW } from './support/payloads';
 
-const POLICY: DeliveryPolicy = {
-  firstRetrySeconds: 60,
-  maxRetrySeconds: 3600,
-  giveUpAfterSeconds: 26 * 3600,
-  leaseSeconds: 180,
-};
 const LEAD_ID = 'lead#SignupKeyAbcdefghijk';
 const LEADS = 'Leads-unit';
-
-const sesAnswer = (status: number, name: string) =>
-  Object.assign(new Error(name), { name, $metadata: { httpStatusCode: status } });
 
 describe('retryDelay', () => {
   it.each([
@@ -78,32 +70,7 @@ describe('deliverLeadMail', () => {
   let deps: MailerDeps;
 
   const lead = () => tables.get(LEADS, LEAD_ID)!;
-  const store = (overrides: Record<string, unknown> = {}) =>
-    tables.put(LEADS, {
-      id: LEAD_ID,
-      kind: 'lead',
-      type: 'signup',
-      audience: 'candidate',
-      email: 'jordan.lee@example.org',
-      mailbox: 'jordan.lee@example.org',
-      firstName: 'Jordan',
-      lastName: 'Lee',
-      jobTitle: '',
-      organization: '',
-      helpDescription: 'Looking for work.',
-      secret: 'SecretAbcdefghijklmnop',
-      consentRequest: { source: 'candidate-signup-form', text: 'I agree.' },
-      createdAt: NOW,
-      expiresAt: NOW + RETENTION_SECONDS,
-      mail: { notification: 'pending', confirmation: 'pending' },
-      sesMessageIds: {},
-      mailStatus: 'pending',
-      mailQueue: 'due',
-      nextAttemptAt: NOW,
-      retryUntil: NOW + POLICY.giveUpAfterSeconds,
-      mailAttempts: 0,
-      ...overrides,
-    });
+  const store = (overrides: Record<string, unknown> = {}) => tables.put(LEADS, dueSignupLead(LEAD_ID, overrides));
   const sentTo = () => sent.map((mail) => mail.to);
 
   beforeEach(() => {

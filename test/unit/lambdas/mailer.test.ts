@@ -8,10 +8,11 @@ import { SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Context } from 'aws-lambda';
-import { IMPLIED_CONSENT_SECONDS, RETENTION_SECONDS } from '../../../shared/constants';
+import { IMPLIED_CONSENT_SECONDS } from '../../../shared/constants';
 import { handler as mailer } from '../../../lambdas/handlers/mailer';
 import { handler as mailSweep } from '../../../lambdas/handlers/mail-sweep';
 import { fakeTables, throttled, type FakeTables } from './support/fake-tables';
+import { dueLead, dueSignupLead, SECRET } from './support/lead-items';
 import { NOW } from './support/payloads';
 import { readMail } from './support/parse-mime';
 import { insertRecord, streamEvent } from './support/stream-records';
@@ -23,25 +24,11 @@ const LEADS = 'Leads-unit';
 const SUBSCRIBERS = 'Subscribers-unit';
 const SCORECARD_KEY = 'ScorecardKeyAbcdefghij';
 const SIGNUP_KEY = 'SignupKeyAbcdefghijklm';
-const SECRET = 'SecretAbcdefghijklmnop';
 
 let tables: FakeTables;
 
-const base = (key: string) => ({
-  id: `lead#${key}`,
-  kind: 'lead',
-  secret: SECRET,
-  createdAt: NOW,
-  expiresAt: NOW + RETENTION_SECONDS,
-  sesMessageIds: {},
-  mailStatus: 'pending',
-  mailQueue: 'due',
-  nextAttemptAt: NOW,
-  retryUntil: NOW + 26 * 3600,
-  mailAttempts: 0,
-});
 const scorecardLead = (overrides: Record<string, unknown> = {}) => ({
-  ...base(SCORECARD_KEY),
+  ...dueLead(`lead#${SCORECARD_KEY}`),
   type: 'scorecard',
   audience: 'employer',
   email: 'avery.stone+hr@example.ca',
@@ -54,21 +41,8 @@ const scorecardLead = (overrides: Record<string, unknown> = {}) => ({
   mail: { notification: 'pending', requester: 'pending' },
   ...overrides,
 });
-const signupLead = (overrides: Record<string, unknown> = {}) => ({
-  ...base(SIGNUP_KEY),
-  type: 'signup',
-  audience: 'candidate',
-  email: 'jordan.lee@example.org',
-  mailbox: 'jordan.lee@example.org',
-  firstName: 'Jordan',
-  lastName: 'Lee',
-  jobTitle: '',
-  organization: '',
-  helpDescription: 'Call me at https://evil.example',
-  consentRequest: { source: 'candidate-signup-form', text: 'I agree.' },
-  mail: { notification: 'pending', confirmation: 'pending' },
-  ...overrides,
-});
+const signupLead = (overrides: Record<string, unknown> = {}) =>
+  dueSignupLead(`lead#${SIGNUP_KEY}`, { helpDescription: 'Call me at https://evil.example', ...overrides });
 
 /** Stores the lead and delivers its stream INSERT record, as DynamoDB Streams would. */
 const insert = async (lead: Record<string, unknown>) => {

@@ -47,7 +47,3 @@ export const changeSubscriber = (tables: FakeTables, id: string, change: Partial
 /** The person's send record of the campaign, as `npm run campaign -- status` reads it. */
 export const sendRecord = (tables: FakeTables, mailbox: string, slug = SLUG) =>
   tables.get(CAMPAIGNS, `send#${slug}#${mailbox}`);
-
-/** Error answers of SES and the network, as the AWS SDK gives them. */
-export const sesAnswer = (status: number, name: string) =>
-  Object.assign(new Error(name), { name, $metadata: { httpStatusCode: status } });

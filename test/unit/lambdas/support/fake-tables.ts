@@ -312,3 +312,6 @@ export const refusedConnection = () =>
   Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
 export const timedOut = () => Object.assign(new Error('Connection timed out after 15000 ms'), { name: 'TimeoutError' });
 export const connectionReset = () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+/** Any error answer of SES (its HTTP status and the error's name), as the AWS SDK gives it. */
+export const sesAnswer = (status: number, name: string) =>
+  Object.assign(new Error(name), { name, $metadata: { httpStatusCode: status } });
