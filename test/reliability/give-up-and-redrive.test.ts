@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { clearFaults, setFault } from '../support/faults';
-import { commandEnv } from '../support/local-stack';
+import { runCommand } from '../support/local-stack';
 import { stackPerFile } from '../support/stack-per-file';
 import {
   deliveredExactlyOnce,
@@ -15,7 +13,6 @@ import {
   startStack,
   waitFor,
 } from './support/scenario';
-import { REPO_ROOT } from '../../shared/repo-root';
 
 // The give-up time compressed to seconds, so the whole path fits in a test.
 const stack = stackPerFile(() => startStack({ env: { MAIL_GIVE_UP_AFTER_SECONDS: '4' } }));
@@ -35,11 +32,7 @@ describe('mail that finally fails, then `npm run mail:redrive`', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as { leadId: string; failedParts: string[] });
-    const redrive = spawnSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/ops/redrive-mail.ts'], {
-      cwd: REPO_ROOT,
-      env: commandEnv(stack()),
-      encoding: 'utf8',
-    });
+    const redrive = runCommand(stack(), 'infra/ops/redrive-mail.ts');
     await waitFor(async () => deliveredExactlyOnce(await inbox(stack()), [submission]), 60_000);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
 

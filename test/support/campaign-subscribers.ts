@@ -4,6 +4,9 @@
  * real one has; the address says what the subscriber is (e.g. `eligible-12.x@example.ca`).
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { localDynamoClient, readRawEmails } from '../../infra/local/services';
@@ -116,3 +119,10 @@ export const recipientOf = (raw: string) => /^To: (.+)$/m.exec(raw)![1]!.trim();
 /** How often each value occurs: emails per recipient. */
 export const countBy = (values: string[]) =>
   values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {});
+
+/** A new folder holding one campaign, `<slug>.md`, for the commands' CAMPAIGNS_DIR. */
+export const campaignsDirWith = (slug: string, markdown: string) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'campaigns-'));
+  writeFileSync(path.join(dir, `${slug}.md`), markdown);
+  return dir;
+};

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -56,6 +56,9 @@ export interface RunningStack {
   restart(signal?: NodeJS.Signals): Promise<RunningStack>;
 }
 
+/** The repository's tsx: `npm start` and the operator commands run from their TypeScript. */
+export const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+
 /** Where `npm start` and the operator commands (local-config.ts) find a stack: its ports, data and URL. */
 const placementEnv = (placement: StackPlacement, siteUrl: string) => ({
   PORT: String(placement.sitePort),
@@ -78,6 +81,14 @@ export const commandEnv = (
   ...placementEnv(stack.placement, stack.baseUrl),
   ...extra,
 });
+
+/** Runs an operator command (e.g. infra/ops/campaign.ts) against the stack to its end: status and output. */
+export const runCommand = (
+  stack: Pick<RunningStack, 'placement' | 'baseUrl'>,
+  script: string,
+  args: string[] = [],
+  extraEnv: Record<string, string> = {},
+) => spawnSync(TSX, [script, ...args], { cwd: REPO_ROOT, env: commandEnv(stack, extraEnv), encoding: 'utf8' });
 
 /** Variables that choose what the stack talks to: only a test's own `env` may set them. */
 const NOT_INHERITED = ['AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ENDPOINT_URL_SES', 'LOCAL_FAULTS'];
@@ -142,7 +153,7 @@ export async function startLocalStack(
   };
   const baseUrl = `http://127.0.0.1:${placement.sitePort}`;
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !NOT_INHERITED.includes(name)));
-  const child = spawn(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/local/start.ts', ...extraArgs], {
+  const child = spawn(TSX, ['infra/local/start.ts', ...extraArgs], {
     cwd: REPO_ROOT,
     env: { ...inherited, ...placementEnv(placement, baseUrl), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

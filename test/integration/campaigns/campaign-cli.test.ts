@@ -3,36 +3,31 @@
  * the inbox, how often, and with which headers and links. The sender is stopped mid-send and
  * resumed, a subscriber unsubscribes between the two runs, and the send is repeated.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { spawn } from 'node:child_process';
 import {
   campaignMailsIn,
+  campaignsDirWith,
   countBy,
   recipientOf,
   seedSubscribers,
   type Seeded,
 } from '../../support/campaign-subscribers';
-import { commandEnv, reuseBuildIfPresent, startLocalStack } from '../../support/local-stack';
+import { commandEnv, reuseBuildIfPresent, runCommand, startLocalStack, TSX } from '../../support/local-stack';
 import { stackPerFile } from '../../support/stack-per-file';
 import { REPO_ROOT } from '../../../shared/repo-root';
 
 jest.setTimeout(240_000);
 
-const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 const SLUG = 'test-newsletter';
-const CAMPAIGNS_DIR = mkdtempSync(path.join(tmpdir(), 'campaigns-'));
-writeFileSync(
-  path.join(CAMPAIGNS_DIR, `${SLUG}.md`),
+const CAMPAIGNS_DIR = campaignsDirWith(
+  SLUG,
   '---\nsubject: "Our test newsletter"\ntopic: newsletter\naudience: candidate\n---\nHello,\n\nRead [our blog](/blog).\n',
 );
 
 const stack = stackPerFile(() => startLocalStack(reuseBuildIfPresent()));
 let seeded: Seeded[];
 const env = () => commandEnv(stack(), { CAMPAIGNS_DIR });
-const run = (script: string, args: string[]) =>
-  spawnSync(TSX, [script, ...args], { cwd: REPO_ROOT, env: env(), encoding: 'utf8' });
+const run = (script: string, args: string[]) => runCommand(stack(), script, args, { CAMPAIGNS_DIR });
 const campaign = (...args: string[]) => run('infra/ops/campaign.ts', args);
 
 /** The campaign emails in the inbox, as raw MIME. */

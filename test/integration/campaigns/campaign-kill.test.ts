@@ -6,31 +6,27 @@
  * SES is reached through a pass-through proxy that forwards the sixth email to SES and withholds
  * SES's answer, so the kill lands in that window every time.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   campaignMailsIn,
+  campaignsDirWith,
   countBy,
   recipientOf,
   seedSubscribers,
   type Seeded,
 } from '../../support/campaign-subscribers';
-import { commandEnv, reuseBuildIfPresent, startLocalStack } from '../../support/local-stack';
+import { commandEnv, reuseBuildIfPresent, runCommand, startLocalStack, TSX } from '../../support/local-stack';
 import { stackPerFile } from '../../support/stack-per-file';
 import { REPO_ROOT } from '../../../shared/repo-root';
 
 jest.setTimeout(240_000);
 
-const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 const SLUG = 'killed-newsletter';
 const ANSWERED_BEFORE_THE_KILL = 5;
-const CAMPAIGNS_DIR = mkdtempSync(path.join(tmpdir(), 'campaigns-'));
-writeFileSync(
-  path.join(CAMPAIGNS_DIR, `${SLUG}.md`),
+const CAMPAIGNS_DIR = campaignsDirWith(
+  SLUG,
   '---\nsubject: "A newsletter cut short"\ntopic: newsletter\naudience: candidate\n---\nHello.\n',
 );
 
@@ -73,8 +69,7 @@ const sesProxy = (upstream: string, answerFirst: number) => {
 };
 
 const env = (extra: Record<string, string> = {}) => commandEnv(stack(), { CAMPAIGNS_DIR, ...extra });
-const campaign = (...args: string[]) =>
-  spawnSync(TSX, ['infra/ops/campaign.ts', ...args], { cwd: REPO_ROOT, env: env(), encoding: 'utf8' });
+const campaign = (...args: string[]) => runCommand(stack(), 'infra/ops/campaign.ts', args, { CAMPAIGNS_DIR });
 const recipientsInInbox = async () => (await campaignMailsIn(stack().inboxUrl, SLUG)).map(recipientOf);
 const startedAt = () => JSON.parse(campaign('status', SLUG, '--json').stdout.trim()).startedAt as string;
 
