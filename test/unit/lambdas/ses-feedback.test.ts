@@ -19,6 +19,26 @@ const claims: Record<string, string> = {
 const run = (...messages: string[]) => sesFeedback(snsEvent(...messages), {} as Context);
 const subscriberUpdates = () =>
   callsOf(UpdateItemCommand).filter((input) => [CANDIDATE_ID, EMPLOYER_ID].includes(input.Key.id.S));
+/** The consent records written, in id order. */
+const consentRecords = () =>
+  consentRecordPuts()
+    .map((record) => record.item)
+    .sort((a, b) => a.id.localeCompare(b.id));
+/** The withdrawal each subscriber of pat@example.ca gets, as its next consent record (5th and 2nd). */
+const withdrawals = (source: 'bounce' | 'complaint') =>
+  [
+    [CANDIDATE_ID, 5],
+    [EMPLOYER_ID, 2],
+  ].map(([subscriberId, n]) => ({
+    type: 'withdrawn',
+    at: NOW,
+    source,
+    reasons: [],
+    kind: 'consent-record',
+    expiresAt: NOW + RETENTION_SECONDS,
+    id: `consent#${subscriberId}#${n}`,
+    subscriberId,
+  }));
 
 beforeEach(() => {
   dynamo.reset();
@@ -59,22 +79,7 @@ describe('SES feedback (SNS)', () => {
       // A bounce stops mail (suppressed) but is not the owner's unsubscribe.
       expect(valuesOf(update)).not.toHaveProperty(':subscribed');
     }
-    const withdrawal = {
-      type: 'withdrawn',
-      at: NOW,
-      source: 'bounce',
-      reasons: [],
-      kind: 'consent-record',
-      expiresAt: NOW + RETENTION_SECONDS,
-    };
-    expect(
-      consentRecordPuts()
-        .map((record) => record.item)
-        .sort((a, b) => a.id.localeCompare(b.id)),
-    ).toEqual([
-      { ...withdrawal, id: `consent#${CANDIDATE_ID}#5`, subscriberId: CANDIDATE_ID },
-      { ...withdrawal, id: `consent#${EMPLOYER_ID}#2`, subscriberId: EMPLOYER_ID },
-    ]);
+    expect(consentRecords()).toEqual(withdrawals('bounce'));
   });
 
   it('finds the subscribers of a +tag or Gmail-dot variant of their address (the canonical mailbox)', async () => {
@@ -93,22 +98,7 @@ describe('SES feedback (SNS)', () => {
         ':lastConsent': { type: 'withdrawn', at: NOW, source: 'complaint', reasons: [] },
       });
     }
-    const withdrawal = {
-      type: 'withdrawn',
-      at: NOW,
-      source: 'complaint',
-      reasons: [],
-      kind: 'consent-record',
-      expiresAt: NOW + RETENTION_SECONDS,
-    };
-    expect(
-      consentRecordPuts()
-        .map((record) => record.item)
-        .sort((a, b) => a.id.localeCompare(b.id)),
-    ).toEqual([
-      { ...withdrawal, id: `consent#${CANDIDATE_ID}#5`, subscriberId: CANDIDATE_ID },
-      { ...withdrawal, id: `consent#${EMPLOYER_ID}#2`, subscriberId: EMPLOYER_ID },
-    ]);
+    expect(consentRecords()).toEqual(withdrawals('complaint'));
   });
 
   it('ignores transient bounces and unknown addresses', async () => {
