@@ -131,6 +131,20 @@ export default defineConfig(
       ],
       // cdk.json: read where jest runs web code unbundled (web/src/config.ts).
       '@typescript-eslint/no-require-imports': ['error', { allow: ['/cdk\\.json$'] }],
+      // Relative paths stay short: what lies further away is named from the repository root
+      // through package.json "imports" (#shared/paths.ts, #web/src/lib/api-client.ts).
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./){3,}',
+              message:
+                'Import through a subpath (#shared/…, #lambdas/…, #web/…: package.json "imports"), not ../../../',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -23,4 +23,6 @@ export interface SubscriberView {
 export type GetSubscriberResponse = [SubscriberView];
 
 export type { Audience };
-export type { ScorecardRequest, SignupRequest, UnsubscribePayload, PreferencePayload } from './schemas';
+export type { ScorecardRequest } from './schemas/scorecard';
+export type { SignupRequest } from './schemas/signup';
+export type { UnsubscribePayload, PreferencePayload } from './schemas/subscriber-update';

@@ -2,9 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FormLimits } from '../constructs/api';
 import type { ApiThrottle } from '../constructs/api-throttling';
-import { FORM_MAILS_PER_HOUR, SUBMISSIONS_PER_CLIENT_PER_HOUR } from '../../shared/constants/limits';
+import { FORM_MAILS_PER_HOUR, SUBMISSIONS_PER_CLIENT_PER_HOUR } from '#shared/constants/limits.ts';
 import type { CustomDomain } from '../constructs/site';
-import { DEPLOY_TIME_SITE_ORIGIN } from '../../shared/deploy-site-origin';
+import { DEPLOY_TIME_SITE_ORIGIN } from '#shared/deploy-site-origin.ts';
 import { readRouteManifest, ROUTE_MANIFEST_FILE } from '../edge/edge-code';
 import { readCspHashes, type CspHashes } from '../site/security-headers';
 

@@ -3,7 +3,7 @@ import { App } from 'aws-cdk-lib';
 import { addCompliancePacks, synthCompliant } from '../compliance';
 import { SiteStack } from '../constructs/site-stack';
 import { locateScorecardDocument, locateWebBuild, parseAppContext } from './app-inputs';
-import { REPO_ROOT } from '../../shared/repo-root';
+import { REPO_ROOT } from '#shared/repo-root.ts';
 
 /**
  * The CDK entry. The only place that reads context and the file system's inputs; everything

@@ -1,4 +1,4 @@
-import { API_ROUTES, type ApiRouteName } from '../../shared/paths';
+import { API_ROUTES, type ApiRouteName } from '#shared/paths.ts';
 
 export interface ApiThrottle {
   /** Steady-state requests per second. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ApiRouteName } from '../../shared/paths';
+import type { ApiRouteName } from '#shared/paths.ts';
 
 /**
  * The function catalogue: every Lambda function of the stack, once, with its handler module,

@@ -11,8 +11,8 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { controlTowerRule } from '../compliance';
 import { FUNCTIONS, LAMBDA_BUNDLING, sizingProblem, type FunctionName } from './functions';
-import type { HandlerEnvName } from '../../shared/env-names';
-import { REPO_ROOT } from '../../shared/repo-root';
+import type { HandlerEnvName } from '#shared/env-names.ts';
+import { REPO_ROOT } from '#shared/repo-root.ts';
 
 /**
  * Node.js 24 is the newest Lambda runtime aws-cdk-lib knows, which is what cdk-nag's

@@ -4,7 +4,7 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
-import { MAIL_DUE_INDEX } from '../../shared/mail-due-index';
+import { MAIL_DUE_INDEX } from '#shared/mail-due-index.ts';
 import { DeadLetterQueue } from './dead-letter-queue';
 import { HouseFunction, type SenderBinding, type TableBinding } from './house-function';
 

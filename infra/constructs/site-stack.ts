@@ -5,7 +5,7 @@ import {
   CAMPAIGN_MAIL_FINALLY_FAILED,
   FORM_MAIL_BUDGET_EXHAUSTED,
   LEAD_MAIL_FINALLY_FAILED,
-} from '../../shared/constants/operator-alerts';
+} from '#shared/constants/operator-alerts.ts';
 import { controlTowerRule } from '../compliance';
 import type { CspHashes } from '../site/security-headers';
 import { AccessLogs } from './access-logs';

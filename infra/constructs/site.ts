@@ -4,7 +4,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { API_BASE } from '../../shared/paths';
+import { API_BASE } from '#shared/paths.ts';
 import { controlTowerRule } from '../compliance';
 import { buildViewerRequestCode, buildViewerResponseCode } from '../edge/edge-code';
 import { API_CLOUDFRONT_HEADERS, API_VIEWER_HEADERS } from '../site/api-origin-headers';

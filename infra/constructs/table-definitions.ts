@@ -1,4 +1,4 @@
-import { MAIL_DUE_INDEX } from '../../shared/mail-due-index';
+import { MAIL_DUE_INDEX } from '#shared/mail-due-index.ts';
 
 /**
  * The DynamoDB tables, defined once: the CDK data construct and the local stack

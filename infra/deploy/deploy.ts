@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cdkDeployArgs, deploySummary, OUTPUTS_FILE, stackOutputs } from './deploy-plan';
-import { REPO_ROOT } from '../../shared/repo-root';
+import { REPO_ROOT } from '#shared/repo-root.ts';
 
 const bin = (name: string) => path.join(REPO_ROOT, 'node_modules', '.bin', name);
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { transformSync } from 'esbuild';
-import { DYNAMIC_PAGES, NOT_FOUND_PAGE, sitePaths } from '../../shared/paths';
+import { DYNAMIC_PAGES, NOT_FOUND_PAGE, sitePaths } from '#shared/paths.ts';
 import { METADATA_STATUSES, STATUS_METADATA_HEADER } from '../site/object-metadata';
 
 /**

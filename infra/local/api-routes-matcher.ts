@@ -1,5 +1,5 @@
-import { API_FALLBACK_ROUTE, API_ROUTES, type ApiRouteName } from '../../shared/paths';
-import { routeKeyPattern } from '../../shared/route-key';
+import { API_FALLBACK_ROUTE, API_ROUTES, type ApiRouteName } from '#shared/paths.ts';
+import { routeKeyPattern } from '#shared/route-key.ts';
 
 /** The route a request matched (its name is the handler's), with its decoded path parameters. */
 export interface RouteMatch {

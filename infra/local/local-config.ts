@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FaultSpecError, parseFaultSpec, type FaultSpec } from './fault-switch';
-import { REPO_ROOT } from '../../shared/repo-root';
+import { REPO_ROOT } from '#shared/repo-root.ts';
 
 /** Reads a port from the environment, failing with the variable's name when it is not a port. */
 function port(name: string, fallback: number): number {

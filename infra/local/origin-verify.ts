@@ -5,9 +5,9 @@ import type {
   APIGatewayRequestAuthorizerEventV2,
   APIGatewaySimpleAuthorizerResult,
 } from 'aws-lambda';
-import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../shared/origin-headers';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '#shared/origin-headers.ts';
 import { FUNCTIONS } from '../constructs/functions';
-import { REPO_ROOT } from '../../shared/repo-root';
+import { REPO_ROOT } from '#shared/repo-root.ts';
 
 /**
  * The local twin of docs/decisions/0020-origin-verify.md, both halves: what CloudFront adds to

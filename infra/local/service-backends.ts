@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { localConfig } from './local-config';
-import { REPO_ROOT } from '../../shared/repo-root';
+import { REPO_ROOT } from '#shared/repo-root.ts';
 import { startDynalite, startSesLocal, type LocalService } from './services';
 
 /** Where the stack's calls to a service end up, and how `npm start` describes it. */

@@ -23,8 +23,8 @@ import { startFaultProxy } from './fault-proxy';
 import { FaultSwitch } from './fault-switch';
 import { LOCAL_S3_PREFIX } from './local-s3';
 import { localConfig } from './local-config';
-import type { ReadEnvName } from '../../shared/env-names';
-import { REPO_ROOT } from '../../shared/repo-root';
+import type { ReadEnvName } from '#shared/env-names.ts';
+import { REPO_ROOT } from '#shared/repo-root.ts';
 import { startMailSweeper } from './mail-sweeper';
 import { createLocalServer, listen, LocalStackError } from './local-server';
 import { dynamoBackend, sesBackend } from './service-backends';
@@ -140,7 +140,7 @@ async function main() {
   const sweeper = startMailSweeper({ sweep });
 
   if (args.has('--watch')) {
-    const { watchBuild } = await import('../../web/build/build');
+    const { watchBuild } = await import('#web/build/build.ts');
     await watchBuild(() => {
       edge = loadEdgeHandlers(readRoutes(cfg.distDir));
       Object.assign(responseHeaders, securityHeaders(readCspHashes(cfg.distDir)));

@@ -10,12 +10,12 @@
  */
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { campaignMail } from '../../lambdas/campaigns/campaign-mail';
-import { campaignSenderDepsFromEnv, sendRateFromEnv } from '../../lambdas/campaigns/campaign-deps';
-import { startCampaignRun } from '../../lambdas/data/campaign-sends';
-import { createSesClient } from '../../lambdas/mail/mailer-deps';
-import { sendMail } from '../../lambdas/mail/send';
-import { nowSeconds } from '../../lambdas/runtime/clock';
+import { campaignMail } from '#lambdas/campaigns/campaign-mail.ts';
+import { campaignSenderDepsFromEnv, sendRateFromEnv } from '#lambdas/campaigns/campaign-deps.ts';
+import { startCampaignRun } from '#lambdas/data/campaign-sends.ts';
+import { createSesClient } from '#lambdas/mail/mailer-deps.ts';
+import { sendMail } from '#lambdas/mail/send.ts';
+import { nowSeconds } from '#lambdas/runtime/clock.ts';
 import { resolveCampaignTarget, type CampaignTarget } from './campaigns/campaign-target';
 import { campaignStatus } from './campaigns/campaign-status';
 import { enqueueRecipients } from './campaigns/enqueue';
@@ -23,7 +23,7 @@ import { loadCampaign } from './campaigns/load-campaign';
 import { sendLocally } from './campaigns/local-queue';
 import { sampleRecipient, writePreview } from './campaigns/preview';
 import { campaignRecipients } from './campaigns/recipients';
-import { REPO_ROOT } from '../../shared/repo-root';
+import { REPO_ROOT } from '#shared/repo-root.ts';
 
 const USAGE =
   'Usage: npm run campaign -- preview|test|send|status <slug> [--to <address>] [--yes] [--json] [--rate <n>] [--concurrency <n>] [--target local|aws]';

@@ -1,9 +1,9 @@
-import type { LeadItem } from '../../lambdas/data/lead-item';
-import { consentRecordId, type ConsentRecord, type SubscriberItem } from '../../lambdas/data/subscriber-item';
-import { getItem } from '../../lambdas/data/items';
-import { findSubscribersByMailbox, getSubscriber } from '../../lambdas/data/subscribers';
-import { canonicalMailbox } from '../../lambdas/domain/canonical-mailbox';
-import type { Audience } from '../../shared/constants/audiences';
+import type { LeadItem } from '#lambdas/data/lead-item.ts';
+import { consentRecordId, type ConsentRecord, type SubscriberItem } from '#lambdas/data/subscriber-item.ts';
+import { getItem } from '#lambdas/data/items.ts';
+import { findSubscribersByMailbox, getSubscriber } from '#lambdas/data/subscribers.ts';
+import { canonicalMailbox } from '#lambdas/domain/canonical-mailbox.ts';
+import type { Audience } from '#shared/constants/audiences.ts';
 import { scanKind } from './scan-table';
 import type { OpsTarget } from './stack-target';
 

@@ -6,7 +6,7 @@
  * Local by default (`npm start`'s stack, found as npm start finds it); `--target aws` reads the
  * deployed stack's outputs.
  */
-import { isAudience } from '../../shared/constants/audiences';
+import { isAudience } from '#shared/constants/audiences.ts';
 import { consentOf, leadsSince, subscribersOf } from './ops-reports';
 import { resolveTarget } from './stack-target';
 

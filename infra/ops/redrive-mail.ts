@@ -8,9 +8,9 @@
  */
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { requeueLead } from '../../lambdas/data/lead-mail-state';
-import type { LeadItem } from '../../lambdas/data/lead-item';
-import { getLead } from '../../lambdas/data/leads';
+import { requeueLead } from '#lambdas/data/lead-mail-state.ts';
+import type { LeadItem } from '#lambdas/data/lead-item.ts';
+import { getLead } from '#lambdas/data/leads.ts';
 import { resolveTarget, type OpsTarget } from './stack-target';
 
 interface Options {

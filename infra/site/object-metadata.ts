@@ -1,4 +1,4 @@
-import { NOT_FOUND_PAGE } from '../../shared/paths';
+import { NOT_FOUND_PAGE } from '#shared/paths.ts';
 
 /**
  * User metadata stored on objects of the web build. S3 answers it as `x-amz-meta-<name>`

@@ -8,7 +8,7 @@
  * (docs/decisions/0060-critical-css-and-csp-hash.md).
  * Plain data, no CDK types, so the local server can import it without loading aws-cdk-lib.
  */
-import { assertCspHashes, type CspHashes } from '../../web/build/csp-hashes';
+import { assertCspHashes, type CspHashes } from '#web/build/csp-hashes.ts';
 
 /** Two years: the minimum the HSTS preload list accepts is one year; two is its recommendation. */
 const HSTS_MAX_AGE_SECONDS = 2 * 365 * 24 * 3600;
@@ -68,4 +68,4 @@ export function securityHeaders(hashes: CspHashes): Readonly<Record<string, stri
   };
 }
 
-export { readCspHashes, type CspHashes } from '../../web/build/csp-hashes';
+export { readCspHashes, type CspHashes } from '#web/build/csp-hashes.ts';

@@ -1,4 +1,4 @@
-import { apiPath } from '../../shared/paths';
+import { apiPath } from '#shared/paths.ts';
 import { type Answer, request } from './http';
 import { waitForEmail, type CapturedEmail } from './local-inbox';
 import type { Results } from './results';

@@ -1,5 +1,5 @@
-import { API_BASE, NOT_FOUND_PAGE, sitePaths } from '../../shared/paths';
-import { cspHash } from '../../web/build/csp-hashes';
+import { API_BASE, NOT_FOUND_PAGE, sitePaths } from '#shared/paths.ts';
+import { cspHash } from '#web/build/csp-hashes.ts';
 import { securityHeaders } from '../site/security-headers';
 import { request, titleOf } from './http';
 import type { Results } from './results';

@@ -1,6 +1,6 @@
-import { BUSINESS } from '../../shared/constants/business';
-import { CAMPAIGN_HEADER, CAMPAIGN_TAG, CAMPAIGN_TOPICS } from '../../shared/constants/campaigns';
-import { EMAIL_SETTINGS } from '../../shared/constants/subscriber-options';
+import { BUSINESS } from '#shared/constants/business.ts';
+import { CAMPAIGN_HEADER, CAMPAIGN_TAG, CAMPAIGN_TOPICS } from '#shared/constants/campaigns.ts';
+import { EMAIL_SETTINGS } from '#shared/constants/subscriber-options.ts';
 import type { CampaignContent } from '../data/campaign-item';
 import type { SubscriberItem } from '../data/subscriber-item';
 import type { OutgoingMail } from '../mail/outgoing-mail';

@@ -1,4 +1,4 @@
-import { CAMPAIGN_SLUG } from '../../shared/constants/campaigns';
+import { CAMPAIGN_SLUG } from '#shared/constants/campaigns.ts';
 
 /** One queue message: one recipient of one campaign (the content is read from the campaign item). */
 export interface CampaignMessage {

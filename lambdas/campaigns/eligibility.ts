@@ -3,7 +3,7 @@ import {
   CAMPAIGN_TOPICS,
   type CampaignAudience,
   type CampaignTopic,
-} from '../../shared/constants/campaigns';
+} from '#shared/constants/campaigns.ts';
 import type { SubscriberItem } from '../data/subscriber-item';
 
 export type Ineligible =

@@ -1,5 +1,5 @@
-import { audiencesOf } from '../../shared/constants/campaigns';
-import { CAMPAIGN_MAIL_FINALLY_FAILED } from '../../shared/constants/operator-alerts';
+import { audiencesOf } from '#shared/constants/campaigns.ts';
+import { CAMPAIGN_MAIL_FINALLY_FAILED } from '#shared/constants/operator-alerts.ts';
 import type { CampaignContent } from '../data/campaign-item';
 import { claimSend, settleSend } from '../data/campaign-sends';
 import type { TableStore } from '../data/stores';

@@ -1,4 +1,4 @@
-import type { CampaignAudience, CampaignTopic } from '../../shared/constants/campaigns';
+import type { CampaignAudience, CampaignTopic } from '#shared/constants/campaigns.ts';
 import type { DeliveryStatus } from './delivery-status';
 
 /**

@@ -1,4 +1,4 @@
-import { RETENTION_SECONDS } from '../../shared/constants/limits';
+import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
 import { getItem, updateItem } from './items';
 import type { TableStore } from './stores';
 import {

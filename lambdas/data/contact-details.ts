@@ -1,5 +1,5 @@
-import type { Audience } from '../../shared/constants/audiences';
-import type { ContactFields } from '../../shared/schemas/contact';
+import type { Audience } from '#shared/constants/audiences.ts';
+import type { ContactFields } from '#shared/schemas/contact.ts';
 
 /**
  * Who someone is, as the forms collect it, and for which audience: stored on subscribers and

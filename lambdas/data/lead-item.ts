@@ -1,4 +1,4 @@
-import type { ConsentSource } from '../../shared/constants/consent';
+import type { ConsentSource } from '#shared/constants/consent.ts';
 import type { ContactDetails } from './contact-details';
 import type { DeliveryStatus } from './delivery-status';
 

@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
-import { MAIL_DUE_INDEX } from '../../shared/mail-due-index';
+import { MAIL_DUE_INDEX } from '#shared/mail-due-index.ts';
 import { updateItem } from './items';
 import type { LeadItem, LeadMailStatus, MailPart, PartStatus } from './lead-item';
 import type { TableStore } from './stores';

@@ -1,5 +1,5 @@
-import type { Audience } from '../../shared/constants/audiences';
-import type { ConsentSource } from '../../shared/constants/consent';
+import type { Audience } from '#shared/constants/audiences.ts';
+import type { ConsentSource } from '#shared/constants/consent.ts';
 import type { ContactDetails } from './contact-details';
 
 /** Where a withdrawal came from: the owner's pages, the mail client's one-click header, or SES feedback. */

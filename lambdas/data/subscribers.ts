@@ -1,6 +1,6 @@
-import { AUDIENCES, type Audience } from '../../shared/constants/audiences';
-import { pickContact } from '../../shared/constants/contact-fields';
-import { RETENTION_SECONDS } from '../../shared/constants/limits';
+import { AUDIENCES, type Audience } from '#shared/constants/audiences.ts';
+import { pickContact } from '#shared/constants/contact-fields.ts';
+import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
 import { randomToken } from '../runtime/tokens';
 import type { ContactDetails } from './contact-details';
 import { getItem, putIfAbsent, updateItem } from './items';

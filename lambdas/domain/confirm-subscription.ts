@@ -1,6 +1,6 @@
-import type { Audience } from '../../shared/constants/audiences';
-import * as API_ERRORS from '../../shared/constants/api-errors';
-import { CONFIRMATION_TTL_SECONDS } from '../../shared/constants/consent';
+import type { Audience } from '#shared/constants/audiences.ts';
+import * as API_ERRORS from '#shared/constants/api-errors.ts';
+import { CONFIRMATION_TTL_SECONDS } from '#shared/constants/consent.ts';
 import { addDuePart } from '../data/lead-mail-state';
 import { getLeadByKey } from '../data/leads';
 import type { TableStore } from '../data/stores';

@@ -1,6 +1,6 @@
-import type { Audience } from '../../shared/constants/audiences';
-import { pickContact } from '../../shared/constants/contact-fields';
-import type { ContactFields } from '../../shared/schemas/contact';
+import type { Audience } from '#shared/constants/audiences.ts';
+import { pickContact } from '#shared/constants/contact-fields.ts';
+import type { ContactFields } from '#shared/schemas/contact.ts';
 import type { ContactDetails } from '../data/contact-details';
 
 /** The person behind a form submission, email normalised so one address is one subscriber. */

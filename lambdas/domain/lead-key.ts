@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DUPLICATE_WINDOW_SECONDS } from '../../shared/constants/limits';
+import { DUPLICATE_WINDOW_SECONDS } from '#shared/constants/limits.ts';
 
 /** Fields that differ between two clicks of the same form: not part of "the same submission". */
 const VOLATILE_FIELDS = new Set(['createdAt', 'updatedAt', 'website']);

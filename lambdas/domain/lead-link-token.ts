@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { LEAD_LINK_TOKEN_PATTERN } from '../../shared/paths';
+import { LEAD_LINK_TOKEN_PATTERN } from '#shared/paths.ts';
 import { leadKeyOf, type LeadItem } from '../data/lead-item';
 
 const KEY_LENGTH = 22;

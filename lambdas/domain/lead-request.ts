@@ -1,9 +1,9 @@
-import type { Audience } from '../../shared/constants/audiences';
-import { FORM_MAIL_BUDGET_EXHAUSTED } from '../../shared/constants/operator-alerts';
-import { CONSENT_TEXT, type ConsentSource } from '../../shared/constants/consent';
-import { DUPLICATE_WINDOW_SECONDS, RETENTION_SECONDS } from '../../shared/constants/limits';
-import type { ScorecardRequest } from '../../shared/schemas/scorecard';
-import type { SignupRequest } from '../../shared/schemas/signup';
+import type { Audience } from '#shared/constants/audiences.ts';
+import { FORM_MAIL_BUDGET_EXHAUSTED } from '#shared/constants/operator-alerts.ts';
+import { CONSENT_TEXT, type ConsentSource } from '#shared/constants/consent.ts';
+import { DUPLICATE_WINDOW_SECONDS, RETENTION_SECONDS } from '#shared/constants/limits.ts';
+import type { ScorecardRequest } from '#shared/schemas/scorecard.ts';
+import type { SignupRequest } from '#shared/schemas/signup.ts';
 import { getLeadByKey, putLead } from '../data/leads';
 import type { ConsentRequest, LeadItem, LeadType, MailPart, PartStatus } from '../data/lead-item';
 import { leadId } from '../data/lead-item';

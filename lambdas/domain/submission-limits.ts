@@ -1,5 +1,5 @@
-import * as API_ERRORS from '../../shared/constants/api-errors';
-import { SCORECARD_MAILS_PER_ADDRESS_PER_DAY, SIGNUP_MAILS_PER_ADDRESS_PER_DAY } from '../../shared/constants/limits';
+import * as API_ERRORS from '#shared/constants/api-errors.ts';
+import { SCORECARD_MAILS_PER_ADDRESS_PER_DAY, SIGNUP_MAILS_PER_ADDRESS_PER_DAY } from '#shared/constants/limits.ts';
 import type { LeadType } from '../data/lead-item';
 import type { TableStore } from '../data/stores';
 import { freeStaleSlots, releaseSlot, takeSlot, type SlotCounter } from '../data/submission-slots';

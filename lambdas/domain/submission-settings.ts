@@ -1,4 +1,4 @@
-import { FORM_MAILS_PER_HOUR, SUBMISSIONS_PER_CLIENT_PER_HOUR } from '../../shared/constants/limits';
+import { FORM_MAILS_PER_HOUR, SUBMISSIONS_PER_CLIENT_PER_HOUR } from '#shared/constants/limits.ts';
 import { deliveryPolicyFromEnv } from '../mail/delivery-policy';
 import { optionalNumberEnv } from '../runtime/env';
 import type { LimitSettings } from './submission-limits';

@@ -1,6 +1,6 @@
-import type { Audience } from '../../shared/constants/audiences';
-import * as API_ERRORS from '../../shared/constants/api-errors';
-import { EMAIL_SETTINGS, UNSUBSCRIBE_REASONS } from '../../shared/constants/subscriber-options';
+import type { Audience } from '#shared/constants/audiences.ts';
+import * as API_ERRORS from '#shared/constants/api-errors.ts';
+import { EMAIL_SETTINGS, UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
 import type { TableStore } from '../data/stores';
 import type { ConsentEvent, SubscriberItem } from '../data/subscriber-item';
 import { updateConsent } from '../data/subscribers';

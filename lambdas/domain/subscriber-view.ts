@@ -1,6 +1,6 @@
-import type { GetSubscriberResponse } from '../../shared/api-types';
-import type { Audience } from '../../shared/constants/audiences';
-import * as API_ERRORS from '../../shared/constants/api-errors';
+import type { GetSubscriberResponse } from '#shared/api-types.ts';
+import type { Audience } from '#shared/constants/audiences.ts';
+import * as API_ERRORS from '#shared/constants/api-errors.ts';
 import type { TableStore } from '../data/stores';
 import { getSubscriber } from '../data/subscribers';
 import { HttpError } from '../http/http-error';

@@ -1,6 +1,6 @@
-import * as API_ERRORS from '../../shared/constants/api-errors';
-import { API_ROUTES } from '../../shared/paths';
-import { routeKeyPattern } from '../../shared/route-key';
+import * as API_ERRORS from '#shared/constants/api-errors.ts';
+import { API_ROUTES } from '#shared/paths.ts';
+import { routeKeyPattern } from '#shared/route-key.ts';
 import { HttpError } from '../http/http-error';
 import { jsonResponse } from '../http/responses';
 import { httpHandler } from '../http/stack';

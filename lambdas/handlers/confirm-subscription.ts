@@ -1,4 +1,4 @@
-import * as API_SUCCESS from '../../shared/constants/api-success';
+import * as API_SUCCESS from '#shared/constants/api-success.ts';
 import { createDynamoClient } from '../data/dynamo-client';
 import { confirmSubscription } from '../domain/confirm-subscription';
 import { clientAddress } from '../http/client-address';

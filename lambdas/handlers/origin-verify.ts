@@ -1,6 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerResult } from 'aws-lambda';
-import { ORIGIN_VERIFY_HEADER } from '../../shared/origin-headers';
+import { ORIGIN_VERIFY_HEADER } from '#shared/origin-headers.ts';
 import { secretEquals } from '../http/secret-equals';
 import { optionalEnv, requireEnv } from '../runtime/env';
 import * as log from '../runtime/log';

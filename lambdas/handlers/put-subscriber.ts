@@ -1,12 +1,12 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { Audience } from '../../shared/constants/audiences';
-import * as API_SUCCESS from '../../shared/constants/api-success';
+import type { Audience } from '#shared/constants/audiences.ts';
+import * as API_SUCCESS from '#shared/constants/api-success.ts';
 import {
   preferenceSchema,
   unsubscribeSchema,
   type PreferencePayload,
   type UnsubscribePayload,
-} from '../../shared/schemas/subscriber-update';
+} from '#shared/schemas/subscriber-update.ts';
 import { savePreferences, unsubscribe } from '../domain/subscriber-consent';
 import { jsonBody } from '../http/json-body';
 import { subscriberPath } from '../http/path-params';

@@ -1,5 +1,5 @@
-import * as API_SUCCESS from '../../shared/constants/api-success';
-import { scorecardRequestSchema } from '../../shared/schemas/scorecard';
+import * as API_SUCCESS from '#shared/constants/api-success.ts';
+import { scorecardRequestSchema } from '#shared/schemas/scorecard.ts';
 import { SCORECARD_FORM } from '../domain/lead-request';
 import { leadFormRoute } from '../http/lead-form-route';
 

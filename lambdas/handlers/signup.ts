@@ -1,5 +1,5 @@
-import * as API_SUCCESS from '../../shared/constants/api-success';
-import { signupRequestSchema } from '../../shared/schemas/signup';
+import * as API_SUCCESS from '#shared/constants/api-success.ts';
+import { signupRequestSchema } from '#shared/schemas/signup.ts';
 import { SIGNUP_FORM } from '../domain/lead-request';
 import { leadFormRoute } from '../http/lead-form-route';
 

@@ -1,4 +1,4 @@
-import * as API_ERRORS from '../../shared/constants/api-errors';
+import * as API_ERRORS from '#shared/constants/api-errors.ts';
 import * as log from '../runtime/log';
 import { isDependencyFault } from './dependency-fault';
 import { HttpError } from './http-error';

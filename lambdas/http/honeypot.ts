@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '../../shared/schemas/fields';
+import { HONEYPOT_FIELD } from '#shared/schemas/fields.ts';
 import * as log from '../runtime/log';
 import { jsonObjectOf } from './json-body';
 import type { ApiResult, HttpMiddleware } from './types';

@@ -1,5 +1,5 @@
 import type { AnyObject, ObjectSchema } from 'yup';
-import * as API_ERRORS from '../../shared/constants/api-errors';
+import * as API_ERRORS from '#shared/constants/api-errors.ts';
 import { HttpError } from './http-error';
 import { BODY_NOT_OBJECT } from './messages';
 import { mediaType, readRawBody } from './raw-body';

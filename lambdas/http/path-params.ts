@@ -1,6 +1,6 @@
-import { isAudience, type Audience } from '../../shared/constants/audiences';
-import * as API_ERRORS from '../../shared/constants/api-errors';
-import { LEAD_LINK_TOKEN_PATTERN, SUBSCRIBER_ID_PATTERN } from '../../shared/paths';
+import { isAudience, type Audience } from '#shared/constants/audiences.ts';
+import * as API_ERRORS from '#shared/constants/api-errors.ts';
+import { LEAD_LINK_TOKEN_PATTERN, SUBSCRIBER_ID_PATTERN } from '#shared/paths.ts';
 import { HttpError } from './http-error';
 import { DOWNLOAD_NOT_FOUND } from './messages';
 import type { ApiEvent } from './types';

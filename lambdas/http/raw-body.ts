@@ -1,5 +1,5 @@
-import { MAX_BODY_BYTES } from '../../shared/constants/limits';
-import * as API_ERRORS from '../../shared/constants/api-errors';
+import { MAX_BODY_BYTES } from '#shared/constants/limits.ts';
+import * as API_ERRORS from '#shared/constants/api-errors.ts';
 import { HttpError } from './http-error';
 import type { ApiEvent } from './types';
 

@@ -1,5 +1,5 @@
 import { ValidationError, type AnyObject, type ObjectSchema, type Schema } from 'yup';
-import * as API_ERRORS from '../../shared/constants/api-errors';
+import * as API_ERRORS from '#shared/constants/api-errors.ts';
 import { HttpError } from './http-error';
 import { wrongType } from './messages';
 

@@ -1,5 +1,5 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
-import { BUSINESS } from '../../shared/constants/business';
+import { BUSINESS } from '#shared/constants/business.ts';
 import type { OutgoingMail } from './outgoing-mail';
 
 /** MIME (headers, encodings, multipart/alternative) by a maintained library, not by hand. */

@@ -1,7 +1,7 @@
-import type { Audience } from '../../shared/constants/audiences';
-import { LEAD_MAIL_FINALLY_FAILED } from '../../shared/constants/operator-alerts';
-import { IMPLIED_CONSENT_SECONDS } from '../../shared/constants/consent';
-import { apiPath, emailPagePath } from '../../shared/paths';
+import type { Audience } from '#shared/constants/audiences.ts';
+import { LEAD_MAIL_FINALLY_FAILED } from '#shared/constants/operator-alerts.ts';
+import { IMPLIED_CONSENT_SECONDS } from '#shared/constants/consent.ts';
+import { apiPath, emailPagePath } from '#shared/paths.ts';
 import type { LeadItem, MailPart, PartStatus } from '../data/lead-item';
 import { claimLead, movePart, recordPartSent, scheduleRetry, settleLead } from '../data/lead-mail-state';
 import type { TableStore } from '../data/stores';

@@ -1,6 +1,6 @@
-import { BUSINESS } from '../../shared/constants/business';
-import { CONFIRMATION_TTL_SECONDS } from '../../shared/constants/consent';
-import { DOWNLOAD_LINK_TTL_SECONDS } from '../../shared/constants/limits';
+import { BUSINESS } from '#shared/constants/business.ts';
+import { CONFIRMATION_TTL_SECONDS } from '#shared/constants/consent.ts';
+import { DOWNLOAD_LINK_TTL_SECONDS } from '#shared/constants/limits.ts';
 import type { LeadItem, ScorecardLead } from '../data/lead-item';
 import type { OutgoingMail } from './outgoing-mail';
 import { renderMail } from './render';

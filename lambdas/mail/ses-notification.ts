@@ -1,4 +1,4 @@
-import { CAMPAIGN_SLUG, CAMPAIGN_TAG } from '../../shared/constants/campaigns';
+import { CAMPAIGN_SLUG, CAMPAIGN_TAG } from '#shared/constants/campaigns.ts';
 
 /**
  * What an SES bounce/complaint notification (delivered through SNS) means for our list:

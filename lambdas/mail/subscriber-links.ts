@@ -1,5 +1,5 @@
-import type { Audience } from '../../shared/constants/audiences';
-import { apiPath, emailPagePath } from '../../shared/paths';
+import type { Audience } from '#shared/constants/audiences.ts';
+import { apiPath, emailPagePath } from '#shared/paths.ts';
 
 export interface SubscriberLinks {
   unsubscribe: string;

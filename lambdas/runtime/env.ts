@@ -1,4 +1,4 @@
-import type { ReadEnvName } from '../../shared/env-names';
+import type { ReadEnvName } from '#shared/env-names.ts';
 
 /**
  * Reads a required environment variable. Handlers call this at module scope, so a missing

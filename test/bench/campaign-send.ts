@@ -10,11 +10,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readRawEmails } from '../../infra/local/services';
+import { readRawEmails } from '#infra/local/services.ts';
 import { seedSubscribers } from '../support/campaign-subscribers';
 import type { BudgetLine } from './report';
 import { reuseBuildIfPresent, startLocalStack } from '../support/local-stack';
-import { REPO_ROOT } from '../../shared/repo-root';
+import { REPO_ROOT } from '#shared/repo-root.ts';
 
 export const ELIGIBLE = 2000;
 /** SES's rate for the paced run, and a rate no code reaches for the unthrottled one. */

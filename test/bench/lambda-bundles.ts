@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { FUNCTIONS, LAMBDA_BUNDLING, type FunctionName } from '../../infra/constructs/functions';
+import { FUNCTIONS, LAMBDA_BUNDLING, type FunctionName } from '#infra/constructs/functions.ts';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 

@@ -6,8 +6,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { apiPath, emailPagePath } from '../../shared/paths';
-import { SUBSCRIBERS_TABLE } from '../../infra/constructs/table-definitions';
+import { apiPath, emailPagePath } from '#shared/paths.ts';
+import { SUBSCRIBERS_TABLE } from '#infra/constructs/table-definitions.ts';
 import { playwrightLaunchOptions, resolveChromium } from '../support/chromium';
 import { LIMITS_LIFTED, startLocalStack } from '../support/local-stack';
 import { load, startFloorServer, type LatencyResult } from './api-latency';

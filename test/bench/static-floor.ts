@@ -9,10 +9,10 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadEdgeHandlers, readRouteManifest } from '../../infra/edge/edge-code';
-import { createSiteHandler } from '../../infra/local/static-site';
-import { readCspHashes, securityHeaders, type CspHashes } from '../../infra/site/security-headers';
-import { cspHash, styleElement } from '../../web/build/csp-hashes';
+import { loadEdgeHandlers, readRouteManifest } from '#infra/edge/edge-code.ts';
+import { createSiteHandler } from '#infra/local/static-site.ts';
+import { readCspHashes, securityHeaders, type CspHashes } from '#infra/site/security-headers.ts';
+import { cspHash, styleElement } from '#web/build/csp-hashes.ts';
 
 /** The floor of one page's HTML (`readAsset` reads a site-relative file of the build). */
 export function floorHtml(html: string, readAsset: (url: string) => string): string {

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { API_ERRORS, API_SUCCESS } from '../../shared/constants/messages';
-import { apiPath, emailPagePath, LEAD_LINK_TOKEN_PATTERN, sitePaths } from '../../shared/paths';
+import { API_ERRORS, API_SUCCESS } from '#shared/constants/messages.ts';
+import { apiPath, emailPagePath, LEAD_LINK_TOKEN_PATTERN, sitePaths } from '#shared/paths.ts';
 import { axeViolations } from './support/axe';
 import { baseUrl, pagePerTest, PHONE } from './support/browser';
 import { confirmButton, openConfirmPage, pressConfirm } from './support/confirm-page';

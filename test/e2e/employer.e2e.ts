@@ -5,7 +5,7 @@
  * download link, and the PDF.
  */
 import type { Locator, Page } from 'playwright-core';
-import { API_SUCCESS } from '../../shared/constants/messages';
+import { API_SUCCESS } from '#shared/constants/messages.ts';
 import { baseUrl, pagePerTest, PHONE } from './support/browser';
 import {
   consentBox,

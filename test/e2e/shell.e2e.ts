@@ -4,7 +4,7 @@
  * back-to-top button.
  */
 import type { Page } from 'playwright-core';
-import { readSiteConfig } from '../../web/build/site-config';
+import { readSiteConfig } from '#web/build/site-config.ts';
 import { DESKTOP, pagesForFile, PHONE, type Viewport } from './support/browser';
 import { eventually, postPages, STATIC_PAGES, visit } from './support/site';
 

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { REPO_ROOT } from '../../shared/repo-root';
+import { REPO_ROOT } from '#shared/repo-root.ts';
 import { TSX } from '../support/local-stack';
 
 /** CI runs the operator's smoke test against the local stack `npm start` serves (docs/decisions/0021-smoke-test.md). */

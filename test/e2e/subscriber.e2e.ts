@@ -7,9 +7,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { EMAIL_SETTINGS, MODALS, UNSUBSCRIBE_ALL, UNSUBSCRIBE_REASONS } from '../../shared/constants';
-import { API_SUCCESS } from '../../shared/constants/messages';
-import type { Audience } from '../../shared/constants/audiences';
+import { EMAIL_SETTINGS, UNSUBSCRIBE_ALL, UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
+import { MODALS, API_SUCCESS } from '#shared/constants/messages.ts';
+import type { Audience } from '#shared/constants/audiences.ts';
 import { baseUrl, pagePerTest, PHONE } from './support/browser';
 import {
   closeModal,

@@ -2,8 +2,8 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import { Alarms } from '../../infra/constructs/alarms';
-import { DeadLetterQueue } from '../../infra/constructs/dead-letter-queue';
+import { Alarms } from '#infra/constructs/alarms.ts';
+import { DeadLetterQueue } from '#infra/constructs/dead-letter-queue.ts';
 import { newStack } from './support/app';
 
 describe('Alarms', () => {

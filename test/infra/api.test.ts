@@ -1,11 +1,11 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { Api, type ApiProps } from '../../infra/constructs/api';
-import { ROUTE_THROTTLE_GROUPS } from '../../infra/constructs/api-throttling';
-import { Data } from '../../infra/constructs/data';
-import { API_FALLBACK_HANDLER, routeHandler } from '../../infra/constructs/functions';
-import { API_FALLBACK_ROUTE, API_ROUTES } from '../../shared/paths';
+import { Api, type ApiProps } from '#infra/constructs/api.ts';
+import { ROUTE_THROTTLE_GROUPS } from '#infra/constructs/api-throttling.ts';
+import { Data } from '#infra/constructs/data.ts';
+import { API_FALLBACK_HANDLER, routeHandler } from '#infra/constructs/functions.ts';
+import { API_FALLBACK_ROUTE, API_ROUTES } from '#shared/paths.ts';
 import { newStack } from './support/app';
 import { DYNAMODB_WRITE_ACTIONS, roleActions, roleStatements } from './support/policies';
 

@@ -7,7 +7,7 @@ import {
   parseAppContext,
   REQUIRED_CONTEXT_KEYS,
   SITE_URL_REFUSED,
-} from '../../infra/bin/app-inputs';
+} from '#infra/bin/app-inputs.ts';
 import { FIXTURE_WEB_DIST } from './support/app';
 
 const CONTEXT: Record<string, unknown> = {

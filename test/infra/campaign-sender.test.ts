@@ -1,5 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { unacknowledgedFindings } from '../../infra/compliance';
+import { unacknowledgedFindings } from '#infra/compliance.ts';
 import { synthStack } from './support/app';
 
 const { stack, template: templateOf } = synthStack({ campaignSendRate: 40 });

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App, RemovalPolicy } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import { unacknowledgedFindings, VALIDATION_REPORT_FILE, type Finding } from '../../infra/compliance';
-import type { SiteStackProps } from '../../infra/constructs/site-stack';
+import { unacknowledgedFindings, VALIDATION_REPORT_FILE, type Finding } from '#infra/compliance.ts';
+import type { SiteStackProps } from '#infra/constructs/site-stack.ts';
 import { synthStack } from './support/app';
 
 const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:111111111111:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789';

@@ -1,7 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { Data } from '../../infra/constructs/data';
-import { Email } from '../../infra/constructs/email';
+import { Data } from '#infra/constructs/data.ts';
+import { Email } from '#infra/constructs/email.ts';
 import { newStack } from './support/app';
 import { roleActions } from './support/policies';
 

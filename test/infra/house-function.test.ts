@@ -2,9 +2,9 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { DeadLetterQueue } from '../../infra/constructs/dead-letter-queue';
-import { FUNCTIONS, sizingProblem } from '../../infra/constructs/functions';
-import { HouseFunction } from '../../infra/constructs/house-function';
+import { DeadLetterQueue } from '#infra/constructs/dead-letter-queue.ts';
+import { FUNCTIONS, sizingProblem } from '#infra/constructs/functions.ts';
+import { HouseFunction } from '#infra/constructs/house-function.ts';
 import { newStack } from './support/app';
 
 const table = (stack: ReturnType<typeof newStack>, id: string) =>

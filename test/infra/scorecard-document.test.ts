@@ -1,7 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { ScorecardDocument } from '../../infra/constructs/scorecard-document';
+import { ScorecardDocument } from '#infra/constructs/scorecard-document.ts';
 import { FIXTURE_SCORECARD, newStack } from './support/app';
 
 function build(documentFile = FIXTURE_SCORECARD) {

@@ -1,8 +1,8 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { Site, type SiteProps } from '../../infra/constructs/site';
-import { cspHash } from '../../web/build/csp-hashes';
-import { contentSecurityPolicy, securityHeaders } from '../../infra/site/security-headers';
+import { Site, type SiteProps } from '#infra/constructs/site.ts';
+import { cspHash } from '#web/build/csp-hashes.ts';
+import { contentSecurityPolicy, securityHeaders } from '#infra/site/security-headers.ts';
 import { newStack } from './support/app';
 
 const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:111111111111:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789';

@@ -1,9 +1,9 @@
 import { Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { DeadLetterQueue } from '../../infra/constructs/dead-letter-queue';
-import { HOUSE_RUNTIME, HouseFunction } from '../../infra/constructs/house-function';
-import { FUNCTIONS } from '../../infra/constructs/functions';
+import { DeadLetterQueue } from '#infra/constructs/dead-letter-queue.ts';
+import { HOUSE_RUNTIME, HouseFunction } from '#infra/constructs/house-function.ts';
+import { FUNCTIONS } from '#infra/constructs/functions.ts';
 import { synthStack } from './support/app';
 
 const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:111111111111:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789';

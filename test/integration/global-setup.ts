@@ -6,7 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createTables, startDynalite, startSesLocal, type LocalService } from '../../infra/local/services';
+import { createTables, startDynalite, startSesLocal, type LocalService } from '#infra/local/services.ts';
 
 declare global {
   // Read by global-teardown.ts (same process as this setup).

@@ -1,7 +1,8 @@
-import { API_ERRORS, API_SUCCESS, CONSENT_TEXT, SCORECARD_MAILS_PER_ADDRESS_PER_DAY } from '../../shared/constants';
-import { IMPLIED_CONSENT_SECONDS } from '../../shared/constants/consent';
-import { handler as requestScorecard } from '../../lambdas/handlers/request-scorecard';
-import { handler as downloadScorecard } from '../../lambdas/handlers/download-scorecard';
+import { API_ERRORS, API_SUCCESS } from '#shared/constants/messages.ts';
+import { CONSENT_TEXT, IMPLIED_CONSENT_SECONDS } from '#shared/constants/consent.ts';
+import { SCORECARD_MAILS_PER_ADDRESS_PER_DAY } from '#shared/constants/limits.ts';
+import { handler as requestScorecard } from '#lambdas/handlers/request-scorecard.ts';
+import { handler as downloadScorecard } from '#lambdas/handlers/download-scorecard.ts';
 import { downloadEvent, invoke, scorecardEvent } from '../unit/lambdas/support/api-events';
 import { scorecardBody } from '../unit/lambdas/support/payloads';
 import {

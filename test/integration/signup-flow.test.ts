@@ -1,6 +1,7 @@
-import { API_ERRORS, API_SUCCESS, CONSENT_TEXT } from '../../shared/constants';
-import { handler as confirm } from '../../lambdas/handlers/confirm-subscription';
-import { handler as signup } from '../../lambdas/handlers/signup';
+import { API_ERRORS, API_SUCCESS } from '#shared/constants/messages.ts';
+import { CONSENT_TEXT } from '#shared/constants/consent.ts';
+import { handler as confirm } from '#lambdas/handlers/confirm-subscription.ts';
+import { handler as signup } from '#lambdas/handlers/signup.ts';
 import { apiEvent, invoke, signupEvent } from '../unit/lambdas/support/api-events';
 import { signupBody } from '../unit/lambdas/support/payloads';
 import {
@@ -156,7 +157,7 @@ describe('sign-up (double opt-in): lead -> confirmation email -> the owner confi
     await invoke(confirm, confirmEvent('candidate', await confirmationTokenFor(carol)));
     await deliverDueMail(lead!.id);
     const { subscriberId } = (await readItem(tables.subscribers, `email#candidate#${carol}`))!;
-    const { handler: oneClick } = await import('../../lambdas/handlers/one-click-unsubscribe');
+    const { handler: oneClick } = await import('#lambdas/handlers/one-click-unsubscribe.ts');
     const { oneClickEvent } = await import('../unit/lambdas/support/api-events');
     await invoke(oneClick, oneClickEvent('candidate', subscriberId, 'List-Unsubscribe=One-Click'));
     const before = await readItem(tables.subscribers, subscriberId);
@@ -191,7 +192,7 @@ describe('sign-up (double opt-in): lead -> confirmation email -> the owner confi
     await invoke(confirm, confirmEvent('candidate', await confirmationTokenFor(email)));
     await deliverDueMail(first.lead!.id);
     const { subscriberId } = (await readItem(tables.subscribers, `email#candidate#${email}`))!;
-    const { handler: oneClick } = await import('../../lambdas/handlers/one-click-unsubscribe');
+    const { handler: oneClick } = await import('#lambdas/handlers/one-click-unsubscribe.ts');
     const { oneClickEvent } = await import('../unit/lambdas/support/api-events');
     await invoke(oneClick, oneClickEvent('candidate', subscriberId, 'List-Unsubscribe=One-Click'));
 

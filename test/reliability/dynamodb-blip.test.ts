@@ -1,4 +1,4 @@
-import * as API_ERRORS from '../../shared/constants/api-errors';
+import * as API_ERRORS from '#shared/constants/api-errors.ts';
 import { setFault } from '../support/faults';
 import { stackPerFile } from '../support/stack-per-file';
 import {

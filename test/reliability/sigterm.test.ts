@@ -1,4 +1,4 @@
-import { startSesLocal, type LocalService } from '../../infra/local/services';
+import { startSesLocal, type LocalService } from '#infra/local/services.ts';
 import { stackPerFile } from '../support/stack-per-file';
 import {
   deliveredExactlyOnce,

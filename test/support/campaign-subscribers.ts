@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { localDynamoClient, readRawEmails } from '../../infra/local/services';
-import { emailClaimId, type SubscriberItem } from '../../lambdas/data/subscriber-item';
-import type { Audience } from '../../shared/constants/audiences';
+import { localDynamoClient, readRawEmails } from '#infra/local/services.ts';
+import { emailClaimId, type SubscriberItem } from '#lambdas/data/subscriber-item.ts';
+import type { Audience } from '#shared/constants/audiences.ts';
 
 const NOW = () => Math.floor(Date.now() / 1000);
 

@@ -20,7 +20,7 @@
  */
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { imageBaseName } from '../../web/build/blog/front-matter';
+import { imageBaseName } from '#web/build/blog/front-matter.ts';
 import { bannerSvg } from './banner';
 import { infographicSvg } from './holiday/infographic';
 import { writeHolidayVideo } from './holiday/video';

@@ -1,4 +1,4 @@
-import { BUSINESS } from '../../shared/constants/business';
+import { BUSINESS } from '#shared/constants/business.ts';
 import { bannerShapes } from './banner';
 import { C, markGroup, SANS, SERIF } from './brand';
 import { wrap } from './render';

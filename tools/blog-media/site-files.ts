@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { REPO_ROOT } from '../../shared/repo-root';
+import { REPO_ROOT } from '#shared/repo-root.ts';
 
 /** What the generator reads (the posts, the favicon) and where it writes, all under web/. */
 const WEB = path.join(REPO_ROOT, 'web');

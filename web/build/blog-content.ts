@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { sitePaths } from '../../shared/paths';
-import { postPath } from '../src/features/blog/post-links';
-import type { PostSummary } from '../src/features/blog/types';
+import { sitePaths } from '#shared/paths.ts';
+import { postPath } from '#web/src/features/blog/post-links.ts';
+import type { PostSummary } from '#web/src/features/blog/types.ts';
 import { collectionProblems, type LoadedPost } from './blog/collection-checks';
 import { BlogContentError, inFile } from './blog/content-error';
 import { parseFrontMatter } from './blog/front-matter';
@@ -15,7 +15,7 @@ import { renderPostBody } from './blog/markdown';
 export { renderRss } from './blog/rss';
 export { blogSitemapEntries, type SitemapEntry } from './blog/sitemap-entries';
 export { BlogContentError } from './blog/content-error';
-export { BLOG_FEED_PATH } from '../src/features/blog/post-links';
+export { BLOG_FEED_PATH } from '#web/src/features/blog/post-links.ts';
 
 const WEB_DIR = path.resolve(__dirname, '..');
 

@@ -10,14 +10,14 @@
 import { build, type Metafile } from 'esbuild';
 import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SiteConfig } from '../src/config';
+import type { SiteConfig } from '#web/src/config.ts';
 import { renderRss } from './blog-content';
 import { bootBuildOptions, clientBuildOptions } from './esbuild-options';
 import { ClientAssets } from './page-assets';
 import { robotsTxt, routesManifest, sitemapXml, type PlannedPage } from './page-plan';
 import { prerenderPages } from './prerender';
 import { readSiteConfig } from './site-config';
-import { REPO_ROOT } from '../../shared/repo-root';
+import { REPO_ROOT } from '#shared/repo-root.ts';
 import { onFileChanges } from './watch-files';
 import { generateContentModules } from './generate';
 

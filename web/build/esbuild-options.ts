@@ -1,7 +1,7 @@
 import type { BuildOptions } from 'esbuild';
-import type { SiteConfig } from '../src/config';
+import type { SiteConfig } from '#web/src/config.ts';
 import { BOOT_SOURCE, CLIENT_ENTRY_SOURCE } from './page-assets';
-import { REPO_ROOT } from '../../shared/repo-root';
+import { REPO_ROOT } from '#shared/repo-root.ts';
 
 export const PRERENDER_ENTRY_SOURCE = 'web/src/entry-prerender.tsx';
 

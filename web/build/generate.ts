@@ -3,7 +3,7 @@
  * bodies and loaders, the legal pages), written from the Markdown without building the site.
  * `npm run typecheck` runs it first; the build runs it as its first step.
  */
-import type { PostSummary } from '../src/features/blog/types';
+import type { PostSummary } from '#web/src/features/blog/types.ts';
 import { generateBlogModules } from './blog-content';
 import { generateLegalPages } from './legal-pages';
 

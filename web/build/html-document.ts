@@ -1,4 +1,4 @@
-import type { HeadValues } from '../src/app/document-head';
+import type { HeadValues } from '#web/src/app/document-head.ts';
 import { styleElement } from './csp-hashes';
 
 /** The files one page loads, as site-relative URLs. */

@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { Marked, type Tokens } from 'marked';
-import { REPO_ROOT } from '../../shared/repo-root';
+import { REPO_ROOT } from '#shared/repo-root.ts';
 
 /** The Markdown pages compiled at build time, and the module each becomes. */
 export const LEGAL_PAGES = [

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
-import { DYNAMIC_PAGES, NOT_FOUND_PAGE } from '../../shared/paths';
+import { DYNAMIC_PAGES, NOT_FOUND_PAGE } from '#shared/paths.ts';
 import { pageFile } from './page-plan';
 
 export interface Bytes {

@@ -1,5 +1,5 @@
-import { DYNAMIC_PAGES, NOT_FOUND_PAGE, SUBSCRIBER_ID_PATTERN } from '../../shared/paths';
-import type { RouteHandle } from '../src/app/route-handle';
+import { DYNAMIC_PAGES, NOT_FOUND_PAGE, SUBSCRIBER_ID_PATTERN } from '#shared/paths.ts';
+import type { RouteHandle } from '#web/src/app/route-handle.ts';
 
 /** A route as the build sees it: the URL pattern and its static facts. */
 export interface RouteInfo {

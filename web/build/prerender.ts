@@ -2,15 +2,15 @@ import { build } from 'esbuild';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { headValues } from '../src/app/document-head';
-import type { RouteHandle } from '../src/app/route-handle';
-import type { SiteConfig } from '../src/config';
+import { headValues } from '#web/src/app/document-head.ts';
+import type { RouteHandle } from '#web/src/app/route-handle.ts';
+import type { SiteConfig } from '#web/src/config.ts';
 import { prerenderBuildOptions } from './esbuild-options';
 import { hoistResourceLinks, htmlDocument } from './html-document';
 import { cspHash, CSP_HASHES_FILE, type CspHashes } from './csp-hashes';
 import type { ClientAssets } from './page-assets';
 import { planPages, type PlannedPage, type RouteInfo } from './page-plan';
-import { REPO_ROOT } from '../../shared/repo-root';
+import { REPO_ROOT } from '#shared/repo-root.ts';
 
 interface PrerenderModule {
   pageRoutes(): RouteInfo[];

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEPLOY_TIME_SITE_ORIGIN } from '../../shared/deploy-site-origin';
-import type { SiteConfig } from '../src/config';
-import { REPO_ROOT } from '../../shared/repo-root';
+import { DEPLOY_TIME_SITE_ORIGIN } from '#shared/deploy-site-origin.ts';
+import type { SiteConfig } from '#web/src/config.ts';
+import { REPO_ROOT } from '#shared/repo-root.ts';
 
 /** Each setting: its cdk.json context key and the environment variable that overrides it. */
 const SETTINGS: Record<keyof SiteConfig, string> = {

@@ -1,4 +1,4 @@
-import { BUSINESS } from '../../shared/constants/business';
+import { BUSINESS } from '#shared/constants/business.ts';
 
 /** Copy shared by every page: header, footer and the skip link. */
 export const SITE_COPY = {

@@ -12,8 +12,8 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { playwrightLaunchOptions } from '../../../test/support/chromium';
-import { BUSINESS } from '../../../shared/constants/business';
+import { playwrightLaunchOptions } from '#test/support/chromium.ts';
+import { BUSINESS } from '#shared/constants/business.ts';
 
 const DIR = __dirname;
 const SOURCE = path.join(DIR, 'human-relations-scorecard.html');

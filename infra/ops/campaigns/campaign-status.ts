@@ -1,6 +1,6 @@
-import type { CampaignItem, SendRecord } from '../../../lambdas/data/campaign-item';
-import { getCampaign } from '../../../lambdas/data/campaign-sends';
-import type { SubscriberItem } from '../../../lambdas/data/subscriber-item';
+import type { CampaignItem, SendRecord } from '#lambdas/data/campaign-item.ts';
+import { getCampaign } from '#lambdas/data/campaign-sends.ts';
+import type { SubscriberItem } from '#lambdas/data/subscriber-item.ts';
 import { scanKind } from '../scan-table';
 import type { OpsTarget } from '../stack-target';
 

@@ -1,5 +1,5 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { campaignMessageBody } from '../../../lambdas/campaigns/campaign-message';
+import { campaignMessageBody } from '#lambdas/campaigns/campaign-message.ts';
 import { STACK } from '../stack-target';
 
 /**

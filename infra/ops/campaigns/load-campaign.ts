@@ -9,8 +9,8 @@ import {
   CAMPAIGN_TOPICS,
   type CampaignAudience,
   type CampaignTopic,
-} from '../../../shared/constants/campaigns';
-import type { CampaignContent } from '../../../lambdas/data/campaign-item';
+} from '#shared/constants/campaigns.ts';
+import type { CampaignContent } from '#lambdas/data/campaign-item.ts';
 
 export const CAMPAIGNS_DIR = path.resolve(__dirname, '..', '..', '..', 'web', 'content', 'campaigns');
 

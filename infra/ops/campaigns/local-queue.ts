@@ -1,7 +1,7 @@
-import { createPacer } from '../../../lambdas/campaigns/send-pacer';
-import { sendToRecipient, type CampaignSenderDeps } from '../../../lambdas/campaigns/send-to-recipient';
-import type { CampaignContent } from '../../../lambdas/data/campaign-item';
-import { nowSeconds } from '../../../lambdas/runtime/clock';
+import { createPacer } from '#lambdas/campaigns/send-pacer.ts';
+import { sendToRecipient, type CampaignSenderDeps } from '#lambdas/campaigns/send-to-recipient.ts';
+import type { CampaignContent } from '#lambdas/data/campaign-item.ts';
+import { nowSeconds } from '#lambdas/runtime/clock.ts';
 
 export interface LocalSendOptions {
   /** SES's rate, emails per second (CAMPAIGN_SEND_RATE). */

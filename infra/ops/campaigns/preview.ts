@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { campaignMail } from '../../../lambdas/campaigns/campaign-mail';
-import type { CampaignContent } from '../../../lambdas/data/campaign-item';
-import type { SubscriberItem } from '../../../lambdas/data/subscriber-item';
-import { audiencesOf } from '../../../shared/constants/campaigns';
+import { campaignMail } from '#lambdas/campaigns/campaign-mail.ts';
+import type { CampaignContent } from '#lambdas/data/campaign-item.ts';
+import type { SubscriberItem } from '#lambdas/data/subscriber-item.ts';
+import { audiencesOf } from '#shared/constants/campaigns.ts';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -1,7 +1,7 @@
-import { personEligibility } from '../../../lambdas/campaigns/eligibility';
-import type { CampaignContent } from '../../../lambdas/data/campaign-item';
-import type { SubscriberItem } from '../../../lambdas/data/subscriber-item';
-import { canonicalMailbox } from '../../../lambdas/domain/canonical-mailbox';
+import { personEligibility } from '#lambdas/campaigns/eligibility.ts';
+import type { CampaignContent } from '#lambdas/data/campaign-item.ts';
+import type { SubscriberItem } from '#lambdas/data/subscriber-item.ts';
+import { canonicalMailbox } from '#lambdas/domain/canonical-mailbox.ts';
 import { scanKind } from '../scan-table';
 import type { OpsTarget } from '../stack-target';
 

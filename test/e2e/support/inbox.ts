@@ -1,5 +1,5 @@
-import { readCapturedEmails, type CapturedEmail } from '../../../infra/local/services';
-import { BUSINESS } from '../../../shared/constants/business';
+import { readCapturedEmails, type CapturedEmail } from '#infra/local/services.ts';
+import { BUSINESS } from '#shared/constants/business.ts';
 
 export type { CapturedEmail };
 

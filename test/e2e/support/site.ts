@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { Locator, Page, Request, Response } from 'playwright-core';
-import { PAGE_META } from '../../../web/content/pages/meta';
-import { documentTitle } from '../../../web/src/app/document-head';
+import { PAGE_META } from '#web/content/pages/meta.ts';
+import { documentTitle } from '#web/src/app/document-head.ts';
 import { baseUrl } from './browser';
-import { REPO_ROOT } from '../../../shared/repo-root';
+import { REPO_ROOT } from '#shared/repo-root.ts';
 
 /**
  * What the site must serve, written from the spec (docs/spec/site-spec.md#2-screens-and-routes) so

@@ -1,8 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Audience } from '../../../shared/constants/audiences';
-import { SUBSCRIBERS_TABLE } from '../../../infra/constructs/table-definitions';
-import { apiPath } from '../../../shared/paths';
+import type { Audience } from '#shared/constants/audiences.ts';
+import { SUBSCRIBERS_TABLE } from '#infra/constructs/table-definitions.ts';
+import { apiPath } from '#shared/paths.ts';
 import { baseUrl } from './browser';
 import { emailsWithSubject, linksIn, SUBJECTS, uniqueAddress, waitForNextEmail, type CapturedEmail } from './inbox';
 

@@ -14,7 +14,7 @@ import {
 } from '../../support/campaign-subscribers';
 import { commandEnv, reuseBuildIfPresent, runCommand, startLocalStack, TSX } from '../../support/local-stack';
 import { stackPerFile } from '../../support/stack-per-file';
-import { REPO_ROOT } from '../../../shared/repo-root';
+import { REPO_ROOT } from '#shared/repo-root.ts';
 
 jest.setTimeout(240_000);
 

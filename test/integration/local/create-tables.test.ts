@@ -1,5 +1,5 @@
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
-import { createTables, localDynamoClient, startDynalite, type LocalService } from '../../../infra/local/services';
+import { createTables, localDynamoClient, startDynalite, type LocalService } from '#infra/local/services.ts';
 
 let dynamo: LocalService;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { get } from 'node:http';
-import { LEADS_TABLE } from '../../../infra/constructs/table-definitions';
-import { localDynamoClient, readCapturedEmails } from '../../../infra/local/services';
-import { apiPath } from '../../../shared/paths';
+import { LEADS_TABLE } from '#infra/constructs/table-definitions.ts';
+import { localDynamoClient, readCapturedEmails } from '#infra/local/services.ts';
+import { apiPath } from '#shared/paths.ts';
 import { readFaults, setFault } from '../../support/faults';
 import { reuseBuildIfPresent, startLocalStack } from '../../support/local-stack';
 import { stackPerFile } from '../../support/stack-per-file';

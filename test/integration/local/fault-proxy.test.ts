@@ -1,9 +1,9 @@
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
-import { INJECTED_FAULT_MESSAGE } from '../../../infra/local/fault-answers';
-import { startFaultProxy } from '../../../infra/local/fault-proxy';
-import { FaultSwitch } from '../../../infra/local/fault-switch';
-import { readCapturedEmails, type LocalService } from '../../../infra/local/services';
+import { INJECTED_FAULT_MESSAGE } from '#infra/local/fault-answers.ts';
+import { startFaultProxy } from '#infra/local/fault-proxy.ts';
+import { FaultSwitch } from '#infra/local/fault-switch.ts';
+import { readCapturedEmails, type LocalService } from '#infra/local/services.ts';
 
 /** The emulators global-setup.ts started; the proxies sit in front of them as in `npm start`. */
 const targets = { dynamodb: process.env.AWS_ENDPOINT_URL_DYNAMODB!, ses: process.env.AWS_ENDPOINT_URL_SES! };

@@ -5,13 +5,8 @@
 import { GetItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context } from 'aws-lambda';
-import {
-  localDynamoClient,
-  readCapturedEmails,
-  readRawEmails,
-  type CapturedEmail,
-} from '../../../infra/local/services';
-import { handler as sweep } from '../../../lambdas/handlers/mail-sweep';
+import { localDynamoClient, readCapturedEmails, readRawEmails, type CapturedEmail } from '#infra/local/services.ts';
+import { handler as sweep } from '#lambdas/handlers/mail-sweep.ts';
 import { readMail, type ReadableMail } from '../../unit/lambdas/support/parse-mime';
 
 const env = (name: string) => {
@@ -100,8 +95,8 @@ export const consentRecordsOf = async (subscriberId: string) => {
  * email, the button on the confirmation page (POST), and the welcome email.
  */
 export const subscribe = async (audience: 'candidate' | 'employer', email: string) => {
-  const { handler: signup } = await import('../../../lambdas/handlers/signup');
-  const { handler: confirm } = await import('../../../lambdas/handlers/confirm-subscription');
+  const { handler: signup } = await import('#lambdas/handlers/signup.ts');
+  const { handler: confirm } = await import('#lambdas/handlers/confirm-subscription.ts');
   const { apiEvent, invoke, signupEvent } = await import('../../unit/lambdas/support/api-events');
   const { signupBody } = await import('../../unit/lambdas/support/payloads');
   await invoke(signup, signupEvent(signupBody({ email, audience })));

@@ -5,7 +5,7 @@
  */
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { localDynamoClient, readCapturedEmails, type CapturedEmail } from '../../../infra/local/services';
+import { localDynamoClient, readCapturedEmails, type CapturedEmail } from '#infra/local/services.ts';
 import {
   LIMITS_LIFTED,
   reuseBuildIfPresent,

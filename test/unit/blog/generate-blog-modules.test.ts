@@ -9,7 +9,7 @@ import {
   type FixturePost,
 } from './blog-fixtures';
 
-import { BlogContentError, generateBlogModules } from '../../../web/build/blog-content';
+import { BlogContentError, generateBlogModules } from '#web/build/blog-content.ts';
 
 const cleanUps: Array<() => Promise<void>> = [];
 afterAll(() => Promise.all(cleanUps.map((cleanUp) => cleanUp())));

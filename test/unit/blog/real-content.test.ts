@@ -2,9 +2,9 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { EXPECTED_POSTS } from '../../support/spec-posts';
-import type { PostSummary } from '../../../web/src/features/blog/types';
+import type { PostSummary } from '#web/src/features/blog/types.ts';
 
-import { generateBlogModules } from '../../../web/build/blog-content';
+import { generateBlogModules } from '#web/build/blog-content.ts';
 
 /** The real posts in web/content/posts, built into a temporary folder. */
 describe('the blog content as written', () => {

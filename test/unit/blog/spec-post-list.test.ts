@@ -1,5 +1,5 @@
 import { EXPECTED_POSTS } from '../../support/spec-posts';
-import { adjacentPosts } from '../../../web/src/features/blog/post-chain';
+import { adjacentPosts } from '#web/src/features/blog/post-chain.ts';
 import { FIXTURE_POSTS } from '../../web/blog/fixture-posts';
 
 const slugAt = (id: number) => EXPECTED_POSTS[id].slug;

@@ -5,7 +5,7 @@
  */
 import '../lambdas/support/env';
 import type { Context } from 'aws-lambda';
-import { handler as sesFeedback } from '../../../lambdas/handlers/ses-feedback';
+import { handler as sesFeedback } from '#lambdas/handlers/ses-feedback.ts';
 import { fakeTables, type FakeTables } from '../lambdas/support/fake-tables';
 import { NOW } from '../lambdas/support/payloads';
 import { snsEvent } from '../lambdas/support/stream-records';

@@ -9,7 +9,7 @@ import { SendRawEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
-import { handler as worker } from '../../../lambdas/handlers/campaign-worker';
+import { handler as worker } from '#lambdas/handlers/campaign-worker.ts';
 import { fakeTables, sesAnswer, unavailable, type FakeTables } from '../lambdas/support/fake-tables';
 import { NOW } from '../lambdas/support/payloads';
 import { readMail } from '../lambdas/support/parse-mime';

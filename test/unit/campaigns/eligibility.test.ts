@@ -1,6 +1,6 @@
-import { ineligibility, personEligibility } from '../../../lambdas/campaigns/eligibility';
-import { CAMPAIGN_TOPICS } from '../../../shared/constants/campaigns';
-import { EMAIL_SETTINGS } from '../../../shared/constants/subscriber-options';
+import { ineligibility, personEligibility } from '#lambdas/campaigns/eligibility.ts';
+import { CAMPAIGN_TOPICS } from '#shared/constants/campaigns.ts';
+import { EMAIL_SETTINGS } from '#shared/constants/subscriber-options.ts';
 import { subscriberItem } from '../../support/campaign-subscribers';
 
 const NOW = Math.floor(Date.now() / 1000);

@@ -5,9 +5,9 @@
  */
 import '../lambdas/support/env';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { sendToRecipient, type CampaignSenderDeps } from '../../../lambdas/campaigns/send-to-recipient';
-import type { OutgoingMail } from '../../../lambdas/mail/outgoing-mail';
-import type { SubscriberItem } from '../../../lambdas/data/subscriber-item';
+import { sendToRecipient, type CampaignSenderDeps } from '#lambdas/campaigns/send-to-recipient.ts';
+import type { OutgoingMail } from '#lambdas/mail/outgoing-mail.ts';
+import type { SubscriberItem } from '#lambdas/data/subscriber-item.ts';
 import { callsOf } from '../lambdas/support/dynamo-mock';
 import {
   connectionReset,

@@ -1,5 +1,5 @@
-import { loadEdgeHandlers, type EdgeRequest, type EdgeResponse } from '../../../infra/edge/edge-code';
-import { DYNAMIC_PAGES, NOT_FOUND_PAGE } from '../../../shared/paths';
+import { loadEdgeHandlers, type EdgeRequest, type EdgeResponse } from '#infra/edge/edge-code.ts';
+import { DYNAMIC_PAGES, NOT_FOUND_PAGE } from '#shared/paths.ts';
 import { isResponse, ROUTES, viewerRequestEvent } from './edge-events';
 
 const { viewerRequest } = loadEdgeHandlers(ROUTES);

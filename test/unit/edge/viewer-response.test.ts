@@ -1,5 +1,5 @@
-import { loadEdgeHandlers, type EdgeResponse } from '../../../infra/edge/edge-code';
-import { metadataHeaders, STATUS_METADATA_HEADER } from '../../../infra/site/object-metadata';
+import { loadEdgeHandlers, type EdgeResponse } from '#infra/edge/edge-code.ts';
+import { metadataHeaders, STATUS_METADATA_HEADER } from '#infra/site/object-metadata.ts';
 import { isResponse, ROUTES, viewerRequestEvent, viewerResponseEvent } from './edge-events';
 
 const { viewerRequest, viewerResponse } = loadEdgeHandlers(ROUTES);

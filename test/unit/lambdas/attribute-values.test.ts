@@ -1,6 +1,6 @@
 /** lambdas/data/attribute-values.ts must write and read items exactly as @aws-sdk/util-dynamodb does. */
 import * as reference from '@aws-sdk/util-dynamodb';
-import { marshall, unmarshall } from '../../../lambdas/data/attribute-values';
+import { marshall, unmarshall } from '#lambdas/data/attribute-values.ts';
 
 const item = {
   id: 'lead#KeyKeyKeyKeyKeyKeyKeyK',

@@ -4,14 +4,10 @@
  * proof, and queues the welcome email once. The consent model is in docs/decisions/.
  */
 import './support/env';
-import {
-  API_ERRORS,
-  API_SUCCESS,
-  CONFIRMATION_TTL_SECONDS,
-  CONSENT_TEXT,
-  RETENTION_SECONDS,
-} from '../../../shared/constants';
-import { handler as confirm } from '../../../lambdas/handlers/confirm-subscription';
+import { API_ERRORS, API_SUCCESS } from '#shared/constants/messages.ts';
+import { CONFIRMATION_TTL_SECONDS, CONSENT_TEXT } from '#shared/constants/consent.ts';
+import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
+import { handler as confirm } from '#lambdas/handlers/confirm-subscription.ts';
 import { confirmEvent, invoke } from './support/api-events';
 import { dynamo } from './support/dynamo-mock';
 import { fakeTables, throttled, type FakeTables } from './support/fake-tables';

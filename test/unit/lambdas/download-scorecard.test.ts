@@ -3,8 +3,9 @@
  * secret (lambdas/domain/lead-link-token.ts); only the exact token of a scorecard lead opens it.
  */
 import './support/env';
-import { API_ERRORS, DOWNLOAD_LINK_TTL_SECONDS } from '../../../shared/constants';
-import { handler as downloadScorecard } from '../../../lambdas/handlers/download-scorecard';
+import { API_ERRORS } from '#shared/constants/messages.ts';
+import { DOWNLOAD_LINK_TTL_SECONDS } from '#shared/constants/limits.ts';
+import { handler as downloadScorecard } from '#lambdas/handlers/download-scorecard.ts';
 import { downloadEvent, invoke } from './support/api-events';
 import { dynamo } from './support/dynamo-mock';
 import { fakeTables, unavailable, type FakeTables } from './support/fake-tables';

@@ -1,9 +1,10 @@
 import './support/env';
 import { GetItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
-import { API_ERRORS, MAX_BODY_BYTES } from '../../../shared/constants';
-import { handler as putSubscriber } from '../../../lambdas/handlers/put-subscriber';
-import { handler as getSubscriber } from '../../../lambdas/handlers/get-subscriber';
-import { handler as apiFallback } from '../../../lambdas/handlers/api-fallback';
+import { API_ERRORS } from '#shared/constants/messages.ts';
+import { MAX_BODY_BYTES } from '#shared/constants/limits.ts';
+import { handler as putSubscriber } from '#lambdas/handlers/put-subscriber.ts';
+import { handler as getSubscriber } from '#lambdas/handlers/get-subscriber.ts';
+import { handler as apiFallback } from '#lambdas/handlers/api-fallback.ts';
 import { apiEvent, invoke, subscriberEvent } from './support/api-events';
 import { dynamo, item } from './support/dynamo-mock';
 import { SUBSCRIBER_ID, preferenceBody } from './support/payloads';

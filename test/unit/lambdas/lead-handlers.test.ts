@@ -5,18 +5,17 @@
  * abuse-limit designs these tests hold the handlers to.
  */
 import './support/env';
+import { API_ERRORS, API_SUCCESS } from '#shared/constants/messages.ts';
+import { CONSENT_TEXT } from '#shared/constants/consent.ts';
 import {
-  API_ERRORS,
-  API_SUCCESS,
-  CONSENT_TEXT,
   RETENTION_SECONDS,
   SCORECARD_MAILS_PER_ADDRESS_PER_DAY,
   SIGNUP_MAILS_PER_ADDRESS_PER_DAY,
   SUBMISSIONS_PER_CLIENT_PER_HOUR,
   FORM_MAILS_PER_HOUR,
-} from '../../../shared/constants';
-import { handler as requestScorecard } from '../../../lambdas/handlers/request-scorecard';
-import { handler as signup } from '../../../lambdas/handlers/signup';
+} from '#shared/constants/limits.ts';
+import { handler as requestScorecard } from '#lambdas/handlers/request-scorecard.ts';
+import { handler as signup } from '#lambdas/handlers/signup.ts';
 import { invoke, scorecardEvent, signupEvent } from './support/api-events';
 import { freezeClock } from './support/clock';
 import { dynamo } from './support/dynamo-mock';

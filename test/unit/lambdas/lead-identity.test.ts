@@ -3,12 +3,12 @@
  * a request counts against, the lead key of a submission and the lead link token.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { DUPLICATE_WINDOW_SECONDS } from '../../../shared/constants';
-import { LEAD_LINK_TOKEN_PATTERN } from '../../../shared/paths';
-import { canonicalMailbox } from '../../../lambdas/domain/canonical-mailbox';
-import { leadKeys } from '../../../lambdas/domain/lead-key';
-import { leadKeyOfToken, leadLinkToken, tokenMatches } from '../../../lambdas/domain/lead-link-token';
-import { clientAddress, clientLimitKey } from '../../../lambdas/http/client-address';
+import { DUPLICATE_WINDOW_SECONDS } from '#shared/constants/limits.ts';
+import { LEAD_LINK_TOKEN_PATTERN } from '#shared/paths.ts';
+import { canonicalMailbox } from '#lambdas/domain/canonical-mailbox.ts';
+import { leadKeys } from '#lambdas/domain/lead-key.ts';
+import { leadKeyOfToken, leadLinkToken, tokenMatches } from '#lambdas/domain/lead-link-token.ts';
+import { clientAddress, clientLimitKey } from '#lambdas/http/client-address.ts';
 import { apiEvent } from './support/api-events';
 import { NOW } from './support/payloads';
 

@@ -1,4 +1,4 @@
-import * as log from '../../../lambdas/runtime/log';
+import * as log from '#lambdas/runtime/log.ts';
 
 describe('structured logs', () => {
   it('masks email addresses anywhere in the line, including inside errors', () => {

@@ -5,10 +5,10 @@
  */
 import './support/env';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { deliverLeadMail, type MailerDeps } from '../../../lambdas/mail/deliver-lead-mail';
-import { retryDelay } from '../../../lambdas/mail/delivery-policy';
-import type { OutgoingMail } from '../../../lambdas/mail/outgoing-mail';
-import { sesRefused } from '../../../lambdas/mail/send';
+import { deliverLeadMail, type MailerDeps } from '#lambdas/mail/deliver-lead-mail.ts';
+import { retryDelay } from '#lambdas/mail/delivery-policy.ts';
+import type { OutgoingMail } from '#lambdas/mail/outgoing-mail.ts';
+import { sesRefused } from '#lambdas/mail/send.ts';
 import {
   connectionReset,
   fakeTables,

@@ -1,8 +1,8 @@
 import './support/env';
 import { mockClient, type AwsClientStub } from 'aws-sdk-client-mock';
 import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerResult } from 'aws-lambda';
-import { secretEquals } from '../../../lambdas/http/secret-equals';
-import { ORIGIN_VERIFY_HEADER } from '../../../shared/origin-headers';
+import { secretEquals } from '#lambdas/http/secret-equals.ts';
+import { ORIGIN_VERIFY_HEADER } from '#shared/origin-headers.ts';
 
 const SECRET_ARN = 'arn:aws:secretsmanager:ca-central-1:111111111111:secret:OriginVerify-AbCdEf';
 const SECRET = 'k3Jq9ZxV2mW8pL4nR7tY1uB6cH0dF5gA';
@@ -25,7 +25,7 @@ function coldStart(env: Record<string, string | undefined>) {
     sdk = require('@aws-sdk/client-secrets-manager');
     secretsManager = mockClient(sdk.SecretsManagerClient);
     secretsManager.on(sdk.GetSecretValueCommand, { SecretId: SECRET_ARN }).resolves({ SecretString: SECRET });
-    ({ handler } = require('../../../lambdas/handlers/origin-verify'));
+    ({ handler } = require('#lambdas/handlers/origin-verify.ts'));
   });
   const secretReads = () => secretsManager.commandCalls(sdk.GetSecretValueCommand).length;
   return { handler, secretsManager, sdk, secretReads };

@@ -1,6 +1,6 @@
 import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { Sha256 } from '@smithy/core/checksum';
-import { presignedGetUrl } from '../../../lambdas/runtime/presign-get';
+import { presignedGetUrl } from '#lambdas/runtime/presign-get.ts';
 
 const credentials = async () => ({
   accessKeyId: 'AKIDEXAMPLE',

@@ -1,9 +1,9 @@
-import { EMAIL_SETTINGS } from '../../../shared/constants';
-import { SUBSCRIBER_ID_PATTERN } from '../../../shared/paths';
-import { ALL_EMAIL_SETTINGS_ON } from '../../../lambdas/data/subscriber-item';
-import { requireEnv } from '../../../lambdas/runtime/env';
-import { randomToken } from '../../../lambdas/runtime/tokens';
-import { utcDay } from '../../../lambdas/runtime/clock';
+import { EMAIL_SETTINGS } from '#shared/constants/subscriber-options.ts';
+import { SUBSCRIBER_ID_PATTERN } from '#shared/paths.ts';
+import { ALL_EMAIL_SETTINGS_ON } from '#lambdas/data/subscriber-item.ts';
+import { requireEnv } from '#lambdas/runtime/env.ts';
+import { randomToken } from '#lambdas/runtime/tokens.ts';
+import { utcDay } from '#lambdas/runtime/clock.ts';
 
 describe('runtime helpers', () => {
   it('fails with the name of a missing environment variable', () => {

@@ -1,8 +1,8 @@
 import './support/env';
 import { GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
-import { handler as sesFeedback } from '../../../lambdas/handlers/ses-feedback';
-import { RETENTION_SECONDS } from '../../../shared/constants';
+import { handler as sesFeedback } from '#lambdas/handlers/ses-feedback.ts';
+import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
 import { callsOf, consentRecordPuts, dynamo, item, subscriberAfterUpdate, valuesOf } from './support/dynamo-mock';
 import { NOW } from './support/payloads';
 import { bounceNotification, complaintNotification, snsEvent } from './support/stream-records';

@@ -1,9 +1,10 @@
 import './support/env';
 import { GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
-import { API_ERRORS, API_SUCCESS, RETENTION_SECONDS } from '../../../shared/constants';
-import { handler as getSubscriber } from '../../../lambdas/handlers/get-subscriber';
-import { handler as putSubscriber } from '../../../lambdas/handlers/put-subscriber';
-import { handler as oneClick } from '../../../lambdas/handlers/one-click-unsubscribe';
+import { API_ERRORS, API_SUCCESS } from '#shared/constants/messages.ts';
+import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
+import { handler as getSubscriber } from '#lambdas/handlers/get-subscriber.ts';
+import { handler as putSubscriber } from '#lambdas/handlers/put-subscriber.ts';
+import { handler as oneClick } from '#lambdas/handlers/one-click-unsubscribe.ts';
 import { invoke, oneClickEvent, subscriberEvent } from './support/api-events';
 import {
   callsOf,

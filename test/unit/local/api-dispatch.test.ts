@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { createApiDispatcher } from '../../../infra/local/api-dispatch';
-import { addCloudFrontOriginHeaders } from '../../../infra/local/origin-verify';
+import { createApiDispatcher } from '#infra/local/api-dispatch.ts';
+import { addCloudFrontOriginHeaders } from '#infra/local/origin-verify.ts';
 
 /** Every handler answers with the path parameters it was given. */
 const echoHandlers = new Proxy({} as Parameters<typeof createApiDispatcher>[0], {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createFaultControl, FAULTS_PATH } from '../../../infra/local/fault-control';
-import { FaultSwitch } from '../../../infra/local/fault-switch';
+import { createFaultControl, FAULTS_PATH } from '#infra/local/fault-control.ts';
+import { FaultSwitch } from '#infra/local/fault-switch.ts';
 import { clearFaults, readFaults, setFault } from '../../support/faults';
 
 async function serve(faults: FaultSwitch, peerAddress?: string): Promise<{ server: Server; baseUrl: string }> {

@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLocalS3, LOCAL_S3_PREFIX } from '../../../infra/local/local-s3';
-import { presignedGetUrl } from '../../../lambdas/runtime/presign-get';
+import { createLocalS3, LOCAL_S3_PREFIX } from '#infra/local/local-s3.ts';
+import { presignedGetUrl } from '#lambdas/runtime/presign-get.ts';
 
 const region = 'ca-central-1';
 const localKey = { accessKeyId: 'local', secretAccessKey: 'local' };

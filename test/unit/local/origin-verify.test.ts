@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { createApiDispatcher } from '../../../infra/local/api-dispatch';
-import { addCloudFrontOriginHeaders, viewerAddress } from '../../../infra/local/origin-verify';
-import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../../shared/origin-headers';
+import { createApiDispatcher } from '#infra/local/api-dispatch.ts';
+import { addCloudFrontOriginHeaders, viewerAddress } from '#infra/local/origin-verify.ts';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '#shared/origin-headers.ts';
 
 /** Every handler records the event it was given and answers 200. */
 const seen: APIGatewayProxyEventV2[] = [];

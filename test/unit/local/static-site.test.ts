@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { loadEdgeHandlers, readRouteManifest } from '../../../infra/edge/edge-code';
-import { createSiteHandler } from '../../../infra/local/static-site';
-import { STATUS_METADATA_HEADER } from '../../../infra/site/object-metadata';
+import { loadEdgeHandlers, readRouteManifest } from '#infra/edge/edge-code.ts';
+import { createSiteHandler } from '#infra/local/static-site.ts';
+import { STATUS_METADATA_HEADER } from '#infra/site/object-metadata.ts';
 
 /** The local twin of CloudFront + S3 over the infra fixtures' small web build. */
 const DIST = path.join(__dirname, '..', '..', 'infra', 'fixtures', 'web-dist');

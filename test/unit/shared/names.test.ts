@@ -1,5 +1,6 @@
-import { VALIDATION } from '../../../shared/constants';
-import { scorecardRequestSchema, signupRequestSchema } from '../../../shared/schemas';
+import { VALIDATION } from '#shared/constants/messages.ts';
+import { scorecardRequestSchema } from '#shared/schemas/scorecard.ts';
+import { signupRequestSchema } from '#shared/schemas/signup.ts';
 import { scorecardBody as scorecard, signupBody as signup } from '../lambdas/support/payloads';
 import { messagesFor } from './messages-for';
 

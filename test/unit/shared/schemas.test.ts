@@ -1,10 +1,8 @@
-import { EMAIL_SETTINGS, UNSUBSCRIBE_REASONS, VALIDATION } from '../../../shared/constants';
-import {
-  preferenceSchema,
-  scorecardRequestSchema,
-  signupRequestSchema,
-  unsubscribeSchema,
-} from '../../../shared/schemas';
+import { EMAIL_SETTINGS, UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
+import { VALIDATION } from '#shared/constants/messages.ts';
+import { preferenceSchema, unsubscribeSchema } from '#shared/schemas/subscriber-update.ts';
+import { scorecardRequestSchema } from '#shared/schemas/scorecard.ts';
+import { signupRequestSchema } from '#shared/schemas/signup.ts';
 import { NOW, scorecardBody as scorecard, signupBody as signup } from '../lambdas/support/payloads';
 import { messagesFor } from './messages-for';
 

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { BACK_TO_TOP_THRESHOLD_PX, BackToTop } from '../../../web/src/components/BackToTop';
+import { BACK_TO_TOP_THRESHOLD_PX, BackToTop } from '#web/src/components/BackToTop.tsx';
 
 function scrollTo(y: number) {
   act(() => {

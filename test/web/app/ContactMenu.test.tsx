@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ContactMenu } from '../../../web/src/features/about/ContactMenu';
+import { ContactMenu } from '#web/src/features/about/ContactMenu.tsx';
 
 const BUTTON = 'Contact us to Learn About Our Process';
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { sitePaths } from '../../../shared/paths';
-import { siteConfig } from '../../../web/src/config';
+import { sitePaths } from '#shared/paths.ts';
+import { siteConfig } from '#web/src/config.ts';
 import { renderApp } from './render-app';
 
 /**

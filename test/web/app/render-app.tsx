@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigationType } from 'react-router-dom';
-import { App } from '../../../web/src/app/App';
-import { loadPageRoute } from '../../../web/src/app/page-loader';
-import { PAGE_ROUTES } from '../../../web/src/app/routing';
+import { App } from '#web/src/app/App.tsx';
+import { loadPageRoute } from '#web/src/app/page-loader.ts';
+import { PAGE_ROUTES } from '#web/src/app/routing.tsx';
 
 /** Shows the router's location and how it got there (PUSH, REPLACE, POP), for assertions. */
 function LocationProbe() {

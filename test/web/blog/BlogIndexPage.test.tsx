@@ -1,10 +1,10 @@
 // react-router 7 needs TextEncoder at import time; jsdom lacks it (shared shim of the web tests).
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import BlogIndexPage from '../../../web/src/features/blog/BlogIndexPage';
+import BlogIndexPage from '#web/src/features/blog/BlogIndexPage.tsx';
 import { FIXTURE_POSTS } from './fixture-posts';
 
-jest.mock('../../../web/src/features/blog/catalog', () => ({
+jest.mock('#web/src/features/blog/catalog.ts', () => ({
   ALL_POSTS: jest.requireActual('./fixture-posts').FIXTURE_POSTS,
 }));
 

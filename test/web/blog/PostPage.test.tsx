@@ -1,14 +1,14 @@
 // react-router 7 needs TextEncoder at import time; jsdom lacks it (shared shim of the web tests).
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { siteConfig } from '../../../web/src/config';
-import PostPage from '../../../web/src/features/blog/PostPage';
+import { siteConfig } from '#web/src/config.ts';
+import PostPage from '#web/src/features/blog/PostPage.tsx';
 import { FIXTURE_POSTS } from './fixture-posts';
 
-jest.mock('../../../web/src/features/blog/catalog', () => ({
+jest.mock('#web/src/features/blog/catalog.ts', () => ({
   ALL_POSTS: jest.requireActual('./fixture-posts').FIXTURE_POSTS,
 }));
-jest.mock('../../../web/src/features/blog/post-body', () => ({
+jest.mock('#web/src/features/blog/post-body.ts', () => ({
   usePostBody: () => ({ before: '<p>Text before the callout.</p>', after: '<p>Text after the callout.</p>' }),
 }));
 

@@ -1,5 +1,5 @@
 import { EXPECTED_POSTS } from '../../support/spec-posts';
-import type { PostSummary } from '../../../web/src/features/blog/types';
+import type { PostSummary } from '#web/src/features/blog/types.ts';
 
 const MONTHS = [
   'January',

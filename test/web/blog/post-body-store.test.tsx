@@ -1,11 +1,7 @@
 import { Suspense } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import {
-  createPostBodyStore,
-  type BodyLoaders,
-  type PostBodyStore,
-} from '../../../web/src/features/blog/post-body-store';
+import { createPostBodyStore, type BodyLoaders, type PostBodyStore } from '#web/src/features/blog/post-body-store.ts';
 
 const bodyOf = (id: number) => ({ before: `<p>Before ${id}</p>`, after: `<p>After ${id}</p>` });
 

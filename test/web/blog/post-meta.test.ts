@@ -1,4 +1,4 @@
-import { postMeta } from '../../../web/src/features/blog/post-meta';
+import { postMeta } from '#web/src/features/blog/post-meta.ts';
 import { FIXTURE_POSTS } from './fixture-posts';
 
 const SITE = 'https://www.example.ca';

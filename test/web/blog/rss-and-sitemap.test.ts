@@ -1,5 +1,5 @@
-import { blogSitemapEntries } from '../../../web/build/blog/sitemap-entries';
-import { renderRss, rfc822Date } from '../../../web/build/blog/rss';
+import { blogSitemapEntries } from '#web/build/blog/sitemap-entries.ts';
+import { renderRss, rfc822Date } from '#web/build/blog/rss.ts';
 import { FIXTURE_POSTS } from './fixture-posts';
 
 const SITE = 'https://www.example.ca';

@@ -7,12 +7,12 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DYNAMIC_PAGES } from '../../../shared/paths';
-import { buildSite, type BuildResult } from '../../../web/build/build';
-import { cspHash, readCspHashes } from '../../../web/build/csp-hashes';
-import { COMPILE_HINT } from '../../../web/build/esbuild-options';
-import { measurePageAssets, packagesIn, type PageAssetSizes } from '../../../web/build/measure-assets';
-import { securityHeaders } from '../../../infra/site/security-headers';
+import { DYNAMIC_PAGES } from '#shared/paths.ts';
+import { buildSite, type BuildResult } from '#web/build/build.ts';
+import { cspHash, readCspHashes } from '#web/build/csp-hashes.ts';
+import { COMPILE_HINT } from '#web/build/esbuild-options.ts';
+import { measurePageAssets, packagesIn, type PageAssetSizes } from '#web/build/measure-assets.ts';
+import { securityHeaders } from '#infra/site/security-headers.ts';
 
 const KB = 1024;
 const BUDGET = { homeJsGzip: 110 * KB, cssGzipPerPage: 30 * KB };

@@ -1,5 +1,5 @@
 import type { Metafile } from 'esbuild';
-import { BOOT_SOURCE, ClientAssets, CLIENT_ENTRY_SOURCE, MOUNT_SOURCE } from '../../../web/build/page-assets';
+import { BOOT_SOURCE, ClientAssets, CLIENT_ENTRY_SOURCE, MOUNT_SOURCE } from '#web/build/page-assets.ts';
 
 /**
  * A client build: the boot script stands alone; the entry imports react's chunk; the about page

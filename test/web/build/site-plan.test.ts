@@ -1,11 +1,11 @@
 /** @jest-environment node */
 import path from 'node:path';
-import { DYNAMIC_PAGES, sitePaths } from '../../../shared/paths';
-import { headValues } from '../../../web/src/app/document-head';
-import { PAGE_ROUTES } from '../../../web/src/app/routing';
-import { POSTS } from '../../../web/.generated/blog/posts';
-import { headTags, hoistResourceLinks, htmlDocument, jsonForScript } from '../../../web/build/html-document';
-import { planPages, robotsTxt, routesManifest, sitemapXml } from '../../../web/build/page-plan';
+import { DYNAMIC_PAGES, sitePaths } from '#shared/paths.ts';
+import { headValues } from '#web/src/app/document-head.ts';
+import { PAGE_ROUTES } from '#web/src/app/routing.tsx';
+import { POSTS } from '#web/.generated/blog/posts.ts';
+import { headTags, hoistResourceLinks, htmlDocument, jsonForScript } from '#web/build/html-document.ts';
+import { planPages, robotsTxt, routesManifest, sitemapXml } from '#web/build/page-plan.ts';
 
 const SITE = 'https://www.example.ca';
 const pages = planPages(PAGE_ROUTES);

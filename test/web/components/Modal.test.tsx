@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MODALS } from '../../../shared/constants';
-import { Modal } from '../../../web/src/components/Modal';
+import { MODALS } from '#shared/constants/messages.ts';
+import { Modal } from '#web/src/components/Modal.tsx';
 
 /** A page with controls around an opener, as the forms use the modal. */
 function Harness({ useReturnRef = false }: { useReturnRef?: boolean }) {

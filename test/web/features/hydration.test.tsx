@@ -3,11 +3,11 @@ import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ConfirmPage } from '../../../web/src/features/confirmation/components/ConfirmPage';
-import { ScorecardForm } from '../../../web/src/features/scorecard/components/ScorecardForm';
-import { SignupForm } from '../../../web/src/features/signup/components/SignupForm';
-import { SettingsPage } from '../../../web/src/features/subscriber/components/SettingsPage';
-import { UnsubscribePage } from '../../../web/src/features/subscriber/components/UnsubscribePage';
+import { ConfirmPage } from '#web/src/features/confirmation/components/ConfirmPage.tsx';
+import { ScorecardForm } from '#web/src/features/scorecard/components/ScorecardForm.tsx';
+import { SignupForm } from '#web/src/features/signup/components/SignupForm.tsx';
+import { SettingsPage } from '#web/src/features/subscriber/components/SettingsPage.tsx';
+import { UnsubscribePage } from '#web/src/features/subscriber/components/UnsubscribePage.tsx';
 import { mockPendingFetch } from './support/mock-fetch';
 
 const atRoute = (path: string, pattern: string, page: ReactElement) => (

@@ -1,4 +1,4 @@
-import { BUSINESS } from '../../../shared/constants/business';
+import { BUSINESS } from '#shared/constants/business.ts';
 import { C, markGroup, WEB_SANS, WEB_SERIF } from '../brand';
 import { esc } from '../svg';
 import { snowflake, spruce, stepIcon } from './drawings';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BUSINESS } from '../../../shared/constants/business';
+import { BUSINESS } from '#shared/constants/business.ts';
 import { C, markGroup, SANS, SERIF } from '../brand';
 import { renderPng, wrap } from '../render';
 import { esc, n } from '../svg';

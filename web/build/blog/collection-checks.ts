@@ -1,4 +1,4 @@
-import type { PostSummary } from '../../src/features/blog/types';
+import type { PostSummary } from '#web/src/features/blog/types.ts';
 import { inFile } from './content-error';
 
 export interface LoadedPost {

@@ -1,4 +1,4 @@
-import type { PostSummary } from '../../src/features/blog/types';
+import type { PostSummary } from '#web/src/features/blog/types.ts';
 
 /** The banner/card SVG and the Open Graph PNG are 1200×630 (what tools/blog-media/ draws). */
 export const POST_IMAGE_SIZE = { width: 1200, height: 630 } as const;

@@ -1,6 +1,6 @@
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PostSummary } from '../../src/features/blog/types';
+import type { PostSummary } from '#web/src/features/blog/types.ts';
 import type { PostBodyHtml } from './markdown';
 
 const FEATURE_DIR = path.resolve(__dirname, '../../src/features/blog');

@@ -1,7 +1,7 @@
 import { Marked, type Token, type Tokens, type TokensList } from 'marked';
 import { escapeMarkup } from './html-text';
 import { createHeadingIds } from './heading-ids';
-import { SITE_COPY } from '../../content/site';
+import { SITE_COPY } from '#web/content/site.ts';
 
 /** The one line in each post where the shared mid-article callout goes. */
 export const MID_ARTICLE_MARKER = '<!-- mid-article -->';

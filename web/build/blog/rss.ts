@@ -1,8 +1,8 @@
-import { BUSINESS } from '../../../shared/constants/business';
-import { PAGE_META } from '../../content/pages/meta';
-import { absoluteUrl } from '../../src/lib/page-meta';
-import { BLOG_FEED_PATH, postPath } from '../../src/features/blog/post-links';
-import type { PostSummary } from '../../src/features/blog/types';
+import { BUSINESS } from '#shared/constants/business.ts';
+import { PAGE_META } from '#web/content/pages/meta.ts';
+import { absoluteUrl } from '#web/src/lib/page-meta.ts';
+import { BLOG_FEED_PATH, postPath } from '#web/src/features/blog/post-links.ts';
+import type { PostSummary } from '#web/src/features/blog/types.ts';
 import { escapeMarkup } from './html-text';
 
 /**

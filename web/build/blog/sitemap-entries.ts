@@ -1,7 +1,7 @@
-import { sitePaths } from '../../../shared/paths';
-import { absoluteUrl } from '../../src/lib/page-meta';
-import { postPath } from '../../src/features/blog/post-links';
-import type { PostSummary } from '../../src/features/blog/types';
+import { sitePaths } from '#shared/paths.ts';
+import { absoluteUrl } from '#web/src/lib/page-meta.ts';
+import { postPath } from '#web/src/features/blog/post-links.ts';
+import type { PostSummary } from '#web/src/features/blog/types.ts';
 
 export interface SitemapEntry {
   /** Absolute URL, not yet XML-escaped. */

@@ -1,4 +1,4 @@
-import { BUSINESS } from '../../../shared/constants/business';
+import { BUSINESS } from '#shared/constants/business.ts';
 
 /** Copy of the page a confirmation email links to (/confirm/{audience}/{token}). */
 export const CONFIRM_COPY = {

@@ -1,4 +1,4 @@
-import { BUSINESS } from '../../../shared/constants/business';
+import { BUSINESS } from '#shared/constants/business.ts';
 import { absoluteUrl, type PageMeta } from '../lib/page-meta';
 
 /** The Open Graph image of pages that do not name their own (1200×630). */

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Audience } from '../../../shared/constants/audiences';
+import type { Audience } from '#shared/constants/audiences.ts';
 import type { PostSummary } from '../features/blog/types';
 import type { PageMeta } from '../lib/page-meta';
 

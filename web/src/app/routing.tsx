@@ -1,7 +1,7 @@
 import { Navigate, matchRoutes, type RouteObject } from 'react-router-dom';
-import { DYNAMIC_PAGES, sitePaths, type EmailPageForm } from '../../../shared/paths';
-import { PAGE_META, type PageCopyMeta } from '../../content/pages/meta';
-import { POSTS } from '../../.generated/blog/posts';
+import { DYNAMIC_PAGES, sitePaths, type EmailPageForm } from '#shared/paths.ts';
+import { PAGE_META, type PageCopyMeta } from '#web/content/pages/meta.ts';
+import { POSTS } from '#web/.generated/blog/posts.ts';
 import { siteConfig } from '../config';
 import { preloadPostBody } from '../features/blog/post-body';
 import { postPath } from '../features/blog/post-links';

@@ -1,5 +1,5 @@
-import { BUSINESS } from '../../../shared/constants/business';
-import { PAGE_META } from '../../content/pages/meta';
+import { BUSINESS } from '#shared/constants/business.ts';
+import { PAGE_META } from '#web/content/pages/meta.ts';
 import { absoluteUrl } from '../lib/page-meta';
 
 /** schema.org Organization for the home page: lets search engines name and place the firm. */

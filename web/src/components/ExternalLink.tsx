@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SITE_COPY } from '../../content/site';
+import { SITE_COPY } from '#web/content/site.ts';
 
 interface ExternalLinkProps {
   href: string;

@@ -1,4 +1,4 @@
-import type { ProcessStep } from '../../content/pages/process';
+import type { ProcessStep } from '#web/content/pages/process.ts';
 
 /** Clarify / Explain / Align as a numbered list; the numbers are the list's own, not decoration. */
 export function ProcessSteps({ steps, headingLevel = 3 }: { steps: ProcessStep[]; headingLevel?: 2 | 3 }) {

@@ -1,5 +1,5 @@
-import type { ErrorResponse, SuccessResponse } from '../../../shared/api-types';
-import { API_ERRORS } from '../../../shared/constants';
+import type { ErrorResponse, SuccessResponse } from '#shared/api-types.ts';
+import { API_ERRORS } from '#shared/constants/messages.ts';
 
 /** Shown when the request never reached the API (offline, DNS, connection reset). */
 export const NETWORK_ERROR_MESSAGE = 'We could not reach our server. Please check your connection and try again.';

@@ -2,10 +2,10 @@
  * A campaign and its subscribers in the in-memory tables of test/unit/lambdas/support/fake-tables.ts,
  * for the campaign sender's unit tests (docs/decisions/0050-campaign-sending.md).
  */
-import type { CampaignContent } from '../../../../lambdas/data/campaign-item';
-import { emailClaimId, type SubscriberItem } from '../../../../lambdas/data/subscriber-item';
-import type { Audience } from '../../../../shared/constants/audiences';
-import { subscriberItem } from '../../../support/campaign-subscribers';
+import type { CampaignContent } from '#lambdas/data/campaign-item.ts';
+import { emailClaimId, type SubscriberItem } from '#lambdas/data/subscriber-item.ts';
+import type { Audience } from '#shared/constants/audiences.ts';
+import { subscriberItem } from '#test/support/campaign-subscribers.ts';
 import type { FakeTables } from '../../lambdas/support/fake-tables';
 
 export const SUBSCRIBERS = 'Subscribers-unit';

@@ -2,8 +2,8 @@
  * Leads as the form handlers store them (lambdas/domain/lead-request.ts), for the mailer's tests,
  * and the delivery policy of AWS written out for their arithmetic.
  */
-import type { DeliveryPolicy } from '../../../../lambdas/mail/delivery-policy';
-import { RETENTION_SECONDS } from '../../../../shared/constants';
+import type { DeliveryPolicy } from '#lambdas/mail/delivery-policy.ts';
+import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
 import { NOW } from './payloads';
 
 /** deliveryPolicyFromEnv's defaults: the policy in AWS. */

@@ -1,9 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { API_ERRORS, API_SUCCESS, type Audience } from '../../../../shared/constants';
-import { apiPath, emailPagePath, LEAD_LINK_TOKEN_PATTERN } from '../../../../shared/paths';
-import { ConfirmPage } from '../../../../web/src/features/confirmation/components/ConfirmPage';
+import { API_ERRORS, API_SUCCESS } from '#shared/constants/messages.ts';
+import { type Audience } from '#shared/constants/audiences.ts';
+import { apiPath, emailPagePath, LEAD_LINK_TOKEN_PATTERN } from '#shared/paths.ts';
+import { ConfirmPage } from '#web/src/features/confirmation/components/ConfirmPage.tsx';
 import { mockFetch, mockPendingFetch, sentRequests } from '../support/mock-fetch';
 
 /** A lead link token: the lead's key and its secret, 44 base64url characters. */

@@ -1,9 +1,11 @@
 import { getDefaultNormalizer, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_ERRORS, API_SUCCESS, CONSENT_TEXT, FIELD_MAX, MODALS, VALIDATION } from '../../../../shared/constants';
-import { apiPath, sitePaths } from '../../../../shared/paths';
-import { NETWORK_ERROR_MESSAGE } from '../../../../web/src/lib/api-client';
-import { ScorecardForm } from '../../../../web/src/features/scorecard/components/ScorecardForm';
+import { API_ERRORS, API_SUCCESS, MODALS, VALIDATION } from '#shared/constants/messages.ts';
+import { CONSENT_TEXT } from '#shared/constants/consent.ts';
+import { FIELD_MAX } from '#shared/constants/limits.ts';
+import { apiPath, sitePaths } from '#shared/paths.ts';
+import { NETWORK_ERROR_MESSAGE } from '#web/src/lib/api-client.ts';
+import { ScorecardForm } from '#web/src/features/scorecard/components/ScorecardForm.tsx';
 import { FIXED_NOW_SECONDS, freezeClock, mockFetch, mockPendingFetch, sentRequests } from '../support/mock-fetch';
 
 const VISITOR = {

@@ -1,8 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_ERRORS, API_SUCCESS, CONSENT_TEXT, MODALS, VALIDATION, type Audience } from '../../../../shared/constants';
-import { apiPath, sitePaths } from '../../../../shared/paths';
-import { SignupForm, type SignupThankYou } from '../../../../web/src/features/signup/components/SignupForm';
+import { API_ERRORS, API_SUCCESS, MODALS, VALIDATION } from '#shared/constants/messages.ts';
+import { CONSENT_TEXT } from '#shared/constants/consent.ts';
+import { type Audience } from '#shared/constants/audiences.ts';
+import { apiPath, sitePaths } from '#shared/paths.ts';
+import { SignupForm, type SignupThankYou } from '#web/src/features/signup/components/SignupForm.tsx';
 import { mockFetch, sentRequests } from '../support/mock-fetch';
 
 const VISITOR = {

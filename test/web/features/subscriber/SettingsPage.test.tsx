@@ -1,14 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  API_ERRORS,
-  API_SUCCESS,
-  EMAIL_SETTINGS,
-  MODALS,
-  UNSUBSCRIBE_ALL,
-  type Audience,
-} from '../../../../shared/constants';
-import { apiPath } from '../../../../shared/paths';
+import { API_ERRORS, API_SUCCESS, MODALS } from '#shared/constants/messages.ts';
+import { EMAIL_SETTINGS, UNSUBSCRIBE_ALL } from '#shared/constants/subscriber-options.ts';
+import { type Audience } from '#shared/constants/audiences.ts';
+import { apiPath } from '#shared/paths.ts';
 import { FIXED_NOW_SECONDS, freezeClock, mockFetch, sentRequests } from '../support/mock-fetch';
 import { renderSubscriberPage, SUBSCRIBER, SUBSCRIBER_ID } from './render-subscriber-page';
 

@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { Audience } from '../../../../shared/constants';
-import { emailPagePath } from '../../../../shared/paths';
-import { SettingsPage } from '../../../../web/src/features/subscriber/components/SettingsPage';
-import { UnsubscribePage } from '../../../../web/src/features/subscriber/components/UnsubscribePage';
+import type { Audience } from '#shared/constants/audiences.ts';
+import { emailPagePath } from '#shared/paths.ts';
+import { SettingsPage } from '#web/src/features/subscriber/components/SettingsPage.tsx';
+import { UnsubscribePage } from '#web/src/features/subscriber/components/UnsubscribePage.tsx';
 
 /** A 22-character base64url id, the shape of a real subscriber id. */
 export const SUBSCRIBER_ID = 'k3Zq8Vt1XwYpR2mN5bLc0A';

@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { SITE_COPY } from '../../../content/site';
+import { SITE_COPY } from '#web/content/site.ts';
 import type { RouteHandle } from '../route-handle';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { SITE_COPY } from '../../../content/site';
+import { SITE_COPY } from '#web/content/site.ts';
 
 const copy = SITE_COPY.routeError;
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { BUSINESS } from '../../../../shared/constants/business';
-import { sitePaths } from '../../../../shared/paths';
-import { SITE_COPY } from '../../../content/site';
+import { BUSINESS } from '#shared/constants/business.ts';
+import { sitePaths } from '#shared/paths.ts';
+import { SITE_COPY } from '#web/content/site.ts';
 
 const { footer } = SITE_COPY;
 

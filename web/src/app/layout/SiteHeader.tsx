@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { sitePaths } from '../../../../shared/paths';
-import { SITE_COPY } from '../../../content/site';
+import { sitePaths } from '#shared/paths.ts';
+import { SITE_COPY } from '#web/content/site.ts';
 import { ExternalLink } from '../../components/ExternalLink';
 import { MAIN_NAV, type NavItem } from './site-nav';
 

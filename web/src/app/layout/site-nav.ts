@@ -1,5 +1,5 @@
-import { sitePaths } from '../../../../shared/paths';
-import { SITE_COPY } from '../../../content/site';
+import { sitePaths } from '#shared/paths.ts';
+import { SITE_COPY } from '#web/content/site.ts';
 import { siteConfig } from '../../config';
 
 /**

@@ -1,4 +1,4 @@
-import { FIELD_MAX } from '../../../../shared/constants/limits';
+import { FIELD_MAX } from '#shared/constants/limits.ts';
 import { TextField } from './TextField';
 
 /** The three contact fields each form has; the scorecard lists names first, the sign-up form email first. */

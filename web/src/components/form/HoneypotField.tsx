@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useField } from 'formik';
-import { HONEYPOT_FIELD } from '../../../../shared/schemas';
+import { HONEYPOT_FIELD } from '#shared/schemas/fields.ts';
 
 /**
  * The spam trap (docs/architecture.md#the-api-contract): a field people never see or reach (off-screen, hidden from

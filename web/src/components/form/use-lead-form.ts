@@ -1,7 +1,7 @@
 import { useRef, type FormEvent } from 'react';
 import { useFormik } from 'formik';
 import type { AnyObjectSchema } from 'yup';
-import { EMPTY_CONTACT, type ContactFields } from '../../../../shared/schemas/contact';
+import { EMPTY_CONTACT, type ContactFields } from '#shared/schemas/contact.ts';
 import { useFocusFirstInvalid } from './use-focus-first-invalid';
 import { useSubmission } from './use-submission';
 

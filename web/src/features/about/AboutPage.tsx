@@ -1,6 +1,6 @@
-import { ABOUT_COPY } from '../../../content/pages/about';
-import { PROCESS_STEPS } from '../../../content/pages/process';
-import { ASSESSMENT_NOTICES, TEAM } from '../../../content/team';
+import { ABOUT_COPY } from '#web/content/pages/about.ts';
+import { PROCESS_STEPS } from '#web/content/pages/process.ts';
+import { ASSESSMENT_NOTICES, TEAM } from '#web/content/team.ts';
 import { ProcessSteps } from '../../components/ProcessSteps';
 import { ContactMenu } from './ContactMenu';
 import { TeamMemberCard } from './TeamMemberCard';

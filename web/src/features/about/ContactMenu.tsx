@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { sitePaths } from '../../../../shared/paths';
-import { ABOUT_COPY } from '../../../content/pages/about';
+import { sitePaths } from '#shared/paths.ts';
+import { ABOUT_COPY } from '#web/content/pages/about.ts';
 
 const copy = ABOUT_COPY.contactMenu;
 

@@ -1,5 +1,5 @@
-import type { TeamMember } from '../../../content/team';
-import { ABOUT_COPY } from '../../../content/pages/about';
+import type { TeamMember } from '#web/content/team.ts';
+import { ABOUT_COPY } from '#web/content/pages/about.ts';
 
 /** One co-founder: portrait, name, pronouns and role, then their bio and certifications. */
 export function TeamMemberCard({ member }: { member: TeamMember }) {

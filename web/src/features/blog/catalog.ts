@@ -1,4 +1,4 @@
-import { POSTS } from '../../../.generated/blog/posts';
+import { POSTS } from '#web/.generated/blog/posts.ts';
 import type { PostSummary } from './types';
 
 /** Every post's metadata (no bodies), newest first; generated from web/content/posts. */

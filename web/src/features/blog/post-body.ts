@@ -1,4 +1,4 @@
-import { bodyLoaders } from '../../../.generated/blog/body-loaders';
+import { bodyLoaders } from '#web/.generated/blog/body-loaders.ts';
 import { createPostBodyStore } from './post-body-store';
 
 /**

@@ -1,4 +1,4 @@
-import { BUSINESS } from '../../../../shared/constants/business';
+import { BUSINESS } from '#shared/constants/business.ts';
 import { absoluteUrl, type PageMeta } from '../../lib/page-meta';
 import { postPath } from './post-links';
 import type { PostSummary } from './types';

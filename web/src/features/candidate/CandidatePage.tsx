@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CANDIDATE_COPY } from '../../../content/pages/candidate';
+import { CANDIDATE_COPY } from '#web/content/pages/candidate.ts';
 
 /** The candidate landing page; the route supplies the sign-up form. */
 export function CandidatePage({ form }: { form: ReactNode }) {

@@ -1,5 +1,5 @@
-import type { Audience } from '../../../../shared/constants';
-import { apiPath } from '../../../../shared/paths';
+import type { Audience } from '#shared/constants/audiences.ts';
+import { apiPath } from '#shared/paths.ts';
 import { requestJson, successText } from '../../lib/api-client';
 
 /** POST /api/{audience}/confirmations/{token} (no body); resolves with the API's `success` text. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { BUSINESS } from '../../../../shared/constants/business';
-import { CONTACT_COPY } from '../../../content/pages/contact';
+import { BUSINESS } from '#shared/constants/business.ts';
+import { CONTACT_COPY } from '#web/content/pages/contact.ts';
 import { ExternalLink } from '../../components/ExternalLink';
 import { siteConfig } from '../../config';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { sitePaths } from '../../../../shared/paths';
-import { EMPLOYER_COPY } from '../../../content/pages/employer';
+import { sitePaths } from '#shared/paths.ts';
+import { EMPLOYER_COPY } from '#web/content/pages/employer.ts';
 
 const scorecardButton = (
   <Link to={sitePaths.scorecardForm} className="button button--accent">

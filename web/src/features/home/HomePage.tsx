@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { sitePaths } from '../../../../shared/paths';
-import { HOME_COPY } from '../../../content/pages/home';
-import { PROCESS_STEPS } from '../../../content/pages/process';
+import { sitePaths } from '#shared/paths.ts';
+import { HOME_COPY } from '#web/content/pages/home.ts';
+import { PROCESS_STEPS } from '#web/content/pages/process.ts';
 import { ExternalLink } from '../../components/ExternalLink';
 import { ProcessSteps } from '../../components/ProcessSteps';
 import { siteConfig } from '../../config';

@@ -1,4 +1,4 @@
-import { LEGAL_COPY } from '../../../content/pages/legal';
+import { LEGAL_COPY } from '#web/content/pages/legal.ts';
 import { BackToTop } from '../../components/BackToTop';
 
 interface LegalPageProps {

@@ -1,5 +1,5 @@
-import { PAGE_META } from '../../../content/pages/meta';
-import { html, sections } from '../../../.generated/pages/privacy';
+import { PAGE_META } from '#web/content/pages/meta.ts';
+import { html, sections } from '#web/.generated/pages/privacy.ts';
 import { LegalPage } from './LegalPage';
 
 /** /privacy, compiled from web/content/pages/privacy.md at build time. */

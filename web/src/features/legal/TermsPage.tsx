@@ -1,5 +1,5 @@
-import { PAGE_META } from '../../../content/pages/meta';
-import { html, sections } from '../../../.generated/pages/terms';
+import { PAGE_META } from '#web/content/pages/meta.ts';
+import { html, sections } from '#web/.generated/pages/terms.ts';
 import { LegalPage } from './LegalPage';
 
 /** /terms-of-use, compiled from web/content/pages/terms.md at build time. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { sitePaths } from '../../../../shared/paths';
-import { NOT_FOUND_COPY } from '../../../content/pages/not-found';
+import { sitePaths } from '#shared/paths.ts';
+import { NOT_FOUND_COPY } from '#web/content/pages/not-found.ts';
 
 /** The 404 page (served with status 404 by the edge): say so plainly and offer ways on. */
 export default function NotFoundPage() {

@@ -1,4 +1,4 @@
-import { SCORECARD_PAGE_COPY } from '../../../content/pages/employer';
+import { SCORECARD_PAGE_COPY } from '#web/content/pages/employer.ts';
 import { ScorecardForm } from './components/ScorecardForm';
 import { ScorecardIntro } from './components/ScorecardIntro';
 

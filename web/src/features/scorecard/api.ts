@@ -1,5 +1,5 @@
-import { apiPath } from '../../../../shared/paths';
-import { scorecardFormSchema, type ScorecardFormValues, type ScorecardRequest } from '../../../../shared/schemas';
+import { apiPath } from '#shared/paths.ts';
+import { scorecardFormSchema, type ScorecardFormValues, type ScorecardRequest } from '#shared/schemas/scorecard.ts';
 import { requestJson, successText } from '../../lib/api-client';
 
 /** The request body: the form's values (trimmed as the schema casts them), formType and timestamps. */

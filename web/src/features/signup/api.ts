@@ -1,6 +1,6 @@
-import type { Audience } from '../../../../shared/constants';
-import { apiPath } from '../../../../shared/paths';
-import { signupFormSchema, type SignupFormValues, type SignupRequest } from '../../../../shared/schemas';
+import type { Audience } from '#shared/constants/audiences.ts';
+import { apiPath } from '#shared/paths.ts';
+import { signupFormSchema, type SignupFormValues, type SignupRequest } from '#shared/schemas/signup.ts';
 import { requestJson, successText } from '../../lib/api-client';
 
 /** The request body: the form's values (trimmed as the schema casts them) and the page's audience. */

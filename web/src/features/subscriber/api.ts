@@ -1,7 +1,8 @@
-import { API_ERRORS, type Audience } from '../../../../shared/constants';
-import type { SubscriberView } from '../../../../shared/api-types';
-import { apiPath } from '../../../../shared/paths';
-import type { PreferencePayload, UnsubscribePayload } from '../../../../shared/schemas';
+import { API_ERRORS } from '#shared/constants/messages.ts';
+import { type Audience } from '#shared/constants/audiences.ts';
+import type { SubscriberView } from '#shared/api-types.ts';
+import { apiPath } from '#shared/paths.ts';
+import type { PreferencePayload, UnsubscribePayload } from '#shared/schemas/subscriber-update.ts';
 import { RequestError, requestJson, successText } from '../../lib/api-client';
 
 /**

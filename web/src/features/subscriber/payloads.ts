@@ -1,6 +1,6 @@
-import type { SubscriberView } from '../../../../shared/api-types';
-import type { Audience } from '../../../../shared/constants';
-import type { PreferencePayload, UnsubscribePayload } from '../../../../shared/schemas';
+import type { SubscriberView } from '#shared/api-types.ts';
+import type { Audience } from '#shared/constants/audiences.ts';
+import type { PreferencePayload, UnsubscribePayload } from '#shared/schemas/subscriber-update.ts';
 
 /**
  * docs/spec/site-spec.md#3-entities-and-their-fields: only the employer unsubscribe payload carries

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { SubscriberView } from '../../../../shared/api-types';
-import { API_ERRORS, type Audience } from '../../../../shared/constants';
+import type { SubscriberView } from '#shared/api-types.ts';
+import { API_ERRORS } from '#shared/constants/messages.ts';
+import { type Audience } from '#shared/constants/audiences.ts';
 import { errorText } from '../../lib/api-client';
 import { loadSubscriber } from './api';
 

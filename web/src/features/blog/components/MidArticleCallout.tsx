@@ -1,4 +1,4 @@
-import { sitePaths } from '../../../../../shared/paths';
+import { sitePaths } from '#shared/paths.ts';
 import { BLOG_COPY } from '../blog-copy';
 
 /**

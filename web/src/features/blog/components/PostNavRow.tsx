@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { sitePaths } from '../../../../../shared/paths';
+import { sitePaths } from '#shared/paths.ts';
 import { BLOG_COPY } from '../blog-copy';
 import type { AdjacentPosts } from '../post-chain';
 import { postPath } from '../post-links';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { sitePaths } from '../../../../../shared/paths';
-import { ExternalLink } from '../../../components/ExternalLink';
-import { siteConfig } from '../../../config';
+import { sitePaths } from '#shared/paths.ts';
+import { ExternalLink } from '#web/src/components/ExternalLink.tsx';
+import { siteConfig } from '#web/src/config.ts';
 import { BLOG_COPY } from '../blog-copy';
 
 /**

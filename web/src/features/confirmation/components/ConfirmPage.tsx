@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
-import type { Audience } from '../../../../../shared/constants';
-import { CONFIRM_COPY } from '../../../../content/pages/confirm';
-import { FormMessage } from '../../../components/form/FormMessage';
-import { SubmitButton } from '../../../components/form/SubmitButton';
-import { useSubmission } from '../../../components/form/use-submission';
+import type { Audience } from '#shared/constants/audiences.ts';
+import { CONFIRM_COPY } from '#web/content/pages/confirm.ts';
+import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
+import { SubmitButton } from '#web/src/components/form/SubmitButton.tsx';
+import { useSubmission } from '#web/src/components/form/use-submission.ts';
 import { confirmSubscription } from '../api';
 
 /**

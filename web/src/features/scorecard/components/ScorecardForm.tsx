@@ -1,15 +1,16 @@
 import { FormikProvider } from 'formik';
-import { CONSENT_TEXT, MODALS } from '../../../../../shared/constants';
-import { sitePaths } from '../../../../../shared/paths';
-import { scorecardFormSchema } from '../../../../../shared/schemas';
-import { CheckboxField } from '../../../components/form/CheckboxField';
-import { ConsentText } from '../../../components/form/ConsentText';
-import { EmailField, NameFields, OptionalProfileFields } from '../../../components/form/ContactFields';
-import { HoneypotField } from '../../../components/form/HoneypotField';
-import { SubmissionResult } from '../../../components/form/SubmissionResult';
-import { SubmitButton } from '../../../components/form/SubmitButton';
-import { nowInUnixSeconds } from '../../../lib/unix-seconds';
-import { EMPTY_LEAD_FORM, useLeadForm } from '../../../components/form/use-lead-form';
+import { CONSENT_TEXT } from '#shared/constants/consent.ts';
+import { MODALS } from '#shared/constants/messages.ts';
+import { sitePaths } from '#shared/paths.ts';
+import { scorecardFormSchema } from '#shared/schemas/scorecard.ts';
+import { CheckboxField } from '#web/src/components/form/CheckboxField.tsx';
+import { ConsentText } from '#web/src/components/form/ConsentText.tsx';
+import { EmailField, NameFields, OptionalProfileFields } from '#web/src/components/form/ContactFields.tsx';
+import { HoneypotField } from '#web/src/components/form/HoneypotField.tsx';
+import { SubmissionResult } from '#web/src/components/form/SubmissionResult.tsx';
+import { SubmitButton } from '#web/src/components/form/SubmitButton.tsx';
+import { nowInUnixSeconds } from '#web/src/lib/unix-seconds.ts';
+import { EMPTY_LEAD_FORM, useLeadForm } from '#web/src/components/form/use-lead-form.ts';
 import { requestScorecard, toScorecardRequest } from '../api';
 
 const POLICY_LINKS = { 'Terms of Use': sitePaths.terms, 'Privacy Policy': sitePaths.privacy };

@@ -1,4 +1,4 @@
-import { SCORECARD_PAGE_COPY } from '../../../../content/pages/employer';
+import { SCORECARD_PAGE_COPY } from '#web/content/pages/employer.ts';
 
 /** What the Human Relations Scorecard is, beside its request form on /employer/form. */
 export function ScorecardIntro() {

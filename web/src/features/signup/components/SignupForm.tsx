@@ -1,16 +1,18 @@
 import { useId } from 'react';
 import { FormikProvider } from 'formik';
-import { CONSENT_TEXT, MODALS, type Audience } from '../../../../../shared/constants';
-import { sitePaths } from '../../../../../shared/paths';
-import { signupFormSchema } from '../../../../../shared/schemas';
-import { CheckboxField } from '../../../components/form/CheckboxField';
-import { ConsentText } from '../../../components/form/ConsentText';
-import { EmailField, NameFields, OptionalProfileFields } from '../../../components/form/ContactFields';
-import { FormMessage } from '../../../components/form/FormMessage';
-import { HoneypotField } from '../../../components/form/HoneypotField';
-import { SubmissionResult } from '../../../components/form/SubmissionResult';
-import { SubmitButton } from '../../../components/form/SubmitButton';
-import { EMPTY_LEAD_FORM, useLeadForm } from '../../../components/form/use-lead-form';
+import { CONSENT_TEXT } from '#shared/constants/consent.ts';
+import { MODALS } from '#shared/constants/messages.ts';
+import { type Audience } from '#shared/constants/audiences.ts';
+import { sitePaths } from '#shared/paths.ts';
+import { signupFormSchema } from '#shared/schemas/signup.ts';
+import { CheckboxField } from '#web/src/components/form/CheckboxField.tsx';
+import { ConsentText } from '#web/src/components/form/ConsentText.tsx';
+import { EmailField, NameFields, OptionalProfileFields } from '#web/src/components/form/ContactFields.tsx';
+import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
+import { HoneypotField } from '#web/src/components/form/HoneypotField.tsx';
+import { SubmissionResult } from '#web/src/components/form/SubmissionResult.tsx';
+import { SubmitButton } from '#web/src/components/form/SubmitButton.tsx';
+import { EMPTY_LEAD_FORM, useLeadForm } from '#web/src/components/form/use-lead-form.ts';
 import { requestSignup, toSignupRequest } from '../api';
 
 /** Which thank-you modal of docs/spec/site-spec.md#2-screens-and-routes the page uses. */

@@ -1,5 +1,5 @@
-import type { OptionDef } from '../../../../../shared/constants';
-import { Checkbox } from '../../../components/form/Checkbox';
+import type { OptionDef } from '#shared/constants/subscriber-options.ts';
+import { Checkbox } from '#web/src/components/form/Checkbox.tsx';
 
 interface CheckboxGroupProps {
   legend: string;

@@ -1,11 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { VALIDATION, type OptionDef } from '../../../../../shared/constants';
-import { hasAnyTrue } from '../../../../../shared/schemas/choices';
-import type { ModalText } from '../../../components/Modal';
-import { FormMessage } from '../../../components/form/FormMessage';
-import { SubmissionResult } from '../../../components/form/SubmissionResult';
-import { SubmitButton } from '../../../components/form/SubmitButton';
-import { useSubmission } from '../../../components/form/use-submission';
+import { VALIDATION } from '#shared/constants/messages.ts';
+import { type OptionDef } from '#shared/constants/subscriber-options.ts';
+import { hasAnyTrue } from '#shared/schemas/choices.ts';
+import type { ModalText } from '#web/src/components/Modal.tsx';
+import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
+import { SubmissionResult } from '#web/src/components/form/SubmissionResult.tsx';
+import { SubmitButton } from '#web/src/components/form/SubmitButton.tsx';
+import { useSubmission } from '#web/src/components/form/use-submission.ts';
 import { CheckboxGroup } from './CheckboxGroup';
 
 export interface ChoiceGroup {

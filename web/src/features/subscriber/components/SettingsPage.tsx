@@ -1,5 +1,7 @@
-import { EMAIL_SETTINGS, MODALS, UNSUBSCRIBE_ALL, type Audience } from '../../../../../shared/constants';
-import { nowInUnixSeconds } from '../../../lib/unix-seconds';
+import { EMAIL_SETTINGS, UNSUBSCRIBE_ALL } from '#shared/constants/subscriber-options.ts';
+import { MODALS } from '#shared/constants/messages.ts';
+import { type Audience } from '#shared/constants/audiences.ts';
+import { nowInUnixSeconds } from '#web/src/lib/unix-seconds.ts';
 import { updateSubscriber } from '../api';
 import { SUBSCRIBER_COPY } from '../copy';
 import { preferencePayload } from '../payloads';

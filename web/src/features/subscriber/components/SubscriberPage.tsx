@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import type { SubscriberView } from '../../../../../shared/api-types';
-import type { Audience } from '../../../../../shared/constants';
-import { FormMessage } from '../../../components/form/FormMessage';
+import type { SubscriberView } from '#shared/api-types.ts';
+import type { Audience } from '#shared/constants/audiences.ts';
+import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { SUBSCRIBER_COPY } from '../copy';
 import { useSubscriber } from '../use-subscriber';
 

@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
-import { MODALS, UNSUBSCRIBE_REASONS, type Audience } from '../../../../../shared/constants';
-import { emailPagePath } from '../../../../../shared/paths';
-import { nowInUnixSeconds } from '../../../lib/unix-seconds';
+import { MODALS } from '#shared/constants/messages.ts';
+import { UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
+import { type Audience } from '#shared/constants/audiences.ts';
+import { emailPagePath } from '#shared/paths.ts';
+import { nowInUnixSeconds } from '#web/src/lib/unix-seconds.ts';
 import { updateSubscriber } from '../api';
 import { SUBSCRIBER_COPY } from '../copy';
 import { unsubscribePayload } from '../payloads';
