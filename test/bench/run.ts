@@ -28,6 +28,7 @@ import { budgetSection, kb, markdownTable, type BudgetLine } from './report';
 import { campaignBudgets, measureCampaignSend } from './campaign-send';
 import { dynamoBlip, sesOutage } from './reliability';
 import { subscribeViaApi } from '../e2e/support/subscribers';
+import { signupBody } from '../unit/lambdas/support/payloads';
 import { measureRouteBytes } from './route-bytes';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -110,17 +111,9 @@ async function main() {
         method: 'POST',
         amount: 500,
         body: (i) =>
-          JSON.stringify({
-            email: `load.${Date.now()}.${i}@example.ca`,
-            firstName: 'Load',
-            lastName: 'Test',
-            jobTitle: '',
-            organization: '',
-            helpDescription: '',
-            signupMe: true,
-            website: '',
-            audience: 'employer',
-          }),
+          JSON.stringify(
+            signupBody({ email: `load.${Date.now()}.${i}@example.ca`, firstName: 'Load', audience: 'employer' }),
+          ),
       }),
     );
     stopFloor();

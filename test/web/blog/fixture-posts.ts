@@ -1,25 +1,11 @@
 import { EXPECTED_POSTS } from '../../support/spec-posts';
+import { dateTextParts, imageBaseName, POST_IMAGE_SIZE } from '#web/build/blog/front-matter.ts';
 import type { PostSummary } from '#web/src/features/blog/types.ts';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** 'May 16, 2024' -> '2024-05-16'; 'December 2022' -> '2022-12-01'. */
 export function isoFromDateText(dateText: string): string {
-  const [, month, day = '1', year] = /^(\w+) (?:(\d+), )?(\d{4})$/.exec(dateText) ?? [];
-  return `${year}-${String(MONTHS.indexOf(month) + 1).padStart(2, '0')}-${day.padStart(2, '0')}`;
+  const { year, month, day = '01' } = dateTextParts(dateText)!;
+  return `${year}-${month}-${day}`;
 }
 
 /** Title Case of a slug, e.g. 'quiet-quitting' -> 'Quiet Quitting'. */
@@ -31,7 +17,7 @@ const titleOf = (slug: string) =>
 
 /** The 25 posts of the spec as summaries, for rendering tests that must not need a build. */
 export const FIXTURE_POSTS: PostSummary[] = EXPECTED_POSTS.map(({ slug, dateText, subtitle }, id) => {
-  const base = slug.replace(/'/g, '');
+  const base = imageBaseName(slug);
   return {
     id,
     slug,
@@ -41,7 +27,7 @@ export const FIXTURE_POSTS: PostSummary[] = EXPECTED_POSTS.map(({ slug, dateText
     isoDate: isoFromDateText(dateText),
     ...(id % 2 === 0 ? { author: 'Maren Holt' } : {}),
     description: `What ${titleOf(slug)} means for Alberta employers.`,
-    image: { src: `/images/blog/${base}.svg`, width: 1200, height: 630, alt: '' },
+    image: { src: `/images/blog/${base}.svg`, ...POST_IMAGE_SIZE, alt: '' },
     ogImage: `/images/blog/og/${base}.png`,
   };
 });

@@ -46,15 +46,25 @@ function isoDateOf(value: unknown): string | undefined {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value) ? value : undefined;
 }
 
+/**
+ * The parts of a date text such as 'May 16, 2024' (month '05', day '16') or, where only the month
+ * is known, 'December 2022' (no day); undefined for any other text.
+ */
+export function dateTextParts(dateText: string): { year: string; month: string; day?: string } | undefined {
+  const match = DATE_TEXT.exec(dateText);
+  if (!match) return undefined;
+  const [, monthName, day, year] = match;
+  const month = String(MONTHS.indexOf(monthName!) + 1).padStart(2, '0');
+  return { year: year!, month, ...(day ? { day: day.padStart(2, '0') } : {}) };
+}
+
 /** The problem with `dateText` given the ISO date, or undefined when they agree. */
 function dateTextProblem(dateText: unknown, isoDate: string | undefined): string | undefined {
   if (typeof dateText !== 'string') return 'dateText is missing';
-  const match = DATE_TEXT.exec(dateText);
-  if (!match) return `dateText "${dateText}" must read like "May 16, 2024" or "December 2022"`;
+  const parts = dateTextParts(dateText);
+  if (!parts) return `dateText "${dateText}" must read like "May 16, 2024" or "December 2022"`;
   if (!isoDate) return undefined;
-  const [, month, day, year] = match;
-  const expectedMonth = String(MONTHS.indexOf(month) + 1).padStart(2, '0');
-  const expected = day ? `${year}-${expectedMonth}-${day.padStart(2, '0')}` : `${year}-${expectedMonth}`;
+  const expected = [parts.year, parts.month, ...(parts.day ? [parts.day] : [])].join('-');
   return isoDate.startsWith(expected) ? undefined : `dateText "${dateText}" does not match date ${isoDate}`;
 }
 

@@ -5,7 +5,13 @@ import { SITE_COPY } from '#web/content/site.ts';
 import { ExternalLink } from '../../components/ExternalLink';
 import { MAIN_NAV, type NavItem } from './site-nav';
 
-/** Intrinsic size of /images/logo.svg, so the header never shifts while it loads. */
+/**
+ * Intrinsic size of /images/logo.svg, so the header never shifts while it loads. Fetched at low
+ * priority: Chrome raises an in-viewport image to High once layout has run, so the logo's
+ * priority depended on whether layout came before its response, and with it whether Lighthouse
+ * counted it before the first paint (two LCP figures 150 ms apart for one page; see
+ * docs/decisions/0062-compile-hints.md). It paints after the text either way.
+ */
 const LOGO = { src: '/images/logo.svg', width: 218, height: 64 };
 const MENU_ID = 'site-menu';
 
@@ -62,7 +68,7 @@ export function SiteHeader() {
     <header className="site-header" onKeyDown={closeOnEscape}>
       <div className="container site-header__bar">
         <Link to={sitePaths.home} className="site-header__logo">
-          <img src={LOGO.src} width={LOGO.width} height={LOGO.height} alt={SITE_COPY.logoAlt} />
+          <img src={LOGO.src} width={LOGO.width} height={LOGO.height} alt={SITE_COPY.logoAlt} fetchPriority="low" />
         </Link>
         <button
           ref={toggleRef}
