@@ -133,6 +133,15 @@ describe('npm run build', () => {
     }
   });
 
+  it("leaves no image's priority to Chrome's in-viewport guess: every image is lazy or states its fetch priority", () => {
+    for (const page of result.pages) {
+      const unstated = (read(page.file).match(/<img\b[^>]*>/g) ?? []).filter(
+        (img) => !/\sloading="lazy"/.test(img) && !/\sfetchPriority="(high|low)"/i.test(img),
+      );
+      expect({ page: page.url, unstated }).toEqual({ page: page.url, unstated: [] });
+    }
+  });
+
   it('preloads only files that exist', () => {
     for (const page of sizes) for (const file of page.files) expect(existsSync(path.join(outDir, file))).toBe(true);
   });

@@ -20,7 +20,7 @@ export default function BlogIndexPage() {
       <ul className="blog-grid" role="list">
         {ALL_POSTS.map((post, index) => (
           <li key={post.id}>
-            <PostCard post={post} eager={index < FIRST_ROW} />
+            <PostCard post={post} eager={index < FIRST_ROW} priority={index === 0} />
           </li>
         ))}
       </ul>

@@ -25,7 +25,9 @@ export default function EmployerPage() {
           <p>{scorecardButton}</p>
         </div>
         <div className="hero__art">
-          <img src={image.src} width={image.width} height={image.height} alt={image.alt} />
+          {/* The page's largest image beside the headline (its LCP on wide screens): high, stated,
+              so Chrome's in-viewport boost after layout never decides it per load (decision 0062). */}
+          <img src={image.src} width={image.width} height={image.height} alt={image.alt} fetchPriority="high" />
         </div>
       </section>
 

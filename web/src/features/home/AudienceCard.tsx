@@ -21,7 +21,9 @@ export function AudienceCard({ tone, label, headline, body, image, action, prior
           width={image.width}
           height={image.height}
           alt={image.alt}
-          fetchPriority={priority ? 'high' : undefined}
+          // Stated either way: left unstated, Chrome raises an in-viewport image to High once
+          // layout has run, so its priority would depend on timing (decision 0062).
+          fetchPriority={priority ? 'high' : 'low'}
         />
       </div>
       <div className="audience-card__body">

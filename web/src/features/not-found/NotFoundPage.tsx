@@ -7,7 +7,15 @@ export default function NotFoundPage() {
   const { image, links } = NOT_FOUND_COPY;
   return (
     <section className="container page-section not-found">
-      <img src={image.src} width={image.width} height={image.height} alt={image.alt} className="not-found__art" />
+      {/* Above the heading, the page's largest element: high, stated (decision 0062). */}
+      <img
+        src={image.src}
+        width={image.width}
+        height={image.height}
+        alt={image.alt}
+        className="not-found__art"
+        fetchPriority="high"
+      />
       <h1>{NOT_FOUND_COPY.title}</h1>
       <p>{NOT_FOUND_COPY.body}</p>
       <ul className="not-found__links">

@@ -8,6 +8,12 @@ interface PostCardProps {
   post: PostSummary;
   /** Cards in the first row are on screen at load: fetching them lazily would delay them. */
   eager: boolean;
+  /**
+   * The first card, the only one on a phone's first screen: fetched at high priority, the other
+   * eager ones at low. Stated either way: left unstated, Chrome raises an in-viewport image to
+   * High once layout has run, so its priority would depend on timing (decision 0062).
+   */
+  priority?: boolean;
 }
 
 /**
@@ -15,7 +21,7 @@ interface PostCardProps {
  * name, so a list of links read out of context still says where each goes; blog.css
  * stretches it over the card, so the whole card is one click target and one tab stop.
  */
-export function PostCard({ post, eager }: PostCardProps) {
+export function PostCard({ post, eager, priority = false }: PostCardProps) {
   return (
     <article className="post-card">
       <img
@@ -25,6 +31,7 @@ export function PostCard({ post, eager }: PostCardProps) {
         height={post.image.height}
         alt={post.image.alt}
         loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? (priority ? 'high' : 'low') : undefined}
         decoding="async"
       />
       <div className="post-card-body">
