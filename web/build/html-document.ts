@@ -1,5 +1,6 @@
 import type { HeadValues } from '#web/src/app/document-head.ts';
 import { styleElement } from './csp-hashes';
+import { SITE_ICON_FILE } from './site-icon';
 
 /** The files one page loads, as site-relative URLs. */
 export interface PageAssets {
@@ -14,6 +15,8 @@ export interface PageAssets {
   inlineCss?: string[];
   /** Every JavaScript chunk the page needs besides the entry, fetched in parallel with it. */
   modulePreloads: string[];
+  /** The site icon as a `data:` URI (web/build/site-icon.ts); linked as /favicon.svg without it. */
+  iconUri?: string;
 }
 
 export interface HtmlDocumentInput {
@@ -79,7 +82,7 @@ export function headTags({ head, assets, jsonLd, resourceLinks = [] }: Omit<Html
     meta('property', 'og:locale', 'en_CA'),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'theme-color', '#0f4c5c'),
-    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    `<link rel="icon" href="${escapeHtml(assets.iconUri ?? `/${SITE_ICON_FILE}`)}" type="image/svg+xml">`,
     '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
     // The stylesheet inlined (allowed by its hash in the CSP), so the first paint waits for no
     // other request; linked only when the caller has no text for it.

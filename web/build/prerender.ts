@@ -10,6 +10,7 @@ import { hoistResourceLinks, htmlDocument } from './html-document';
 import { cspHash, CSP_HASHES_FILE, type CspHashes } from './csp-hashes';
 import type { ClientAssets } from './page-assets';
 import { planPages, type PlannedPage, type RouteInfo } from './page-plan';
+import { SITE_ICON_FILE, svgDataUri } from './site-icon';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 
 interface PrerenderModule {
@@ -48,6 +49,7 @@ export async function prerenderPages(config: SiteConfig, assets: ClientAssets, o
   // hashes go to the CSP (infra/site/security-headers.ts reads them from the build).
   const inlineCss = await Promise.all(assets.stylesheets().map((url) => readFile(path.join(outDir, url), 'utf8')));
   const bootCode = (await readFile(path.join(outDir, assets.forPage([]).bootScript), 'utf8')).trim();
+  const iconUri = svgDataUri(await readFile(path.join(outDir, SITE_ICON_FILE), 'utf8'));
   const hashes: CspHashes = { styles: [...new Set(inlineCss.map(cspHash))], scripts: [cspHash(bootCode)] };
   await writeFile(path.join(outDir, CSP_HASHES_FILE), `${JSON.stringify(hashes, null, 2)}\n`);
   for (const page of pages) {
@@ -57,7 +59,7 @@ export async function prerenderPages(config: SiteConfig, assets: ClientAssets, o
       throw new Error(`${page.url} rendered ${handle.source}, planned ${page.handle.source}`);
     const document = htmlDocument({
       head: headValues(handle.meta, config.siteUrl),
-      assets: { ...assets.forPage(hydrationSources(handle)), inlineCss, bootCode },
+      assets: { ...assets.forPage(hydrationSources(handle)), inlineCss, bootCode, iconUri },
       jsonLd: handle.meta.jsonLd,
       resourceLinks,
       bodyHtml,

@@ -123,6 +123,16 @@ describe('npm run build', () => {
     }
   });
 
+  it('carries the site icon in every page as a data: URI of web/public/favicon.svg, so loading a page requests no icon', () => {
+    const icon = read('favicon.svg').trim().replace(/\s+/g, ' ');
+    for (const page of result.pages) {
+      const href = /<link rel="icon" href="([^"]+)" type="image\/svg\+xml">/.exec(read(page.file))?.[1];
+      expect({ page: page.url, scheme: href?.split(',')[0] }).toEqual({ page: page.url, scheme: 'data:image/svg+xml' });
+      expect(decodeURIComponent(href!.slice(href!.indexOf(',') + 1))).toBe(icon);
+    }
+    expect(securityHeaders(readCspHashes(outDir))['Content-Security-Policy']).toMatch(/img-src 'self' data:/);
+  });
+
   it('asks the browser to compile every app chunk off the main thread, in its first line (not the boot script)', () => {
     const chunks = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));
     expect(chunks.length).toBeGreaterThan(10);
