@@ -4,6 +4,7 @@
  */
 interface ParsedMail {
   headers: Map<string, unknown>;
+  from?: { value: { name: string; address: string }[] };
   subject?: string;
   text?: string;
   html?: string | false;
@@ -14,6 +15,8 @@ const { simpleParser } = require('mailparser') as { simpleParser: (source: strin
 
 export interface ReadableMail {
   header: (name: string) => string | undefined;
+  /** The sender as a mail client shows it: display name decoded. */
+  from?: { name: string; address: string };
   subject: string;
   text: string;
   html: string;
@@ -37,6 +40,7 @@ export const readMail = async (raw: string | Buffer): Promise<ReadableMail> => {
   const headers = rawHeaders(text);
   return {
     header: (name) => headers.get(name.toLowerCase()),
+    from: parsed.from?.value[0],
     subject: parsed.subject ?? '',
     text: parsed.text ?? '',
     html: parsed.html || '',
