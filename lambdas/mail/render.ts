@@ -8,7 +8,7 @@ export interface MailLayout {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-const htmlParagraph = (text: string) => `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`;
+const htmlParagraph = (text: string) => `<p>${escapeHtml(text).replace(/\r\n|\r|\n/g, '<br>')}</p>`;
 const htmlLink = ({ label, url }: { label: string; url: string }) =>
   `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
 

@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { FIELD_MAX } from '../constants/limits';
 import { VALIDATION } from '../constants/messages';
+import { PLAIN_EMAIL_ADDRESS } from './email-address';
 import { NAME_CHARACTERS, WEB_ADDRESS_LIKE } from './name';
 
 /**
@@ -23,13 +24,14 @@ export const requiredName = (message: string, label: string) =>
 export const optionalText = (label: string, max: number) =>
   yup.string().trim().max(max, VALIDATION.tooLong(label, max)).default('');
 
-/** Email with the spec's three messages: required, 'Invalid email', 'Email is invalid '. */
+/** Email with the spec's three messages: required, 'Invalid email' (./email-address.ts too), 'Email is invalid '. */
 export const emailField = () =>
   yup
     .string()
     .trim()
     .required(VALIDATION.emailRequired)
     .email(VALIDATION.emailInvalid)
+    .matches(PLAIN_EMAIL_ADDRESS, { message: VALIDATION.emailInvalid, excludeEmptyString: true })
     .matches(ALPHABETIC_TLD, { message: VALIDATION.emailDomainInvalid, excludeEmptyString: true })
     .max(FIELD_MAX.email, VALIDATION.tooLong('Email', FIELD_MAX.email));
 

@@ -84,6 +84,7 @@ describe('scorecard form validation (docs/spec/site-spec.md#5-validation-rules)'
 
   test.each([
     { typed: 'jane.doe', message: 'Invalid email', why: 'not an address' },
+    { typed: 'jane..doe@example.ca', message: 'Invalid email', why: 'two dots in a row, which SES refuses' },
     { typed: 'jane@example.c', message: 'Email is invalid ', why: 'a one-letter domain ending' },
     { typed: 'jane@example.123', message: 'Email is invalid ', why: 'a numeric domain ending' },
   ])('an email with $why shows "$message"', async ({ typed, message }) => {

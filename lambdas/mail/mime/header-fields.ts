@@ -3,6 +3,7 @@
  * character (CR, LF, tab…) in a value becomes a space, so no text can end its field or start
  * another. Text that is not printable ASCII is sent as UTF-8 encoded words.
  */
+import { PLAIN_EMAIL_ADDRESS } from '#shared/schemas/email-address.ts';
 
 /** Lines should stay within 78 characters (RFC 5322 §2.1.1)… */
 const FOLD_AT = 78;
@@ -14,12 +15,6 @@ const ENCODED_WORD_BYTES = 39;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 /** A display name that needs no quoting: atext (RFC 5322 §3.2.3) and spaces. */
 const PLAIN_PHRASE = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~ -]+$/;
-/**
- * The addresses the forms accept (yup's `email()`): an ASCII local part of atext and dots, an
- * ASCII domain. Nothing else reaches a header.
- */
-const PLAIN_ADDRESS =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/;
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9-]*$/;
 
 /**
@@ -31,7 +26,9 @@ export class UnwritableHeader extends Error {
 }
 
 // eslint-disable-next-line no-control-regex -- the point is to find control characters
-const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f]/g, ' ');
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+/** One line of text: control characters become spaces, runs of spaces one space, none at the ends. */
+const oneLine = (value: string) => value.replace(CONTROL_CHARACTERS, ' ').replace(/ {2,}/g, ' ').trim();
 
 /** Pieces of at most `maxBytes` UTF-8 bytes each, never splitting a character. */
 const utf8Pieces = (text: string, maxBytes: number): string[] => {
@@ -77,7 +74,7 @@ const fold = (name: string, words: readonly string[]) => {
 
 /** A text field (Subject, List-Unsubscribe…): as written when printable ASCII, else encoded words. */
 export const textField = (name: string, value: string): string => {
-  const text = oneLine(value).trim();
+  const text = oneLine(value);
   const words = text.split(' ');
   // `=?` in plain text could be read as the start of an encoded word, and a word too long for
   // any line cannot be folded: encode such text too.
@@ -91,16 +88,16 @@ export const textField = (name: string, value: string): string => {
 /** A field whose value this module built (an address, a date): folded at its spaces only. */
 export const structuredField = (name: string, value: string): string => fold(name, value.split(' '));
 
-/** An address as the forms validated it; anything else is refused rather than written. */
+/** An address as the forms validated it (PLAIN_EMAIL_ADDRESS); anything else is refused rather than written. */
 export const plainAddress = (address: string): string => {
-  if (!PLAIN_ADDRESS.test(address))
+  if (!PLAIN_EMAIL_ADDRESS.test(address))
     throw new UnwritableHeader('An email address in a header must be a plain ASCII local@domain');
   return address;
 };
 
 /** `Display Name <local@domain>`, the name quoted or encoded as it needs. */
 export const mailbox = (displayName: string, address: string): string => {
-  const name = oneLine(displayName).trim();
+  const name = oneLine(displayName);
   const phrase = PLAIN_PHRASE.test(name)
     ? name
     : PRINTABLE_ASCII.test(name)

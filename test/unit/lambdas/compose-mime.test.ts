@@ -83,10 +83,10 @@ describe('composeMime', () => {
     expect(got.html).toBe(`<p style="margin:0">${'A long paragraph. '.repeat(20)}</p>`);
   });
 
-  it('reads back any subject exactly, and folds it into lines of at most 78 characters', async () => {
+  it('reads back any subject as written (runs of spaces as one), folded into lines of at most 78 characters', async () => {
     for (const subject of [...randomTexts(7, 150, WORDS.slice(0, -1), 24), 'x'.repeat(1200)]) {
       const got = await read(mail({ subject }));
-      expect({ subject, read: got.subject }).toEqual({ subject, read: subject.trim() });
+      expect({ subject, read: got.subject }).toEqual({ subject, read: subject.replace(/ +/g, ' ').trim() });
       for (const line of headOf(got.raw).split('\r\n')) expect(line.length).toBeLessThanOrEqual(78);
     }
   });
@@ -105,7 +105,7 @@ describe('composeMime', () => {
 
   it('turns line breaks and other control characters in a subject into spaces, so it cannot add a header', async () => {
     const got = await read(mail({ subject: 'Hi\r\nBcc: victim@example.com\r\n\r\nInjected body\u0000' }));
-    expect(got.subject).toBe('Hi  Bcc: victim@example.com    Injected body');
+    expect(got.subject).toBe('Hi Bcc: victim@example.com Injected body');
     expect(got.header('bcc')).toBeUndefined();
     expect(headOf(got.raw)).not.toMatch(/^Bcc:/im);
     expect(got.text).toBe('Hello Avery,\n\nDownload it here.');
@@ -131,6 +131,9 @@ describe('composeMime', () => {
       'Avery <a@b.ca>',
       'zoë@example.ca',
       'a@',
+      'john..doe@example.ca',
+      '.a@example.ca',
+      '=?utf-8?q?victim=40evil.com?=@example.ca',
     ]) {
       let error: unknown;
       try {

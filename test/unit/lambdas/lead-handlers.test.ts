@@ -317,6 +317,8 @@ describe('POST /api/employer/scorecard', () => {
   it.each([
     [{ firstName: '' }, 'First Name is Required*'],
     [{ email: 'not-an-email' }, 'Invalid email'],
+    [{ email: 'avery..stone@example.ca' }, 'Invalid email'],
+    [{ email: '=?utf-8?q?someone=40else.ca?=@example.ca' }, 'Invalid email'],
     [{ signupMe: false }, 'You need to accept the terms and conditions'],
     [{ formType: 'Candidate' }, "formType must be 'Employer'"],
     [{ createdAt: 12 }, 'createdAt must be Unix seconds'],
