@@ -191,6 +191,24 @@ describe('in the browser', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(post.heading);
   });
 
+  test('the app asks for its scripts only after the page has shown its largest content', async () => {
+    // Act
+    await visit(page, '/navigating-the-hiring-maze');
+
+    // Assess: the app's entry was requested after the browser's first largest-paint entry.
+    const { firstLargestPaint, entryRequested } = await page.evaluate(async () => {
+      const first = await new Promise<number>((resolve) =>
+        new PerformanceObserver((list) => resolve(list.getEntries()[0]!.startTime)).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        }),
+      );
+      const entry = performance.getEntriesByType('resource').find((r) => /\/entry-client-[^/]+\.js$/.test(r.name));
+      return { firstLargestPaint: first, entryRequested: entry?.startTime };
+    });
+    expect(entryRequested).toBeGreaterThan(firstLargestPaint);
+  });
+
   test('the legacy engagement slug ends on the employee-engagement post', async () => {
     // Prepare
     const post = POSTS.find((p) => p.path === ENGAGEMENT_PATH)!;
