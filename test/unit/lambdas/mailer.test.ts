@@ -228,6 +228,23 @@ describe('mailer (leads stream)', () => {
     });
   });
 
+  it('treats an address the composer will not write as refused: nothing sent, retried, never uncertain', async () => {
+    // Prepare: an address stored before the forms refused such addresses (SES would refuse it too).
+    const stored = signupLead({ email: 'jordan..lee@example.org' });
+
+    // Act
+    const result = await insert(stored);
+
+    // Assess: the firm's notice (Reply-To) and the confirmation both wait for the sweep, with the reason.
+    expect(result).toEqual({ batchItemFailures: [] });
+    expect(ses.calls()).toHaveLength(0);
+    expect(lead(SIGNUP_KEY)).toMatchObject({
+      mail: { notification: 'pending', confirmation: 'pending' },
+      mailQueue: 'due',
+      lastMailError: 'UnwritableHeader: An email address in a header must be a plain ASCII local@domain',
+    });
+  });
+
   it('reports the record failed when the attempt cannot be recorded at all', async () => {
     tables.failTimes(1, (command) => command === 'UpdateItem', throttled);
 
