@@ -6,7 +6,9 @@
  * encoded word and so read as a different address. Without yup, so the mail senders can check
  * with it too (lambdas/mail/mime/header-fields.ts).
  */
-const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+/** The characters of an atom (RFC 5322 §3.2.3 atext), for a character class (its `-` escaped). */
+export const ATEXT = "A-Za-z0-9!#$%&'*+/=?^_`{|}~\\-";
+const ATOM = `[${ATEXT}]+`;
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
 
 export const PLAIN_EMAIL_ADDRESS = new RegExp(`^(?!.*=\\?[^@]*@)${ATOM}(?:\\.${ATOM})*@${LABEL}(?:\\.${LABEL})*$`);

@@ -3,7 +3,7 @@
  * character (CR, LF, tab…) in a value becomes a space, so no text can end its field or start
  * another. Text that is not printable ASCII is sent as UTF-8 encoded words.
  */
-import { PLAIN_EMAIL_ADDRESS } from '#shared/schemas/email-address.ts';
+import { ATEXT, PLAIN_EMAIL_ADDRESS } from '#shared/schemas/email-address.ts';
 
 /** Lines should stay within 78 characters (RFC 5322 §2.1.1)… */
 const FOLD_AT = 78;
@@ -14,7 +14,7 @@ const ENCODED_WORD_BYTES = 39;
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 /** A display name that needs no quoting: atext (RFC 5322 §3.2.3) and spaces. */
-const PLAIN_PHRASE = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~ -]+$/;
+const PLAIN_PHRASE = new RegExp(`^[ ${ATEXT}]+$`);
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9-]*$/;
 
 /**
