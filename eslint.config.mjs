@@ -56,10 +56,12 @@ const layerZones = [
     // The stack names handlers only by entry path, as strings (the function catalogue,
     // infra/constructs/functions.ts); the local twin (infra/local) runs them; the operator
     // commands (infra/ops) reuse the data modules, so a redrive writes a lead exactly as the
-    // mailer does. Nothing else in infra reaches lambdas.
-    target: [path.join(ROOT, 'infra/*.ts'), path.join(ROOT, 'infra/!(local|ops)/**')],
+    // mailer does; they and the smoke test build their AWS clients with the handlers' factories
+    // (lambdas/runtime/aws-clients). Nothing else in infra reaches lambdas.
+    target: [path.join(ROOT, 'infra/*.ts'), path.join(ROOT, 'infra/!(local|ops|smoke)/**')],
     from: all('lambdas'),
-    message: 'Only infra/local and infra/ops may import lambdas/ (the function catalogue names handlers by path).',
+    message:
+      'Only infra/local, infra/ops and infra/smoke may import lambdas/ (the function catalogue names handlers by path).',
   },
   {
     // `npm run dev`: the local twin rebuilds the website on every change. Elsewhere infra reads

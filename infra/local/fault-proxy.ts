@@ -31,7 +31,14 @@ export async function startFaultProxy(options: {
   const agent = secure ? new HttpsAgent({ keepAlive: false }) : new HttpAgent({ keepAlive: false });
   const basePath = target.pathname.replace(/\/$/, '');
 
-  function forward(incoming: IncomingMessage, outgoing: ServerResponse) {
+  /** What an unreachable service means to the caller: a refused call, as AWS answers one. */
+  const refuse = (outgoing: ServerResponse) => {
+    if (outgoing.headersSent) return outgoing.destroy();
+    const answer = faultAnswer(service);
+    outgoing.writeHead(answer.status, answer.headers).end(answer.body);
+  };
+
+  function forward(incoming: IncomingMessage, outgoing: ServerResponse, loseAnswer = false) {
     const upstream = (secure ? httpsRequest : httpRequest)(
       {
         protocol: target.protocol,
@@ -46,12 +53,19 @@ export async function startFaultProxy(options: {
         const status = answer.statusCode ?? 502;
         // Before the caller sees the answer, so a fault armed on this success meets its next call.
         if (status >= 200 && status < 300) faults.recordSuccess(service);
+        if (loseAnswer) {
+          // The service has acted on the call; its answer is read and lost on the way back.
+          answer.resume().once('end', () => outgoing.destroy());
+          return;
+        }
         outgoing.writeHead(status, answer.headers);
         answer.pipe(outgoing);
       },
     );
-    // An unreachable service looks unreachable to the caller too: the connection drops.
-    upstream.on('error', () => outgoing.destroy());
+    // An unreachable service (refused, reset) is a refused call, as AWS answers with a 5xx or
+    // the connection is refused: never a connection dropped after the request was written,
+    // which the caller would have to read as "maybe accepted" (issue 17).
+    upstream.on('error', () => refuse(outgoing));
     incoming.pipe(upstream);
   }
 
@@ -62,8 +76,13 @@ export async function startFaultProxy(options: {
       incoming.resume().once('end', () => outgoing.writeHead(answer.status, answer.headers).end(answer.body));
       return;
     }
+    if (injection?.kind === 'hang') {
+      // Read and held until the caller gives up; never forwarded, so the service never saw it.
+      incoming.resume();
+      return;
+    }
     if (injection?.kind === 'delay') await sleep(injection.ms);
-    forward(incoming, outgoing);
+    forward(incoming, outgoing, injection?.kind === 'lose-answer');
   }
 
   const server = createServer((incoming, outgoing) => {

@@ -5,13 +5,18 @@
  */
 export const FAULT_SERVICES = ['dynamodb', 'ses'] as const;
 export type FaultService = (typeof FAULT_SERVICES)[number];
-export const FAULT_MODES = ['fail', 'slow'] as const;
+export const FAULT_MODES = ['fail', 'slow', 'hang', 'lose-answer'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
 /** What a caller asks for (POST /_local/faults, LOCAL_FAULTS). */
 export interface FaultSpec {
   service: FaultService;
-  /** `fail` (default) answers as an outage; `slow` adds `delayMs` before the call is forwarded. */
+  /**
+   * `fail` (default) answers as an outage; `slow` adds `delayMs` before the call is forwarded;
+   * `hang` never forwards nor answers the call (the caller's own timeout must end it);
+   * `lose-answer` forwards the call and drops the connection instead of passing the answer on
+   * (the service acted on it; the caller cannot know).
+   */
   mode?: FaultMode;
   /** The share of calls affected, 0..1 (default 1: every call). */
   share?: number;
@@ -37,7 +42,8 @@ export interface FaultView extends FaultSpec {
 export type FaultState = Record<FaultService, FaultView | null>;
 
 /** What a proxy does with one call. */
-export type Injection = { kind: 'fail' } | { kind: 'delay'; ms: number } | undefined;
+export type Injection =
+  { kind: 'fail' } | { kind: 'delay'; ms: number } | { kind: 'hang' } | { kind: 'lose-answer' } | undefined;
 
 /** A fault request that cannot be followed; the message says why. */
 export class FaultSpecError extends Error {}
@@ -111,7 +117,8 @@ export class FaultSwitch {
     if (!fault || this.stateOf(fault) !== 'active') return undefined;
     if (this.random() >= (fault.spec.share ?? 1)) return undefined;
     fault.injected += 1;
-    return fault.spec.mode === 'slow' ? { kind: 'delay', ms: fault.spec.delayMs ?? 0 } : { kind: 'fail' };
+    const mode = fault.spec.mode ?? 'fail';
+    return mode === 'slow' ? { kind: 'delay', ms: fault.spec.delayMs ?? 0 } : { kind: mode };
   }
 
   /** Called by a proxy when `service` answered a call with success: starts the faults armed on it. */

@@ -4,7 +4,8 @@
  * a free port, so parallel test runs never collide. Nothing here needs Docker, Java or an AWS
  * account.
  */
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TABLES, type TableDefinition } from '../constructs/table-definitions';
@@ -54,7 +55,7 @@ export const startDynalite = async (options: { port?: number; path?: string } = 
 
 /** A client for the local endpoint; the credentials are placeholders dynalite ignores. */
 export const localDynamoClient = (endpoint: string) =>
-  new DynamoDBClient({
+  createDynamoClient({
     endpoint,
     region: 'ca-central-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },

@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline/promises';
 import { campaignMail } from '#lambdas/campaigns/campaign-mail.ts';
 import { campaignSenderDepsFromEnv, sendRateFromEnv } from '#lambdas/campaigns/campaign-deps.ts';
 import { startCampaignRun } from '#lambdas/data/campaign-sends.ts';
-import { createSesClient } from '#lambdas/mail/mailer-deps.ts';
+import { createSesClient } from '#lambdas/runtime/aws-clients/ses.ts';
 import { sendMail } from '#lambdas/mail/send.ts';
 import { nowSeconds } from '#lambdas/runtime/clock.ts';
 import { resolveCampaignTarget, type CampaignTarget } from './campaigns/campaign-target';

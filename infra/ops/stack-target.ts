@@ -1,5 +1,7 @@
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createCloudFormationClient } from '#lambdas/runtime/aws-clients/cloudformation.ts';
+import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
 import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE } from '../constructs/table-definitions';
 
 /** The stack's name (infra/bin/app.ts) and region: operator commands read its outputs. */
@@ -25,7 +27,7 @@ export interface OpsTarget {
 export const resolveTarget = async (target: string): Promise<OpsTarget> => {
   if (target === 'local') {
     const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB ?? `http://127.0.0.1:${process.env.DYNAMODB_PORT ?? '8000'}`;
-    const db = new DynamoDBClient({
+    const db = createDynamoClient({
       endpoint,
       region: STACK.region,
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
@@ -38,7 +40,7 @@ export const resolveTarget = async (target: string): Promise<OpsTarget> => {
     return { name: 'local', db, tables, giveUpAfterSeconds: 900, outputs: {} };
   }
   if (target !== 'aws') throw new Error(`--target must be local or aws, got "${target}"`);
-  const cloudFormation = new CloudFormationClient({ region: STACK.region });
+  const cloudFormation = createCloudFormationClient({ region: STACK.region });
   const { Stacks = [] } = await cloudFormation.send(new DescribeStacksCommand({ StackName: STACK.name }));
   const outputs = Object.fromEntries(
     (Stacks[0]?.Outputs ?? []).map((output) => [output.OutputKey, output.OutputValue]),
@@ -52,7 +54,7 @@ export const resolveTarget = async (target: string): Promise<OpsTarget> => {
   };
   return {
     name: 'aws',
-    db: new DynamoDBClient({ region: STACK.region }),
+    db: createDynamoClient({ region: STACK.region }),
     tables: {
       leads: output('LeadsTableName'),
       subscribers: output('SubscribersTableName'),

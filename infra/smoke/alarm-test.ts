@@ -1,5 +1,6 @@
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
-import { CloudFormationClient, DescribeStackResourcesCommand } from '@aws-sdk/client-cloudformation';
+import { DescribeStackResourcesCommand, type CloudFormationClient } from '@aws-sdk/client-cloudformation';
+import { createCloudFormationClient } from '#lambdas/runtime/aws-clients/cloudformation.ts';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { Checksum, SourceData } from '@smithy/types';
 import { sleep } from './http';
@@ -70,7 +71,7 @@ async function cloudWatch(
  * its next evaluation.
  */
 export async function checkAlarmReachesTopic(stackName: string, results: Results): Promise<void> {
-  const cloudFormation = new CloudFormationClient({ region: REGION });
+  const cloudFormation = createCloudFormationClient({ region: REGION });
   let alarmName = '';
   const found = await results.run(`alarm of stack ${stackName}`, 'at least one CloudWatch alarm', async () => {
     const { StackResources = [] } = await cloudFormation.send(

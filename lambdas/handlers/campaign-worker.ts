@@ -1,4 +1,4 @@
-import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
 import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { readCampaignMessage } from '../campaigns/campaign-message';
@@ -7,12 +7,13 @@ import { createPacer } from '../campaigns/send-pacer';
 import { sendToRecipient } from '../campaigns/send-to-recipient';
 import type { CampaignItem } from '../data/campaign-item';
 import { getCampaign } from '../data/campaign-sends';
+import { createSqsClient } from '../runtime/aws-clients/sqs';
 import { nowSeconds } from '../runtime/clock';
 import { optionalNumberEnv, requireEnv } from '../runtime/env';
 import * as log from '../runtime/log';
 
 const deps = campaignSenderDepsFromEnv();
-const sqs = new SQSClient({});
+const sqs = createSqsClient();
 const queueUrl = requireEnv('CAMPAIGN_QUEUE_URL');
 /** SES's rate shared by the workers the event source may run at once. */
 const pace = createPacer(sendRateFromEnv() / optionalNumberEnv('CAMPAIGN_WORKERS', 2));

@@ -1,5 +1,5 @@
 import * as API_SUCCESS from '#shared/constants/api-success.ts';
-import { createDynamoClient } from '../data/dynamo-client';
+import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
 import { confirmSubscription } from '../domain/confirm-subscription';
 import { clientAddress } from '../http/client-address';
 import { leadTokenPath } from '../http/path-params';

@@ -1,7 +1,7 @@
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import * as API_ERRORS from '#shared/constants/api-errors.ts';
 import { DOWNLOAD_LINK_TTL_SECONDS } from '#shared/constants/limits.ts';
-import { createDynamoClient } from '../data/dynamo-client';
+import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
 import { getLeadByKey } from '../data/leads';
 import { leadKeyOfToken, tokenMatches } from '../domain/lead-link-token';
 import { HttpError } from '../http/http-error';

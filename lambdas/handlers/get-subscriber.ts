@@ -1,11 +1,11 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
 import { readSubscriberView } from '../domain/subscriber-view';
 import { subscriberPath } from '../http/path-params';
 import { jsonResponse } from '../http/responses';
 import { httpHandler } from '../http/stack';
 import { requireEnv } from '../runtime/env';
 
-const subscribers = { db: new DynamoDBClient({}), table: requireEnv('SUBSCRIBERS_TABLE') };
+const subscribers = { db: createDynamoClient(), table: requireEnv('SUBSCRIBERS_TABLE') };
 
 /** GET /api/{audience}/subscribers/{id}: reads only (mail scanners follow links). */
 export const handler = httpHandler(async (event) =>

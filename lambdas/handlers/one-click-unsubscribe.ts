@@ -1,4 +1,4 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
 import { unsubscribeOneClick } from '../domain/subscriber-consent';
 import { oneClickBody } from '../http/one-click-body';
 import { subscriberPath } from '../http/path-params';
@@ -7,7 +7,7 @@ import { httpHandler } from '../http/stack';
 import { requireEnv } from '../runtime/env';
 import { nowSeconds } from '../runtime/clock';
 
-const subscribers = { db: new DynamoDBClient({}), table: requireEnv('SUBSCRIBERS_TABLE') };
+const subscribers = { db: createDynamoClient(), table: requireEnv('SUBSCRIBERS_TABLE') };
 
 /** POST /api/{audience}/subscribers/{id}/one-click: RFC 8058, answered 200 with no body. */
 export const handler = httpHandler(async (event) => {

@@ -1,7 +1,8 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerResult } from 'aws-lambda';
 import { ORIGIN_VERIFY_HEADER } from '#shared/origin-headers.ts';
 import { secretEquals } from '../http/secret-equals';
+import { createSecretsManagerClient } from '../runtime/aws-clients/secrets-manager';
 import { optionalEnv, requireEnv } from '../runtime/env';
 import * as log from '../runtime/log';
 
@@ -21,7 +22,7 @@ let expected: Promise<string> | undefined;
 
 async function readSecret(): Promise<string> {
   if (localSecret) return localSecret;
-  const { SecretString } = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: secretArn }));
+  const { SecretString } = await createSecretsManagerClient().send(new GetSecretValueCommand({ SecretId: secretArn }));
   if (!SecretString) throw new Error('The origin-verify secret has no string value');
   return SecretString;
 }

@@ -1,4 +1,4 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
 import type { Audience } from '#shared/constants/audiences.ts';
 import * as API_SUCCESS from '#shared/constants/api-success.ts';
 import {
@@ -16,7 +16,7 @@ import type { ValidatedEvent } from '../http/types';
 import { requireEnv } from '../runtime/env';
 import { nowSeconds } from '../runtime/clock';
 
-const subscribers = { db: new DynamoDBClient({}), table: requireEnv('SUBSCRIBERS_TABLE') };
+const subscribers = { db: createDynamoClient(), table: requireEnv('SUBSCRIBERS_TABLE') };
 const UNSUBSCRIBE_SCHEMAS: Record<Audience, ReturnType<typeof unsubscribeSchema>> = {
   candidate: unsubscribeSchema('candidate'),
   employer: unsubscribeSchema('employer'),

@@ -1,4 +1,4 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
 import middy from '@middy/core';
 import type { SNSEvent } from 'aws-lambda';
 import { recordSendFeedback } from '../data/campaign-sends';
@@ -9,7 +9,7 @@ import { nowSeconds } from '../runtime/clock';
 import { requireEnv } from '../runtime/env';
 import * as log from '../runtime/log';
 
-const db = new DynamoDBClient({});
+const db = createDynamoClient();
 const subscribers = { db, table: requireEnv('SUBSCRIBERS_TABLE') };
 const campaigns = { db, table: requireEnv('CAMPAIGNS_TABLE') };
 

@@ -2,7 +2,7 @@ import type { AnyObject, ObjectSchema } from 'yup';
 import * as API_ERRORS from '#shared/constants/api-errors.ts';
 import type { ScorecardRequest } from '#shared/schemas/scorecard.ts';
 import type { SignupRequest } from '#shared/schemas/signup.ts';
-import { createDynamoClient } from '../data/dynamo-client';
+import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
 import { submitLead, type LeadForm } from '../domain/lead-request';
 import { submissionSettingsFromEnv } from '../domain/submission-settings';
 import { nowSeconds } from '../runtime/clock';

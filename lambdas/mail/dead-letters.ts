@@ -1,5 +1,6 @@
 import { appendFile } from 'node:fs/promises';
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { createSqsClient } from '../runtime/aws-clients/sqs';
 import { optionalEnv } from '../runtime/env';
 
 /** What an operator needs to act on a lead whose mail finally failed. */
@@ -22,7 +23,7 @@ export type DeadLetterSink<T = DeadLetter> = (entry: T) => Promise<void>;
 export const deadLetterSinkFromEnv = <T = DeadLetter>(): DeadLetterSink<T> => {
   const queueUrl = optionalEnv('MAIL_DEAD_LETTER_QUEUE_URL');
   if (queueUrl) {
-    const sqs = new SQSClient({});
+    const sqs = createSqsClient();
     return async (entry) => {
       await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(entry) }));
     };

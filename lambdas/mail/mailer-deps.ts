@@ -1,30 +1,12 @@
-import { SESClient } from '@aws-sdk/client-ses';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createDynamoClient } from '../data/dynamo-client';
+import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
+import { createSesClient } from '../runtime/aws-clients/ses';
 import { requireEnv } from '../runtime/env';
 import { deadLetterSinkFromEnv, type DeadLetter, type DeadLetterSink } from './dead-letters';
 import { deliveryPolicyFromEnv, type DeliveryPolicy } from './delivery-policy';
 import type { MailerDeps } from './deliver-lead-mail';
 import type { OutgoingMail } from './outgoing-mail';
 import { sendMail } from './send';
-
-/**
- * The SES client of every sender of email (the mailer, the campaign worker and command). SES
- * gets one attempt per call: it is not idempotent, and a retry after a timeout could send an
- * email twice.
- */
-export const createSesClient = () =>
-  new SESClient({
-    maxAttempts: 1,
-    // A fresh connection per email: a kept-alive socket the other side has just closed fails
-    // with ECONNRESET, which would make the email's outcome unknown (never resent).
-    requestHandler: {
-      connectionTimeout: 2000,
-      requestTimeout: 15000,
-      httpAgent: { keepAlive: false },
-      httpsAgent: { keepAlive: false },
-    },
-  });
 
 /** What every sender of email builds from its environment alike; each adds its tables. */
 export interface SenderDeps<Letter> {

@@ -1,4 +1,5 @@
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import { createSqsClient } from '#lambdas/runtime/aws-clients/sqs.ts';
 import { campaignMessageBody } from '#lambdas/campaigns/campaign-message.ts';
 import { STACK } from '../stack-target';
 
@@ -9,7 +10,7 @@ import { STACK } from '../stack-target';
  * by running `send` again (duplicates are harmless: the send records keep one email per person).
  */
 export const enqueueRecipients = async (queueUrl: string, campaign: string, subscriberIds: string[]): Promise<void> => {
-  const sqs = new SQSClient({ region: STACK.region });
+  const sqs = createSqsClient({ region: STACK.region });
   for (let start = 0; start < subscriberIds.length; start += 10) {
     let entries = subscriberIds.slice(start, start + 10).map((subscriberId, index) => ({
       Id: String(index),

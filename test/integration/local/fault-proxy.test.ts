@@ -3,7 +3,10 @@ import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import { INJECTED_FAULT_MESSAGE } from '#infra/local/fault-answers.ts';
 import { startFaultProxy } from '#infra/local/fault-proxy.ts';
 import { FaultSwitch } from '#infra/local/fault-switch.ts';
-import { readCapturedEmails, type LocalService } from '#infra/local/services.ts';
+import { closeServer, listenOn, readCapturedEmails, type LocalService } from '#infra/local/services.ts';
+import { sesRefused } from '#lambdas/mail/send.ts';
+import { createSesClient } from '#lambdas/runtime/aws-clients/ses.ts';
+import { createServer } from 'node:http';
 
 /** The emulators global-setup.ts started; the proxies sit in front of them as in `npm start`. */
 const targets = { dynamodb: process.env.AWS_ENDPOINT_URL_DYNAMODB!, ses: process.env.AWS_ENDPOINT_URL_SES! };
@@ -120,5 +123,42 @@ describe('fault proxies, seen through the real AWS SDK clients', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await dynamo.send(new ListTablesCommand({}));
     expect(faults.state().dynamodb).toMatchObject({ state: 'ended', injected: 1 });
+  });
+
+  it('hang: the call never reaches SES and the budgeted client ends it with a TimeoutError, not refused', async () => {
+    const faults = new FaultSwitch();
+    faults.set({ service: 'ses', mode: 'hang' });
+    const proxy = await startFaultProxy({ service: 'ses', target: targets.ses, faults });
+    proxies.push(proxy);
+    const subject = `hung ${Date.now()}`;
+    const error = await rejectionOf(sendEmail(createSesClient({ ...clientConfig, endpoint: proxy.endpoint }), subject));
+    expect(error.name).toBe('TimeoutError');
+    expect(sesRefused(error)).toBe(false);
+    expect(await deliveredWith(subject)).toBe(0);
+  }, 15_000);
+
+  it('lose-answer: SES accepts the email and the caller gets a dropped connection, not a refusal', async () => {
+    const faults = new FaultSwitch();
+    faults.set({ service: 'ses', mode: 'lose-answer' });
+    const { ses } = await proxied(faults);
+    const subject = `answer lost ${Date.now()}`;
+    const error = await rejectionOf(sendEmail(ses, subject));
+    expect(sesRefused(error)).toBe(false);
+    expect(await deliveredWith(subject)).toBe(1);
+  });
+
+  it('an unreachable service is answered as a refused call (503), never a dropped connection', async () => {
+    const closed = createServer();
+    const target = await listenOn(closed, 0, 'closed');
+    await closeServer(closed);
+    const faults = new FaultSwitch();
+    const proxy = await startFaultProxy({ service: 'ses', target, faults });
+    proxies.push(proxy);
+    const error = await rejectionOf(
+      sendEmail(new SESClient({ ...clientConfig, endpoint: proxy.endpoint, maxAttempts: 1 }), 'x'),
+    );
+    expect(error).toMatchObject({ name: 'ServiceUnavailable', $fault: 'server' });
+    expect(error.$metadata.httpStatusCode).toBe(503);
+    expect(sesRefused(error)).toBe(true);
   });
 });

@@ -103,7 +103,7 @@ describe('parseFaultSpec', () => {
       { service: 'ses', sconds: 3 },
       'Unknown field(s): sconds. Known: service, mode, share, seconds, delayMs, afterNextSuccessOf.',
     ],
-    [{ service: 'ses', mode: 'flaky' }, 'mode must be one of: fail, slow.'],
+    [{ service: 'ses', mode: 'flaky' }, 'mode must be one of: fail, slow, hang, lose-answer.'],
     [{ service: 'ses', share: 1.5 }, 'share must be a number from 0 to 1.'],
     [{ service: 'ses', seconds: 0 }, 'seconds must be a positive number.'],
     [{ service: 'ses', mode: 'slow' }, 'mode slow needs delayMs, from 0 to 120000.'],

@@ -1,0 +1,105 @@
+/**
+ * Every AWS client the handlers and operator commands build ends its calls within its budget
+ * (lambdas/runtime/aws-clients/call-budget.ts), whatever the other side does: against a server
+ * that accepts connections and never answers, and one that sends the headers and then the body
+ * one byte at a time, each factory's call fails with a TimeoutError after exactly its budgeted
+ * number of attempts, instead of hanging (issue 17: requestTimeout alone only logs a warning).
+ */
+import { DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
+import { SendRawEmailCommand } from '@aws-sdk/client-ses';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { CALL_BUDGETS } from '#lambdas/runtime/aws-clients/call-budget.ts';
+import { createCloudFormationClient } from '#lambdas/runtime/aws-clients/cloudformation.ts';
+import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
+import { createSecretsManagerClient } from '#lambdas/runtime/aws-clients/secrets-manager.ts';
+import { createSesClient } from '#lambdas/runtime/aws-clients/ses.ts';
+import { createSqsClient } from '#lambdas/runtime/aws-clients/sqs.ts';
+
+jest.setTimeout(30_000);
+
+type Behaviour = (socket: Socket) => void;
+
+/** Never answers: the request is read and left hanging. */
+const silent: Behaviour = (socket) => socket.resume();
+
+/** Answers at once with headers, then its body one byte every 100 ms, never finishing. */
+const trickling: Behaviour = (socket) =>
+  socket.once('data', () => {
+    socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/x-amz-json-1.0\r\nContent-Length: 100000\r\n\r\n{');
+    const timer = setInterval(() => socket.write(' '), 100);
+    socket.once('close', () => clearInterval(timer));
+  });
+
+interface MisbehavingServer {
+  endpoint: string;
+  connections: () => number;
+  close: () => Promise<void>;
+}
+
+const misbehaving = async (behaviour: Behaviour): Promise<MisbehavingServer> => {
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  const server: Server = createServer((socket) => {
+    connections += 1;
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.once('close', () => sockets.delete(socket));
+    behaviour(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    connections: () => connections,
+    close: () =>
+      new Promise((resolve) => {
+        sockets.forEach((socket) => socket.destroy());
+        server.close(() => resolve());
+      }),
+  };
+};
+
+const config = (endpoint: string) => ({
+  endpoint,
+  region: 'ca-central-1',
+  credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+});
+
+/** One call per factory, as the code that uses it makes it. */
+const CALLS = {
+  dynamodb: (endpoint: string) =>
+    createDynamoClient(config(endpoint)).send(new GetItemCommand({ TableName: 'Leads', Key: { id: { S: 'x' } } })),
+  ses: (endpoint: string) =>
+    createSesClient(config(endpoint)).send(new SendRawEmailCommand({ RawMessage: { Data: Buffer.from('x') } })),
+  sqs: (endpoint: string) =>
+    createSqsClient(config(endpoint)).send(new SendMessageCommand({ QueueUrl: `${endpoint}/1/q`, MessageBody: 'x' })),
+  secretsManager: (endpoint: string) =>
+    createSecretsManagerClient(config(endpoint)).send(new GetSecretValueCommand({ SecretId: 'x' })),
+  cloudFormation: (endpoint: string) =>
+    createCloudFormationClient(config(endpoint)).send(new DescribeStacksCommand({ StackName: 'x' })),
+} satisfies Record<keyof typeof CALL_BUDGETS, (endpoint: string) => Promise<unknown>>;
+
+const services = Object.keys(CALLS) as (keyof typeof CALLS)[];
+
+const BEHAVIOURS = { 'accepts and never answers': silent, 'answers one byte at a time': trickling };
+const cases = Object.keys(BEHAVIOURS).flatMap((behaviour) => services.map((service) => [behaviour, service] as const));
+
+// All at once: each case waits out its service's whole budget.
+it.concurrent.each(cases)(
+  'a server that %s: %s ends the call with a TimeoutError after its budgeted attempts',
+  async (behaviour, service) => {
+    const server = await misbehaving(BEHAVIOURS[behaviour as keyof typeof BEHAVIOURS]);
+    try {
+      const error = await CALLS[service](server.endpoint).then(
+        () => new Error('the call succeeded'),
+        (failure: Error) => failure,
+      );
+      expect(error.name).toBe('TimeoutError');
+      expect(server.connections()).toBe(CALL_BUDGETS[service].attempts);
+    } finally {
+      await server.close();
+    }
+  },
+);
