@@ -86,7 +86,7 @@ export class Email extends Construct implements SenderBinding {
 
     this.feedbackDeadLetterQueue = new DeadLetterQueue(this, 'FeedbackDeadLetters');
     this.feedbackFunction = new HouseFunction(this, 'FeedbackHandler', {
-      name: 'sesFeedback',
+      name: 'sesEvents',
       // SNS invokes asynchronously: after Lambda's retries the event lands here, not in the void.
       deadLetterQueue: this.feedbackDeadLetterQueue,
     }).bindTable(props.subscribers, 'update');

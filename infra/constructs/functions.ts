@@ -132,9 +132,9 @@ export const FUNCTIONS = {
     timeoutSeconds: 120,
     memorySize: MEMORY_SIZE,
   },
-  sesFeedback: {
-    entry: 'lambdas/handlers/ses-feedback.ts',
-    description: 'Marks subscribers suppressed on SES bounces and complaints',
+  sesEvents: {
+    entry: 'lambdas/handlers/ses-events.ts',
+    description: "Records SES's events on each email's own record; suppresses bounced and complaining addresses",
     timeoutSeconds: 30,
     memorySize: MEMORY_SIZE,
   },

@@ -131,7 +131,7 @@ export class SiteStack extends Stack {
       ['ApiOriginVerify', this.api.originVerify.handler] as const,
       ['Mailer', this.mailer.handler] as const,
       ['MailSweep', this.mailer.sweep] as const,
-      ['SesFeedback', this.email.feedbackFunction] as const,
+      ['SesEvents', this.email.feedbackFunction] as const,
       ['CampaignWorker', this.campaigns.worker] as const,
     ];
     for (const [name, fn] of functions) this.alarms.watchFunction(`${name}Errors`, fn.function);

@@ -1,4 +1,5 @@
 import type { CampaignAudience, CampaignTopic } from '#shared/constants/campaigns.ts';
+import type { DeliveryRecord } from '../mail/ses-event';
 import type { DeliveryStatus } from './delivery-status';
 
 /**
@@ -52,9 +53,12 @@ export interface SendRecord {
   sentAt?: number;
   messageId?: string;
   lastError?: string;
-  /** Set by SES feedback for this campaign's email (message tag `campaign`). */
-  feedback?: 'bounce' | 'complaint';
-  feedbackAt?: number;
+  /** What SES's events said last of this email (message tags `campaign` and `recipient`). */
+  delivery?: DeliveryRecord;
+  /** Doubt, as a lead part's (docs/decisions/0063-settling-mail-from-ses-events.md): since when; sent again once. */
+  doubtSince?: number;
+  resent?: boolean;
+  doubtSettled?: boolean;
   expiresAt: number;
 }
 

@@ -1,4 +1,5 @@
 import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
+import type { DeliveryRecord } from '../mail/ses-event';
 import { getItem, updateItem } from './items';
 import type { TableStore } from './stores';
 import {
@@ -55,19 +56,37 @@ export const settleSend = async (
     ConditionExpression: '#status = :sending',
   })) !== undefined;
 
+/** The statuses SES's word can settle: an email handed to SES at some time. */
+const SETTLEABLE = ['pending', 'sending', 'uncertain', 'failed'];
+
 /**
- * SES feedback about this campaign's email to the mailbox: recorded on its send record (once;
- * a complaint after a bounce is kept as the stronger signal). False when no record exists.
+ * SES has this campaign's email to the mailbox: an event about it arrived
+ * (docs/decisions/0063-settling-mail-from-ses-events.md). False when there is no such record or
+ * it was already sent.
  */
-export const recordSendFeedback = async (
+export const recordSendAccepted = async (
   store: TableStore,
   target: { campaign: string; mailbox: string },
-  feedback: 'bounce' | 'complaint',
-  now: number,
+  messageId: string,
+  at: number,
 ): Promise<boolean> =>
   (await updateItem(store, sendRecordId(target.campaign, target.mailbox), {
-    ...setAttributes({ feedback, feedbackAt: now }, { values: { ':complaint': 'complaint' } }),
-    ConditionExpression: 'attribute_exists(id) AND (attribute_not_exists(#feedback) OR #feedback <> :complaint)',
+    ...setAttributes(
+      { status: 'sent', messageId, sentAt: at },
+      { values: Object.fromEntries(SETTLEABLE.map((status) => [`:${status}`, status])) },
+    ),
+    ConditionExpression: `attribute_exists(id) AND #status IN (${SETTLEABLE.map((status) => `:${status}`).join(', ')})`,
+  })) !== undefined;
+
+/** Keeps what SES's events said of this campaign's email to the mailbox, the strongest word only (ses-event.ts). */
+export const recordSendDelivery = async (
+  store: TableStore,
+  target: { campaign: string; mailbox: string },
+  delivery: DeliveryRecord,
+): Promise<boolean> =>
+  (await updateItem(store, sendRecordId(target.campaign, target.mailbox), {
+    ...setAttributes({ delivery }, { names: { '#rank': 'rank' }, values: { ':rank': delivery.rank } }),
+    ConditionExpression: 'attribute_exists(id) AND (attribute_not_exists(#delivery) OR #delivery.#rank < :rank)',
   })) !== undefined;
 
 /**

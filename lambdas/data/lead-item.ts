@@ -1,5 +1,6 @@
 import type { ConsentSource } from '#shared/constants/consent.ts';
 import type { ContactDetails } from './contact-details';
+import type { DeliveryRecord } from '../mail/ses-event';
 import type { DeliveryStatus } from './delivery-status';
 
 /**
@@ -42,6 +43,16 @@ interface LeadBase extends ContactDetails {
   mail: Partial<Record<MailPart, PartStatus>>;
   /** SES's message id of each part it accepted (traces a bounce or complaint to the email). */
   sesMessageIds: Partial<Record<MailPart, string>>;
+  /** What SES's events said last of each part (delivered, bounced, complained …). */
+  deliveries?: Partial<Record<MailPart, DeliveryRecord>>;
+  /**
+   * Doubt (docs/decisions/0063-settling-mail-from-ses-events.md): since when some part has been
+   * `uncertain`; parts resent once because SES had no record of them after the settling window;
+   * parts whose doubt outlived even that (left `uncertain`, alarmed).
+   */
+  doubtSince?: number;
+  resentParts?: Set<MailPart>;
+  settledDoubts?: Set<MailPart>;
   mailStatus: LeadMailStatus;
   /** Delivery bookkeeping: `mailQueue` + `nextAttemptAt` are the MailDue index keys. */
   mailQueue?: 'due';

@@ -1,8 +1,10 @@
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { MAIL_DUE_INDEX } from '#shared/mail-due-index.ts';
-import { updateItem } from './items';
+import type { DeliveryRecord } from '../mail/ses-event';
+import { getItem, updateItem } from './items';
 import type { LeadItem, LeadMailStatus, MailPart, PartStatus } from './lead-item';
 import type { TableStore } from './stores';
+import { marshall } from './attribute-values';
 import { setAttributes } from './update-expression';
 
 /**
@@ -74,23 +76,110 @@ export const recordPartSent = async (store: TableStore, id: string, part: MailPa
   });
 };
 
-/** Releases the lead until `nextAttemptAt`: some part could not be sent this time. */
-export const scheduleRetry = async (
+/**
+ * Releases the lead until `nextAttemptAt`: some part could not be sent this time, or is in
+ * doubt until `doubtSince` + the settling window.
+ */
+export const releaseLead = async (
   store: TableStore,
   id: string,
   leaseId: string,
-  nextAttemptAt: number,
-  lastMailError: string,
+  release: { nextAttemptAt: number; lastMailError?: string; doubtSince?: number },
 ) => {
-  const parts = setAttributes(
-    { nextAttemptAt, lastMailError },
-    { names: { '#leaseId': 'leaseId' }, values: { ':leaseId': leaseId } },
-  );
+  const parts = setAttributes(release, { names: { '#leaseId': 'leaseId' }, values: { ':leaseId': leaseId } });
+  const noDoubt = release.doubtSince === undefined ? ', doubtSince' : '';
   await updateItem(store, id, {
     ...parts,
-    UpdateExpression: `${parts.UpdateExpression} REMOVE #leaseId, leaseUntil`,
+    UpdateExpression: `${parts.UpdateExpression} REMOVE #leaseId, leaseUntil${noDoubt}`,
     ConditionExpression: '#leaseId = :leaseId',
   });
+};
+
+/**
+ * Resolves a part's doubt under the lease: `resentParts` (sent again: back to pending) or
+ * `settledDoubts` (doubt outlived its window after the resend: left uncertain).
+ */
+export const resolvePartDoubt = async (
+  store: TableStore,
+  id: string,
+  leaseId: string,
+  part: MailPart,
+  resolution: 'resentParts' | 'settledDoubts',
+) =>
+  (await updateItem(store, id, {
+    UpdateExpression: `${resolution === 'resentParts' ? 'SET #mail.#part = :pending ' : ''}ADD #set :part`,
+    ConditionExpression: '#leaseId = :leaseId AND #mail.#part = :uncertain',
+    ExpressionAttributeNames: { ...LEASE, '#part': part, '#set': resolution },
+    ExpressionAttributeValues: {
+      ':part': { SS: [part] },
+      ':uncertain': { S: 'uncertain' },
+      ':leaseId': { S: leaseId },
+      ...(resolution === 'resentParts' && { ':pending': { S: 'pending' } }),
+    },
+  })) !== undefined;
+
+export const getLead = (store: TableStore, id: string) => getItem<LeadItem>(store, id);
+
+/** The statuses SES's word can settle: a part that was handed to SES at some time. */
+const SETTLEABLE = [':pending', ':sending', ':uncertain', ':failed'];
+
+/**
+ * SES has the part: an event about it arrived (docs/decisions/0063-settling-mail-from-ses-events.md).
+ * It becomes `sent` with SES's message id, lease or not, as recordPartSent does. A lead that had
+ * already settled as uncertain or failed is made due again, so the sweep settles it anew.
+ * False when the lead is unknown or the part was already sent (or never sent).
+ */
+export const recordPartAccepted = async (
+  store: TableStore,
+  id: string,
+  part: MailPart,
+  messageId: string,
+  now: number,
+) => {
+  const lead = await updateItem<LeadItem>(store, id, {
+    UpdateExpression: 'SET #mail.#part = :sent, #ids.#part = :messageId',
+    ConditionExpression: `attribute_exists(id) AND #mail.#part IN (${SETTLEABLE.join(', ')})`,
+    ExpressionAttributeNames: { '#mail': 'mail', '#ids': 'sesMessageIds', '#part': part },
+    ExpressionAttributeValues: {
+      ':sent': { S: 'sent' },
+      ':messageId': { S: messageId },
+      ...Object.fromEntries(SETTLEABLE.map((status) => [status, { S: status.slice(1) }])),
+    },
+    ReturnValues: 'ALL_NEW',
+  });
+  if (!lead) return false;
+  if (lead.mailQueue === undefined && lead.mailStatus !== 'sent') {
+    await updateItem(store, id, {
+      UpdateExpression: 'SET mailQueue = :due, nextAttemptAt = :now',
+      ConditionExpression: 'attribute_not_exists(mailQueue) AND mailStatus <> :sent',
+      ExpressionAttributeValues: { ':due': { S: 'due' }, ':now': { N: String(now) }, ':sent': { S: 'sent' } },
+    });
+  }
+  return true;
+};
+
+/**
+ * Keeps what SES's events said of a part, the strongest word only (ses-event.ts: a Delivery
+ * arriving after a Bounce changes nothing). Leads made before `deliveries` existed get the map.
+ */
+export const recordPartDelivery = async (store: TableStore, id: string, part: MailPart, delivery: DeliveryRecord) => {
+  const names = { '#deliveries': 'deliveries', '#part': part, '#rank': 'rank' };
+  const stronger = await updateItem(store, id, {
+    UpdateExpression: 'SET #deliveries.#part = :delivery',
+    ConditionExpression:
+      'attribute_exists(#deliveries) AND (attribute_not_exists(#deliveries.#part) OR #deliveries.#part.#rank < :rank)',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: marshall({ ':delivery': delivery, ':rank': delivery.rank }),
+  });
+  if (stronger) return true;
+  return (
+    (await updateItem(store, id, {
+      UpdateExpression: 'SET #deliveries = :deliveries',
+      ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(#deliveries)',
+      ExpressionAttributeNames: { '#deliveries': 'deliveries' },
+      ExpressionAttributeValues: marshall({ ':deliveries': { [part]: delivery } }),
+    })) !== undefined
+  );
 };
 
 /**
@@ -106,7 +195,7 @@ export const settleLead = async (
   const parts = setAttributes(outcome, { names: { '#leaseId': 'leaseId' }, values: { ':leaseId': leaseId } });
   await updateItem(store, id, {
     ...parts,
-    UpdateExpression: `${parts.UpdateExpression} REMOVE mailQueue, nextAttemptAt, #leaseId, leaseUntil`,
+    UpdateExpression: `${parts.UpdateExpression} REMOVE mailQueue, nextAttemptAt, #leaseId, leaseUntil, doubtSince`,
     ConditionExpression: '#leaseId = :leaseId',
   });
 };

@@ -128,6 +128,7 @@ export const submitLead = async <TRequest extends SignupRequest | ScorecardReque
     expiresAt: now + RETENTION_SECONDS,
     mail: { notification: 'pending', ...Object.fromEntries(personParts.map((part) => [part, personStatus])) },
     sesMessageIds: {},
+    deliveries: {},
     mailStatus: 'pending',
     mailQueue: 'due',
     nextAttemptAt: now,

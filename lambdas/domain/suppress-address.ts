@@ -1,9 +1,10 @@
 import type { TableStore } from '../data/stores';
 import { findSubscribersByMailbox, updateConsent } from '../data/subscribers';
+import { recordSuppression } from '../data/suppressions';
 import { canonicalMailbox } from './canonical-mailbox';
 
 /**
- * Marks every subscriber using this address's mailbox (in both audiences) as suppressed, so the
+ * Records the mailbox as suppressed (suppressions.ts) and marks every subscriber using it (in both audiences) as suppressed, so the
  * mailer skips them, and records it in the consent ledger as a withdrawal through that channel:
  * a complaint withdraws consent; a hard bounce means the mailbox does not take our mail.
  */
@@ -13,7 +14,9 @@ export const suppressAddress = async (
   reason: 'bounce' | 'complaint',
   now: number,
 ): Promise<number> => {
-  const targets = await findSubscribersByMailbox(store, canonicalMailbox(email));
+  const mailbox = canonicalMailbox(email);
+  await recordSuppression(store, mailbox, reason, now);
+  const targets = await findSubscribersByMailbox(store, mailbox);
   for (const target of targets) {
     await updateConsent(
       store,

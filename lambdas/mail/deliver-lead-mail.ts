@@ -1,11 +1,20 @@
 import type { Audience } from '#shared/constants/audiences.ts';
-import { LEAD_MAIL_FINALLY_FAILED } from '#shared/constants/operator-alerts.ts';
+import { LEAD_MAIL_FINALLY_FAILED, MAIL_DOUBT_OUTLIVED_WINDOW } from '#shared/constants/operator-alerts.ts';
 import { IMPLIED_CONSENT_SECONDS } from '#shared/constants/consent.ts';
 import { apiPath, emailPagePath } from '#shared/paths.ts';
-import type { LeadItem, MailPart, PartStatus } from '../data/lead-item';
-import { claimLead, movePart, recordPartSent, scheduleRetry, settleLead } from '../data/lead-mail-state';
+import { leadKeyOf, type LeadItem, type MailPart, type PartStatus } from '../data/lead-item';
+import {
+  claimLead,
+  getLead,
+  movePart,
+  recordPartSent,
+  releaseLead,
+  resolvePartDoubt,
+  settleLead,
+} from '../data/lead-mail-state';
 import type { TableStore } from '../data/stores';
 import type { SubscriberItem } from '../data/subscriber-item';
+import { findSuppression } from '../data/suppressions';
 import { ensureImpliedSubscriber, findSubscriber, getSubscriber } from '../data/subscribers';
 import { leadLinkToken } from '../domain/lead-link-token';
 import * as log from '../runtime/log';
@@ -13,6 +22,7 @@ import { randomToken } from '../runtime/tokens';
 import type { DeadLetterSink } from './dead-letters';
 import { retryDelay, type DeliveryPolicy } from './delivery-policy';
 import { confirmationMail, notificationMail, scorecardMail, welcomeMail } from './lead-mails';
+import { mailTags } from './mail-tags';
 import type { OutgoingMail } from './outgoing-mail';
 import { describeError, sendOnce } from './send-once';
 import { subscriberLinks } from './subscriber-links';
@@ -41,6 +51,8 @@ const linksOf = (deps: MailerDeps, audience: Audience, subscriber: SubscriberIte
 /** What one part of this lead is, now: an email, or nothing to send (and why). */
 const planPart = async (deps: MailerDeps, lead: LeadItem, part: MailPart, now: number): Promise<Planned> => {
   if (part === 'notification') return { mail: notificationMail(lead, deps.notificationEmail) };
+  // A mailbox that bounced for good or complained gets nothing more, subscriber or not.
+  if (await findSuppression(deps.subscribers, lead.mailbox)) return { skip: 'suppressed' };
   if (part === 'confirmation') {
     const subscriber = await findSubscriber(deps.subscribers, lead.audience, lead.mailbox);
     if (subscriber?.suppressed) return { skip: 'suppressed' };
@@ -73,8 +85,14 @@ const planPart = async (deps: MailerDeps, lead: LeadItem, part: MailPart, now: n
  * under the lease and handed to SES by sendOnce, which records `sent`, `pending` (refused) or
  * `uncertain`. A refused part makes the lead retried later with exponential backoff until the
  * policy gives up: then the lead is `failed`, a dead letter names it and the log line "Lead mail
- * finally failed" raises the alarm. A part left `sending` by an interrupted attempt may have
- * reached SES, so it becomes `uncertain` and is not sent again.
+ * finally failed" raises the alarm.
+ *
+ * Doubt (docs/decisions/0063-settling-mail-from-ses-events.md): a part left `sending` by an
+ * interrupted attempt, or whose send timed out or lost its answer, is `uncertain`. SES's events
+ * settle it: any event about it makes it `sent` (lambdas/handlers/ses-events.ts). One still
+ * uncertain a settling window later was never accepted: it is sent again, once; one in doubt
+ * again after that is left `uncertain` and the log line "Mail doubt outlived its window" raises
+ * the alarm. The lead stays due until its doubt is resolved.
  * Returns what happened; throws only when the database could not record it (retried later).
  */
 export const deliverLeadMail = async (
@@ -86,15 +104,52 @@ export const deliverLeadMail = async (
   const lead = await claimLead(deps.leads, leadId, leaseId, now, deps.policy.leaseSeconds);
   if (!lead) return 'busy';
   const mail = { ...lead.mail };
+  const resent = new Set(lead.resentParts ?? []);
+  const settledDoubts = new Set(lead.settledDoubts ?? []);
+  let doubtSince = lead.doubtSince;
+  let newDoubt = false;
   const leaseLost = (part: MailPart, from: PartStatus, to: PartStatus): never => {
     throw new Error(`Lead ${lead.id} changed under its lease (${part}: ${from} -> ${to})`);
   };
+  /** SES's events may settle a part under our lease (ses-events.ts): then it is `sent`, and that is fine. */
+  const settledBySes = async (part: MailPart) =>
+    (await withRetries(() => getLead(deps.leads, lead.id)))?.mail[part] === 'sent';
+  /** Moves a part; false when SES's word made it `sent` meanwhile. */
   const move = async (part: MailPart, from: PartStatus, to: PartStatus) => {
-    if (!(await withRetries(() => movePart(deps.leads, lead.id, leaseId, part, from, to)))) leaseLost(part, from, to);
+    if (!(await withRetries(() => movePart(deps.leads, lead.id, leaseId, part, from, to)))) {
+      if (!(await settledBySes(part))) leaseLost(part, from, to);
+      mail[part] = 'sent';
+      return false;
+    }
     mail[part] = to;
+    return true;
   };
+  const inDoubt = () => PART_ORDER.filter((part) => mail[part] === 'uncertain' && !settledDoubts.has(part));
 
-  for (const part of PART_ORDER) if (mail[part] === 'sending') await move(part, 'sending', 'uncertain');
+  for (const part of PART_ORDER) {
+    if (mail[part] === 'sending' && (await move(part, 'sending', 'uncertain'))) newDoubt = true;
+  }
+
+  // The settling window has passed without a word from SES: a part not yet resent never reached
+  // it and is sent again; one already resent stays in doubt, for the operators.
+  if (inDoubt().length > 0 && doubtSince !== undefined && now >= doubtSince + deps.policy.settleSeconds) {
+    for (const part of inDoubt()) {
+      const resolution = resent.has(part) ? 'settledDoubts' : 'resentParts';
+      if (!(await withRetries(() => resolvePartDoubt(deps.leads, lead.id, leaseId, part, resolution)))) {
+        if (!(await settledBySes(part)))
+          leaseLost(part, 'uncertain', resolution === 'resentParts' ? 'pending' : 'uncertain');
+        mail[part] = 'sent';
+      } else if (resolution === 'resentParts') {
+        resent.add(part);
+        mail[part] = 'pending';
+        log.warn('Email in doubt sent again: SES has no record of it', { leadId, part, doubtSince });
+      } else {
+        settledDoubts.add(part);
+        log.error(MAIL_DOUBT_OUTLIVED_WINDOW, { leadId, part, doubtSince });
+      }
+    }
+    doubtSince = undefined;
+  }
 
   let lastError: unknown;
   for (const part of PART_ORDER) {
@@ -110,16 +165,21 @@ export const deliverLeadMail = async (
       await move(part, 'pending', planned.skip);
       continue;
     }
-    await move(part, 'pending', 'sending');
+    if (!(await move(part, 'pending', 'sending'))) continue;
+    const tagged = { ...planned.mail, tags: mailTags({ kind: 'lead', leadKey: leadKeyOf(lead.id), part }) };
+    let acceptedMeanwhile = false;
     const sent = await sendOnce(
-      () => deps.send(planned.mail),
-      (outcome) =>
-        outcome.status === 'sent'
-          ? recordPartSent(deps.leads, lead.id, part, outcome.messageId)
-          : movePart(deps.leads, lead.id, leaseId, part, 'sending', outcome.status),
+      () => deps.send(tagged),
+      async (outcome) => {
+        if (outcome.status === 'sent') return recordPartSent(deps.leads, lead.id, part, outcome.messageId);
+        if (await movePart(deps.leads, lead.id, leaseId, part, 'sending', outcome.status)) return true;
+        acceptedMeanwhile = await settledBySes(part);
+        return acceptedMeanwhile;
+      },
     );
     if (!sent.recorded) leaseLost(part, 'sending', sent.status);
-    mail[part] = sent.status;
+    mail[part] = acceptedMeanwhile ? 'sent' : sent.status;
+    if (mail[part] === 'uncertain') newDoubt = true;
     if (sent.status !== 'sent') {
       lastError = sent.error;
       log.warn('Email not sent', { leadId, part, attempt: lead.mailAttempts, error: sent.error });
@@ -127,10 +187,22 @@ export const deliverLeadMail = async (
   }
 
   const owed = PART_ORDER.filter((part) => mail[part] === 'pending');
+  const doubtful = inDoubt().length > 0;
+  if (doubtful && (newDoubt || doubtSince === undefined)) doubtSince = now;
   const lastMailError = lastError === undefined ? undefined : describeError(lastError);
-  if (owed.length > 0 && now < lead.retryUntil) {
-    const next = now + retryDelay(deps.policy, lead.mailAttempts);
-    await withRetries(() => scheduleRetry(deps.leads, lead.id, leaseId, next, lastMailError!));
+  const retrying = owed.length > 0 && now < lead.retryUntil;
+  if (retrying || doubtful) {
+    const nextAttemptAt = Math.min(
+      retrying ? now + retryDelay(deps.policy, lead.mailAttempts) : Infinity,
+      doubtful ? doubtSince! + deps.policy.settleSeconds : Infinity,
+    );
+    await withRetries(() =>
+      releaseLead(deps.leads, lead.id, leaseId, {
+        nextAttemptAt,
+        lastMailError,
+        doubtSince: doubtful ? doubtSince : undefined,
+      }),
+    );
     return 'retry';
   }
   for (const part of owed) mail[part] = 'failed';
@@ -152,8 +224,6 @@ export const deliverLeadMail = async (
       lastMailError: lastMailError!,
       at: now,
     });
-  } else if (mailStatus === 'uncertain') {
-    log.error('Lead mail may be incomplete', { leadId, mail });
   }
   return 'settled';
 };

@@ -13,6 +13,11 @@ export interface DeliveryPolicy {
   giveUpAfterSeconds: number;
   /** How long one mailer invocation holds a lead; longer than the function's timeout. */
   leaseSeconds: number;
+  /**
+   * How long an email in doubt waits for SES's word (its Send event) before it counts as never
+   * accepted and is sent again, once (docs/decisions/0063-settling-mail-from-ses-events.md).
+   */
+  settleSeconds: number;
 }
 
 export const deliveryPolicyFromEnv = (): DeliveryPolicy => ({
@@ -20,6 +25,7 @@ export const deliveryPolicyFromEnv = (): DeliveryPolicy => ({
   maxRetrySeconds: optionalNumberEnv('MAIL_RETRY_MAX_SECONDS', 3600),
   giveUpAfterSeconds: optionalNumberEnv('MAIL_GIVE_UP_AFTER_SECONDS', 26 * 3600),
   leaseSeconds: optionalNumberEnv('MAIL_LEASE_SECONDS', 180),
+  settleSeconds: optionalNumberEnv('MAIL_SETTLE_SECONDS', 900),
 });
 
 /** Exponential backoff: first, 2×first, 4×first, … capped at max. */

@@ -36,7 +36,7 @@ const SDK_CLIENTS: Record<string, string> = {
  * stream, its scheduled sweep, the campaign worker on its SQS queue), and the SES feedback
  * consumer (SNS). No size budget, but they are reported.
  */
-export const NON_API_HANDLERS: readonly FunctionName[] = ['mailer', 'mailSweep', 'campaignWorker', 'sesFeedback'];
+export const NON_API_HANDLERS: readonly FunctionName[] = ['mailer', 'mailSweep', 'campaignWorker', 'sesEvents'];
 
 export interface BundleMeasurement {
   name: FunctionName;

@@ -132,7 +132,7 @@ describe('HouseFunction', () => {
   it('sets a dead-letter queue when given one', () => {
     const stack = newStack();
     new HouseFunction(stack, 'Fn', {
-      name: 'sesFeedback',
+      name: 'sesEvents',
       deadLetterQueue: new DeadLetterQueue(stack, 'Dlq'),
     });
     Template.fromStack(stack).hasResourceProperties('AWS::Lambda::Function', {

@@ -6,7 +6,7 @@ import { handler as putSubscriber } from '#lambdas/handlers/put-subscriber.ts';
 import { handler as oneClick } from '#lambdas/handlers/one-click-unsubscribe.ts';
 import { handler as signup } from '#lambdas/handlers/signup.ts';
 import { consentRecordId } from '#lambdas/data/subscriber-item.ts';
-import { handler as sesFeedback } from '#lambdas/handlers/ses-feedback.ts';
+import { handler as sesEvents } from '#lambdas/handlers/ses-events.ts';
 import { invoke, oneClickEvent, signupEvent, subscriberEvent } from '../unit/lambdas/support/api-events';
 import { preferenceBody, signupBody, unsubscribeBody } from '../unit/lambdas/support/payloads';
 import { bounceNotification, complaintNotification, snsEvent } from '../unit/lambdas/support/stream-records';
@@ -205,7 +205,7 @@ describe('SES feedback', () => {
     const employer = await signUp('employer', email);
     const mailsBefore = (await capturedEmailsTo(email)).length;
 
-    await sesFeedback(snsEvent(bounceNotification('Permanent', email.toUpperCase())), {} as Context);
+    await sesEvents(snsEvent(bounceNotification('Permanent', email.toUpperCase())), {} as Context);
     await invoke(
       signup,
       signupEvent(signupBody({ email, audience: 'candidate', helpDescription: 'After the bounce' })),
@@ -232,7 +232,7 @@ describe('SES feedback', () => {
     const complained = await signUp('candidate');
     const transient = await signUp('candidate');
 
-    await sesFeedback(
+    await sesEvents(
       snsEvent(complaintNotification(complained.email), bounceNotification('Transient', transient.email)),
       {} as Context,
     );

@@ -17,8 +17,14 @@ export interface CampaignStatus {
   /** SES refused; retried with backoff. */
   retrying: number;
   failed: number;
-  /** Interrupted or timed out mid-send: may or may not have arrived; never sent again. */
+  /**
+   * Interrupted or timed out mid-send, with no word from SES yet: settled by SES's events, or sent
+   * again once after the settling window (docs/decisions/0063-settling-mail-from-ses-events.md).
+   */
   inDoubt: number;
+  /** SES's Delivery event: the receiving server took it. */
+  delivered: number;
+  /** Permanent bounces (the address is suppressed). */
   bounced: number;
   complained: number;
   /** Recipients who unsubscribed (or switched off everything) after their email was sent. */
@@ -58,8 +64,9 @@ export const campaignStatus = async (target: OpsTarget, slug: string): Promise<C
     retrying: count((record) => record.status === 'pending'),
     failed: count((record) => record.status === 'failed'),
     inDoubt: count((record) => record.status === 'sending' || record.status === 'uncertain'),
-    bounced: count((record) => record.feedback === 'bounce'),
-    complained: count((record) => record.feedback === 'complaint'),
+    delivered: count((record) => record.delivery?.outcome === 'delivered'),
+    bounced: count((record) => record.delivery?.outcome === 'bounced'),
+    complained: count((record) => record.delivery?.outcome === 'complained'),
     unsubscribedSince: count(unsubscribedAfter),
   };
 };

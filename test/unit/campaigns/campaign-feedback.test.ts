@@ -1,11 +1,12 @@
 /**
- * SES feedback (SNS, configuration-set event publishing) counted against the campaign whose
- * email bounced or was complained about: the SES message tag `campaign` names it
- * (docs/decisions/0050-campaign-sending.md, SES feedback). Tables in memory.
+ * SES's events (SNS, configuration-set event publishing) recorded on the send record of the
+ * campaign email they are about: the SES message tags `campaign` and `recipient` name it, the
+ * destination address finds the person's record (docs/decisions/0063-settling-mail-from-ses-events.md).
+ * Tables in memory.
  */
 import '../lambdas/support/env';
 import type { Context } from 'aws-lambda';
-import { handler as sesFeedback } from '#lambdas/handlers/ses-feedback.ts';
+import { handler as sesEvents } from '#lambdas/handlers/ses-events.ts';
 import { fakeTables, type FakeTables } from '../lambdas/support/fake-tables';
 import { NOW } from '../lambdas/support/payloads';
 import { snsEvent } from '../lambdas/support/stream-records';
@@ -15,21 +16,32 @@ import { fakeClock } from '../lambdas/support/clock';
 let tables: FakeTables;
 
 /** An event as a configuration set publishes it, with the message's tags. */
-const event = (eventType: 'Bounce' | 'Complaint', address: string, tags: Record<string, string[]> = {}) =>
+const event = (
+  eventType: 'Bounce' | 'Complaint' | 'Send' | 'Delivery',
+  address: string,
+  tags: Record<string, string[]> = {},
+) =>
   JSON.stringify({
     eventType,
-    mail: { messageId: 'ses-1', tags: { 'ses:configuration-set': ['feedback'], ...tags } },
+    mail: {
+      messageId: 'ses-1',
+      timestamp: new Date(NOW * 1000).toISOString(),
+      destination: [address],
+      tags: { 'ses:configuration-set': ['events'], ...tags },
+    },
     ...(eventType === 'Bounce'
       ? {
           bounce: { bounceType: 'Permanent', bounceSubType: 'General', bouncedRecipients: [{ emailAddress: address }] },
         }
-      : { complaint: { complainedRecipients: [{ emailAddress: address }], complaintFeedbackType: 'abuse' } }),
+      : eventType === 'Complaint'
+        ? { complaint: { complainedRecipients: [{ emailAddress: address }], complaintFeedbackType: 'abuse' } }
+        : {}),
   });
-const tagged = (slug: string) => ({ campaign: [slug] });
-const run = (...messages: string[]) => sesFeedback(snsEvent(...messages), {} as Context);
+const tagged = (slug: string) => ({ campaign: [slug], recipient: ['PatIdAbcdefghijklmnop'] });
+const run = (...messages: string[]) => sesEvents(snsEvent(...messages), {} as Context);
 
 /** Pat's email of the campaign, as the sender left it. */
-const storeSent = (mailbox: string, slug = SLUG) =>
+const storeSent = (mailbox: string, slug = SLUG, overrides: Record<string, unknown> = {}) =>
   tables.put(CAMPAIGNS, {
     id: `send#${slug}#${mailbox}`,
     kind: 'campaign-send',
@@ -43,6 +55,7 @@ const storeSent = (mailbox: string, slug = SLUG) =>
     sentAt: NOW - 600,
     messageId: 'ses-1',
     expiresAt: NOW + 86400,
+    ...overrides,
   });
 
 beforeEach(() => {
@@ -56,13 +69,15 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-describe('SES feedback on a campaign email', () => {
+const outcome = (name: string) => ({ delivery: expect.objectContaining({ outcome: name }) });
+
+describe("SES's events on a campaign email", () => {
   it.each([
-    ['bounce', 'Bounce'],
-    ['complaint', 'Complaint'],
+    ['bounced', 'bounce', 'Bounce'],
+    ['complained', 'complaint', 'Complaint'],
   ] as const)(
-    "a tagged %s is counted on that person's send record, and the address is suppressed",
-    async (feedback, type) => {
+    "a tagged %s is recorded on that person's send record, and the address is suppressed",
+    async (recorded, feedback, type) => {
       // Prepare
       const pat = storeSubscriber(tables, 'pat@example.ca');
       storeSent('pat@example.ca');
@@ -71,7 +86,7 @@ describe('SES feedback on a campaign email', () => {
       await run(event(type, 'Pat <pat@example.ca>', tagged(SLUG)));
 
       // Assess
-      expect(sendRecord(tables, 'pat@example.ca')).toMatchObject({ status: 'sent', feedback, feedbackAt: NOW });
+      expect(sendRecord(tables, 'pat@example.ca')).toMatchObject({ status: 'sent', ...outcome(recorded) });
       expect(tables.get(SUBSCRIBERS, pat.id)).toMatchObject({ suppressed: true, suppressionReason: feedback });
     },
   );
@@ -82,7 +97,7 @@ describe('SES feedback on a campaign email', () => {
 
     await run(event('Bounce', 'pat+news@example.ca', tagged(SLUG)));
 
-    expect(sendRecord(tables, 'pat@example.ca')).toMatchObject({ feedback: 'bounce' });
+    expect(sendRecord(tables, 'pat@example.ca')).toMatchObject(outcome('bounced'));
   });
 
   it('keeps a complaint when a bounce arrives after it (the stronger signal)', async () => {
@@ -91,7 +106,22 @@ describe('SES feedback on a campaign email', () => {
 
     await run(event('Complaint', 'pat@example.ca', tagged(SLUG)), event('Bounce', 'pat@example.ca', tagged(SLUG)));
 
-    expect(sendRecord(tables, 'pat@example.ca')).toMatchObject({ feedback: 'complaint' });
+    expect(sendRecord(tables, 'pat@example.ca')).toMatchObject(outcome('complained'));
+  });
+
+  it('a Send event settles an email in doubt as sent, with SES message id; a Delivery then counts it delivered', async () => {
+    storeSubscriber(tables, 'pat@example.ca');
+    storeSent('pat@example.ca', SLUG, { status: 'uncertain', messageId: undefined, doubtSince: NOW - 5 });
+
+    await run(event('Send', 'pat@example.ca', tagged(SLUG)));
+    expect(sendRecord(tables, 'pat@example.ca')).toMatchObject({
+      status: 'sent',
+      messageId: 'ses-1',
+      ...outcome('accepted'),
+    });
+
+    await run(event('Delivery', 'pat@example.ca', tagged(SLUG)), event('Send', 'pat@example.ca', tagged(SLUG)));
+    expect(sendRecord(tables, 'pat@example.ca')).toMatchObject({ status: 'sent', ...outcome('delivered') });
   });
 
   it('an untagged bounce or complaint (lead mail) suppresses the address but counts against no campaign', async () => {

@@ -27,7 +27,7 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 /** The mailer's two triggers (leads stream, scheduled sweep) and the campaign worker: the only functions that send email. */
 const MAIL_SENDERS: readonly FunctionName[] = ['mailer', 'mailSweep', 'campaignWorker'];
 /** Not behind API Gateway: the mail senders and the SES feedback consumer (no size budget; reported by the bench). */
-const NOT_API: readonly FunctionName[] = [...new Set([...NON_API_HANDLERS, ...MAIL_SENDERS, 'sesFeedback' as const])];
+const NOT_API: readonly FunctionName[] = [...new Set([...NON_API_HANDLERS, ...MAIL_SENDERS, 'sesEvents' as const])];
 const apiHandlers = (Object.keys(FUNCTIONS) as FunctionName[]).filter((name) => !NOT_API.includes(name));
 const bundleOf = (name: FunctionName) => bundles.find((built) => built.name === name)!;
 const includes = (name: FunctionName, text: string) => Buffer.from(bundleOf(name).code).includes(text);
@@ -59,7 +59,7 @@ describe('Lambda bundles', () => {
   });
 
   it('the bench reports every mail sender among the handlers without a size budget', () => {
-    expect(NON_API_HANDLERS).toEqual(expect.arrayContaining([...MAIL_SENDERS, 'sesFeedback']));
+    expect(NON_API_HANDLERS).toEqual(expect.arrayContaining([...MAIL_SENDERS, 'sesEvents']));
   });
 
   it('bundles no S3 client (downloads are presigned with SigV4 directly)', () => {

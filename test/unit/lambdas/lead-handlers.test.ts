@@ -118,6 +118,7 @@ describe('POST /api/employer/scorecard', () => {
       expiresAt: NOW + RETENTION_SECONDS,
       mail: { notification: 'pending', requester: 'pending' },
       sesMessageIds: {},
+      deliveries: {},
       mailStatus: 'pending',
       mailQueue: 'due',
       nextAttemptAt: NOW,

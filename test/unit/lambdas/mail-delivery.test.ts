@@ -223,7 +223,7 @@ describe('deliverLeadMail', () => {
     );
   });
 
-  it('marks a part whose send timed out uncertain and never sends it again', async () => {
+  it('keeps a part whose send timed out in doubt for the settling window, without sending it again', async () => {
     // Prepare
     store();
     send.mockImplementationOnce(async () => {
@@ -232,18 +232,31 @@ describe('deliverLeadMail', () => {
 
     // Act
     const outcome = await deliverLeadMail(deps, LEAD_ID, NOW);
-    store({ ...lead(), mailQueue: 'due', nextAttemptAt: NOW + 60 }); // even if the lead were due again
-    await deliverLeadMail(deps, LEAD_ID, NOW + 60);
 
     // Assess
-    expect(outcome).toBe('settled');
-    expect(send).toHaveBeenCalledTimes(2);
+    expect(outcome).toBe('retry');
+    expect(sentTo()).toEqual(['jordan.lee@example.org']);
     expect(send.mock.calls.map(([mail]) => mail.to)).toEqual(['leads@chinooktalent.ca', 'jordan.lee@example.org']);
-    expect(lead().mail).toEqual({ notification: 'uncertain', confirmation: 'sent' });
+    expect(lead()).toMatchObject({
+      mail: { notification: 'uncertain', confirmation: 'sent' },
+      mailStatus: 'pending',
+      mailQueue: 'due',
+      doubtSince: NOW,
+      nextAttemptAt: NOW + POLICY.settleSeconds,
+    });
     expect(deadLetter).not.toHaveBeenCalled();
   });
 
-  it('turns a part left "sending" by an interrupted attempt into "uncertain", not a second email', async () => {
+  it('tags every email with its lead and part, so that SES events find it', async () => {
+    store();
+    await deliverLeadMail(deps, LEAD_ID, NOW);
+    expect(send.mock.calls.map(([mail]) => mail.tags)).toEqual([
+      { lead: 'SignupKeyAbcdefghijk', part: 'notification' },
+      { lead: 'SignupKeyAbcdefghijk', part: 'confirmation' },
+    ]);
+  });
+
+  it('turns a part left "sending" by an interrupted attempt into doubt, not a second email', async () => {
     store({ mail: { notification: 'sending', confirmation: 'pending' }, mailAttempts: 1 });
 
     await deliverLeadMail(deps, LEAD_ID, NOW);
@@ -251,8 +264,61 @@ describe('deliverLeadMail', () => {
     expect(sentTo()).toEqual(['jordan.lee@example.org']);
     expect(lead()).toMatchObject({
       mail: { notification: 'uncertain', confirmation: 'sent' },
-      mailStatus: 'uncertain',
+      mailStatus: 'pending',
+      doubtSince: NOW,
     });
+  });
+
+  it('sends a doubtful part again, once, when the settling window passed with no word from SES', async () => {
+    store({ mail: { notification: 'uncertain', confirmation: 'sent' }, doubtSince: NOW - POLICY.settleSeconds });
+
+    expect(await deliverLeadMail(deps, LEAD_ID, NOW)).toBe('settled');
+
+    expect(send.mock.calls.map(([mail]) => mail.to)).toEqual(['leads@chinooktalent.ca']);
+    expect(lead()).toMatchObject({ mail: { notification: 'sent', confirmation: 'sent' }, mailStatus: 'sent' });
+    expect(lead().resentParts).toEqual(new Set(['notification']));
+    expect(lead().doubtSince).toBeUndefined();
+  });
+
+  it('does not send a part SES has settled meanwhile (its event made it sent)', async () => {
+    store({
+      mail: { notification: 'sent', confirmation: 'sent' },
+      doubtSince: NOW - POLICY.settleSeconds,
+      sesMessageIds: { notification: 'ses-from-event' },
+    });
+
+    expect(await deliverLeadMail(deps, LEAD_ID, NOW)).toBe('settled');
+
+    expect(send).not.toHaveBeenCalled();
+    expect(lead()).toMatchObject({ mailStatus: 'sent', sesMessageIds: { notification: 'ses-from-event' } });
+  });
+
+  it('waits while the window is open: a doubtful part is not sent before it ends', async () => {
+    store({ mail: { notification: 'uncertain', confirmation: 'sent' }, doubtSince: NOW - POLICY.settleSeconds + 1 });
+    tables.put(LEADS, { ...lead(), nextAttemptAt: NOW });
+
+    expect(await deliverLeadMail(deps, LEAD_ID, NOW)).toBe('retry');
+
+    expect(send).not.toHaveBeenCalled();
+    expect(lead()).toMatchObject({ doubtSince: NOW - POLICY.settleSeconds + 1, nextAttemptAt: NOW + 1 });
+  });
+
+  it('leaves a part in doubt again after its resend uncertain, settles the lead and raises the alarm', async () => {
+    store({
+      mail: { notification: 'uncertain', confirmation: 'sent' },
+      doubtSince: NOW - POLICY.settleSeconds,
+      resentParts: new Set(['notification']),
+    });
+
+    expect(await deliverLeadMail(deps, LEAD_ID, NOW)).toBe('settled');
+
+    expect(send).not.toHaveBeenCalled();
+    expect(lead()).toMatchObject({ mail: { notification: 'uncertain' }, mailStatus: 'uncertain' });
+    expect(lead().settledDoubts).toEqual(new Set(['notification']));
+    const errors = (console.error as jest.Mock).mock.calls.map(([line]) => JSON.parse(line as string));
+    expect(errors).toContainEqual(
+      expect.objectContaining({ message: 'Mail doubt outlived its window', leadId: LEAD_ID, part: 'notification' }),
+    );
   });
 
   it('sends once when recording the send fails and then succeeds', async () => {

@@ -2,7 +2,7 @@
  * An in-memory stand-in for the DynamoDB tables behind the aws-sdk-client-mock of
  * ./dynamo-mock.ts: GetItem, PutItem, UpdateItem and the MailDue Query, with the subset of
  * the expression language the data modules use (SET/ADD/DELETE/REMOVE, if_not_exists, nested
- * paths, comparisons, AND/OR, attribute_exists, attribute_not_exists, size, contains). Tests
+ * paths, comparisons, IN, AND/OR, attribute_exists, attribute_not_exists, size, contains). Tests
  * then assert on what the tables hold afterwards, as an operator would read them, and inject
  * faults into chosen calls.
  */
@@ -121,6 +121,11 @@ const condition = (raw: string, item: Item | undefined, scope: Scope): boolean =
       : Array.isArray(value) || typeof value === 'string'
         ? value.includes(needle as never)
         : false;
+  }
+  const inList = /^(.+?)\s+IN\s+\((.+)\)$/.exec(text);
+  if (inList) {
+    const value = operand(inList[1]!, item, scope);
+    return splitTop(inList[2]!, /^,/).some((candidate) => same(value, operand(candidate, item, scope)));
   }
   const comparison = /^(.+?)\s*(<=|>=|<>|=|<|>)\s*(.+)$/.exec(text);
   if (!comparison) throw new Error(`fake-tables: cannot read condition "${text}"`);

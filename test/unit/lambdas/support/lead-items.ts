@@ -12,6 +12,7 @@ export const POLICY: DeliveryPolicy = {
   maxRetrySeconds: 3600,
   giveUpAfterSeconds: 26 * 3600,
   leaseSeconds: 180,
+  settleSeconds: 900,
 };
 
 /** The leads' secret: with a lead's key it forms the link tokens of its emails. */

@@ -19,11 +19,11 @@ export const snsEvent = (...messages: string[]): SNSEvent => ({
   Records: messages.map((Message, index) => ({
     EventSource: 'aws:sns',
     EventVersion: '1.0',
-    EventSubscriptionArn: 'arn:aws:sns:ca-central-1:123456789012:ses-feedback:sub',
+    EventSubscriptionArn: 'arn:aws:sns:ca-central-1:123456789012:ses-events:sub',
     Sns: {
       Type: 'Notification',
       MessageId: `message-${index}`,
-      TopicArn: 'arn:aws:sns:ca-central-1:123456789012:ses-feedback',
+      TopicArn: 'arn:aws:sns:ca-central-1:123456789012:ses-events',
       Subject: '',
       Message,
       Timestamp: '2025-10-09T08:53:20.000Z',

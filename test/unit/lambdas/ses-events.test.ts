@@ -1,7 +1,7 @@
 import './support/env';
 import { GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
-import { handler as sesFeedback } from '#lambdas/handlers/ses-feedback.ts';
+import { handler as sesEvents } from '#lambdas/handlers/ses-events.ts';
 import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
 import { callsOf, consentRecordPuts, dynamo, item, subscriberAfterUpdate, valuesOf } from './support/dynamo-mock';
 import { NOW } from './support/payloads';
@@ -16,7 +16,7 @@ const claims: Record<string, string> = {
   'email#employer#pat@example.ca': EMPLOYER_ID,
 };
 
-const run = (...messages: string[]) => sesFeedback(snsEvent(...messages), {} as Context);
+const run = (...messages: string[]) => sesEvents(snsEvent(...messages), {} as Context);
 const subscriberUpdates = () =>
   callsOf(UpdateItemCommand).filter((input) => [CANDIDATE_ID, EMPLOYER_ID].includes(input.Key.id.S));
 /** The consent records written, in id order. */
@@ -119,7 +119,7 @@ describe('SES feedback (SNS)', () => {
 
     expect(warn).toHaveBeenCalledTimes(2);
     expect(JSON.parse(warn.mock.calls[0]![0] as string)).toMatchObject({
-      message: 'Skipping malformed SES notification',
+      message: 'Skipping malformed SES event',
       messageId: 'message-0',
     });
     expect(subscriberUpdates()).toHaveLength(2);
