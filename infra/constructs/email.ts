@@ -31,12 +31,14 @@ export interface EmailProps {
   readonly existingIdentity?: string;
   /** Bounces and complaints mark the subscriber suppressed here. */
   readonly subscribers: TableBinding;
+  /** SES's events settle and record each lead email here. */
+  readonly leads: TableBinding;
 }
 
 /**
  * Outgoing mail: the SES identity, a configuration set (the identity's default, so every
- * message uses it without the handlers naming it) whose bounce and complaint events flow
- * through an encrypted SNS topic to the feedback Lambda.
+ * message uses it without the handlers naming it) whose events (Send, Delivery, Bounce,
+ * Complaint, Reject, DeliveryDelay) flow through an encrypted SNS topic to the ingestion Lambda.
  */
 export class Email extends Construct implements SenderBinding {
   readonly fromAddress: string;
@@ -76,12 +78,21 @@ export class Email extends Construct implements SenderBinding {
     }
 
     this.feedbackTopic = new EncryptedTopic(this, 'FeedbackTopic', {
-      displayName: 'SES bounces and complaints',
+      displayName: "SES's events about every email",
       publisher: 'ses.amazonaws.com',
     });
+    // Every event that says what became of an email: Send settles an email in doubt, the others
+    // are recorded on its own record (docs/decisions/0063-settling-mail-from-ses-events.md).
     this.configurationSet.addEventDestination('BouncesAndComplaints', {
       destination: ses.EventDestination.snsTopic(this.feedbackTopic.topic),
-      events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
+      events: [
+        ses.EmailSendingEvent.SEND,
+        ses.EmailSendingEvent.DELIVERY,
+        ses.EmailSendingEvent.BOUNCE,
+        ses.EmailSendingEvent.COMPLAINT,
+        ses.EmailSendingEvent.REJECT,
+        ses.EmailSendingEvent.DELIVERY_DELAY,
+      ],
     });
 
     this.feedbackDeadLetterQueue = new DeadLetterQueue(this, 'FeedbackDeadLetters');
@@ -89,7 +100,9 @@ export class Email extends Construct implements SenderBinding {
       name: 'sesEvents',
       // SNS invokes asynchronously: after Lambda's retries the event lands here, not in the void.
       deadLetterQueue: this.feedbackDeadLetterQueue,
-    }).bindTable(props.subscribers, 'update');
+    })
+      .bindTable(props.subscribers, 'update')
+      .bindTable(props.leads, 'update');
     this.feedbackTopic.topic.addSubscription(
       new subscriptions.LambdaSubscription(this.feedbackFunction.function, {
         // Deliveries SNS itself cannot make (throttling, permissions) are kept as well.

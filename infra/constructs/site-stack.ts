@@ -5,6 +5,7 @@ import {
   CAMPAIGN_MAIL_FINALLY_FAILED,
   FORM_MAIL_BUDGET_EXHAUSTED,
   LEAD_MAIL_FINALLY_FAILED,
+  MAIL_DOUBT_OUTLIVED_WINDOW,
 } from '#shared/constants/operator-alerts.ts';
 import { controlTowerRule } from '../compliance';
 import type { CspHashes } from '../site/security-headers';
@@ -63,6 +64,7 @@ export class SiteStack extends Stack {
       sender: props.senderEmail,
       existingIdentity: props.existingSenderIdentity,
       subscribers,
+      leads,
     });
 
     // One log group for the bucket-deployment Lambda, which aws-s3-deployment shares stack-wide.
@@ -142,6 +144,8 @@ export class SiteStack extends Stack {
       .watchLogMessage('CampaignMailFinallyFailed', this.campaigns.worker.logGroup, CAMPAIGN_MAIL_FINALLY_FAILED)
       .watchLogMessage('MailFinallyFailed', this.mailer.handler.logGroup, LEAD_MAIL_FINALLY_FAILED)
       .watchLogMessage('SweptMailFinallyFailed', this.mailer.sweep.logGroup, LEAD_MAIL_FINALLY_FAILED)
+      .watchLogMessage('MailDoubtOutlivedWindow', this.mailer.handler.logGroup, MAIL_DOUBT_OUTLIVED_WINDOW)
+      .watchLogMessage('SweptMailDoubtOutlivedWindow', this.mailer.sweep.logGroup, MAIL_DOUBT_OUTLIVED_WINDOW)
       .watchLogMessage('SignupMailBudget', this.api.handlers.signup.logGroup, FORM_MAIL_BUDGET_EXHAUSTED)
       .watchLogMessage('ScorecardMailBudget', this.api.handlers.requestScorecard.logGroup, FORM_MAIL_BUDGET_EXHAUSTED);
     this.acknowledgeApiControls();

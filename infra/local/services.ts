@@ -8,7 +8,9 @@ import { CreateTableCommand, DescribeTableCommand, type DynamoDBClient } from '@
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import { TABLES, type TableDefinition } from '../constructs/table-definitions';
+import { recipientsOf, sesEventsFor, tagsOf } from './ses-events-twin';
 import { createTableInput } from './table-input';
 
 export interface LocalService {
@@ -112,18 +114,24 @@ const readBody = (message: IncomingMessage): Promise<Buffer> =>
     message.on('error', reject);
   });
 
-/** The raw MIME of a SendRawEmail call (the form field `RawMessage.Data`, base64). */
-const rawMessageOf = (body: Buffer): string | undefined => {
+/** A SendRawEmail call: its raw MIME (the form field `RawMessage.Data`, base64) and its tags. */
+const rawEmailOf = (body: Buffer): { raw: string; tags: Record<string, string>; source: string } | undefined => {
   const form = new URLSearchParams(body.toString('utf8'));
   const data = form.get('Action') === 'SendRawEmail' ? form.get('RawMessage.Data') : null;
-  return data ? Buffer.from(data, 'base64').toString('utf8') : undefined;
+  if (!data) return undefined;
+  return { raw: Buffer.from(data, 'base64').toString('utf8'), tags: tagsOf(form), source: form.get('Source') ?? '' };
 };
+
+/** Events a caller may read at once (GET /events?after=N). */
+const EVENTS_PAGE = 200;
 
 /**
  * aws-ses-v2-local (in this process) behind a small recording proxy. The emulator's store
  * keeps subject, addresses and bodies but drops custom headers, so the proxy also keeps
- * each SendRawEmail's MIME (GET /raw) to check List-Unsubscribe. Everything else — the
- * inbox page at /, GET /store — passes through unchanged.
+ * each SendRawEmail's MIME (GET /raw) to check List-Unsubscribe. For every email the emulator
+ * accepts it makes the events SES would publish (ses-events-twin.ts), read in order with
+ * GET /events?after=N by the stack's stand-in for SNS (ses-event-relay.ts). Everything else —
+ * the inbox page at /, GET /store — passes through unchanged.
  */
 export const startSesLocal = async (options: { port?: number } = {}): Promise<LocalService> => {
   const { default: startEmulator } = (await import('aws-ses-v2-local')) as unknown as {
@@ -132,19 +140,46 @@ export const startSesLocal = async (options: { port?: number } = {}): Promise<Lo
   const emulator = await startEmulator({ host: LOOPBACK, port: 0 });
   const emulatorPort = (emulator.address() as AddressInfo).port;
   const rawMessages: { at: number; raw: string }[] = [];
+  const events: Record<string, unknown>[] = [];
+  // Names this emulator's event list: positions in another run's list mean nothing here.
+  const stream = randomUUID();
 
   const proxy = createServer((incoming, outgoing) => {
     void (async () => {
       const body = await readBody(incoming);
-      if (incoming.method === 'GET' && incoming.url === '/raw') {
+      const url = new URL(incoming.url ?? '/', 'http://local');
+      if (incoming.method === 'GET' && url.pathname === '/raw') {
         outgoing.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rawMessages));
         return;
       }
-      const raw = incoming.method === 'POST' ? rawMessageOf(body) : undefined;
-      if (raw) rawMessages.push({ at: Date.now(), raw });
+      if (incoming.method === 'GET' && url.pathname === '/events') {
+        const after = Math.max(0, Number(url.searchParams.get('after')) || 0);
+        const page = events.slice(after, after + EVENTS_PAGE);
+        outgoing
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ stream, after, events: page }));
+        return;
+      }
+      const email = incoming.method === 'POST' ? rawEmailOf(body) : undefined;
+      if (email) rawMessages.push({ at: Date.now(), raw: email.raw });
       const forwarded = httpRequest(
         { host: LOOPBACK, port: emulatorPort, method: incoming.method, path: incoming.url, headers: incoming.headers },
         (answer) => {
+          if (email && answer.statusCode === 200) {
+            // Read the answer for SES's message id, then pass it on as it came.
+            const chunks: Buffer[] = [];
+            answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+            answer.on('end', () => {
+              const xml = Buffer.concat(chunks).toString('utf8');
+              const messageId = /<MessageId>([^<]+)<\/MessageId>/.exec(xml)?.[1];
+              if (messageId) {
+                const accepted = { messageId, ...email, destination: recipientsOf(email.raw), at: new Date() };
+                events.push(...sesEventsFor(accepted));
+              }
+              outgoing.writeHead(200, answer.headers).end(xml);
+            });
+            return;
+          }
           outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(outgoing);
         },

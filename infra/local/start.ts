@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildViewerRequestCode, loadEdgeHandlers, readRouteManifest } from '../edge/edge-code';
 import { FUNCTIONS } from '../constructs/functions';
-import { LEADS_TABLE, SUBSCRIBERS_TABLE } from '../constructs/table-definitions';
+import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE } from '../constructs/table-definitions';
 import { readCspHashes, securityHeaders } from '../site/security-headers';
 import { loadHttpHandlers } from './api-dispatch';
 import { drainServer } from './drain-server';
@@ -26,6 +26,7 @@ import { localConfig } from './local-config';
 import type { ReadEnvName } from '#shared/env-names.ts';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 import { startMailSweeper } from './mail-sweeper';
+import { startSesEventRelay } from './ses-event-relay';
 import { createLocalServer, listen, LocalStackError } from './local-server';
 import { dynamoBackend, sesBackend } from './service-backends';
 import { createTables } from './services';
@@ -75,6 +76,7 @@ function lambdaEnvironment(
     AWS_ENDPOINT_URL_S3: `${siteOrigin}${LOCAL_S3_PREFIX}`,
     SUBSCRIBERS_TABLE: SUBSCRIBERS_TABLE.logicalName,
     LEADS_TABLE: LEADS_TABLE.logicalName,
+    CAMPAIGNS_TABLE: CAMPAIGNS_TABLE.logicalName,
     SITE_URL: cfg.siteUrl,
     SENDER_EMAIL: cfg.senderEmail,
     NOTIFICATION_EMAIL: cfg.notificationEmail,
@@ -85,12 +87,14 @@ function lambdaEnvironment(
   } satisfies Partial<Record<ReadEnvName | SdkEnvName, string>>);
   // The delivery policy on a compressed clock (docs/decisions/0001-lead-delivery.md): a refused
   // email is retried after 1, 2, 4 … up to 30 s, so it arrives within a minute of SES coming
-  // back; given up after 15 minutes. Each can be set by the caller.
+  // back; given up after 15 minutes; an email in doubt waits 20 s for SES's events before it is
+  // sent again (docs/decisions/0063-settling-mail-from-ses-events.md). Each can be set by the caller.
   const compressedClock = {
     MAIL_RETRY_FIRST_SECONDS: '1',
     MAIL_RETRY_MAX_SECONDS: '30',
     MAIL_GIVE_UP_AFTER_SECONDS: '900',
     MAIL_LEASE_SECONDS: '60',
+    MAIL_SETTLE_SECONDS: '20',
   } satisfies Partial<Record<ReadEnvName, string>>;
   for (const [name, value] of Object.entries(compressedClock)) process.env[name] ??= value;
 }
@@ -122,6 +126,9 @@ async function main() {
   const { handler: sweep } = (await import(`${REPO_ROOT}/${FUNCTIONS.mailSweep.entry}`)) as {
     handler: Parameters<typeof startMailSweeper>[0]['sweep'];
   };
+  const { handler: ingestSesEvents } = (await import(`${REPO_ROOT}/${FUNCTIONS.sesEvents.entry}`)) as {
+    handler: Parameters<typeof startSesEventRelay>[0]['handler'];
+  };
 
   let edge = loadEdgeHandlers(routes);
   // The CSP allows the build's inline stylesheet and boot script by hash; a rebuild (watch mode) updates it in place.
@@ -138,6 +145,12 @@ async function main() {
   });
   const sitePort = await listen(server, cfg.sitePort, cfg.host, 'PORT');
   const sweeper = startMailSweeper({ sweep });
+  // Read from SES itself, past the fault proxy: SES publishes its events whatever the stack's calls meet.
+  const sesEvents = startSesEventRelay({
+    sesEndpoint: ses.endpoint,
+    handler: ingestSesEvents,
+    cursorFile: `${cfg.dataDir}-ses-events.cursor`,
+  });
 
   if (args.has('--watch')) {
     const { watchBuild } = await import('#web/build/build.ts');
@@ -161,7 +174,7 @@ async function main() {
   Press Ctrl+C to stop.`);
 
   stopOnSignal(async () => {
-    await Promise.all([sweeper.stop(), drainServer(server)]);
+    await Promise.all([sweeper.stop(), sesEvents.stop(), drainServer(server)]);
     await Promise.all([proxies.dynamodb.close(), proxies.ses.close()]);
     await Promise.all([ses.close(), dynamo.close()]);
   });

@@ -1,4 +1,5 @@
 import type { LeadItem } from '#lambdas/data/lead-item.ts';
+import { findSuppression } from '#lambdas/data/suppressions.ts';
 import { consentRecordId, type ConsentRecord, type SubscriberItem } from '#lambdas/data/subscriber-item.ts';
 import { getItem } from '#lambdas/data/items.ts';
 import { findSubscribersByMailbox, getSubscriber } from '#lambdas/data/subscribers.ts';
@@ -26,6 +27,15 @@ export const leadsSince = async (target: OpsTarget, since: number) =>
       message: lead.helpDescription,
       mailStatus: lead.mailStatus,
     }));
+
+/**
+ * The mailbox's suppression, if SES reported it bouncing for good or complaining: kept whether
+ * or not it has a subscriber (lambdas/data/suppressions.ts).
+ */
+export const suppressionOf = async (target: OpsTarget, email: string) => {
+  const found = await findSuppression({ db: target.db, table: target.tables.subscribers }, canonicalMailbox(email));
+  return found && { reason: found.reason, at: iso(found.at) };
+};
 
 /**
  * `consent <email>`: every subscriber of that mailbox (both audiences) with its whole ledger,

@@ -7,7 +7,7 @@
  * deployed stack's outputs.
  */
 import { isAudience } from '#shared/constants/audiences.ts';
-import { consentOf, leadsSince, subscribersOf } from './ops-reports';
+import { consentOf, leadsSince, subscribersOf, suppressionOf } from './ops-reports';
 import { resolveTarget } from './stack-target';
 
 const USAGE =
@@ -51,9 +51,13 @@ export const runOps = async (argv: string[], log: (line: string) => void = conso
   if (verb === 'consent') {
     const email = rest[0];
     if (!email?.includes('@')) throw new Error(`consent needs an email address. ${USAGE}`);
-    const subscribers = await consentOf(target, email);
-    if (rest.includes('--json')) log(JSON.stringify({ email, subscribers }, null, 2));
-    else if (subscribers.length === 0) log(`No subscriber uses the mailbox of ${email}.`);
+    const [subscribers, suppression] = await Promise.all([consentOf(target, email), suppressionOf(target, email)]);
+    if (rest.includes('--json')) {
+      log(JSON.stringify({ email, suppressed: suppression !== undefined, suppression, subscribers }, null, 2));
+      return 0;
+    }
+    if (suppression) log(`Suppressed since ${suppression.at} (${suppression.reason}): no email goes to this mailbox.`);
+    if (subscribers.length === 0) log(`No subscriber uses the mailbox of ${email}.`);
     else {
       for (const subscriber of subscribers) {
         const { ledger, ...current } = subscriber;

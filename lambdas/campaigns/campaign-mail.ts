@@ -1,8 +1,9 @@
 import { BUSINESS } from '#shared/constants/business.ts';
-import { CAMPAIGN_HEADER, CAMPAIGN_TAG, CAMPAIGN_TOPICS } from '#shared/constants/campaigns.ts';
+import { CAMPAIGN_HEADER, CAMPAIGN_TOPICS } from '#shared/constants/campaigns.ts';
 import { EMAIL_SETTINGS } from '#shared/constants/subscriber-options.ts';
 import type { CampaignContent } from '../data/campaign-item';
 import type { SubscriberItem } from '../data/subscriber-item';
+import { mailTags } from '../mail/mail-tags';
 import type { OutgoingMail } from '../mail/outgoing-mail';
 import { listUnsubscribeHeaders, subscriberLinks, type SubscriberLinks } from '../mail/subscriber-links';
 
@@ -63,7 +64,7 @@ export const campaignMail = (campaign: CampaignContent, subscriber: SubscriberIt
     to: subscriber.email,
     subject: campaign.subject,
     headers: { ...listUnsubscribeHeaders(links), [CAMPAIGN_HEADER]: campaign.slug },
-    tags: { [CAMPAIGN_TAG]: campaign.slug },
+    tags: mailTags({ kind: 'campaign', campaign: campaign.slug, subscriberId: subscriber.id }),
     html: html(campaign, links),
     text: text(campaign, links),
   };

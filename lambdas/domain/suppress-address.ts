@@ -4,8 +4,9 @@ import { recordSuppression } from '../data/suppressions';
 import { canonicalMailbox } from './canonical-mailbox';
 
 /**
- * Records the mailbox as suppressed (suppressions.ts) and marks every subscriber using it (in both audiences) as suppressed, so the
- * mailer skips them, and records it in the consent ledger as a withdrawal through that channel:
+ * Records the mailbox as suppressed (suppressions.ts) and marks every subscriber using it (in
+ * both audiences) as suppressed, so the mailer skips them, and records it in the consent ledger
+ * as a withdrawal through that channel:
  * a complaint withdraws consent; a hard bounce means the mailbox does not take our mail.
  */
 export const suppressAddress = async (

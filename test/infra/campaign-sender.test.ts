@@ -86,7 +86,7 @@ describe('campaign sender (queue, worker, alarms)', () => {
           SUBSCRIBERS_TABLE: Match.anyValue(),
         }),
       },
-      Description: 'Marks subscribers suppressed on SES bounces and complaints',
+      Description: "Records SES's events on each email's own record; suppresses bounced and complaining addresses",
     });
     for (const output of ['CampaignsTableName', 'CampaignQueueUrl', 'SenderAddress', 'SiteUrl'])
       template.hasOutput(output, {});

@@ -8,7 +8,7 @@ import { roleActions } from './support/policies';
 function build(sender: string) {
   const stack = newStack();
   const data = new Data(stack, 'Data');
-  const email = new Email(stack, 'Email', { sender, subscribers: data.subscribers });
+  const email = new Email(stack, 'Email', { sender, subscribers: data.subscribers, leads: data.leads });
   // A principal outside the construct, granted before synthesis, to see exactly what sending needs.
   email.grantSendEmail(new iam.Role(stack, 'Sender', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') }));
   return { stack, email, template: Template.fromStack(stack) };
@@ -26,11 +26,11 @@ describe('Email', () => {
       expect(email.fromAddress).toBe('hello@example.ca');
     });
 
-    it('sends bounces and complaints to an encrypted topic', () => {
+    it('publishes every event that says what became of an email to an encrypted topic', () => {
       template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
         EventDestination: {
           Enabled: true,
-          MatchingEventTypes: ['bounce', 'complaint'],
+          MatchingEventTypes: ['send', 'delivery', 'bounce', 'complaint', 'reject', 'deliveryDelay'],
           SnsDestination: { TopicARN: { Ref: Match.stringLikeRegexp('^EmailFeedbackTopic') } },
         },
       });
@@ -123,7 +123,12 @@ describe('Email with an identity already verified in SES', () => {
   function buildExisting(sender: string, existingIdentity: string) {
     const stack = newStack();
     const data = new Data(stack, 'Data');
-    const email = new Email(stack, 'Email', { sender, existingIdentity, subscribers: data.subscribers });
+    const email = new Email(stack, 'Email', {
+      sender,
+      existingIdentity,
+      subscribers: data.subscribers,
+      leads: data.leads,
+    });
     email.grantSendEmail(
       new iam.Role(stack, 'Sender', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') }),
     );

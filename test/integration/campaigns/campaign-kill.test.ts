@@ -2,7 +2,8 @@
  * A local campaign send killed outright (SIGKILL, as a crashed Lambda dies) between handing an
  * email to SES and recording SES's answer, then run again, against a real local stack: nobody
  * gets the campaign twice, every eligible subscriber gets it once, and `status` reports the
- * email whose record was left `sending` as in doubt (docs/decisions/0050-campaign-sending.md).
+ * email whose record was left `sending` settled as sent by SES's Send event
+ * (docs/decisions/0050-campaign-sending.md, docs/decisions/0063-settling-mail-from-ses-events.md).
  * SES is reached through a pass-through proxy that forwards the sixth email to SES and withholds
  * SES's answer, so the kill lands in that window every time.
  */
@@ -84,7 +85,7 @@ beforeAll(async () => {
 describe('a campaign send killed mid-send', () => {
   const eligible = () => seeded.filter((s) => s.kind === 'eligible');
 
-  it('leaves one email in doubt, never sent twice; the next run sends every other eligible subscriber once', async () => {
+  it("settles the email in doubt from SES's events, never sends it twice; the next run sends every other eligible subscriber once", async () => {
     // Prepare: one recipient at a time, SES through the proxy.
     const proxy = sesProxy(stack().inboxUrl, ANSWERED_BEFORE_THE_KILL);
     const sesUrl = await proxy.listening;
@@ -105,8 +106,20 @@ describe('a campaign send killed mid-send', () => {
     const signal = await exited;
     proxy.close();
     const afterKill = countBy(await recipientsInInbox());
+    // SES's events (Send, Delivery) reach the stack's ingestion within a moment: the email whose
+    // answer was withheld is settled as sent by its Send event (decision 0063).
+    const settled = async (delivered: number) => {
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline) {
+        const status = JSON.parse(campaign('status', SLUG, '--json').stdout) as { delivered: number; inDoubt: number };
+        if (status.delivered === delivered && status.inDoubt === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    };
+    await settled(ANSWERED_BEFORE_THE_KILL + 1);
     const statusAfterKill = campaign('status', SLUG);
     const resumed = campaign('send', SLUG, '--yes', '--rate', '500');
+    await settled(eligible().length);
     const statusAfterResume = campaign('status', SLUG);
 
     // Assess: what reached the inbox, and how often.
@@ -125,10 +138,11 @@ startedAt          ${startedAt()}
 runs               1
 queued             20
 recipients         6
-sent               5
+sent               6
 retrying           0
 failed             0
-inDoubt            1
+inDoubt            0
+delivered          6
 bounced            0
 complained         0
 unsubscribedSince  0`);
@@ -138,10 +152,11 @@ startedAt          ${startedAt()}
 runs               2
 queued             20
 recipients         20
-sent               19
+sent               20
 retrying           0
 failed             0
-inDoubt            1
+inDoubt            0
+delivered          20
 bounced            0
 complained         0
 unsubscribedSince  0`);
