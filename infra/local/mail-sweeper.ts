@@ -1,5 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { lambdaContext } from './api-gateway-event';
+import { every } from './every';
 
 type SweepHandler = (event: unknown, context: Context) => Promise<{ due: number; errors: number } | void>;
 
@@ -15,33 +16,14 @@ const TICK_BUDGET_MS = 120_000;
  */
 export function startMailSweeper(options: { sweep: SweepHandler; intervalMs?: number }) {
   const { sweep, intervalMs = 500 } = options;
-  let current: Promise<void> | undefined;
-  let stopped = false;
-
-  const tick = () => {
-    if (current || stopped) return current;
-    current = (async () => {
-      try {
-        const context = { ...lambdaContext('mailSweep'), getRemainingTimeInMillis: () => TICK_BUDGET_MS };
-        const result = await sweep({ source: 'local.mail-sweeper' }, context);
-        if (result && result.errors > 0)
-          console.warn(`[mailer] ${result.errors} lead(s) could not be recorded; retrying on the next sweep`);
-      } catch (error) {
-        console.error('[mailer] sweep failed; retrying on the next tick', error);
-      } finally {
-        current = undefined;
-      }
-    })();
-    return current;
-  };
-
-  const timer = setInterval(() => void tick(), intervalMs);
-  return {
-    tick,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await current;
-    },
-  };
+  return every(intervalMs, async () => {
+    try {
+      const context = { ...lambdaContext('mailSweep'), getRemainingTimeInMillis: () => TICK_BUDGET_MS };
+      const result = await sweep({ source: 'local.mail-sweeper' }, context);
+      if (result && result.errors > 0)
+        console.warn(`[mailer] ${result.errors} lead(s) could not be recorded; retrying on the next sweep`);
+    } catch (error) {
+      console.error('[mailer] sweep failed; retrying on the next tick', error);
+    }
+  });
 }

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { SNSEvent } from 'aws-lambda';
+import { every } from './every';
 
 type EventsHandler = (event: SNSEvent, context: never) => Promise<unknown>;
 
@@ -48,8 +49,6 @@ export function startSesEventRelay(options: {
 }) {
   const { sesEndpoint, handler, cursorFile, intervalMs = 250 } = options;
   let cursor: Cursor | undefined;
-  let current: Promise<void> | undefined;
-  let stopped = false;
 
   const readCursor = async (): Promise<Cursor> => {
     const saved = await readFile(cursorFile, 'utf8').catch(() => '');
@@ -63,12 +62,12 @@ export function startSesEventRelay(options: {
     }
   };
 
-  const relayOnce = async () => {
+  const relayOnce = async (schedule: { stopSoon: () => void }) => {
     cursor ??= await readCursor();
     const response = await fetch(`${sesEndpoint}/events?after=${cursor.position}`);
     if (response.status === 404) {
       console.warn(`[ses-events] ${sesEndpoint} publishes no events: mail in doubt is settled by its window only`);
-      stopped = true;
+      schedule.stopSoon();
       return;
     }
     if (!response.ok) throw new Error(`SES events answered ${response.status}`);
@@ -85,23 +84,7 @@ export function startSesEventRelay(options: {
     await writeFile(cursorFile, JSON.stringify(cursor));
   };
 
-  const tick = () => {
-    if (current || stopped) return current;
-    current = relayOnce()
-      .catch((error: unknown) => console.warn('[ses-events] delivery failed; retrying', error))
-      .finally(() => {
-        current = undefined;
-      });
-    return current;
-  };
-
-  const timer = setInterval(() => void tick(), intervalMs);
-  return {
-    tick,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await current;
-    },
-  };
+  return every(intervalMs, (schedule) =>
+    relayOnce(schedule).catch((error: unknown) => console.warn('[ses-events] delivery failed; retrying', error)),
+  );
 }
