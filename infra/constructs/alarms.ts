@@ -10,6 +10,9 @@ import { Construct } from 'constructs';
 import { DeadLetterQueue } from './dead-letter-queue';
 import { EncryptedTopic } from './encrypted-topic';
 
+/** The window the event stream is counted over: long enough that SES's latency barely matters. */
+export const EVENT_STREAM_PERIOD = Duration.hours(1);
+
 export interface AlarmsProps {
   /** Who is told when something breaks. */
   readonly opsEmail: string;
@@ -92,6 +95,27 @@ export class Alarms extends Construct {
       id,
       metricFilter.metric({ period: this.period, statistic: cloudwatch.Stats.SUM }),
       `${logGroup.node.path} logged "${message}"`,
+    );
+  }
+
+  /**
+   * SES's event stream stopped arriving (docs/decisions/0063-settling-mail-from-ses-events.md):
+   * in an hour, fewer events reached the ingestion than SES accepted emails. Every accepted
+   * email makes at least two events (Send, then Delivery, Bounce or DeliveryDelay), so a healthy
+   * hour has about twice as many; only an email accepted in an hour's last seconds whose events
+   * all fall in the next hour can shift the count, and only when it is nearly all that hour sent.
+   */
+  watchEventStream(id: string, stream: { accepted: cloudwatch.IMetric; arrived: cloudwatch.IMetric }): this {
+    return this.alarm(
+      id,
+      new cloudwatch.MathExpression({
+        // An hour with no event at all has no datapoint for `arrived`: FILL makes it 0, not missing.
+        expression: 'IF(accepted >= 1 AND FILL(arrived, 0) < accepted, 1, 0)',
+        usingMetrics: { accepted: stream.accepted, arrived: stream.arrived },
+        period: EVENT_STREAM_PERIOD,
+        label: 'SES events missing',
+      }),
+      "SES's events stopped reaching the ingestion: mail in doubt cannot be settled",
     );
   }
 

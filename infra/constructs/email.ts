@@ -1,4 +1,5 @@
-import { CfnOutput, Stack, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -8,6 +9,9 @@ import { controlTowerRule } from '../compliance';
 import { DeadLetterQueue } from './dead-letter-queue';
 import { EncryptedTopic } from './encrypted-topic';
 import { HouseFunction, type SenderBinding, type TableBinding } from './house-function';
+
+/** SES tags every email with its configuration set's name under this auto-tag. */
+const CONFIGURATION_SET_AUTO_TAG = 'ses:configuration-set';
 
 /** Local part used when the sender is given as a whole domain. */
 export const DOMAIN_SENDER_LOCAL_PART = 'hello';
@@ -95,6 +99,20 @@ export class Email extends Construct implements SenderBinding {
       ],
     });
 
+    // SES's own count of what it accepted, per configuration set (its auto-tag), to hold the
+    // stream above against: sendsAccepted, watched by Alarms.watchEventStream.
+    // https://docs.aws.amazon.com/ses/latest/dg/event-publishing-add-event-destination-cloudwatch.html
+    this.configurationSet.addEventDestination('SendsCounted', {
+      destination: ses.EventDestination.cloudWatchDimensions([
+        {
+          name: CONFIGURATION_SET_AUTO_TAG,
+          source: ses.CloudWatchDimensionSource.MESSAGE_TAG,
+          defaultValue: this.configurationSet.configurationSetName,
+        },
+      ]),
+      events: [ses.EmailSendingEvent.SEND],
+    });
+
     this.feedbackDeadLetterQueue = new DeadLetterQueue(this, 'FeedbackDeadLetters');
     this.feedbackFunction = new HouseFunction(this, 'FeedbackHandler', {
       name: 'sesEvents',
@@ -109,6 +127,22 @@ export class Email extends Construct implements SenderBinding {
         deadLetterQueue: this.feedbackDeadLetterQueue,
       }),
     );
+  }
+
+  /** The emails SES accepted with this configuration set (its Send events), per period. */
+  sendsAccepted(period: Duration): cloudwatch.Metric {
+    return new cloudwatch.Metric({
+      namespace: 'AWS/SES',
+      metricName: 'Send',
+      dimensionsMap: { [CONFIGURATION_SET_AUTO_TAG]: this.configurationSet.configurationSetName },
+      period,
+      statistic: cloudwatch.Stats.SUM,
+    });
+  }
+
+  /** SES's events handed to the ingestion function, per period. */
+  eventsDelivered(period: Duration): cloudwatch.Metric {
+    return this.feedbackTopic.topic.metricNumberOfNotificationsDelivered({ period, statistic: cloudwatch.Stats.SUM });
   }
 
   /**

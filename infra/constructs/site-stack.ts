@@ -10,7 +10,7 @@ import {
 import { controlTowerRule } from '../compliance';
 import type { CspHashes } from '../site/security-headers';
 import { AccessLogs } from './access-logs';
-import { Alarms } from './alarms';
+import { Alarms, EVENT_STREAM_PERIOD } from './alarms';
 import { Api, type FormLimits } from './api';
 import type { ApiThrottle } from './api-throttling';
 import { CampaignSender } from './campaign-sender';
@@ -146,6 +146,11 @@ export class SiteStack extends Stack {
       .watchLogMessage('SweptMailFinallyFailed', this.mailer.sweep.logGroup, LEAD_MAIL_FINALLY_FAILED)
       .watchLogMessage('MailDoubtOutlivedWindow', this.mailer.handler.logGroup, MAIL_DOUBT_OUTLIVED_WINDOW)
       .watchLogMessage('SweptMailDoubtOutlivedWindow', this.mailer.sweep.logGroup, MAIL_DOUBT_OUTLIVED_WINDOW)
+      .watchLogMessage('CampaignMailDoubtOutlivedWindow', this.campaigns.worker.logGroup, MAIL_DOUBT_OUTLIVED_WINDOW)
+      .watchEventStream('SesEventsMissing', {
+        accepted: this.email.sendsAccepted(EVENT_STREAM_PERIOD),
+        arrived: this.email.eventsDelivered(EVENT_STREAM_PERIOD),
+      })
       .watchLogMessage('SignupMailBudget', this.api.handlers.signup.logGroup, FORM_MAIL_BUDGET_EXHAUSTED)
       .watchLogMessage('ScorecardMailBudget', this.api.handlers.requestScorecard.logGroup, FORM_MAIL_BUDGET_EXHAUSTED);
     this.acknowledgeApiControls();

@@ -24,6 +24,7 @@ import { FaultSwitch } from './fault-switch';
 import { LOCAL_S3_PREFIX } from './local-s3';
 import { localConfig } from './local-config';
 import type { ReadEnvName } from '#shared/env-names.ts';
+import { useCompressedClock } from './compressed-clock';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 import { startMailSweeper } from './mail-sweeper';
 import { startSesEventRelay } from './ses-event-relay';
@@ -85,18 +86,7 @@ function lambdaEnvironment(
     // Beside the data directory, one file per stack: `.local/dynamodb-mail-dead-letters.jsonl` by default.
     MAIL_DEAD_LETTER_FILE: `${cfg.dataDir}-mail-dead-letters.jsonl`,
   } satisfies Partial<Record<ReadEnvName | SdkEnvName, string>>);
-  // The delivery policy on a compressed clock (docs/decisions/0001-lead-delivery.md): a refused
-  // email is retried after 1, 2, 4 … up to 30 s, so it arrives within a minute of SES coming
-  // back; given up after 15 minutes; an email in doubt waits 20 s for SES's events before it is
-  // sent again (docs/decisions/0063-settling-mail-from-ses-events.md). Each can be set by the caller.
-  const compressedClock = {
-    MAIL_RETRY_FIRST_SECONDS: '1',
-    MAIL_RETRY_MAX_SECONDS: '30',
-    MAIL_GIVE_UP_AFTER_SECONDS: '900',
-    MAIL_LEASE_SECONDS: '60',
-    MAIL_SETTLE_SECONDS: '20',
-  } satisfies Partial<Record<ReadEnvName, string>>;
-  for (const [name, value] of Object.entries(compressedClock)) process.env[name] ??= value;
+  useCompressedClock();
 }
 
 async function main() {

@@ -136,7 +136,7 @@ const send = async (args: CampaignArgs, target: CampaignTarget, log: (line: stri
       `Sent ${tally.sent} of ${recipients.length} in ${seconds.toFixed(1)} s (${summary.emailsPerSecond.toFixed(1)} emails/s, peak memory ${summary.peakMemoryMb.toFixed(0)} MB).`,
     );
     log(
-      `Already sent before: ${tally.already}; no longer eligible: ${tally.ineligible}; refused and retried: ${tally.retried}; failed: ${tally.failed}; in doubt: ${tally.uncertain}; left for the next run: ${tally.left}.`,
+      `Already sent before: ${tally.already}; no longer eligible: ${tally.ineligible}; refused and retried: ${tally.retried}; in doubt and waited for SES: ${tally.awaited}; failed: ${tally.failed}; still in doubt after the resend: ${tally.uncertain}; left for the next run: ${tally.left}.`,
     );
   }
   return tally.left > 0 ? 2 : 0;

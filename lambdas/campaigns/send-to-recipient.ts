@@ -1,7 +1,7 @@
 import { audiencesOf } from '#shared/constants/campaigns.ts';
 import { CAMPAIGN_MAIL_FINALLY_FAILED } from '#shared/constants/operator-alerts.ts';
 import type { CampaignContent } from '../data/campaign-item';
-import { claimSend, settleSend } from '../data/campaign-sends';
+import { settleSend } from '../data/campaign-sends';
 import type { TableStore } from '../data/stores';
 import type { SubscriberItem } from '../data/subscriber-item';
 import { findSubscribersByMailbox, getSubscriber } from '../data/subscribers';
@@ -12,6 +12,7 @@ import type { OutgoingMail } from '../mail/outgoing-mail';
 import { describeError, sendOnce } from '../mail/send-once';
 import * as log from '../runtime/log';
 import { campaignMail } from './campaign-mail';
+import { claimRecipient } from './claim-recipient';
 import { personEligibility, type Ineligible } from './eligibility';
 
 /** What an operator needs to act on a campaign email that finally failed. */
@@ -37,10 +38,14 @@ export interface CampaignSenderDeps {
 export type RecipientOutcome =
   | { result: 'sent' }
   | { result: 'ineligible'; why: Ineligible | 'no-subscriber' }
-  /** Sent before, in flight elsewhere, or in doubt: never sent again. */
+  /** Sent before: never sent again. */
   | { result: 'already' }
+  /** SES refused it: ask again after the backoff. */
   | { result: 'retry'; afterSeconds: number }
+  /** Its fate is not known yet (in doubt, or in flight elsewhere): ask again after this. */
+  | { result: 'in-doubt'; afterSeconds: number }
   | { result: 'failed' }
+  /** Still in doubt after its settling window and its one resend: the alarm was raised. */
   | { result: 'uncertain' };
 
 /**
@@ -64,9 +69,10 @@ const subscriptionsOf = async (
  * One recipient of one campaign, at most once (docs/decisions/0050-campaign-sending.md): the
  * subscriber is read again and checked right before the send, so an unsubscribe or preference
  * change that arrived since the send was queued is honoured; the person's send record is
- * claimed (`sending`) and handed to SES by sendOnce, which settles it. SES refused: back to
- * pending, retried with the mailer's backoff until the policy gives up (failed, dead letter,
- * alarm). In doubt (timeout): uncertain, not sent again.
+ * claimed (`sending`, claim-recipient.ts) and handed to SES by sendOnce, which settles it. SES
+ * refused: back to pending, retried with the mailer's backoff until the policy gives up (failed,
+ * dead letter, alarm). In doubt (a timeout, a lost answer): uncertain, asked about again after
+ * the settling window, by which time SES's events have settled it or it is sent again once.
  * Throws only when the database could not be read or the claim written (safe to retry).
  */
 export const sendToRecipient = async (
@@ -83,8 +89,10 @@ export const sendToRecipient = async (
   const { subscriber } = person;
 
   const claim = { campaign: campaign.slug, mailbox, subscriberId: subscriber.id };
-  const record = await claimSend(deps.campaigns, claim, now);
-  if (!record) return { result: 'already' };
+  const claimed = await claimRecipient(deps.campaigns, claim, deps.policy, now);
+  if ('waitSeconds' in claimed) return { result: 'in-doubt', afterSeconds: claimed.waitSeconds };
+  if ('settled' in claimed) return { result: claimed.settled };
+  const { record } = claimed;
   const givenUp = now - record.firstAttemptAt >= deps.policy.giveUpAfterSeconds;
   const sent = await sendOnce(
     () => deps.send(campaignMail(campaign, subscriber, deps.siteUrl)),
@@ -95,19 +103,19 @@ export const sendToRecipient = async (
         outcome.status,
         outcome.status === 'sent'
           ? { sentAt: now, messageId: outcome.messageId }
-          : { lastError: describeError(outcome.error) },
+          : { lastError: describeError(outcome.error), doubtSince: outcome.status === 'uncertain' ? now : undefined },
       ),
     givenUp ? 'failed' : 'pending',
   );
   if (sent.status === 'sent') return { result: 'sent' };
   const lastError = describeError(sent.error);
   if (sent.status === 'uncertain') {
-    log.error('Campaign mail may not have been sent', {
+    log.warn("Campaign mail may not have been sent: awaiting SES's word", {
       campaign: campaign.slug,
       subscriberId: subscriber.id,
       error: lastError,
     });
-    return { result: 'uncertain' };
+    return { result: 'in-doubt', afterSeconds: deps.policy.settleSeconds };
   }
   if (sent.status === 'pending') return { result: 'retry', afterSeconds: retryDelay(deps.policy, record.attempts) };
   log.error(CAMPAIGN_MAIL_FINALLY_FAILED, {

@@ -44,12 +44,37 @@ export const claimSend = async (
     ReturnValues: 'ALL_NEW',
   });
 
+export const getSendRecord = async (
+  store: TableStore,
+  send: { campaign: string; mailbox: string },
+): Promise<SendRecord | undefined> => getItem<SendRecord>(store, sendRecordId(send.campaign, send.mailbox));
+
+/**
+ * Changes a record as it was read (`seen`): false when anything moved it on since (another
+ * worker, or SES's events), whose word then stands. The steps of doubt use it: a `sending`
+ * left by a dead sender becomes uncertain, an uncertain one is claimed for its one resend, or
+ * marked as having outlived its window.
+ */
+export const changeSeenSend = async (
+  store: TableStore,
+  seen: Pick<SendRecord, 'campaign' | 'mailbox' | 'status' | 'lastAttemptAt'>,
+  change: Partial<Pick<SendRecord, 'status' | 'doubtSince' | 'resent' | 'doubtSettled' | 'lastAttemptAt' | 'attempts'>>,
+): Promise<SendRecord | undefined> =>
+  updateItem<SendRecord>(store, sendRecordId(seen.campaign, seen.mailbox), {
+    ...setAttributes(change, {
+      names: { '#status': 'status', '#lastAttemptAt': 'lastAttemptAt' },
+      values: { ':seenStatus': seen.status, ':seenAttempt': seen.lastAttemptAt },
+    }),
+    ConditionExpression: '#status = :seenStatus AND #lastAttemptAt = :seenAttempt',
+    ReturnValues: 'ALL_NEW',
+  });
+
 /** Moves a claimed record on from `sending` (sent, pending, uncertain, failed); false if it was not `sending`. */
 export const settleSend = async (
   store: TableStore,
   record: Pick<SendRecord, 'campaign' | 'mailbox'>,
   status: Exclude<SendStatus, 'sending'>,
-  fields: Partial<Pick<SendRecord, 'sentAt' | 'messageId' | 'lastError'>> = {},
+  fields: Partial<Pick<SendRecord, 'sentAt' | 'messageId' | 'lastError' | 'doubtSince'>> = {},
 ): Promise<boolean> =>
   (await updateItem(store, sendRecordId(record.campaign, record.mailbox), {
     ...setAttributes({ status, ...fields }, { values: { ':sending': 'sending' } }),

@@ -33,8 +33,10 @@ const campaignOf = async (slug: string) => {
 /**
  * The campaign queue (docs/decisions/0050-campaign-sending.md): one message per recipient,
  * sent at SES's rate. A recipient SES refused is handed back with its backoff as the message's
- * visibility timeout; a message that fails (the database could not record it) returns after the
- * queue's visibility timeout, and after maxReceiveCount lands in the dead-letter queue (alarm).
+ * visibility timeout, and one in doubt with its settling window
+ * (docs/decisions/0063-settling-mail-from-ses-events.md); a message that fails (the database
+ * could not record it) returns after the queue's visibility timeout, and after maxReceiveCount
+ * lands in the dead-letter queue (alarm).
  * Redelivery is harmless: the send record's claim lets each person's email go out once.
  */
 export const handler = middy(async (event: SQSEvent): Promise<SQSBatchResponse> => {
@@ -45,7 +47,7 @@ export const handler = middy(async (event: SQSEvent): Promise<SQSBatchResponse> 
       await pace();
       const campaign = await campaignOf(message.campaign);
       const outcome = await sendToRecipient(deps, campaign, message.subscriberId, nowSeconds());
-      if (outcome.result === 'retry') {
+      if (outcome.result === 'retry' || outcome.result === 'in-doubt') {
         const VisibilityTimeout = Math.min(outcome.afterSeconds, MAX_VISIBILITY_SECONDS);
         await sqs.send(
           new ChangeMessageVisibilityCommand({

@@ -76,6 +76,63 @@ describe('SiteStack', () => {
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.ca' });
   });
 
+  it('alarms when mail doubt outlives its window in any mailer, lead or campaign', () => {
+    const filters = Object.values(template.findResources('AWS::Logs::MetricFilter')).filter(
+      (filter) => filter.Properties.FilterPattern === '"Mail doubt outlived its window"',
+    );
+    expect(filters.map((filter) => filter.Properties.LogGroupName.Ref).sort()).toEqual([
+      expect.stringMatching(/^CampaignsWorker/),
+      expect.stringMatching(/^MailerHandler/),
+      expect.stringMatching(/^MailerSweep/),
+    ]);
+  });
+
+  it("alarms when fewer of SES's events reach the ingestion in an hour than SES accepted emails", () => {
+    const [alarm] = Object.values(template.findResources('AWS::CloudWatch::Alarm')).filter(
+      (candidate) => candidate.Properties.Metrics !== undefined,
+    );
+    const byId = Object.fromEntries(alarm!.Properties.Metrics.map((metric: { Id: string }) => [metric.Id, metric]));
+    expect(alarm!.Properties.Metrics.find((metric: { Expression?: string }) => metric.Expression).Expression).toBe(
+      'IF(accepted >= 1 AND FILL(arrived, 0) < accepted, 1, 0)',
+    );
+    expect(byId.accepted.MetricStat).toMatchObject({
+      Metric: {
+        Namespace: 'AWS/SES',
+        MetricName: 'Send',
+        Dimensions: [
+          { Name: 'ses:configuration-set', Value: { Ref: expect.stringMatching(/^EmailConfigurationSet/) } },
+        ],
+      },
+      Period: 3600,
+      Stat: 'Sum',
+    });
+    expect(byId.arrived.MetricStat).toMatchObject({
+      Metric: {
+        Namespace: 'AWS/SNS',
+        MetricName: 'NumberOfNotificationsDelivered',
+        Dimensions: [
+          { Name: 'TopicName', Value: { 'Fn::GetAtt': [expect.stringMatching(/^EmailFeedbackTopic/), 'TopicName'] } },
+        ],
+      },
+      Period: 3600,
+    });
+    // The count it is held against: SES's Send events, published to CloudWatch by the configuration set.
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      EventDestination: {
+        MatchingEventTypes: ['send'],
+        CloudWatchDestination: {
+          DimensionConfigurations: [
+            {
+              DimensionName: 'ses:configuration-set',
+              DimensionValueSource: 'messageTag',
+              DefaultDimensionValue: { Ref: Match.stringLikeRegexp('^EmailConfigurationSet') },
+            },
+          ],
+        },
+      },
+    });
+  });
+
   it('builds the fixture route table into the viewer-request function', () => {
     template.hasResourceProperties('AWS::CloudFront::Function', {
       FunctionCode: Match.stringLikeRegexp(`"/facets-of-jobs-why-it's-so-hard-to-hire-good-people":1`),

@@ -1,4 +1,5 @@
 import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE } from '../../constructs/table-definitions';
+import { useCompressedClock } from '../../local/compressed-clock';
 import { localConfig } from '../../local/local-config';
 import { resolveTarget, STACK, type OpsTarget } from '../stack-target';
 
@@ -13,18 +14,13 @@ export interface CampaignTarget extends OpsTarget {
 /**
  * Locally the command is the sender, so it gets the environment `npm start` gives the handlers
  * (infra/local/start.ts): the same PORT, SES_PORT, DYNAMODB_PORT and LOCAL_DATA_DIR, the
- * compressed retry clock, dead letters in a file beside the data directory. It talks to the
+ * compressed delivery clock, dead letters in a file beside the data directory. It talks to the
  * emulators directly, not through the stack's fault proxies.
  */
 const useLocalStack = () => {
   const cfg = localConfig();
-  const defaults = {
-    MAIL_RETRY_FIRST_SECONDS: '1',
-    MAIL_RETRY_MAX_SECONDS: '30',
-    MAIL_GIVE_UP_AFTER_SECONDS: '900',
-    CAMPAIGN_SEND_RATE: '200',
-  };
-  for (const [name, value] of Object.entries(defaults)) process.env[name] ??= value;
+  useCompressedClock();
+  process.env.CAMPAIGN_SEND_RATE ??= '200';
   Object.assign(process.env, {
     AWS_REGION: STACK.region,
     AWS_ACCESS_KEY_ID: 'local',

@@ -17,7 +17,10 @@ export interface LocalSendTally {
   ineligible: number;
   already: number;
   retried: number;
+  /** Times a recipient in doubt was put back to await SES's word (its settling window). */
+  awaited: number;
   failed: number;
+  /** Still in doubt after the window and the one resend. */
   uncertain: number;
   /** Recipients left unprocessed: stopped early, or the database kept failing. */
   left: number;
@@ -30,7 +33,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * The local stand-in for the campaign queue (docs/decisions/0050-campaign-sending.md): the same
  * sendToRecipient the AWS worker runs, for each recipient, at SES's rate, with the refused ones
- * put back after their backoff as the queue's visibility timeout would. An interrupted run is
+ * put back after their backoff, and those in doubt after their settling window, as the queue's
+ * visibility timeout would. An interrupted run is
  * resumed by running `send` again: the send records say who already has the email.
  */
 export const sendLocally = async (
@@ -39,7 +43,16 @@ export const sendLocally = async (
   subscriberIds: string[],
   options: LocalSendOptions,
 ): Promise<LocalSendTally> => {
-  const tally: LocalSendTally = { sent: 0, ineligible: 0, already: 0, retried: 0, failed: 0, uncertain: 0, left: 0 };
+  const tally: LocalSendTally = {
+    sent: 0,
+    ineligible: 0,
+    already: 0,
+    retried: 0,
+    awaited: 0,
+    failed: 0,
+    uncertain: 0,
+    left: 0,
+  };
   const waiting = subscriberIds.map((id) => ({ id, notBefore: 0, errors: 0 }));
   const pace = createPacer(options.rate);
 
@@ -54,8 +67,8 @@ export const sendLocally = async (
       await pace();
       try {
         const outcome = await sendToRecipient(deps, campaign, entry!.id, nowSeconds());
-        if (outcome.result === 'retry') {
-          tally.retried += 1;
+        if (outcome.result === 'retry' || outcome.result === 'in-doubt') {
+          tally[outcome.result === 'retry' ? 'retried' : 'awaited'] += 1;
           waiting.push({ ...entry!, notBefore: Date.now() + outcome.afterSeconds * 1000 });
         } else {
           tally[outcome.result] += 1;

@@ -10,7 +10,7 @@ import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { handler as worker } from '#lambdas/handlers/campaign-worker.ts';
-import { fakeTables, sesAnswer, unavailable, type FakeTables } from '../lambdas/support/fake-tables';
+import { fakeTables, sesAnswer, timedOut, unavailable, type FakeTables } from '../lambdas/support/fake-tables';
 import { NOW } from '../lambdas/support/payloads';
 import { readMail } from '../lambdas/support/parse-mime';
 import {
@@ -83,6 +83,7 @@ beforeEach(() => {
   sqs.on(ChangeMessageVisibilityCommand).resolves({});
   jest.spyOn(console, 'log').mockImplementation(() => undefined);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => {
   jest.useRealTimers();
@@ -159,6 +160,30 @@ describe('campaign worker', () => {
     expect([redelivered, duplicate]).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }]);
     expect(inbox()).toEqual([refused.email]);
     expect(sendRecord(tables, refused.email)).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('hands back a recipient in doubt with its settling window as visibility timeout, and sends it once after', async () => {
+    // Prepare: SES's call times out before SES gets the email.
+    const pat = storeSubscriber(tables, 'pat@example.ca');
+    ses.on(SendRawEmailCommand).rejectsOnce(timedOut());
+    const first = await run(recipientMessage('m-1', pat.id));
+    ses.on(SendRawEmailCommand).callsFake(async () => {
+      accepted.push({ at: Date.now(), to: pat.email });
+      return { MessageId: 'ses-resent' };
+    });
+    jest.setSystemTime(Date.now() + 900_000);
+
+    // Act: the queue hands the message back when its visibility timeout ends.
+    const redelivered = await run(recipientMessage('m-1', pat.id));
+
+    // Assess
+    expect(first).toEqual({ batchItemFailures: [{ itemIdentifier: 'm-1' }] });
+    expect(visibilityChanges()).toEqual([
+      { QueueUrl: CAMPAIGN_QUEUE_URL, ReceiptHandle: 'receipt-m-1', VisibilityTimeout: 900 },
+    ]);
+    expect(redelivered).toEqual({ batchItemFailures: [] });
+    expect(inbox()).toEqual([pat.email]);
+    expect(sendRecord(tables, pat.email)).toMatchObject({ status: 'sent', resent: true, messageId: 'ses-resent' });
   });
 
   it('honours an unsubscribe that arrived after the recipient was queued', async () => {

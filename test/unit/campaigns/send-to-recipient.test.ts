@@ -6,6 +6,7 @@
 import '../lambdas/support/env';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { sendToRecipient, type CampaignSenderDeps } from '#lambdas/campaigns/send-to-recipient.ts';
+import { recordSendAccepted } from '#lambdas/data/campaign-sends.ts';
 import type { OutgoingMail } from '#lambdas/mail/outgoing-mail.ts';
 import type { SubscriberItem } from '#lambdas/data/subscriber-item.ts';
 import { callsOf } from '../lambdas/support/dynamo-mock';
@@ -155,32 +156,94 @@ describe('a recipient SES refused', () => {
 });
 
 describe('a send whose outcome is unknown', () => {
+  const warnLines = () => (console.warn as jest.Mock).mock.calls.map(([line]) => JSON.parse(line as string));
+  beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+
   it.each([
     ['a timeout', timedOut],
     ['a connection reset mid-request (ECONNRESET)', connectionReset],
-  ])('(%s) is in doubt and never sent again', async (_case, failure) => {
-    // Prepare: SES took the email, but its answer never arrived.
-    send.mockImplementationOnce(async (mail) => {
-      deliver(mail);
-      throw failure();
-    });
+  ])(
+    '(%s) waits for its settling window; SES took it, so its Send event settles it and nothing goes twice',
+    async (_case, failure) => {
+      // Prepare: SES took the email, but its answer never arrived.
+      send.mockImplementationOnce(async (mail) => {
+        deliver(mail);
+        throw failure();
+      });
+
+      // Act
+      const first = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW);
+      const early = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW + 600);
+      await recordSendAccepted(deps.campaigns, { campaign: SLUG, mailbox: EMAIL }, 'ses-1', NOW + 5);
+      const later = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW + POLICY.settleSeconds);
+
+      // Assess
+      expect([first, early, later]).toEqual([
+        { result: 'in-doubt', afterSeconds: POLICY.settleSeconds },
+        { result: 'in-doubt', afterSeconds: POLICY.settleSeconds - 600 },
+        { result: 'already' },
+      ]);
+      expect(inbox.map((mail) => mail.to)).toEqual([EMAIL]);
+      expect(sendRecord(tables, EMAIL)).toMatchObject({ status: 'sent', messageId: 'ses-1', doubtSince: NOW });
+      expect(deadLetter).not.toHaveBeenCalled();
+      expect(warnLines()).toEqual([
+        expect.objectContaining({
+          message: "Campaign mail may not have been sent: awaiting SES's word",
+          subscriberId: pat.id,
+        }),
+      ]);
+    },
+  );
+
+  it('that never reached SES is sent again once, when the window passed with no word from SES', async () => {
+    // Prepare: the call timed out before SES got it.
+    send.mockRejectedValueOnce(timedOut());
 
     // Act
     const first = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW);
-    const later = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW + 3600);
+    const resent = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW + POLICY.settleSeconds);
+    const again = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW + 2 * POLICY.settleSeconds);
 
     // Assess
-    expect([first, later]).toEqual([{ result: 'uncertain' }, { result: 'already' }]);
-    expect(send).toHaveBeenCalledTimes(1);
+    expect([first, resent, again]).toEqual([
+      { result: 'in-doubt', afterSeconds: POLICY.settleSeconds },
+      { result: 'sent' },
+      { result: 'already' },
+    ]);
     expect(inbox.map((mail) => mail.to)).toEqual([EMAIL]);
-    expect(sendRecord(tables, EMAIL)).toMatchObject({ status: 'uncertain' });
-    expect(deadLetter).not.toHaveBeenCalled();
-    expect(errorLines()).toEqual([
-      expect.objectContaining({ message: 'Campaign mail may not have been sent', subscriberId: pat.id }),
+    expect(sendRecord(tables, EMAIL)).toMatchObject({ status: 'sent', resent: true, attempts: 2 });
+    expect(warnLines().map((line) => line.message)).toEqual([
+      "Campaign mail may not have been sent: awaiting SES's word",
+      'Email in doubt sent again: SES has no record of it',
     ]);
   });
 
-  it('left "sending" by a sender that died is not sent again', async () => {
+  it('in doubt again after its resend is left uncertain, once, with the alarm line', async () => {
+    // Prepare: both calls time out and SES never says a word.
+    send.mockRejectedValue(timedOut());
+
+    // Act
+    await sendToRecipient(deps, CAMPAIGN, pat.id, NOW);
+    const resend = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW + POLICY.settleSeconds);
+    const outlived = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW + 2 * POLICY.settleSeconds);
+    const afterwards = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW + 3 * POLICY.settleSeconds);
+
+    // Assess
+    expect([resend, outlived, afterwards]).toEqual([
+      { result: 'in-doubt', afterSeconds: POLICY.settleSeconds },
+      { result: 'uncertain' },
+      { result: 'uncertain' },
+    ]);
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(sendRecord(tables, EMAIL)).toMatchObject({ status: 'uncertain', resent: true, doubtSettled: true });
+    expect(errorLines()).toEqual([
+      expect.objectContaining({ message: 'Mail doubt outlived its window', campaign: SLUG, subscriberId: pat.id }),
+    ]);
+    expect(JSON.stringify(errorLines())).not.toContain(EMAIL);
+    expect(deadLetter).not.toHaveBeenCalled();
+  });
+
+  it('left "sending" by a sender that died waits out the lease, then the window, then is sent again once', async () => {
     tables.put(CAMPAIGNS, {
       id: `send#${SLUG}#${EMAIL}`,
       kind: 'campaign-send',
@@ -193,9 +256,20 @@ describe('a send whose outcome is unknown', () => {
       lastAttemptAt: NOW - 60,
       expiresAt: NOW + 86400,
     });
+    const afterLease = NOW - 60 + POLICY.leaseSeconds;
 
-    expect(await sendToRecipient(deps, CAMPAIGN, pat.id, NOW)).toEqual({ result: 'already' });
-    expect(send).not.toHaveBeenCalled();
+    const outcomes = [
+      await sendToRecipient(deps, CAMPAIGN, pat.id, NOW),
+      await sendToRecipient(deps, CAMPAIGN, pat.id, afterLease),
+      await sendToRecipient(deps, CAMPAIGN, pat.id, afterLease + POLICY.settleSeconds),
+    ];
+
+    expect(outcomes).toEqual([
+      { result: 'in-doubt', afterSeconds: POLICY.leaseSeconds - 60 },
+      { result: 'in-doubt', afterSeconds: POLICY.settleSeconds },
+      { result: 'sent' },
+    ]);
+    expect(inbox.map((mail) => mail.to)).toEqual([EMAIL]);
   });
 });
 
@@ -233,7 +307,8 @@ describe('the bookkeeping write after SES accepted', () => {
 
     // Assess
     expect(thrown).toMatchObject({ name: 'ThrottlingException' });
-    expect(redelivered).toEqual({ result: 'already' });
+    // Left `sending`: in flight, as far as anyone can tell, until its lease ends.
+    expect(redelivered).toEqual({ result: 'in-doubt', afterSeconds: POLICY.leaseSeconds - 60 });
     expect(inbox.map((mail) => mail.to)).toEqual([EMAIL]);
     expect(sendRecord(tables, EMAIL)).toMatchObject({ status: 'sending' });
   });
