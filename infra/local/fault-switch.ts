@@ -22,6 +22,8 @@ export interface FaultSpec {
   share?: number;
   /** How long the fault lasts from when it starts (default: until cleared). */
   seconds?: number;
+  /** How many calls it affects before it ends (default: no limit): "exactly the next call". */
+  calls?: number;
   /** Added latency in milliseconds; `slow` only. */
   delayMs?: number;
   /** Arms the fault: it starts right after the next call to this service that succeeds. */
@@ -58,7 +60,7 @@ export function parseFaultSpec(input: unknown): FaultSpec {
   if (typeof input !== 'object' || input === null || Array.isArray(input))
     throw new FaultSpecError('A fault is a JSON object.');
   const spec = input as Record<string, unknown>;
-  const known = ['service', 'mode', 'share', 'seconds', 'delayMs', 'afterNextSuccessOf'];
+  const known = ['service', 'mode', 'share', 'seconds', 'calls', 'delayMs', 'afterNextSuccessOf'];
   const unknown = Object.keys(spec).filter((key) => !known.includes(key));
   if (unknown.length) throw new FaultSpecError(`Unknown field(s): ${unknown.join(', ')}. Known: ${known.join(', ')}.`);
   if (!isOneOf(FAULT_SERVICES, spec.service))
@@ -71,6 +73,9 @@ export function parseFaultSpec(input: unknown): FaultSpec {
   }
   if (spec.seconds !== undefined && !(isNumber(spec.seconds) && spec.seconds > 0)) {
     throw new FaultSpecError('seconds must be a positive number.');
+  }
+  if (spec.calls !== undefined && !(Number.isInteger(spec.calls) && (spec.calls as number) > 0)) {
+    throw new FaultSpecError('calls must be a positive whole number.');
   }
   if (spec.mode === 'slow') {
     if (!(isNumber(spec.delayMs) && spec.delayMs >= 0 && spec.delayMs <= MAX_DELAY_MS)) {
@@ -154,6 +159,7 @@ export class FaultSwitch {
   private stateOf(fault: HeldFault): FaultView['state'] {
     if (fault.startedAt === undefined) return 'armed';
     const endsAt = this.endOf(fault);
+    if (fault.spec.calls !== undefined && fault.injected >= fault.spec.calls) return 'ended';
     return endsAt !== undefined && this.now() >= endsAt ? 'ended' : 'active';
   }
 }

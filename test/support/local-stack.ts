@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -89,6 +89,25 @@ export const runCommand = (
   args: string[] = [],
   extraEnv: Record<string, string> = {},
 ) => spawnSync(TSX, [script, ...args], { cwd: REPO_ROOT, env: commandEnv(stack, extraEnv), encoding: 'utf8' });
+
+/**
+ * runCommand without blocking this process: for a command whose calls go through something the
+ * test itself serves (a proxy), which spawnSync would starve.
+ */
+export const runCommandAsync = (
+  stack: Pick<RunningStack, 'placement' | 'baseUrl'>,
+  script: string,
+  args: string[] = [],
+  extraEnv: Record<string, string> = {},
+) =>
+  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      TSX,
+      [script, ...args],
+      { cwd: REPO_ROOT, env: commandEnv(stack, extraEnv), encoding: 'utf8' },
+      (error, stdout, stderr) => resolve({ status: error ? ((error.code as number) ?? 1) : 0, stdout, stderr }),
+    );
+  });
 
 /** Variables that choose what the stack talks to: only a test's own `env` may set them. */
 const NOT_INHERITED = ['AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ENDPOINT_URL_SES', 'LOCAL_FAULTS'];

@@ -47,6 +47,13 @@ describe('FaultSwitch', () => {
     expect(faults.state().dynamodb).toMatchObject({ state: 'ended', endsAt: '2026-01-01T00:00:01.500Z', injected: 1 });
   });
 
+  it('ends a fault after its calls: exactly the next call, and no other', () => {
+    const { faults } = switchAt();
+    faults.set({ service: 'ses', mode: 'hang', calls: 1 });
+    expect([faults.decide('ses'), faults.decide('ses')]).toEqual([{ kind: 'hang' }, undefined]);
+    expect(faults.state().ses).toMatchObject({ state: 'ended', injected: 1 });
+  });
+
   it('slows calls by delayMs in mode slow', () => {
     const { faults } = switchAt();
     faults.set({ service: 'ses', mode: 'slow', delayMs: 750 });
@@ -90,6 +97,7 @@ describe('parseFaultSpec', () => {
       mode: 'slow',
       share: 0.25,
       seconds: 2,
+      calls: 3,
       delayMs: 300,
       afterNextSuccessOf: 'ses',
     };
@@ -101,11 +109,12 @@ describe('parseFaultSpec', () => {
     [{ service: 'sqs' }, 'service must be one of: dynamodb, ses.'],
     [
       { service: 'ses', sconds: 3 },
-      'Unknown field(s): sconds. Known: service, mode, share, seconds, delayMs, afterNextSuccessOf.',
+      'Unknown field(s): sconds. Known: service, mode, share, seconds, calls, delayMs, afterNextSuccessOf.',
     ],
     [{ service: 'ses', mode: 'flaky' }, 'mode must be one of: fail, slow, hang, lose-answer.'],
     [{ service: 'ses', share: 1.5 }, 'share must be a number from 0 to 1.'],
     [{ service: 'ses', seconds: 0 }, 'seconds must be a positive number.'],
+    [{ service: 'ses', calls: 1.5 }, 'calls must be a positive whole number.'],
     [{ service: 'ses', mode: 'slow' }, 'mode slow needs delayMs, from 0 to 120000.'],
     [{ service: 'ses', delayMs: 100 }, 'delayMs applies to mode slow only.'],
     [{ service: 'ses', afterNextSuccessOf: 'sns' }, 'afterNextSuccessOf must be one of: dynamodb, ses.'],
