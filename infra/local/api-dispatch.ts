@@ -5,6 +5,7 @@ import { API_FALLBACK_HANDLER, FUNCTIONS, routeHandler, type FunctionName } from
 import { lambdaContext, normaliseResult, toApiGatewayEvent } from './api-gateway-event';
 import { MalformedPathError, matchApiRoute, type RouteMatch } from './api-routes-matcher';
 import { authorize } from './origin-verify';
+import { FunctionTimeoutError } from './sandbox/function-sandbox';
 
 type HttpHandler = (
   event: APIGatewayProxyEventV2,
@@ -47,6 +48,26 @@ function sendMessage(res: ServerResponse, status: number, message: string) {
   res.end(JSON.stringify({ message }));
 }
 
+/**
+ * The handler's answer, or a FunctionTimeoutError at its function's configured timeout, as API
+ * Gateway sees a Lambda that ran out of time. The API handlers run in this process (a worker
+ * thread each would cost the stack seconds and hundreds of MB), so the work of one cut here is
+ * not stopped as Lambda would stop it; their AWS calls have budgets well inside the timeout
+ * (lambdas/runtime/aws-clients). The mail functions run in sandboxes that are cut for real.
+ */
+const withinTimeout = async <T>(name: FunctionName, run: (deadline: number) => Promise<T>): Promise<T> => {
+  const { timeoutSeconds } = FUNCTIONS[name];
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new FunctionTimeoutError(timeoutSeconds)), timeoutSeconds * 1000);
+  });
+  try {
+    return await Promise.race([run(Date.now() + timeoutSeconds * 1000), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
 /** Routes /api/* like API Gateway: match the route key, build the v2 event, invoke the handler. */
 export function createApiDispatcher(handlers: Record<FunctionName, HttpHandler>) {
   return async function dispatch(req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -67,10 +88,13 @@ export function createApiDispatcher(handlers: Record<FunctionName, HttpHandler>)
     if (refusal) return sendMessage(res, refusal.status, refusal.message);
     let result: APIGatewayProxyStructuredResultV2;
     try {
-      result = normaliseResult(await handlers[name](event, lambdaContext(name)));
+      result = normaliseResult(
+        await withinTimeout(name, (deadline) => handlers[name](event, lambdaContext(name, deadline))),
+      );
     } catch (error) {
-      // What API Gateway answers when the integration fails.
-      console.error(`[api] ${name} threw`, error);
+      // What an HTTP API answers when its Lambda integration fails, timeouts included:
+      // https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-troubleshooting-lambda.html
+      console.error(`[api] ${name} ${error instanceof FunctionTimeoutError ? 'timed out' : 'threw'}`, error);
       return sendMessage(res, 500, 'Internal Server Error');
     }
     const headers: Record<string, string | string[]> = {};

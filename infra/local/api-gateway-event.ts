@@ -50,9 +50,8 @@ export function toApiGatewayEvent(
   };
 }
 
-/** The slice of the Lambda context our handlers and middy use. */
-export function lambdaContext(functionName: string): Context {
-  const deadline = Date.now() + 10_000;
+/** The slice of the Lambda context our handlers and middy use; `deadline` is when the function's timeout ends (epoch ms). */
+export function lambdaContext(functionName: string, deadline: number): Context {
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,

@@ -1,8 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { SNSEvent } from 'aws-lambda';
 import { every } from './every';
-
-type EventsHandler = (event: SNSEvent, context: never) => Promise<unknown>;
+import type { SandboxedFunction } from './sandbox/function-sandbox';
 
 /** Where the relay stands: which emulator run's event list, and how many of its events were delivered. */
 interface Cursor {
@@ -36,18 +35,18 @@ export const snsEventOf = (messages: unknown[], first: number): SNSEvent => ({
  * The local stand-in for the SNS topic between SES's configuration set and the ingestion
  * Lambda (docs/decisions/0063-settling-mail-from-ses-events.md): it reads the local SES's
  * events in order (GET /events?after=N, infra/local/services.ts) every `intervalMs` and hands
- * them to the same handler, at least once: the position is kept in `cursorFile` only after the
+ * them to the same ingestion function, at least once: the position is kept in `cursorFile` only after the
  * handler succeeded, so a failure or a restart delivers the events again (the ingestion is
  * idempotent, as SNS's at-least-once delivery requires). An SES endpoint without /events (one
  * the caller gave) publishes nothing; the relay says so once and stops.
  */
 export function startSesEventRelay(options: {
   sesEndpoint: string;
-  handler: EventsHandler;
+  ingestion: Pick<SandboxedFunction, 'invoke'>;
   cursorFile: string;
   intervalMs?: number;
 }) {
-  const { sesEndpoint, handler, cursorFile, intervalMs = 250 } = options;
+  const { sesEndpoint, ingestion, cursorFile, intervalMs = 250 } = options;
   let cursor: Cursor | undefined;
 
   const readCursor = async (): Promise<Cursor> => {
@@ -79,7 +78,7 @@ export function startSesEventRelay(options: {
       if (!readFromStart) return;
     }
     if (page.events.length === 0) return;
-    await handler(snsEventOf(page.events, cursor.position), undefined as never);
+    await ingestion.invoke(snsEventOf(page.events, cursor.position));
     cursor = { stream: cursor.stream, position: cursor.position + page.events.length };
     await writeFile(cursorFile, JSON.stringify(cursor));
   };

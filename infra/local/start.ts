@@ -25,6 +25,7 @@ import { LOCAL_S3_PREFIX } from './local-s3';
 import { localConfig } from './local-config';
 import type { ReadEnvName } from '#shared/env-names.ts';
 import { useCompressedClock } from './compressed-clock';
+import { sandboxFunction } from './sandbox/function-sandbox';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 import { startMailSweeper } from './mail-sweeper';
 import { startSesEventRelay } from './ses-event-relay';
@@ -113,12 +114,9 @@ async function main() {
   lambdaEnvironment(cfg, proxies.dynamodb.endpoint, proxies.ses.endpoint, `http://127.0.0.1:${cfg.sitePort}`);
 
   const handlers = await loadHttpHandlers(REPO_ROOT);
-  const { handler: sweep } = (await import(`${REPO_ROOT}/${FUNCTIONS.mailSweep.entry}`)) as {
-    handler: Parameters<typeof startMailSweeper>[0]['sweep'];
-  };
-  const { handler: ingestSesEvents } = (await import(`${REPO_ROOT}/${FUNCTIONS.sesEvents.entry}`)) as {
-    handler: Parameters<typeof startSesEventRelay>[0]['handler'];
-  };
+  // The mail functions run in sandboxes cut at their configured timeout, as Lambda cuts them.
+  const mailSweep = sandboxFunction({ name: 'mailSweep', ...FUNCTIONS.mailSweep });
+  const sesEventIngestion = sandboxFunction({ name: 'sesEvents', ...FUNCTIONS.sesEvents });
 
   let edge = loadEdgeHandlers(routes);
   // The CSP allows the build's inline stylesheet and boot script by hash; a rebuild (watch mode) updates it in place.
@@ -134,11 +132,11 @@ async function main() {
     faults,
   });
   const sitePort = await listen(server, cfg.sitePort, cfg.host, 'PORT');
-  const sweeper = startMailSweeper({ sweep });
+  const sweeper = startMailSweeper({ sweep: mailSweep });
   // Read from SES itself, past the fault proxy: SES publishes its events whatever the stack's calls meet.
   const sesEvents = startSesEventRelay({
     sesEndpoint: ses.endpoint,
-    handler: ingestSesEvents,
+    ingestion: sesEventIngestion,
     cursorFile: `${cfg.dataDir}-ses-events.cursor`,
   });
 
@@ -165,6 +163,7 @@ async function main() {
 
   stopOnSignal(async () => {
     await Promise.all([sweeper.stop(), sesEvents.stop(), drainServer(server)]);
+    await Promise.all([mailSweep.close(), sesEventIngestion.close()]);
     await Promise.all([proxies.dynamodb.close(), proxies.ses.close()]);
     await Promise.all([ses.close(), dynamo.close()]);
   });

@@ -1,13 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { createApiDispatcher } from '#infra/local/api-dispatch.ts';
 import { addCloudFrontOriginHeaders } from '#infra/local/origin-verify.ts';
 
-/** Every handler answers with the path parameters it was given. */
+/** Every handler answers with the path parameters it was given and the time its context says it has. */
 const echoHandlers = new Proxy({} as Parameters<typeof createApiDispatcher>[0], {
-  get: () => async (event: APIGatewayProxyEventV2) => ({
+  get: () => async (event: APIGatewayProxyEventV2, context: Context) => ({
     statusCode: 200,
+    headers: { 'x-remaining-ms': String(context.getRemainingTimeInMillis()) },
     body: JSON.stringify(event.pathParameters ?? {}),
   }),
 });
@@ -41,5 +42,12 @@ describe('local API dispatch: paths', () => {
     const response = await fetch(`${baseUrl}/api/candidate/subscribers/%C3%A9t%C3%A9%20x`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ audience: 'candidate', id: 'été x' });
+  });
+
+  it("gives the handler its function's configured timeout (10 s for an API function) as its time left", async () => {
+    const response = await fetch(`${baseUrl}/api/candidate/subscribers/pat`);
+    const remaining = Number(response.headers.get('x-remaining-ms'));
+    expect(remaining).toBeGreaterThan(9_000);
+    expect(remaining).toBeLessThanOrEqual(10_000);
   });
 });

@@ -1,0 +1,46 @@
+/**
+ * The local twin holds a function to its configured timeout as Lambda does
+ * (infra/local/sandbox/function-sandbox.ts): an invocation still running at the timeout is cut
+ * off, nothing it would have done later happens, and the next invocation runs in a new sandbox.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { FunctionTimeoutError, sandboxFunction } from '#infra/local/sandbox/function-sandbox.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-'));
+const trace = (name: string) => path.join(dir, name);
+const written = (file: string) => readFileSync(file, 'utf8');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const slow = sandboxFunction({
+  name: 'slowFixture',
+  entry: 'test/integration/local/fixtures/slow-handler.ts',
+  timeoutSeconds: 1,
+});
+afterAll(() => slow.close());
+
+describe('a sandboxed function', () => {
+  it('answers within its timeout with the time it had left, as the Lambda context tells it', async () => {
+    const answer = (await slow.invoke({ file: trace('quick'), waitMs: 50 })) as { remainingAtStart: number };
+
+    expect(written(trace('quick'))).toBe('started\nfinished\n');
+    expect(answer.remainingAtStart).toBeGreaterThan(500);
+    expect(answer.remainingAtStart).toBeLessThanOrEqual(1000);
+  });
+
+  it('is cut off at its timeout: the caller gets a timeout error and the rest of the work never happens', async () => {
+    const cut = await slow.invoke({ file: trace('cut'), waitMs: 2_000 }).catch((error: Error) => error);
+    await sleep(2_000);
+
+    expect(cut).toBeInstanceOf(FunctionTimeoutError);
+    expect((cut as Error).message).toBe('Task timed out after 1.00 seconds');
+    expect(written(trace('cut'))).toBe('started\n');
+  });
+
+  it('runs the next invocation in a new sandbox', async () => {
+    await slow.invoke({ file: trace('after'), waitMs: 10 });
+
+    expect(written(trace('after'))).toBe('started\nfinished\n');
+  });
+});
