@@ -50,7 +50,10 @@ export function toApiGatewayEvent(
   };
 }
 
-/** The slice of the Lambda context our handlers and middy use; `deadline` is when the function's timeout ends (epoch ms). */
+/**
+ * The slice of the Lambda context our handlers and middy use; `deadline` is when the function's
+ * timeout ends (epoch ms).
+ */
 export function lambdaContext(functionName: string, deadline: number): Context {
   return {
     callbackWaitsForEmptyEventLoop: false,
