@@ -103,16 +103,21 @@ export const recordSendAccepted = async (
     ConditionExpression: `attribute_exists(id) AND #status IN (${SETTLEABLE.map((status) => `:${status}`).join(', ')})`,
   })) !== undefined;
 
-/** Keeps what SES's events said of this campaign's email to the mailbox, the strongest word only (ses-event.ts). */
+/**
+ * Keeps what SES's events said of this campaign's email to the mailbox, the strongest word only
+ * (ses-event.ts). Returns the record as written, or undefined when nothing was (a weaker word,
+ * or no such record).
+ */
 export const recordSendDelivery = async (
   store: TableStore,
   target: { campaign: string; mailbox: string },
   delivery: DeliveryRecord,
-): Promise<boolean> =>
-  (await updateItem(store, sendRecordId(target.campaign, target.mailbox), {
+): Promise<SendRecord | undefined> =>
+  updateItem<SendRecord>(store, sendRecordId(target.campaign, target.mailbox), {
     ...setAttributes({ delivery }, { names: { '#rank': 'rank' }, values: { ':rank': delivery.rank } }),
     ConditionExpression: 'attribute_exists(id) AND (attribute_not_exists(#delivery) OR #delivery.#rank < :rank)',
-  })) !== undefined;
+    ReturnValues: 'ALL_NEW',
+  });
 
 /**
  * Records a send run of the campaign (operator command): the first run stores the content every

@@ -161,24 +161,32 @@ export const recordPartAccepted = async (
 /**
  * Keeps what SES's events said of a part, the strongest word only (ses-event.ts: a Delivery
  * arriving after a Bounce changes nothing). Leads made before `deliveries` existed get the map.
+ * Returns the lead as written, or undefined when nothing was (a weaker word, or no such lead).
  */
-export const recordPartDelivery = async (store: TableStore, id: string, part: MailPart, delivery: DeliveryRecord) => {
+export const recordPartDelivery = async (
+  store: TableStore,
+  id: string,
+  part: MailPart,
+  delivery: DeliveryRecord,
+): Promise<LeadItem | undefined> => {
   const names = { '#deliveries': 'deliveries', '#part': part, '#rank': 'rank' };
-  const stronger = await updateItem(store, id, {
+  const stronger = await updateItem<LeadItem>(store, id, {
     UpdateExpression: 'SET #deliveries.#part = :delivery',
     ConditionExpression:
       'attribute_exists(#deliveries) AND (attribute_not_exists(#deliveries.#part) OR #deliveries.#part.#rank < :rank)',
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: marshall({ ':delivery': delivery, ':rank': delivery.rank }),
+    ReturnValues: 'ALL_NEW',
   });
-  if (stronger) return true;
   return (
-    (await updateItem(store, id, {
+    stronger ??
+    updateItem<LeadItem>(store, id, {
       UpdateExpression: 'SET #deliveries = :deliveries',
       ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(#deliveries)',
       ExpressionAttributeNames: { '#deliveries': 'deliveries' },
       ExpressionAttributeValues: marshall({ ':deliveries': { [part]: delivery } }),
-    })) !== undefined
+      ReturnValues: 'ALL_NEW',
+    })
   );
 };
 

@@ -14,9 +14,11 @@ export interface IngestionStores {
 }
 
 /**
- * One SES event, on the record of the email it is about (its tags say which): any event means
- * SES accepted the email, which settles an email in doubt as `sent`; the strongest outcome is
- * kept beside it; a permanent bounce or a complaint suppresses the address. Every write is
+ * One SES event, on the record of the email it is about (its tags say which): the strongest
+ * outcome is kept on it; any event means SES accepted the email, which settles an email in doubt
+ * as `sent`. That second write is made only when the first did not show the email `sent`
+ * already, so a usual event costs one write (two per email: a campaign's events are most of the
+ * table's writes). A permanent bounce or a complaint suppresses the address. Every write is
  * conditional or idempotent, so an event delivered twice (SNS delivers at least once) changes
  * nothing the second time. Store errors are thrown: the event is retried.
  */
@@ -24,14 +26,16 @@ export const ingestSesEvent = async (stores: IngestionStores, event: SesEvent, n
   const { identity } = event;
   if (identity?.kind === 'lead') {
     const id = leadId(identity.leadKey);
-    const settled = await recordPartAccepted(stores.leads, id, identity.part, event.messageId, now);
-    if (settled) log.info('Lead email settled by SES', { leadId: id, part: identity.part, messageId: event.messageId });
-    await recordPartDelivery(stores.leads, id, identity.part, event.delivery);
+    const lead = await recordPartDelivery(stores.leads, id, identity.part, event.delivery);
+    if (lead?.mail[identity.part] !== 'sent') {
+      const settled = await recordPartAccepted(stores.leads, id, identity.part, event.messageId, now);
+      if (settled) log.info('Lead email settled by SES', { leadId: id, part: identity.part, messageId: event.messageId });
+    }
   } else if (identity?.kind === 'campaign') {
     for (const address of event.destination) {
       const target = { campaign: identity.campaign, mailbox: canonicalMailbox(address) };
-      await recordSendAccepted(stores.campaigns, target, event.messageId, event.delivery.at);
-      await recordSendDelivery(stores.campaigns, target, event.delivery);
+      const record = await recordSendDelivery(stores.campaigns, target, event.delivery);
+      if (record?.status !== 'sent') await recordSendAccepted(stores.campaigns, target, event.messageId, event.delivery.at);
     }
   }
   for (const address of event.suppress?.addresses ?? []) {

@@ -72,6 +72,42 @@ export async function sesOutage(): Promise<BudgetLine[]> {
   }
 }
 
+/**
+ * SES calls in doubt (docs/decisions/0063-settling-mail-from-ses-events.md): the next call hangs
+ * before SES gets it, or SES accepts it and the answer is lost, while three sign-ups arrive. How
+ * long from the sign-ups until every lead is settled `sent` (the window is 20 s locally), and
+ * how many emails went twice.
+ */
+export async function sesDoubt(): Promise<BudgetLine[]> {
+  const lines: BudgetLine[] = [];
+  for (const mode of ['hang', 'lose-answer'] as const) {
+    const stack = await startStack();
+    try {
+      const submissions = Array.from({ length: 3 }, (_, n) => signupSubmission(`bench-doubt-${mode}-${n}`));
+      await setFault(stack.baseUrl, { service: 'ses', mode, calls: 1 });
+      const started = Date.now();
+      for (const submission of submissions) await postUntilAccepted(stack, submission);
+      const settledAfterMs = await waitFor(async () => {
+        const leads = (await scanTable(stack, 'Leads')).filter((item) => item.kind === 'lead');
+        return leads.length === submissions.length && leads.every((lead) => lead.mailStatus === 'sent');
+      }, 120_000)
+        .then(() => Date.now() - started)
+        .catch(() => Number.NaN);
+      await pause(3_000);
+      const { duplicates, missing } = await tally(stack, submissions);
+      lines.push({
+        what: `SES call in doubt (${mode}) under 3 sign-ups: every lead settled sent; duplicates; missing`,
+        measured: `${(settledAfterMs / 1000).toFixed(1)} s; ${duplicates}; ${missing}`,
+        budget: 'about 30 s; 0; 0',
+        ok: settledAfterMs <= 40_000 && duplicates === 0 && missing === 0,
+      });
+    } finally {
+      stack.stop();
+    }
+  }
+  return lines;
+}
+
 /** DynamoDB refused for 1.5 s while 20 clients submit sign-ups and resend on 5xx. */
 export async function dynamoBlip(): Promise<BudgetLine[]> {
   const stack = await startStack();
@@ -118,7 +154,7 @@ export async function dynamoBlip(): Promise<BudgetLine[]> {
 
 if (require.main === module) {
   (async () => {
-    for (const line of [...(await sesOutage()), ...(await dynamoBlip())])
+    for (const line of [...(await sesOutage()), ...(await dynamoBlip()), ...(await sesDoubt())])
       console.log(`${line.ok ? 'met    ' : 'NOT MET'}  ${line.what}: ${line.measured} (budget ${line.budget})`);
     process.exit(0);
   })().catch((error: unknown) => {

@@ -26,7 +26,7 @@ import {
 import { startPageAndFloorServers } from './static-floor';
 import { budgetSection, kb, markdownTable, type BudgetLine } from './report';
 import { campaignBudgets, measureCampaignSend } from './campaign-send';
-import { dynamoBlip, sesOutage } from './reliability';
+import { dynamoBlip, sesDoubt, sesOutage } from './reliability';
 import { subscribeViaApi } from '../e2e/support/subscribers';
 import { signupBody } from '../unit/lambdas/support/payloads';
 import { measureRouteBytes } from './route-bytes';
@@ -120,7 +120,7 @@ async function main() {
     // Its own stack, so its 2,000 subscribers and emails stay out of the other figures.
     const campaign = await measureCampaignSend();
     // Each on its own stack with the fault switch (test/bench/reliability.ts).
-    const reliability = [...(await sesOutage()), ...(await dynamoBlip())];
+    const reliability = [...(await sesOutage()), ...(await dynamoBlip()), ...(await sesDoubt())];
 
     const home = bytes.find((b) => b.path === '/')!;
     const floor = latency[0];

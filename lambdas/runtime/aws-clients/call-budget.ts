@@ -13,6 +13,13 @@ export interface CallBudget {
   connectMs: number;
   attemptMs: number;
   attempts: number;
+  /**
+   * A new connection per call. For SES: a kept-alive socket the other side has just closed
+   * fails with ECONNRESET, which would make an email's outcome unknown for nothing. The
+   * others keep connections alive (a new one per call costs each call a handshake) and retry
+   * such a reset like any other.
+   */
+  freshConnections?: boolean;
 }
 
 /**
@@ -26,7 +33,7 @@ export interface CallBudget {
  */
 export const CALL_BUDGETS = {
   dynamodb: { connectMs: 1000, attemptMs: 2000, attempts: 3 },
-  ses: { connectMs: 2000, attemptMs: 5000, attempts: 1 },
+  ses: { connectMs: 2000, attemptMs: 5000, attempts: 1, freshConnections: true },
   sqs: { connectMs: 1000, attemptMs: 3000, attempts: 3 },
   secretsManager: { connectMs: 1000, attemptMs: 1500, attempts: 2 },
   cloudFormation: { connectMs: 2000, attemptMs: 5000, attempts: 2 },
@@ -48,10 +55,8 @@ class DeadlineHttpHandler extends NodeHttpHandler {
       connectionTimeout: budget.connectMs,
       requestTimeout: budget.attemptMs,
       throwOnRequestTimeout: true,
-      // A fresh connection per call: a kept-alive socket the other side has just closed fails
-      // with ECONNRESET, which would make an email's outcome unknown for nothing.
-      httpAgent: { keepAlive: false },
-      httpsAgent: { keepAlive: false },
+      httpAgent: { keepAlive: !budget.freshConnections },
+      httpsAgent: { keepAlive: !budget.freshConnections },
     });
   }
 
