@@ -29,13 +29,15 @@ export const ingestSesEvent = async (stores: IngestionStores, event: SesEvent, n
     const lead = await recordPartDelivery(stores.leads, id, identity.part, event.delivery);
     if (lead?.mail[identity.part] !== 'sent') {
       const settled = await recordPartAccepted(stores.leads, id, identity.part, event.messageId, now);
-      if (settled) log.info('Lead email settled by SES', { leadId: id, part: identity.part, messageId: event.messageId });
+      if (settled)
+        log.info('Lead email settled by SES', { leadId: id, part: identity.part, messageId: event.messageId });
     }
   } else if (identity?.kind === 'campaign') {
     for (const address of event.destination) {
       const target = { campaign: identity.campaign, mailbox: canonicalMailbox(address) };
       const record = await recordSendDelivery(stores.campaigns, target, event.delivery);
-      if (record?.status !== 'sent') await recordSendAccepted(stores.campaigns, target, event.messageId, event.delivery.at);
+      if (record?.status !== 'sent')
+        await recordSendAccepted(stores.campaigns, target, event.messageId, event.delivery.at);
     }
   }
   for (const address of event.suppress?.addresses ?? []) {
