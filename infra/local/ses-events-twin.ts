@@ -1,3 +1,5 @@
+import { bareAddress } from '#shared/schemas/email-address.ts';
+
 /**
  * The events SES publishes through the configuration set, made by the local twin for every
  * email its emulator accepted (infra/local/services.ts), so the ingestion and the settling of
@@ -21,8 +23,6 @@ export interface AcceptedEmail {
   tags: Record<string, string>;
   at: Date;
 }
-
-const bareAddress = (value: string) => (/<([^>]+)>/.exec(value)?.[1] ?? value).trim();
 
 /** The To/Cc addresses of a raw message's header (SES sends to them when no Destinations are given). */
 export const recipientsOf = (raw: string): string[] => {

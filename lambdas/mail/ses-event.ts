@@ -1,3 +1,4 @@
+import { bareAddress } from '#shared/schemas/email-address.ts';
 import { identityOfTags, type MailIdentity } from './mail-tags';
 
 /**
@@ -61,10 +62,10 @@ interface RawEvent {
 }
 
 /** `"Name" <a@b.ca>` or `a@b.ca` -> `a@b.ca`, normalised like stored addresses. */
-const bareAddress = (value: string) => (/<([^>]+)>/.exec(value)?.[1] ?? value).trim().toLowerCase();
+const addressOf = (value: string) => bareAddress(value).toLowerCase();
 
 const addressesOf = (recipients: { emailAddress?: unknown }[] | undefined) =>
-  (recipients ?? []).flatMap((r) => (typeof r?.emailAddress === 'string' ? [bareAddress(r.emailAddress)] : []));
+  (recipients ?? []).flatMap((r) => (typeof r?.emailAddress === 'string' ? [addressOf(r.emailAddress)] : []));
 
 const seconds = (iso: string | undefined, fallback: number) => {
   const ms = iso === undefined ? NaN : Date.parse(iso);
@@ -109,7 +110,7 @@ export const readSesEvent = (message: string, now: number): SesEvent | undefined
   const messageId = event.mail?.messageId;
   if (typeof messageId !== 'string' || messageId === '') throw new Error(`${type} event without a message id`);
   const destination = Array.isArray(event.mail?.destination)
-    ? event.mail.destination.filter((to): to is string => typeof to === 'string').map(bareAddress)
+    ? event.mail.destination.filter((to): to is string => typeof to === 'string').map(addressOf)
     : [];
   const at = seconds(event.delivery?.timestamp ?? event.mail?.timestamp, now);
   const parsed: SesEvent = {

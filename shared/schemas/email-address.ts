@@ -12,3 +12,6 @@ const ATOM = `[${ATEXT}]+`;
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
 
 export const PLAIN_EMAIL_ADDRESS = new RegExp(`^(?!.*=\\?[^@]*@)${ATOM}(?:\\.${ATOM})*@${LABEL}(?:\\.${LABEL})*$`);
+
+/** The address of a header-style value: `a@b` from `Name <a@b>`, or the value itself, trimmed. */
+export const bareAddress = (value: string) => (/<([^>]+)>/.exec(value)?.[1] ?? value).trim();
