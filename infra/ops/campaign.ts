@@ -22,6 +22,7 @@ import { enqueueRecipients } from './campaigns/enqueue';
 import { loadCampaign } from './campaigns/load-campaign';
 import { sendLocally } from './campaigns/local-queue';
 import { sampleRecipient, writePreview } from './campaigns/preview';
+import { printInert } from './inert-output';
 import { campaignRecipients } from './campaigns/recipients';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 
@@ -142,7 +143,7 @@ const send = async (args: CampaignArgs, target: CampaignTarget, log: (line: stri
   return tally.left > 0 ? 2 : 0;
 };
 
-export const runCampaign = async (args: CampaignArgs, log: (line: string) => void = console.log): Promise<number> => {
+export const runCampaign = async (args: CampaignArgs, log: (line: string) => void = printInert): Promise<number> => {
   const target = await resolveCampaignTarget(args.target);
   if (args.verb === 'preview') {
     log(

@@ -7,33 +7,14 @@
  * deployed stack's outputs.
  */
 import { isAudience } from '#shared/constants/audiences.ts';
+import { printInert, toCsv, toTable } from './inert-output';
 import { consentOf, leadsSince, subscribersOf, suppressionOf } from './ops-reports';
 import { resolveTarget } from './stack-target';
 
 const USAGE =
   'Usage: npm run ops -- leads --since <yyyy-mm-dd> [--csv] | consent <email> [--json] | subscribers --audience candidate|employer [--csv]  [--target local|aws]';
 
-const csvCell = (value: unknown) => {
-  const text = value === undefined || value === null ? '' : String(value);
-  // A leading = + - @ would run as a formula in a spreadsheet (CSV injection): quote it away.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-export const toCsv = (rows: Record<string, unknown>[]) =>
-  rows.length === 0
-    ? ''
-    : [Object.keys(rows[0]!).join(','), ...rows.map((row) => Object.values(row).map(csvCell).join(','))].join('\n');
-
-const table = (rows: Record<string, unknown>[]) =>
-  rows
-    .map((row) =>
-      Object.entries(row)
-        .map(([name, value]) => `${name}: ${value ?? ''}`)
-        .join(' | '),
-    )
-    .join('\n');
-
-export const runOps = async (argv: string[], log: (line: string) => void = console.log): Promise<number> => {
+export const runOps = async (argv: string[], log: (line: string) => void = printInert): Promise<number> => {
   const [verb, ...rest] = argv;
   const flag = (name: string) => {
     const index = rest.indexOf(name);
@@ -45,7 +26,7 @@ export const runOps = async (argv: string[], log: (line: string) => void = conso
     const since = Date.parse(`${flag('--since') ?? ''}T00:00:00Z`);
     if (Number.isNaN(since)) throw new Error(`leads needs --since <yyyy-mm-dd>. ${USAGE}`);
     const rows = await leadsSince(target, since / 1000);
-    log(rest.includes('--csv') ? toCsv(rows) : `${rows.length} lead(s) since ${flag('--since')}\n${table(rows)}`);
+    log(rest.includes('--csv') ? toCsv(rows) : `${rows.length} lead(s) since ${flag('--since')}\n${toTable(rows)}`);
     return 0;
   }
   if (verb === 'consent') {
@@ -62,9 +43,9 @@ export const runOps = async (argv: string[], log: (line: string) => void = conso
       for (const subscriber of subscribers) {
         const { ledger, ...current } = subscriber;
         log(
-          `${subscriber.audience} subscriber ${subscriber.subscriberId}\n${table([current])}\nLedger (${ledger.length} event(s)):`,
+          `${subscriber.audience} subscriber ${subscriber.subscriberId}\n${toTable([current])}\nLedger (${ledger.length} event(s)):`,
         );
-        for (const event of ledger) log(`  ${table([event])}`);
+        for (const event of ledger) log(`  ${toTable([event])}`);
       }
     }
     return 0;
@@ -78,7 +59,7 @@ export const runOps = async (argv: string[], log: (line: string) => void = conso
         ? toCsv(rows)
         : `${Object.entries(counts)
             .map(([state, n]) => `${state}: ${n}`)
-            .join('  ')}\n${table(rows)}`,
+            .join('  ')}\n${toTable(rows)}`,
     );
     return 0;
   }

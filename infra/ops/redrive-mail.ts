@@ -6,6 +6,7 @@
  * `--include-uncertain` also resends parts whose send was interrupted (they may have arrived:
  * check with the recipient first). Prints one line per lead and a count; exits 1 on an error.
  */
+import { printInert } from './inert-output';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { requeueLead } from '#lambdas/data/lead-mail-state.ts';
@@ -62,7 +63,7 @@ const settledWithFailures = async (target: OpsTarget, includeUncertain: boolean)
   return leads;
 };
 
-export const redriveMail = async (options: Options, log: (line: string) => void = console.log): Promise<number> => {
+export const redriveMail = async (options: Options, log: (line: string) => void = printInert): Promise<number> => {
   const target = await resolveTarget(options.target);
   const store = { db: target.db, table: target.tables.leads };
   const leads = options.leadId

@@ -152,7 +152,7 @@ describe('npm run campaign against the local stack', () => {
     // 62 confirmed seeded (60 with the newsletter on, 2 with it off), two of them unsubscribed since by one-click, plus 2 unsubscribed-all.
     expect(listed.stdout).toContain('pending: 0  confirmed: 60  implied: 3  lapsed: 2  unsubscribed: 4  suppressed: 2');
     const csv = run('infra/ops/ops.ts', ['subscribers', '--audience', 'candidate', '--csv']);
-    expect(csv.stdout.split('\n')[0]).toBe('state,email,firstName,lastName,since,id');
+    expect(csv.stdout.split('\n')[0]).toBe('"state","email","firstName","lastName","since","id"');
     const consent = run('infra/ops/ops.ts', ['consent', unsubscribedMidSend.email, '--json']);
     expect(JSON.parse(consent.stdout).subscribers[0].ledger).toEqual([
       expect.objectContaining({ type: 'withdrawn', source: 'one-click' }),
