@@ -1,13 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { loopbackRefusal } from './loopback';
 import { FAULT_SERVICES, FaultSpecError, parseFaultSpec, type FaultService, type FaultSwitch } from './fault-switch';
 
 export const FAULTS_PATH = '/_local/faults';
 
 /** A fault request is a few fields; anything longer is not one. */
 const MAX_BODY_BYTES = 4096;
-
-const isLoopback = (address: string | undefined) =>
-  !!address && (/^(::ffff:)?127\./.test(address) || address === '::1');
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
@@ -30,15 +28,15 @@ function readSmallBody(req: IncomingMessage): Promise<string | undefined> {
 
 /**
  * The fault switch's HTTP control on the local server: GET shows the faults, POST sets one
- * (JSON, a FaultSpec), DELETE clears all or `?service=`. Only loopback peers may use it, and
+ * (JSON, a FaultSpec), DELETE clears all or `?service=`. Only loopback peers addressing it as
+ * localhost may use it (loopback.ts), and
  * POST must be JSON, which a cross-site page cannot send without a CORS preflight this
  * endpoint never grants. See docs/decisions/0040-local-fault-switch.md.
  */
 export function createFaultControl(faults: FaultSwitch) {
   return async function control(req: IncomingMessage, res: ServerResponse, url: URL) {
-    if (!isLoopback(req.socket.remoteAddress)) {
-      return sendJson(res, 403, { message: 'The fault switch answers loopback clients only.' });
-    }
+    const refusal = loopbackRefusal(req);
+    if (refusal) return sendJson(res, 403, { message: `The fault switch ${refusal}.` });
     if (req.method === 'GET') return sendJson(res, 200, faults.state());
     if (req.method === 'DELETE') {
       const service = url.searchParams.get('service');

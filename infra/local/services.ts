@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { TABLES, type TableDefinition } from '../constructs/table-definitions';
 import { recipientsOf, sesEventsFor, tagsOf } from './ses-events-twin';
+import { loopbackRefusal } from './loopback';
 import { createTableInput } from './table-input';
 
 export interface LocalService {
@@ -145,6 +146,13 @@ export const startSesLocal = async (options: { port?: number } = {}): Promise<Lo
   const stream = randomUUID();
 
   const proxy = createServer((incoming, outgoing) => {
+    const refusal = loopbackRefusal(incoming);
+    if (refusal) {
+      outgoing
+        .writeHead(403, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ message: `The local inbox ${refusal}.` }));
+      return;
+    }
     void (async () => {
       const body = await readBody(incoming);
       const url = new URL(incoming.url ?? '/', 'http://local');

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createFaultControl, FAULTS_PATH } from '#infra/local/fault-control.ts';
 import { FaultSwitch } from '#infra/local/fault-switch.ts';
 import { clearFaults, readFaults, setFault } from '../../support/faults';
+import { rawRequest } from '../../support/raw-request';
 
 async function serve(faults: FaultSwitch, peerAddress?: string): Promise<{ server: Server; baseUrl: string }> {
   const control = createFaultControl(faults);
@@ -102,5 +103,37 @@ describe('fault switch control', () => {
     } finally {
       await new Promise((resolve) => remote.server.close(resolve));
     }
+  });
+
+  describe('from a page whose own name was rebound to 127.0.0.1 (DNS rebinding)', () => {
+    const post = (headers: Record<string, string>) =>
+      rawRequest(`${baseUrl}${FAULTS_PATH}`, { 'content-type': 'application/json', ...headers }, '{"service":"ses"}');
+
+    it('refuses a Host that is not localhost, and sets nothing', async () => {
+      const answer = await post({ host: 'rebound.example.test:3000' });
+
+      expect(answer.status).toBe(403);
+      expect(JSON.parse(answer.body)).toEqual({
+        message: 'The fault switch answers requests addressed to localhost only.',
+      });
+      expect(faults.state().ses).toBeNull();
+    });
+
+    it('refuses an Origin that is not localhost, and sets nothing', async () => {
+      const answer = await post({ origin: 'http://rebound.example.test:3000' });
+
+      expect(answer.status).toBe(403);
+      expect(JSON.parse(answer.body)).toEqual({
+        message: 'The fault switch answers pages served from localhost only.',
+      });
+      expect(faults.state().ses).toBeNull();
+    });
+
+    it('still answers a page of the local site itself (localhost, any port)', async () => {
+      const answer = await post({ host: 'localhost:3000', origin: 'http://localhost:3000' });
+
+      expect(answer.status).toBe(200);
+      expect(faults.state().ses).toMatchObject({ service: 'ses' });
+    });
   });
 });
