@@ -178,7 +178,10 @@ export const ensureImpliedSubscriber = async (
 /**
  * Changes consent fields of an existing subscriber of this audience and records the events.
  * Only the fields given are written: identity fields are never part of a consent change.
- * Returns undefined when no such subscriber exists (the caller answers 404).
+ * `unlessWithdrawn`: nothing is written when the subscriber already gets no email at all (a
+ * repeated unsubscribe changes nothing and adds no ledger record).
+ * Returns undefined when nothing was written: no such subscriber (the caller answers 404), or
+ * one already withdrawn.
  */
 export const updateConsent = async (
   store: TableStore,
@@ -186,6 +189,7 @@ export const updateConsent = async (
   fields: ConsentFields,
   events: ConsentEvent[],
   now: number,
+  options: { unlessWithdrawn?: boolean } = {},
 ): Promise<SubscriberItem | undefined> => {
   const expiresAt = now + RETENTION_SECONDS;
   const count = countConsent(events.length);
@@ -194,15 +198,23 @@ export const updateConsent = async (
       { ...fields, lastConsent: events[events.length - 1], expiresAt },
       {
         clauses: events.length > 0 ? [count.clause] : [],
-        names: { '#kind': 'kind', '#audience': 'audience', ...(events.length > 0 && COUNT_NAMES) },
+        names: {
+          '#kind': 'kind',
+          '#audience': 'audience',
+          ...(events.length > 0 && COUNT_NAMES),
+          ...(options.unlessWithdrawn && WITHDRAWN_NAMES),
+        },
         values: {
           ':subscriberKind': 'subscriber',
           ':audience': target.audience,
           ...(events.length > 0 && count.values),
+          ...(options.unlessWithdrawn && WITHDRAWN_VALUES),
         },
       },
     ),
-    ConditionExpression: 'attribute_exists(id) AND #kind = :subscriberKind AND #audience = :audience',
+    ConditionExpression: `attribute_exists(id) AND #kind = :subscriberKind AND #audience = :audience${
+      options.unlessWithdrawn ? ` AND NOT (${WITHDRAWN})` : ''
+    }`,
     ReturnValues: 'ALL_NEW',
   });
   if (!subscriber) return undefined;
@@ -211,6 +223,11 @@ export const updateConsent = async (
   await refreshClaimExpiry(store, subscriber, expiresAt);
   return subscriber;
 };
+
+/** Unsubscribed from every email, as the unsubscribe page and one-click leave a subscriber. */
+const WITHDRAWN = '#subscribed = :withdrawnNo AND #unsubscribeAllEmail[0] = :withdrawnYes';
+const WITHDRAWN_NAMES = { '#subscribed': 'subscribed', '#unsubscribeAllEmail': 'unsubscribeAllEmail' };
+const WITHDRAWN_VALUES = { ':withdrawnNo': false, ':withdrawnYes': true };
 
 /** The claim must live as long as its subscriber, or a later sign-up would create a twin. */
 const refreshClaimExpiry = (store: TableStore, subscriber: SubscriberItem, expiresAt: number) =>

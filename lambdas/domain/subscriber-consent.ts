@@ -3,7 +3,7 @@ import * as API_ERRORS from '#shared/constants/api-errors.ts';
 import { EMAIL_SETTINGS, UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
 import type { TableStore } from '../data/stores';
 import type { ConsentEvent, SubscriberItem } from '../data/subscriber-item';
-import { updateConsent } from '../data/subscribers';
+import { getSubscriber, updateConsent } from '../data/subscribers';
 import { HttpError } from '../http/http-error';
 
 interface Target {
@@ -27,10 +27,31 @@ const applyOrNotFound = async (
   return updated;
 };
 
+/**
+ * An unsubscribe from every email, once: one already unsubscribed from all is left as it is,
+ * with no second withdrawal in its ledger (a mail client or scanner pressing one-click again).
+ */
+const withdrawOnce = async (
+  store: TableStore,
+  target: Target,
+  fields: Parameters<typeof updateConsent>[2],
+  event: ConsentEvent,
+  now: number,
+): Promise<SubscriberItem> => {
+  const updated = await updateConsent(store, target, { ...fields, updatedAt: now }, [event], now, {
+    unlessWithdrawn: true,
+  });
+  if (updated) return updated;
+  const current = await getSubscriber(store, target.id);
+  if (!current || current.kind !== 'subscriber' || current.audience !== target.audience)
+    throw new HttpError(404, API_ERRORS.subscriberNotFound);
+  return current;
+};
+
 /** The unsubscribe page: stops all email and keeps the reasons given (CASL withdrawal record). */
 export const unsubscribe = (store: TableStore, target: Target, reasonTicks: boolean[], now: number) => {
   const reasons = tickedKeys(UNSUBSCRIBE_REASONS[target.audience], reasonTicks);
-  return applyOrNotFound(
+  return withdrawOnce(
     store,
     target,
     {
@@ -47,7 +68,7 @@ export const unsubscribe = (store: TableStore, target: Target, reasonTicks: bool
 
 /** RFC 8058 one-click from the mail client: unsubscribe from everything, no reasons asked. */
 export const unsubscribeOneClick = (store: TableStore, target: Target, now: number) =>
-  applyOrNotFound(
+  withdrawOnce(
     store,
     target,
     { subscribed: false, unsubscribeAllEmail: [true], unsubscribedAt: now },

@@ -121,6 +121,22 @@ describe('subscriber pages: read, unsubscribe, preferences, one-click', () => {
       subscriberId: id,
     });
   });
+
+  it('changes nothing when the unsubscribe is repeated: 20 one-clicks and a page unsubscribe record one withdrawal', async () => {
+    const { id } = await signUp('candidate');
+    const press = () => invoke(oneClick, oneClickEvent('candidate', id, 'List-Unsubscribe=One-Click'));
+    await press();
+    const first = await readItem(tables.subscribers, id);
+
+    const answers = [];
+    for (let n = 0; n < 20; n += 1) answers.push(await press());
+    const page = await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', id, unsubscribeBody('candidate')));
+
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    expect(page.statusCode).toBe(200);
+    expect(await readItem(tables.subscribers, id)).toEqual(first);
+    expect(await readItem(tables.subscribers, consentRecordId(id, first!.consentCount + 1))).toBeUndefined();
+  });
 });
 
 describe('consent history: one record item per event, not a list on the subscriber', () => {

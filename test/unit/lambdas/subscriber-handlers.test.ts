@@ -150,8 +150,9 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
 
     expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.unsubscribed } });
     const [update, , claimRefresh] = callsOf(UpdateItemCommand); // subscriber, consent record, email claim
+    // Only an existing subscriber of this audience, and not one already unsubscribed from all.
     expect(update!.ConditionExpression).toBe(
-      'attribute_exists(id) AND #kind = :subscriberKind AND #audience = :audience',
+      'attribute_exists(id) AND #kind = :subscriberKind AND #audience = :audience AND NOT (#subscribed = :withdrawnNo AND #unsubscribeAllEmail[0] = :withdrawnYes)',
     );
     expect(valuesOf(update!)).toMatchObject({
       ':subscribed': false,
@@ -351,6 +352,7 @@ describe('POST /api/{audience}/subscribers/{id}/one-click (RFC 8058)', () => {
 
   it('answers 404 for an unknown subscriber', async () => {
     dynamo.on(UpdateItemCommand).rejects(conditionFailed());
+    dynamo.on(GetItemCommand).resolves({});
     const answer = await invoke(oneClick, oneClickEvent('candidate', SUBSCRIBER_ID, 'List-Unsubscribe=One-Click'));
     expect(answer).toMatchObject({ statusCode: 404, json: { message: API_ERRORS.subscriberNotFound } });
     expect(consentRecordPuts()).toHaveLength(0);
