@@ -1,3 +1,4 @@
+import { oneLine, withoutControls } from '#shared/inert-text.ts';
 import { BUSINESS } from '#shared/constants/business.ts';
 import { CONFIRMATION_TTL_SECONDS } from '#shared/constants/consent.ts';
 import { DOWNLOAD_LINK_TTL_SECONDS } from '#shared/constants/limits.ts';
@@ -73,23 +74,31 @@ export const notificationMail = (lead: LeadItem, notificationEmail: string): Out
     lead.type === 'scorecard'
       ? 'Scorecard request'
       : `${lead.audience === 'candidate' ? 'Candidate' : 'Employer'} sign-up`;
-  const fields: [string, string][] = [
-    ['Name', `${lead.firstName} ${lead.lastName}`],
+  const name = oneLine(`${lead.firstName} ${lead.lastName}`);
+  // Each field on its own line, its value kept to that line; the visitor's message after them,
+  // every line of it quoted, so no line the visitor typed can pass for a field of ours.
+  const fields: [string, string | undefined][] = [
+    ['Name', name],
     ['Email', lead.email],
     ['Job title', lead.jobTitle],
     ['Organization', lead.organization],
-    ['Message', lead.helpDescription],
     ['Marketing email', lead.consentRequest ? 'asked for (pending their confirmation)' : 'not asked for'],
     ['Received', new Date(lead.createdAt * 1000).toISOString()],
   ];
+  const message = withoutControls(lead.helpDescription ?? '').trim();
+  const quoted = message
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
   return {
     to: notificationEmail,
     replyTo: lead.email,
-    subject: `New ${what.toLowerCase()}: ${lead.firstName} ${lead.lastName}`,
+    subject: `New ${what.toLowerCase()}: ${name}`,
     ...renderMail({
       paragraphs: [
         `New ${what.toLowerCase()} from the website.`,
-        fields.map(([label, value]) => `${label}: ${value || '-'}`).join('\n'),
+        fields.map(([label, value]) => `${label}: ${oneLine(value ?? '') || '-'}`).join('\n'),
+        message ? `Their message:\n${quoted}` : 'Their message: -',
       ],
     }),
   };

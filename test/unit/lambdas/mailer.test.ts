@@ -108,7 +108,7 @@ describe('mailer (leads stream)', () => {
     expect(notification!.header('reply-to')).toBe('avery.stone+hr@example.ca');
     expect(notification!.subject).toBe('New scorecard request: Avery Stone');
     expect(notification!.text).toContain('Organization: Prairie Builders');
-    expect(notification!.text).toContain('Message: We are hiring.');
+    expect(notification!.text).toContain('Their message:\n> We are hiring.');
     expect(requester!.header('to')).toBe('avery.stone+hr@example.ca');
     expect(requester!.header('from')).toBe('Chinook Talent Partners <no-reply@chinooktalent.ca>');
     expect(requester!.subject).toBe('Your Human Relations Scorecard');
@@ -180,6 +180,23 @@ describe('mailer (leads stream)', () => {
     });
   });
 
+  it("quotes the visitor's message in the firm's notification: no line of it passes for a field, no control survives", async () => {
+    // Prepare: a message that forges field lines, with a bidi override and an escape sequence.
+    const forged = 'Hello\r\nEmail: forged@example.ca\nReceived: 1999-01-01\u202Egnp.exe\u001b[2J';
+    await insert(signupLead({ helpDescription: forged, organization: 'Acme\nEmail: other@example.ca' }));
+
+    // Assess
+    const [notification] = await sentMail();
+    const lines = notification!.text.split(/\r?\n/);
+    expect(lines.filter((line) => line.startsWith('Email:'))).toEqual(['Email: jordan.lee@example.org']);
+    expect(lines.filter((line) => line.startsWith('Received:'))).toHaveLength(1);
+    expect(notification!.text).toContain('Organization: Acme Email: other@example.ca');
+    expect(notification!.text).toContain(
+      'Their message:\n> Hello\n> Email: forged@example.ca\n> Received: 1999-01-01gnp.exe[2J',
+    );
+    expect(notification!.raw).not.toMatch(/\u202E|\u001b/);
+  });
+
   it('sends a sign-up the confirmation link, with no text the visitor typed but the first name', async () => {
     // Act
     await insert(signupLead());
@@ -187,7 +204,7 @@ describe('mailer (leads stream)', () => {
     // Assess
     const [notification, confirmation] = await sentMail();
     expect(notification!.subject).toBe('New candidate sign-up: Jordan Lee');
-    expect(notification!.text).toContain('Message: Call me at https://evil.example');
+    expect(notification!.text).toContain('Their message:\n> Call me at https://evil.example');
     expect(confirmation!.header('to')).toBe('jordan.lee@example.org');
     expect(confirmation!.subject).toBe('Please confirm your subscription to Chinook Talent Partners');
     expect(confirmation!.text).toContain('Hello Jordan,');
