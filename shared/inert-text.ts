@@ -7,8 +7,8 @@
  *   characters, word joiners and the byte order mark.
  * Line breaks are kept (as `\n`) by withoutControls and made spaces by oneLine.
  */
-// eslint-disable-next-line no-control-regex
 const CONTROLS =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 const LINE_BREAKS = /\r\n|\r|\n|\u2028|\u2029/g;
 
