@@ -31,6 +31,11 @@ interface LeadBase extends ContactDetails {
   kind: 'lead';
   /** 128-bit random secret: with the lead's key it forms the emailed link tokens. */
   secret: string;
+  /**
+   * Its links carry one token per purpose (lambdas/domain/lead-link-token.ts). Leads stored
+   * before that carry the secret itself, still accepted for every purpose until they expire.
+   */
+  linkTokens?: 'per-purpose';
   /** The mailbox the per-address limits count (lower case, no +tag, Gmail dots folded). */
   mailbox: string;
   createdAt: number;

@@ -33,7 +33,12 @@ export const confirmSubscription = async (
 ): Promise<void> => {
   const key = leadKeyOfToken(target.token);
   const lead = key ? await getLeadByKey(stores.leads, key) : undefined;
-  if (!lead || lead.audience !== target.audience || !lead.consentRequest || !tokenMatches(lead, target.token)) {
+  if (
+    !lead ||
+    lead.audience !== target.audience ||
+    !lead.consentRequest ||
+    !tokenMatches(lead, target.token, 'confirmation')
+  ) {
     throw new HttpError(404, API_ERRORS.confirmationNotFound);
   }
   if (lead.confirmedAt) return;

@@ -122,6 +122,7 @@ export const submitLead = async <TRequest extends SignupRequest | ScorecardReque
     kind: 'lead',
     type: form.type,
     secret: randomToken(),
+    linkTokens: 'per-purpose',
     mailbox,
     consentRequest,
     createdAt: now,

@@ -32,7 +32,8 @@ const PRESIGNED_URL_SECONDS = 300;
 export const handler = httpHandler(async (event) => {
   const token = downloadTokenPath(event);
   const lead = await getLeadByKey(leads, leadKeyOfToken(token)!);
-  if (!lead || lead.type !== 'scorecard' || !tokenMatches(lead, token)) throw new HttpError(404, DOWNLOAD_NOT_FOUND);
+  if (!lead || lead.type !== 'scorecard' || !tokenMatches(lead, token, 'download'))
+    throw new HttpError(404, DOWNLOAD_NOT_FOUND);
   if (lead.createdAt + DOWNLOAD_LINK_TTL_SECONDS <= nowSeconds()) throw new HttpError(410, API_ERRORS.downloadExpired);
   const fileName = scorecard.key.split('/').pop() ?? scorecard.key;
   return redirectResponse(

@@ -58,7 +58,10 @@ const planPart = async (deps: MailerDeps, lead: LeadItem, part: MailPart, now: n
     if (subscriber?.suppressed) return { skip: 'suppressed' };
     if (subscriber?.consent === 'express' && subscriber.subscribed && !lead.confirmedAt) return { skip: 'skipped' };
     return {
-      mail: confirmationMail(lead, `${deps.siteUrl}${emailPagePath('confirm', lead.audience, leadLinkToken(lead))}`),
+      mail: confirmationMail(
+        lead,
+        `${deps.siteUrl}${emailPagePath('confirm', lead.audience, leadLinkToken(lead, 'confirmation'))}`,
+      ),
     };
   }
   if (part === 'welcome') {
@@ -75,7 +78,7 @@ const planPart = async (deps: MailerDeps, lead: LeadItem, part: MailPart, now: n
   );
   const subscriber = await getSubscriber(deps.subscribers, subscriberId);
   if (subscriber?.suppressed) return { skip: 'suppressed' };
-  const downloadUrl = `${deps.siteUrl}${apiPath('downloadScorecard', { token: leadLinkToken(lead) })}`;
+  const downloadUrl = `${deps.siteUrl}${apiPath('downloadScorecard', { token: leadLinkToken(lead, 'download') })}`;
   return { mail: scorecardMail(lead, downloadUrl, linksOf(deps, lead.audience, subscriber)) };
 };
 

@@ -9,6 +9,7 @@ import { CONFIRMATION_TTL_SECONDS, CONSENT_TEXT } from '#shared/constants/consen
 import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
 import { handler as confirm } from '#lambdas/handlers/confirm-subscription.ts';
 import { confirmEvent, invoke } from './support/api-events';
+import { leadLinkToken } from '#lambdas/domain/lead-link-token.ts';
 import { dynamo } from './support/dynamo-mock';
 import { fakeTables, throttled, type FakeTables } from './support/fake-tables';
 import { NOW } from './support/payloads';
@@ -18,7 +19,7 @@ const LEADS = 'Leads-unit';
 const SUBSCRIBERS = 'Subscribers-unit';
 const KEY = 'SignupKeyAbcdefghijklm';
 const SECRET = 'SecretAbcdefghijklmnop';
-const TOKEN = `${KEY}${SECRET}`;
+const TOKEN = leadLinkToken({ id: `lead#${KEY}`, secret: SECRET }, 'confirmation');
 const LEAD_ID = `lead#${KEY}`;
 const CREATED = NOW - 3600;
 
@@ -268,7 +269,13 @@ describe('POST /api/{audience}/confirmations/{token}', () => {
       TOKEN,
       { consentRequest: undefined },
     ],
-    ['an unknown lead', 'candidate', `${'Q'.repeat(22)}${SECRET}`, {}],
+    ['an unknown lead', 'candidate', `${'Q'.repeat(22)}${TOKEN.slice(22)}`, {}],
+    [
+      "the lead's scorecard download token (one token per purpose)",
+      'candidate',
+      leadLinkToken({ id: `lead#${KEY}`, secret: SECRET }, 'download'),
+      {},
+    ],
   ])('answers 404 for %s and subscribes nobody', async (_case, audience, token, overrides) => {
     storeLead(overrides);
     const answer = await invoke(confirm, confirmEvent(audience, token));

@@ -7,6 +7,7 @@ import { API_ERRORS } from '#shared/constants/messages.ts';
 import { DOWNLOAD_LINK_TTL_SECONDS } from '#shared/constants/limits.ts';
 import { handler as downloadScorecard } from '#lambdas/handlers/download-scorecard.ts';
 import { downloadEvent, invoke } from './support/api-events';
+import { leadLinkToken } from '#lambdas/domain/lead-link-token.ts';
 import { dynamo } from './support/dynamo-mock';
 import { fakeTables, unavailable, type FakeTables } from './support/fake-tables';
 import { NOW } from './support/payloads';
@@ -14,7 +15,7 @@ import { fakeClock } from './support/clock';
 
 const KEY = 'ScorecardKeyAbcdefghij';
 const SECRET = 'SecretAbcdefghijklmnop';
-const TOKEN = `${KEY}${SECRET}`;
+const TOKEN = leadLinkToken({ id: `lead#${KEY}`, secret: SECRET }, 'download');
 const NOT_FOUND = 'We could not find that download link. Please request the scorecard again.';
 
 let tables: FakeTables;
@@ -78,6 +79,11 @@ describe('GET /api/employer/scorecard/download/{token}', () => {
     ['an unknown lead', TOKEN, () => undefined],
     ['the right key with a wrong secret', `${KEY}${'x'.repeat(22)}`, () => storeLead()],
     ['the key of a sign-up lead', TOKEN, () => storeLead({ type: 'signup', audience: 'candidate' })],
+    [
+      "the lead's confirmation token (one token per purpose)",
+      leadLinkToken({ id: `lead#${KEY}`, secret: SECRET }, 'confirmation'),
+      () => storeLead(),
+    ],
   ])('answers 404 with a readable message for %s', async (_case, token, prepare) => {
     prepare();
     const answer = await invoke(downloadScorecard, downloadEvent(token));

@@ -114,6 +114,7 @@ describe('POST /api/employer/scorecard', () => {
       organization: 'Prairie Builders',
       helpDescription: 'We are hiring 12 site supervisors.',
       secret: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      linkTokens: 'per-purpose',
       createdAt: NOW,
       expiresAt: NOW + RETENTION_SECONDS,
       mail: { notification: 'pending', requester: 'pending' },

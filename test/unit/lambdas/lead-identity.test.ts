@@ -104,30 +104,51 @@ describe('leadKeys', () => {
 });
 
 describe('lead link tokens', () => {
-  const lead = { id: 'lead#KeyKeyKeyKeyKeyKeyKeyK', secret: 'SecretSecretSecretSecr' };
+  const lead = {
+    id: 'lead#KeyKeyKeyKeyKeyKeyKeyK',
+    secret: 'SecretSecretSecretSecr',
+    linkTokens: 'per-purpose' as const,
+  };
 
-  it('is the lead key followed by its secret, in the link pattern', () => {
-    const token = leadLinkToken(lead);
-    expect(token).toBe('KeyKeyKeyKeyKeyKeyKeyKSecretSecretSecretSecr');
-    expect(token).toMatch(LEAD_LINK_TOKEN_PATTERN);
-    expect(leadKeyOfToken(token)).toBe('KeyKeyKeyKeyKeyKeyKeyK');
+  it('is the lead key followed by a proof of its secret, in the link pattern, one per purpose', () => {
+    const download = leadLinkToken(lead, 'download');
+    const confirmation = leadLinkToken(lead, 'confirmation');
+    expect(download).toMatch(LEAD_LINK_TOKEN_PATTERN);
+    expect(confirmation).toMatch(LEAD_LINK_TOKEN_PATTERN);
+    expect(leadKeyOfToken(download)).toBe('KeyKeyKeyKeyKeyKeyKeyK');
+    expect(leadKeyOfToken(confirmation)).toBe('KeyKeyKeyKeyKeyKeyKeyK');
+    expect(download).not.toBe(confirmation);
+    // The secret itself is never in a link.
+    expect(download).not.toContain(lead.secret);
+    expect(confirmation).not.toContain(lead.secret);
   });
 
-  it('matches only the exact token', () => {
-    const token = leadLinkToken(lead);
-    expect(tokenMatches(lead, token)).toBe(true);
-    expect(tokenMatches(lead, `${token.slice(0, -1)}x`)).toBe(false);
-    expect(tokenMatches(lead, token.slice(0, 22))).toBe(false);
-    expect(tokenMatches(lead, `${token}x`)).toBe(false);
-    expect(tokenMatches(lead, '')).toBe(false);
+  it('matches only the exact token of its own purpose', () => {
+    const token = leadLinkToken(lead, 'download');
+    expect(tokenMatches(lead, token, 'download')).toBe(true);
+    expect(tokenMatches(lead, token, 'confirmation')).toBe(false);
+    expect(tokenMatches(lead, leadLinkToken(lead, 'confirmation'), 'download')).toBe(false);
+    expect(tokenMatches(lead, `${token.slice(0, -1)}${token.endsWith('x') ? 'y' : 'x'}`, 'download')).toBe(false);
+    expect(tokenMatches(lead, token.slice(0, 22), 'download')).toBe(false);
+    expect(tokenMatches(lead, `${token}x`, 'download')).toBe(false);
+    expect(tokenMatches(lead, '', 'download')).toBe(false);
+    expect(tokenMatches({ ...lead, secret: 'AnotherSecretAnotherSe' }, token, 'download')).toBe(false);
   });
 
   it('compares in constant time (crypto.timingSafeEqual)', () => {
     const crypto = require('node:crypto') as typeof import('node:crypto');
     const spy = jest.spyOn(crypto, 'timingSafeEqual');
-    tokenMatches(lead, leadLinkToken(lead));
+    tokenMatches(lead, leadLinkToken(lead, 'confirmation'), 'confirmation');
     expect(spy).toHaveBeenCalledTimes(1);
     spy.mockRestore();
+  });
+
+  it('takes a lead stored before purposes had tokens by the link its emails carried (key and secret), until it expires', () => {
+    const older = { id: lead.id, secret: lead.secret };
+    const emailed = 'KeyKeyKeyKeyKeyKeyKeyKSecretSecretSecretSecr';
+    expect(tokenMatches(older, emailed, 'download')).toBe(true);
+    expect(tokenMatches(older, leadLinkToken(older, 'confirmation'), 'confirmation')).toBe(true);
+    expect(tokenMatches(lead, emailed, 'download')).toBe(false);
   });
 
   it.each(['', 'short', '../../etc/passwd', 'x'.repeat(43), 'x'.repeat(45), `${'a'.repeat(43)}!`])(

@@ -3,6 +3,7 @@
  * refusals retried with backoff, giving up into a dead letter, sends in doubt never repeated.
  * The delivery semantics are described in docs/decisions/ (lead delivery).
  */
+import { leadLinkToken } from '#lambdas/domain/lead-link-token.ts';
 import './support/env';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { deliverLeadMail, type MailerDeps } from '#lambdas/mail/deliver-lead-mail.ts';
@@ -109,7 +110,9 @@ describe('deliverLeadMail', () => {
     // Assess
     expect([outcome, again]).toEqual(['settled', 'busy']);
     expect(sentTo()).toEqual(['leads@chinooktalent.ca', 'jordan.lee@example.org']);
-    expect(sent[1]!.text).toContain('https://site.test/confirm/candidate/SignupKeyAbcdefghijkSecretAbcdefghijklmnop');
+    expect(sent[1]!.text).toContain(
+      `https://site.test/confirm/candidate/${leadLinkToken({ id: LEAD_ID, secret: 'SecretAbcdefghijklmnop' }, 'confirmation')}`,
+    );
     expect(lead()).toMatchObject({
       mail: { notification: 'sent', confirmation: 'sent' },
       sesMessageIds: { notification: 'ses-1', confirmation: 'ses-2' },

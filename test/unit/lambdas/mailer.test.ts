@@ -12,6 +12,7 @@ import { IMPLIED_CONSENT_SECONDS } from '#shared/constants/consent.ts';
 import { handler as mailer } from '#lambdas/handlers/mailer.ts';
 import { handler as mailSweep } from '#lambdas/handlers/mail-sweep.ts';
 import { fakeTables, throttled, type FakeTables } from './support/fake-tables';
+import { leadLinkToken } from '#lambdas/domain/lead-link-token.ts';
 import { dueLead, dueSignupLead, SECRET } from './support/lead-items';
 import { NOW } from './support/payloads';
 import { readMail } from './support/parse-mime';
@@ -113,7 +114,9 @@ describe('mailer (leads stream)', () => {
     expect(requester!.header('from')).toBe('Chinook Talent Partners <no-reply@chinooktalent.ca>');
     expect(requester!.subject).toBe('Your Human Relations Scorecard');
     for (const body of [requester!.text, requester!.html]) {
-      expect(body).toContain(`https://site.test/api/employer/scorecard/download/${SCORECARD_KEY}${SECRET}`);
+      expect(body).toContain(
+        `https://site.test/api/employer/scorecard/download/${leadLinkToken({ id: `lead#${SCORECARD_KEY}`, secret: SECRET }, 'download')}`,
+      );
       expect(body).toContain(`https://site.test/unsubscribe/employer/${subscriber!.id}`);
       expect(body).toContain(`https://site.test/employer/setting/${subscriber!.id}`);
     }
@@ -209,7 +212,9 @@ describe('mailer (leads stream)', () => {
     expect(confirmation!.header('to')).toBe('jordan.lee@example.org');
     expect(confirmation!.subject).toBe('Please confirm your subscription to Chinook Talent Partners');
     expect(confirmation!.text).toContain('Hello Jordan,');
-    expect(confirmation!.text).toContain(`https://site.test/confirm/candidate/${SIGNUP_KEY}${SECRET}`);
+    expect(confirmation!.text).toContain(
+      `https://site.test/confirm/candidate/${leadLinkToken({ id: `lead#${SIGNUP_KEY}`, secret: SECRET }, 'confirmation')}`,
+    );
     expect(confirmation!.raw).not.toContain('evil.example');
     expect(confirmation!.text).not.toContain('Lee');
     expect(tables.all(SUBSCRIBERS)).toEqual([]);
