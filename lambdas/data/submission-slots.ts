@@ -16,22 +16,37 @@ export interface SlotCounter {
   expiresAt: number;
 }
 
-interface CounterItem {
-  leads?: Set<string>;
-}
+type CounterItem = { leads?: Set<string> } & Record<string, unknown>;
+
+/**
+ * How long a slot may wait for its lead before it counts as abandoned: longer than a form
+ * handler can run (its 10 s function timeout), so a lead still being written is never taken
+ * for one that failed.
+ */
+export const SLOT_GRACE_SECONDS = 30;
+
+/** When the slot of a lead key was taken: one attribute per key beside the set. */
+const takenAtName = (leadKey: string) => `takenAt#${leadKey}`;
 
 /** Takes a slot for this lead key; false when the limit is reached by other leads. */
-export const takeSlot = async (store: TableStore, counter: SlotCounter, leadKey: string): Promise<boolean> => {
+export const takeSlot = async (
+  store: TableStore,
+  counter: SlotCounter,
+  leadKey: string,
+  now: number,
+): Promise<boolean> => {
   const taken = await updateItem(store, counter.id, {
-    UpdateExpression: 'ADD #leads :lead SET #kind = :kind, expiresAt = :expiresAt',
+    UpdateExpression:
+      'ADD #leads :lead SET #kind = :kind, expiresAt = :expiresAt, #takenAt = if_not_exists(#takenAt, :now)',
     ConditionExpression: 'attribute_not_exists(#leads) OR size(#leads) < :limit OR contains(#leads, :key)',
-    ExpressionAttributeNames: { '#leads': 'leads', '#kind': 'kind' },
+    ExpressionAttributeNames: { '#leads': 'leads', '#kind': 'kind', '#takenAt': takenAtName(leadKey) },
     ExpressionAttributeValues: marshall({
       ':lead': new Set([leadKey]),
       ':key': leadKey,
       ':kind': 'submission-counter',
       ':expiresAt': counter.expiresAt,
       ':limit': counter.limit,
+      ':now': now,
     }),
   });
   return taken !== undefined;
@@ -40,8 +55,8 @@ export const takeSlot = async (store: TableStore, counter: SlotCounter, leadKey:
 /** Gives the slot back: the submission was refused by another limit or could not be stored. */
 export const releaseSlot = async (store: TableStore, counter: SlotCounter, leadKey: string): Promise<void> => {
   await updateItem(store, counter.id, {
-    UpdateExpression: 'DELETE #leads :lead',
-    ExpressionAttributeNames: { '#leads': 'leads' },
+    UpdateExpression: 'DELETE #leads :lead REMOVE #takenAt',
+    ExpressionAttributeNames: { '#leads': 'leads', '#takenAt': takenAtName(leadKey) },
     ExpressionAttributeValues: marshall({ ':lead': new Set([leadKey]) }),
   });
 };
@@ -54,17 +69,22 @@ export const countedLeads = async (store: TableStore, counterId: string): Promis
 
 /**
  * Frees slots whose lead was never stored: a submission that failed and whose release failed
- * too (the database was unreachable for both). Called when a limit refuses, so a stale slot
- * can cost a visitor a refusal only if its lead is still being written at that very moment.
+ * too (the database was unreachable for both). Called when a limit refuses. Only a slot older
+ * than SLOT_GRACE_SECONDS can be freed: a younger one may belong to a lead still being written,
+ * and freeing it would let one more submission past the limit than it allows.
  */
 export const freeStaleSlots = async (
   store: TableStore,
   counter: SlotCounter,
   leadExists: (leadKey: string) => Promise<boolean>,
+  now: number,
 ): Promise<number> => {
+  const item = await getItem<CounterItem>(store, counter.id);
   let freed = 0;
-  for (const key of await countedLeads(store, counter.id)) {
-    if (!(await leadExists(key))) {
+  for (const key of item?.leads ?? []) {
+    // A slot from before takenAt was kept is old enough.
+    const takenAt = Number(item?.[takenAtName(key)] ?? 0);
+    if (now - takenAt >= SLOT_GRACE_SECONDS && !(await leadExists(key))) {
       await releaseSlot(store, counter, key);
       freed += 1;
     }

@@ -111,7 +111,7 @@ export const submitLead = async <TRequest extends SignupRequest | ScorecardReque
   const { withinBudget, release } = await countSubmission(
     stores.leads,
     counters,
-    { type: form.type, key: keys.current, mailsUnconfirmedAddress: personParts.length > 0 && !confirmed },
+    { type: form.type, key: keys.current, mailsUnconfirmedAddress: personParts.length > 0 && !confirmed, now },
     leadExists,
   );
 

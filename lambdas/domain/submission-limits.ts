@@ -61,9 +61,10 @@ const takeOrHeal = async (
   counter: SlotCounter,
   key: string,
   leadExists: (key: string) => Promise<boolean>,
+  now: number,
 ) => {
-  if (await takeSlot(store, counter, key)) return true;
-  return (await freeStaleSlots(store, counter, leadExists)) > 0 && takeSlot(store, counter, key);
+  if (await takeSlot(store, counter, key, now)) return true;
+  return (await freeStaleSlots(store, counter, leadExists, now)) > 0 && takeSlot(store, counter, key, now);
 };
 
 /**
@@ -75,23 +76,23 @@ const takeOrHeal = async (
 export const countSubmission = async (
   store: TableStore,
   counters: SubmissionCounters,
-  submission: { type: LeadType; key: string; mailsUnconfirmedAddress: boolean },
+  submission: { type: LeadType; key: string; mailsUnconfirmedAddress: boolean; now: number },
   leadExists: (key: string) => Promise<boolean>,
 ) => {
   const taken: SlotCounter[] = [];
   const release = () => Promise.all(taken.map((counter) => releaseSlot(store, counter, submission.key)));
   try {
-    if (!(await takeOrHeal(store, counters.client, submission.key, leadExists))) {
+    if (!(await takeOrHeal(store, counters.client, submission.key, leadExists, submission.now))) {
       throw new HttpError(429, API_ERRORS.tooManySubmissions);
     }
     taken.push(counters.client);
-    if (!(await takeOrHeal(store, counters.mailbox, submission.key, leadExists))) {
+    if (!(await takeOrHeal(store, counters.mailbox, submission.key, leadExists, submission.now))) {
       throw new HttpError(429, MAILBOX_LIMITS[submission.type].refusal);
     }
     taken.push(counters.mailbox);
     let withinBudget = true;
     if (submission.mailsUnconfirmedAddress) {
-      withinBudget = await takeSlot(store, counters.formMail, submission.key);
+      withinBudget = await takeSlot(store, counters.formMail, submission.key, submission.now);
       if (withinBudget) taken.push(counters.formMail);
     }
     return { withinBudget, release };

@@ -36,8 +36,15 @@ const counted = (counterId: string) => [...(tables.get(LEADS, counterId)?.leads 
 const keyOf = (lead: Record<string, any>) => String(lead.id).slice('lead#'.length);
 
 /** A counter already holding `keys`; `stored` also writes a lead for each key (accepted submissions). */
-const fillCounter = (counterId: string, keys: string[], stored: boolean) => {
-  tables.put(LEADS, { id: counterId, kind: 'submission-counter', leads: new Set(keys), expiresAt: NOW + 7200 });
+const fillCounter = (counterId: string, keys: string[], stored: boolean, takenAt?: number) => {
+  const takenAts = takenAt === undefined ? {} : Object.fromEntries(keys.map((key) => [`takenAt#${key}`, takenAt]));
+  tables.put(LEADS, {
+    id: counterId,
+    kind: 'submission-counter',
+    leads: new Set(keys),
+    expiresAt: NOW + 7200,
+    ...takenAts,
+  });
   if (stored) for (const key of keys) tables.put(LEADS, { id: `lead#${key}`, kind: 'lead', createdAt: NOW - 60 });
 };
 const keys = (count: number, prefix: string) =>
@@ -452,6 +459,46 @@ describe('POST /api/signup', () => {
     const answer = await invoke(signup, signupEvent(signupBody()));
 
     // Assess
+    expect(answer.statusCode).toBe(200);
+    expect(counted(CLIENT_COUNTER)).toEqual([keyOf(leads()[0]!)]);
+  });
+
+  it('does not free a slot taken moments ago: its lead may still be being written, and the limit stays exact', async () => {
+    // Prepare: a full counter whose slots were taken 5 s ago, their leads not yet written.
+    fillCounter(CLIENT_COUNTER, keys(SUBMISSIONS_PER_CLIENT_PER_HOUR, 'busy'), false, NOW - 5);
+
+    // Act
+    const refused = await invoke(signup, signupEvent(signupBody()));
+
+    // Assess
+    expect(refused).toMatchObject({ statusCode: 429, json: { message: API_ERRORS.tooManySubmissions } });
+    expect(counted(CLIENT_COUNTER)).toHaveLength(SUBMISSIONS_PER_CLIENT_PER_HOUR);
+  });
+
+  it('accepts exactly the limit when many submissions from one client arrive at once', async () => {
+    // Act: 5 rounds of 6 concurrent sign-ups, each a different person, from one client.
+    const answers = [];
+    for (let round = 0; round < 5; round += 1) {
+      answers.push(
+        ...(await Promise.all(
+          Array.from({ length: 6 }, (_, n) =>
+            invoke(signup, signupEvent(signupBody({ email: `person-${round}-${n}@example.org` }))),
+          ),
+        )),
+      );
+    }
+
+    // Assess
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(SUBMISSIONS_PER_CLIENT_PER_HOUR);
+    expect(leads().filter((lead) => lead.type === 'signup')).toHaveLength(SUBMISSIONS_PER_CLIENT_PER_HOUR);
+    expect(counted(CLIENT_COUNTER)).toHaveLength(SUBMISSIONS_PER_CLIENT_PER_HOUR);
+  });
+
+  it('frees such a slot once it is older than any handler can run (30 s)', async () => {
+    fillCounter(CLIENT_COUNTER, keys(SUBMISSIONS_PER_CLIENT_PER_HOUR, 'lost'), false, NOW - 30);
+
+    const answer = await invoke(signup, signupEvent(signupBody()));
+
     expect(answer.statusCode).toBe(200);
     expect(counted(CLIENT_COUNTER)).toEqual([keyOf(leads()[0]!)]);
   });
