@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { campaignMail } from '#lambdas/campaigns/campaign-mail.ts';
+import { campaignMail, testCopyOf } from '#lambdas/campaigns/campaign-mail.ts';
 import { campaignSenderDepsFromEnv, sendRateFromEnv } from '#lambdas/campaigns/campaign-deps.ts';
 import { startCampaignRun } from '#lambdas/data/campaign-sends.ts';
 import { createSesClient } from '#lambdas/runtime/aws-clients/ses.ts';
@@ -153,13 +153,11 @@ export const runCampaign = async (args: CampaignArgs, log: (line: string) => voi
   }
   if (args.verb === 'test') {
     const campaign = loadCampaign(args.slug, target.siteUrl);
-    const mail = campaignMail(campaign, sampleRecipient(campaign, args.to!), target.siteUrl);
-    const messageId = await sendMail(
-      createSesClient(),
-      { ...mail, subject: `[Test] ${mail.subject}` },
-      target.senderAddress,
+    const mail = testCopyOf(campaignMail(campaign, sampleRecipient(campaign, args.to!), target.siteUrl));
+    const messageId = await sendMail(createSesClient(), mail, target.senderAddress);
+    log(
+      `Test copy sent to ${args.to} (SES message ${messageId}). Its links are a sample subscriber's, not yours; it has no one-click unsubscribe header.`,
     );
-    log(`Test copy sent to ${args.to} (SES message ${messageId}). Its links are a sample subscriber's, not yours.`);
     return 0;
   }
   if (args.verb === 'send') return send(args, target, log);

@@ -69,3 +69,19 @@ export const campaignMail = (campaign: CampaignContent, subscriber: SubscriberIt
     text: text(campaign, links),
   };
 };
+
+/**
+ * The owner's test copy of a campaign email: marked `[Test]`, without the one-click headers (its
+ * sample subscriber does not exist, so a mail client's Unsubscribe button would fail) and
+ * without the campaign's tags (SES's events about it belong to no send record). Its body's links
+ * are the sample subscriber's, as the command says.
+ */
+export const testCopyOf = (mail: OutgoingMail): OutgoingMail => ({
+  ...mail,
+  subject: `[Test] ${mail.subject}`,
+  // List-Unsubscribe and List-Unsubscribe-Post (listUnsubscribeHeaders).
+  headers: Object.fromEntries(
+    Object.entries(mail.headers ?? {}).filter(([name]) => !name.startsWith('List-Unsubscribe')),
+  ),
+  tags: undefined,
+});

@@ -131,6 +131,19 @@ describe('npm run campaign against the local stack', () => {
     ).toBe(200);
   });
 
+  it('sends a test copy marked [Test], without the one-click headers its sample subscriber could not honour', async () => {
+    const sent = campaign('test', SLUG, '--to', 'owner@example.ca');
+
+    expect(sent.status).toBe(0);
+    expect(sent.stdout).toContain('it has no one-click unsubscribe header');
+    const [raw] = (await campaignMailsIn(stack().inboxUrl, SLUG)).filter((mail) =>
+      /^To: owner@example\.ca$/m.test(mail),
+    );
+    expect(header(raw!, 'Subject')).toBe('[Test] Our test newsletter');
+    expect(header(raw!, 'List-Unsubscribe')).toBeUndefined();
+    expect(header(raw!, 'List-Unsubscribe-Post')).toBeUndefined();
+  });
+
   it('status counts recipients, sent and those who unsubscribed since', () => {
     const status = campaign('status', SLUG, '--json');
     expect(status.status).toBe(0);
