@@ -47,10 +47,11 @@ export const claimRecipient = async (
       log.warn('Campaign mail left in flight by a sender that stopped: in doubt', { ...who, since: now });
       return { waitSeconds: policy.settleSeconds };
     }
-    // Uncertain. Records from before the settling window began their doubt at their last attempt.
-    const windowEnds = (seen.doubtSince ?? seen.lastAttemptAt) + policy.settleSeconds;
+    // Uncertain. A record from before the settling window has no doubtSince: it was in doubt for
+    // good, as the rules then said, and SES's events of that time may not have reached us.
+    if (seen.doubtSince === undefined || seen.doubtSettled) return { settled: 'uncertain' };
+    const windowEnds = seen.doubtSince + policy.settleSeconds;
     if (now < windowEnds) return { waitSeconds: windowEnds - now };
-    if (seen.doubtSettled) return { settled: 'uncertain' };
     if (!seen.resent) {
       const resend = { status: 'sending', resent: true, lastAttemptAt: now, attempts: seen.attempts + 1 } as const;
       const record = await changeSeenSend(store, seen, resend);

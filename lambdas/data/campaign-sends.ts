@@ -62,10 +62,12 @@ export const changeSeenSend = async (
 ): Promise<SendRecord | undefined> =>
   updateItem<SendRecord>(store, sendRecordId(seen.campaign, seen.mailbox), {
     ...setAttributes(change, {
-      names: { '#status': 'status', '#lastAttemptAt': 'lastAttemptAt' },
+      names: { '#status': 'status', '#lastAttemptAt': 'lastAttemptAt', '#doubtSettled': 'doubtSettled' },
       values: { ':seenStatus': seen.status, ':seenAttempt': seen.lastAttemptAt },
     }),
-    ConditionExpression: '#status = :seenStatus AND #lastAttemptAt = :seenAttempt',
+    // A record whose doubt was settled is final: only one caller marks it so (and raises the alarm).
+    ConditionExpression:
+      '#status = :seenStatus AND #lastAttemptAt = :seenAttempt AND attribute_not_exists(#doubtSettled)',
     ReturnValues: 'ALL_NEW',
   });
 

@@ -36,8 +36,7 @@ export const takeSlot = async (
   now: number,
 ): Promise<boolean> => {
   const taken = await updateItem(store, counter.id, {
-    UpdateExpression:
-      'ADD #leads :lead SET #kind = :kind, expiresAt = :expiresAt, #takenAt = if_not_exists(#takenAt, :now)',
+    UpdateExpression: 'ADD #leads :lead SET #kind = :kind, expiresAt = :expiresAt, #takenAt = :now',
     ConditionExpression: 'attribute_not_exists(#leads) OR size(#leads) < :limit OR contains(#leads, :key)',
     ExpressionAttributeNames: { '#leads': 'leads', '#kind': 'kind', '#takenAt': takenAtName(leadKey) },
     ExpressionAttributeValues: marshall({
@@ -52,12 +51,26 @@ export const takeSlot = async (
   return taken !== undefined;
 };
 
-/** Gives the slot back: the submission was refused by another limit or could not be stored. */
-export const releaseSlot = async (store: TableStore, counter: SlotCounter, leadKey: string): Promise<void> => {
+/**
+ * Gives the slot back: the submission was refused by another limit or could not be stored.
+ * With `takenAt` (healing), only if the slot was not taken again since it was read.
+ */
+export const releaseSlot = async (
+  store: TableStore,
+  counter: SlotCounter,
+  leadKey: string,
+  takenAt?: number,
+): Promise<void> => {
   await updateItem(store, counter.id, {
     UpdateExpression: 'DELETE #leads :lead REMOVE #takenAt',
+    ...(takenAt !== undefined && {
+      ConditionExpression: 'attribute_not_exists(#takenAt) OR #takenAt = :takenAt',
+    }),
     ExpressionAttributeNames: { '#leads': 'leads', '#takenAt': takenAtName(leadKey) },
-    ExpressionAttributeValues: marshall({ ':lead': new Set([leadKey]) }),
+    ExpressionAttributeValues: marshall({
+      ':lead': new Set([leadKey]),
+      ...(takenAt !== undefined && { ':takenAt': takenAt }),
+    }),
   });
 };
 
@@ -82,10 +95,11 @@ export const freeStaleSlots = async (
   const item = await getItem<CounterItem>(store, counter.id);
   let freed = 0;
   for (const key of item?.leads ?? []) {
-    // A slot from before takenAt was kept is old enough.
+    // A slot from before takenAt was kept is old enough. Every take renews it: a resend of the
+    // same submission is as young as its own write.
     const takenAt = Number(item?.[takenAtName(key)] ?? 0);
     if (now - takenAt >= SLOT_GRACE_SECONDS && !(await leadExists(key))) {
-      await releaseSlot(store, counter, key);
+      await releaseSlot(store, counter, key, takenAt);
       freed += 1;
     }
   }

@@ -29,72 +29,82 @@ const WORKER = path.join(__dirname, 'function-worker.mjs');
  * Lambda holds it (docs/decisions/0063-settling-mail-from-ses-events.md): its handler runs in a
  * worker thread, and an invocation still running at the timeout is cut off, the worker
  * terminated mid-call with whatever it had written, and the next invocation starts a new one (a
- * cold start). The timeout counts from the invocation, not the module load, as on Lambda. One
- * invocation at a time, as one Lambda sandbox; the worker inherits the environment as it is now.
+ * cold start). One invocation at a time, as one Lambda sandbox; the worker inherits the
+ * environment as it is now.
  */
 export function sandboxFunction(spec: { name: string; entry: string; timeoutSeconds: number }): SandboxedFunction {
-  let worker: { thread: Worker; ready: Promise<void> } | undefined;
-  const pending = new Map<number, Settle>();
+  /** The live sandbox: its thread, when it has loaded the handler, and its invocations in flight. */
+  let current: { thread: Worker; ready: Promise<void>; pending: Map<number, Settle> } | undefined;
+  let closed = false;
   let nextId = 0;
-
-  const failAll = (error: Error) => {
-    for (const settle of pending.values()) settle.reject(error);
-    pending.clear();
-  };
 
   const start = () => {
     const thread = new Worker(WORKER, {
       workerData: { entry: pathToFileURL(path.join(REPO_ROOT, spec.entry)).href, functionName: spec.name },
     });
-    const ready = new Promise<void>((resolve, reject) => {
-      thread.on('message', (answer: Answer) => {
-        if ('ready' in answer) return resolve();
-        const settle = pending.get(answer.id);
-        pending.delete(answer.id);
-        if (answer.error) settle?.reject(Object.assign(new Error(answer.error.message), { name: answer.error.name }));
-        else settle?.resolve(answer.result);
-      });
-      thread.on('error', (error) => {
-        reject(error);
-        failAll(error);
-      });
-      thread.on('exit', () => {
-        if (worker?.thread === thread) worker = undefined;
-        failAll(new Error(`The ${spec.name} sandbox ended`));
-      });
-    });
-    worker = { thread, ready };
-    return worker;
+    const pending = new Map<number, Settle>();
+    const sandbox = {
+      thread,
+      pending,
+      ready: new Promise<void>((resolve, reject) => {
+        const end = (error: Error) => {
+          if (current?.thread === thread) current = undefined;
+          reject(error);
+          for (const settle of pending.values()) settle.reject(error);
+          pending.clear();
+        };
+        thread.on('message', (answer: Answer) => {
+          if ('ready' in answer) return resolve();
+          const settle = pending.get(answer.id);
+          pending.delete(answer.id);
+          if (answer.error) settle?.reject(Object.assign(new Error(answer.error.message), { name: answer.error.name }));
+          else settle?.resolve(answer.result);
+        });
+        thread.on('error', end);
+        thread.on('exit', () => end(new Error(`The ${spec.name} sandbox ended`)));
+      }),
+    };
+    // Nobody may be waiting on `ready` when the sandbox ends; its invocations hear of it themselves.
+    sandbox.ready.catch(() => undefined);
+    current = sandbox;
+    return sandbox;
   };
 
-  const invoke = async (event: unknown) => {
-    const { thread, ready } = worker ?? start();
-    await ready;
+  const invoke = (event: unknown) => {
+    if (closed) return Promise.reject(new Error(`The ${spec.name} sandbox is closed`));
+    const sandbox = current ?? start();
     const id = (nextId += 1);
     const timeoutMs = spec.timeoutSeconds * 1000;
     return new Promise<unknown>((resolve, reject) => {
+      // Counted from the invocation, a cold start's loading included: a module that never loads
+      // is cut like a handler that never answers.
       const timer = setTimeout(() => {
-        pending.delete(id);
+        sandbox.pending.delete(id);
+        if (current === sandbox) current = undefined;
         reject(new FunctionTimeoutError(spec.timeoutSeconds));
-        void thread.terminate();
+        void sandbox.thread.terminate();
       }, timeoutMs);
       const settled = (then: () => void) => {
         clearTimeout(timer);
         then();
       };
-      pending.set(id, {
+      sandbox.pending.set(id, {
         resolve: (value) => settled(() => resolve(value)),
         reject: (error) => settled(() => reject(error)),
       });
-      thread.postMessage({ id, event, deadline: Date.now() + timeoutMs });
+      sandbox.ready.then(
+        () => sandbox.thread.postMessage({ id, event, deadline: Date.now() + timeoutMs }),
+        () => undefined,
+      );
     });
   };
 
   return {
     invoke,
     close: async () => {
-      const thread = worker?.thread;
-      worker = undefined;
+      closed = true;
+      const thread = current?.thread;
+      current = undefined;
       await thread?.terminate();
     },
   };

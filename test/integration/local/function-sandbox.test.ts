@@ -44,3 +44,22 @@ describe('a sandboxed function', () => {
     expect(written(trace('after'))).toBe('started\nfinished\n');
   });
 });
+
+describe('a sandboxed function whose module fails to load', () => {
+  it('fails each invocation with the error instead of waiting for ever, and refuses any after close', async () => {
+    const broken = sandboxFunction({
+      name: 'brokenFixture',
+      entry: 'test/integration/local/fixtures/broken-handler.ts',
+      timeoutSeconds: 5,
+    });
+
+    const first = await broken.invoke({}).catch((error: Error) => error);
+    const second = await broken.invoke({}).catch((error: Error) => error);
+    await broken.close();
+    const closed = await broken.invoke({}).catch((error: Error) => error);
+
+    expect((first as Error).message).toContain('LEADS_TABLE is not set');
+    expect((second as Error).message).toContain('LEADS_TABLE is not set');
+    expect((closed as Error).message).toBe('The brokenFixture sandbox is closed');
+  });
+});

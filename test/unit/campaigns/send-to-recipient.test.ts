@@ -243,6 +243,24 @@ describe('a send whose outcome is unknown', () => {
     expect(deadLetter).not.toHaveBeenCalled();
   });
 
+  it('in doubt from before settling windows existed (no doubtSince) stays in doubt: never sent again', async () => {
+    tables.put(CAMPAIGNS, {
+      id: `send#${SLUG}#${EMAIL}`,
+      kind: 'campaign-send',
+      campaign: SLUG,
+      mailbox: EMAIL,
+      subscriberId: pat.id,
+      status: 'uncertain',
+      attempts: 1,
+      firstAttemptAt: NOW - 86400,
+      lastAttemptAt: NOW - 86400,
+      expiresAt: NOW + 86400,
+    });
+
+    expect(await sendToRecipient(deps, CAMPAIGN, pat.id, NOW)).toEqual({ result: 'uncertain' });
+    expect(send).not.toHaveBeenCalled();
+  });
+
   it('left "sending" by a sender that died waits out the lease, then the window, then is sent again once', async () => {
     tables.put(CAMPAIGNS, {
       id: `send#${SLUG}#${EMAIL}`,

@@ -494,6 +494,24 @@ describe('POST /api/signup', () => {
     expect(counted(CLIENT_COUNTER)).toHaveLength(SUBMISSIONS_PER_CLIENT_PER_HOUR);
   });
 
+  it("renews a slot's time when its submission is resent, so healing cannot free it while the resend is written", async () => {
+    // Prepare: a full counter; this submission's slot was taken long ago (its first try failed, its lead never stored).
+    const body = signupBody();
+    await invoke(signup, signupEvent(body));
+    const key = keyOf(leads()[0]!);
+    tables = fakeTables();
+    const held = keys(SUBMISSIONS_PER_CLIENT_PER_HOUR - 1, 'held');
+    fillCounter(CLIENT_COUNTER, [...held, key], false, NOW - 3600);
+    for (const heldKey of held) tables.put(LEADS, { id: `lead#${heldKey}`, kind: 'lead', createdAt: NOW - 60 });
+
+    // Act: the visitor resends it; a moment later another client's healing reads the counter.
+    const resent = await invoke(signup, signupEvent(body));
+
+    // Assess
+    expect(resent.statusCode).toBe(200);
+    expect(tables.get(LEADS, CLIENT_COUNTER)![`takenAt#${key}`]).toBe(NOW);
+  });
+
   it('frees such a slot once it is older than any handler can run (30 s)', async () => {
     fillCounter(CLIENT_COUNTER, keys(SUBMISSIONS_PER_CLIENT_PER_HOUR, 'lost'), false, NOW - 30);
 
