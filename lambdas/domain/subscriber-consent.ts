@@ -28,40 +28,43 @@ const applyOrNotFound = async (
 };
 
 /**
- * An unsubscribe from every email, once: one already unsubscribed from all is left as it is,
- * with no second withdrawal in its ledger (a mail client or scanner pressing one-click again).
+ * An unsubscribe from every email, once: one already unsubscribed from all gets no second
+ * withdrawal in its ledger (a mail client or scanner pressing one-click again); only `feedback`
+ * (the reasons a person gives on the page afterwards) is still kept.
  */
 const withdrawOnce = async (
   store: TableStore,
   target: Target,
-  fields: Parameters<typeof updateConsent>[2],
-  event: ConsentEvent,
+  change: {
+    fields: Parameters<typeof updateConsent>[2];
+    event: ConsentEvent;
+    feedback?: Parameters<typeof updateConsent>[2];
+  },
   now: number,
 ): Promise<SubscriberItem> => {
-  const updated = await updateConsent(store, target, { ...fields, updatedAt: now }, [event], now, {
+  const updated = await updateConsent(store, target, { ...change.fields, updatedAt: now }, [change.event], now, {
     unlessWithdrawn: true,
   });
   if (updated) return updated;
   const current = await getSubscriber(store, target.id);
   if (!current || current.kind !== 'subscriber' || current.audience !== target.audience)
     throw new HttpError(404, API_ERRORS.subscriberNotFound);
-  return current;
+  if (!change.feedback) return current;
+  return (await updateConsent(store, target, { ...change.feedback, updatedAt: now }, [], now)) ?? current;
 };
 
 /** The unsubscribe page: stops all email and keeps the reasons given (CASL withdrawal record). */
 export const unsubscribe = (store: TableStore, target: Target, reasonTicks: boolean[], now: number) => {
   const reasons = tickedKeys(UNSUBSCRIBE_REASONS[target.audience], reasonTicks);
+  const feedback = { unsubscribeReason: reasonTicks, unsubscribeReasons: reasons };
   return withdrawOnce(
     store,
     target,
     {
-      subscribed: false,
-      unsubscribeAllEmail: [true],
-      unsubscribeReason: reasonTicks,
-      unsubscribeReasons: reasons,
-      unsubscribedAt: now,
+      fields: { subscribed: false, unsubscribeAllEmail: [true], ...feedback, unsubscribedAt: now },
+      event: { type: 'withdrawn', at: now, source: 'unsubscribe-page', reasons },
+      feedback,
     },
-    { type: 'withdrawn', at: now, source: 'unsubscribe-page', reasons },
     now,
   );
 };
@@ -71,8 +74,10 @@ export const unsubscribeOneClick = (store: TableStore, target: Target, now: numb
   withdrawOnce(
     store,
     target,
-    { subscribed: false, unsubscribeAllEmail: [true], unsubscribedAt: now },
-    { type: 'withdrawn', at: now, source: 'one-click', reasons: [] },
+    {
+      fields: { subscribed: false, unsubscribeAllEmail: [true], unsubscribedAt: now },
+      event: { type: 'withdrawn', at: now, source: 'one-click', reasons: [] },
+    },
     now,
   );
 

@@ -130,11 +130,19 @@ describe('subscriber pages: read, unsubscribe, preferences, one-click', () => {
 
     const answers = [];
     for (let n = 0; n < 20; n += 1) answers.push(await press());
+    const afterPresses = await readItem(tables.subscribers, id);
     const page = await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', id, unsubscribeBody('candidate')));
 
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    expect(afterPresses).toEqual(first);
+    // The page's reasons are kept; the withdrawal, its time and the ledger stay as the first press left them.
     expect(page.statusCode).toBe(200);
-    expect(await readItem(tables.subscribers, id)).toEqual(first);
+    expect(await readItem(tables.subscribers, id)).toMatchObject({
+      unsubscribeReason: unsubscribeBody('candidate').unsubscribeReason,
+      unsubscribedAt: first!.unsubscribedAt,
+      lastConsent: first!.lastConsent,
+      consentCount: first!.consentCount,
+    });
     expect(await readItem(tables.subscribers, consentRecordId(id, first!.consentCount + 1))).toBeUndefined();
   });
 });
