@@ -22,7 +22,7 @@ import { enqueueRecipients } from './campaigns/enqueue';
 import { loadCampaign } from './campaigns/load-campaign';
 import { sendLocally } from './campaigns/local-queue';
 import { sampleRecipient, writePreview } from './campaigns/preview';
-import { printInert } from './inert-output';
+import { inertText, printInert } from './inert-output';
 import { campaignRecipients } from './campaigns/recipients';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 
@@ -181,7 +181,7 @@ if (require.main === module) {
     .then(() => runCampaign(parseCampaignArgs(process.argv.slice(2))))
     .then((code) => process.exit(code))
     .catch((error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
+      console.error(inertText(error instanceof Error ? error.message : String(error)));
       process.exit(1);
     });
 }

@@ -7,7 +7,7 @@
  * deployed stack's outputs.
  */
 import { isAudience } from '#shared/constants/audiences.ts';
-import { printInert, toCsv, toTable } from './inert-output';
+import { inertText, printInert, toCsv, toTable } from './inert-output';
 import { consentOf, leadsSince, subscribersOf, suppressionOf } from './ops-reports';
 import { resolveTarget } from './stack-target';
 
@@ -70,7 +70,7 @@ if (require.main === module) {
   runOps(process.argv.slice(2))
     .then((code) => process.exit(code))
     .catch((error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
+      console.error(inertText(error instanceof Error ? error.message : String(error)));
       process.exit(1);
     });
 }

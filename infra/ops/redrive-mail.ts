@@ -6,7 +6,7 @@
  * `--include-uncertain` also resends parts whose send was interrupted (they may have arrived:
  * check with the recipient first). Prints one line per lead and a count; exits 1 on an error.
  */
-import { printInert } from './inert-output';
+import { inertText, printInert } from './inert-output';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { requeueLead } from '#lambdas/data/lead-mail-state.ts';
@@ -107,7 +107,7 @@ export const redriveMail = async (options: Options, log: (line: string) => void 
 
 if (require.main === module) {
   redriveMail(parseRedriveArgs(process.argv.slice(2))).catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
+    console.error(inertText(error instanceof Error ? error.message : String(error)));
     process.exit(1);
   });
 }

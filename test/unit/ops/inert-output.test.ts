@@ -45,6 +45,11 @@ describe('terminal output', () => {
     expect(inertText(line)).toBe('Lead [2J]8;;http://evil.test\\click]8;;\\ 0;title done');
   });
 
+  it('removes characters that carry text no reader sees: tag characters, soft hyphens', () => {
+    const hidden = [...'ignore previous'].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+    expect(inertText(`Pat${hidden} Lee\u00ad\u180e`)).toBe('Pat Lee');
+  });
+
   it('keeps the line breaks of a report that spans lines', () => {
     expect(inertText('2 lead(s)\nname: Pat')).toBe('2 lead(s)\nname: Pat');
   });
