@@ -155,6 +155,21 @@ describe('a recipient SES refused', () => {
   });
 });
 
+/** Pat's send record as an earlier attempt left it, last tried at `lastAttemptAt`. */
+const storeSendRecord = (status: 'sending' | 'uncertain', lastAttemptAt: number) =>
+  tables.put(CAMPAIGNS, {
+    id: `send#${SLUG}#${EMAIL}`,
+    kind: 'campaign-send',
+    campaign: SLUG,
+    mailbox: EMAIL,
+    subscriberId: pat.id,
+    status,
+    attempts: 1,
+    firstAttemptAt: lastAttemptAt,
+    lastAttemptAt,
+    expiresAt: NOW + 86400,
+  });
+
 describe('a send whose outcome is unknown', () => {
   const warnLines = () => (console.warn as jest.Mock).mock.calls.map(([line]) => JSON.parse(line as string));
   beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
@@ -244,36 +259,14 @@ describe('a send whose outcome is unknown', () => {
   });
 
   it('in doubt from before settling windows existed (no doubtSince) stays in doubt: never sent again', async () => {
-    tables.put(CAMPAIGNS, {
-      id: `send#${SLUG}#${EMAIL}`,
-      kind: 'campaign-send',
-      campaign: SLUG,
-      mailbox: EMAIL,
-      subscriberId: pat.id,
-      status: 'uncertain',
-      attempts: 1,
-      firstAttemptAt: NOW - 86400,
-      lastAttemptAt: NOW - 86400,
-      expiresAt: NOW + 86400,
-    });
+    storeSendRecord('uncertain', NOW - 86400);
 
     expect(await sendToRecipient(deps, CAMPAIGN, pat.id, NOW)).toEqual({ result: 'uncertain' });
     expect(send).not.toHaveBeenCalled();
   });
 
   it('left "sending" by a sender that died waits out the lease, then the window, then is sent again once', async () => {
-    tables.put(CAMPAIGNS, {
-      id: `send#${SLUG}#${EMAIL}`,
-      kind: 'campaign-send',
-      campaign: SLUG,
-      mailbox: EMAIL,
-      subscriberId: pat.id,
-      status: 'sending',
-      attempts: 1,
-      firstAttemptAt: NOW - 60,
-      lastAttemptAt: NOW - 60,
-      expiresAt: NOW + 86400,
-    });
+    storeSendRecord('sending', NOW - 60);
     const afterLease = NOW - 60 + POLICY.leaseSeconds;
 
     const outcomes = [
