@@ -2,7 +2,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FormLimits } from '../constructs/api';
 import type { ApiThrottle } from '../constructs/api-throttling';
-import { FORM_MAILS_PER_HOUR, SUBMISSIONS_PER_CLIENT_PER_HOUR } from '#shared/constants/limits.ts';
+import {
+  FORM_MAILS_PER_HOUR,
+  FORM_MAILS_WINDOW_SECONDS,
+  SUBMISSIONS_PER_CLIENT_PER_HOUR,
+} from '#shared/constants/limits.ts';
 import type { CustomDomain } from '../constructs/site';
 import { DEPLOY_TIME_SITE_ORIGIN } from '#shared/deploy-site-origin.ts';
 import { readRouteManifest, ROUTE_MANIFEST_FILE } from '../edge/edge-code';
@@ -97,6 +101,7 @@ export function parseAppContext(get: (key: string) => unknown): AppContext {
     formLimits: {
       submissionsPerClientPerHour: number('SUBMISSIONS_PER_CLIENT_PER_HOUR') ?? SUBMISSIONS_PER_CLIENT_PER_HOUR,
       formMailsPerHour: number('FORM_MAILS_PER_HOUR') ?? FORM_MAILS_PER_HOUR,
+      formMailWindowSeconds: number('FORM_MAILS_WINDOW_SECONDS') ?? FORM_MAILS_WINDOW_SECONDS,
     },
     campaignSendRate: number('campaignSendRate'),
   };

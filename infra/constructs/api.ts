@@ -4,7 +4,11 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { FORM_MAILS_PER_HOUR, SUBMISSIONS_PER_CLIENT_PER_HOUR } from '#shared/constants/limits.ts';
+import {
+  FORM_MAILS_PER_HOUR,
+  FORM_MAILS_WINDOW_SECONDS,
+  SUBMISSIONS_PER_CLIENT_PER_HOUR,
+} from '#shared/constants/limits.ts';
 import { API_FALLBACK_ROUTE, API_ROUTES, type ApiRouteName } from '#shared/paths.ts';
 import { checkThrottle, DEFAULT_THROTTLES, routeSettings, type ApiThrottle } from './api-throttling';
 import { API_FALLBACK_HANDLER, routeHandler } from './functions';
@@ -28,7 +32,7 @@ export interface ApiProps {
   readonly accessLogRetention?: logs.RetentionDays;
   /**
    * The forms' abuse limits (docs/decisions/0003-abuse-limits.md).
-   * @default 10 submissions per client per hour, 200 form emails per hour
+   * @default 10 submissions per client per hour, 200 form emails per hour-long window
    */
   readonly formLimits?: FormLimits;
 }
@@ -36,8 +40,10 @@ export interface ApiProps {
 export interface FormLimits {
   /** Accepted form submissions one client (viewer address) may make per hour. */
   readonly submissionsPerClientPerHour: number;
-  /** Form emails to addresses that are not confirmed subscribers, per hour, before the forms answer 503. */
+  /** Form emails to addresses that are not confirmed subscribers per window; past it they wait their turn. */
   readonly formMailsPerHour: number;
+  /** The form-mail budget's window. */
+  readonly formMailWindowSeconds: number;
 }
 
 /**
@@ -73,11 +79,13 @@ export class Api extends Construct {
     const limits = props.formLimits ?? {
       submissionsPerClientPerHour: SUBMISSIONS_PER_CLIENT_PER_HOUR,
       formMailsPerHour: FORM_MAILS_PER_HOUR,
+      formMailWindowSeconds: FORM_MAILS_WINDOW_SECONDS,
     };
     const bindLeadForm = (fn: HouseFunction) =>
       fn
         .setEnv('SUBMISSIONS_PER_CLIENT_PER_HOUR', String(limits.submissionsPerClientPerHour))
-        .setEnv('FORM_MAILS_PER_HOUR', String(limits.formMailsPerHour));
+        .setEnv('FORM_MAILS_PER_HOUR', String(limits.formMailsPerHour))
+        .setEnv('FORM_MAILS_WINDOW_SECONDS', String(limits.formMailWindowSeconds));
 
     // Typed by ApiRouteName: a route added to shared/paths does not compile until it is wired here.
     const wiring: Record<ApiRouteName, RouteWiring> = {

@@ -5,6 +5,7 @@ import { getItem } from '#lambdas/data/items.ts';
 import { findSubscribersByMailbox, getSubscriber } from '#lambdas/data/subscribers.ts';
 import { canonicalMailbox } from '#lambdas/domain/canonical-mailbox.ts';
 import type { Audience } from '#shared/constants/audiences.ts';
+import { leadMailSummary } from './held-mail';
 import { scanKind } from './scan-table';
 import type { OpsTarget } from './stack-target';
 
@@ -25,7 +26,7 @@ export const leadsSince = async (target: OpsTarget, since: number) =>
       organization: lead.organization,
       jobTitle: lead.jobTitle,
       message: lead.helpDescription,
-      mailStatus: lead.mailStatus,
+      mail: leadMailSummary(lead),
     }));
 
 /**

@@ -3,16 +3,19 @@
  *   leads --since <yyyy-mm-dd> [--csv]        the leads received since that day (UTC)
  *   consent <email> [--json]                  the consent ledger of that address, for a CRTC or access request
  *   subscribers --audience <a> [--csv]        counts by state and the list
+ *   held                                      emails the form-mail budget held for the firm
+ *   release-mail <lead id> | drop-mail <lead id>   send a held email, or decide not to
  * Local by default (`npm start`'s stack, found as npm start finds it); `--target aws` reads the
  * deployed stack's outputs.
  */
 import { isAudience } from '#shared/constants/audiences.ts';
 import { inertText, printInert, toCsv, toTable } from './inert-output';
+import { decideHeldMail, heldLeads } from './held-mail';
 import { consentOf, leadsSince, subscribersOf, suppressionOf } from './ops-reports';
 import { resolveTarget } from './stack-target';
 
 const USAGE =
-  'Usage: npm run ops -- leads --since <yyyy-mm-dd> [--csv] | consent <email> [--json] | subscribers --audience candidate|employer [--csv]  [--target local|aws]';
+  'Usage: npm run ops -- leads --since <yyyy-mm-dd> [--csv] | consent <email> [--json] | subscribers --audience candidate|employer [--csv] | held | release-mail <lead id> | drop-mail <lead id>  [--target local|aws]';
 
 export const runOps = async (argv: string[], log: (line: string) => void = printInert): Promise<number> => {
   const [verb, ...rest] = argv;
@@ -61,6 +64,17 @@ export const runOps = async (argv: string[], log: (line: string) => void = print
             .map(([state, n]) => `${state}: ${n}`)
             .join('  ')}\n${toTable(rows)}`,
     );
+    return 0;
+  }
+  if (verb === 'held') {
+    const rows = await heldLeads(target);
+    log(`${rows.length} lead(s) hold an email for you to release or drop\n${toTable(rows)}`);
+    return 0;
+  }
+  if (verb === 'release-mail' || verb === 'drop-mail') {
+    const leadId = rest[0];
+    if (!leadId?.startsWith('lead#')) throw new Error(`${verb} needs a lead id (lead#…). ${USAGE}`);
+    log(await decideHeldMail(target, leadId, verb === 'release-mail' ? 'release' : 'drop', now));
     return 0;
   }
   throw new Error(USAGE);

@@ -12,6 +12,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { requeueLead } from '#lambdas/data/lead-mail-state.ts';
 import type { LeadItem } from '#lambdas/data/lead-item.ts';
 import { getLead } from '#lambdas/data/leads.ts';
+import { leadMailSummary } from './held-mail';
 import { resolveTarget, type OpsTarget } from './stack-target';
 
 interface Options {
@@ -77,14 +78,14 @@ export const redriveMail = async (options: Options, log: (line: string) => void 
     );
     const parts = owed.map(([part, status]) => `${part} (${status})`).join(', ');
     if (owed.length === 0) {
-      log(`${lead.id}  nothing to redrive (mail ${lead.mailStatus})`);
+      log(`${lead.id}  nothing to redrive (mail ${leadMailSummary(lead)})`);
       continue;
     }
     if (!options.dryRun) {
       const done = await requeueLead(store, lead, {
         now,
         retryUntil: now + target.giveUpAfterSeconds,
-        includeUncertain: options.includeUncertain,
+        statuses: options.includeUncertain ? ['failed', 'uncertain'] : ['failed'],
       });
       if (!done) {
         log(`${lead.id}  skipped: its delivery is already under way`);

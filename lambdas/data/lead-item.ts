@@ -6,13 +6,25 @@ import type { DeliveryStatus } from './delivery-status';
 /**
  * One email of a lead: the states of every email sent at most once (delivery-status.ts), and
  * those of a part that is not to be sent (docs/decisions/0001-lead-delivery.md):
- * - suppressed: the address bounced or complained; skipped: nothing to send (already confirmed);
- * - withheld: the hourly budget of form mail was used up.
+ * - suppressed: the address bounced or complained; skipped: nothing to send (already confirmed).
+ * The form-mail budget's (docs/decisions/0003-abuse-limits.md):
+ * - waiting: owed, sent when its turn comes (`mailWaitsUntil`);
+ * - held: owed, but its turn was further off than the hold: the firm releases it (then pending)
+ *   or drops it (dropped).
  */
-export type PartStatus = DeliveryStatus | 'suppressed' | 'skipped' | 'withheld';
+export type PartStatus = DeliveryStatus | 'suppressed' | 'skipped' | 'waiting' | 'held' | 'dropped';
 
-/** The lead's mail as a whole: pending while any part is owed, then how it ended. */
-export type LeadMailStatus = 'pending' | 'sent' | 'failed' | 'uncertain';
+/**
+ * The lead's mail as a whole: pending while any part is owed or waiting, then how it ended;
+ * held while an email waits for the firm's decision, dropped when the firm dropped one.
+ */
+export type LeadMailStatus = 'pending' | 'sent' | 'failed' | 'uncertain' | 'held' | 'dropped';
+
+/** How a lead's mail ended, once nothing is owed any more: the worst that became of a part. */
+export const settledMailStatus = (mail: LeadItem['mail']): LeadMailStatus => {
+  const statuses = new Set(Object.values(mail));
+  return (['failed', 'uncertain', 'held', 'dropped'] as const).find((status) => statuses.has(status)) ?? 'sent';
+};
 
 /**
  * - requester: the scorecard download link; notification: the firm's notice of the lead;
@@ -46,6 +58,8 @@ interface LeadBase extends ContactDetails {
   /** The subscriber whose links the emails carry, once known (confirmation, or implied consent). */
   subscriberId?: string;
   mail: Partial<Record<MailPart, PartStatus>>;
+  /** When its `waiting` parts' turn in the form-mail budget comes. */
+  mailWaitsUntil?: number;
   /** SES's message id of each part it accepted (traces a bounce or complaint to the email). */
   sesMessageIds: Partial<Record<MailPart, string>>;
   /** What SES's events said last of each part (delivered, bounced, complained …). */

@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { MAIL_DUE_INDEX } from '#shared/mail-due-index.ts';
 import type { DeliveryRecord } from '../mail/ses-event';
 import { getItem, updateItem } from './items';
-import type { LeadItem, LeadMailStatus, MailPart, PartStatus } from './lead-item';
+import { settledMailStatus, type LeadItem, type LeadMailStatus, type MailPart, type PartStatus } from './lead-item';
 import type { TableStore } from './stores';
 import { marshall } from './attribute-values';
 import { setAttributes } from './update-expression';
@@ -232,35 +232,43 @@ export const addDuePart = async (
   );
 };
 
+/** Changes an operator's decision applies to a settled lead: only if it is still as it was read. */
+const updateSettledLead = async (store: TableStore, lead: LeadItem, fields: Record<string, unknown>) =>
+  (await updateItem(store, lead.id, {
+    ...setAttributes(fields, { values: { ':settled': lead.mailStatus } }),
+    ConditionExpression: 'attribute_not_exists(mailQueue) AND mailStatus = :settled',
+  })) !== undefined;
+
 /**
- * An operator's redrive: parts that failed (and, if asked, those whose send was interrupted)
- * become pending again, with a fresh retry window. Conditional on the lead having settled.
+ * An operator puts parts back into delivery: the redrive (parts that failed and, if asked, those
+ * whose send was interrupted) or a release of emails held by the form-mail budget. They become
+ * pending and due now, with a fresh retry window. False when none of the lead's parts is in
+ * `statuses`, or the lead is no longer settled as it was read.
  */
 export const requeueLead = async (
   store: TableStore,
   lead: LeadItem,
-  options: { now: number; retryUntil: number; includeUncertain: boolean },
+  options: { now: number; retryUntil: number; statuses: readonly PartStatus[] },
 ) => {
-  const redriven = new Set<PartStatus>(options.includeUncertain ? ['failed', 'uncertain'] : ['failed']);
   const mail = Object.fromEntries(
-    Object.entries(lead.mail).map(([part, status]) => [part, redriven.has(status) ? 'pending' : status]),
+    Object.entries(lead.mail).map(([part, status]) => [part, options.statuses.includes(status) ? 'pending' : status]),
   );
   if (!Object.values(mail).includes('pending')) return false;
-  const parts = setAttributes(
-    {
-      mail,
-      mailStatus: 'pending',
-      mailQueue: 'due',
-      nextAttemptAt: options.now,
-      retryUntil: options.retryUntil,
-      mailAttempts: 0,
-    },
-    { values: { ':settled': lead.mailStatus } },
-  );
-  return (
-    (await updateItem(store, lead.id, {
-      ...parts,
-      ConditionExpression: 'attribute_not_exists(mailQueue) AND mailStatus = :settled',
-    })) !== undefined
-  );
+  return updateSettledLead(store, lead, {
+    mail,
+    mailStatus: 'pending',
+    mailQueue: 'due',
+    nextAttemptAt: options.now,
+    retryUntil: options.retryUntil,
+    mailAttempts: 0,
+  });
+};
+
+/** The firm decided not to send the emails the form-mail budget held: they become `dropped`. */
+export const dropHeldMail = async (store: TableStore, lead: LeadItem) => {
+  const mail = Object.fromEntries(
+    Object.entries(lead.mail).map(([part, status]) => [part, status === 'held' ? 'dropped' : status]),
+  ) as LeadItem['mail'];
+  if (!Object.values(mail).includes('dropped')) return false;
+  return updateSettledLead(store, lead, { mail, mailStatus: settledMailStatus(mail) });
 };

@@ -16,18 +16,12 @@ import { leadDetails } from './lead-details';
 import { leadKeys } from './lead-key';
 import { countSubmission, submissionCounters, type LimitSettings } from './submission-limits';
 import type { DeliveryPolicy } from '../mail/delivery-policy';
+import type { FormMailTurn } from './form-mail-budget';
 
 export interface LeadStores {
   leads: TableStore;
   subscribers: TableStore;
 }
-
-/**
- * - accepted: stored now; duplicate: this submission was stored before (a resend);
- * - withheld: stored, but the hourly budget of form mail is used up, so the visitor's own
- *   email waits for the firm (the answer says so; an alarm tells the operators).
- */
-export type LeadOutcome = 'accepted' | 'duplicate' | 'withheld';
 
 /** What differs between the forms: the rest of the flow is one (submitLead). */
 export interface LeadForm<TRequest> {
@@ -74,8 +68,12 @@ const findResent = async (store: TableStore, keys: { current: string; previous: 
   return previous && previous.createdAt > now - DUPLICATE_WINDOW_SECONDS ? previous : undefined;
 };
 
-const outcomeOf = (lead: LeadItem): LeadOutcome =>
-  Object.values(lead.mail).includes('withheld') ? 'withheld' : 'duplicate';
+/** The visitor's emails: owed now, waiting for their turn in the budget, or held for the firm. */
+const statusInTurn = (turn: FormMailTurn | undefined, now: number): PartStatus => {
+  if (turn === undefined) return 'pending';
+  if ('held' in turn) return 'held';
+  return turn.opensAt <= now ? 'pending' : 'waiting';
+};
 
 /**
  * A form submission becomes a stored lead, once, and nothing else is written on the way: the
@@ -89,14 +87,14 @@ export const submitLead = async <TRequest extends SignupRequest | ScorecardReque
   form: LeadForm<TRequest>,
   request: TRequest,
   context: SubmissionContext,
-): Promise<LeadOutcome> => {
+): Promise<void> => {
   const { now } = context;
   const details = leadDetails(request, form.audience(request));
   const mailbox = canonicalMailbox(details.email);
   const keys = leadKeys(form.type, { ...request, email: details.email }, now);
 
   const resent = await findResent(stores.leads, keys, now);
-  if (resent) return outcomeOf(resent);
+  if (resent) return;
 
   const subscriber = await findSubscriber(stores.subscribers, details.audience, mailbox);
   const confirmed = subscriber?.consent === 'express' && subscriber.subscribed;
@@ -108,14 +106,15 @@ export const submitLead = async <TRequest extends SignupRequest | ScorecardReque
 
   const leadExists = async (key: string) => (await getLeadByKey(stores.leads, key)) !== undefined;
   const counters = submissionCounters(context.limits, { type: form.type, client: context.client, mailbox, now });
-  const { withinBudget, release } = await countSubmission(
+  const { mailTurn, release } = await countSubmission(
     stores.leads,
     counters,
     { type: form.type, key: keys.current, mailsUnconfirmedAddress: personParts.length > 0 && !confirmed, now },
     leadExists,
   );
 
-  const personStatus: PartStatus = withinBudget ? 'pending' : 'withheld';
+  const opensAt = mailTurn && 'opensAt' in mailTurn ? mailTurn.opensAt : now;
+  const personStatus = statusInTurn(mailTurn, now);
   const lead = {
     ...details,
     id: leadId(keys.current),
@@ -133,7 +132,9 @@ export const submitLead = async <TRequest extends SignupRequest | ScorecardReque
     mailStatus: 'pending',
     mailQueue: 'due',
     nextAttemptAt: now,
-    retryUntil: now + context.delivery.giveUpAfterSeconds,
+    ...(personStatus === 'waiting' && { mailWaitsUntil: opensAt }),
+    // An email that waits for its turn gets the whole retry window from then on.
+    retryUntil: opensAt + context.delivery.giveUpAfterSeconds,
     mailAttempts: 0,
   } as LeadItem;
 
@@ -146,10 +147,7 @@ export const submitLead = async <TRequest extends SignupRequest | ScorecardReque
     if (!(await leadExists(keys.current).catch(() => true))) await release().catch(() => undefined);
     throw error;
   }
-  if (!stored) return 'duplicate';
-  if (!withinBudget) {
-    log.warn(FORM_MAIL_BUDGET_EXHAUSTED, { leadId: lead.id, form: form.type });
-    return 'withheld';
+  if (stored && (personStatus === 'waiting' || personStatus === 'held')) {
+    log.warn(FORM_MAIL_BUDGET_EXHAUSTED, { leadId: lead.id, form: form.type, mail: personStatus });
   }
-  return 'accepted';
 };

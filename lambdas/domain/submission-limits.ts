@@ -5,14 +5,15 @@ import type { TableStore } from '../data/stores';
 import { freeStaleSlots, releaseSlot, takeSlot, type SlotCounter } from '../data/submission-slots';
 import { HttpError } from '../http/http-error';
 import { utcDay } from '../runtime/clock';
+import { reserveFormMail, type FormMailBudget, type FormMailTurn } from './form-mail-budget';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 
-/** The hourly limits, from the environment (CDK context or the local stack), with their defaults. */
+/** The limits, from the environment (CDK context or the local stack), with their defaults. */
 export interface LimitSettings {
   submissionsPerClientPerHour: number;
-  formMailsPerHour: number;
+  formMail: FormMailBudget;
 }
 
 /** Per form: how many emails one mailbox may be sent through it per UTC day, and the refusal. */
@@ -28,7 +29,7 @@ const endOfDay = (now: number) => Date.parse(`${utcDay(now)}T00:00:00Z`) / 1000 
 export interface SubmissionCounters {
   client: SlotCounter;
   mailbox: SlotCounter;
-  formMail: SlotCounter;
+  formMail: FormMailBudget;
 }
 
 export const submissionCounters = (
@@ -48,7 +49,7 @@ export const submissionCounters = (
       limit: MAILBOX_LIMITS[type].perDay,
       expiresAt: endOfDay(now) + DAY,
     },
-    formMail: { id: `limit#form-mail#${hour}`, limit: settings.formMailsPerHour, expiresAt: (hour + 2) * HOUR },
+    formMail: settings.formMail,
   };
 };
 
@@ -70,8 +71,8 @@ const takeOrHeal = async (
 /**
  * Counts the submission against the per-client and per-mailbox limits (429 when either is
  * reached; the other slot is given back) and, when it mails an address that is not a confirmed
- * subscriber, against the hourly form-mail budget. Returns the slots taken and whether the
- * budget allowed the mail; `release` gives them back when the lead could not be stored.
+ * subscriber, reserves that email its turn in the form-mail budget. Returns the turn (undefined
+ * when no budget is needed); `release` gives the slots back when the lead could not be stored.
  */
 export const countSubmission = async (
   store: TableStore,
@@ -90,12 +91,12 @@ export const countSubmission = async (
       throw new HttpError(429, MAILBOX_LIMITS[submission.type].refusal);
     }
     taken.push(counters.mailbox);
-    let withinBudget = true;
+    let mailTurn: FormMailTurn | undefined;
     if (submission.mailsUnconfirmedAddress) {
-      withinBudget = await takeSlot(store, counters.formMail, submission.key, submission.now);
-      if (withinBudget) taken.push(counters.formMail);
+      mailTurn = await reserveFormMail(store, counters.formMail, submission.key, submission.now);
+      if ('counter' in mailTurn) taken.push(mailTurn.counter);
     }
-    return { withinBudget, release };
+    return { mailTurn, release };
   } catch (error) {
     await release().catch(() => undefined);
     throw error;

@@ -1,4 +1,9 @@
-import { FORM_MAILS_PER_HOUR, SUBMISSIONS_PER_CLIENT_PER_HOUR } from '#shared/constants/limits.ts';
+import {
+  FORM_MAIL_HOLD_SECONDS,
+  FORM_MAILS_PER_HOUR,
+  FORM_MAILS_WINDOW_SECONDS,
+  SUBMISSIONS_PER_CLIENT_PER_HOUR,
+} from '#shared/constants/limits.ts';
 import { deliveryPolicyFromEnv } from '../mail/delivery-policy';
 import { optionalNumberEnv } from '../runtime/env';
 import type { LimitSettings } from './submission-limits';
@@ -7,7 +12,11 @@ import type { LimitSettings } from './submission-limits';
 export const submissionSettingsFromEnv = () => ({
   limits: {
     submissionsPerClientPerHour: optionalNumberEnv('SUBMISSIONS_PER_CLIENT_PER_HOUR', SUBMISSIONS_PER_CLIENT_PER_HOUR),
-    formMailsPerHour: optionalNumberEnv('FORM_MAILS_PER_HOUR', FORM_MAILS_PER_HOUR),
+    formMail: {
+      perWindow: optionalNumberEnv('FORM_MAILS_PER_HOUR', FORM_MAILS_PER_HOUR),
+      windowSeconds: optionalNumberEnv('FORM_MAILS_WINDOW_SECONDS', FORM_MAILS_WINDOW_SECONDS),
+      holdSeconds: optionalNumberEnv('FORM_MAIL_HOLD_SECONDS', FORM_MAIL_HOLD_SECONDS),
+    },
   } satisfies LimitSettings,
   delivery: deliveryPolicyFromEnv(),
 });

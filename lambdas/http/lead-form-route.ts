@@ -1,5 +1,4 @@
 import type { AnyObject, ObjectSchema } from 'yup';
-import * as API_ERRORS from '#shared/constants/api-errors.ts';
 import type { ScorecardRequest } from '#shared/schemas/scorecard.ts';
 import type { SignupRequest } from '#shared/schemas/signup.ts';
 import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
@@ -14,13 +13,11 @@ import { jsonResponse } from './responses';
 import { httpHandler } from './stack';
 import type { ValidatedEvent } from './types';
 
-/** A withheld email waits for the firm, not for seconds: the visitor need not resend soon. */
-const BUDGET_RETRY_AFTER_SECONDS = '3600';
-
 /**
  * The handler of a public lead form (sign-up, scorecard): the honeypot before validation, the
- * shared schema, then submitLead. A stored submission and its resend get the same answer; a
- * refused one a 429, a stored one whose email is withheld by the hourly budget a 503.
+ * shared schema, then submitLead. A stored submission gets the same answer whether it is new or
+ * a resend and whether its email goes now or waits for the form-mail budget, so the answer
+ * tells nothing about the address (docs/decisions/0003-abuse-limits.md); a refused one a 429.
  */
 export const leadFormRoute = <TRequest extends SignupRequest | ScorecardRequest>(options: {
   form: LeadForm<TRequest>;
@@ -38,10 +35,7 @@ export const leadFormRoute = <TRequest extends SignupRequest | ScorecardRequest>
   return httpHandler<ValidatedEvent<TRequest>>(
     async (event) => {
       const context = { ...settings, now: nowSeconds(), client: clientLimitKey(event) };
-      const outcome = await submitLead(stores, options.form, event.validBody, context);
-      if (outcome === 'withheld') {
-        return jsonResponse(503, { message: API_ERRORS.formMailBudget }, { 'retry-after': BUDGET_RETRY_AFTER_SECONDS });
-      }
+      await submitLead(stores, options.form, event.validBody, context);
       return acceptedAnswer();
     },
     honeypot(acceptedAnswer),

@@ -2,7 +2,7 @@ import type { Audience } from '#shared/constants/audiences.ts';
 import { LEAD_MAIL_FINALLY_FAILED, MAIL_DOUBT_OUTLIVED_WINDOW } from '#shared/constants/operator-alerts.ts';
 import { IMPLIED_CONSENT_SECONDS } from '#shared/constants/consent.ts';
 import { apiPath, emailPagePath } from '#shared/paths.ts';
-import { leadKeyOf, type LeadItem, type MailPart, type PartStatus } from '../data/lead-item';
+import { leadKeyOf, settledMailStatus, type LeadItem, type MailPart, type PartStatus } from '../data/lead-item';
 import {
   claimLead,
   getLead,
@@ -133,6 +133,11 @@ export const deliverLeadMail = async (
     if (mail[part] === 'sending' && (await move(part, 'sending', 'uncertain'))) newDoubt = true;
   }
 
+  // Their turn in the form-mail budget has come for the emails that waited for it.
+  if (lead.mailWaitsUntil !== undefined && now >= lead.mailWaitsUntil) {
+    for (const part of PART_ORDER) if (mail[part] === 'waiting') await move(part, 'waiting', 'pending');
+  }
+
   // The settling window has passed without a word from SES: a part not yet resent never reached
   // it and is sent again; one already resent stays in doubt, for the operators.
   if (inDoubt().length > 0 && doubtSince !== undefined && now >= doubtSince + deps.policy.settleSeconds) {
@@ -194,10 +199,12 @@ export const deliverLeadMail = async (
   if (doubtful && (newDoubt || doubtSince === undefined)) doubtSince = now;
   const lastMailError = lastError === undefined ? undefined : describeError(lastError);
   const retrying = owed.length > 0 && now < lead.retryUntil;
-  if (retrying || doubtful) {
+  const waiting = PART_ORDER.some((part) => mail[part] === 'waiting');
+  if (retrying || doubtful || waiting) {
     const nextAttemptAt = Math.min(
       retrying ? now + retryDelay(deps.policy, lead.mailAttempts) : Infinity,
       doubtful ? doubtSince! + deps.policy.settleSeconds : Infinity,
+      waiting ? lead.mailWaitsUntil! : Infinity,
     );
     await withRetries(() =>
       releaseLead(deps.leads, lead.id, leaseId, {
@@ -209,7 +216,7 @@ export const deliverLeadMail = async (
     return 'retry';
   }
   for (const part of owed) mail[part] = 'failed';
-  const mailStatus = owed.length > 0 ? 'failed' : Object.values(mail).includes('uncertain') ? 'uncertain' : 'sent';
+  const mailStatus = settledMailStatus(mail);
   await withRetries(() =>
     settleLead(deps.leads, lead.id, leaseId, { mail, mailStatus, settledAt: now, lastMailError }),
   );

@@ -68,6 +68,22 @@ export const welcomeMail = (lead: LeadItem, links: SubscriberLinks): OutgoingMai
   }),
 });
 
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+/**
+ * What became of the visitor's own email when the form-mail budget was spent
+ * (docs/decisions/0003-abuse-limits.md), so the firm knows why it has not arrived; undefined
+ * when it went out as usual.
+ */
+const budgetNote = (lead: LeadItem): string | undefined => {
+  const statuses = Object.values(lead.mail);
+  if (statuses.includes('held'))
+    return `held: too many form emails were owed to send it within a day. Send it with "npm run ops -- release-mail ${lead.id}" or drop it with "npm run ops -- drop-mail ${lead.id}".`;
+  if (statuses.includes('waiting'))
+    return `waiting: the hourly limit of form email is reached; it goes out at ${iso(lead.mailWaitsUntil!)}.`;
+  return undefined;
+};
+
 /** The consultancy's own notice of a new lead; replying answers the person directly. */
 export const notificationMail = (lead: LeadItem, notificationEmail: string): OutgoingMail => {
   const what =
@@ -83,8 +99,10 @@ export const notificationMail = (lead: LeadItem, notificationEmail: string): Out
     ['Job title', lead.jobTitle],
     ['Organization', lead.organization],
     ['Marketing email', lead.consentRequest ? 'asked for (pending their confirmation)' : 'not asked for'],
-    ['Received', new Date(lead.createdAt * 1000).toISOString()],
+    ['Received', iso(lead.createdAt)],
   ];
+  const note = budgetNote(lead);
+  if (note) fields.push(['Our email to them', note]);
   const message = withoutControls(lead.helpDescription ?? '').trim();
   const quoted = message
     .split('\n')

@@ -16,6 +16,4 @@ export const confirmationNotFound = 'We could not find that confirmation link. P
 export const confirmationExpired = 'This confirmation link has expired. Please sign up again.';
 export const tooManySubmissions =
   'We have received many submissions from your connection in the last hour. Please try again later.';
-export const formMailBudget =
-  'We have received your request, but we cannot send email to new addresses right now. We will follow up as soon as we can.';
 export const dependencyUnavailable = 'We could not save your request just now. Please try again in a minute.';

@@ -28,5 +28,18 @@ export const DUPLICATE_WINDOW_SECONDS = 10 * 60;
 /** Default for SUBMISSIONS_PER_CLIENT_PER_HOUR: accepted form submissions one client may make per hour. */
 export const SUBMISSIONS_PER_CLIENT_PER_HOUR = 10;
 
-/** Default for FORM_MAILS_PER_HOUR: form emails to addresses that are not confirmed subscribers, per hour. */
+/**
+ * Default for FORM_MAILS_PER_HOUR: form emails to addresses that are not confirmed subscribers,
+ * per budget window (FORM_MAILS_WINDOW_SECONDS, an hour by default).
+ */
 export const FORM_MAILS_PER_HOUR = 200;
+
+/** Default for FORM_MAILS_WINDOW_SECONDS: the form-mail budget's window. */
+export const FORM_MAILS_WINDOW_SECONDS = 3600;
+
+/**
+ * Default for FORM_MAIL_HOLD_SECONDS: an email owed past the budget that could not go out within
+ * this time is held for the firm to release or drop, not sent automatically, so a flood does not
+ * become a slow cannon (docs/decisions/0003-abuse-limits.md).
+ */
+export const FORM_MAIL_HOLD_SECONDS = 24 * 3600;

@@ -220,32 +220,87 @@ describe('POST /api/employer/scorecard', () => {
     expect(counted(CLIENT_COUNTER)).toEqual(leads().map(keyOf).sort());
   });
 
-  it('answers 503 with a readable message when the form-mail budget is used up, and still stores the lead for the firm', async () => {
-    // Prepare
-    fillCounter(FORM_MAIL_COUNTER, keys(FORM_MAILS_PER_HOUR, 'other'), false);
+  describe('with the form-mail budget spent', () => {
+    const NEXT_WINDOW = (HOUR + 1) * 3600;
+    const spendBudget = (...windows: number[]) => {
+      for (const window of [HOUR, ...windows]) {
+        fillCounter(`limit#form-mail#${window}`, keys(FORM_MAILS_PER_HOUR, `w${window}`), false);
+      }
+    };
 
-    // Act
-    const answer = await invoke(requestScorecard, scorecardEvent(scorecardBody()));
+    it("answers as usual and makes the visitor's email wait for the next window, owed and never marked sent", async () => {
+      // Prepare
+      spendBudget();
 
-    // Assess
-    expect(answer).toMatchObject({ statusCode: 503, json: { message: API_ERRORS.formMailBudget } });
-    expect(answer.headers['retry-after']).toBe('3600');
-    expect(leads()[0]!.mail).toEqual({ notification: 'pending', requester: 'withheld' });
-    expect(counted(FORM_MAIL_COUNTER)).not.toContain(keyOf(leads()[0]!));
-    const warned = (console.warn as jest.Mock).mock.calls.map(([line]) => JSON.parse(line as string));
-    expect(warned).toContainEqual(
-      expect.objectContaining({ message: 'Form mail budget exhausted', form: 'scorecard' }),
-    );
-  });
+      // Act
+      const answer = await invoke(requestScorecard, scorecardEvent(scorecardBody()));
 
-  it('answers a resend of a withheld submission the same 503, storing nothing new', async () => {
-    fillCounter(FORM_MAIL_COUNTER, keys(FORM_MAILS_PER_HOUR, 'other'), false);
-    await invoke(requestScorecard, scorecardEvent(scorecardBody()));
+      // Assess
+      expect(answer).toMatchObject({ statusCode: 202, json: { success: API_SUCCESS.scorecardRequested } });
+      const lead = leads()[0]!;
+      expect(lead).toMatchObject({
+        mail: { notification: 'pending', requester: 'waiting' },
+        mailStatus: 'pending',
+        mailWaitsUntil: NEXT_WINDOW,
+        retryUntil: NEXT_WINDOW + GIVE_UP_AFTER,
+      });
+      expect(counted(`limit#form-mail#${HOUR + 1}`)).toEqual([keyOf(lead)]);
+      const warned = (console.warn as jest.Mock).mock.calls.map(([line]) => JSON.parse(line as string));
+      expect(warned).toContainEqual(
+        expect.objectContaining({ message: 'Form mail budget exhausted', form: 'scorecard', mail: 'waiting' }),
+      );
+    });
 
-    const resent = await invoke(requestScorecard, scorecardEvent(scorecardBody({ createdAt: NOW + 30 })));
+    it('queues a later submission behind the emails already owed, oldest first', async () => {
+      // Prepare: the next window was filled by earlier owed emails.
+      spendBudget(HOUR + 1);
+      tables.put(LEADS, { id: 'limit#form-mail#next-room', kind: 'submission-counter', window: HOUR + 1 });
 
-    expect(resent).toMatchObject({ statusCode: 503, json: { message: API_ERRORS.formMailBudget } });
-    expect(leads()).toHaveLength(1);
+      // Act
+      await invoke(requestScorecard, scorecardEvent(scorecardBody()));
+
+      // Assess
+      expect(leads()[0]).toMatchObject({ mail: { requester: 'waiting' }, mailWaitsUntil: NEXT_WINDOW + 3600 });
+      expect(counted(`limit#form-mail#${HOUR + 2}`)).toEqual([keyOf(leads()[0]!)]);
+      expect(tables.get(LEADS, 'limit#form-mail#next-room')).toMatchObject({ window: HOUR + 2 });
+    });
+
+    it('holds an email whose turn is more than a day off for the firm, taking no slot', async () => {
+      // Prepare: owed emails fill every window of the next 24 hours.
+      spendBudget();
+      tables.put(LEADS, { id: 'limit#form-mail#next-room', kind: 'submission-counter', window: HOUR + 25 });
+
+      // Act
+      const answer = await invoke(requestScorecard, scorecardEvent(scorecardBody()));
+
+      // Assess
+      expect(answer.statusCode).toBe(202);
+      expect(leads()[0]).toMatchObject({ mail: { notification: 'pending', requester: 'held' }, mailStatus: 'pending' });
+      expect(leads()[0]!.mailWaitsUntil).toBeUndefined();
+      expect(counted(`limit#form-mail#${HOUR + 25}`)).toEqual([]);
+    });
+
+    it("answers a confirmed subscriber's address exactly as a new one: the answer tells nothing", async () => {
+      // Prepare
+      spendBudget();
+      existingSubscriber({});
+
+      // Act
+      const subscribed = await invoke(
+        signup,
+        signupEvent(signupBody({ audience: 'employer', email: 'avery.stone@example.ca' })),
+      );
+      const stranger = await invoke(
+        signup,
+        signupEvent(signupBody({ audience: 'employer', email: 'new@example.org' })),
+      );
+
+      // Assess
+      expect(stranger).toEqual(subscribed);
+      expect(leads().map((lead) => lead.mail)).toEqual(
+        expect.arrayContaining([{ notification: 'pending' }, { notification: 'pending', confirmation: 'waiting' }]),
+      );
+    });
   });
 
   it.each([

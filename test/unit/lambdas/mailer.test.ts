@@ -278,6 +278,58 @@ describe('mailer (leads stream)', () => {
   });
 });
 
+describe('emails owed past the form-mail budget', () => {
+  it("notifies the firm at once that the visitor's email waits, and keeps it owed until its turn", async () => {
+    // Act
+    await insert(
+      scorecardLead({ mail: { notification: 'pending', requester: 'waiting' }, mailWaitsUntil: NOW + 3600 }),
+    );
+
+    // Assess
+    const sent = await sentMail();
+    expect(sent.map((mail) => mail.header('to'))).toEqual(['leads@chinooktalent.ca']);
+    expect(sent[0]!.text).toContain(
+      `Our email to them: waiting: the hourly limit of form email is reached; it goes out at ${new Date((NOW + 3600) * 1000).toISOString()}.`,
+    );
+    expect(lead(SCORECARD_KEY)).toMatchObject({
+      mail: { notification: 'sent', requester: 'waiting' },
+      mailStatus: 'pending',
+      mailQueue: 'due',
+      nextAttemptAt: NOW + 3600,
+    });
+  });
+
+  it('sends the waiting email once its turn has come, and only then marks it sent', async () => {
+    // Prepare
+    tables.put(
+      LEADS,
+      scorecardLead({ mail: { notification: 'sent', requester: 'waiting' }, mailWaitsUntil: NOW, nextAttemptAt: NOW }),
+    );
+
+    // Act
+    await mailSweep({}, sweepContext());
+
+    // Assess
+    expect((await sentMail()).map((mail) => mail.subject)).toEqual(['Your Human Relations Scorecard']);
+    expect(lead(SCORECARD_KEY)).toMatchObject({ mail: { requester: 'sent' }, mailStatus: 'sent' });
+  });
+
+  it('tells the firm how to release or drop a held email, and settles the lead as held', async () => {
+    // Act
+    await insert(scorecardLead({ mail: { notification: 'pending', requester: 'held' } }));
+
+    // Assess
+    const sent = await sentMail();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain(`npm run ops -- release-mail lead#${SCORECARD_KEY}`);
+    expect(lead(SCORECARD_KEY)).toMatchObject({
+      mail: { notification: 'sent', requester: 'held' },
+      mailStatus: 'held',
+    });
+    expect(lead(SCORECARD_KEY).mailQueue).toBeUndefined();
+  });
+});
+
 describe('mail sweep (MailDue index)', () => {
   it('attempts every due lead once and leaves leads that are not due', async () => {
     // Prepare

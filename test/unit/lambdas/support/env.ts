@@ -25,6 +25,8 @@ for (const name of [
   'MAIL_LEASE_SECONDS',
   'SUBMISSIONS_PER_CLIENT_PER_HOUR',
   'FORM_MAILS_PER_HOUR',
+  'FORM_MAILS_WINDOW_SECONDS',
+  'FORM_MAIL_HOLD_SECONDS',
 ]) {
   delete process.env[name];
 }
