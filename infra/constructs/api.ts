@@ -93,7 +93,9 @@ export class Api extends Construct {
       putSubscriber: (fn) => fn.bindTable(subscribers, 'update'),
       oneClickUnsubscribe: (fn) => fn.bindTable(subscribers, 'update'),
       requestScorecard: (fn) => bindLeadForm(fn.bindTable(leads, 'create').bindTable(subscribers, 'read')),
-      downloadScorecard: (fn) => fn.bindTable(leads, 'read').bindScorecardDocument(scorecardDocument),
+      // Following the emailed link starts the inquiry's implied consent (docs/decisions/0002-consent-model.md).
+      downloadScorecard: (fn) =>
+        fn.bindTable(leads, 'read').bindTable(subscribers, 'update').bindScorecardDocument(scorecardDocument),
       signup: (fn) => bindLeadForm(fn.bindTable(leads, 'create').bindTable(subscribers, 'read')),
       // Claims a new subscriber's mailbox (PutItem) and writes its consent records.
       confirmSubscription: (fn) => fn.bindTable(leads, 'update').bindTable(subscribers, 'create'),

@@ -51,7 +51,7 @@ export class Mailer extends Construct {
 
     this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetters');
     // Both triggers run the same delivery code with the same grants: leads are updated under a
-    // lease, a scorecard's implied-consent subscriber may be created (PutItem of its claim).
+    // lease, a scorecard requester's subscriber may be created (PutItem of its claim).
     const mailerFunction = (id: string, name: 'mailer' | 'mailSweep') => {
       const fn = new HouseFunction(this, id, { name })
         .bindTable(props.leads, 'update', { queryIndex: MAIL_DUE_INDEX.name })

@@ -54,7 +54,7 @@ export const consentOf = async (target: OpsTarget, email: string) => {
         ),
       );
       const { audience, email: address, firstName, lastName, consent, subscribed } = subscriber;
-      const { impliedUntil, suppressed, emailSetting, unsubscribeAllEmail } = subscriber;
+      const { impliedSince, impliedUntil, suppressed, emailSetting, unsubscribeAllEmail } = subscriber;
       return {
         subscriberId: id,
         audience,
@@ -64,6 +64,7 @@ export const consentOf = async (target: OpsTarget, email: string) => {
         consent,
         subscribed,
         suppressed: suppressed ?? false,
+        impliedSince: iso(impliedSince) || undefined,
         impliedUntil: iso(impliedUntil) || undefined,
         emailSetting,
         unsubscribeAllEmail,
@@ -75,13 +76,16 @@ export const consentOf = async (target: OpsTarget, email: string) => {
   );
 };
 
-export type SubscriberState = 'pending' | 'confirmed' | 'implied' | 'lapsed' | 'unsubscribed' | 'suppressed';
+/** `inquired`: a scorecard requester whose download link was not followed, so no consent. */
+export type SubscriberState =
+  'pending' | 'confirmed' | 'implied' | 'inquired' | 'lapsed' | 'unsubscribed' | 'suppressed';
 
 /** One state per subscriber, the strongest first: a suppressed address is suppressed whatever else holds. */
 export const stateOf = (subscriber: SubscriberItem, now: number): Exclude<SubscriberState, 'pending'> => {
   if (subscriber.suppressed) return 'suppressed';
   if (!subscriber.subscribed || subscriber.unsubscribeAllEmail?.includes(true)) return 'unsubscribed';
   if (subscriber.consent === 'express') return 'confirmed';
+  if (subscriber.consent !== 'implied' || subscriber.impliedSince === undefined) return 'inquired';
   return (subscriber.impliedUntil ?? 0) > now ? 'implied' : 'lapsed';
 };
 
@@ -120,7 +124,15 @@ export const subscribersOf = async (target: OpsTarget, audience: Audience, now: 
       id: '',
     })),
   ];
-  const states: SubscriberState[] = ['pending', 'confirmed', 'implied', 'lapsed', 'unsubscribed', 'suppressed'];
+  const states: SubscriberState[] = [
+    'pending',
+    'confirmed',
+    'implied',
+    'inquired',
+    'lapsed',
+    'unsubscribed',
+    'suppressed',
+  ];
   const counts = Object.fromEntries(states.map((state) => [state, rows.filter((row) => row.state === state).length]));
   return { counts, rows };
 };

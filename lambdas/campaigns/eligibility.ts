@@ -24,6 +24,9 @@ export const ineligibility = (
   if (subscriber.suppressed) return 'suppressed';
   if (!subscriber.subscribed || subscriber.unsubscribeAllEmail?.includes(true)) return 'unsubscribed';
   if (subscriber.consent === 'implied') {
+    // Implied consent counts only from a download the mailbox made (decision 0002); from a
+    // request alone it was anyone's to give.
+    if (subscriber.impliedSince === undefined) return 'no-valid-consent';
     if (!subscriber.impliedUntil || subscriber.impliedUntil <= now) return 'consent-expired';
   } else if (subscriber.consent !== 'express') {
     return 'no-valid-consent';

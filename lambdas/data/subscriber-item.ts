@@ -13,12 +13,22 @@ export type WithdrawalChannel = 'unsubscribe-page' | 'one-click' | 'preferences-
 export type ConsentEvent =
   | { type: 'requested'; at: number; source: ConsentSource; text: string; leadId: string }
   | { type: 'confirmed'; at: number; source: 'confirmation-page'; ip: string; userAgent: string; leadId: string }
-  | { type: 'implied'; at: number; source: 'scorecard-form'; leadId: string; until: number }
+  /** A scorecard was requested for this address: its email needs links, and gives no consent yet. */
+  | { type: 'inquired'; at: number; source: 'scorecard-form'; leadId: string }
+  /**
+   * Implied consent from that inquiry, once the address's own mailbox followed the download link
+   * (`scorecard-download`); records from before that rule say `scorecard-form` and prove nothing.
+   */
+  | { type: 'implied'; at: number; source: 'scorecard-download' | 'scorecard-form'; leadId: string; until: number }
   | { type: 'withdrawn'; at: number; source: WithdrawalChannel; reasons: string[] }
   | { type: 'preferences-changed'; at: number; source: 'preferences-page'; emailSetting: string[] };
 
-/** Express: the owner confirmed (double opt-in). Implied: an inquiry, valid until `impliedUntil`. */
-export type ConsentKind = 'express' | 'implied';
+/**
+ * Express: the owner confirmed (double opt-in). Implied: an inquiry whose download link the
+ * mailbox followed, valid until `impliedUntil`. None: a scorecard requester whose link was not
+ * followed: the subscriber exists for its email's unsubscribe links, and gets no campaign.
+ */
+export type ConsentKind = 'express' | 'implied' | 'none';
 
 export interface SubscriberItem extends ContactDetails {
   id: string;
@@ -41,6 +51,11 @@ export interface SubscriberItem extends ContactDetails {
   consent: ConsentKind;
   /** When implied consent ends (CASL: 6 months after the inquiry); absent for express consent. */
   impliedUntil?: number;
+  /**
+   * When the mailbox followed its download link, which started the implied consent. Implied
+   * consent without it was given by a request alone, which anyone could make for any address.
+   */
+  impliedSince?: number;
   /** When the owner last confirmed (express consent). */
   confirmedAt?: number;
   /** The latest consent event; the full history is one record item per event (consentRecordId). */

@@ -41,6 +41,8 @@ export type ConsentFields = Partial<
     | 'suppressionReason'
     | 'consent'
     | 'confirmedAt'
+    | 'impliedSince'
+    | 'impliedUntil'
   >
 >;
 
@@ -152,36 +154,49 @@ const createSubscriber = async (
 };
 
 /**
- * The subscriber the scorecard email's links belong to. A new address gets a subscriber with
- * implied consent (an inquiry: CASL allows 6 months); an existing subscriber is used as it is,
+ * The subscriber the scorecard email's links belong to. A new address gets a subscriber with no
+ * consent, its first record the inquiry: anyone can type any address into the form, so the
+ * request alone gives nothing (grantImpliedConsent). An existing subscriber is used as it is,
  * because a form never changes an existing subscriber's identity or consent.
  */
-export const ensureImpliedSubscriber = async (
+export const ensureInquirySubscriber = async (
   store: TableStore,
   person: NewSubscriber,
-  implied: Extract<ConsentEvent, { type: 'implied' }>,
+  inquired: Extract<ConsentEvent, { type: 'inquired' }>,
 ): Promise<string> => {
-  const id = await claimSubscriberId(store, person.details.audience, person.mailbox, implied.at);
+  const id = await claimSubscriberId(store, person.details.audience, person.mailbox, inquired.at);
   if (!(await getSubscriber(store, id))) {
-    await createSubscriber(
-      store,
-      id,
-      person,
-      { consent: 'implied', subscribed: true, impliedUntil: implied.until },
-      [implied],
-      implied.at,
-    );
+    await createSubscriber(store, id, person, { consent: 'none', subscribed: true }, [inquired], inquired.at);
   }
   return id;
+};
+
+/** A further condition on the subscriber a consent change applies to. */
+export interface ConsentCondition {
+  expression: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+/** Unsubscribed from every email, as the unsubscribe page and one-click leave a subscriber. */
+const WITHDRAWN = '#subscribed = :withdrawnNo AND #unsubscribeAllEmail[0] = :withdrawnYes';
+const WITHDRAWN_NAMES = { '#subscribed': 'subscribed', '#unsubscribeAllEmail': 'unsubscribeAllEmail' };
+const WITHDRAWN_VALUES = { ':withdrawnNo': false, ':withdrawnYes': true };
+
+/** Nothing is written when the subscriber already gets no email at all. */
+export const UNLESS_WITHDRAWN: ConsentCondition = {
+  expression: `NOT (${WITHDRAWN})`,
+  names: WITHDRAWN_NAMES,
+  values: WITHDRAWN_VALUES,
 };
 
 /**
  * Changes consent fields of an existing subscriber of this audience and records the events.
  * Only the fields given are written: identity fields are never part of a consent change.
- * `unlessWithdrawn`: nothing is written when the subscriber already gets no email at all (a
- * repeated unsubscribe changes nothing and adds no ledger record).
+ * `condition`: nothing is written unless it holds too (UNLESS_WITHDRAWN: a repeated unsubscribe
+ * changes nothing and adds no ledger record).
  * Returns undefined when nothing was written: no such subscriber (the caller answers 404), or
- * one already withdrawn.
+ * the condition did not hold.
  */
 export const updateConsent = async (
   store: TableStore,
@@ -189,7 +204,7 @@ export const updateConsent = async (
   fields: ConsentFields,
   events: ConsentEvent[],
   now: number,
-  options: { unlessWithdrawn?: boolean } = {},
+  condition?: ConsentCondition,
 ): Promise<SubscriberItem | undefined> => {
   const expiresAt = now + RETENTION_SECONDS;
   const count = countConsent(events.length);
@@ -202,18 +217,18 @@ export const updateConsent = async (
           '#kind': 'kind',
           '#audience': 'audience',
           ...(events.length > 0 && COUNT_NAMES),
-          ...(options.unlessWithdrawn && WITHDRAWN_NAMES),
+          ...condition?.names,
         },
         values: {
           ':subscriberKind': 'subscriber',
           ':audience': target.audience,
           ...(events.length > 0 && count.values),
-          ...(options.unlessWithdrawn && WITHDRAWN_VALUES),
+          ...condition?.values,
         },
       },
     ),
     ConditionExpression: `attribute_exists(id) AND #kind = :subscriberKind AND #audience = :audience${
-      options.unlessWithdrawn ? ` AND NOT (${WITHDRAWN})` : ''
+      condition ? ` AND ${condition.expression}` : ''
     }`,
     ReturnValues: 'ALL_NEW',
   });
@@ -223,11 +238,6 @@ export const updateConsent = async (
   await refreshClaimExpiry(store, subscriber, expiresAt);
   return subscriber;
 };
-
-/** Unsubscribed from every email, as the unsubscribe page and one-click leave a subscriber. */
-const WITHDRAWN = '#subscribed = :withdrawnNo AND #unsubscribeAllEmail[0] = :withdrawnYes';
-const WITHDRAWN_NAMES = { '#subscribed': 'subscribed', '#unsubscribeAllEmail': 'unsubscribeAllEmail' };
-const WITHDRAWN_VALUES = { ':withdrawnNo': false, ':withdrawnYes': true };
 
 /** The claim must live as long as its subscriber, or a later sign-up would create a twin. */
 const refreshClaimExpiry = (store: TableStore, subscriber: SubscriberItem, expiresAt: number) =>

@@ -3,7 +3,7 @@ import * as API_ERRORS from '#shared/constants/api-errors.ts';
 import { EMAIL_SETTINGS, UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
 import type { TableStore } from '../data/stores';
 import type { ConsentEvent, SubscriberItem } from '../data/subscriber-item';
-import { getSubscriber, updateConsent } from '../data/subscribers';
+import { getSubscriber, UNLESS_WITHDRAWN, updateConsent } from '../data/subscribers';
 import { HttpError } from '../http/http-error';
 
 interface Target {
@@ -42,9 +42,14 @@ const withdrawOnce = async (
   },
   now: number,
 ): Promise<SubscriberItem> => {
-  const updated = await updateConsent(store, target, { ...change.fields, updatedAt: now }, [change.event], now, {
-    unlessWithdrawn: true,
-  });
+  const updated = await updateConsent(
+    store,
+    target,
+    { ...change.fields, updatedAt: now },
+    [change.event],
+    now,
+    UNLESS_WITHDRAWN,
+  );
   if (updated) return updated;
   const current = await getSubscriber(store, target.id);
   if (!current || current.kind !== 'subscriber' || current.audience !== target.audience)

@@ -1,6 +1,5 @@
 import type { Audience } from '#shared/constants/audiences.ts';
 import { LEAD_MAIL_FINALLY_FAILED, MAIL_DOUBT_OUTLIVED_WINDOW } from '#shared/constants/operator-alerts.ts';
-import { IMPLIED_CONSENT_SECONDS } from '#shared/constants/consent.ts';
 import { apiPath, emailPagePath } from '#shared/paths.ts';
 import { leadKeyOf, settledMailStatus, type LeadItem, type MailPart, type PartStatus } from '../data/lead-item';
 import {
@@ -15,7 +14,7 @@ import {
 import type { TableStore } from '../data/stores';
 import type { SubscriberItem } from '../data/subscriber-item';
 import { findSuppression } from '../data/suppressions';
-import { ensureImpliedSubscriber, findSubscriber, getSubscriber } from '../data/subscribers';
+import { ensureInquirySubscriber, findSubscriber, getSubscriber } from '../data/subscribers';
 import { leadLinkToken } from '../domain/lead-link-token';
 import * as log from '../runtime/log';
 import { randomToken } from '../runtime/tokens';
@@ -69,12 +68,12 @@ const planPart = async (deps: MailerDeps, lead: LeadItem, part: MailPart, now: n
     if (!subscriber || subscriber.suppressed) return { skip: 'suppressed' };
     return { mail: welcomeMail(lead, linksOf(deps, lead.audience, subscriber)) };
   }
-  // The scorecard: an inquiry, so a new address gets implied consent (its links need a subscriber).
+  // The scorecard: its links need a subscriber; the request gives it no consent (implied-consent.ts).
   if (lead.type !== 'scorecard') throw new Error(`A ${lead.type} lead has no ${part} email`);
-  const subscriberId = await ensureImpliedSubscriber(
+  const subscriberId = await ensureInquirySubscriber(
     deps.subscribers,
     { details: lead, mailbox: lead.mailbox },
-    { type: 'implied', at: now, source: 'scorecard-form', leadId: lead.id, until: now + IMPLIED_CONSENT_SECONDS },
+    { type: 'inquired', at: now, source: 'scorecard-form', leadId: lead.id },
   );
   const subscriber = await getSubscriber(deps.subscribers, subscriberId);
   if (subscriber?.suppressed) return { skip: 'suppressed' };

@@ -119,8 +119,18 @@ describe('Api', () => {
         name === 'downloadScorecard' ? ['s3:GetObject'] : [],
       );
     }
-    const download = roleActions(template, stack, api.handlers.downloadScorecard);
-    for (const write of DYNAMODB_WRITE_ACTIONS) expect(download).not.toContain(write);
+  });
+
+  it('lets the download handler write only consent on the subscribers table (implied consent starts there), never a lead', () => {
+    const writes = roleStatements(template, stack, api.handlers.downloadScorecard).filter((s) =>
+      DYNAMODB_WRITE_ACTIONS.some((write) => [s.Action].flat().includes(write)),
+    );
+    expect(writes).toHaveLength(1);
+    expect(JSON.stringify(writes[0]!.Resource)).toContain('Subscribers');
+    expect(JSON.stringify(writes[0]!.Resource)).not.toContain('Leads');
+    expect([writes[0]!.Action].flat().filter((action) => DYNAMODB_WRITE_ACTIONS.includes(action))).toEqual([
+      'dynamodb:UpdateItem',
+    ]);
   });
 
   it('gives no API handler permission to send email', () => {

@@ -32,19 +32,21 @@ const requestAndDeliver = async (overrides: Record<string, unknown>) => {
 };
 
 describe('scorecard request -> email with download link -> download', () => {
-  it('emails the requester a link that redirects to the private scorecard, with implied consent (6 months) for a new address', async () => {
+  it('emails the requester a link that redirects to the private scorecard, and gives the address implied consent (6 months from the request) only when that link is followed', async () => {
     const email = uniqueEmail('avery');
 
     const { answer, lead } = await requestAndDeliver({ email });
     const [mail] = await capturedEmailsTo(email);
     const token = DOWNLOAD_LINK.exec(mail!.body.text!)![1]!;
+    const { subscriberId } = (await readItem(tables.subscribers, `email#employer#${email}`))!;
+    const beforeDownload = await readItem(tables.subscribers, subscriberId);
     const download = await invoke(downloadScorecard, downloadEvent(token));
+    const again = await invoke(downloadScorecard, downloadEvent(token));
 
     expect(answer).toMatchObject({ statusCode: 202, json: { success: API_SUCCESS.scorecardRequested } });
     expect(lead).toMatchObject({ mailStatus: 'sent', mail: { requester: 'sent', notification: 'sent' } });
     expect(lead!.consentRequest).toBeUndefined();
     expect(mail!.subject).toBe('Your Human Relations Scorecard');
-    const { subscriberId } = (await readItem(tables.subscribers, `email#employer#${email}`))!;
     expect(mail!.body.text).toContain(`${siteUrl}/unsubscribe/employer/${subscriberId}`);
     expect(mail!.body.text).toContain(`${siteUrl}/employer/setting/${subscriberId}`);
     const [raw] = await rawEmailsTo(email);
@@ -56,20 +58,26 @@ describe('scorecard request -> email with download link -> download', () => {
       'http://127.0.0.1:9/local-s3/scorecard-bucket/documents/hr-scorecard.pdf',
     );
     expect(location.searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(again.statusCode).toBe(302);
+    // The request alone gave nothing: anyone can type any address into the form.
+    expect(beforeDownload).toMatchObject({ consent: 'none', subscribed: true, consentCount: 1 });
     const subscriber = await readItem(tables.subscribers, subscriberId);
     expect(subscriber).toMatchObject({
       audience: 'employer',
       email,
       consent: 'implied',
       subscribed: true,
-      consentCount: 1,
+      impliedUntil: lead!.createdAt + IMPLIED_CONSENT_SECONDS,
+      consentCount: 2,
     });
-    expect(subscriber!.impliedUntil - subscriber!.createdAt).toBe(IMPLIED_CONSENT_SECONDS);
+    expect(subscriber!.impliedSince).toBeGreaterThanOrEqual(lead!.createdAt);
     expect(await consentRecordsOf(subscriberId)).toEqual([
+      expect.objectContaining({ type: 'inquired', source: 'scorecard-form', leadId: lead!.id }),
       expect.objectContaining({
         type: 'implied',
-        source: 'scorecard-form',
+        source: 'scorecard-download',
         leadId: lead!.id,
+        at: subscriber!.impliedSince,
         until: subscriber!.impliedUntil,
       }),
     ]);

@@ -18,8 +18,12 @@ const NOW = () => Math.floor(Date.now() / 1000);
 /** What makes each kind (in)eligible for a newsletter to candidates. */
 export const KINDS = {
   eligible: {},
-  impliedValid: { consent: 'implied', impliedUntil: NOW() + 86400 },
-  impliedExpired: { consent: 'implied', impliedUntil: NOW() - 1 },
+  impliedValid: { consent: 'implied', impliedSince: NOW() - 86400, impliedUntil: NOW() + 86400 },
+  impliedExpired: { consent: 'implied', impliedSince: NOW() - 86400, impliedUntil: NOW() - 1 },
+  /** A scorecard requester whose download link was never followed. */
+  inquired: { consent: 'none' },
+  /** Implied consent recorded from a request alone, before the download made it: anyone's to give. */
+  impliedByRequestOnly: { consent: 'implied', impliedUntil: NOW() + 86400 },
   topicOff: { emailSetting: [false, true, true] },
   unsubscribedAll: { subscribed: false, unsubscribeAllEmail: [true] },
   suppressed: { suppressed: true, suppressionReason: 'bounce' },

@@ -4,6 +4,8 @@
  * resumed, a subscriber unsubscribes between the two runs, and the send is repeated.
  */
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   campaignMailsIn,
   campaignsDirWith,
@@ -15,6 +17,9 @@ import {
 import { commandEnv, reuseBuildIfPresent, runCommand, startLocalStack, TSX } from '../../support/local-stack';
 import { stackPerFile } from '../../support/stack-per-file';
 import { REPO_ROOT } from '#shared/repo-root.ts';
+import { readCapturedEmails } from '#infra/local/services.ts';
+import { scorecardBody } from '../../unit/lambdas/support/payloads';
+import { rawRequest } from '../../support/raw-request';
 
 jest.setTimeout(240_000);
 
@@ -22,6 +27,12 @@ const SLUG = 'test-newsletter';
 const CAMPAIGNS_DIR = campaignsDirWith(
   SLUG,
   '---\nsubject: "Our test newsletter"\ntopic: newsletter\naudience: candidate\n---\nHello,\n\nRead [our blog](/blog).\n',
+);
+
+const EMPLOYER_SLUG = 'employer-news';
+writeFileSync(
+  path.join(CAMPAIGNS_DIR, `${EMPLOYER_SLUG}.md`),
+  '---\nsubject: "News for employers"\ntopic: newsletter\naudience: employer\n---\nHello,\n\nRead [our blog](/blog).\n',
 );
 
 const stack = stackPerFile(() => startLocalStack(reuseBuildIfPresent()));
@@ -47,6 +58,8 @@ beforeAll(async () => {
     eligible: 60,
     impliedValid: 3,
     impliedExpired: 2,
+    inquired: 2,
+    impliedByRequestOnly: 2,
     topicOff: 2,
     unsubscribedAll: 2,
     suppressed: 2,
@@ -163,12 +176,48 @@ describe('npm run campaign against the local stack', () => {
     const listed = run('infra/ops/ops.ts', ['subscribers', '--audience', 'candidate']);
     expect(listed.status).toBe(0);
     // 62 confirmed seeded (60 with the newsletter on, 2 with it off), two of them unsubscribed since by one-click, plus 2 unsubscribed-all.
-    expect(listed.stdout).toContain('pending: 0  confirmed: 60  implied: 3  lapsed: 2  unsubscribed: 4  suppressed: 2');
+    expect(listed.stdout).toContain(
+      'pending: 0  confirmed: 60  implied: 3  inquired: 4  lapsed: 2  unsubscribed: 4  suppressed: 2',
+    );
     const csv = run('infra/ops/ops.ts', ['subscribers', '--audience', 'candidate', '--csv']);
     expect(csv.stdout.split('\n')[0]).toBe('"state","email","firstName","lastName","since","id"');
     const consent = run('infra/ops/ops.ts', ['consent', unsubscribedMidSend.email, '--json']);
     expect(JSON.parse(consent.stdout).subscribers[0].ledger).toEqual([
       expect.objectContaining({ type: 'withdrawn', source: 'one-click' }),
     ]);
+  });
+  it("mails no campaign to an address a stranger typed into the scorecard form; following the email's download link makes it eligible", async () => {
+    // Arrange: one scorecard requested for someone else's address, one by its owner.
+    const now = Math.floor(Date.now() / 1000);
+    const [stranger, owner] = ['typed.by.a.stranger', 'requested.it'].map((name) => `${name}.${now}@example.ca`);
+    for (const email of [stranger!, owner!]) {
+      // A fresh connection each (rawRequest): fetch's pool may still hold one the server closed
+      // while the commands above ran, and would fail with "other side closed" on it.
+      const answer = await rawRequest(
+        `${stack().baseUrl}/api/employer/scorecard`,
+        { 'content-type': 'application/json', connection: 'close' },
+        JSON.stringify(scorecardBody({ email, createdAt: now, updatedAt: now })),
+      );
+      expect(answer.status).toBe(202);
+    }
+    const scorecardTo = async (email: string) =>
+      (await readCapturedEmails(stack().inboxUrl)).find((mail) => mail.destination.to.includes(email));
+    const deadline = Date.now() + 30_000;
+    while (!((await scorecardTo(stranger!)) && (await scorecardTo(owner!))) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    const link = /https?:\/\/\S+\/api\/employer\/scorecard\/download\/[A-Za-z0-9_-]{44}/.exec(
+      (await scorecardTo(owner!))!.body.text!,
+    )![0];
+
+    // Act: the owner's mailbox follows its link; then the campaign goes out.
+    const download = await rawRequest(link, { connection: 'close' });
+    const sent = campaign('send', EMPLOYER_SLUG, '--yes', '--rate', '500');
+
+    // Assess
+    expect(download.status).toBe(302);
+    expect(sent.status).toBe(0);
+    const recipients = (await campaignMailsIn(stack().inboxUrl, EMPLOYER_SLUG)).map(recipientOf);
+    expect(recipients).toContain(owner);
+    expect(recipients).not.toContain(stranger);
   });
 });

@@ -14,9 +14,19 @@ describe('who receives a campaign', () => {
   });
 
   it.each([
-    ['implied consent still valid', { consent: 'implied', impliedUntil: NOW + 1 }, undefined],
-    ['implied consent expired', { consent: 'implied', impliedUntil: NOW }, 'consent-expired'],
-    ['implied consent without an end', { consent: 'implied', impliedUntil: undefined }, 'consent-expired'],
+    ['implied consent still valid', { consent: 'implied', impliedSince: NOW - 60, impliedUntil: NOW + 1 }, undefined],
+    ['implied consent expired', { consent: 'implied', impliedSince: NOW - 60, impliedUntil: NOW }, 'consent-expired'],
+    [
+      'implied consent without an end',
+      { consent: 'implied', impliedSince: NOW - 60, impliedUntil: undefined },
+      'consent-expired',
+    ],
+    [
+      'implied consent from a request alone (no download from the mailbox)',
+      { consent: 'implied', impliedUntil: NOW + 1 },
+      'no-valid-consent',
+    ],
+    ['a scorecard requester who never followed the link', { consent: 'none' }, 'no-valid-consent'],
     ['the topic switched off', { emailSetting: [false, true, true] }, 'topic-off'],
     ['unsubscribed from everything', { unsubscribeAllEmail: [true] }, 'unsubscribed'],
     ['unsubscribed', { subscribed: false }, 'unsubscribed'],

@@ -5,6 +5,7 @@
 import './support/env';
 import { API_ERRORS } from '#shared/constants/messages.ts';
 import { DOWNLOAD_LINK_TTL_SECONDS } from '#shared/constants/limits.ts';
+import { IMPLIED_CONSENT_SECONDS } from '#shared/constants/consent.ts';
 import { handler as downloadScorecard } from '#lambdas/handlers/download-scorecard.ts';
 import { downloadEvent, invoke } from './support/api-events';
 import { leadLinkToken } from '#lambdas/domain/lead-link-token.ts';
@@ -26,9 +27,29 @@ const storeLead = (overrides: Record<string, unknown> = {}) =>
     type: 'scorecard',
     audience: 'employer',
     secret: SECRET,
+    mailbox: 'avery.stone@example.ca',
     createdAt: NOW - 60,
     ...overrides,
   });
+/** The subscriber the scorecard email's links belong to, as the mailer leaves it. */
+const storeSubscriber = (overrides: Record<string, unknown> = {}) => {
+  tables.put('Subscribers-unit', {
+    id: 'email#employer#avery.stone@example.ca',
+    subscriberId: 'SubscriberIdAbcdefghij',
+  });
+  tables.put('Subscribers-unit', {
+    id: 'SubscriberIdAbcdefghij',
+    kind: 'subscriber',
+    audience: 'employer',
+    mailbox: 'avery.stone@example.ca',
+    consent: 'none',
+    subscribed: true,
+    unsubscribeAllEmail: [false],
+    consentCount: 1,
+    ...overrides,
+  });
+};
+const subscriber = () => tables.get('Subscribers-unit', 'SubscriberIdAbcdefghij')!;
 
 beforeEach(() => {
   tables = fakeTables();
@@ -98,6 +119,59 @@ describe('GET /api/employer/scorecard/download/{token}', () => {
       expect(dynamo.calls()).toHaveLength(0);
     },
   );
+
+  describe('implied consent', () => {
+    it('starts when the link is followed, for six months from the request, once however often it is followed', async () => {
+      storeLead();
+      storeSubscriber();
+
+      await invoke(downloadScorecard, downloadEvent(TOKEN));
+      await invoke(downloadScorecard, downloadEvent(TOKEN));
+
+      expect(subscriber()).toMatchObject({
+        consent: 'implied',
+        impliedSince: NOW,
+        impliedUntil: NOW - 60 + IMPLIED_CONSENT_SECONDS,
+        consentCount: 2,
+      });
+      expect(tables.get('Subscribers-unit', 'consent#SubscriberIdAbcdefghij#2')).toMatchObject({
+        type: 'implied',
+        source: 'scorecard-download',
+        leadId: `lead#${KEY}`,
+      });
+      expect(tables.get('Subscribers-unit', 'consent#SubscriberIdAbcdefghij#3')).toBeUndefined();
+    });
+
+    it.each([
+      ['a confirmed subscriber (express consent is stronger)', { consent: 'express' }],
+      [
+        'an address that unsubscribed (a download does not undo it)',
+        { subscribed: false, unsubscribeAllEmail: [true] },
+      ],
+    ])('changes nothing for %s', async (_case, overrides) => {
+      storeLead();
+      storeSubscriber(overrides);
+      const before = subscriber();
+
+      const answer = await invoke(downloadScorecard, downloadEvent(TOKEN));
+
+      expect(answer.statusCode).toBe(302);
+      expect(subscriber()).toEqual(before);
+    });
+
+    it('still gives the file when the consent cannot be recorded, and logs it', async () => {
+      storeLead();
+      storeSubscriber();
+      tables.failTimes(5, (command) => command === 'UpdateItem', unavailable);
+
+      const answer = await invoke(downloadScorecard, downloadEvent(TOKEN));
+
+      expect(answer.statusCode).toBe(302);
+      expect(subscriber().consent).toBe('none');
+      const warned = (console.warn as jest.Mock).mock.calls.map(([line]) => JSON.parse(line as string));
+      expect(warned).toContainEqual(expect.objectContaining({ message: 'Implied consent not recorded' }));
+    });
+  });
 
   it('answers 503 with Retry-After when the table is unavailable', async () => {
     tables.inject(() => unavailable());

@@ -8,7 +8,6 @@ import { SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Context } from 'aws-lambda';
-import { IMPLIED_CONSENT_SECONDS } from '#shared/constants/consent.ts';
 import { handler as mailer } from '#lambdas/handlers/mailer.ts';
 import { handler as mailSweep } from '#lambdas/handlers/mail-sweep.ts';
 import { fakeTables, throttled, type FakeTables } from './support/fake-tables';
@@ -75,7 +74,7 @@ afterEach(() => {
 });
 
 describe('mailer (leads stream)', () => {
-  it('notifies the firm, then sends the scorecard link to the typed address with the links of a new implied-consent subscriber', async () => {
+  it('notifies the firm, then sends the scorecard link to the typed address with the links of a new subscriber that has no consent yet', async () => {
     // Act
     const result = await insert(scorecardLead());
 
@@ -87,21 +86,15 @@ describe('mailer (leads stream)', () => {
       audience: 'employer',
       email: 'avery.stone+hr@example.ca',
       mailbox: 'avery.stone@example.ca',
-      consent: 'implied',
+      consent: 'none',
       subscribed: true,
-      impliedUntil: NOW + IMPLIED_CONSENT_SECONDS,
-      lastConsent: {
-        type: 'implied',
-        at: NOW,
-        source: 'scorecard-form',
-        leadId: `lead#${SCORECARD_KEY}`,
-        until: NOW + IMPLIED_CONSENT_SECONDS,
-      },
+      lastConsent: { type: 'inquired', at: NOW, source: 'scorecard-form', leadId: `lead#${SCORECARD_KEY}` },
       consentCount: 1,
     });
+    expect(subscriber!.impliedUntil).toBeUndefined();
     expect(tables.get(SUBSCRIBERS, `consent#${subscriber!.id}#1`)).toMatchObject({
       kind: 'consent-record',
-      type: 'implied',
+      type: 'inquired',
       subscriberId: subscriber!.id,
     });
     const [notification, requester] = await sentMail();
