@@ -1,12 +1,13 @@
 import { SendRawEmailCommand, type SESClient } from '@aws-sdk/client-ses';
+import { callRefused } from '../runtime/aws-clients/call-budget';
 import { composeMime } from './compose';
 import { UnwritableHeader } from './mime/header-fields';
 import type { OutgoingMail } from './outgoing-mail';
 
 /**
  * SendRawEmail keeps our own headers (List-Unsubscribe) that SendEmail cannot carry. Returns
- * SES's message id. The client is built with one attempt (mailer-deps.ts): SES is not
- * idempotent, so the mailer decides about retries itself (sesRefused).
+ * SES's message id. The client repeats only refused attempts (call-budget.ts): SES is not
+ * idempotent, so what stays refused or in doubt the mailer decides about itself (sesRefused).
  */
 export const sendMail = async (ses: SESClient, mail: OutgoingMail, senderAddress: string): Promise<string> => {
   const Tags = mail.tags && Object.entries(mail.tags).map(([Name, Value]) => ({ Name, Value }));
@@ -15,19 +16,10 @@ export const sendMail = async (ses: SESClient, mail: OutgoingMail, senderAddress
   return answer.MessageId ?? 'unknown';
 };
 
-/** Failures before any byte of the request can have reached SES. */
-const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
 /**
- * True when the email certainly did not go out: SES answered with an error (throttling, outage,
- * rejection), no connection was made, or the message could not be written at all. A timeout or
- * a connection lost mid-request is not refused but in doubt: SES may have accepted it, so the
+ * True when the email certainly did not go out: SES refused the call (callRefused: an error
+ * answer, or no connection), or the message could not be written at all. A timeout or a
+ * connection lost mid-request is not refused but in doubt: SES may have accepted it, so the
  * mailer must not send it again.
  */
-export const sesRefused = (error: unknown): boolean => {
-  if (!(error instanceof Error)) return false;
-  if (error instanceof UnwritableHeader) return true;
-  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-  if (typeof status === 'number' && status >= 400) return true;
-  return NOT_CONNECTED.has((error as { code?: string }).code ?? '');
-};
+export const sesRefused = (error: unknown): boolean => error instanceof UnwritableHeader || callRefused(error);

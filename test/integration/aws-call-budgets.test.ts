@@ -11,7 +11,8 @@ import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { CALL_BUDGETS } from '#lambdas/runtime/aws-clients/call-budget.ts';
+import { CALL_BUDGETS, type CallBudget } from '#lambdas/runtime/aws-clients/call-budget.ts';
+import { createServer as createHttpServer } from 'node:http';
 import { createCloudFormationClient } from '#lambdas/runtime/aws-clients/cloudformation.ts';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
 import { createSecretsManagerClient } from '#lambdas/runtime/aws-clients/secrets-manager.ts';
@@ -97,9 +98,61 @@ it.concurrent.each(cases)(
         (failure: Error) => failure,
       );
       expect(error.name).toBe('TimeoutError');
-      expect(server.connections()).toBe(CALL_BUDGETS[service].attempts);
+      // A call that is not idempotent (SES) is never repeated after a timeout: it may have been acted on.
+      const budget: CallBudget = CALL_BUDGETS[service];
+      expect(server.connections()).toBe(budget.retryOnlyRefusals ? 1 : budget.attempts);
     } finally {
       await server.close();
     }
   },
 );
+
+describe('SES: a refused attempt is repeated, within the budget', () => {
+  const sesError = (code: string) =>
+    `<ErrorResponse><Error><Type>Sender</Type><Code>${code}</Code><Message>${code}</Message></Error><RequestId>r</RequestId></ErrorResponse>`;
+  const ACCEPTED =
+    '<SendRawEmailResponse xmlns="http://ses.amazonaws.com/doc/2010-12-01/"><SendRawEmailResult><MessageId>accepted-1</MessageId></SendRawEmailResult><ResponseMetadata><RequestId>r</RequestId></ResponseMetadata></SendRawEmailResponse>';
+
+  /** An SES that answers each request with the next of `answers` (status, body). */
+  const scriptedSes = async (answers: [number, string][]) => {
+    let requests = 0;
+    const server = createHttpServer((request, response) => {
+      request.resume();
+      const [status, body] = answers[Math.min(requests, answers.length - 1)]!;
+      requests += 1;
+      response.writeHead(status, { 'content-type': 'text/xml' }).end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      send: () => CALLS.ses(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+      requests: () => requests,
+      close: () => new Promise((resolve) => server.close(resolve)),
+    };
+  };
+
+  it('sends once after two throttled attempts: the third is accepted', async () => {
+    const ses = await scriptedSes([
+      [400, sesError('Throttling')],
+      [503, sesError('ServiceUnavailable')],
+      [200, ACCEPTED],
+    ]);
+    try {
+      await expect(ses.send()).resolves.toMatchObject({ MessageId: 'accepted-1' });
+      expect(ses.requests()).toBe(3);
+    } finally {
+      await ses.close();
+    }
+  });
+
+  it('gives up after its budgeted attempts while throttled, and never repeats a rejection', async () => {
+    const throttled = await scriptedSes([[400, sesError('Throttling')]]);
+    const rejecting = await scriptedSes([[400, sesError('MessageRejected')]]);
+    try {
+      await expect(throttled.send()).rejects.toMatchObject({ name: 'Throttling' });
+      await expect(rejecting.send()).rejects.toMatchObject({ name: 'MessageRejected' });
+      expect([throttled.requests(), rejecting.requests()]).toEqual([CALL_BUDGETS.ses.attempts, 1]);
+    } finally {
+      await Promise.all([throttled.close(), rejecting.close()]);
+    }
+  });
+});

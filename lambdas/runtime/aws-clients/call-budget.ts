@@ -1,5 +1,6 @@
 import { NodeHttpHandler } from '@smithy/node-http-handler';
-import type { HttpHandlerOptions } from '@smithy/types';
+import { StandardRetryStrategy } from '@smithy/core/retry';
+import type { HttpHandlerOptions, RetryErrorInfo, StandardRetryToken } from '@smithy/types';
 import type { Readable } from 'node:stream';
 
 /**
@@ -20,20 +21,27 @@ export interface CallBudget {
    * such a reset like any other.
    */
   freshConnections?: boolean;
+  /**
+   * For a call that is not idempotent: an attempt is repeated only when it was refused (see
+   * callRefused), never after a timeout or a lost answer, which the other side may have acted on.
+   */
+  retryOnlyRefusals?: boolean;
 }
 
 /**
  * - DynamoDB: a slow or unreachable table must become the API's 503 well within an API
  *   handler's 10 s (infra/constructs/functions.ts): 3 × 2 s. Every write we make is
  *   conditional or idempotent, so a repeated attempt is safe.
- * - SES: one attempt. SendRawEmail is not idempotent: an attempt that timed out may have been
- *   accepted, and the mailer settles it from SES's events instead (docs/decisions/0001).
+ * - SES: SendRawEmail is not idempotent. An attempt SES refused (throttling, an outage's 5xx) is
+ *   repeated, up to 3 attempts, so a short throttle does not wait for the mailer's next pass; one
+ *   that timed out or lost its answer may have been accepted and is never repeated: the mailer
+ *   settles it from SES's events instead (docs/decisions/0063).
  * - SQS, Secrets Manager, CloudFormation: small idempotent calls; the authorizer's read of its
  *   secret must end within its own 5 s timeout.
  */
 export const CALL_BUDGETS = {
   dynamodb: { connectMs: 1000, attemptMs: 2000, attempts: 3 },
-  ses: { connectMs: 2000, attemptMs: 5000, attempts: 1, freshConnections: true },
+  ses: { connectMs: 2000, attemptMs: 5000, attempts: 3, freshConnections: true, retryOnlyRefusals: true },
   sqs: { connectMs: 1000, attemptMs: 3000, attempts: 3 },
   secretsManager: { connectMs: 1000, attemptMs: 1500, attempts: 2 },
   cloudFormation: { connectMs: 2000, attemptMs: 5000, attempts: 2 },
@@ -71,8 +79,35 @@ class DeadlineHttpHandler extends NodeHttpHandler {
   }
 }
 
+/** Failures before any byte of the request can have reached the other side. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * True when the call certainly had no effect: the other side answered it with an error
+ * (throttling, an outage, a rejection), or no connection was made. A timeout or a connection
+ * lost mid-request is not refused: the request may have been acted on.
+ */
+export const callRefused = (error: unknown): boolean => {
+  if (!(error instanceof Error)) return false;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if (typeof status === 'number' && status >= 400) return true;
+  return NOT_CONNECTED.has((error as { code?: string }).code ?? '');
+};
+
+/**
+ * The SDK's standard retries (which of the refusals are worth repeating, the backoff), held
+ * to refusals: any other failure ends the call at once with its own error.
+ */
+class RefusalsOnlyRetryStrategy extends StandardRetryStrategy {
+  override async refreshRetryTokenForRetry(token: StandardRetryToken, errorInfo: RetryErrorInfo) {
+    if (!callRefused(errorInfo.error)) throw new Error('Not refused: the attempt may have been acted on');
+    return super.refreshRetryTokenForRetry(token, errorInfo);
+  }
+}
+
 /** The client settings every factory gives its SDK client: attempts and the deadline handler. */
 export const budgetedClientConfig = (budget: CallBudget) => ({
   maxAttempts: budget.attempts,
+  ...(budget.retryOnlyRefusals && { retryStrategy: new RefusalsOnlyRetryStrategy(budget.attempts) }),
   requestHandler: new DeadlineHttpHandler(budget),
 });
