@@ -42,7 +42,7 @@ const storeLead = (overrides: Record<string, unknown> = {}) =>
     secret: SECRET,
     consentRequest: { source: 'candidate-signup-form', text: CONSENT_TEXT.signup },
     createdAt: CREATED,
-    expiresAt: CREATED + RETENTION_SECONDS,
+    expiresAt: CREATED + CONFIRMATION_TTL_SECONDS,
     mail: { notification: 'sent', confirmation: 'sent' },
     sesMessageIds: {},
     mailStatus: 'sent',
@@ -151,6 +151,12 @@ describe('POST /api/{audience}/confirmations/{token}', () => {
       mailQueue: 'due',
       nextAttemptAt: NOW,
     });
+  });
+
+  it('keeps a confirmed sign-up 2 years, no longer the 7 days of a request awaiting confirmation', async () => {
+    storeLead();
+    await invoke(confirm, confirmEvent('candidate', TOKEN));
+    expect(lead().expiresAt).toBe(CREATED + RETENTION_SECONDS);
   });
 
   it('answers a second press the same and changes nothing', async () => {
