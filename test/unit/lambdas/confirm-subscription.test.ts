@@ -75,7 +75,7 @@ const storeSubscriber = (overrides: Record<string, unknown>) => {
     consentCount: 3,
     createdAt: NOW - 9e5,
     updatedAt: NOW - 86400,
-    expiresAt: NOW + RETENTION_SECONDS,
+    expiresAt: NOW - 86400 + RETENTION_SECONDS,
     lastConsent: { type: 'withdrawn', at: NOW - 86400, source: 'one-click', reasons: [] },
     ...overrides,
   });
@@ -225,7 +225,12 @@ describe('POST /api/{audience}/confirmations/{token}', () => {
 
   it('queues no welcome for an owner who already is a confirmed subscriber', async () => {
     storeLead();
-    storeSubscriber({ subscribed: true, emailSetting: [true, true, true], unsubscribeAllEmail: [false] });
+    storeSubscriber({
+      subscribed: true,
+      emailSetting: [true, true, true],
+      unsubscribeAllEmail: [false],
+      expiresAt: undefined,
+    });
     const before = tables.all(SUBSCRIBERS);
 
     const answer = await invoke(confirm, confirmEvent('candidate', TOKEN));
