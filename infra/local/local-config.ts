@@ -14,6 +14,16 @@ function port(name: string, fallback: number): number {
   return value;
 }
 
+/** Reads a duration in seconds (fractions allowed) from the environment, failing with the variable's name. */
+function seconds(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a number of seconds above 0, got "${raw}"`);
+  return value;
+}
+
 /** An endpoint the caller chose for a service (AWS_ENDPOINT_URL_*), or undefined to start an emulator. */
 function endpoint(name: string): string | undefined {
   const raw = process.env[name];
@@ -53,6 +63,11 @@ export function localConfig() {
     /** Caller-provided endpoints are used as they are: no emulator is started for them. */
     externalEndpoints: { dynamodb: endpoint('AWS_ENDPOINT_URL_DYNAMODB'), ses: endpoint('AWS_ENDPOINT_URL_SES') },
     faultsAtStart: faultsAtStart(),
+    /**
+     * How often expired items are deleted (ttl-purge.ts): AWS takes up to a few days, the twin,
+     * on its compressed clock (compressed-clock.ts), a minute.
+     */
+    ttlPurgeSeconds: seconds('TTL_PURGE_SECONDS', 60),
     dataDir: process.env.LOCAL_DATA_DIR ?? path.join(REPO_ROOT, '.local', 'dynamodb'),
     distDir: path.join(REPO_ROOT, 'web', 'dist'),
     scorecard: {

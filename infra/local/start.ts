@@ -8,13 +8,14 @@
  * Ports: PORT (site, 3000), SES_PORT (inbox, 8005), DYNAMODB_PORT (8000).
  * AWS_ENDPOINT_URL_DYNAMODB / AWS_ENDPOINT_URL_SES: use these instead of starting an emulator.
  * LOCAL_FAULTS: faults set from the start (JSON, as POST /_local/faults takes).
+ * TTL_PURGE_SECONDS: how often expired items are deleted (dynalite has no TTL; ttl-purge.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildViewerRequestCode, loadEdgeHandlers, readRouteManifest } from '../edge/edge-code';
 import { FUNCTIONS } from '../constructs/functions';
-import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE } from '../constructs/table-definitions';
+import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE, TABLES } from '../constructs/table-definitions';
 import { readCspHashes, securityHeaders } from '../site/security-headers';
 import { loadHttpHandlers } from './api-dispatch';
 import { drainServer } from './drain-server';
@@ -31,8 +32,9 @@ import { startMailSweeper } from './mail-sweeper';
 import { startSesEventRelay } from './ses-event-relay';
 import { createLocalServer, listen, LocalStackError } from './local-server';
 import { dynamoBackend, sesBackend } from './service-backends';
-import { createTables } from './services';
+import { createTables, localDynamoClient } from './services';
 import { stopOnSignal } from './shutdown-signals';
+import { startTtlPurge } from './ttl-purge';
 
 const args = new Set(process.argv.slice(2));
 
@@ -133,6 +135,9 @@ async function main() {
   });
   const sitePort = await listen(server, cfg.sitePort, cfg.host, 'PORT');
   const sweeper = startMailSweeper({ sweep: mailSweep });
+  // DynamoDB's own background work, so straight to the service: the fault switch breaks only the stack's calls.
+  const ttlClient = localDynamoClient(dynamo.endpoint);
+  const ttlPurge = startTtlPurge({ db: ttlClient, tables: TABLES, intervalMs: cfg.ttlPurgeSeconds * 1000 });
   // Read from SES itself, past the fault proxy: SES publishes its events whatever the stack's calls meet.
   const sesEvents = startSesEventRelay({
     sesEndpoint: ses.endpoint,
@@ -157,13 +162,15 @@ async function main() {
   Site and API   ${cfg.siteUrl}
   Email inbox    ${ses.endpoint}   (${ses.description})
   DynamoDB       ${dynamo.endpoint}   (${dynamo.description})
+  Expired items  deleted every ${cfg.ttlPurgeSeconds} s, as DynamoDB's TTL does (TTL_PURGE_SECONDS)
   Fault switch   http://127.0.0.1:${sitePort}${FAULTS_PATH}   (loopback only; ${faultsSet})
   Edge function  ${buildViewerRequestCode(routes).length} bytes, ${routes.length} pages
   Press Ctrl+C to stop.`);
 
   stopOnSignal(async () => {
-    await Promise.all([sweeper.stop(), sesEvents.stop(), drainServer(server)]);
+    await Promise.all([sweeper.stop(), sesEvents.stop(), ttlPurge.stop(), drainServer(server)]);
     await Promise.all([mailSweep.close(), sesEventIngestion.close()]);
+    ttlClient.destroy();
     await Promise.all([proxies.dynamodb.close(), proxies.ses.close()]);
     await Promise.all([ses.close(), dynamo.close()]);
   });

@@ -64,7 +64,8 @@ export interface SubscriberItem extends ContactDetails {
   consentCount: number;
   createdAt: number;
   updatedAt: number;
-  expiresAt: number;
+  /** Absent while it gets email with express consent: kept until the service stops (subscriber-retention.ts). */
+  expiresAt?: number;
 }
 
 /**
@@ -77,7 +78,8 @@ export type ConsentRecord = ConsentEvent & {
   id: string;
   kind: 'consent-record';
   subscriberId: string;
-  expiresAt: number;
+  /** Its subscriber's: the proof lives as long as the subscription it proves. */
+  expiresAt?: number;
 };
 export const consentRecordId = (subscriberId: string, sequence: number) => `consent#${subscriberId}#${sequence}`;
 

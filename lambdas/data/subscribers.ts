@@ -13,6 +13,7 @@ import {
   type ConsentRecord,
   type SubscriberItem,
 } from './subscriber-item';
+import { keepClaim, keepSubscriber, subscriberExpiry, type Expiry } from './subscriber-retention';
 import { setAttributes } from './update-expression';
 
 interface EmailClaim {
@@ -68,25 +69,30 @@ export const findSubscribersByMailbox = async (store: TableStore, mailbox: strin
 };
 
 /**
- * Writes the event as record number `sequence` of this subscriber (CASL proof, kept 2 years).
- * UpdateItem, not PutItem: the roles that change consent may only update (least privilege).
- * A record left by a predecessor whose TTL deletion lags may be replaced once expired; a record
- * of the same event (a retried creation) is already right; anything else is a lost proof, so
- * it fails loudly.
+ * Writes the event as record number `sequence` of this subscriber (CASL proof), with the
+ * subscriber's expiry: the records live as long as the subscription they prove
+ * (subscriber-retention.ts). UpdateItem, not PutItem: the roles that change consent may only
+ * update (least privilege). A record left by a predecessor whose TTL deletion lags may be
+ * replaced once expired; a record of the same event (a retried creation) is already right;
+ * anything else is a lost proof, so it fails loudly.
  */
-const writeConsentRecord = async (store: TableStore, subscriberId: string, sequence: number, event: ConsentEvent) => {
+const writeConsentRecord = async (
+  store: TableStore,
+  subscriberId: string,
+  sequence: number,
+  event: ConsentEvent,
+  expiresAt: Expiry,
+) => {
   const id = consentRecordId(subscriberId, sequence);
-  const record: Omit<ConsentRecord, 'id'> = {
-    ...event,
-    kind: 'consent-record',
-    subscriberId,
-    expiresAt: event.at + RETENTION_SECONDS,
-  };
+  const record: Omit<ConsentRecord, 'id'> = { ...event, kind: 'consent-record', subscriberId, expiresAt };
+  const parts = setAttributes(record, {
+    names: { '#type': 'type' },
+    values: { ':writtenAt': event.at, ':eventType': event.type, ':eventAt': event.at },
+  });
   const written = await updateItem(store, id, {
-    ...setAttributes(record, {
-      names: { '#type': 'type' },
-      values: { ':writtenAt': event.at, ':eventType': event.type, ':eventAt': event.at },
-    }),
+    ...parts,
+    // No expiry is written as none: a replaced predecessor's must not stay behind.
+    UpdateExpression: expiresAt === undefined ? `${parts.UpdateExpression} REMOVE expiresAt` : parts.UpdateExpression,
     ConditionExpression:
       'attribute_not_exists(id) OR expiresAt < :writtenAt OR (#type = :eventType AND #at = :eventAt)',
   });
@@ -114,6 +120,7 @@ const claimSubscriberId = async (store: TableStore, audience: Audience, mailbox:
     email: mailbox,
     subscriberId,
     createdAt: now,
+    // A claim whose subscriber is never written (its writer stopped) goes in time; a subscriber gives it its own.
     expiresAt: now + RETENTION_SECONDS,
   };
   if (await putIfAbsent(store, claim)) return subscriberId;
@@ -123,9 +130,10 @@ const claimSubscriberId = async (store: TableStore, audience: Audience, mailbox:
 };
 
 /**
- * Creates the subscriber with its first consent records, unless it exists. The records are
- * written first, so a subscriber never exists without the proof of how it came to be; a retry
- * after a failure in between writes the same records again and then the subscriber.
+ * Creates the subscriber with its first consent records, unless it exists. The records (and the
+ * claim's expiry) are written first, so a subscriber never exists without the proof of how it
+ * came to be nor outlives it; a retry after a failure in between writes the same records again
+ * and then the subscriber.
  */
 const createSubscriber = async (
   store: TableStore,
@@ -135,8 +143,7 @@ const createSubscriber = async (
   events: ConsentEvent[],
   now: number,
 ) => {
-  for (const [index, event] of events.entries()) await writeConsentRecord(store, id, index + 1, event);
-  const item: Omit<SubscriberItem, 'id'> = {
+  const created: Omit<SubscriberItem, 'id'> = {
     kind: 'subscriber',
     ...pickContact(person.details),
     audience: person.details.audience,
@@ -147,9 +154,11 @@ const createSubscriber = async (
     consentCount: events.length,
     createdAt: now,
     updatedAt: now,
-    expiresAt: now + RETENTION_SECONDS,
     ...fields,
   };
+  const item = { ...created, expiresAt: subscriberExpiry(created) };
+  for (const [index, event] of events.entries()) await writeConsentRecord(store, id, index + 1, event, item.expiresAt);
+  await keepClaim(store, { ...item, id }, item.expiresAt);
   await updateItem(store, id, { ...setAttributes(item), ConditionExpression: 'attribute_not_exists(id)' });
 };
 
@@ -191,7 +200,8 @@ export const UNLESS_WITHDRAWN: ConsentCondition = {
 };
 
 /**
- * Changes consent fields of an existing subscriber of this audience and records the events.
+ * Changes consent fields of an existing subscriber of this audience and records the events,
+ * then gives it, its claim and its records the expiry the change implies (keepSubscriber).
  * Only the fields given are written: identity fields are never part of a consent change.
  * `condition`: nothing is written unless it holds too (UNLESS_WITHDRAWN: a repeated unsubscribe
  * changes nothing and adds no ledger record).
@@ -203,14 +213,12 @@ export const updateConsent = async (
   target: { audience: Audience; id: string },
   fields: ConsentFields,
   events: ConsentEvent[],
-  now: number,
   condition?: ConsentCondition,
 ): Promise<SubscriberItem | undefined> => {
-  const expiresAt = now + RETENTION_SECONDS;
   const count = countConsent(events.length);
   const subscriber = await updateItem<SubscriberItem>(store, target.id, {
     ...setAttributes(
-      { ...fields, lastConsent: events[events.length - 1], expiresAt },
+      { ...fields, lastConsent: events[events.length - 1] },
       {
         clauses: events.length > 0 ? [count.clause] : [],
         names: {
@@ -233,23 +241,13 @@ export const updateConsent = async (
     ReturnValues: 'ALL_NEW',
   });
   if (!subscriber) return undefined;
+  // The new records take the subscriber's expiry as it stands; keepSubscriber moves them all if this change moved it.
   const first = subscriber.consentCount - events.length + 1;
-  for (const [index, event] of events.entries()) await writeConsentRecord(store, subscriber.id, first + index, event);
-  await refreshClaimExpiry(store, subscriber, expiresAt);
+  for (const [index, event] of events.entries())
+    await writeConsentRecord(store, subscriber.id, first + index, event, subscriber.expiresAt);
+  await keepSubscriber(store, subscriber);
   return subscriber;
 };
-
-/** The claim must live as long as its subscriber, or a later sign-up would create a twin. */
-const refreshClaimExpiry = (store: TableStore, subscriber: SubscriberItem, expiresAt: number) =>
-  // The claim key is the mailbox the subscriber was created with; a missing or re-pointed
-  // claim needs no refresh (condition lost -> undefined, ignored).
-  updateItem(store, emailClaimId(subscriber.audience, subscriber.mailbox ?? subscriber.email), {
-    ...setAttributes(
-      { expiresAt },
-      { names: { '#subscriberId': 'subscriberId' }, values: { ':subscriberId': subscriber.id } },
-    ),
-    ConditionExpression: '#subscriberId = :subscriberId',
-  });
 
 /**
  * The owner confirmed a sign-up (double opt-in): a new subscriber is created from the lead, or
@@ -275,12 +273,14 @@ export const confirmSubscriber = async (
   }
   if (existing.consent === 'express' && existing.subscribed) {
     // Confirmed by this very lead before (a press whose answer failed after the subscriber was
-    // written): still `changed`, so the caller queues the welcome the first press could not.
+    // written): still `changed`, so the caller queues the welcome the first press could not, and
+    // the expiries that press may have left half written are finished.
+    await keepSubscriber(store, existing);
     const last = existing.lastConsent;
     return { subscriberId: id, changed: last?.type === 'confirmed' && last.leadId === events.confirmed.leadId };
   }
   const settings = existing.emailSetting.includes(true) ? existing.emailSetting : [...ALL_EMAIL_SETTINGS_ON];
   const fields = { ...express, emailSetting: settings, updatedAt: now };
-  await updateConsent(store, { audience: existing.audience, id }, fields, [events.requested, events.confirmed], now);
+  await updateConsent(store, { audience: existing.audience, id }, fields, [events.requested, events.confirmed]);
   return { subscriberId: id, changed: true };
 };

@@ -7,6 +7,7 @@ import type { TableStore } from '../data/stores';
 import { confirmSubscriber } from '../data/subscribers';
 import { HttpError } from '../http/http-error';
 import { leadKeyOfToken, tokenMatches } from './lead-link-token';
+import { leadExpiresAt } from './lead-retention';
 
 export interface ConfirmStores {
   leads: TableStore;
@@ -52,6 +53,10 @@ export const confirmSubscription = async (
       confirmed: { type: 'confirmed', at: now, source: 'confirmation-page', ...confirmer, leadId: lead.id },
     },
   );
-  // The welcome only when this confirmation subscribed the address (not for a repeat).
-  if (changed) await addDuePart(stores.leads, lead.id, 'welcome', { confirmedAt: now, subscriberId }, now);
+  // The welcome only when this confirmation subscribed the address (not for a repeat); the lead,
+  // now the record of a service, is kept as long as one (lead-retention.ts).
+  if (changed) {
+    const confirmed = { confirmedAt: now, subscriberId, expiresAt: leadExpiresAt({ ...lead, confirmedAt: now }) };
+    await addDuePart(stores.leads, lead.id, 'welcome', confirmed, now);
+  }
 };

@@ -36,7 +36,6 @@ export const grantImpliedConsent = async (store: TableStore, lead: ScorecardLead
     { audience: subscriber.audience, id: subscriber.id },
     { consent: 'implied', impliedSince: now, impliedUntil: until, updatedAt: now },
     [{ type: 'implied', at: now, source: 'scorecard-download', leadId: lead.id, until }],
-    now,
     impliedConsentMayStart(until),
   );
   return granted !== undefined;

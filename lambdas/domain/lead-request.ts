@@ -1,7 +1,7 @@
 import type { Audience } from '#shared/constants/audiences.ts';
 import { FORM_MAIL_BUDGET_EXHAUSTED } from '#shared/constants/operator-alerts.ts';
 import { CONSENT_TEXT, type ConsentSource } from '#shared/constants/consent.ts';
-import { DUPLICATE_WINDOW_SECONDS, RETENTION_SECONDS } from '#shared/constants/limits.ts';
+import { DUPLICATE_WINDOW_SECONDS } from '#shared/constants/limits.ts';
 import type { ScorecardRequest } from '#shared/schemas/scorecard.ts';
 import type { SignupRequest } from '#shared/schemas/signup.ts';
 import { getLeadByKey, putLead } from '../data/leads';
@@ -14,6 +14,7 @@ import { randomToken } from '../runtime/tokens';
 import { canonicalMailbox } from './canonical-mailbox';
 import { leadDetails } from './lead-details';
 import { leadKeys } from './lead-key';
+import { leadExpiresAt } from './lead-retention';
 import { countSubmission, submissionCounters, type LimitSettings } from './submission-limits';
 import type { DeliveryPolicy } from '../mail/delivery-policy';
 import type { FormMailTurn } from './form-mail-budget';
@@ -125,7 +126,7 @@ export const submitLead = async <TRequest extends SignupRequest | ScorecardReque
     mailbox,
     consentRequest,
     createdAt: now,
-    expiresAt: now + RETENTION_SECONDS,
+    expiresAt: leadExpiresAt({ type: form.type, consentRequest, createdAt: now }),
     mail: { notification: 'pending', ...Object.fromEntries(personParts.map((part) => [part, personStatus])) },
     sesMessageIds: {},
     deliveries: {},

@@ -3,6 +3,7 @@ import * as API_ERRORS from '#shared/constants/api-errors.ts';
 import { EMAIL_SETTINGS, UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
 import type { TableStore } from '../data/stores';
 import type { ConsentEvent, SubscriberItem } from '../data/subscriber-item';
+import { keepSubscriber } from '../data/subscriber-retention';
 import { getSubscriber, UNLESS_WITHDRAWN, updateConsent } from '../data/subscribers';
 import { HttpError } from '../http/http-error';
 
@@ -22,7 +23,7 @@ const applyOrNotFound = async (
   event: ConsentEvent,
   now: number,
 ): Promise<SubscriberItem> => {
-  const updated = await updateConsent(store, target, { ...fields, updatedAt: now }, [event], now);
+  const updated = await updateConsent(store, target, { ...fields, updatedAt: now }, [event]);
   if (!updated) throw new HttpError(404, API_ERRORS.subscriberNotFound);
   return updated;
 };
@@ -47,15 +48,18 @@ const withdrawOnce = async (
     target,
     { ...change.fields, updatedAt: now },
     [change.event],
-    now,
     UNLESS_WITHDRAWN,
   );
   if (updated) return updated;
   const current = await getSubscriber(store, target.id);
   if (!current || current.kind !== 'subscriber' || current.audience !== target.audience)
     throw new HttpError(404, API_ERRORS.subscriberNotFound);
-  if (!change.feedback) return current;
-  return (await updateConsent(store, target, { ...change.feedback, updatedAt: now }, [], now)) ?? current;
+  if (!change.feedback) {
+    // A repeat of a withdrawal whose answer failed finishes giving the subscriber its expiry.
+    await keepSubscriber(store, current);
+    return current;
+  }
+  return (await updateConsent(store, target, { ...change.feedback, updatedAt: now }, [])) ?? current;
 };
 
 /** The unsubscribe page: stops all email and keeps the reasons given (CASL withdrawal record). */

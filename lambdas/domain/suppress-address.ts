@@ -33,7 +33,6 @@ export const suppressAddress = async (
           }
         : { suppressed: true, suppressedAt: now, suppressionReason: reason, updatedAt: now },
       [{ type: 'withdrawn', at: now, source: reason, reasons: [] }],
-      now,
     );
   }
   return targets.length;

@@ -42,7 +42,7 @@ const storeLead = (overrides: Record<string, unknown> = {}) =>
     secret: SECRET,
     consentRequest: { source: 'candidate-signup-form', text: CONSENT_TEXT.signup },
     createdAt: CREATED,
-    expiresAt: CREATED + RETENTION_SECONDS,
+    expiresAt: CREATED + CONFIRMATION_TTL_SECONDS,
     mail: { notification: 'sent', confirmation: 'sent' },
     sesMessageIds: {},
     mailStatus: 'sent',
@@ -75,7 +75,7 @@ const storeSubscriber = (overrides: Record<string, unknown>) => {
     consentCount: 3,
     createdAt: NOW - 9e5,
     updatedAt: NOW - 86400,
-    expiresAt: NOW + RETENTION_SECONDS,
+    expiresAt: NOW - 86400 + RETENTION_SECONDS,
     lastConsent: { type: 'withdrawn', at: NOW - 86400, source: 'one-click', reasons: [] },
     ...overrides,
   });
@@ -153,6 +153,12 @@ describe('POST /api/{audience}/confirmations/{token}', () => {
     });
   });
 
+  it('keeps a confirmed sign-up 2 years, no longer the 7 days of a request awaiting confirmation', async () => {
+    storeLead();
+    await invoke(confirm, confirmEvent('candidate', TOKEN));
+    expect(lead().expiresAt).toBe(CREATED + RETENTION_SECONDS);
+  });
+
   it('answers a second press the same and changes nothing', async () => {
     // Prepare
     storeLead();
@@ -219,7 +225,12 @@ describe('POST /api/{audience}/confirmations/{token}', () => {
 
   it('queues no welcome for an owner who already is a confirmed subscriber', async () => {
     storeLead();
-    storeSubscriber({ subscribed: true, emailSetting: [true, true, true], unsubscribeAllEmail: [false] });
+    storeSubscriber({
+      subscribed: true,
+      emailSetting: [true, true, true],
+      unsubscribeAllEmail: [false],
+      expiresAt: undefined,
+    });
     const before = tables.all(SUBSCRIBERS);
 
     const answer = await invoke(confirm, confirmEvent('candidate', TOKEN));

@@ -31,6 +31,8 @@ beforeEach(() => {
       kind: 'subscriber',
       audience: 'candidate',
       email: 'jordan.lee@example.org',
+      subscribed: true,
+      consent: 'express',
     }),
   });
   jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -6,7 +6,7 @@
  */
 import './support/env';
 import { API_ERRORS, API_SUCCESS } from '#shared/constants/messages.ts';
-import { CONSENT_TEXT } from '#shared/constants/consent.ts';
+import { CONFIRMATION_TTL_SECONDS, CONSENT_TEXT } from '#shared/constants/consent.ts';
 import {
   RETENTION_SECONDS,
   SCORECARD_MAILS_PER_ADDRESS_PER_DAY,
@@ -20,6 +20,7 @@ import { invoke, scorecardEvent, signupEvent } from './support/api-events';
 import { freezeClock } from './support/clock';
 import { dynamo } from './support/dynamo-mock';
 import { fakeTables, refusedConnection, throttled, type FakeTables } from './support/fake-tables';
+import { deliveryPolicyFromEnv } from '#lambdas/mail/delivery-policy.ts';
 import { NOW, scorecardBody, signupBody } from './support/payloads';
 
 const LEADS = 'Leads-unit';
@@ -159,6 +160,11 @@ describe('POST /api/employer/scorecard', () => {
       consentRequest: { source: 'scorecard-form', text: CONSENT_TEXT.scorecardMarketing },
       mail: { notification: 'pending', requester: 'pending', confirmation: 'pending' },
     });
+  });
+
+  it('keeps a scorecard request 2 years even when its marketing box awaits confirmation: it is an inquiry', async () => {
+    await invoke(requestScorecard, scorecardEvent(scorecardBody({ marketingConsent: true })));
+    expect(leads()[0]!.expiresAt).toBe(NOW + RETENTION_SECONDS);
   });
 
   it('asks no confirmation when the marketing box is left unticked', async () => {
@@ -420,6 +426,24 @@ describe('POST /api/signup', () => {
       expect(counted(`limit#signup#jordan.lee@example.org#${DAY}`)).toEqual([keyOf(leads()[0]!)]);
     },
   );
+
+  it('keeps a sign-up request only as long as its confirmation link works: 7 days (the privacy policy)', async () => {
+    await invoke(signup, signupEvent(signupBody()));
+    expect(leads()[0]!.expiresAt).toBe(NOW + CONFIRMATION_TTL_SECONDS);
+  });
+
+  it("ends a sign-up request's mail in AWS, doubts settled, before the request lapses", () => {
+    // The last retry starts before the give-up time; its doubt may wait out the window twice (resent once).
+    const policy = deliveryPolicyFromEnv();
+    const lastMailActivity = policy.giveUpAfterSeconds + policy.maxRetrySeconds + 2 * policy.settleSeconds;
+    expect(lastMailActivity).toBeLessThan(CONFIRMATION_TTL_SECONDS);
+  });
+
+  it('keeps a message from a confirmed subscriber 2 years: there is no request to lapse', async () => {
+    existingSubscriber({});
+    await invoke(signup, signupEvent(signupBody({ audience: 'employer', email: 'avery.stone@example.ca' })));
+    expect(leads()[0]!.expiresAt).toBe(NOW + RETENTION_SECONDS);
+  });
 
   it('sends a confirmed subscriber no confirmation and takes no form-mail budget', async () => {
     // Prepare

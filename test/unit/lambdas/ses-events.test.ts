@@ -3,7 +3,15 @@ import { GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/clie
 import type { Context } from 'aws-lambda';
 import { handler as sesEvents } from '#lambdas/handlers/ses-events.ts';
 import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
-import { callsOf, consentRecordPuts, dynamo, item, subscriberAfterUpdate, valuesOf } from './support/dynamo-mock';
+import {
+  callsOf,
+  consentRecordPuts,
+  dynamo,
+  expiryWrites,
+  item,
+  subscriberAfterUpdate,
+  valuesOf,
+} from './support/dynamo-mock';
 import { NOW } from './support/payloads';
 import { bounceNotification, complaintNotification, snsEvent } from './support/stream-records';
 import { fakeClock } from './support/clock';
@@ -17,28 +25,41 @@ const claims: Record<string, string> = {
 };
 
 const run = (...messages: string[]) => sesEvents(snsEvent(...messages), {} as Context);
+/** The consent changes of the subscribers (not the writes of their expiry alone). */
 const subscriberUpdates = () =>
-  callsOf(UpdateItemCommand).filter((input) => [CANDIDATE_ID, EMPLOYER_ID].includes(input.Key.id.S));
+  callsOf(UpdateItemCommand).filter(
+    (input) => [CANDIDATE_ID, EMPLOYER_ID].includes(input.Key.id.S) && input.ReturnValues === 'ALL_NEW',
+  );
 /** The consent records written, in id order. */
 const consentRecords = () =>
   consentRecordPuts()
     .map((record) => record.item)
     .sort((a, b) => a.id.localeCompare(b.id));
-/** The withdrawal each subscriber of pat@example.ca gets, as its next consent record (5th and 2nd). */
+/** The consent records each subscriber of pat@example.ca has after its withdrawal (4 + 1 and 1 + 1). */
+const CONSENT_COUNTS: Record<string, number> = { [CANDIDATE_ID]: 5, [EMPLOYER_ID]: 2 };
+/**
+ * The withdrawal each subscriber gets, as its next consent record, written with its subscriber's
+ * expiry as it stood (none: it was still getting email).
+ */
 const withdrawals = (source: 'bounce' | 'complaint') =>
-  [
-    [CANDIDATE_ID, 5],
-    [EMPLOYER_ID, 2],
-  ].map(([subscriberId, n]) => ({
+  Object.entries(CONSENT_COUNTS).map(([subscriberId, n]) => ({
     type: 'withdrawn',
     at: NOW,
     source,
     reasons: [],
     kind: 'consent-record',
-    expiresAt: NOW + RETENTION_SECONDS,
     id: `consent#${subscriberId}#${n}`,
     subscriberId,
   }));
+/** Mail stopped: each subscriber, then every record of it and its claim, is kept 2 years from the withdrawal. */
+const keptTwoYears = () =>
+  Object.entries(CONSENT_COUNTS).flatMap(([subscriberId, n]) =>
+    [
+      subscriberId,
+      ...Array.from({ length: n }, (_, index) => `consent#${subscriberId}#${index + 1}`),
+      `email#${subscriberId === CANDIDATE_ID ? 'candidate' : 'employer'}#pat@example.ca`,
+    ].map((id) => ({ id, expiresAt: NOW + RETENTION_SECONDS })),
+  );
 
 beforeEach(() => {
   dynamo.reset();
@@ -48,9 +69,10 @@ beforeEach(() => {
   });
   // ALL_NEW of a subscriber update: the candidate had 4 consent events before, the employer 1.
   dynamo.on(UpdateItemCommand).callsFake((input: Record<string, any>) =>
-    subscriberAfterUpdate(input.Key.id.S, input.Key.id.S === CANDIDATE_ID ? 5 : 2, {
+    subscriberAfterUpdate(input.Key.id.S, CONSENT_COUNTS[input.Key.id.S] ?? 0, {
       audience: input.Key.id.S === CANDIDATE_ID ? 'candidate' : 'employer',
       email: 'pat@example.ca',
+      lastConsent: valuesOf(input)[':lastConsent'],
     }),
   );
   dynamo.on(PutItemCommand).resolves({});
@@ -80,6 +102,7 @@ describe('SES feedback (SNS)', () => {
       expect(valuesOf(update)).not.toHaveProperty(':subscribed');
     }
     expect(consentRecords()).toEqual(withdrawals('bounce'));
+    expect(expiryWrites()).toEqual(keptTwoYears());
   });
 
   it('finds the subscribers of a +tag or Gmail-dot variant of their address (the canonical mailbox)', async () => {
@@ -99,6 +122,7 @@ describe('SES feedback (SNS)', () => {
       });
     }
     expect(consentRecords()).toEqual(withdrawals('complaint'));
+    expect(expiryWrites()).toEqual(keptTwoYears());
   });
 
   it('ignores transient bounces and unknown addresses', async () => {

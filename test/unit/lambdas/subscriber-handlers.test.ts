@@ -1,7 +1,6 @@
 import './support/env';
 import { GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { API_ERRORS, API_SUCCESS } from '#shared/constants/messages.ts';
-import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
 import { handler as getSubscriber } from '#lambdas/handlers/get-subscriber.ts';
 import { handler as putSubscriber } from '#lambdas/handlers/put-subscriber.ts';
 import { handler as oneClick } from '#lambdas/handlers/one-click-unsubscribe.ts';
@@ -50,7 +49,11 @@ const stored = (overrides: Record<string, unknown> = {}) => ({
 const CONSENT_COUNT_AFTER = 7;
 const afterUpdate = () => ({ Attributes: item(stored({ consentCount: CONSENT_COUNT_AFTER })) });
 
-/** The consent record the change must write: the next number in the sequence, the event, the subscriber, 2 years. */
+/**
+ * The consent record the change must write: the next number in the sequence, the event, the
+ * subscriber, and its subscriber's expiry as it stood (none: it was getting email). How long the
+ * items are then kept is subscriber-retention.test.ts's.
+ */
 const expectConsentRecord = (event: Record<string, unknown>) => {
   const records = consentRecordPuts();
   expect(records).toHaveLength(1);
@@ -61,7 +64,6 @@ const expectConsentRecord = (event: Record<string, unknown>) => {
       id: `consent#${SUBSCRIBER_ID}#${CONSENT_COUNT_AFTER}`,
       kind: 'consent-record',
       subscriberId: SUBSCRIBER_ID,
-      expiresAt: NOW + RETENTION_SECONDS,
     },
     condition: RECORD_CONDITION,
   });
@@ -149,7 +151,7 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
     );
 
     expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.unsubscribed } });
-    const [update, , claimRefresh] = callsOf(UpdateItemCommand); // subscriber, consent record, email claim
+    const [update] = callsOf(UpdateItemCommand); // then the consent record
     // Only an existing subscriber of this audience, and not one already unsubscribed from all.
     expect(update!.ConditionExpression).toBe(
       'attribute_exists(id) AND #kind = :subscriberKind AND #audience = :audience AND NOT (#subscribed = :withdrawnNo AND #unsubscribeAllEmail[0] = :withdrawnYes)',
@@ -161,7 +163,6 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
       ':unsubscribeReasons': ['noLongerWant', 'tooFrequent'],
       ':unsubscribedAt': NOW,
       ':updatedAt': NOW,
-      ':expiresAt': NOW + RETENTION_SECONDS,
       ':audience': 'candidate',
       ':lastConsent': {
         type: 'withdrawn',
@@ -177,7 +178,6 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
       source: 'unsubscribe-page',
       reasons: ['noLongerWant', 'tooFrequent'],
     });
-    expect(claimRefresh!.Key).toEqual(item({ id: 'email#candidate#jordan.lee@example.org' }));
   });
 
   it("maps the employer page's reason order (previously unsubscribed 6th, spam 7th)", async () => {

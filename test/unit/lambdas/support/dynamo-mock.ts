@@ -56,10 +56,11 @@ const CONDITION_PLACEHOLDERS = new Set([':writtenAt', ':eventType', ':eventAt'])
 /**
  * The consent records written, as items: they are written with UpdateItem (the roles that change
  * consent may only update), so each `#attr = :attr` assignment is read back into the item.
+ * Writes of a record's expiry alone are expiryWrites.
  */
 export const consentRecordPuts = () =>
   callsOf(UpdateItemCommand)
-    .filter((input) => String(input.Key.id.S).startsWith('consent#'))
+    .filter((input) => String(input.Key.id.S).startsWith('consent#') && valuesOf(input)[':kind'] === 'consent-record')
     .map((input) => {
       const values = unmarshall(input.ExpressionAttributeValues) as Record<string, unknown>;
       const assigned = Object.entries(values).filter(([placeholder]) => !CONDITION_PLACEHOLDERS.has(placeholder));
@@ -72,3 +73,12 @@ export const consentRecordPuts = () =>
         condition: input.ConditionExpression as string,
       };
     });
+
+/**
+ * The writes of an item's expiry alone (lambdas/data/subscriber-retention.ts), in call order:
+ * the item and its new expiry, undefined for one removed (kept for good).
+ */
+export const expiryWrites = () =>
+  callsOf(UpdateItemCommand)
+    .filter((input) => /^(SET expiresAt = :expiresAt|REMOVE expiresAt)$/.test(input.UpdateExpression))
+    .map((input) => ({ id: String(input.Key.id.S), expiresAt: valuesOf(input)[':expiresAt'] as number | undefined }));

@@ -2,9 +2,9 @@
  * An in-memory stand-in for the DynamoDB tables behind the aws-sdk-client-mock of
  * ./dynamo-mock.ts: GetItem, PutItem, UpdateItem and the MailDue Query, with the subset of
  * the expression language the data modules use (SET/ADD/DELETE/REMOVE, if_not_exists, nested
- * paths, comparisons, IN, AND/OR, attribute_exists, attribute_not_exists, size, contains). Tests
- * then assert on what the tables hold afterwards, as an operator would read them, and inject
- * faults into chosen calls.
+ * paths and list indexes, comparisons, IN, AND/OR/NOT, attribute_exists, attribute_not_exists,
+ * size, contains). Tests then assert on what the tables hold afterwards, as an operator would
+ * read them, and inject faults into chosen calls.
  */
 import {
   ConditionalCheckFailedException,
@@ -33,11 +33,15 @@ interface Scope {
   values: Record<string, unknown>;
 }
 
+/** `#a.b[0]` -> ['a', 'b', '0']: names resolved, list indexes as keys. */
 const pathOf = (raw: string, scope: Scope): string[] =>
   raw
     .trim()
     .split('.')
-    .map((part) => (part.startsWith('#') ? scope.names[part]! : part));
+    .flatMap((part) => {
+      const [name, ...indexes] = part.split(/\[(\d+)\]/).filter(Boolean);
+      return [name!.startsWith('#') ? scope.names[name!]! : name!, ...indexes];
+    });
 
 const read = (item: Item | undefined, path: string[]): unknown =>
   path.reduce<unknown>(
@@ -108,6 +112,7 @@ const condition = (raw: string, item: Item | undefined, scope: Scope): boolean =
   if (ors.length > 1) return ors.some((part) => condition(part, item, scope));
   const ands = splitTop(text, /^ AND /);
   if (ands.length > 1) return ands.every((part) => condition(part, item, scope));
+  if (text.startsWith('NOT ')) return !condition(text.slice('NOT '.length), item, scope);
   if (text.startsWith('(') && text.endsWith(')')) return condition(text.slice(1, -1), item, scope);
   const call = /^(attribute_exists|attribute_not_exists|contains)\((.+)\)$/.exec(text);
   if (call) {
