@@ -23,6 +23,12 @@ export type ConsentKind = 'express' | 'implied';
 export interface SubscriberItem extends ContactDetails {
   id: string;
   kind: 'subscriber';
+  /**
+   * 128-bit random secret: with the id it forms its emailed links' tokens, one per purpose
+   * (lambdas/domain/subscriber-link-token.ts). Subscribers created before have none: their
+   * links carry the bare id, still accepted for every purpose.
+   */
+  secret?: string;
   /** The canonical mailbox its email claim is keyed by (lambdas/domain/canonical-mailbox.ts). */
   mailbox?: string;
   subscribed: boolean;

@@ -121,9 +121,10 @@ const claimSubscriberId = async (store: TableStore, audience: Audience, mailbox:
 };
 
 /**
- * Creates the subscriber with its first consent records, unless it exists. The records are
- * written first, so a subscriber never exists without the proof of how it came to be; a retry
- * after a failure in between writes the same records again and then the subscriber.
+ * Creates the subscriber with its first consent records and the secret of its links
+ * (lambdas/domain/subscriber-link-token.ts), unless it exists. The records are written first, so
+ * a subscriber never exists without the proof of how it came to be; a retry after a failure in
+ * between writes the same records again and then the subscriber.
  */
 const createSubscriber = async (
   store: TableStore,
@@ -136,6 +137,7 @@ const createSubscriber = async (
   for (const [index, event] of events.entries()) await writeConsentRecord(store, id, index + 1, event);
   const item: Omit<SubscriberItem, 'id'> = {
     kind: 'subscriber',
+    secret: randomToken(),
     ...pickContact(person.details),
     audience: person.details.audience,
     mailbox: person.mailbox,

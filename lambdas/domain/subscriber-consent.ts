@@ -3,29 +3,18 @@ import * as API_ERRORS from '#shared/constants/api-errors.ts';
 import { EMAIL_SETTINGS, UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
 import type { TableStore } from '../data/stores';
 import type { ConsentEvent, SubscriberItem } from '../data/subscriber-item';
-import { getSubscriber, updateConsent } from '../data/subscribers';
+import { updateConsent, type ConsentFields } from '../data/subscribers';
 import { HttpError } from '../http/http-error';
-
-interface Target {
-  audience: Audience;
-  id: string;
-}
+import { openSubscriberLink, type SubscriberLink } from './subscriber-link';
 
 /** Keys of the ticked boxes, in the option list's order. */
 const tickedKeys = (options: readonly { key: string }[], ticks: readonly boolean[]) =>
   options.filter((_, index) => ticks[index] === true).map((option) => option.key);
 
-const applyOrNotFound = async (
-  store: TableStore,
-  target: Target,
-  fields: Parameters<typeof updateConsent>[2],
-  event: ConsentEvent,
-  now: number,
-): Promise<SubscriberItem> => {
-  const updated = await updateConsent(store, target, { ...fields, updatedAt: now }, [event], now);
-  if (!updated) throw new HttpError(404, API_ERRORS.subscriberNotFound);
-  return updated;
-};
+const targetOf = (subscriber: SubscriberItem): { audience: Audience; id: string } => ({
+  audience: subscriber.audience,
+  id: subscriber.id,
+});
 
 /**
  * An unsubscribe from every email, once: one already unsubscribed from all gets no second
@@ -34,32 +23,29 @@ const applyOrNotFound = async (
  */
 const withdrawOnce = async (
   store: TableStore,
-  target: Target,
-  change: {
-    fields: Parameters<typeof updateConsent>[2];
-    event: ConsentEvent;
-    feedback?: Parameters<typeof updateConsent>[2];
-  },
+  subscriber: SubscriberItem,
+  change: { fields: ConsentFields; event: ConsentEvent; feedback?: ConsentFields },
   now: number,
-): Promise<SubscriberItem> => {
-  const updated = await updateConsent(store, target, { ...change.fields, updatedAt: now }, [change.event], now, {
+): Promise<void> => {
+  const target = targetOf(subscriber);
+  const withdrawn = await updateConsent(store, target, { ...change.fields, updatedAt: now }, [change.event], now, {
     unlessWithdrawn: true,
   });
-  if (updated) return updated;
-  const current = await getSubscriber(store, target.id);
-  if (!current || current.kind !== 'subscriber' || current.audience !== target.audience)
-    throw new HttpError(404, API_ERRORS.subscriberNotFound);
-  if (!change.feedback) return current;
-  return (await updateConsent(store, target, { ...change.feedback, updatedAt: now }, [], now)) ?? current;
+  if (!withdrawn && change.feedback)
+    await updateConsent(store, target, { ...change.feedback, updatedAt: now }, [], now);
 };
 
-/** The unsubscribe page: stops all email and keeps the reasons given (CASL withdrawal record). */
-export const unsubscribe = (store: TableStore, target: Target, reasonTicks: boolean[], now: number) => {
-  const reasons = tickedKeys(UNSUBSCRIBE_REASONS[target.audience], reasonTicks);
+/**
+ * The unsubscribe page (its link's token, lambdas/domain/subscriber-link-token.ts): stops all
+ * email and keeps the reasons given (CASL withdrawal record).
+ */
+export const unsubscribe = async (store: TableStore, link: SubscriberLink, reasonTicks: boolean[], now: number) => {
+  const { subscriber } = await openSubscriberLink(store, link, ['unsubscribe']);
+  const reasons = tickedKeys(UNSUBSCRIBE_REASONS[subscriber.audience], reasonTicks);
   const feedback = { unsubscribeReason: reasonTicks, unsubscribeReasons: reasons };
-  return withdrawOnce(
+  await withdrawOnce(
     store,
-    target,
+    subscriber,
     {
       fields: { subscribed: false, unsubscribeAllEmail: [true], ...feedback, unsubscribedAt: now },
       event: { type: 'withdrawn', at: now, source: 'unsubscribe-page', reasons },
@@ -69,25 +55,28 @@ export const unsubscribe = (store: TableStore, target: Target, reasonTicks: bool
   );
 };
 
-/** RFC 8058 one-click from the mail client: unsubscribe from everything, no reasons asked. */
-export const unsubscribeOneClick = (store: TableStore, target: Target, now: number) =>
-  withdrawOnce(
+/** RFC 8058 one-click from the mail client, with the unsubscribe link's token: everything, no reasons asked. */
+export const unsubscribeOneClick = async (store: TableStore, link: SubscriberLink, now: number) => {
+  const { subscriber } = await openSubscriberLink(store, link, ['unsubscribe']);
+  await withdrawOnce(
     store,
-    target,
+    subscriber,
     {
       fields: { subscribed: false, unsubscribeAllEmail: [true], unsubscribedAt: now },
       event: { type: 'withdrawn', at: now, source: 'one-click', reasons: [] },
     },
     now,
   );
+};
 
-/** The settings page: which emails to get; unsubscribe-all or no ticked setting means none. */
-export const savePreferences = (
+/** The settings page (its link's token): which emails to get; unsubscribe-all or no ticked setting means none. */
+export const savePreferences = async (
   store: TableStore,
-  target: Target,
+  link: SubscriberLink,
   choice: { emailSetting: boolean[]; unsubscribeAllEmail: boolean[] },
   now: number,
 ) => {
+  const { subscriber } = await openSubscriberLink(store, link, ['preferences']);
   const subscribed = !choice.unsubscribeAllEmail.includes(true) && choice.emailSetting.includes(true);
   const event: ConsentEvent = subscribed
     ? {
@@ -97,16 +86,14 @@ export const savePreferences = (
         emailSetting: tickedKeys(EMAIL_SETTINGS, choice.emailSetting),
       }
     : { type: 'withdrawn', at: now, source: 'preferences-page', reasons: [] };
-  return applyOrNotFound(
-    store,
-    target,
-    {
-      subscribed,
-      emailSetting: choice.emailSetting,
-      unsubscribeAllEmail: choice.unsubscribeAllEmail,
-      ...(subscribed ? {} : { unsubscribedAt: now }),
-    },
-    event,
-    now,
-  );
+  const fields: ConsentFields = {
+    subscribed,
+    emailSetting: choice.emailSetting,
+    unsubscribeAllEmail: choice.unsubscribeAllEmail,
+    ...(subscribed ? {} : { unsubscribedAt: now }),
+    updatedAt: now,
+  };
+  if (!(await updateConsent(store, targetOf(subscriber), fields, [event], now))) {
+    throw new HttpError(404, API_ERRORS.subscriberNotFound);
+  }
 };

@@ -9,7 +9,7 @@ import {
 } from '#shared/schemas/subscriber-update.ts';
 import { savePreferences, unsubscribe } from '../domain/subscriber-consent';
 import { jsonBody } from '../http/json-body';
-import { subscriberPath } from '../http/path-params';
+import { subscriberLinkPath } from '../http/path-params';
 import { jsonResponse } from '../http/responses';
 import { httpHandler } from '../http/stack';
 import type { ValidatedEvent } from '../http/types';
@@ -27,21 +27,22 @@ const isUnsubscribe = (payload: Record<string, unknown>) => Object.hasOwn(payloa
 
 /**
  * PUT /api/{audience}/subscribers/{id}: the unsubscribe page's payload (it has
- * unsubscribeReason) or the settings page's. Only consent fields of this id change.
+ * unsubscribeReason), taken only with the unsubscribe link's token, or the settings page's,
+ * taken only with the preferences link's. Only consent fields of that subscriber change.
  */
 export const handler = httpHandler<ValidatedEvent<Payload>>(
   async (event) => {
-    const target = subscriberPath(event);
+    const link = subscriberLinkPath(event);
     const payload = event.validBody;
     if ('unsubscribeReason' in payload) {
-      await unsubscribe(subscribers, target, payload.unsubscribeReason, nowSeconds());
+      await unsubscribe(subscribers, link, payload.unsubscribeReason, nowSeconds());
       return jsonResponse(200, { success: API_SUCCESS.unsubscribed });
     }
-    await savePreferences(subscribers, target, payload, nowSeconds());
+    await savePreferences(subscribers, link, payload, nowSeconds());
     return jsonResponse(200, { success: API_SUCCESS.preferencesSaved });
   },
   jsonBody((event, body) => {
-    const { audience } = subscriberPath(event);
+    const { audience } = subscriberLinkPath(event);
     return isUnsubscribe(body) ? UNSUBSCRIBE_SCHEMAS[audience] : preferenceSchema;
   }),
 );

@@ -6,21 +6,22 @@ import { handler as getSubscriber } from '#lambdas/handlers/get-subscriber.ts';
 import { handler as putSubscriber } from '#lambdas/handlers/put-subscriber.ts';
 import { handler as oneClick } from '#lambdas/handlers/one-click-unsubscribe.ts';
 import { invoke, oneClickEvent, subscriberEvent } from './support/api-events';
-import {
-  callsOf,
-  conditionFailed,
-  consentRecordPuts,
-  dynamo,
-  item,
-  RECORD_CONDITION,
-  valuesOf,
-} from './support/dynamo-mock';
+import { callsOf, consentRecordPuts, dynamo, item, RECORD_CONDITION, valuesOf } from './support/dynamo-mock';
 import { NOW, SUBSCRIBER_ID, preferenceBody, unsubscribeBody } from './support/payloads';
 import { fakeClock } from './support/clock';
+import { subscriberLinkToken } from '#lambdas/domain/subscriber-link-token.ts';
+
+const SECRET = 'SecretSecretSecretSecr';
+/** The tokens its emails' links carry (lambdas/mail/subscriber-links.ts). */
+const TOKENS = {
+  unsubscribe: subscriberLinkToken({ id: SUBSCRIBER_ID, secret: SECRET }, 'unsubscribe'),
+  preferences: subscriberLinkToken({ id: SUBSCRIBER_ID, secret: SECRET }, 'preferences'),
+};
 
 const stored = (overrides: Record<string, unknown> = {}) => ({
   id: SUBSCRIBER_ID,
   kind: 'subscriber',
+  secret: SECRET,
   audience: 'candidate',
   email: 'jordan.lee@example.org',
   firstName: 'Jordan',
@@ -95,7 +96,7 @@ describe('GET /api/{audience}/subscribers/{id}', () => {
   it('answers the subscriber as a list of one with the four fields the pages show', async () => {
     dynamo.on(GetItemCommand).resolves({ Item: item(stored()) });
 
-    const answer = await invoke(getSubscriber, subscriberEvent('GET', 'candidate', SUBSCRIBER_ID));
+    const answer = await invoke(getSubscriber, subscriberEvent('GET', 'candidate', TOKENS.preferences));
 
     expect(answer.statusCode).toBe(200);
     expect(answer.json).toEqual([
@@ -111,14 +112,20 @@ describe('GET /api/{audience}/subscribers/{id}', () => {
 
   it('never writes', async () => {
     dynamo.on(GetItemCommand).resolves({ Item: item(stored()) });
-    await invoke(getSubscriber, subscriberEvent('GET', 'candidate', SUBSCRIBER_ID));
+    await invoke(getSubscriber, subscriberEvent('GET', 'candidate', TOKENS.preferences));
     expect(dynamo.calls().map((call) => call.args[0].constructor.name)).toEqual(['GetItemCommand']);
   });
 
   it.each([
-    ['an unknown id', 'candidate', SUBSCRIBER_ID, undefined],
-    ['a subscriber of the other audience', 'employer', SUBSCRIBER_ID, stored()],
-    ['an email claim item', 'candidate', SUBSCRIBER_ID, { id: SUBSCRIBER_ID, kind: 'email-claim', subscriberId: 'x' }],
+    ['an unknown id', 'candidate', TOKENS.preferences, undefined],
+    ['a subscriber of the other audience', 'employer', TOKENS.preferences, stored()],
+    [
+      'an email claim item',
+      'candidate',
+      TOKENS.preferences,
+      { id: SUBSCRIBER_ID, kind: 'email-claim', subscriberId: 'x' },
+    ],
+    ['the bare id of a subscriber whose links have tokens', 'candidate', SUBSCRIBER_ID, stored()],
   ])('answers 404 for %s', async (_case, audience, id, found) => {
     dynamo.on(GetItemCommand).resolves({ Item: found && item(found) });
     const answer = await invoke(getSubscriber, subscriberEvent('GET', audience, id));
@@ -128,7 +135,9 @@ describe('GET /api/{audience}/subscribers/{id}', () => {
   it.each([
     ['a short id', 'candidate', 'abc'],
     ['an id with a #', 'candidate', 'email#candidate#a@b.ca'],
-    ['an unknown audience', 'admin', SUBSCRIBER_ID],
+    ['an unknown audience', 'admin', TOKENS.preferences],
+    ['a token of 30 characters', 'candidate', TOKENS.preferences.slice(0, 30)],
+    ['a token of 45 characters', 'candidate', `${TOKENS.preferences}A`],
   ])('answers the same 404 for %s without reading the table', async (_case, audience, id) => {
     const answer = await invoke(getSubscriber, subscriberEvent('GET', audience, id));
     expect(answer).toMatchObject({ statusCode: 404, json: { message: API_ERRORS.subscriberNotFound } });
@@ -138,6 +147,7 @@ describe('GET /api/{audience}/subscribers/{id}', () => {
 
 describe('PUT /api/{audience}/subscribers/{id}', () => {
   beforeEach(() => {
+    dynamo.on(GetItemCommand).resolves({ Item: item(stored()) });
     dynamo.on(UpdateItemCommand).resolves(afterUpdate());
     dynamo.on(PutItemCommand).resolves({});
   });
@@ -145,7 +155,7 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
   it('unsubscribes: stores the reasons as ticks and keys, the time, and a withdrawal event', async () => {
     const answer = await invoke(
       putSubscriber,
-      subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, unsubscribeBody('candidate')),
+      subscriberEvent('PUT', 'candidate', TOKENS.unsubscribe, unsubscribeBody('candidate')),
     );
 
     expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.unsubscribed } });
@@ -181,12 +191,13 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
   });
 
   it("maps the employer page's reason order (previously unsubscribed 6th, spam 7th)", async () => {
+    dynamo.on(GetItemCommand).resolves({ Item: item(stored({ audience: 'employer' })) });
     await invoke(
       putSubscriber,
       subscriberEvent(
         'PUT',
         'employer',
-        SUBSCRIBER_ID,
+        TOKENS.unsubscribe,
         unsubscribeBody('employer', { unsubscribeReason: [false, false, false, false, false, true, false] }),
       ),
     );
@@ -195,10 +206,10 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
 
   it('never writes identity fields from the body', async () => {
     const body = unsubscribeBody('candidate', { email: 'someone.else@example.ca', firstName: 'Mallory' });
-    await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, body));
+    await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', TOKENS.unsubscribe, body));
     await invoke(
       putSubscriber,
-      subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, preferenceBody({ lastName: 'Changed' })),
+      subscriberEvent('PUT', 'candidate', TOKENS.preferences, preferenceBody({ lastName: 'Changed' })),
     );
 
     for (const update of callsOf(UpdateItemCommand).filter((input) => input.Key.id.S === SUBSCRIBER_ID)) {
@@ -219,7 +230,10 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
   });
 
   it('saves preferences and keeps the subscriber subscribed while one setting is ticked', async () => {
-    const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, preferenceBody()));
+    const answer = await invoke(
+      putSubscriber,
+      subscriberEvent('PUT', 'candidate', TOKENS.preferences, preferenceBody()),
+    );
 
     expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.preferencesSaved } });
     expect(valuesOf(callsOf(UpdateItemCommand)[0]!)).toMatchObject({
@@ -243,12 +257,13 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
   });
 
   it('treats unsubscribe-all in the preferences as a withdrawal', async () => {
+    dynamo.on(GetItemCommand).resolves({ Item: item(stored({ audience: 'employer' })) });
     await invoke(
       putSubscriber,
       subscriberEvent(
         'PUT',
         'employer',
-        SUBSCRIBER_ID,
+        TOKENS.preferences,
         preferenceBody({ emailSetting: [true, true, true], unsubscribeAllEmail: [true] }),
       ),
     );
@@ -260,11 +275,14 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
     expectConsentRecord({ type: 'withdrawn', at: NOW, source: 'preferences-page', reasons: [] });
   });
 
-  it('answers 404 when the id does not exist (conditional update lost) and writes nothing else', async () => {
-    dynamo.on(UpdateItemCommand).rejects(conditionFailed());
-    const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, preferenceBody()));
+  it('answers 404 when the subscriber does not exist and writes nothing', async () => {
+    dynamo.on(GetItemCommand).resolves({});
+    const answer = await invoke(
+      putSubscriber,
+      subscriberEvent('PUT', 'candidate', TOKENS.preferences, preferenceBody()),
+    );
     expect(answer).toMatchObject({ statusCode: 404, json: { message: API_ERRORS.subscriberNotFound } });
-    expect(callsOf(UpdateItemCommand)).toHaveLength(1);
+    expect(callsOf(UpdateItemCommand)).toHaveLength(0);
     expect(callsOf(PutItemCommand)).toHaveLength(0);
   });
 
@@ -291,26 +309,27 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
       'Unknown field(s): updatedAt.',
     ],
   ])('answers 400 for an unsubscribe with %s', async (_case, body, message) => {
-    const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, body));
+    const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', TOKENS.unsubscribe, body));
     expect(answer).toMatchObject({ statusCode: 400, json: { message } });
     expect(dynamo.calls()).toHaveLength(0);
   });
 
   it('requires updatedAt on the employer unsubscribe', async () => {
     const { updatedAt: _dropped, ...body } = unsubscribeBody('employer');
-    const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'employer', SUBSCRIBER_ID, body));
+    const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'employer', TOKENS.unsubscribe, body));
     expect(answer).toMatchObject({ statusCode: 400, json: { message: 'updatedAt must be defined' } });
   });
 });
 
 describe('POST /api/{audience}/subscribers/{id}/one-click (RFC 8058)', () => {
   beforeEach(() => {
+    dynamo.on(GetItemCommand).resolves({ Item: item(stored()) });
     dynamo.on(UpdateItemCommand).resolves(afterUpdate());
     dynamo.on(PutItemCommand).resolves({});
   });
 
   it('unsubscribes from everything and answers 200 with an empty body', async () => {
-    const answer = await invoke(oneClick, oneClickEvent('candidate', SUBSCRIBER_ID, 'List-Unsubscribe=One-Click'));
+    const answer = await invoke(oneClick, oneClickEvent('candidate', TOKENS.unsubscribe, 'List-Unsubscribe=One-Click'));
 
     expect(answer).toMatchObject({ statusCode: 200, body: '' });
     expect(valuesOf(callsOf(UpdateItemCommand)[0]!)).toMatchObject({
@@ -325,9 +344,10 @@ describe('POST /api/{audience}/subscribers/{id}/one-click (RFC 8058)', () => {
 
   it('accepts the field as multipart/form-data', async () => {
     const body = '--b1\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b1--\r\n';
+    dynamo.on(GetItemCommand).resolves({ Item: item(stored({ audience: 'employer' })) });
     const answer = await invoke(
       oneClick,
-      oneClickEvent('employer', SUBSCRIBER_ID, body, 'multipart/form-data; boundary=b1'),
+      oneClickEvent('employer', TOKENS.unsubscribe, body, 'multipart/form-data; boundary=b1'),
     );
     expect(answer.statusCode).toBe(200);
   });
@@ -335,9 +355,9 @@ describe('POST /api/{audience}/subscribers/{id}/one-click (RFC 8058)', () => {
   it('answers 415 for other media types and 400 for another body, changing nothing', async () => {
     const json = await invoke(
       oneClick,
-      oneClickEvent('candidate', SUBSCRIBER_ID, '{"List-Unsubscribe":"One-Click"}', 'application/json'),
+      oneClickEvent('candidate', TOKENS.unsubscribe, '{"List-Unsubscribe":"One-Click"}', 'application/json'),
     );
-    const wrong = await invoke(oneClick, oneClickEvent('candidate', SUBSCRIBER_ID, 'List-Unsubscribe=Yes'));
+    const wrong = await invoke(oneClick, oneClickEvent('candidate', TOKENS.unsubscribe, 'List-Unsubscribe=Yes'));
 
     expect(json).toMatchObject({
       statusCode: 415,
@@ -351,10 +371,94 @@ describe('POST /api/{audience}/subscribers/{id}/one-click (RFC 8058)', () => {
   });
 
   it('answers 404 for an unknown subscriber', async () => {
-    dynamo.on(UpdateItemCommand).rejects(conditionFailed());
     dynamo.on(GetItemCommand).resolves({});
-    const answer = await invoke(oneClick, oneClickEvent('candidate', SUBSCRIBER_ID, 'List-Unsubscribe=One-Click'));
+    const answer = await invoke(oneClick, oneClickEvent('candidate', TOKENS.unsubscribe, 'List-Unsubscribe=One-Click'));
     expect(answer).toMatchObject({ statusCode: 404, json: { message: API_ERRORS.subscriberNotFound } });
     expect(consentRecordPuts()).toHaveLength(0);
+  });
+});
+
+describe('subscriber links: one token per purpose (docs/decisions/0002-consent-model.md)', () => {
+  const NOT_FOUND = { statusCode: 404, json: { message: API_ERRORS.subscriberNotFound } };
+  const withdrawn = () => stored({ subscribed: false, unsubscribeAllEmail: [true] });
+
+  beforeEach(() => {
+    dynamo.on(GetItemCommand).resolves({ Item: item(stored()) });
+    dynamo.on(UpdateItemCommand).resolves(afterUpdate());
+    dynamo.on(PutItemCommand).resolves({});
+  });
+
+  const expectNoWrite = () => {
+    expect(callsOf(UpdateItemCommand)).toHaveLength(0);
+    expect(callsOf(PutItemCommand)).toHaveLength(0);
+  };
+
+  it('lets the unsubscribe token read only the address its page names', async () => {
+    const answer = await invoke(getSubscriber, subscriberEvent('GET', 'candidate', TOKENS.unsubscribe));
+
+    expect(answer).toMatchObject({
+      statusCode: 200,
+      json: [{ email: 'jordan.lee@example.org', firstName: '', lastName: '', helpDescription: '' }],
+    });
+  });
+
+  it('refuses the preferences token at the unsubscribe page with the 404 of an unknown subscriber', async () => {
+    const answer = await invoke(
+      putSubscriber,
+      subscriberEvent('PUT', 'candidate', TOKENS.preferences, unsubscribeBody('candidate')),
+    );
+
+    expect(answer).toMatchObject(NOT_FOUND);
+    expectNoWrite();
+  });
+
+  it('refuses the preferences token at one-click', async () => {
+    const answer = await invoke(oneClick, oneClickEvent('candidate', TOKENS.preferences, 'List-Unsubscribe=One-Click'));
+
+    expect(answer).toMatchObject(NOT_FOUND);
+    expectNoWrite();
+  });
+
+  it('refuses the unsubscribe token at the preferences page, even to subscribe again after a one-click', async () => {
+    for (const subscriber of [stored(), withdrawn()]) {
+      dynamo.on(GetItemCommand).resolves({ Item: item(subscriber) });
+
+      const answer = await invoke(
+        putSubscriber,
+        subscriberEvent('PUT', 'candidate', TOKENS.unsubscribe, preferenceBody()),
+      );
+
+      expect(answer).toMatchObject(NOT_FOUND);
+    }
+    expectNoWrite();
+  });
+
+  it("refuses a token whose proof is another subscriber's", async () => {
+    const foreign = subscriberLinkToken({ id: SUBSCRIBER_ID, secret: 'AnotherSecretAnotherSe' }, 'unsubscribe');
+
+    const answer = await invoke(oneClick, oneClickEvent('candidate', foreign, 'List-Unsubscribe=One-Click'));
+
+    expect(answer).toMatchObject(NOT_FOUND);
+    expectNoWrite();
+  });
+
+  it('takes the bare id of a subscriber created before links had purposes, for every purpose', async () => {
+    dynamo.on(GetItemCommand).resolves({ Item: item(stored({ secret: undefined })) });
+
+    const read = await invoke(getSubscriber, subscriberEvent('GET', 'candidate', SUBSCRIBER_ID));
+    const page = await invoke(
+      putSubscriber,
+      subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, unsubscribeBody('candidate')),
+    );
+    const preferences = await invoke(
+      putSubscriber,
+      subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, preferenceBody()),
+    );
+    const press = await invoke(oneClick, oneClickEvent('candidate', SUBSCRIBER_ID, 'List-Unsubscribe=One-Click'));
+
+    expect(read).toMatchObject({ statusCode: 200, json: [{ firstName: 'Jordan', lastName: 'Lee' }] });
+    expect(page).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.unsubscribed } });
+    expect(preferences).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.preferencesSaved } });
+    expect(press.statusCode).toBe(200);
   });
 });
