@@ -72,6 +72,30 @@ export type ConsentRecord = ConsentEvent & {
 };
 export const consentRecordId = (subscriberId: string, sequence: number) => `consent#${subscriberId}#${sequence}`;
 
+/**
+ * Gets no email at all: unsubscribed from everything (the unsubscribe page, one-click, the
+ * preferences page's "stop everything") or no email type left ticked.
+ */
+export const hasOptedOut = (subscriber: Pick<SubscriberItem, 'subscribed' | 'unsubscribeAllEmail'>) =>
+  !subscriber.subscribed || subscriber.unsubscribeAllEmail?.includes(true) === true;
+
+/**
+ * Whether the consent on record lets us email now (CASL): express, or implied and not yet
+ * ended; `expired` for implied consent past its end; `none` for anything else.
+ */
+export const consentStanding = (
+  subscriber: Pick<SubscriberItem, 'consent' | 'impliedUntil'>,
+  now: number,
+): 'valid' | 'expired' | 'none' => {
+  if (subscriber.consent === 'express') return 'valid';
+  if (subscriber.consent !== 'implied') return 'none';
+  return subscriber.impliedUntil !== undefined && subscriber.impliedUntil > now ? 'valid' : 'expired';
+};
+
+/** The mailbox its email claim is keyed by (subscribers stored before `mailbox` used the email). */
+export const claimedMailbox = (subscriber: Pick<SubscriberItem, 'mailbox' | 'email'>) =>
+  subscriber.mailbox ?? subscriber.email;
+
 /** The item that makes "one subscriber per audience and mailbox" hold (see table-definitions.ts). */
 export const emailClaimId = (audience: Audience, mailbox: string) => `email#${audience}#${mailbox}`;
 

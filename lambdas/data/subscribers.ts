@@ -7,6 +7,7 @@ import { getItem, putIfAbsent, updateItem } from './items';
 import type { TableStore } from './stores';
 import {
   ALL_EMAIL_SETTINGS_ON,
+  claimedMailbox,
   consentRecordId,
   emailClaimId,
   type ConsentEvent,
@@ -235,7 +236,7 @@ const WITHDRAWN_VALUES = { ':withdrawnNo': false, ':withdrawnYes': true };
 const refreshClaimExpiry = (store: TableStore, subscriber: SubscriberItem, expiresAt: number) =>
   // The claim key is the mailbox the subscriber was created with; a missing or re-pointed
   // claim needs no refresh (condition lost -> undefined, ignored).
-  updateItem(store, emailClaimId(subscriber.audience, subscriber.mailbox ?? subscriber.email), {
+  updateItem(store, emailClaimId(subscriber.audience, claimedMailbox(subscriber)), {
     ...setAttributes(
       { expiresAt },
       { names: { '#subscriberId': 'subscriberId' }, values: { ':subscriberId': subscriber.id } },

@@ -1,19 +1,18 @@
 import type { Audience } from '#shared/constants/audiences.ts';
 import { FORM_MAIL_BUDGET_EXHAUSTED } from '#shared/constants/operator-alerts.ts';
 import { CONSENT_TEXT, type ConsentSource } from '#shared/constants/consent.ts';
-import { DUPLICATE_WINDOW_SECONDS, RETENTION_SECONDS } from '#shared/constants/limits.ts';
+import { DUPLICATE_WINDOW_SECONDS } from '#shared/constants/limits.ts';
 import type { ScorecardRequest } from '#shared/schemas/scorecard.ts';
 import type { SignupRequest } from '#shared/schemas/signup.ts';
 import { getLeadByKey, putLead } from '../data/leads';
-import type { ConsentRequest, LeadItem, LeadType, MailPart, PartStatus } from '../data/lead-item';
-import { leadId } from '../data/lead-item';
+import type { ConsentRequest, FormLeadType, LeadItem, MailPart, PartStatus } from '../data/lead-item';
 import type { TableStore } from '../data/stores';
 import { findSubscriber } from '../data/subscribers';
 import * as log from '../runtime/log';
-import { randomToken } from '../runtime/tokens';
 import { canonicalMailbox } from './canonical-mailbox';
 import { leadDetails } from './lead-details';
 import { leadKeys } from './lead-key';
+import { newLead } from './new-lead';
 import { countSubmission, submissionCounters, type LimitSettings } from './submission-limits';
 import type { DeliveryPolicy } from '../mail/delivery-policy';
 
@@ -31,7 +30,7 @@ export type LeadOutcome = 'accepted' | 'duplicate' | 'withheld';
 
 /** What differs between the forms: the rest of the flow is one (submitLead). */
 export interface LeadForm<TRequest> {
-  type: LeadType;
+  type: FormLeadType;
   audience: (request: TRequest) => Audience;
   /** The marketing consent the visitor asked for, if any: it is confirmed by email. */
   consentRequest: (request: TRequest) => ConsentRequest | undefined;
@@ -116,26 +115,18 @@ export const submitLead = async <TRequest extends SignupRequest | ScorecardReque
   );
 
   const personStatus: PartStatus = withinBudget ? 'pending' : 'withheld';
-  const lead = {
-    ...details,
-    id: leadId(keys.current),
-    kind: 'lead',
-    type: form.type,
-    secret: randomToken(),
-    linkTokens: 'per-purpose',
-    mailbox,
-    consentRequest,
-    createdAt: now,
-    expiresAt: now + RETENTION_SECONDS,
-    mail: { notification: 'pending', ...Object.fromEntries(personParts.map((part) => [part, personStatus])) },
-    sesMessageIds: {},
-    deliveries: {},
-    mailStatus: 'pending',
-    mailQueue: 'due',
-    nextAttemptAt: now,
-    retryUntil: now + context.delivery.giveUpAfterSeconds,
-    mailAttempts: 0,
-  } as LeadItem;
+  const lead = newLead(
+    {
+      key: keys.current,
+      type: form.type,
+      details,
+      mailbox,
+      consentRequest,
+      mail: { notification: 'pending', ...Object.fromEntries(personParts.map((part) => [part, personStatus])) },
+    },
+    now,
+    context.delivery,
+  );
 
   let stored: boolean;
   try {

@@ -5,6 +5,8 @@ import type { TableStore } from '../data/stores';
 import type { ConsentEvent, SubscriberItem } from '../data/subscriber-item';
 import { updateConsent, type ConsentFields } from '../data/subscribers';
 import { HttpError } from '../http/http-error';
+import type { DeliveryPolicy } from '../mail/delivery-policy';
+import { needsConfirmationToMail, requestResubscription } from './resubscription';
 import { openSubscriberLink, type SubscriberLink } from './subscriber-link';
 
 /** Keys of the ticked boxes, in the option list's order. */
@@ -69,15 +71,27 @@ export const unsubscribeOneClick = async (store: TableStore, link: SubscriberLin
   );
 };
 
-/** The settings page (its link's token): which emails to get; unsubscribe-all or no ticked setting means none. */
+/** `saved`: the choice applies now; `confirmation-sent`: it waits for the owner's confirmation by email. */
+export type PreferencesOutcome = 'saved' | 'confirmation-sent';
+
+/**
+ * The settings page (its link's token): which emails to get; unsubscribe-all or no ticked
+ * setting means none. A choice that would mail someone who may not be mailed now (opted out, or
+ * without valid consent) is not applied: it asks the mailbox to confirm (resubscription.ts).
+ */
 export const savePreferences = async (
-  store: TableStore,
+  stores: { subscribers: TableStore; leads: TableStore },
   link: SubscriberLink,
   choice: { emailSetting: boolean[]; unsubscribeAllEmail: boolean[] },
-  now: number,
-) => {
-  const { subscriber } = await openSubscriberLink(store, link, ['preferences']);
+  context: { now: number; delivery: DeliveryPolicy },
+): Promise<PreferencesOutcome> => {
+  const { now } = context;
+  const { subscriber } = await openSubscriberLink(stores.subscribers, link, ['preferences']);
   const subscribed = !choice.unsubscribeAllEmail.includes(true) && choice.emailSetting.includes(true);
+  if (subscribed && needsConfirmationToMail(subscriber, now)) {
+    await requestResubscription(stores, subscriber, choice.emailSetting, context);
+    return 'confirmation-sent';
+  }
   const event: ConsentEvent = subscribed
     ? {
         type: 'preferences-changed',
@@ -93,7 +107,13 @@ export const savePreferences = async (
     ...(subscribed ? {} : { unsubscribedAt: now }),
     updatedAt: now,
   };
-  if (!(await updateConsent(store, targetOf(subscriber), fields, [event], now))) {
-    throw new HttpError(404, API_ERRORS.subscriberNotFound);
-  }
+  // A choice of email applies only while the subscriber has not opted out meanwhile (a one-click
+  // since it was read): then it too waits for the confirmation.
+  const applied = await updateConsent(stores.subscribers, targetOf(subscriber), fields, [event], now, {
+    unlessWithdrawn: subscribed,
+  });
+  if (applied) return 'saved';
+  if (!subscribed) throw new HttpError(404, API_ERRORS.subscriberNotFound);
+  await requestResubscription(stores, subscriber, choice.emailSetting, context);
+  return 'confirmation-sent';
 };

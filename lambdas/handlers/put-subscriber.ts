@@ -7,19 +7,30 @@ import {
   type PreferencePayload,
   type UnsubscribePayload,
 } from '#shared/schemas/subscriber-update.ts';
-import { savePreferences, unsubscribe } from '../domain/subscriber-consent';
+import { savePreferences, unsubscribe, type PreferencesOutcome } from '../domain/subscriber-consent';
 import { jsonBody } from '../http/json-body';
 import { subscriberLinkPath } from '../http/path-params';
 import { jsonResponse } from '../http/responses';
 import { httpHandler } from '../http/stack';
 import type { ValidatedEvent } from '../http/types';
+import { deliveryPolicyFromEnv } from '../mail/delivery-policy';
 import { requireEnv } from '../runtime/env';
 import { nowSeconds } from '../runtime/clock';
 
-const subscribers = { db: createDynamoClient(), table: requireEnv('SUBSCRIBERS_TABLE') };
+const db = createDynamoClient();
+const stores = {
+  subscribers: { db, table: requireEnv('SUBSCRIBERS_TABLE') },
+  // Only for a resubscribe's confirmation lead (lambdas/domain/resubscription.ts).
+  leads: { db, table: requireEnv('LEADS_TABLE') },
+};
+const delivery = deliveryPolicyFromEnv();
 const UNSUBSCRIBE_SCHEMAS: Record<Audience, ReturnType<typeof unsubscribeSchema>> = {
   candidate: unsubscribeSchema('candidate'),
   employer: unsubscribeSchema('employer'),
+};
+const PREFERENCES_ANSWERS: Record<PreferencesOutcome, string> = {
+  saved: API_SUCCESS.preferencesSaved,
+  'confirmation-sent': API_SUCCESS.resubscribeConfirmationSent,
 };
 
 type Payload = UnsubscribePayload | PreferencePayload;
@@ -35,11 +46,11 @@ export const handler = httpHandler<ValidatedEvent<Payload>>(
     const link = subscriberLinkPath(event);
     const payload = event.validBody;
     if ('unsubscribeReason' in payload) {
-      await unsubscribe(subscribers, link, payload.unsubscribeReason, nowSeconds());
+      await unsubscribe(stores.subscribers, link, payload.unsubscribeReason, nowSeconds());
       return jsonResponse(200, { success: API_SUCCESS.unsubscribed });
     }
-    await savePreferences(subscribers, link, payload, nowSeconds());
-    return jsonResponse(200, { success: API_SUCCESS.preferencesSaved });
+    const outcome = await savePreferences(stores, link, payload, { now: nowSeconds(), delivery });
+    return jsonResponse(200, { success: PREFERENCES_ANSWERS[outcome] });
   },
   jsonBody((event, body) => {
     const { audience } = subscriberLinkPath(event);

@@ -24,7 +24,14 @@ import {
   typedValues,
 } from './support/forms';
 import { openConfirmPage, pressConfirm } from './support/confirm-page';
-import { emailsWithSubject, expectNoEmail, SUBJECTS, uniqueAddress, waitForEmail } from './support/inbox';
+import {
+  emailsWithSubject,
+  expectNoEmail,
+  SUBJECTS,
+  uniqueAddress,
+  waitForEmail,
+  waitForNextEmail,
+} from './support/inbox';
 import { isGreen, isRed, visit } from './support/site';
 import {
   closeSubscriberStore,
@@ -290,6 +297,29 @@ const pressOneClick = (subscriber: { audience: Audience; unsubscribeToken: strin
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: 'List-Unsubscribe=One-Click',
   });
+
+test('after a one-click, choosing emails on the preferences page emails a confirmation instead of subscribing', async () => {
+  // Prepare
+  const subscriber = await subscribeViaApi('candidate', 'resubscribe');
+  expect((await pressOneClick(subscriber)).status).toBe(200);
+  const main = await openFromEmail(subscriber.settings, subscriber.email);
+
+  // Act
+  await main.getByRole('checkbox', { name: EMAIL_SETTINGS[0].label }).check();
+  await main.getByRole('button', { name: 'Save preferences' }).click();
+
+  // Assess: the page says a confirmation was emailed; one came; nothing else until its button
+  expect((await modalText(page)).title).toBe('Thank you for updating your preferences.');
+  const success = main.getByRole('status');
+  expect(await success.textContent()).toBe(API_SUCCESS.resubscribeConfirmationSent);
+  await expect(isGreen(success)).resolves.toBe(true);
+  await waitForNextEmail(subscriber.email, SUBJECTS.confirmation, 1);
+  await expectNoEmail(subscriber.email, SUBJECTS.welcome, { already: 1 });
+  expect(await storedSubscriber(subscriber.id)).toMatchObject({
+    subscribed: false,
+    emailSetting: [true, false, false],
+  });
+});
 
 describe('one-click unsubscribe (List-Unsubscribe-Post, RFC 8058)', () => {
   test('a form-encoded POST answers 200 and unsubscribes', async () => {

@@ -6,10 +6,21 @@ import { handler as getSubscriber } from '#lambdas/handlers/get-subscriber.ts';
 import { handler as putSubscriber } from '#lambdas/handlers/put-subscriber.ts';
 import { handler as oneClick } from '#lambdas/handlers/one-click-unsubscribe.ts';
 import { invoke, oneClickEvent, subscriberEvent } from './support/api-events';
-import { callsOf, consentRecordPuts, dynamo, item, RECORD_CONDITION, valuesOf } from './support/dynamo-mock';
+import {
+  callsOf,
+  conditionFailed,
+  consentRecordPuts,
+  dynamo,
+  item,
+  RECORD_CONDITION,
+  valuesOf,
+} from './support/dynamo-mock';
 import { NOW, SUBSCRIBER_ID, preferenceBody, unsubscribeBody } from './support/payloads';
 import { fakeClock } from './support/clock';
 import { subscriberLinkToken } from '#lambdas/domain/subscriber-link-token.ts';
+import { resubscribeLeadKey } from '#lambdas/domain/lead-key.ts';
+import { CONSENT_TEXT } from '#shared/constants/consent.ts';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 
 const SECRET = 'SecretSecretSecretSecr';
 /** The tokens its emails' links carry (lambdas/mail/subscriber-links.ts). */
@@ -460,5 +471,94 @@ describe('subscriber links: one token per purpose (docs/decisions/0002-consent-m
     expect(page).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.unsubscribed } });
     expect(preferences).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.preferencesSaved } });
     expect(press.statusCode).toBe(200);
+  });
+});
+
+describe('a resubscribe from the preferences page waits for the confirmation (docs/decisions/0002-consent-model.md)', () => {
+  const RESUBSCRIBE_LEAD_ID = `lead#${resubscribeLeadKey(SUBSCRIBER_ID, NOW)}`;
+  const leadPuts = () => callsOf(PutItemCommand).filter((input) => input.TableName === 'Leads-unit');
+  const save = (emailSetting = [true, false, true], unsubscribeAllEmail = [false]) =>
+    invoke(
+      putSubscriber,
+      subscriberEvent('PUT', 'candidate', TOKENS.preferences, preferenceBody({ emailSetting, unsubscribeAllEmail })),
+    );
+
+  beforeEach(() => {
+    dynamo.on(UpdateItemCommand).resolves(afterUpdate());
+    dynamo.on(PutItemCommand).resolves({});
+  });
+
+  it.each([
+    [
+      'after an unsubscribe from everything (one-click or either page)',
+      { subscribed: false, unsubscribeAllEmail: [true] },
+    ],
+    ['with implied consent that has ended', { consent: 'implied', impliedUntil: NOW - 1 }],
+    ['with no consent yet (a scorecard requester before the download)', { consent: 'none' }],
+  ])('subscribes nobody %s: keeps the ticked choice and stores a confirmation lead', async (_case, state) => {
+    dynamo.on(GetItemCommand).resolves({ Item: item(stored(state)) });
+
+    const answer = await save();
+
+    expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.resubscribeConfirmationSent } });
+    const [choice] = callsOf(UpdateItemCommand);
+    expect(writtenAttributes(choice!).sort()).toEqual(['emailSetting', 'expiresAt', 'updatedAt']);
+    expect(valuesOf(choice!)).toMatchObject({ ':emailSetting': [true, false, true] });
+    expect(consentRecordPuts()).toHaveLength(0);
+    const [lead] = leadPuts();
+    expect(lead!.ConditionExpression).toBe('attribute_not_exists(id)');
+    expect(unmarshall(lead!.Item)).toMatchObject({
+      id: RESUBSCRIBE_LEAD_ID,
+      kind: 'lead',
+      type: 'resubscribe',
+      audience: 'candidate',
+      email: 'jordan.lee@example.org',
+      firstName: 'Jordan',
+      mailbox: 'jordan.lee@example.org',
+      consentRequest: { source: 'preferences-page', text: CONSENT_TEXT.preferencesPage },
+      mail: { confirmation: 'pending' },
+      mailStatus: 'pending',
+      mailQueue: 'due',
+      nextAttemptAt: NOW,
+    });
+  });
+
+  it('saves at once for a subscriber with valid implied consent, as for express consent', async () => {
+    dynamo.on(GetItemCommand).resolves({ Item: item(stored({ consent: 'implied', impliedUntil: NOW + 3600 })) });
+
+    const answer = await save();
+
+    expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.preferencesSaved } });
+    expect(valuesOf(callsOf(UpdateItemCommand)[0]!)).toMatchObject({ ':subscribed': true });
+    expect(leadPuts()).toHaveLength(0);
+  });
+
+  it('needs no confirmation to stop everything again', async () => {
+    dynamo.on(GetItemCommand).resolves({ Item: item(stored({ subscribed: false, unsubscribeAllEmail: [true] })) });
+
+    const answer = await save([false, false, false], [true]);
+
+    expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.preferencesSaved } });
+    expect(leadPuts()).toHaveLength(0);
+  });
+
+  it('asks for the confirmation when a one-click lands between reading and saving', async () => {
+    dynamo.on(GetItemCommand).resolves({ Item: item(stored()) });
+    dynamo.on(UpdateItemCommand).rejectsOnce(conditionFailed()).resolves(afterUpdate());
+
+    const answer = await save();
+
+    expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.resubscribeConfirmationSent } });
+    expect(callsOf(UpdateItemCommand)[0]!.ConditionExpression).toContain('NOT (#subscribed = :withdrawnNo');
+    expect(consentRecordPuts()).toHaveLength(0);
+    expect(leadPuts()).toHaveLength(1);
+  });
+
+  it('keys the lead by subscriber and UTC day: one confirmation a day however often the page is saved', () => {
+    const midnight = Math.ceil(NOW / 86400) * 86400;
+    expect(resubscribeLeadKey(SUBSCRIBER_ID, midnight - 1)).toBe(resubscribeLeadKey(SUBSCRIBER_ID, midnight - 86400));
+    expect(resubscribeLeadKey(SUBSCRIBER_ID, midnight)).not.toBe(resubscribeLeadKey(SUBSCRIBER_ID, midnight - 1));
+    expect(resubscribeLeadKey('AnotherSubscriberIdAbc', NOW)).not.toBe(resubscribeLeadKey(SUBSCRIBER_ID, NOW));
+    expect(resubscribeLeadKey(SUBSCRIBER_ID, NOW)).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 });
