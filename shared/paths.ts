@@ -76,6 +76,23 @@ export const emailPagePath = (form: EmailPageForm, audience: Audience, id: strin
   `${EMAIL_PAGE_PREFIXES[form](audience)}${encodeURIComponent(id)}`;
 
 /**
+ * The unsubscribe page links to the preferences page ('click here',
+ * docs/spec/site-spec.md#2-screens-and-routes), whose token the unsubscribe token cannot stand
+ * for. So the emailed unsubscribe link carries the preferences token after `#`: browsers never
+ * send a fragment, so it stays out of requests, logs and Referer headers, and the one-click URL
+ * (List-Unsubscribe, which mail providers hold) carries the unsubscribe token alone
+ * (docs/decisions/0002-consent-model.md).
+ */
+export const unsubscribePagePath = (audience: Audience, unsubscribeToken: string, preferencesToken: string) =>
+  `${emailPagePath('unsubscribe', audience, unsubscribeToken)}#${preferencesToken}`;
+
+/** The preferences token of an unsubscribe page's `location.hash` (base64url: never encoded); else undefined. */
+export const preferencesTokenOfHash = (hash: string): string | undefined => {
+  const token = hash.replace(/^#/, '');
+  return SUBSCRIBER_LINK_TOKEN_PATTERN.test(token) ? token : undefined;
+};
+
+/**
  * Each page reached from an email, per audience: one prerendered shell serves every id.
  * `pattern` is its route, `prefix` what the edge matches, `shellPath` where the prerender
  * writes the shell (`<shellPath>/index.html`).
@@ -98,6 +115,13 @@ export const NOT_FOUND_PAGE = '/404.html';
 
 /** Subscriber ids are 128-bit random tokens in base64url (22 characters). */
 export const SUBSCRIBER_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * The token of a subscriber's emailed link (unsubscribe page and one-click, or preferences page):
+ * the subscriber's id followed by a proof for the link's purpose (22 characters each); for a
+ * subscriber created before links had purposes, the id alone.
+ */
+export const SUBSCRIBER_LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}(?:[A-Za-z0-9_-]{22})?$/;
 
 /**
  * The token of an emailed link to one lead (scorecard download, sign-up confirmation): the

@@ -90,7 +90,8 @@ export class Api extends Construct {
     // Typed by ApiRouteName: a route added to shared/paths does not compile until it is wired here.
     const wiring: Record<ApiRouteName, RouteWiring> = {
       getSubscriber: (fn) => fn.bindTable(subscribers, 'read'),
-      putSubscriber: (fn) => fn.bindTable(subscribers, 'update'),
+      // Leads: only the confirmation lead of a resubscribe from the preferences page.
+      putSubscriber: (fn) => fn.bindTable(subscribers, 'update').bindTable(leads, 'insert'),
       oneClickUnsubscribe: (fn) => fn.bindTable(subscribers, 'update'),
       requestScorecard: (fn) => bindLeadForm(fn.bindTable(leads, 'create').bindTable(subscribers, 'read')),
       // Following the emailed link starts the inquiry's implied consent (docs/decisions/0002-consent-model.md).

@@ -33,9 +33,10 @@ export interface TableBinding {
  * - read:   look items up (GetItem, Query) — GET handlers never change state;
  * - update: read, and change attributes of existing items (UpdateItem) — consent changes;
  * - create: read, create and change items, never remove them — new leads and limit counters,
- *           a new subscriber's mailbox claim and consent records (nothing of ours deletes: TTL does).
+ *           a new subscriber's mailbox claim and consent records (nothing of ours deletes: TTL does);
+ * - insert: put new items (a conditional PutItem), nothing else — a resubscribe's confirmation lead.
  */
-export type TableAccess = 'read' | 'update' | 'create';
+export type TableAccess = 'read' | 'update' | 'create' | 'insert';
 
 const READ_ACTIONS = [
   'dynamodb:GetItem',
@@ -48,6 +49,7 @@ const TABLE_ACTIONS: Record<TableAccess, string[]> = {
   read: READ_ACTIONS,
   update: [...READ_ACTIONS, 'dynamodb:UpdateItem'],
   create: [...READ_ACTIONS, 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  insert: ['dynamodb:PutItem'],
 };
 
 /** One private object a handler reads (the scorecard document), and where it is. */

@@ -1,6 +1,12 @@
 import type { LeadItem } from '#lambdas/data/lead-item.ts';
 import { findSuppression } from '#lambdas/data/suppressions.ts';
-import { consentRecordId, type ConsentRecord, type SubscriberItem } from '#lambdas/data/subscriber-item.ts';
+import {
+  consentRecordId,
+  consentStanding,
+  hasOptedOut,
+  type ConsentRecord,
+  type SubscriberItem,
+} from '#lambdas/data/subscriber-item.ts';
 import { getItem } from '#lambdas/data/items.ts';
 import { findSubscribersByMailbox, getSubscriber } from '#lambdas/data/subscribers.ts';
 import { canonicalMailbox } from '#lambdas/domain/canonical-mailbox.ts';
@@ -83,10 +89,11 @@ export type SubscriberState =
 /** One state per subscriber, the strongest first: a suppressed address is suppressed whatever else holds. */
 export const stateOf = (subscriber: SubscriberItem, now: number): Exclude<SubscriberState, 'pending'> => {
   if (subscriber.suppressed) return 'suppressed';
-  if (!subscriber.subscribed || subscriber.unsubscribeAllEmail?.includes(true)) return 'unsubscribed';
+  if (hasOptedOut(subscriber)) return 'unsubscribed';
   if (subscriber.consent === 'express') return 'confirmed';
-  if (subscriber.consent !== 'implied' || subscriber.impliedSince === undefined) return 'inquired';
-  return (subscriber.impliedUntil ?? 0) > now ? 'implied' : 'lapsed';
+  const standing = consentStanding(subscriber, now);
+  if (standing === 'valid') return 'implied';
+  return standing === 'expired' ? 'lapsed' : 'inquired';
 };
 
 /**

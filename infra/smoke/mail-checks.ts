@@ -37,8 +37,9 @@ const confirmationLink = (email: CapturedEmail) =>
   /\/confirm\/(candidate|employer)\/([A-Za-z0-9_-]+)/.exec(textOf(email));
 /**
  * The List-Unsubscribe URL of a subscriber email. aws-ses-v2-local keeps no headers, so it is
- * rebuilt from the email's unsubscribe link: the mailer makes both from the same subscriber id
- * (lambdas/mail/subscriber-links.ts), and the shape from the same shared/paths.
+ * rebuilt from the email's unsubscribe link: the mailer gives both the same unsubscribe token
+ * (lambdas/mail/subscriber-links.ts; the link's `#` part is the preferences page's), and the
+ * shape from the same shared/paths.
  */
 const oneClickUrl = (base: URL, email: CapturedEmail) => {
   const link = /\/unsubscribe\/(candidate|employer)\/([A-Za-z0-9_-]+)/.exec(textOf(email));

@@ -59,7 +59,7 @@ const text = (campaign: CampaignContent, links: SubscriberLinks) =>
  * bounce and complaint events SES publishes through the configuration set).
  */
 export const campaignMail = (campaign: CampaignContent, subscriber: SubscriberItem, siteUrl: string): OutgoingMail => {
-  const links = subscriberLinks(siteUrl, subscriber.audience, subscriber.id);
+  const links = subscriberLinks(siteUrl, subscriber);
   return {
     to: subscriber.email,
     subject: campaign.subject,

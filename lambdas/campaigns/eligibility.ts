@@ -4,7 +4,7 @@ import {
   type CampaignAudience,
   type CampaignTopic,
 } from '#shared/constants/campaigns.ts';
-import type { SubscriberItem } from '../data/subscriber-item';
+import { consentStanding, hasOptedOut, type SubscriberItem } from '../data/subscriber-item';
 
 export type Ineligible =
   'other-audience' | 'unsubscribed' | 'no-valid-consent' | 'consent-expired' | 'topic-off' | 'suppressed';
@@ -22,15 +22,10 @@ export const ineligibility = (
 ): Ineligible | undefined => {
   if (!audiencesOf(campaign.audience).includes(subscriber.audience)) return 'other-audience';
   if (subscriber.suppressed) return 'suppressed';
-  if (!subscriber.subscribed || subscriber.unsubscribeAllEmail?.includes(true)) return 'unsubscribed';
-  if (subscriber.consent === 'implied') {
-    // Implied consent counts only from a download the mailbox made (decision 0002); from a
-    // request alone it was anyone's to give.
-    if (subscriber.impliedSince === undefined) return 'no-valid-consent';
-    if (!subscriber.impliedUntil || subscriber.impliedUntil <= now) return 'consent-expired';
-  } else if (subscriber.consent !== 'express') {
-    return 'no-valid-consent';
-  }
+  if (hasOptedOut(subscriber)) return 'unsubscribed';
+  const standing = consentStanding(subscriber, now);
+  if (standing === 'expired') return 'consent-expired';
+  if (standing === 'none') return 'no-valid-consent';
   if (subscriber.emailSetting?.[CAMPAIGN_TOPICS.indexOf(campaign.topic)] !== true) return 'topic-off';
   return undefined;
 };

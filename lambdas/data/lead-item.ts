@@ -96,8 +96,18 @@ export interface SignupLead extends LeadBase {
   type: 'signup';
 }
 
-export type LeadItem = ScorecardLead | SignupLead;
+/**
+ * The preferences page's request to get email again without valid consent to send it
+ * (docs/decisions/0002-consent-model.md): only the confirmation link, to the subscriber's address.
+ */
+export interface ResubscribeLead extends LeadBase {
+  type: 'resubscribe';
+}
+
+export type LeadItem = ScorecardLead | SignupLead | ResubscribeLead;
 export type LeadType = LeadItem['type'];
+/** The leads the public forms store (lambdas/domain/lead-request.ts), each with its own limits. */
+export type FormLeadType = Exclude<LeadType, 'resubscribe'>;
 
 /** Lead keys are 22 base64url characters (128 bits of a hash of the submission). */
 export const leadId = (key: string) => `lead#${key}`;

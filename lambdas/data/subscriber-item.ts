@@ -33,6 +33,12 @@ export type ConsentKind = 'express' | 'implied' | 'none';
 export interface SubscriberItem extends ContactDetails {
   id: string;
   kind: 'subscriber';
+  /**
+   * 128-bit random secret: with the id it forms its emailed links' tokens, one per purpose
+   * (lambdas/domain/subscriber-link-token.ts). Subscribers created before have none: their
+   * links carry the bare id, still accepted for every purpose.
+   */
+  secret?: string;
   /** The canonical mailbox its email claim is keyed by (lambdas/domain/canonical-mailbox.ts). */
   mailbox?: string;
   subscribed: boolean;
@@ -82,6 +88,32 @@ export type ConsentRecord = ConsentEvent & {
   expiresAt?: number;
 };
 export const consentRecordId = (subscriberId: string, sequence: number) => `consent#${subscriberId}#${sequence}`;
+
+/**
+ * Gets no email at all: unsubscribed from everything (the unsubscribe page, one-click, the
+ * preferences page's "stop everything") or no email type left ticked.
+ */
+export const hasOptedOut = (subscriber: Pick<SubscriberItem, 'subscribed' | 'unsubscribeAllEmail'>) =>
+  !subscriber.subscribed || subscriber.unsubscribeAllEmail?.includes(true) === true;
+
+/**
+ * Whether the consent on record lets us email now (CASL): express, or implied and not yet
+ * ended; `expired` for implied consent past its end; `none` for anything else, implied consent
+ * from a request alone included: it counts only from a download the mailbox made
+ * (docs/decisions/0002-consent-model.md), while a request was anyone's to make.
+ */
+export const consentStanding = (
+  subscriber: Pick<SubscriberItem, 'consent' | 'impliedSince' | 'impliedUntil'>,
+  now: number,
+): 'valid' | 'expired' | 'none' => {
+  if (subscriber.consent === 'express') return 'valid';
+  if (subscriber.consent !== 'implied' || subscriber.impliedSince === undefined) return 'none';
+  return subscriber.impliedUntil !== undefined && subscriber.impliedUntil > now ? 'valid' : 'expired';
+};
+
+/** The mailbox its email claim is keyed by (subscribers stored before `mailbox` used the email). */
+export const claimedMailbox = (subscriber: Pick<SubscriberItem, 'mailbox' | 'email'>) =>
+  subscriber.mailbox ?? subscriber.email;
 
 /** The item that makes "one subscriber per audience and mailbox" hold (see table-definitions.ts). */
 export const emailClaimId = (audience: Audience, mailbox: string) => `email#${audience}#${mailbox}`;

@@ -2,7 +2,7 @@ import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
 import { marshall } from './attribute-values';
 import { getItem, updateItem } from './items';
 import type { TableStore } from './stores';
-import { consentRecordId, emailClaimId, type SubscriberItem } from './subscriber-item';
+import { claimedMailbox, consentRecordId, emailClaimId, type SubscriberItem } from './subscriber-item';
 
 /** A TTL in Unix seconds, or undefined: no TTL, the item is kept. */
 export type Expiry = number | undefined;
@@ -49,7 +49,7 @@ const ownedBy = (subscriberId: string) => ({
 
 /** The claim is keyed by the mailbox the subscriber was created with. */
 const claimIdOf = (subscriber: Pick<SubscriberItem, 'audience' | 'mailbox' | 'email'>) =>
-  emailClaimId(subscriber.audience, subscriber.mailbox ?? subscriber.email);
+  emailClaimId(subscriber.audience, claimedMailbox(subscriber));
 
 /**
  * The email claim lives as long as its subscriber, or a later sign-up would create a twin

@@ -130,10 +130,11 @@ const claimSubscriberId = async (store: TableStore, audience: Audience, mailbox:
 };
 
 /**
- * Creates the subscriber with its first consent records, unless it exists. The records (and the
- * claim's expiry) are written first, so a subscriber never exists without the proof of how it
- * came to be nor outlives it; a retry after a failure in between writes the same records again
- * and then the subscriber.
+ * Creates the subscriber with its first consent records and the secret of its links
+ * (lambdas/domain/subscriber-link-token.ts), unless it exists. The records (and the claim's
+ * expiry) are written first, so a subscriber never exists without the proof of how it came to be
+ * nor outlives it; a retry after a failure in between writes the same records again and then
+ * the subscriber.
  */
 const createSubscriber = async (
   store: TableStore,
@@ -145,6 +146,7 @@ const createSubscriber = async (
 ) => {
   const created: Omit<SubscriberItem, 'id'> = {
     kind: 'subscriber',
+    secret: randomToken(),
     ...pickContact(person.details),
     audience: person.details.audience,
     mailbox: person.mailbox,

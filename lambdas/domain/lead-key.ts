@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { DUPLICATE_WINDOW_SECONDS } from '#shared/constants/limits.ts';
 
+const DAY_SECONDS = 24 * 3600;
+
 /** Fields that differ between two clicks of the same form: not part of "the same submission". */
 const VOLATILE_FIELDS = new Set(['createdAt', 'updatedAt', 'website']);
 
+/** 128 bits of a hash of what identifies a lead, within one time window (a window number). */
 const keyOf = (scope: string, canonical: unknown[], window: number) =>
   createHash('sha256')
     .update(JSON.stringify([scope, canonical, window]))
@@ -30,3 +33,11 @@ export const leadKeys = (
   const window = Math.floor(now / DUPLICATE_WINDOW_SECONDS);
   return { current: keyOf(scope, canonical, window), previous: keyOf(scope, canonical, window - 1) };
 };
+
+/**
+ * The key of a subscriber's resubscribe confirmation for one UTC day: the same all day, so the
+ * lead's conditional put lets through one confirmation email a day however often the preferences
+ * page is saved (docs/decisions/0002-consent-model.md).
+ */
+export const resubscribeLeadKey = (subscriberId: string, now: number): string =>
+  keyOf('resubscribe', [subscriberId], Math.floor(now / DAY_SECONDS));

@@ -5,16 +5,14 @@ import { DUPLICATE_WINDOW_SECONDS } from '#shared/constants/limits.ts';
 import type { ScorecardRequest } from '#shared/schemas/scorecard.ts';
 import type { SignupRequest } from '#shared/schemas/signup.ts';
 import { getLeadByKey, putLead } from '../data/leads';
-import type { ConsentRequest, LeadItem, LeadType, MailPart, PartStatus } from '../data/lead-item';
-import { leadId } from '../data/lead-item';
+import type { ConsentRequest, FormLeadType, MailPart, PartStatus } from '../data/lead-item';
 import type { TableStore } from '../data/stores';
 import { findSubscriber } from '../data/subscribers';
 import * as log from '../runtime/log';
-import { randomToken } from '../runtime/tokens';
 import { canonicalMailbox } from './canonical-mailbox';
 import { leadDetails } from './lead-details';
 import { leadKeys } from './lead-key';
-import { leadExpiresAt } from './lead-retention';
+import { newLead } from './new-lead';
 import { countSubmission, submissionCounters, type LimitSettings } from './submission-limits';
 import type { DeliveryPolicy } from '../mail/delivery-policy';
 import type { FormMailTurn } from './form-mail-budget';
@@ -26,7 +24,7 @@ export interface LeadStores {
 
 /** What differs between the forms: the rest of the flow is one (submitLead). */
 export interface LeadForm<TRequest> {
-  type: LeadType;
+  type: FormLeadType;
   audience: (request: TRequest) => Audience;
   /** The marketing consent the visitor asked for, if any: it is confirmed by email. */
   consentRequest: (request: TRequest) => ConsentRequest | undefined;
@@ -116,28 +114,19 @@ export const submitLead = async <TRequest extends SignupRequest | ScorecardReque
 
   const opensAt = mailTurn && 'opensAt' in mailTurn ? mailTurn.opensAt : now;
   const personStatus = statusInTurn(mailTurn, now);
-  const lead = {
-    ...details,
-    id: leadId(keys.current),
-    kind: 'lead',
-    type: form.type,
-    secret: randomToken(),
-    linkTokens: 'per-purpose',
-    mailbox,
-    consentRequest,
-    createdAt: now,
-    expiresAt: leadExpiresAt({ type: form.type, consentRequest, createdAt: now }),
-    mail: { notification: 'pending', ...Object.fromEntries(personParts.map((part) => [part, personStatus])) },
-    sesMessageIds: {},
-    deliveries: {},
-    mailStatus: 'pending',
-    mailQueue: 'due',
-    nextAttemptAt: now,
-    ...(personStatus === 'waiting' && { mailWaitsUntil: opensAt }),
-    // An email that waits for its turn gets the whole retry window from then on.
-    retryUntil: opensAt + context.delivery.giveUpAfterSeconds,
-    mailAttempts: 0,
-  } as LeadItem;
+  const lead = newLead(
+    {
+      key: keys.current,
+      type: form.type,
+      details,
+      mailbox,
+      consentRequest,
+      mail: { notification: 'pending', ...Object.fromEntries(personParts.map((part) => [part, personStatus])) },
+      ...(personStatus === 'waiting' && { waitsUntil: opensAt }),
+    },
+    now,
+    context.delivery,
+  );
 
   let stored: boolean;
   try {

@@ -5,8 +5,8 @@ import type { LeadItem } from '../data/lead-item';
 /**
  * When a lead may be deleted (its `expiresAt`), as the privacy policy words it
  * (web/content/pages/privacy.md, "How long we keep it"; docs/decisions/0002-consent-model.md):
- * - a sign-up request its owner has not confirmed lapses with its link, 7 days after it was
- *   made: the confirmation answers 410 from then on, so the lead has nothing left to serve. Its
+ * - a sign-up or resubscribe request its owner has not confirmed lapses with its link, 7 days
+ *   after it was made: the confirmation answers 410 from then on, so the lead has nothing left to serve. Its
  *   mail is over long before: delivery gives up about a day after the lead was stored, and a
  *   doubt settles soon after (lambdas/mail/delivery-policy.ts; a unit test keeps it so);
  * - a confirmed sign-up (the record of a service), a contact message from a confirmed subscriber
@@ -18,4 +18,4 @@ export const leadExpiresAt = (lead: Pick<LeadItem, 'type' | 'consentRequest' | '
   lead.createdAt + (awaitsConfirmation(lead) ? CONFIRMATION_TTL_SECONDS : RETENTION_SECONDS);
 
 const awaitsConfirmation = (lead: Pick<LeadItem, 'type' | 'consentRequest' | 'confirmedAt'>) =>
-  lead.type === 'signup' && lead.consentRequest !== undefined && lead.confirmedAt === undefined;
+  lead.type !== 'scorecard' && lead.consentRequest !== undefined && lead.confirmedAt === undefined;

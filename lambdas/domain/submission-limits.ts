@@ -1,6 +1,6 @@
 import * as API_ERRORS from '#shared/constants/api-errors.ts';
 import { SCORECARD_MAILS_PER_ADDRESS_PER_DAY, SIGNUP_MAILS_PER_ADDRESS_PER_DAY } from '#shared/constants/limits.ts';
-import type { LeadType } from '../data/lead-item';
+import type { FormLeadType } from '../data/lead-item';
 import type { TableStore } from '../data/stores';
 import { freeStaleSlots, releaseSlot, takeSlot, type SlotCounter } from '../data/submission-slots';
 import { HttpError } from '../http/http-error';
@@ -17,7 +17,7 @@ export interface LimitSettings {
 }
 
 /** Per form: how many emails one mailbox may be sent through it per UTC day, and the refusal. */
-const MAILBOX_LIMITS: Record<LeadType, { perDay: number; refusal: string }> = {
+const MAILBOX_LIMITS: Record<FormLeadType, { perDay: number; refusal: string }> = {
   scorecard: { perDay: SCORECARD_MAILS_PER_ADDRESS_PER_DAY, refusal: API_ERRORS.scorecardLimit },
   signup: { perDay: SIGNUP_MAILS_PER_ADDRESS_PER_DAY, refusal: API_ERRORS.signupLimit },
 };
@@ -34,7 +34,7 @@ export interface SubmissionCounters {
 
 export const submissionCounters = (
   settings: LimitSettings,
-  submission: { type: LeadType; client: string; mailbox: string; now: number },
+  submission: { type: FormLeadType; client: string; mailbox: string; now: number },
 ): SubmissionCounters => {
   const { type, client, mailbox, now } = submission;
   const hour = hourOf(now);
@@ -77,7 +77,7 @@ const takeOrHeal = async (
 export const countSubmission = async (
   store: TableStore,
   counters: SubmissionCounters,
-  submission: { type: LeadType; key: string; mailsUnconfirmedAddress: boolean; now: number },
+  submission: { type: FormLeadType; key: string; mailsUnconfirmedAddress: boolean; now: number },
   leadExists: (key: string) => Promise<boolean>,
 ) => {
   const taken: SlotCounter[] = [];

@@ -4,29 +4,20 @@ import { EMAIL_SETTINGS, UNSUBSCRIBE_REASONS } from '#shared/constants/subscribe
 import type { TableStore } from '../data/stores';
 import type { ConsentEvent, SubscriberItem } from '../data/subscriber-item';
 import { keepSubscriber } from '../data/subscriber-retention';
-import { getSubscriber, UNLESS_WITHDRAWN, updateConsent } from '../data/subscribers';
+import { UNLESS_WITHDRAWN, updateConsent, type ConsentFields } from '../data/subscribers';
 import { HttpError } from '../http/http-error';
-
-interface Target {
-  audience: Audience;
-  id: string;
-}
+import type { DeliveryPolicy } from '../mail/delivery-policy';
+import { needsConfirmationToMail, requestResubscription } from './resubscription';
+import { openSubscriberLink, type SubscriberLink } from './subscriber-link';
 
 /** Keys of the ticked boxes, in the option list's order. */
 const tickedKeys = (options: readonly { key: string }[], ticks: readonly boolean[]) =>
   options.filter((_, index) => ticks[index] === true).map((option) => option.key);
 
-const applyOrNotFound = async (
-  store: TableStore,
-  target: Target,
-  fields: Parameters<typeof updateConsent>[2],
-  event: ConsentEvent,
-  now: number,
-): Promise<SubscriberItem> => {
-  const updated = await updateConsent(store, target, { ...fields, updatedAt: now }, [event]);
-  if (!updated) throw new HttpError(404, API_ERRORS.subscriberNotFound);
-  return updated;
-};
+const targetOf = (subscriber: SubscriberItem): { audience: Audience; id: string } => ({
+  audience: subscriber.audience,
+  id: subscriber.id,
+});
 
 /**
  * An unsubscribe from every email, once: one already unsubscribed from all gets no second
@@ -35,40 +26,35 @@ const applyOrNotFound = async (
  */
 const withdrawOnce = async (
   store: TableStore,
-  target: Target,
-  change: {
-    fields: Parameters<typeof updateConsent>[2];
-    event: ConsentEvent;
-    feedback?: Parameters<typeof updateConsent>[2];
-  },
+  subscriber: SubscriberItem,
+  change: { fields: ConsentFields; event: ConsentEvent; feedback?: ConsentFields },
   now: number,
-): Promise<SubscriberItem> => {
-  const updated = await updateConsent(
+): Promise<void> => {
+  const target = targetOf(subscriber);
+  const withdrawn = await updateConsent(
     store,
     target,
     { ...change.fields, updatedAt: now },
     [change.event],
     UNLESS_WITHDRAWN,
   );
-  if (updated) return updated;
-  const current = await getSubscriber(store, target.id);
-  if (!current || current.kind !== 'subscriber' || current.audience !== target.audience)
-    throw new HttpError(404, API_ERRORS.subscriberNotFound);
-  if (!change.feedback) {
-    // A repeat of a withdrawal whose answer failed finishes giving the subscriber its expiry.
-    await keepSubscriber(store, current);
-    return current;
-  }
-  return (await updateConsent(store, target, { ...change.feedback, updatedAt: now }, [])) ?? current;
+  if (withdrawn) return;
+  if (change.feedback) await updateConsent(store, target, { ...change.feedback, updatedAt: now }, []);
+  // A repeat of a withdrawal whose answer failed finishes giving the subscriber its expiry.
+  else await keepSubscriber(store, subscriber);
 };
 
-/** The unsubscribe page: stops all email and keeps the reasons given (CASL withdrawal record). */
-export const unsubscribe = (store: TableStore, target: Target, reasonTicks: boolean[], now: number) => {
-  const reasons = tickedKeys(UNSUBSCRIBE_REASONS[target.audience], reasonTicks);
+/**
+ * The unsubscribe page (its link's token, lambdas/domain/subscriber-link-token.ts): stops all
+ * email and keeps the reasons given (CASL withdrawal record).
+ */
+export const unsubscribe = async (store: TableStore, link: SubscriberLink, reasonTicks: boolean[], now: number) => {
+  const { subscriber } = await openSubscriberLink(store, link, ['unsubscribe']);
+  const reasons = tickedKeys(UNSUBSCRIBE_REASONS[subscriber.audience], reasonTicks);
   const feedback = { unsubscribeReason: reasonTicks, unsubscribeReasons: reasons };
-  return withdrawOnce(
+  await withdrawOnce(
     store,
-    target,
+    subscriber,
     {
       fields: { subscribed: false, unsubscribeAllEmail: [true], ...feedback, unsubscribedAt: now },
       event: { type: 'withdrawn', at: now, source: 'unsubscribe-page', reasons },
@@ -78,26 +64,41 @@ export const unsubscribe = (store: TableStore, target: Target, reasonTicks: bool
   );
 };
 
-/** RFC 8058 one-click from the mail client: unsubscribe from everything, no reasons asked. */
-export const unsubscribeOneClick = (store: TableStore, target: Target, now: number) =>
-  withdrawOnce(
+/** RFC 8058 one-click from the mail client, with the unsubscribe link's token: everything, no reasons asked. */
+export const unsubscribeOneClick = async (store: TableStore, link: SubscriberLink, now: number) => {
+  const { subscriber } = await openSubscriberLink(store, link, ['unsubscribe']);
+  await withdrawOnce(
     store,
-    target,
+    subscriber,
     {
       fields: { subscribed: false, unsubscribeAllEmail: [true], unsubscribedAt: now },
       event: { type: 'withdrawn', at: now, source: 'one-click', reasons: [] },
     },
     now,
   );
+};
 
-/** The settings page: which emails to get; unsubscribe-all or no ticked setting means none. */
-export const savePreferences = (
-  store: TableStore,
-  target: Target,
+/** `saved`: the choice applies now; `confirmation-sent`: it waits for the owner's confirmation by email. */
+export type PreferencesOutcome = 'saved' | 'confirmation-sent';
+
+/**
+ * The settings page (its link's token): which emails to get; unsubscribe-all or no ticked
+ * setting means none. A choice that would mail someone who may not be mailed now (opted out, or
+ * without valid consent) is not applied: it asks the mailbox to confirm (resubscription.ts).
+ */
+export const savePreferences = async (
+  stores: { subscribers: TableStore; leads: TableStore },
+  link: SubscriberLink,
   choice: { emailSetting: boolean[]; unsubscribeAllEmail: boolean[] },
-  now: number,
-) => {
+  context: { now: number; delivery: DeliveryPolicy },
+): Promise<PreferencesOutcome> => {
+  const { now } = context;
+  const { subscriber } = await openSubscriberLink(stores.subscribers, link, ['preferences']);
   const subscribed = !choice.unsubscribeAllEmail.includes(true) && choice.emailSetting.includes(true);
+  if (subscribed && needsConfirmationToMail(subscriber, now)) {
+    await requestResubscription(stores, subscriber, choice.emailSetting, context);
+    return 'confirmation-sent';
+  }
   const event: ConsentEvent = subscribed
     ? {
         type: 'preferences-changed',
@@ -106,16 +107,24 @@ export const savePreferences = (
         emailSetting: tickedKeys(EMAIL_SETTINGS, choice.emailSetting),
       }
     : { type: 'withdrawn', at: now, source: 'preferences-page', reasons: [] };
-  return applyOrNotFound(
-    store,
-    target,
-    {
-      subscribed,
-      emailSetting: choice.emailSetting,
-      unsubscribeAllEmail: choice.unsubscribeAllEmail,
-      ...(subscribed ? {} : { unsubscribedAt: now }),
-    },
-    event,
-    now,
+  const fields: ConsentFields = {
+    subscribed,
+    emailSetting: choice.emailSetting,
+    unsubscribeAllEmail: choice.unsubscribeAllEmail,
+    ...(subscribed ? {} : { unsubscribedAt: now }),
+    updatedAt: now,
+  };
+  // A choice of email applies only while the subscriber has not opted out meanwhile (a one-click
+  // since it was read): then it too waits for the confirmation.
+  const applied = await updateConsent(
+    stores.subscribers,
+    targetOf(subscriber),
+    fields,
+    [event],
+    subscribed ? UNLESS_WITHDRAWN : undefined,
   );
+  if (applied) return 'saved';
+  if (!subscribed) throw new HttpError(404, API_ERRORS.subscriberNotFound);
+  await requestResubscription(stores, subscriber, choice.emailSetting, context);
+  return 'confirmation-sent';
 };

@@ -1,20 +1,17 @@
 import type { GetSubscriberResponse } from '#shared/api-types.ts';
-import type { Audience } from '#shared/constants/audiences.ts';
-import * as API_ERRORS from '#shared/constants/api-errors.ts';
 import type { TableStore } from '../data/stores';
-import { getSubscriber } from '../data/subscribers';
-import { HttpError } from '../http/http-error';
+import { openSubscriberLink, type SubscriberLink } from './subscriber-link';
 
 /**
- * What the unsubscribe and settings pages show: the spec's list of one subscriber. A
- * subscriber of the other audience is "not found" here, as the page of that audience owns it.
+ * What the unsubscribe and settings pages show: the spec's list of one subscriber. The
+ * preferences link reads the spec's four fields. The unsubscribe link reads only the address
+ * its page names (the other fields come back empty, in the spec's shape): its URL is also in
+ * List-Unsubscribe, held by mail providers and unsubscribe services, which need no more.
  */
-export const readSubscriberView = async (
-  store: TableStore,
-  target: { audience: Audience; id: string },
-): Promise<GetSubscriberResponse> => {
-  const subscriber = await getSubscriber(store, target.id);
-  if (!subscriber || subscriber.audience !== target.audience) throw new HttpError(404, API_ERRORS.subscriberNotFound);
+export const readSubscriberView = async (store: TableStore, link: SubscriberLink): Promise<GetSubscriberResponse> => {
+  const { subscriber, purpose } = await openSubscriberLink(store, link, ['preferences', 'unsubscribe']);
   const { email, firstName, lastName, helpDescription } = subscriber;
-  return [{ email, firstName, lastName, helpDescription }];
+  return purpose === 'preferences'
+    ? [{ email, firstName, lastName, helpDescription }]
+    : [{ email, firstName: '', lastName: '', helpDescription: '' }];
 };

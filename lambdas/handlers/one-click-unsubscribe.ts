@@ -1,7 +1,7 @@
 import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
 import { unsubscribeOneClick } from '../domain/subscriber-consent';
 import { oneClickBody } from '../http/one-click-body';
-import { subscriberPath } from '../http/path-params';
+import { subscriberLinkPath } from '../http/path-params';
 import { emptyResponse } from '../http/responses';
 import { httpHandler } from '../http/stack';
 import { requireEnv } from '../runtime/env';
@@ -9,8 +9,11 @@ import { nowSeconds } from '../runtime/clock';
 
 const subscribers = { db: createDynamoClient(), table: requireEnv('SUBSCRIBERS_TABLE') };
 
-/** POST /api/{audience}/subscribers/{id}/one-click: RFC 8058, answered 200 with no body. */
+/**
+ * POST /api/{audience}/subscribers/{id}/one-click: RFC 8058, with the unsubscribe link's token;
+ * answered 200 with no body.
+ */
 export const handler = httpHandler(async (event) => {
-  await unsubscribeOneClick(subscribers, subscriberPath(event), nowSeconds());
+  await unsubscribeOneClick(subscribers, subscriberLinkPath(event), nowSeconds());
   return emptyResponse(200);
 }, oneClickBody());

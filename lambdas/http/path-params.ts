@@ -1,25 +1,22 @@
 import { isAudience, type Audience } from '#shared/constants/audiences.ts';
 import * as API_ERRORS from '#shared/constants/api-errors.ts';
-import { LEAD_LINK_TOKEN_PATTERN, SUBSCRIBER_ID_PATTERN } from '#shared/paths.ts';
+import { LEAD_LINK_TOKEN_PATTERN, SUBSCRIBER_LINK_TOKEN_PATTERN } from '#shared/paths.ts';
+import type { SubscriberLink } from '../domain/subscriber-link';
 import { HttpError } from './http-error';
 import { DOWNLOAD_NOT_FOUND } from './messages';
 import type { ApiEvent } from './types';
 
-export interface SubscriberPath {
-  audience: Audience;
-  id: string;
-}
-
 /**
- * `{audience}` and `{id}` of the subscriber routes. A malformed id or audience names no
- * subscriber, so it gets the same 404 as an unknown id (no hint about which part was wrong).
+ * `{audience}` and `{id}` of the subscriber routes, whose `{id}` holds a link token. A malformed
+ * token or audience names no subscriber, so it gets the same 404 as an unknown one (no hint
+ * about which part was wrong).
  */
-export const subscriberPath = (event: ApiEvent): SubscriberPath => {
-  const { audience, id } = event.pathParameters ?? {};
-  if (!isAudience(audience) || id === undefined || !SUBSCRIBER_ID_PATTERN.test(id)) {
+export const subscriberLinkPath = (event: ApiEvent): SubscriberLink => {
+  const { audience, id: token } = event.pathParameters ?? {};
+  if (!isAudience(audience) || token === undefined || !SUBSCRIBER_LINK_TOKEN_PATTERN.test(token)) {
     throw new HttpError(404, API_ERRORS.subscriberNotFound);
   }
-  return { audience, id };
+  return { audience, token };
 };
 
 /** `{token}` of the scorecard download link (a lead link token); malformed names nothing: 404. */

@@ -1,4 +1,3 @@
-import type { Audience } from '#shared/constants/audiences.ts';
 import { LEAD_MAIL_FINALLY_FAILED, MAIL_DOUBT_OUTLIVED_WINDOW } from '#shared/constants/operator-alerts.ts';
 import { apiPath, emailPagePath } from '#shared/paths.ts';
 import { leadKeyOf, settledMailStatus, type LeadItem, type MailPart, type PartStatus } from '../data/lead-item';
@@ -12,7 +11,6 @@ import {
   settleLead,
 } from '../data/lead-mail-state';
 import type { TableStore } from '../data/stores';
-import type { SubscriberItem } from '../data/subscriber-item';
 import { findSuppression } from '../data/suppressions';
 import { ensureInquirySubscriber, findSubscriber, getSubscriber } from '../data/subscribers';
 import { leadLinkToken } from '../domain/lead-link-token';
@@ -44,9 +42,6 @@ const PART_ORDER: MailPart[] = ['notification', 'requester', 'confirmation', 'we
 
 type Planned = { mail: OutgoingMail } | { skip: Extract<PartStatus, 'suppressed' | 'skipped'> };
 
-const linksOf = (deps: MailerDeps, audience: Audience, subscriber: SubscriberItem | undefined) =>
-  subscriberLinks(deps.siteUrl, audience, subscriber!.id);
-
 /** What one part of this lead is, now: an email, or nothing to send (and why). */
 const planPart = async (deps: MailerDeps, lead: LeadItem, part: MailPart, now: number): Promise<Planned> => {
   if (part === 'notification') return { mail: notificationMail(lead, deps.notificationEmail) };
@@ -66,7 +61,7 @@ const planPart = async (deps: MailerDeps, lead: LeadItem, part: MailPart, now: n
   if (part === 'welcome') {
     const subscriber = lead.subscriberId ? await getSubscriber(deps.subscribers, lead.subscriberId) : undefined;
     if (!subscriber || subscriber.suppressed) return { skip: 'suppressed' };
-    return { mail: welcomeMail(lead, linksOf(deps, lead.audience, subscriber)) };
+    return { mail: welcomeMail(lead, subscriberLinks(deps.siteUrl, subscriber)) };
   }
   // The scorecard: its links need a subscriber; the request gives it no consent (implied-consent.ts).
   if (lead.type !== 'scorecard') throw new Error(`A ${lead.type} lead has no ${part} email`);
@@ -78,7 +73,7 @@ const planPart = async (deps: MailerDeps, lead: LeadItem, part: MailPart, now: n
   const subscriber = await getSubscriber(deps.subscribers, subscriberId);
   if (subscriber?.suppressed) return { skip: 'suppressed' };
   const downloadUrl = `${deps.siteUrl}${apiPath('downloadScorecard', { token: leadLinkToken(lead, 'download') })}`;
-  return { mail: scorecardMail(lead, downloadUrl, linksOf(deps, lead.audience, subscriber)) };
+  return { mail: scorecardMail(lead, downloadUrl, subscriberLinks(deps.siteUrl, subscriber!)) };
 };
 
 /**

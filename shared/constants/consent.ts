@@ -11,9 +11,14 @@ export const CONSENT_TEXT = {
   /** The scorecard form's own optional, unticked box: express consent, confirmed by email (double opt-in). */
   scorecardMarketing: `Yes, also send me occasional emails from ${BUSINESS.name} about hiring and employee engagement. I can unsubscribe at any time.`,
   signup: `I have read the Privacy Policy and agree to receive emails from ${BUSINESS.name}. I can unsubscribe at any time.`,
+  /**
+   * The preferences page, under its form: choosing emails there while none may be sent (after an
+   * unsubscribe, or without valid consent) asks for them, confirmed by email (double opt-in).
+   */
+  preferencesPage: `If you are not receiving our emails now, choosing some here asks ${BUSINESS.name} to send them to you once you confirm with the link we email you. You can unsubscribe at any time.`,
 } as const;
 
-export type ConsentSource = 'scorecard-form' | 'candidate-signup-form' | 'contact-form';
+export type ConsentSource = 'scorecard-form' | 'candidate-signup-form' | 'contact-form' | 'preferences-page';
 
 /** A pending sign-up must be confirmed within this time (double opt-in), or it lapses. */
 export const CONFIRMATION_TTL_SECONDS = 7 * 24 * 3600;

@@ -103,7 +103,9 @@ describe('axe on each open modal', () => {
     // Prepare
     const subscriber = await subscribeViaApi('candidate', 'a11y-modals');
     const page = await pageAt(PHONE);
-    await visit(page, new URL(subscriber.unsubscribe).pathname);
+    // With its '#' part, which carries the preferences page's token for 'click here'.
+    const { pathname, hash } = new URL(subscriber.unsubscribe);
+    await visit(page, `${pathname}${hash}`);
     const main = page.getByRole('main');
     await main.getByText(subscriber.email).waitFor();
 

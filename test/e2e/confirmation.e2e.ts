@@ -29,7 +29,7 @@ test('resubscribing after an unsubscribe: a new confirmation email, and nothing 
   // Prepare: a confirmed subscriber who then unsubscribed (one-click, as a mail program does)
   const subscriber = await subscribeViaApi('candidate', 'resubscribe', { firstName: 'Carol' });
   const oneClick = await fetch(
-    new URL(apiPath('oneClickUnsubscribe', { audience: 'candidate', id: subscriber.id }), baseUrl()),
+    new URL(apiPath('oneClickUnsubscribe', { audience: 'candidate', id: subscriber.unsubscribeToken }), baseUrl()),
     {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

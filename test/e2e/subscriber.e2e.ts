@@ -24,7 +24,14 @@ import {
   typedValues,
 } from './support/forms';
 import { openConfirmPage, pressConfirm } from './support/confirm-page';
-import { emailsWithSubject, expectNoEmail, SUBJECTS, uniqueAddress, waitForEmail } from './support/inbox';
+import {
+  emailsWithSubject,
+  expectNoEmail,
+  SUBJECTS,
+  uniqueAddress,
+  waitForEmail,
+  waitForNextEmail,
+} from './support/inbox';
 import { isGreen, isRed, visit } from './support/site';
 import {
   closeSubscriberStore,
@@ -65,11 +72,11 @@ const checkboxLabels = (scope: Locator) =>
 const checkedStates = (scope: Locator) =>
   scope.getByRole('checkbox').evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).checked));
 
-/** Opens a subscriber page from an email link and waits until it shows whose subscription it is. */
+/** Opens a subscriber page from an email link (its '#' part too) and waits until it shows whose subscription it is. */
 async function openFromEmail(link: string, address: string) {
   const url = new URL(link);
   expect(url.origin).toBe(new URL(baseUrl()).origin);
-  await visit(page, url.pathname);
+  await visit(page, `${url.pathname}${url.hash}`);
   await page.getByText(address).waitFor();
   return page.getByRole('main');
 }
@@ -280,20 +287,47 @@ test('signing up again as a confirmed subscriber (any case) changes nothing and 
   expect(await storedSubscriber(first.id)).toMatchObject({ subscribed: true, firstName: 'Robin', lastName: 'Okafor' });
 });
 
-describe('one-click unsubscribe (List-Unsubscribe-Post, RFC 8058)', () => {
-  const oneClickUrl = (audience: Audience, id: string) =>
-    new URL(`/api/${audience}/subscribers/${encodeURIComponent(id)}/one-click`, baseUrl());
+const oneClickUrl = (audience: Audience, id: string) =>
+  new URL(`/api/${audience}/subscribers/${encodeURIComponent(id)}/one-click`, baseUrl());
 
+/** What a mail client's unsubscribe button sends (RFC 8058). */
+const pressOneClick = (subscriber: { audience: Audience; unsubscribeToken: string }) =>
+  fetch(oneClickUrl(subscriber.audience, subscriber.unsubscribeToken), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'List-Unsubscribe=One-Click',
+  });
+
+test('after a one-click, choosing emails on the preferences page emails a confirmation instead of subscribing', async () => {
+  // Prepare
+  const subscriber = await subscribeViaApi('candidate', 'resubscribe');
+  expect((await pressOneClick(subscriber)).status).toBe(200);
+  const main = await openFromEmail(subscriber.settings, subscriber.email);
+
+  // Act
+  await main.getByRole('checkbox', { name: EMAIL_SETTINGS[0].label }).check();
+  await main.getByRole('button', { name: 'Save preferences' }).click();
+
+  // Assess: the page says a confirmation was emailed; one came; nothing else until its button
+  expect((await modalText(page)).title).toBe('Thank you for updating your preferences.');
+  const success = main.getByRole('status');
+  expect(await success.textContent()).toBe(API_SUCCESS.resubscribeConfirmationSent);
+  await expect(isGreen(success)).resolves.toBe(true);
+  await waitForNextEmail(subscriber.email, SUBJECTS.confirmation, 1);
+  await expectNoEmail(subscriber.email, SUBJECTS.welcome, { already: 1 });
+  expect(await storedSubscriber(subscriber.id)).toMatchObject({
+    subscribed: false,
+    emailSetting: [true, false, false],
+  });
+});
+
+describe('one-click unsubscribe (List-Unsubscribe-Post, RFC 8058)', () => {
   test('a form-encoded POST answers 200 and unsubscribes', async () => {
     // Prepare
     const subscriber = await subscribeViaApi('employer');
 
     // Act
-    const response = await fetch(oneClickUrl(subscriber.audience, subscriber.id), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'List-Unsubscribe=One-Click',
-    });
+    const response = await pressOneClick(subscriber);
 
     // Assess
     expect(response.status).toBe(200);
@@ -306,7 +340,7 @@ describe('one-click unsubscribe (List-Unsubscribe-Post, RFC 8058)', () => {
     const subscriber = await subscribeViaApi('candidate');
 
     // Act
-    const response = await fetch(oneClickUrl(subscriber.audience, subscriber.id));
+    const response = await fetch(oneClickUrl(subscriber.audience, subscriber.unsubscribeToken));
 
     // Assess
     expect(response.status).toBeGreaterThanOrEqual(400);

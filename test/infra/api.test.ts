@@ -82,13 +82,25 @@ describe('Api', () => {
     expect(actions.some((action) => action.startsWith('s3:') || action.startsWith('ses:'))).toBe(false);
   });
 
-  it('lets the PUT and one-click handlers update, never put or delete', () => {
+  /** The actions a function's role allows on one table, named by its logical id. */
+  const actionsOn = (table: 'Subscribers' | 'Leads', fn: (typeof api.handlers)[keyof typeof api.handlers]) =>
+    roleStatements(template, stack, fn)
+      .filter((statement) => JSON.stringify(statement.Resource).includes(table))
+      .flatMap((statement) => [statement.Action].flat());
+
+  it('lets the PUT and one-click handlers update subscribers, never put or delete them', () => {
     for (const fn of [api.handlers.putSubscriber, api.handlers.oneClickUnsubscribe]) {
-      const actions = roleActions(template, stack, fn);
+      const actions = actionsOn('Subscribers', fn);
       expect(actions).toContain('dynamodb:UpdateItem');
       expect(actions).not.toContain('dynamodb:PutItem');
       expect(actions).not.toContain('dynamodb:DeleteItem');
     }
+  });
+
+  it("lets the PUT handler only put leads (a resubscribe's confirmation lead), and one-click not touch them", () => {
+    expect(actionsOn('Leads', api.handlers.putSubscriber)).toEqual(['dynamodb:PutItem']);
+    expect(actionsOn('Leads', api.handlers.oneClickUnsubscribe)).toEqual([]);
+    expect(roleActions(template, stack, api.handlers.putSubscriber)).not.toContain('dynamodb:DeleteItem');
   });
 
   it('lets the form handlers create leads and only read subscribers (a form never writes a subscriber)', () => {

@@ -14,6 +14,7 @@ import {
   rawEmailsTo,
   readItem,
   siteUrl,
+  subscriberLinkTokensFor,
   subscribe,
   tables,
   uniqueEmail,
@@ -47,10 +48,14 @@ describe('scorecard request -> email with download link -> download', () => {
     expect(lead).toMatchObject({ mailStatus: 'sent', mail: { requester: 'sent', notification: 'sent' } });
     expect(lead!.consentRequest).toBeUndefined();
     expect(mail!.subject).toBe('Your Human Relations Scorecard');
-    expect(mail!.body.text).toContain(`${siteUrl}/unsubscribe/employer/${subscriberId}`);
-    expect(mail!.body.text).toContain(`${siteUrl}/employer/setting/${subscriberId}`);
+    const tokens = await subscriberLinkTokensFor(email);
+    expect(tokens.unsubscribe.startsWith(subscriberId)).toBe(true);
+    expect(mail!.body.text).toContain(`${siteUrl}/unsubscribe/employer/${tokens.unsubscribe}`);
+    expect(mail!.body.text).toContain(`${siteUrl}/employer/setting/${tokens.preferences}`);
     const [raw] = await rawEmailsTo(email);
-    expect(raw!.header('list-unsubscribe')).toBe(`<${siteUrl}/api/employer/subscribers/${subscriberId}/one-click>`);
+    expect(raw!.header('list-unsubscribe')).toBe(
+      `<${siteUrl}/api/employer/subscribers/${tokens.unsubscribe}/one-click>`,
+    );
     expect((await notificationsAbout(email))[0]!.subject).toBe('New scorecard request: Avery Stone');
     expect(download.statusCode).toBe(302);
     const location = new URL(download.headers.location!);

@@ -14,6 +14,7 @@ import {
   rawEmailsTo,
   readItem,
   siteUrl,
+  subscriberLinkTokensFor,
   tables,
   uniqueEmail,
 } from './support/local-aws';
@@ -111,9 +112,13 @@ describe('sign-up (double opt-in): lead -> confirmation email -> the owner confi
       (mail) => mail.subject === 'Welcome to Chinook Talent Partners',
     );
     expect(welcomes).toHaveLength(1);
-    expect(welcomes[0]!.body.text).toContain(`${siteUrl}/unsubscribe/employer/${subscriber!.id}`);
+    const tokens = await subscriberLinkTokensFor(email);
+    expect(tokens.unsubscribe.startsWith(subscriber!.id)).toBe(true);
+    expect(welcomes[0]!.body.text).toContain(`${siteUrl}/unsubscribe/employer/${tokens.unsubscribe}`);
     const raw = (await rawEmailsTo(email)).find((mail) => mail.header('subject')?.startsWith('Welcome'));
-    expect(raw!.header('list-unsubscribe')).toBe(`<${siteUrl}/api/employer/subscribers/${subscriber!.id}/one-click>`);
+    expect(raw!.header('list-unsubscribe')).toBe(
+      `<${siteUrl}/api/employer/subscribers/${tokens.unsubscribe}/one-click>`,
+    );
     expect(raw!.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
   });
 
@@ -159,7 +164,8 @@ describe('sign-up (double opt-in): lead -> confirmation email -> the owner confi
     const { subscriberId } = (await readItem(tables.subscribers, `email#candidate#${carol}`))!;
     const { handler: oneClick } = await import('#lambdas/handlers/one-click-unsubscribe.ts');
     const { oneClickEvent } = await import('../unit/lambdas/support/api-events');
-    await invoke(oneClick, oneClickEvent('candidate', subscriberId, 'List-Unsubscribe=One-Click'));
+    const { unsubscribe } = await subscriberLinkTokensFor(carol);
+    await invoke(oneClick, oneClickEvent('candidate', unsubscribe, 'List-Unsubscribe=One-Click'));
     const before = await readItem(tables.subscribers, subscriberId);
 
     const stranger = await signUpAndDeliver({
@@ -194,7 +200,8 @@ describe('sign-up (double opt-in): lead -> confirmation email -> the owner confi
     const { subscriberId } = (await readItem(tables.subscribers, `email#candidate#${email}`))!;
     const { handler: oneClick } = await import('#lambdas/handlers/one-click-unsubscribe.ts');
     const { oneClickEvent } = await import('../unit/lambdas/support/api-events');
-    await invoke(oneClick, oneClickEvent('candidate', subscriberId, 'List-Unsubscribe=One-Click'));
+    const { unsubscribe } = await subscriberLinkTokensFor(email);
+    await invoke(oneClick, oneClickEvent('candidate', unsubscribe, 'List-Unsubscribe=One-Click'));
 
     const second = await signUpAndDeliver({ email, firstName: 'Rob', audience: 'candidate' });
     const stillOut = await readItem(tables.subscribers, subscriberId);

@@ -19,7 +19,9 @@ import {
   subscribe,
   tables,
   uniqueEmail,
+  writeItem,
 } from './support/local-aws';
+import { subscriberItem } from '../support/campaign-subscribers';
 
 /** A confirmed subscriber of this audience (sign-up, confirmation email, confirm button). */
 const signUp = (audience: 'candidate' | 'employer', email = uniqueEmail(audience)) => subscribe(audience, email);
@@ -31,27 +33,27 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('subscriber pages: read, unsubscribe, preferences, one-click', () => {
   it('reads the subscriber for the page as a list of one', async () => {
-    const { id, email } = await signUp('candidate');
-    const answer = await invoke(getSubscriber, subscriberEvent('GET', 'candidate', id));
+    const { email, tokens } = await signUp('candidate');
+    const answer = await invoke(getSubscriber, subscriberEvent('GET', 'candidate', tokens.preferences));
     expect(answer).toMatchObject({
       statusCode: 200,
       json: [{ email, firstName: 'Jordan', lastName: 'Lee', helpDescription: 'Looking for a site supervisor role.' }],
     });
-    expect(await invoke(getSubscriber, subscriberEvent('GET', 'employer', id))).toMatchObject({
+    expect(await invoke(getSubscriber, subscriberEvent('GET', 'employer', tokens.preferences))).toMatchObject({
       statusCode: 404,
       json: { message: API_ERRORS.subscriberNotFound },
     });
   });
 
   it('stores an unsubscribe with its reasons and leaves identity untouched', async () => {
-    const { id, email } = await signUp('employer');
+    const { id, email, tokens } = await signUp('employer');
 
     const answer = await invoke(
       putSubscriber,
       subscriberEvent(
         'PUT',
         'employer',
-        id,
+        tokens.unsubscribe,
         unsubscribeBody('employer', { email: 'attacker@example.ca', firstName: 'Mallory' }),
       ),
     );
@@ -84,11 +86,11 @@ describe('subscriber pages: read, unsubscribe, preferences, one-click', () => {
   });
 
   it('stores preferences', async () => {
-    const { id } = await signUp('candidate');
+    const { id, tokens } = await signUp('candidate');
 
     const answer = await invoke(
       putSubscriber,
-      subscriberEvent('PUT', 'candidate', id, preferenceBody({ emailSetting: [false, true, false] })),
+      subscriberEvent('PUT', 'candidate', tokens.preferences, preferenceBody({ emailSetting: [false, true, false] })),
     );
 
     expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.preferencesSaved } });
@@ -107,9 +109,9 @@ describe('subscriber pages: read, unsubscribe, preferences, one-click', () => {
   });
 
   it('unsubscribes with RFC 8058 one-click', async () => {
-    const { id } = await signUp('candidate');
+    const { id, tokens } = await signUp('candidate');
 
-    const answer = await invoke(oneClick, oneClickEvent('candidate', id, 'List-Unsubscribe=One-Click'));
+    const answer = await invoke(oneClick, oneClickEvent('candidate', tokens.unsubscribe, 'List-Unsubscribe=One-Click'));
 
     expect(answer).toMatchObject({ statusCode: 200, body: '' });
     const stored = await readItem(tables.subscribers, id);
@@ -123,15 +125,18 @@ describe('subscriber pages: read, unsubscribe, preferences, one-click', () => {
   });
 
   it('changes nothing when the unsubscribe is repeated: 20 one-clicks and a page unsubscribe record one withdrawal', async () => {
-    const { id } = await signUp('candidate');
-    const press = () => invoke(oneClick, oneClickEvent('candidate', id, 'List-Unsubscribe=One-Click'));
+    const { id, tokens } = await signUp('candidate');
+    const press = () => invoke(oneClick, oneClickEvent('candidate', tokens.unsubscribe, 'List-Unsubscribe=One-Click'));
     await press();
     const first = await readItem(tables.subscribers, id);
 
     const answers = [];
     for (let n = 0; n < 20; n += 1) answers.push(await press());
     const afterPresses = await readItem(tables.subscribers, id);
-    const page = await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', id, unsubscribeBody('candidate')));
+    const page = await invoke(
+      putSubscriber,
+      subscriberEvent('PUT', 'candidate', tokens.unsubscribe, unsubscribeBody('candidate')),
+    );
 
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
     expect(afterPresses).toEqual(first);
@@ -155,9 +160,12 @@ describe('consent history: one record item per event, not a list on the subscrib
   const keysOf = (n: number) => (n % 2 === 0 ? ['newsletter', 'servicesNews'] : ['announcements']);
 
   it('keeps the subscriber item the same size over 50 preference changes and numbers a record per change', async () => {
-    const { id } = await signUp('candidate');
+    const { id, tokens } = await signUp('candidate');
     const put = (n: number) =>
-      invoke(putSubscriber, subscriberEvent('PUT', 'candidate', id, preferenceBody({ emailSetting: settingsOf(n) })));
+      invoke(
+        putSubscriber,
+        subscriberEvent('PUT', 'candidate', tokens.preferences, preferenceBody({ emailSetting: settingsOf(n) })),
+      );
 
     const statuses: number[] = [];
     let bytesAfterTwo = 0;
@@ -196,11 +204,14 @@ describe('consent history: one record item per event, not a list on the subscrib
   });
 
   it('gives concurrent changes distinct record numbers, so none overwrites another', async () => {
-    const { id } = await signUp('employer');
+    const { id, tokens } = await signUp('employer');
 
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, n) =>
-        invoke(putSubscriber, subscriberEvent('PUT', 'employer', id, preferenceBody({ emailSetting: settingsOf(n) }))),
+        invoke(
+          putSubscriber,
+          subscriberEvent('PUT', 'employer', tokens.preferences, preferenceBody({ emailSetting: settingsOf(n) })),
+        ),
       ),
     );
     const stored = await readItem(tables.subscribers, id);
@@ -274,5 +285,104 @@ describe('SES feedback', () => {
     const untouched = await readItem(tables.subscribers, transient.id);
     expect(untouched!.suppressed).toBeUndefined();
     expect(untouched!.consentCount).toBe(2);
+  });
+});
+
+describe('subscriber links: one token per purpose (docs/decisions/0002-consent-model.md)', () => {
+  const notFound = { statusCode: 404, json: { message: API_ERRORS.subscriberNotFound } };
+  const pressOneClick = (audience: 'candidate' | 'employer', token: string) =>
+    invoke(oneClick, oneClickEvent(audience, token, 'List-Unsubscribe=One-Click'));
+
+  it('gives each purpose its own token, neither the bare id', async () => {
+    const { id, tokens } = await signUp('candidate');
+
+    expect(tokens.unsubscribe).not.toBe(tokens.preferences);
+    for (const token of [tokens.unsubscribe, tokens.preferences]) {
+      expect(token).toHaveLength(44);
+      expect(token.startsWith(id)).toBe(true);
+    }
+  });
+
+  it('refuses the preferences token at the unsubscribe page and one-click with the 404 of an unknown subscriber', async () => {
+    const { id, tokens } = await signUp('candidate');
+    const before = await readItem(tables.subscribers, id);
+
+    const page = await invoke(
+      putSubscriber,
+      subscriberEvent('PUT', 'candidate', tokens.preferences, unsubscribeBody('candidate')),
+    );
+    const press = await pressOneClick('candidate', tokens.preferences);
+
+    expect(page).toMatchObject(notFound);
+    expect(press).toMatchObject(notFound);
+    expect(await readItem(tables.subscribers, id)).toEqual(before);
+  });
+
+  it('refuses the unsubscribe token at the preferences page, so a one-click link cannot subscribe again', async () => {
+    const { id, email, tokens } = await signUp('employer');
+    await pressOneClick('employer', tokens.unsubscribe);
+    const before = await readItem(tables.subscribers, id);
+
+    const answer = await invoke(
+      putSubscriber,
+      subscriberEvent('PUT', 'employer', tokens.unsubscribe, preferenceBody()),
+    );
+
+    expect(answer).toMatchObject(notFound);
+    expect(await readItem(tables.subscribers, id)).toEqual(before);
+    expect((await leadsOf(email)).filter((lead) => lead.type === 'resubscribe')).toEqual([]);
+  });
+
+  it('lets the unsubscribe token read only the address its page names', async () => {
+    const { email, tokens } = await signUp('candidate');
+
+    const answer = await invoke(getSubscriber, subscriberEvent('GET', 'candidate', tokens.unsubscribe));
+
+    expect(answer).toMatchObject({
+      statusCode: 200,
+      json: [{ email, firstName: '', lastName: '', helpDescription: '' }],
+    });
+  });
+
+  it('refuses the bare id, and a token with another proof, of a subscriber whose links have tokens', async () => {
+    const { id, tokens } = await signUp('candidate');
+    const forged = `${id}${tokens.preferences.slice(22, -1)}${tokens.preferences.endsWith('A') ? 'B' : 'A'}`;
+
+    for (const token of [id, forged]) {
+      expect(await invoke(getSubscriber, subscriberEvent('GET', 'candidate', token))).toMatchObject(notFound);
+      expect(await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', token, preferenceBody()))).toMatchObject(
+        notFound,
+      );
+      expect(await pressOneClick('candidate', token)).toMatchObject(notFound);
+    }
+  });
+
+  it('still takes the bare id of a subscriber created before links had purposes, for every purpose', async () => {
+    const legacy = subscriberItem('eligible', uniqueEmail('legacy'));
+    await writeItem(tables.subscribers, legacy);
+
+    const read = await invoke(getSubscriber, subscriberEvent('GET', 'candidate', legacy.id));
+    const saved = await invoke(
+      putSubscriber,
+      subscriberEvent('PUT', 'candidate', legacy.id, preferenceBody({ emailSetting: [false, true, false] })),
+    );
+    const unsubscribed = await invoke(
+      putSubscriber,
+      subscriberEvent('PUT', 'candidate', legacy.id, unsubscribeBody('candidate')),
+    );
+    const pressed = await pressOneClick('candidate', legacy.id);
+
+    expect(read).toMatchObject({
+      statusCode: 200,
+      json: [{ email: legacy.email, firstName: 'Sam', lastName: 'Seed' }],
+    });
+    expect(saved).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.preferencesSaved } });
+    expect(unsubscribed).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.unsubscribed } });
+    expect(pressed.statusCode).toBe(200);
+    expect(await readItem(tables.subscribers, legacy.id)).toMatchObject({
+      emailSetting: [false, true, false],
+      subscribed: false,
+      unsubscribeAllEmail: [true],
+    });
   });
 });

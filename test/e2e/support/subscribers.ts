@@ -38,7 +38,11 @@ export function closeSubscriberStore() {
 /** The links a subscriber email carries, split into the parts the pages use. */
 export interface SubscriberMailLinks {
   audience: Audience;
+  /** The subscriber's id: the first 22 characters of each link's token. */
   id: string;
+  /** The unsubscribe page's and one-click's token; the preferences page has its own. */
+  unsubscribeToken: string;
+  preferencesToken: string;
   unsubscribe: string;
   settings: string;
 }
@@ -47,18 +51,26 @@ const UNSUBSCRIBE_LINK = /\/unsubscribe\/(candidate|employer)\/([^/?#"]+)$/;
 
 /**
  * Finds the unsubscribe and settings links of a subscriber email
- * (docs/spec/site-spec.md#2-screens-and-routes page shapes).
+ * (docs/spec/site-spec.md#2-screens-and-routes page shapes): the unsubscribe link carries the
+ * preferences token after '#', for its page's 'click here'.
  */
 export function subscriberLinksIn(email: CapturedEmail): SubscriberMailLinks {
   const links = linksIn(email);
   const unsubscribe = links.find((link) => UNSUBSCRIBE_LINK.test(new URL(link).pathname));
   if (!unsubscribe) throw new Error(`No unsubscribe link in the email "${email.subject}": ${links.join(', ')}`);
-  const [, audience, encodedId] = UNSUBSCRIBE_LINK.exec(new URL(unsubscribe).pathname)!;
-  const id = decodeURIComponent(encodedId);
-  const settings = links.find((link) => new URL(link).pathname === `/${audience}/setting/${encodedId}`);
+  const [, audience, unsubscribeToken] = UNSUBSCRIBE_LINK.exec(new URL(unsubscribe).pathname)!;
+  const preferencesToken = new URL(unsubscribe).hash.slice(1);
+  const settings = links.find((link) => new URL(link).pathname === `/${audience}/setting/${preferencesToken}`);
   if (!settings)
-    throw new Error(`No settings link for ${audience}/${id} in the email "${email.subject}": ${links.join(', ')}`);
-  return { audience: audience as Audience, id, unsubscribe, settings };
+    throw new Error(`No settings link for ${audience}/${preferencesToken} in "${email.subject}": ${links.join(', ')}`);
+  return {
+    audience: audience as Audience,
+    id: unsubscribeToken!.slice(0, 22),
+    unsubscribeToken: unsubscribeToken!,
+    preferencesToken,
+    unsubscribe,
+    settings,
+  };
 }
 
 /** Where a confirmation email's link leads: /confirm/{audience}/{token}. */

@@ -2,7 +2,7 @@
  * Reads and drives the local stand-ins that global-setup.ts started (endpoints and table
  * names arrive in process.env). Real SDK calls throughout: this is what the handlers see.
  */
-import { GetItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context } from 'aws-lambda';
 import { localDynamoClient, readCapturedEmails, readRawEmails, type CapturedEmail } from '#infra/local/services.ts';
@@ -27,6 +27,11 @@ export const uniqueEmail = (name: string) =>
 export const readItem = async (table: string, id: string) => {
   const { Item } = await db.send(new GetItemCommand({ TableName: table, Key: marshall({ id }), ConsistentRead: true }));
   return Item && unmarshall(Item);
+};
+
+/** Writes an item as it is (a subscriber stored by an earlier version of the code, say). */
+export const writeItem = async (table: string, item: object) => {
+  await db.send(new PutItemCommand({ TableName: table, Item: marshall(item, { removeUndefinedValues: true }) }));
 };
 
 /** Every lead of this address (the tests look leads up the way an operator would). */
@@ -81,6 +86,25 @@ export const confirmationTokenFor = async (address: string): Promise<string> => 
   return token;
 };
 
+const UNSUBSCRIBE_LINK = /\/unsubscribe\/(?:candidate|employer)\/([A-Za-z0-9_-]+)#([A-Za-z0-9_-]+)/;
+const SETTINGS_LINK = /\/(?:candidate|employer)\/setting\/([A-Za-z0-9_-]+)/;
+
+/**
+ * The tokens of the subscriber links in the newest email to this address that has them: the
+ * unsubscribe page's (with the preferences token after '#') and the preferences page's.
+ */
+export const subscriberLinkTokensFor = async (address: string) => {
+  const text = (await capturedEmailsTo(address))
+    .map((mail) => mail.body.text ?? '')
+    .findLast((body) => UNSUBSCRIBE_LINK.test(body));
+  if (!text) throw new Error(`No email with subscriber links reached ${address}`);
+  const [, unsubscribe, fragment] = UNSUBSCRIBE_LINK.exec(text)!;
+  const preferences = SETTINGS_LINK.exec(text)![1]!;
+  if (fragment !== preferences)
+    throw new Error('The unsubscribe link carries another preferences token than the email');
+  return { unsubscribe: unsubscribe!, preferences };
+};
+
 /** Every consent record of a subscriber, in order (the CASL ledger). */
 export const consentRecordsOf = async (subscriberId: string) => {
   const subscriber = await readItem(tables.subscribers, subscriberId);
@@ -92,7 +116,7 @@ export const consentRecordsOf = async (subscriberId: string) => {
 
 /**
  * A confirmed subscriber, made the way a person becomes one: the sign-up form, the confirmation
- * email, the button on the confirmation page (POST), and the welcome email.
+ * email, the button on the confirmation page (POST), and the welcome email with its links.
  */
 export const subscribe = async (audience: 'candidate' | 'employer', email: string) => {
   const { handler: signup } = await import('#lambdas/handlers/signup.ts');
@@ -110,5 +134,11 @@ export const subscribe = async (audience: 'candidate' | 'employer', email: strin
   );
   await deliverDueMail(lead!.id);
   const claim = await readItem(tables.subscribers, `email#${audience}#${email.toLowerCase()}`);
-  return { id: claim!.subscriberId as string, email, lead: (await readItem(tables.leads, lead!.id))! };
+  return {
+    id: claim!.subscriberId as string,
+    email,
+    lead: (await readItem(tables.leads, lead!.id))!,
+    /** The welcome email's link tokens. */
+    tokens: await subscriberLinkTokensFor(email),
+  };
 };

@@ -23,18 +23,21 @@ const putEvent = (
     isBase64Encoded,
   });
 
+/** A subscriber from before links had purposes: its bare id opens its pages. */
+const subscriber = item({
+  id: SUBSCRIBER_ID,
+  kind: 'subscriber',
+  audience: 'candidate',
+  email: 'jordan.lee@example.org',
+  subscribed: true,
+  unsubscribeAllEmail: [false],
+  consent: 'express',
+});
+
 beforeEach(() => {
   dynamo.reset();
-  dynamo.on(UpdateItemCommand).resolves({
-    Attributes: item({
-      id: SUBSCRIBER_ID,
-      kind: 'subscriber',
-      audience: 'candidate',
-      email: 'jordan.lee@example.org',
-      subscribed: true,
-      consent: 'express',
-    }),
-  });
+  dynamo.on(GetItemCommand).resolves({ Item: subscriber });
+  dynamo.on(UpdateItemCommand).resolves({ Attributes: subscriber });
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => jest.restoreAllMocks());

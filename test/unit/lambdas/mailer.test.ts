@@ -12,6 +12,7 @@ import { handler as mailer } from '#lambdas/handlers/mailer.ts';
 import { handler as mailSweep } from '#lambdas/handlers/mail-sweep.ts';
 import { fakeTables, throttled, type FakeTables } from './support/fake-tables';
 import { leadLinkToken } from '#lambdas/domain/lead-link-token.ts';
+import { subscriberLinkToken } from '#lambdas/domain/subscriber-link-token.ts';
 import { dueLead, dueSignupLead, SECRET } from './support/lead-items';
 import { NOW } from './support/payloads';
 import { readMail } from './support/parse-mime';
@@ -97,6 +98,11 @@ describe('mailer (leads stream)', () => {
       type: 'inquired',
       subscriberId: subscriber!.id,
     });
+    // Its links carry one token per purpose, made with its own secret.
+    expect(subscriber!.secret).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const { id, secret } = subscriber!;
+    const unsubscribeToken = subscriberLinkToken({ id, secret }, 'unsubscribe');
+    const preferencesToken = subscriberLinkToken({ id, secret }, 'preferences');
     const [notification, requester] = await sentMail();
     expect(notification!.header('to')).toBe('leads@chinooktalent.ca');
     expect(notification!.header('reply-to')).toBe('avery.stone+hr@example.ca');
@@ -110,11 +116,11 @@ describe('mailer (leads stream)', () => {
       expect(body).toContain(
         `https://site.test/api/employer/scorecard/download/${leadLinkToken({ id: `lead#${SCORECARD_KEY}`, secret: SECRET }, 'download')}`,
       );
-      expect(body).toContain(`https://site.test/unsubscribe/employer/${subscriber!.id}`);
-      expect(body).toContain(`https://site.test/employer/setting/${subscriber!.id}`);
+      expect(body).toContain(`https://site.test/unsubscribe/employer/${unsubscribeToken}#${preferencesToken}`);
+      expect(body).toContain(`https://site.test/employer/setting/${preferencesToken}`);
     }
     expect(requester!.header('list-unsubscribe')).toBe(
-      `<https://site.test/api/employer/subscribers/${subscriber!.id}/one-click>`,
+      `<https://site.test/api/employer/subscribers/${unsubscribeToken}/one-click>`,
     );
     expect(requester!.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(lead(SCORECARD_KEY)).toMatchObject({

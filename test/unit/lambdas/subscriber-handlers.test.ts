@@ -16,10 +16,22 @@ import {
 } from './support/dynamo-mock';
 import { NOW, SUBSCRIBER_ID, preferenceBody, unsubscribeBody } from './support/payloads';
 import { fakeClock } from './support/clock';
+import { subscriberLinkToken } from '#lambdas/domain/subscriber-link-token.ts';
+import { resubscribeLeadKey } from '#lambdas/domain/lead-key.ts';
+import { CONSENT_TEXT } from '#shared/constants/consent.ts';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+
+const SECRET = 'SecretSecretSecretSecr';
+/** The tokens its emails' links carry (lambdas/mail/subscriber-links.ts). */
+const TOKENS = {
+  unsubscribe: subscriberLinkToken({ id: SUBSCRIBER_ID, secret: SECRET }, 'unsubscribe'),
+  preferences: subscriberLinkToken({ id: SUBSCRIBER_ID, secret: SECRET }, 'preferences'),
+};
 
 const stored = (overrides: Record<string, unknown> = {}) => ({
   id: SUBSCRIBER_ID,
   kind: 'subscriber',
+  secret: SECRET,
   audience: 'candidate',
   email: 'jordan.lee@example.org',
   firstName: 'Jordan',
@@ -97,7 +109,7 @@ describe('GET /api/{audience}/subscribers/{id}', () => {
   it('answers the subscriber as a list of one with the four fields the pages show', async () => {
     dynamo.on(GetItemCommand).resolves({ Item: item(stored()) });
 
-    const answer = await invoke(getSubscriber, subscriberEvent('GET', 'candidate', SUBSCRIBER_ID));
+    const answer = await invoke(getSubscriber, subscriberEvent('GET', 'candidate', TOKENS.preferences));
 
     expect(answer.statusCode).toBe(200);
     expect(answer.json).toEqual([
@@ -113,14 +125,20 @@ describe('GET /api/{audience}/subscribers/{id}', () => {
 
   it('never writes', async () => {
     dynamo.on(GetItemCommand).resolves({ Item: item(stored()) });
-    await invoke(getSubscriber, subscriberEvent('GET', 'candidate', SUBSCRIBER_ID));
+    await invoke(getSubscriber, subscriberEvent('GET', 'candidate', TOKENS.preferences));
     expect(dynamo.calls().map((call) => call.args[0].constructor.name)).toEqual(['GetItemCommand']);
   });
 
   it.each([
-    ['an unknown id', 'candidate', SUBSCRIBER_ID, undefined],
-    ['a subscriber of the other audience', 'employer', SUBSCRIBER_ID, stored()],
-    ['an email claim item', 'candidate', SUBSCRIBER_ID, { id: SUBSCRIBER_ID, kind: 'email-claim', subscriberId: 'x' }],
+    ['an unknown id', 'candidate', TOKENS.preferences, undefined],
+    ['a subscriber of the other audience', 'employer', TOKENS.preferences, stored()],
+    [
+      'an email claim item',
+      'candidate',
+      TOKENS.preferences,
+      { id: SUBSCRIBER_ID, kind: 'email-claim', subscriberId: 'x' },
+    ],
+    ['the bare id of a subscriber whose links have tokens', 'candidate', SUBSCRIBER_ID, stored()],
   ])('answers 404 for %s', async (_case, audience, id, found) => {
     dynamo.on(GetItemCommand).resolves({ Item: found && item(found) });
     const answer = await invoke(getSubscriber, subscriberEvent('GET', audience, id));
@@ -130,7 +148,9 @@ describe('GET /api/{audience}/subscribers/{id}', () => {
   it.each([
     ['a short id', 'candidate', 'abc'],
     ['an id with a #', 'candidate', 'email#candidate#a@b.ca'],
-    ['an unknown audience', 'admin', SUBSCRIBER_ID],
+    ['an unknown audience', 'admin', TOKENS.preferences],
+    ['a token of 30 characters', 'candidate', TOKENS.preferences.slice(0, 30)],
+    ['a token of 45 characters', 'candidate', `${TOKENS.preferences}A`],
   ])('answers the same 404 for %s without reading the table', async (_case, audience, id) => {
     const answer = await invoke(getSubscriber, subscriberEvent('GET', audience, id));
     expect(answer).toMatchObject({ statusCode: 404, json: { message: API_ERRORS.subscriberNotFound } });
@@ -140,6 +160,7 @@ describe('GET /api/{audience}/subscribers/{id}', () => {
 
 describe('PUT /api/{audience}/subscribers/{id}', () => {
   beforeEach(() => {
+    dynamo.on(GetItemCommand).resolves({ Item: item(stored()) });
     dynamo.on(UpdateItemCommand).resolves(afterUpdate());
     dynamo.on(PutItemCommand).resolves({});
   });
@@ -147,7 +168,7 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
   it('unsubscribes: stores the reasons as ticks and keys, the time, and a withdrawal event', async () => {
     const answer = await invoke(
       putSubscriber,
-      subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, unsubscribeBody('candidate')),
+      subscriberEvent('PUT', 'candidate', TOKENS.unsubscribe, unsubscribeBody('candidate')),
     );
 
     expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.unsubscribed } });
@@ -181,12 +202,13 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
   });
 
   it("maps the employer page's reason order (previously unsubscribed 6th, spam 7th)", async () => {
+    dynamo.on(GetItemCommand).resolves({ Item: item(stored({ audience: 'employer' })) });
     await invoke(
       putSubscriber,
       subscriberEvent(
         'PUT',
         'employer',
-        SUBSCRIBER_ID,
+        TOKENS.unsubscribe,
         unsubscribeBody('employer', { unsubscribeReason: [false, false, false, false, false, true, false] }),
       ),
     );
@@ -195,10 +217,10 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
 
   it('never writes identity fields from the body', async () => {
     const body = unsubscribeBody('candidate', { email: 'someone.else@example.ca', firstName: 'Mallory' });
-    await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, body));
+    await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', TOKENS.unsubscribe, body));
     await invoke(
       putSubscriber,
-      subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, preferenceBody({ lastName: 'Changed' })),
+      subscriberEvent('PUT', 'candidate', TOKENS.preferences, preferenceBody({ lastName: 'Changed' })),
     );
 
     for (const update of callsOf(UpdateItemCommand).filter((input) => input.Key.id.S === SUBSCRIBER_ID)) {
@@ -219,7 +241,10 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
   });
 
   it('saves preferences and keeps the subscriber subscribed while one setting is ticked', async () => {
-    const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, preferenceBody()));
+    const answer = await invoke(
+      putSubscriber,
+      subscriberEvent('PUT', 'candidate', TOKENS.preferences, preferenceBody()),
+    );
 
     expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.preferencesSaved } });
     expect(valuesOf(callsOf(UpdateItemCommand)[0]!)).toMatchObject({
@@ -243,12 +268,13 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
   });
 
   it('treats unsubscribe-all in the preferences as a withdrawal', async () => {
+    dynamo.on(GetItemCommand).resolves({ Item: item(stored({ audience: 'employer' })) });
     await invoke(
       putSubscriber,
       subscriberEvent(
         'PUT',
         'employer',
-        SUBSCRIBER_ID,
+        TOKENS.preferences,
         preferenceBody({ emailSetting: [true, true, true], unsubscribeAllEmail: [true] }),
       ),
     );
@@ -260,11 +286,14 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
     expectConsentRecord({ type: 'withdrawn', at: NOW, source: 'preferences-page', reasons: [] });
   });
 
-  it('answers 404 when the id does not exist (conditional update lost) and writes nothing else', async () => {
-    dynamo.on(UpdateItemCommand).rejects(conditionFailed());
-    const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, preferenceBody()));
+  it('answers 404 when the subscriber does not exist and writes nothing', async () => {
+    dynamo.on(GetItemCommand).resolves({});
+    const answer = await invoke(
+      putSubscriber,
+      subscriberEvent('PUT', 'candidate', TOKENS.preferences, preferenceBody()),
+    );
     expect(answer).toMatchObject({ statusCode: 404, json: { message: API_ERRORS.subscriberNotFound } });
-    expect(callsOf(UpdateItemCommand)).toHaveLength(1);
+    expect(callsOf(UpdateItemCommand)).toHaveLength(0);
     expect(callsOf(PutItemCommand)).toHaveLength(0);
   });
 
@@ -291,26 +320,27 @@ describe('PUT /api/{audience}/subscribers/{id}', () => {
       'Unknown field(s): updatedAt.',
     ],
   ])('answers 400 for an unsubscribe with %s', async (_case, body, message) => {
-    const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, body));
+    const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', TOKENS.unsubscribe, body));
     expect(answer).toMatchObject({ statusCode: 400, json: { message } });
     expect(dynamo.calls()).toHaveLength(0);
   });
 
   it('requires updatedAt on the employer unsubscribe', async () => {
     const { updatedAt: _dropped, ...body } = unsubscribeBody('employer');
-    const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'employer', SUBSCRIBER_ID, body));
+    const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'employer', TOKENS.unsubscribe, body));
     expect(answer).toMatchObject({ statusCode: 400, json: { message: 'updatedAt must be defined' } });
   });
 });
 
 describe('POST /api/{audience}/subscribers/{id}/one-click (RFC 8058)', () => {
   beforeEach(() => {
+    dynamo.on(GetItemCommand).resolves({ Item: item(stored()) });
     dynamo.on(UpdateItemCommand).resolves(afterUpdate());
     dynamo.on(PutItemCommand).resolves({});
   });
 
   it('unsubscribes from everything and answers 200 with an empty body', async () => {
-    const answer = await invoke(oneClick, oneClickEvent('candidate', SUBSCRIBER_ID, 'List-Unsubscribe=One-Click'));
+    const answer = await invoke(oneClick, oneClickEvent('candidate', TOKENS.unsubscribe, 'List-Unsubscribe=One-Click'));
 
     expect(answer).toMatchObject({ statusCode: 200, body: '' });
     expect(valuesOf(callsOf(UpdateItemCommand)[0]!)).toMatchObject({
@@ -325,9 +355,10 @@ describe('POST /api/{audience}/subscribers/{id}/one-click (RFC 8058)', () => {
 
   it('accepts the field as multipart/form-data', async () => {
     const body = '--b1\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b1--\r\n';
+    dynamo.on(GetItemCommand).resolves({ Item: item(stored({ audience: 'employer' })) });
     const answer = await invoke(
       oneClick,
-      oneClickEvent('employer', SUBSCRIBER_ID, body, 'multipart/form-data; boundary=b1'),
+      oneClickEvent('employer', TOKENS.unsubscribe, body, 'multipart/form-data; boundary=b1'),
     );
     expect(answer.statusCode).toBe(200);
   });
@@ -335,9 +366,9 @@ describe('POST /api/{audience}/subscribers/{id}/one-click (RFC 8058)', () => {
   it('answers 415 for other media types and 400 for another body, changing nothing', async () => {
     const json = await invoke(
       oneClick,
-      oneClickEvent('candidate', SUBSCRIBER_ID, '{"List-Unsubscribe":"One-Click"}', 'application/json'),
+      oneClickEvent('candidate', TOKENS.unsubscribe, '{"List-Unsubscribe":"One-Click"}', 'application/json'),
     );
-    const wrong = await invoke(oneClick, oneClickEvent('candidate', SUBSCRIBER_ID, 'List-Unsubscribe=Yes'));
+    const wrong = await invoke(oneClick, oneClickEvent('candidate', TOKENS.unsubscribe, 'List-Unsubscribe=Yes'));
 
     expect(json).toMatchObject({
       statusCode: 415,
@@ -351,10 +382,185 @@ describe('POST /api/{audience}/subscribers/{id}/one-click (RFC 8058)', () => {
   });
 
   it('answers 404 for an unknown subscriber', async () => {
-    dynamo.on(UpdateItemCommand).rejects(conditionFailed());
     dynamo.on(GetItemCommand).resolves({});
-    const answer = await invoke(oneClick, oneClickEvent('candidate', SUBSCRIBER_ID, 'List-Unsubscribe=One-Click'));
+    const answer = await invoke(oneClick, oneClickEvent('candidate', TOKENS.unsubscribe, 'List-Unsubscribe=One-Click'));
     expect(answer).toMatchObject({ statusCode: 404, json: { message: API_ERRORS.subscriberNotFound } });
     expect(consentRecordPuts()).toHaveLength(0);
+  });
+});
+
+describe('subscriber links: one token per purpose (docs/decisions/0002-consent-model.md)', () => {
+  const NOT_FOUND = { statusCode: 404, json: { message: API_ERRORS.subscriberNotFound } };
+  const withdrawn = () => stored({ subscribed: false, unsubscribeAllEmail: [true] });
+
+  beforeEach(() => {
+    dynamo.on(GetItemCommand).resolves({ Item: item(stored()) });
+    dynamo.on(UpdateItemCommand).resolves(afterUpdate());
+    dynamo.on(PutItemCommand).resolves({});
+  });
+
+  const expectNoWrite = () => {
+    expect(callsOf(UpdateItemCommand)).toHaveLength(0);
+    expect(callsOf(PutItemCommand)).toHaveLength(0);
+  };
+
+  it('lets the unsubscribe token read only the address its page names', async () => {
+    const answer = await invoke(getSubscriber, subscriberEvent('GET', 'candidate', TOKENS.unsubscribe));
+
+    expect(answer).toMatchObject({
+      statusCode: 200,
+      json: [{ email: 'jordan.lee@example.org', firstName: '', lastName: '', helpDescription: '' }],
+    });
+  });
+
+  it('refuses the preferences token at the unsubscribe page with the 404 of an unknown subscriber', async () => {
+    const answer = await invoke(
+      putSubscriber,
+      subscriberEvent('PUT', 'candidate', TOKENS.preferences, unsubscribeBody('candidate')),
+    );
+
+    expect(answer).toMatchObject(NOT_FOUND);
+    expectNoWrite();
+  });
+
+  it('refuses the preferences token at one-click', async () => {
+    const answer = await invoke(oneClick, oneClickEvent('candidate', TOKENS.preferences, 'List-Unsubscribe=One-Click'));
+
+    expect(answer).toMatchObject(NOT_FOUND);
+    expectNoWrite();
+  });
+
+  it('refuses the unsubscribe token at the preferences page, even to subscribe again after a one-click', async () => {
+    for (const subscriber of [stored(), withdrawn()]) {
+      dynamo.on(GetItemCommand).resolves({ Item: item(subscriber) });
+
+      const answer = await invoke(
+        putSubscriber,
+        subscriberEvent('PUT', 'candidate', TOKENS.unsubscribe, preferenceBody()),
+      );
+
+      expect(answer).toMatchObject(NOT_FOUND);
+    }
+    expectNoWrite();
+  });
+
+  it("refuses a token whose proof is another subscriber's", async () => {
+    const foreign = subscriberLinkToken({ id: SUBSCRIBER_ID, secret: 'AnotherSecretAnotherSe' }, 'unsubscribe');
+
+    const answer = await invoke(oneClick, oneClickEvent('candidate', foreign, 'List-Unsubscribe=One-Click'));
+
+    expect(answer).toMatchObject(NOT_FOUND);
+    expectNoWrite();
+  });
+
+  it('takes the bare id of a subscriber created before links had purposes, for every purpose', async () => {
+    dynamo.on(GetItemCommand).resolves({ Item: item(stored({ secret: undefined })) });
+
+    const read = await invoke(getSubscriber, subscriberEvent('GET', 'candidate', SUBSCRIBER_ID));
+    const page = await invoke(
+      putSubscriber,
+      subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, unsubscribeBody('candidate')),
+    );
+    const preferences = await invoke(
+      putSubscriber,
+      subscriberEvent('PUT', 'candidate', SUBSCRIBER_ID, preferenceBody()),
+    );
+    const press = await invoke(oneClick, oneClickEvent('candidate', SUBSCRIBER_ID, 'List-Unsubscribe=One-Click'));
+
+    expect(read).toMatchObject({ statusCode: 200, json: [{ firstName: 'Jordan', lastName: 'Lee' }] });
+    expect(page).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.unsubscribed } });
+    expect(preferences).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.preferencesSaved } });
+    expect(press.statusCode).toBe(200);
+  });
+});
+
+describe('a resubscribe from the preferences page waits for the confirmation (docs/decisions/0002-consent-model.md)', () => {
+  const RESUBSCRIBE_LEAD_ID = `lead#${resubscribeLeadKey(SUBSCRIBER_ID, NOW)}`;
+  const leadPuts = () => callsOf(PutItemCommand).filter((input) => input.TableName === 'Leads-unit');
+  const save = (emailSetting = [true, false, true], unsubscribeAllEmail = [false]) =>
+    invoke(
+      putSubscriber,
+      subscriberEvent('PUT', 'candidate', TOKENS.preferences, preferenceBody({ emailSetting, unsubscribeAllEmail })),
+    );
+
+  beforeEach(() => {
+    dynamo.on(UpdateItemCommand).resolves(afterUpdate());
+    dynamo.on(PutItemCommand).resolves({});
+  });
+
+  it.each([
+    [
+      'after an unsubscribe from everything (one-click or either page)',
+      { subscribed: false, unsubscribeAllEmail: [true] },
+    ],
+    ['with implied consent that has ended', { consent: 'implied', impliedSince: NOW - 60, impliedUntil: NOW - 1 }],
+    ['with no consent yet (a scorecard requester before the download)', { consent: 'none' }],
+  ])('subscribes nobody %s: keeps the ticked choice and stores a confirmation lead', async (_case, state) => {
+    dynamo.on(GetItemCommand).resolves({ Item: item(stored(state)) });
+
+    const answer = await save();
+
+    expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.resubscribeConfirmationSent } });
+    const [choice] = callsOf(UpdateItemCommand);
+    expect(writtenAttributes(choice!).sort()).toEqual(['emailSetting', 'updatedAt']);
+    expect(valuesOf(choice!)).toMatchObject({ ':emailSetting': [true, false, true] });
+    expect(consentRecordPuts()).toHaveLength(0);
+    const [lead] = leadPuts();
+    expect(lead!.ConditionExpression).toBe('attribute_not_exists(id)');
+    expect(unmarshall(lead!.Item)).toMatchObject({
+      id: RESUBSCRIBE_LEAD_ID,
+      kind: 'lead',
+      type: 'resubscribe',
+      audience: 'candidate',
+      email: 'jordan.lee@example.org',
+      firstName: 'Jordan',
+      mailbox: 'jordan.lee@example.org',
+      consentRequest: { source: 'preferences-page', text: CONSENT_TEXT.preferencesPage },
+      mail: { confirmation: 'pending' },
+      mailStatus: 'pending',
+      mailQueue: 'due',
+      nextAttemptAt: NOW,
+    });
+  });
+
+  it('saves at once for a subscriber with valid implied consent (its download link followed), as for express consent', async () => {
+    dynamo
+      .on(GetItemCommand)
+      .resolves({ Item: item(stored({ consent: 'implied', impliedSince: NOW - 60, impliedUntil: NOW + 3600 })) });
+
+    const answer = await save();
+
+    expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.preferencesSaved } });
+    expect(valuesOf(callsOf(UpdateItemCommand)[0]!)).toMatchObject({ ':subscribed': true });
+    expect(leadPuts()).toHaveLength(0);
+  });
+
+  it('needs no confirmation to stop everything again', async () => {
+    dynamo.on(GetItemCommand).resolves({ Item: item(stored({ subscribed: false, unsubscribeAllEmail: [true] })) });
+
+    const answer = await save([false, false, false], [true]);
+
+    expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.preferencesSaved } });
+    expect(leadPuts()).toHaveLength(0);
+  });
+
+  it('asks for the confirmation when a one-click lands between reading and saving', async () => {
+    dynamo.on(GetItemCommand).resolves({ Item: item(stored()) });
+    dynamo.on(UpdateItemCommand).rejectsOnce(conditionFailed()).resolves(afterUpdate());
+
+    const answer = await save();
+
+    expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.resubscribeConfirmationSent } });
+    expect(callsOf(UpdateItemCommand)[0]!.ConditionExpression).toContain('NOT (#subscribed = :withdrawnNo');
+    expect(consentRecordPuts()).toHaveLength(0);
+    expect(leadPuts()).toHaveLength(1);
+  });
+
+  it('keys the lead by subscriber and UTC day: one confirmation a day however often the page is saved', () => {
+    const midnight = Math.ceil(NOW / 86400) * 86400;
+    expect(resubscribeLeadKey(SUBSCRIBER_ID, midnight - 1)).toBe(resubscribeLeadKey(SUBSCRIBER_ID, midnight - 86400));
+    expect(resubscribeLeadKey(SUBSCRIBER_ID, midnight)).not.toBe(resubscribeLeadKey(SUBSCRIBER_ID, midnight - 1));
+    expect(resubscribeLeadKey('AnotherSubscriberIdAbc', NOW)).not.toBe(resubscribeLeadKey(SUBSCRIBER_ID, NOW));
+    expect(resubscribeLeadKey(SUBSCRIBER_ID, NOW)).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 });

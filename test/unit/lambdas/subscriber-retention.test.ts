@@ -11,6 +11,7 @@ import { handler as confirm } from '#lambdas/handlers/confirm-subscription.ts';
 import { handler as putSubscriber } from '#lambdas/handlers/put-subscriber.ts';
 import { handler as oneClick } from '#lambdas/handlers/one-click-unsubscribe.ts';
 import { leadLinkToken } from '#lambdas/domain/lead-link-token.ts';
+import { subscriberLinkToken, type SubscriberLinkPurpose } from '#lambdas/domain/subscriber-link-token.ts';
 import { suppressAddress } from '#lambdas/domain/suppress-address.ts';
 import { ensureInquirySubscriber } from '#lambdas/data/subscribers.ts';
 import type { ScorecardLead } from '#lambdas/data/lead-item.ts';
@@ -38,6 +39,10 @@ const expiries = () =>
       .filter((item) => item.kind !== 'suppression')
       .map((item) => [item.id, item.expiresAt]),
   );
+
+/** The token of the subscriber's emailed link for this purpose. */
+const tokenOf = (id: string, purpose: SubscriberLinkPurpose) =>
+  subscriberLinkToken(tables.get(SUBSCRIBERS, id) as { id: string; secret?: string }, purpose);
 
 /** A sign-up request of jordan.lee@example.org made at `at`, and the token of its confirmation link. */
 const signupLead = (key: string, at: number) => {
@@ -75,7 +80,10 @@ const confirmedAt = async (at: number, key = 'SignupKeyAbcdefghijklm') => {
 
 const unsubscribedAt = async (at: number, id: string) => {
   setClock(at);
-  const answer = await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', id, unsubscribeBody('candidate')));
+  const answer = await invoke(
+    putSubscriber,
+    subscriberEvent('PUT', 'candidate', tokenOf(id, 'unsubscribe'), unsubscribeBody('candidate')),
+  );
   expect(answer.statusCode).toBe(200);
 };
 
@@ -110,7 +118,7 @@ describe('a subscriber who gets email', () => {
 
     // Act
     setClock(NOW + 3 * YEAR);
-    await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', id, preferenceBody()));
+    await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', tokenOf(id, 'preferences'), preferenceBody()));
 
     // Assess
     expect(records()).toHaveLength(3);
@@ -223,11 +231,17 @@ describe('a subscriber whose service stops', () => {
       throttled,
     );
     setClock(NOW + YEAR);
-    const failed = await invoke(oneClick, oneClickEvent('candidate', id, 'List-Unsubscribe=One-Click'));
+    const failed = await invoke(
+      oneClick,
+      oneClickEvent('candidate', tokenOf(id, 'unsubscribe'), 'List-Unsubscribe=One-Click'),
+    );
     const halfWay = expiries();
 
     // Act: the mail client presses one-click again.
-    const repeated = await invoke(oneClick, oneClickEvent('candidate', id, 'List-Unsubscribe=One-Click'));
+    const repeated = await invoke(
+      oneClick,
+      oneClickEvent('candidate', tokenOf(id, 'unsubscribe'), 'List-Unsubscribe=One-Click'),
+    );
 
     // Assess
     expect([failed.statusCode, repeated.statusCode]).toEqual([503, 200]);

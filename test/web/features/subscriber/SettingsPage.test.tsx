@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_ERRORS, API_SUCCESS, MODALS } from '#shared/constants/messages.ts';
+import { CONSENT_TEXT } from '#shared/constants/consent.ts';
 import { EMAIL_SETTINGS, UNSUBSCRIBE_ALL } from '#shared/constants/subscriber-options.ts';
 import { type Audience } from '#shared/constants/audiences.ts';
 import { apiPath } from '#shared/paths.ts';
@@ -127,6 +128,29 @@ describe('SettingsPage', () => {
     expect(dialog).toHaveAccessibleDescription(MODALS.preferencesUpdated.subtitle);
     expect(screen.getByText(API_SUCCESS.preferencesSaved)).toHaveClass('form-message--success');
     allBoxes().forEach((box) => expect(box).not.toBeChecked());
+  });
+
+  it('shows the text a resubscribe records as its consent request', async () => {
+    // Prepare / Act
+    await renderLoaded('candidate');
+
+    // Assess
+    expect(screen.getByText(CONSENT_TEXT.preferencesPage)).toBeInTheDocument();
+  });
+
+  it('says a confirmation was emailed when the API answers so (a resubscribe waits for it)', async () => {
+    // Prepare
+    const { user } = await renderLoaded('candidate', {
+      status: 200,
+      body: { success: API_SUCCESS.resubscribeConfirmationSent },
+    });
+    await user.click(screen.getByRole('checkbox', { name: NEWSLETTER }));
+
+    // Act
+    await user.click(submitButton());
+
+    // Assess
+    expect(await screen.findByText(API_SUCCESS.resubscribeConfirmationSent)).toHaveClass('form-message--success');
   });
 
   it('shows the error in red without a modal and resets the form', async () => {

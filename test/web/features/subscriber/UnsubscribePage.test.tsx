@@ -117,6 +117,27 @@ describe('UnsubscribePage', () => {
       // Assess
       expect(await screen.findByRole('heading', { level: 1, name: 'Email preferences' })).toBeInTheDocument();
     });
+
+    it('links "click here" to the preferences page\'s own token, which the emailed link carries after #', async () => {
+      // Prepare
+      const unsubscribeToken = `${SUBSCRIBER_ID}${'U'.repeat(22)}`;
+      const preferencesToken = `${SUBSCRIBER_ID}${'P'.repeat(22)}`;
+      const fetchMock = mockFetch(LOADED, LOADED);
+      const user = userEvent.setup();
+      renderSubscriberPage('unsubscribe', audience, unsubscribeToken, `#${preferencesToken}`);
+      await screen.findByText(SUBSCRIBER.email);
+
+      // Act
+      await user.click(screen.getByRole('link', { name: 'click here' }));
+
+      // Assess
+      expect(await screen.findByRole('heading', { level: 1, name: 'Email preferences' })).toBeInTheDocument();
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+      expect(sentRequests(fetchMock).map((request) => request.url)).toEqual([
+        apiPath('getSubscriber', { audience, id: unsubscribeToken }),
+        apiPath('getSubscriber', { audience, id: preferencesToken }),
+      ]);
+    });
   });
 
   describe('payload', () => {

@@ -15,12 +15,17 @@ export const SUBSCRIBER = {
   helpDescription: 'Looking for a role in operations.',
 };
 
-/** Renders the subscriber routes as the app does (the :id comes from the address). */
-export function renderSubscriberPage(page: 'unsubscribe' | 'settings', audience: Audience, id = SUBSCRIBER_ID) {
+/** Renders the subscriber routes as the app does (the :id and the hash come from the address). */
+export function renderSubscriberPage(
+  page: 'unsubscribe' | 'settings',
+  audience: Audience,
+  id = SUBSCRIBER_ID,
+  hash = '',
+) {
   const entry =
     page === 'unsubscribe' ? emailPagePath('unsubscribe', audience, id) : emailPagePath('settings', audience, id);
   return render(
-    <MemoryRouter initialEntries={[entry]}>
+    <MemoryRouter initialEntries={[`${entry}${hash}`]}>
       <Routes>
         <Route path={`/unsubscribe/${audience}/:id`} element={<UnsubscribePage audience={audience} />} />
         <Route path={`/${audience}/setting/:id`} element={<SettingsPage audience={audience} />} />

@@ -1,8 +1,8 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { MODALS } from '#shared/constants/messages.ts';
 import { UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
 import { type Audience } from '#shared/constants/audiences.ts';
-import { emailPagePath } from '#shared/paths.ts';
+import { emailPagePath, preferencesTokenOfHash } from '#shared/paths.ts';
 import { nowInUnixSeconds } from '#web/src/lib/unix-seconds.ts';
 import { updateSubscriber } from '../api';
 import { SUBSCRIBER_COPY } from '../copy';
@@ -20,6 +20,10 @@ const REASON_GROUPS: Record<Audience, readonly ChoiceGroup[]> = {
 
 /** /unsubscribe/{audience}/:id — the reasons form; the variants differ only by data. */
 export function UnsubscribePage({ audience }: { audience: Audience }) {
+  // The emailed link carries the preferences page's own token after '#' (shared/paths.ts,
+  // unsubscribePagePath); a link without it (a subscriber from before tokens had purposes) has
+  // one id for both pages.
+  const preferencesToken = preferencesTokenOfHash(useLocation().hash);
   return (
     <SubscriberPage audience={audience} heading={COPY.heading} intro={COPY.intro}>
       {(loaded) => (
@@ -39,11 +43,13 @@ export function UnsubscribePage({ audience }: { audience: Audience }) {
                 ))
             }
           />
-          {/* Built from the real id, so it appears once loaded (the prerendered shell has none). */}
+          {/* Built from the real token, so it appears once loaded (the prerendered shell has none). */}
           {loaded && (
             <p className="subscriber-alternative">
               {COPY.settingsLinkBefore}
-              <Link to={emailPagePath('settings', audience, loaded.id)}>{COPY.settingsLinkText}</Link>
+              <Link to={emailPagePath('settings', audience, preferencesToken ?? loaded.id)}>
+                {COPY.settingsLinkText}
+              </Link>
               {COPY.settingsLinkAfter}
             </p>
           )}
