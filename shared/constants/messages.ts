@@ -44,6 +44,11 @@ export const MODALS = {
     title: 'Thank you for updating your preferences.',
     subtitle: 'Your email preferences have been saved.',
   },
+  /** A resubscribe from the preferences page: nothing changes until the mailbox confirms. */
+  resubscribeRequested: {
+    title: 'Thank you for updating your preferences.',
+    subtitle: 'Please confirm with the link we have emailed you. Until you do, we send you nothing.',
+  },
 } as const;
 
 /** The API's messages, one named export each so a handler bundles only the texts it uses. */

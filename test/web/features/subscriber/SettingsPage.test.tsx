@@ -151,6 +151,8 @@ describe('SettingsPage', () => {
 
     // Assess
     expect(await screen.findByText(API_SUCCESS.resubscribeConfirmationSent)).toHaveClass('form-message--success');
+    const dialog = await screen.findByRole('dialog', { name: 'Thank you for updating your preferences.' });
+    expect(dialog).toHaveAccessibleDescription(MODALS.resubscribeRequested.subtitle);
   });
 
   it('shows the error in red without a modal and resets the form', async () => {

@@ -19,8 +19,8 @@ interface ChoicesFormProps {
   /** Tells people up front that one box is needed. */
   hint: string;
   submitLabel: string;
-  /** The confirmation modal of docs/spec/site-spec.md#2-screens-and-routes for this page. */
-  modal: ModalText;
+  /** The confirmation modal of docs/spec/site-spec.md#2-screens-and-routes for this page (or for the answer). */
+  modal: ModalText | ((answer: string) => ModalText);
   /**
    * Sends one boolean list per group, in option order; resolves with the API's success text.
    * Absent while the subscriber loads: the options show (they are the same for everyone, and

@@ -1,5 +1,5 @@
 import { EMAIL_SETTINGS, UNSUBSCRIBE_ALL } from '#shared/constants/subscriber-options.ts';
-import { MODALS } from '#shared/constants/messages.ts';
+import { API_SUCCESS, MODALS } from '#shared/constants/messages.ts';
 import { type Audience } from '#shared/constants/audiences.ts';
 import { CONSENT_TEXT } from '#shared/constants/consent.ts';
 import { nowInUnixSeconds } from '#web/src/lib/unix-seconds.ts';
@@ -26,7 +26,11 @@ export function SettingsPage({ audience }: { audience: Audience }) {
             groups={GROUPS}
             hint={COPY.hint}
             submitLabel={COPY.submit}
-            modal={MODALS.preferencesUpdated}
+            modal={(answer) =>
+              answer === API_SUCCESS.resubscribeConfirmationSent
+                ? MODALS.resubscribeRequested
+                : MODALS.preferencesUpdated
+            }
             send={
               loaded &&
               (([emailSetting, unsubscribeAll]) =>
