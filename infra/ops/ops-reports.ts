@@ -11,6 +11,7 @@ import { getItem } from '#lambdas/data/items.ts';
 import { findSubscribersByMailbox, getSubscriber } from '#lambdas/data/subscribers.ts';
 import { canonicalMailbox } from '#lambdas/domain/canonical-mailbox.ts';
 import type { Audience } from '#shared/constants/audiences.ts';
+import { CONFIRMATION_TTL_SECONDS } from '#shared/constants/consent.ts';
 import { leadMailSummary } from './held-mail';
 import { scanKind } from './scan-table';
 import type { OpsTarget } from './stack-target';
@@ -110,7 +111,8 @@ export const subscribersOf = async (target: OpsTarget, audience: Audience, now: 
       lead.audience === audience &&
       lead.consentRequest &&
       !lead.confirmedAt &&
-      lead.expiresAt > now &&
+      // Its link lapses then, whatever the lead is kept for (a scorecard request: 2 years).
+      lead.createdAt + CONFIRMATION_TTL_SECONDS > now &&
       !known.has(lead.mailbox),
   );
   const rows = [

@@ -8,6 +8,7 @@ import { confirmSubscriber } from '../data/subscribers';
 import { HttpError } from '../http/http-error';
 import { leadKeyOfToken, tokenMatches } from './lead-link-token';
 import { leadExpiresAt } from './lead-retention';
+import type { DeliveryPolicy } from '../mail/delivery-policy';
 
 export interface ConfirmStores {
   leads: TableStore;
@@ -30,8 +31,9 @@ export const confirmSubscription = async (
   stores: ConfirmStores,
   target: { audience: Audience; token: string },
   confirmer: Confirmer,
-  now: number,
+  context: { now: number; delivery: Pick<DeliveryPolicy, 'giveUpAfterSeconds'> },
 ): Promise<void> => {
+  const { now } = context;
   const key = leadKeyOfToken(target.token);
   const lead = key ? await getLeadByKey(stores.leads, key) : undefined;
   if (
@@ -56,7 +58,13 @@ export const confirmSubscription = async (
   // The welcome only when this confirmation subscribed the address (not for a repeat); the lead,
   // now the record of a service, is kept as long as one (lead-retention.ts).
   if (changed) {
-    const confirmed = { confirmedAt: now, subscriberId, expiresAt: leadExpiresAt({ ...lead, confirmedAt: now }) };
+    const confirmed = {
+      confirmedAt: now,
+      subscriberId,
+      expiresAt: leadExpiresAt({ ...lead, confirmedAt: now }),
+      // The welcome gets the whole retry window from now, however long after the request the owner confirmed.
+      retryUntil: now + context.delivery.giveUpAfterSeconds,
+    };
     await addDuePart(stores.leads, lead.id, 'welcome', confirmed, now);
   }
 };

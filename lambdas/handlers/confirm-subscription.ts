@@ -3,12 +3,14 @@ import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
 import { confirmSubscription } from '../domain/confirm-subscription';
 import { clientAddress } from '../http/client-address';
 import { leadTokenPath } from '../http/path-params';
+import { deliveryPolicyFromEnv } from '../mail/delivery-policy';
 import { jsonResponse } from '../http/responses';
 import { httpHandler } from '../http/stack';
 import { nowSeconds } from '../runtime/clock';
 import { requireEnv } from '../runtime/env';
 
 const db = createDynamoClient();
+const delivery = deliveryPolicyFromEnv();
 const stores = {
   leads: { db, table: requireEnv('LEADS_TABLE') },
   subscribers: { db, table: requireEnv('SUBSCRIBERS_TABLE') },
@@ -17,6 +19,6 @@ const stores = {
 /** POST /api/{audience}/confirmations/{token}: the confirmation page's button (double opt-in). */
 export const handler = httpHandler(async (event) => {
   const confirmer = { ip: clientAddress(event), userAgent: (event.headers?.['user-agent'] ?? '').slice(0, 512) };
-  await confirmSubscription(stores, leadTokenPath(event), confirmer, nowSeconds());
+  await confirmSubscription(stores, leadTokenPath(event), confirmer, { now: nowSeconds(), delivery });
   return jsonResponse(200, { success: API_SUCCESS.subscriptionConfirmed });
 });

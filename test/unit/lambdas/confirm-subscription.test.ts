@@ -159,6 +159,12 @@ describe('POST /api/{audience}/confirmations/{token}', () => {
     expect(lead().expiresAt).toBe(CREATED + RETENTION_SECONDS);
   });
 
+  it('gives the welcome a whole retry window from the confirmation, however old the request (day 6 of 7)', async () => {
+    storeLead({ createdAt: NOW - 6 * 24 * 3600, retryUntil: NOW - 5 * 24 * 3600 });
+    await invoke(confirm, confirmEvent('candidate', TOKEN));
+    expect(lead()).toMatchObject({ mail: { welcome: 'pending' }, retryUntil: NOW + 26 * 3600 });
+  });
+
   it('answers a second press the same and changes nothing', async () => {
     // Prepare
     storeLead();
