@@ -125,6 +125,7 @@ export const SUBSCRIBER_LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}(?:[A-Za-z0-9_-]
 
 /**
  * The token of an emailed link to one lead (scorecard download, sign-up confirmation): the
- * lead's key (22 characters) followed by the lead's 128-bit random secret (22 characters).
+ * lead's key (22 characters) followed by a proof for the link's purpose (22 characters;
+ * lambdas/domain/lead-link-token.ts), or the lead's secret for a lead stored before purposes.
  */
 export const LEAD_LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{44}$/;

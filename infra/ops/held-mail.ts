@@ -7,12 +7,21 @@
 import type { LeadItem } from '#lambdas/data/lead-item.ts';
 import { dropHeldMail, requeueLead } from '#lambdas/data/lead-mail-state.ts';
 import { getLead } from '#lambdas/data/leads.ts';
+import { CONFIRMATION_TTL_SECONDS } from '#shared/constants/consent.ts';
+import { DOWNLOAD_LINK_TTL_SECONDS } from '#shared/constants/limits.ts';
 import { scanKind } from './scan-table';
 import type { OpsTarget } from './stack-target';
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 const holds = (lead: LeadItem) => Object.values(lead.mail).includes('held');
+
+/**
+ * The held emails carry links (the scorecard download, the confirmation) that work 7 days from
+ * the request: released later, they would lead to a 410, so they are not sent.
+ */
+const linksWorkUntil = (lead: LeadItem) =>
+  lead.createdAt + Math.min(DOWNLOAD_LINK_TTL_SECONDS, CONFIRMATION_TTL_SECONDS);
 
 /** A lead's mail for the operator: its status, and why an owed email of it has not gone yet. */
 export const leadMailSummary = (lead: LeadItem): string => {
@@ -29,7 +38,13 @@ export const heldLeads = async (target: OpsTarget) =>
   (await scanKind<LeadItem>(target.db, target.tables.leads, 'lead'))
     .filter(holds)
     .sort((a, b) => a.createdAt - b.createdAt)
-    .map((lead) => ({ received: iso(lead.createdAt), form: lead.type, email: lead.email, id: lead.id }));
+    .map((lead) => ({
+      received: iso(lead.createdAt),
+      form: lead.type,
+      email: lead.email,
+      linksWorkUntil: iso(linksWorkUntil(lead)),
+      id: lead.id,
+    }));
 
 /** Sends or drops one lead's held emails; returns the sentence the operator reads. */
 export const decideHeldMail = async (
@@ -42,6 +57,10 @@ export const decideHeldMail = async (
   const lead = await getLead(store, leadId);
   if (!lead) throw new Error(`No lead ${leadId} on ${target.name}.`);
   if (!holds(lead)) throw new Error(`Lead ${leadId} holds no email (mail ${lead.mailStatus}).`);
+  if (decision === 'release' && now >= linksWorkUntil(lead))
+    throw new Error(
+      `The links in the email to ${lead.email} stopped working on ${iso(linksWorkUntil(lead))}: it is not sent. Ask them to use the form again, or drop it.`,
+    );
   const done =
     decision === 'release'
       ? await requeueLead(store, lead, { now, retryUntil: now + target.giveUpAfterSeconds, statuses: ['held'] })

@@ -5,6 +5,7 @@
  *   subscribers --audience <a> [--csv]        counts by state and the list
  *   held                                      emails the form-mail budget held for the firm
  *   release-mail <lead id> | drop-mail <lead id>   send a held email, or decide not to
+ *   apply-retention                           give every subscriber, claim and consent record the expiry the rule gives it
  * Local by default (`npm start`'s stack, found as npm start finds it); `--target aws` reads the
  * deployed stack's outputs.
  */
@@ -12,10 +13,11 @@ import { isAudience } from '#shared/constants/audiences.ts';
 import { inertText, printInert, toCsv, toTable } from './inert-output';
 import { decideHeldMail, heldLeads } from './held-mail';
 import { consentOf, leadsSince, subscribersOf, suppressionOf } from './ops-reports';
+import { applyRetention } from './apply-retention';
 import { resolveTarget } from './stack-target';
 
 const USAGE =
-  'Usage: npm run ops -- leads --since <yyyy-mm-dd> [--csv] | consent <email> [--json] | subscribers --audience candidate|employer [--csv] | held | release-mail <lead id> | drop-mail <lead id>  [--target local|aws]';
+  'Usage: npm run ops -- leads --since <yyyy-mm-dd> [--csv] | consent <email> [--json] | subscribers --audience candidate|employer [--csv] | held | release-mail <lead id> | drop-mail <lead id> | apply-retention  [--target local|aws]';
 
 export const runOps = async (argv: string[], log: (line: string) => void = printInert): Promise<number> => {
   const [verb, ...rest] = argv;
@@ -75,6 +77,12 @@ export const runOps = async (argv: string[], log: (line: string) => void = print
     const leadId = rest[0];
     if (!leadId?.startsWith('lead#')) throw new Error(`${verb} needs a lead id (lead#…). ${USAGE}`);
     log(await decideHeldMail(target, leadId, verb === 'release-mail' ? 'release' : 'drop', now));
+    return 0;
+  }
+  if (verb === 'apply-retention') {
+    log(
+      `${await applyRetention(target)} subscriber(s) checked: each, its claim and its consent records expire as the retention rule says.`,
+    );
     return 0;
   }
   throw new Error(USAGE);

@@ -201,6 +201,13 @@ export const UNLESS_WITHDRAWN: ConsentCondition = {
   values: WITHDRAWN_VALUES,
 };
 
+/** Written only while the subscriber still gets email: it has not opted out in any way meanwhile. */
+export const WHILE_SUBSCRIBED: ConsentCondition = {
+  expression: '#subscribed = :withdrawnYes AND NOT (#unsubscribeAllEmail[0] = :withdrawnYes)',
+  names: WITHDRAWN_NAMES,
+  values: { ':withdrawnYes': true },
+};
+
 /**
  * Changes consent fields of an existing subscriber of this audience and records the events,
  * then gives it, its claim and its records the expiry the change implies (keepSubscriber).

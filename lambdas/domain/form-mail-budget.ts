@@ -5,7 +5,8 @@ import { takeSlot, type SlotCounter } from '../data/submission-slots';
 
 /**
  * The budget of form email to addresses that are not confirmed subscribers
- * (docs/decisions/0003-abuse-limits.md): at most `perWindow` emails per window of
+ * (docs/decisions/0003-abuse-limits.md): at most `perWindow` submissions that mail such an
+ * address (the scorecard link and a confirmation, or a confirmation alone) per window of
  * `windowSeconds`. Past it an email is owed, never dropped: it takes a slot in the first later
  * window with room, so owed email goes out oldest first as the windows turn, and a submission
  * made later queues behind it. One that could not go out within `holdSeconds` takes no slot and

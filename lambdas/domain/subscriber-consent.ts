@@ -4,7 +4,7 @@ import { EMAIL_SETTINGS, UNSUBSCRIBE_REASONS } from '#shared/constants/subscribe
 import type { TableStore } from '../data/stores';
 import type { ConsentEvent, SubscriberItem } from '../data/subscriber-item';
 import { keepSubscriber } from '../data/subscriber-retention';
-import { UNLESS_WITHDRAWN, updateConsent, type ConsentFields } from '../data/subscribers';
+import { UNLESS_WITHDRAWN, updateConsent, WHILE_SUBSCRIBED, type ConsentFields } from '../data/subscribers';
 import { HttpError } from '../http/http-error';
 import type { DeliveryPolicy } from '../mail/delivery-policy';
 import { needsConfirmationToMail, requestResubscription } from './resubscription';
@@ -121,7 +121,7 @@ export const savePreferences = async (
     targetOf(subscriber),
     fields,
     [event],
-    subscribed ? UNLESS_WITHDRAWN : undefined,
+    subscribed ? WHILE_SUBSCRIBED : undefined,
   );
   if (applied) return 'saved';
   if (!subscribed) throw new HttpError(404, API_ERRORS.subscriberNotFound);

@@ -214,7 +214,9 @@ export const deliverLeadMail = async (
   await withRetries(() =>
     settleLead(deps.leads, lead.id, leaseId, { mail, mailStatus, settledAt: now, lastMailError }),
   );
-  if (mailStatus === 'failed') {
+  // Only what failed in this attempt: a part that failed before (and was neither redriven nor
+  // released) keeps the lead `failed`, but raised its alarm and dead letter back then.
+  if (owed.length > 0) {
     log.error(LEAD_MAIL_FINALLY_FAILED, {
       leadId,
       failedParts: owed,

@@ -80,7 +80,7 @@ const budgetNote = (lead: LeadItem): string | undefined => {
   if (statuses.includes('held'))
     return `held: too many form emails were owed to send it within a day. Send it with "npm run ops -- release-mail ${lead.id}" or drop it with "npm run ops -- drop-mail ${lead.id}".`;
   if (statuses.includes('waiting'))
-    return `waiting: the hourly limit of form email is reached; it goes out at ${iso(lead.mailWaitsUntil!)}.`;
+    return `waiting: the limit of form email is reached for now; it goes out at ${iso(lead.mailWaitsUntil!)}.`;
   return undefined;
 };
 

@@ -288,7 +288,7 @@ describe('emails owed past the form-mail budget', () => {
     const sent = await sentMail();
     expect(sent.map((mail) => mail.header('to'))).toEqual(['leads@chinooktalent.ca']);
     expect(sent[0]!.text).toContain(
-      `Our email to them: waiting: the hourly limit of form email is reached; it goes out at ${new Date((NOW + 3600) * 1000).toISOString()}.`,
+      `Our email to them: waiting: the limit of form email is reached for now; it goes out at ${new Date((NOW + 3600) * 1000).toISOString()}.`,
     );
     expect(lead(SCORECARD_KEY)).toMatchObject({
       mail: { notification: 'sent', requester: 'waiting' },

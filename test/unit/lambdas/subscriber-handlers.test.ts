@@ -544,14 +544,16 @@ describe('a resubscribe from the preferences page waits for the confirmation (do
     expect(leadPuts()).toHaveLength(0);
   });
 
-  it('asks for the confirmation when a one-click lands between reading and saving', async () => {
+  it('asks for the confirmation when an opt-out (one-click, or a save with nothing ticked) lands between reading and saving', async () => {
     dynamo.on(GetItemCommand).resolves({ Item: item(stored()) });
     dynamo.on(UpdateItemCommand).rejectsOnce(conditionFailed()).resolves(afterUpdate());
 
     const answer = await save();
 
     expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.resubscribeConfirmationSent } });
-    expect(callsOf(UpdateItemCommand)[0]!.ConditionExpression).toContain('NOT (#subscribed = :withdrawnNo');
+    expect(callsOf(UpdateItemCommand)[0]!.ConditionExpression).toContain(
+      '#subscribed = :withdrawnYes AND NOT (#unsubscribeAllEmail[0] = :withdrawnYes)',
+    );
     expect(consentRecordPuts()).toHaveLength(0);
     expect(leadPuts()).toHaveLength(1);
   });
