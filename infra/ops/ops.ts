@@ -5,7 +5,7 @@
  *   subscribers --audience <a> [--csv]        counts by state and the list
  *   held                                      emails the form-mail budget held for the firm
  *   release-mail <lead id> | drop-mail <lead id>   send a held email, or decide not to
- *   apply-retention                           give every subscriber, claim and consent record the expiry the rule gives it
+ *   apply-retention                           subscribers, claims and consent records get the retention rule's expiry
  * Local by default (`npm start`'s stack, found as npm start finds it); `--target aws` reads the
  * deployed stack's outputs.
  */
