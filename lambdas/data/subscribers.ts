@@ -167,8 +167,10 @@ const createSubscriber = async (
 /**
  * The subscriber the scorecard email's links belong to. A new address gets a subscriber with no
  * consent, its first record the inquiry: anyone can type any address into the form, so the
- * request alone gives nothing (grantImpliedConsent). An existing subscriber is used as it is,
- * because a form never changes an existing subscriber's identity or consent.
+ * request alone gives nothing (grantImpliedConsent). An existing subscriber keeps its identity
+ * and consent (a form never changes them); one that expires (subscriberExpiry) gets the inquiry
+ * in its ledger, which moves its expiry 2 years past it, so the unsubscribe links of the email
+ * being sent keep working (CASL: at least 60 days).
  */
 export const ensureInquirySubscriber = async (
   store: TableStore,
@@ -176,11 +178,21 @@ export const ensureInquirySubscriber = async (
   inquired: Extract<ConsentEvent, { type: 'inquired' }>,
 ): Promise<string> => {
   const id = await claimSubscriberId(store, person.details.audience, person.mailbox, inquired.at);
-  if (!(await getSubscriber(store, id))) {
+  const existing = await getSubscriber(store, id);
+  if (!existing) {
     await createSubscriber(store, id, person, { consent: 'none', subscribed: true }, [inquired], inquired.at);
+  } else if (subscriberExpiry(existing) !== undefined) {
+    await updateConsent(store, { audience: existing.audience, id }, {}, [inquired], notThisInquiryAgain(inquired));
   }
   return id;
 };
+
+/** A retried attempt of the same lead's email records its inquiry once. */
+const notThisInquiryAgain = (inquired: Extract<ConsentEvent, { type: 'inquired' }>): ConsentCondition => ({
+  expression: 'NOT (#lastConsent.#type = :inquired AND #lastConsent.#leadId = :leadId)',
+  names: { '#lastConsent': 'lastConsent', '#type': 'type', '#leadId': 'leadId' },
+  values: { ':inquired': 'inquired', ':leadId': inquired.leadId },
+});
 
 /** A further condition on the subscriber a consent change applies to. */
 export interface ConsentCondition {

@@ -171,6 +171,8 @@ describe('mailer (leads stream)', () => {
       consent: 'implied',
       subscribed: false,
       suppressed: true,
+      lastConsent: { type: 'withdrawn', at: NOW - 100, source: 'bounce', reasons: [] },
+      consentCount: 1,
     });
 
     await insert(scorecardLead());

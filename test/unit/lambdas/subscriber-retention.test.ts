@@ -169,6 +169,40 @@ describe('a subscriber who gets email', () => {
   });
 });
 
+describe('a subscriber asked for a scorecard again', () => {
+  it("is kept 2 years past a new scorecard request, so that email's unsubscribe links keep working; a retry records it once", async () => {
+    // Prepare: unsubscribed almost 2 years ago.
+    const id = await confirmedAt(NOW);
+    await unsubscribedAt(NOW + DAY, id);
+    const later = NOW + 2 * YEAR;
+    const store = { db: new DynamoDBClient({}), table: SUBSCRIBERS };
+    const person = {
+      details: {
+        audience: 'candidate' as const,
+        email: 'jordan.lee@example.org',
+        firstName: 'Jordan',
+        lastName: 'Lee',
+        jobTitle: '',
+        organization: '',
+        helpDescription: '',
+      },
+      mailbox: 'jordan.lee@example.org',
+    };
+    const inquiry = { type: 'inquired' as const, at: later, source: 'scorecard-form' as const, leadId: 'lead#again' };
+
+    // Act
+    setClock(later);
+    const same = await ensureInquirySubscriber(store, person, inquiry);
+    await ensureInquirySubscriber(store, person, inquiry);
+
+    // Assess
+    expect(same).toBe(id);
+    expect(tables.get(SUBSCRIBERS, id)).toMatchObject({ subscribed: false, consent: 'express', consentCount: 4 });
+    expect(records().map((record) => record.type)).toEqual(['requested', 'confirmed', 'withdrawn', 'inquired']);
+    expect(new Set(Object.values(expiries()))).toEqual(new Set([later + RETENTION_SECONDS]));
+  });
+});
+
 describe('a subscriber whose service stops', () => {
   it('is kept 2 years from then, its claim and every consent record as long, even those from 3 years before', async () => {
     // Prepare
