@@ -5,6 +5,7 @@
  */
 import './support/env';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { Audience } from '#shared/constants/audiences.ts';
 import { CONSENT_TEXT, IMPLIED_CONSENT_SECONDS } from '#shared/constants/consent.ts';
 import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
 import { handler as confirm } from '#lambdas/handlers/confirm-subscription.ts';
@@ -39,6 +40,20 @@ const expiries = () =>
       .filter((item) => item.kind !== 'suppression')
       .map((item) => [item.id, item.expiresAt]),
   );
+
+/** jordan.lee@example.org as a form's lead brings them, for a subscriber of `audience`. */
+const jordanOf = (audience: Audience) => ({
+  details: {
+    audience,
+    email: 'jordan.lee@example.org',
+    firstName: 'Jordan',
+    lastName: 'Lee',
+    jobTitle: '',
+    organization: '',
+    helpDescription: '',
+  },
+  mailbox: 'jordan.lee@example.org',
+});
 
 /** The token of the subscriber's emailed link for this purpose. */
 const tokenOf = (id: string, purpose: SubscriberLinkPurpose) =>
@@ -135,22 +150,12 @@ describe('a subscriber who gets email', () => {
       mailbox: 'jordan.lee@example.org',
       createdAt: NOW,
     };
-    const id = await ensureInquirySubscriber(
-      store,
-      {
-        details: {
-          audience: 'employer',
-          email: 'jordan.lee@example.org',
-          firstName: 'Jordan',
-          lastName: 'Lee',
-          jobTitle: '',
-          organization: '',
-          helpDescription: '',
-        },
-        mailbox: 'jordan.lee@example.org',
-      },
-      { type: 'inquired', at: NOW, source: 'scorecard-form', leadId: lead.id },
-    );
+    const id = await ensureInquirySubscriber(store, jordanOf('employer'), {
+      type: 'inquired',
+      at: NOW,
+      source: 'scorecard-form',
+      leadId: lead.id,
+    });
     const claim = 'email#employer#jordan.lee@example.org';
     const afterInquiry = NOW + RETENTION_SECONDS;
     expect(expiries()).toEqual({ [id]: afterInquiry, [claim]: afterInquiry, [`consent#${id}#1`]: afterInquiry });
@@ -176,18 +181,7 @@ describe('a subscriber asked for a scorecard again', () => {
     await unsubscribedAt(NOW + DAY, id);
     const later = NOW + 2 * YEAR;
     const store = { db: new DynamoDBClient({}), table: SUBSCRIBERS };
-    const person = {
-      details: {
-        audience: 'candidate' as const,
-        email: 'jordan.lee@example.org',
-        firstName: 'Jordan',
-        lastName: 'Lee',
-        jobTitle: '',
-        organization: '',
-        helpDescription: '',
-      },
-      mailbox: 'jordan.lee@example.org',
-    };
+    const person = jordanOf('candidate');
     const inquiry = { type: 'inquired' as const, at: later, source: 'scorecard-form' as const, leadId: 'lead#again' };
 
     // Act
