@@ -7,12 +7,11 @@
 import type { LeadItem } from '#lambdas/data/lead-item.ts';
 import { dropHeldMail, requeueLead } from '#lambdas/data/lead-mail-state.ts';
 import { getLead } from '#lambdas/data/leads.ts';
+import { isoTime } from '#lambdas/runtime/clock.ts';
 import { CONFIRMATION_TTL_SECONDS } from '#shared/constants/consent.ts';
 import { DOWNLOAD_LINK_TTL_SECONDS } from '#shared/constants/limits.ts';
 import { scanKind } from './scan-table';
 import type { OpsTarget } from './stack-target';
-
-const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 const holds = (lead: LeadItem) => Object.values(lead.mail).includes('held');
 
@@ -26,7 +25,8 @@ const linksWorkUntil = (lead: LeadItem) =>
 /** A lead's mail for the operator: its status, and why an owed email of it has not gone yet. */
 export const leadMailSummary = (lead: LeadItem): string => {
   const owed = Object.entries(lead.mail).flatMap(([part, status]) => {
-    if (status === 'waiting') return [`${part} waiting for the form-mail budget until ${iso(lead.mailWaitsUntil!)}`];
+    if (status === 'waiting')
+      return [`${part} waiting for the form-mail budget until ${isoTime(lead.mailWaitsUntil!)}`];
     if (status === 'held') return [`${part} held for you: ops release-mail or drop-mail`];
     return [];
   });
@@ -39,10 +39,10 @@ export const heldLeads = async (target: OpsTarget) =>
     .filter(holds)
     .sort((a, b) => a.createdAt - b.createdAt)
     .map((lead) => ({
-      received: iso(lead.createdAt),
+      received: isoTime(lead.createdAt),
       form: lead.type,
       email: lead.email,
-      linksWorkUntil: iso(linksWorkUntil(lead)),
+      linksWorkUntil: isoTime(linksWorkUntil(lead)),
       id: lead.id,
     }));
 
@@ -59,7 +59,7 @@ export const decideHeldMail = async (
   if (!holds(lead)) throw new Error(`Lead ${leadId} holds no email (mail ${lead.mailStatus}).`);
   if (decision === 'release' && now >= linksWorkUntil(lead))
     throw new Error(
-      `The links in the email to ${lead.email} stopped working on ${iso(linksWorkUntil(lead))}: it is not sent. Ask them to use the form again, or drop it.`,
+      `The links in the email to ${lead.email} stopped working on ${isoTime(linksWorkUntil(lead))}: it is not sent. Ask them to use the form again, or drop it.`,
     );
   const done =
     decision === 'release'

@@ -10,13 +10,14 @@ import {
 import { getItem } from '#lambdas/data/items.ts';
 import { findSubscribersByMailbox, getSubscriber } from '#lambdas/data/subscribers.ts';
 import { canonicalMailbox } from '#lambdas/domain/canonical-mailbox.ts';
+import { isoTime } from '#lambdas/runtime/clock.ts';
 import type { Audience } from '#shared/constants/audiences.ts';
 import { CONFIRMATION_TTL_SECONDS } from '#shared/constants/consent.ts';
 import { leadMailSummary } from './held-mail';
 import { scanKind } from './scan-table';
 import type { OpsTarget } from './stack-target';
 
-const iso = (seconds: number | undefined) => (seconds === undefined ? '' : new Date(seconds * 1000).toISOString());
+const iso = (seconds: number | undefined) => (seconds === undefined ? '' : isoTime(seconds));
 
 /** `leads --since <date>`: what the forms brought in, newest first, with how their mail went. */
 export const leadsSince = async (target: OpsTarget, since: number) =>

@@ -232,6 +232,12 @@ export const addDuePart = async (
   );
 };
 
+/** The lead's parts in any of `from` moved to `to`; undefined when none was. */
+const moveParts = (mail: LeadItem['mail'], from: readonly PartStatus[], to: PartStatus) => {
+  const parts = Object.entries(mail).filter(([, status]) => from.includes(status));
+  return parts.length > 0 ? { ...mail, ...Object.fromEntries(parts.map(([part]) => [part, to])) } : undefined;
+};
+
 /** Changes an operator's decision applies to a settled lead: only if it is still as it was read. */
 const updateSettledLead = async (store: TableStore, lead: LeadItem, fields: Record<string, unknown>) =>
   (await updateItem(store, lead.id, {
@@ -250,10 +256,8 @@ export const requeueLead = async (
   lead: LeadItem,
   options: { now: number; retryUntil: number; statuses: readonly PartStatus[] },
 ) => {
-  const mail = Object.fromEntries(
-    Object.entries(lead.mail).map(([part, status]) => [part, options.statuses.includes(status) ? 'pending' : status]),
-  );
-  if (!Object.values(mail).includes('pending')) return false;
+  const mail = moveParts(lead.mail, options.statuses, 'pending');
+  if (!mail) return false;
   return updateSettledLead(store, lead, {
     mail,
     mailStatus: 'pending',
@@ -266,9 +270,7 @@ export const requeueLead = async (
 
 /** The firm decided not to send the emails the form-mail budget held: they become `dropped`. */
 export const dropHeldMail = async (store: TableStore, lead: LeadItem) => {
-  const mail = Object.fromEntries(
-    Object.entries(lead.mail).map(([part, status]) => [part, status === 'held' ? 'dropped' : status]),
-  ) as LeadItem['mail'];
-  if (!Object.values(mail).includes('dropped')) return false;
+  const mail = moveParts(lead.mail, ['held'], 'dropped');
+  if (!mail) return false;
   return updateSettledLead(store, lead, { mail, mailStatus: settledMailStatus(mail) });
 };

@@ -2,6 +2,7 @@ import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
 import { marshall } from './attribute-values';
 import { getItem, updateItem } from './items';
 import type { TableStore } from './stores';
+import type { Condition } from './update-expression';
 import { claimedMailbox, consentRecordId, emailClaimId, type SubscriberItem } from './subscriber-item';
 
 /** A TTL in Unix seconds, or undefined: no TTL, the item is kept. */
@@ -27,12 +28,7 @@ export const subscriberExpiry = (
 const outlasts = (a: Expiry, b: Expiry) => a === undefined || (b !== undefined && a >= b);
 
 /** Sets or removes an item's TTL if `condition` holds; false when it did not. */
-const writeExpiry = async (
-  store: TableStore,
-  id: string,
-  expiresAt: Expiry,
-  condition: { expression: string; names: Record<string, string>; values: Record<string, unknown> },
-) =>
+const writeExpiry = async (store: TableStore, id: string, expiresAt: Expiry, condition: Condition) =>
   (await updateItem(store, id, {
     UpdateExpression: expiresAt === undefined ? 'REMOVE expiresAt' : 'SET expiresAt = :expiresAt',
     ConditionExpression: condition.expression,

@@ -14,7 +14,7 @@ import {
   type SubscriberItem,
 } from './subscriber-item';
 import { keepClaim, keepSubscriber, subscriberExpiry, type Expiry } from './subscriber-retention';
-import { setAttributes } from './update-expression';
+import { setAttributes, type Condition } from './update-expression';
 
 interface EmailClaim {
   id: string;
@@ -188,18 +188,11 @@ export const ensureInquirySubscriber = async (
 };
 
 /** A retried attempt of the same lead's email records its inquiry once. */
-const notThisInquiryAgain = (inquired: Extract<ConsentEvent, { type: 'inquired' }>): ConsentCondition => ({
+const notThisInquiryAgain = (inquired: Extract<ConsentEvent, { type: 'inquired' }>): Condition => ({
   expression: 'NOT (#lastConsent.#type = :inquired AND #lastConsent.#leadId = :leadId)',
   names: { '#lastConsent': 'lastConsent', '#type': 'type', '#leadId': 'leadId' },
   values: { ':inquired': 'inquired', ':leadId': inquired.leadId },
 });
-
-/** A further condition on the subscriber a consent change applies to. */
-export interface ConsentCondition {
-  expression: string;
-  names: Record<string, string>;
-  values: Record<string, unknown>;
-}
 
 /** Unsubscribed from every email, as the unsubscribe page and one-click leave a subscriber. */
 const WITHDRAWN = '#subscribed = :withdrawnNo AND #unsubscribeAllEmail[0] = :withdrawnYes';
@@ -207,14 +200,14 @@ const WITHDRAWN_NAMES = { '#subscribed': 'subscribed', '#unsubscribeAllEmail': '
 const WITHDRAWN_VALUES = { ':withdrawnNo': false, ':withdrawnYes': true };
 
 /** Nothing is written when the subscriber already gets no email at all. */
-export const UNLESS_WITHDRAWN: ConsentCondition = {
+export const UNLESS_WITHDRAWN: Condition = {
   expression: `NOT (${WITHDRAWN})`,
   names: WITHDRAWN_NAMES,
   values: WITHDRAWN_VALUES,
 };
 
 /** Written only while the subscriber still gets email: it has not opted out in any way meanwhile. */
-export const WHILE_SUBSCRIBED: ConsentCondition = {
+export const WHILE_SUBSCRIBED: Condition = {
   expression: '#subscribed = :withdrawnYes AND NOT (#unsubscribeAllEmail[0] = :withdrawnYes)',
   names: WITHDRAWN_NAMES,
   values: { ':withdrawnYes': true },
@@ -234,7 +227,7 @@ export const updateConsent = async (
   target: { audience: Audience; id: string },
   fields: ConsentFields,
   events: ConsentEvent[],
-  condition?: ConsentCondition,
+  condition?: Condition,
 ): Promise<SubscriberItem | undefined> => {
   const count = countConsent(events.length);
   const subscriber = await updateItem<SubscriberItem>(store, target.id, {

@@ -1,6 +1,13 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { marshall } from './attribute-values';
 
+/** A condition expression with its own placeholders, for a write that must only happen if it holds. */
+export interface Condition {
+  expression: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
 export interface UpdateParts {
   UpdateExpression: string;
   ExpressionAttributeNames: Record<string, string>;

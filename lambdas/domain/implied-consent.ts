@@ -1,14 +1,15 @@
 import { IMPLIED_CONSENT_SECONDS } from '#shared/constants/consent.ts';
 import type { ScorecardLead } from '../data/lead-item';
 import type { TableStore } from '../data/stores';
-import { findSubscriber, updateConsent, type ConsentCondition } from '../data/subscribers';
+import { findSubscriber, updateConsent } from '../data/subscribers';
+import type { Condition } from '../data/update-expression';
 
 /**
  * Implied consent may start or be renewed by this inquiry: the subscriber has no express
  * consent (that is stronger), still gets email (a withdrawal is not undone by a download), and
  * has no implied consent lasting as long from a download already (a second click adds nothing).
  */
-const impliedConsentMayStart = (until: number): ConsentCondition => ({
+const impliedConsentMayStart = (until: number): Condition => ({
   expression:
     '#consent <> :express AND #subscribed = :subscribed AND (attribute_not_exists(#impliedSince) OR #impliedUntil < :until)',
   names: {

@@ -3,6 +3,7 @@ import { BUSINESS } from '#shared/constants/business.ts';
 import { CONFIRMATION_TTL_SECONDS } from '#shared/constants/consent.ts';
 import { DOWNLOAD_LINK_TTL_SECONDS } from '#shared/constants/limits.ts';
 import type { LeadItem, ScorecardLead } from '../data/lead-item';
+import { isoTime } from '../runtime/clock';
 import type { OutgoingMail } from './outgoing-mail';
 import { renderMail } from './render';
 import { listUnsubscribeHeaders, type SubscriberLinks } from './subscriber-links';
@@ -68,8 +69,6 @@ export const welcomeMail = (lead: LeadItem, links: SubscriberLinks): OutgoingMai
   }),
 });
 
-const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
-
 /**
  * What became of the visitor's own email when the form-mail budget was spent
  * (docs/decisions/0003-abuse-limits.md), so the firm knows why it has not arrived; undefined
@@ -80,7 +79,7 @@ const budgetNote = (lead: LeadItem): string | undefined => {
   if (statuses.includes('held'))
     return `held: too many form emails were owed to send it within a day. Send it with "npm run ops -- release-mail ${lead.id}" or drop it with "npm run ops -- drop-mail ${lead.id}".`;
   if (statuses.includes('waiting'))
-    return `waiting: the limit of form email is reached for now; it goes out at ${iso(lead.mailWaitsUntil!)}.`;
+    return `waiting: the limit of form email is reached for now; it goes out at ${isoTime(lead.mailWaitsUntil!)}.`;
   return undefined;
 };
 
@@ -99,7 +98,7 @@ export const notificationMail = (lead: LeadItem, notificationEmail: string): Out
     ['Job title', lead.jobTitle],
     ['Organization', lead.organization],
     ['Marketing email', lead.consentRequest ? 'asked for (pending their confirmation)' : 'not asked for'],
-    ['Received', iso(lead.createdAt)],
+    ['Received', isoTime(lead.createdAt)],
   ];
   const note = budgetNote(lead);
   if (note) fields.push(['Our email to them', note]);
