@@ -1,7 +1,7 @@
 /**
- * A signal this soon after the first is the same one delivered twice: Ctrl+C and a process-group
- * kill reach both tsx and this process, and tsx may relay it again when its child is slow to
- * report that it got it (seen on a busy machine: every request in flight was cut).
+ * A signal this soon after the first is the same one delivered twice: Ctrl+C reaches the whole
+ * process group, and a wrapper (a shell, npm) may relay it again. `npm start` runs node with tsx
+ * as a loader, not tsx's CLI, whose relay SIGKILLs a child slow to acknowledge a signal (exit 143).
  */
 const SAME_SIGNAL_MS = 1000;
 

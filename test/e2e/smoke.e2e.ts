@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { REPO_ROOT } from '#shared/repo-root.ts';
-import { TSX } from '../support/local-stack';
+import { typescriptCommand } from '../support/local-stack';
 
 /** CI runs the operator's smoke test against the local stack `npm start` serves (docs/decisions/0021-smoke-test.md). */
 test('npm run smoke passes against the local stack', () => {
   const baseUrl = process.env.E2E_BASE_URL!;
   const inbox = new URL(process.env.E2E_INBOX_URL!);
-  const run = spawnSync(TSX, ['infra/smoke/smoke.ts', baseUrl], {
+  const run = spawnSync(...typescriptCommand('infra/smoke/smoke.ts', [baseUrl]), {
     cwd: REPO_ROOT,
     // Found as `npm start` finds it: through SES_PORT.
     env: { ...process.env, SES_PORT: inbox.port },

@@ -56,8 +56,14 @@ export interface RunningStack {
   restart(signal?: NodeJS.Signals): Promise<RunningStack>;
 }
 
-/** The repository's tsx: `npm start` and the operator commands run from their TypeScript. */
-export const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+/**
+ * The command and arguments that run a TypeScript entry point as `npm start` and the operator
+ * commands do: one node process with tsx as its loader. Not tsx's CLI: it relays signals through a
+ * parent that SIGKILLs a child slow (60 ms) to acknowledge one, so on a busy machine a SIGTERM cut
+ * work in flight and ended with exit 143.
+ */
+export const typescriptCommand = (script: string, args: readonly string[] = []) =>
+  [process.execPath, ['--import', 'tsx', script, ...args]] as const;
 
 /** Where `npm start` and the operator commands (local-config.ts) find a stack: its ports, data and URL. */
 const placementEnv = (placement: StackPlacement, siteUrl: string) => ({
@@ -88,7 +94,8 @@ export const runCommand = (
   script: string,
   args: string[] = [],
   extraEnv: Record<string, string> = {},
-) => spawnSync(TSX, [script, ...args], { cwd: REPO_ROOT, env: commandEnv(stack, extraEnv), encoding: 'utf8' });
+) =>
+  spawnSync(...typescriptCommand(script, args), { cwd: REPO_ROOT, env: commandEnv(stack, extraEnv), encoding: 'utf8' });
 
 /**
  * runCommand without blocking this process: for a command whose calls go through something the
@@ -102,8 +109,7 @@ export const runCommandAsync = (
 ) =>
   new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
     execFile(
-      TSX,
-      [script, ...args],
+      ...typescriptCommand(script, args),
       { cwd: REPO_ROOT, env: commandEnv(stack, extraEnv), encoding: 'utf8' },
       (error, stdout, stderr) => resolve({ status: error ? ((error.code as number) ?? 1) : 0, stdout, stderr }),
     );
@@ -172,7 +178,7 @@ export async function startLocalStack(
   };
   const baseUrl = `http://127.0.0.1:${placement.sitePort}`;
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !NOT_INHERITED.includes(name)));
-  const child = spawn(TSX, ['infra/local/start.ts', ...extraArgs], {
+  const child = spawn(...typescriptCommand('infra/local/start.ts', extraArgs), {
     cwd: REPO_ROOT,
     env: { ...inherited, ...placementEnv(placement, baseUrl), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

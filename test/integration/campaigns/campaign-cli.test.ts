@@ -14,7 +14,13 @@ import {
   seedSubscribers,
   type Seeded,
 } from '../../support/campaign-subscribers';
-import { commandEnv, reuseBuildIfPresent, runCommand, startLocalStack, TSX } from '../../support/local-stack';
+import {
+  commandEnv,
+  reuseBuildIfPresent,
+  runCommand,
+  startLocalStack,
+  typescriptCommand,
+} from '../../support/local-stack';
 import { stackPerFile } from '../../support/stack-per-file';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 import { readCapturedEmails } from '#infra/local/services.ts';
@@ -72,10 +78,13 @@ describe('npm run campaign against the local stack', () => {
   let unsubscribedMidSend: Seeded;
 
   it('stops cleanly on SIGTERM mid-send, honours an unsubscribe before the resume, and the resume sends each eligible exactly once', async () => {
-    const first = spawn(TSX, ['infra/ops/campaign.ts', 'send', SLUG, '--yes', '--rate', '20', '--concurrency', '2'], {
-      cwd: REPO_ROOT,
-      env: env(),
-    });
+    const first = spawn(
+      ...typescriptCommand('infra/ops/campaign.ts', ['send', SLUG, '--yes', '--rate', '20', '--concurrency', '2']),
+      {
+        cwd: REPO_ROOT,
+        env: env(),
+      },
+    );
     let printed = '';
     first.stdout.on('data', (chunk) => (printed += chunk));
     const deadline = Date.now() + 60_000;

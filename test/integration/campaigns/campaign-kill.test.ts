@@ -18,7 +18,13 @@ import {
   seedSubscribers,
   type Seeded,
 } from '../../support/campaign-subscribers';
-import { commandEnv, reuseBuildIfPresent, runCommand, startLocalStack, TSX } from '../../support/local-stack';
+import {
+  commandEnv,
+  reuseBuildIfPresent,
+  runCommand,
+  startLocalStack,
+  typescriptCommand,
+} from '../../support/local-stack';
 import { stackPerFile } from '../../support/stack-per-file';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 
@@ -89,12 +95,15 @@ describe('a campaign send killed mid-send', () => {
     // Prepare: one recipient at a time, SES through the proxy.
     const proxy = sesProxy(stack().inboxUrl, ANSWERED_BEFORE_THE_KILL);
     const sesUrl = await proxy.listening;
-    const first = spawn(TSX, ['infra/ops/campaign.ts', 'send', SLUG, '--yes', '--rate', '500', '--concurrency', '1'], {
-      cwd: REPO_ROOT,
-      env: env({ AWS_ENDPOINT_URL_SES: sesUrl }),
-      detached: true,
-      stdio: 'ignore',
-    });
+    const first = spawn(
+      ...typescriptCommand('infra/ops/campaign.ts', ['send', SLUG, '--yes', '--rate', '500', '--concurrency', '1']),
+      {
+        cwd: REPO_ROOT,
+        env: env({ AWS_ENDPOINT_URL_SES: sesUrl }),
+        detached: true,
+        stdio: 'ignore',
+      },
+    );
 
     // Act: SIGKILL the whole process group once SES has taken the sixth email and its answer is withheld.
     const deadline = Date.now() + 60_000;
