@@ -1,0 +1,73 @@
+/**
+ * The firm's console (docs/decisions/0070-console-sign-in.md): its page, its API's routes and the
+ * JSON they exchange, stated once for the console's web code and its handlers.
+ *
+ * Every route answers JSON. Without a valid session every route but the sign-in ceremony's
+ * (CONSOLE_AUTH_ROUTES) answers 401 `{ message }`; a state-changing request (any method but GET)
+ * from another origin answers 403 `{ message }`. Errors are `{ message }` in plain words.
+ */
+
+/** Where the console's single page lives on the site's own origin (noindex, not in the sitemap). */
+export const CONSOLE_PAGE = '/admin';
+/** Its API: CloudFront's `/api/*` behaviour, API Gateway, then the console's two functions. */
+export const CONSOLE_API_BASE = '/api/admin';
+
+/**
+ * The session cookie. `__Host-`: set only by this origin over HTTPS, for the whole site, never
+ * for another host or path (RFC 6265bis §4.1.3.2). HttpOnly, Secure, SameSite=Strict.
+ */
+export const SESSION_COOKIE = '__Host-console-session';
+
+/** The sign-in ceremony's routes (the `consoleAuth` function): the only ones open without a session. */
+export const CONSOLE_AUTH_ROUTES = {
+  /** Body EnrolmentLinkRequest; 202 { message } alike for every address. */
+  enrolmentLink: 'POST /api/admin/auth/enrolment-link',
+  /** Body { token }; 200 PublicKeyCredentialCreationOptionsJSON (for @simplewebauthn/browser). */
+  registrationOptions: 'POST /api/admin/auth/registration-options',
+  /** Body { token, response: RegistrationResponseJSON }; 200 ConsoleSession, sets the cookie. */
+  registration: 'POST /api/admin/auth/registration',
+  /** No body; 200 PublicKeyCredentialRequestOptionsJSON (discoverable credentials: no allow list). */
+  authenticationOptions: 'POST /api/admin/auth/authentication-options',
+  /** Body { response: AuthenticationResponseJSON }; 200 ConsoleSession, sets the cookie. */
+  authentication: 'POST /api/admin/auth/authentication',
+  /** 200 ConsoleSession, or 401. */
+  session: 'GET /api/admin/auth/session',
+  /** Ends this session (200, cookie cleared); without one, still 200. */
+  signOut: 'POST /api/admin/auth/sign-out',
+  /** Ends every session of the signed-in owner (200, cookie cleared). */
+  signOutEverywhere: 'POST /api/admin/auth/sign-out-everywhere',
+} as const;
+
+export interface EnrolmentLinkRequest {
+  email: string;
+}
+
+export interface ConsoleSession {
+  /** The signed-in owner's address. */
+  owner: string;
+  /** Unix seconds: the session ends then at the latest (12 hours after sign-in). */
+  expiresAt: number;
+  /** Unix seconds: idle limit (30 minutes), moved on by every request. */
+  idleExpiresAt: number;
+}
+
+/** A page of a list: `next` is the opaque cursor of the next page, absent on the last. */
+export interface Page<Item> {
+  items: Item[];
+  next?: string;
+}
+
+/** One entry of the append-only audit log. */
+export interface AuditEntry {
+  id: string;
+  /** Unix seconds. */
+  at: number;
+  /** The owner who acted, or the address a failed sign-in named. */
+  actor: string;
+  /** What happened, e.g. `sign-in`, `lead.status`, `person.view`, `person.export`. */
+  action: string;
+  /** What it was done to: a lead id, a mailbox, a session …; absent for sign-in. */
+  target?: string;
+  /** Plain words for the log's screen, e.g. "new → contacted". */
+  summary: string;
+}
