@@ -25,7 +25,9 @@ export type HandlerEnvName =
   | 'CAMPAIGNS_TABLE'
   | 'CAMPAIGN_QUEUE_URL'
   | 'CAMPAIGN_SEND_RATE'
-  | 'CAMPAIGN_WORKERS';
+  | 'CAMPAIGN_WORKERS'
+  | 'CONSOLE_TABLE'
+  | 'CONSOLE_OWNERS';
 
 /** Read by the handlers, set by the Lambda runtime in AWS or by the local twin only. */
 export type RuntimeEnvName = 'AWS_REGION' | 'AWS_ENDPOINT_URL_S3' | 'MAIL_DEAD_LETTER_FILE' | 'ORIGIN_VERIFY_SECRET';

@@ -17,6 +17,10 @@ export const API_ROUTES = {
   signup: 'POST /api/signup',
   /** The confirmation page's button POSTs here (double opt-in; a GET of an email link changes nothing). */
   confirmSubscription: 'POST /api/{audience}/confirmations/{token}',
+  /** The console's sign-in ceremony (shared/console-api.ts CONSOLE_AUTH_ROUTES): open without a session. */
+  consoleAuth: 'ANY /api/admin/auth/{proxy+}',
+  /** Every other console route: a session is needed (shared/console-api.ts). Listed after consoleAuth: matched in order locally, most specific first in API Gateway. */
+  consoleApi: 'ANY /api/admin/{proxy+}',
 } as const;
 export type ApiRouteName = keyof typeof API_ROUTES;
 

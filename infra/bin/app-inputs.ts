@@ -9,6 +9,7 @@ import {
 } from '#shared/constants/limits.ts';
 import type { CustomDomain } from '../constructs/site';
 import { DEPLOY_TIME_SITE_ORIGIN } from '#shared/deploy-site-origin.ts';
+import { PLAIN_EMAIL_ADDRESS } from '#shared/schemas/email-address.ts';
 import { readRouteManifest, ROUTE_MANIFEST_FILE } from '../edge/edge-code';
 import { readCspHashes, type CspHashes } from '../site/security-headers';
 
@@ -20,6 +21,10 @@ import { readCspHashes, type CspHashes } from '../site/security-headers';
 
 /** Context keys the stack cannot be built without (cdk.json or `-c key=value`). */
 export const REQUIRED_CONTEXT_KEYS = ['senderEmail', 'notificationEmail', 'opsEmail'] as const;
+
+/** Why `owners` is refused: the console (docs/decisions/0070-console-sign-in.md) needs its owners' real addresses. */
+export const OWNERS_REFUSED =
+  'Context key "owners" must list the console owners\' own email addresses, e.g. ["ann@yourfirm.ca"] in cdk.json or -c owners=ann@yourfirm.ca,bob@yourfirm.ca';
 
 /**
  * Why `siteUrl` is refused: the site URL is the custom domain or the distribution's own domain,
@@ -37,6 +42,8 @@ export interface AppContext {
   readonly existingSenderIdentity?: string;
   readonly notificationEmail: string;
   readonly opsEmail: string;
+  /** Who may sign in to the console: each an address that gets enrolment links. */
+  readonly owners: readonly string[];
   readonly customDomain?: CustomDomain;
   readonly apiThrottle?: ApiThrottle;
   readonly formThrottle?: ApiThrottle;
@@ -68,6 +75,7 @@ export function parseAppContext(get: (key: string) => unknown): AppContext {
   };
 
   if (get('siteUrl') !== undefined) throw new Error(SITE_URL_REFUSED);
+  const owners = consoleOwners(get('owners'));
 
   const domainName = text('domainName');
   const certificateArn = text('certificateArn');
@@ -93,6 +101,7 @@ export function parseAppContext(get: (key: string) => unknown): AppContext {
     existingSenderIdentity: text('existingSenderIdentity'),
     notificationEmail: required('notificationEmail'),
     opsEmail: required('opsEmail'),
+    owners,
     customDomain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
     apiThrottle: throttle('api'),
     formThrottle: throttle('form'),
@@ -105,6 +114,20 @@ export function parseAppContext(get: (key: string) => unknown): AppContext {
     },
     campaignSendRate: number('campaignSendRate'),
   };
+}
+
+/**
+ * The console's owners: a list of addresses (cdk.json) or a comma-separated one (`-c owners=…`),
+ * each a plain address on a real domain, at least one.
+ */
+function consoleOwners(value: unknown): string[] {
+  const listed = typeof value === 'string' ? value.split(',') : value;
+  if (!Array.isArray(listed) || !listed.every((owner) => typeof owner === 'string')) throw new Error(OWNERS_REFUSED);
+  const owners = listed.map((owner: string) => owner.trim().toLowerCase()).filter(Boolean);
+  const unusable = (owner: string) =>
+    !PLAIN_EMAIL_ADDRESS.test(owner) || PLACEHOLDER_DOMAIN.test(owner.slice(owner.lastIndexOf('@') + 1));
+  if (owners.length === 0 || owners.some(unusable)) throw new Error(OWNERS_REFUSED);
+  return owners;
 }
 
 /**

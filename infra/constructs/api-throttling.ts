@@ -25,6 +25,9 @@ export const ROUTE_THROTTLE_GROUPS: Record<ApiRouteName, ThrottleGroup> = {
   oneClickUnsubscribe: 'subscriber',
   confirmSubscription: 'subscriber',
   downloadScorecard: 'stage',
+  // Three owners' clicks; their sign-in has its own per-client and per-owner limits.
+  consoleAuth: 'stage',
+  consoleApi: 'stage',
 };
 
 /** Far above a consultancy site's real traffic; the forms lower, as each accepted one sends mail. */

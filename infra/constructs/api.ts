@@ -12,12 +12,18 @@ import {
 import { API_FALLBACK_ROUTE, API_ROUTES, type ApiRouteName } from '#shared/paths.ts';
 import { checkThrottle, DEFAULT_THROTTLES, routeSettings, type ApiThrottle } from './api-throttling';
 import { API_FALLBACK_HANDLER, routeHandler } from './functions';
-import { HouseFunction, type DocumentBinding, type TableBinding } from './house-function';
+import { AUDIT_LOG_INDEX } from '#shared/audit-log-index.ts';
+import { HouseFunction, type DocumentBinding, type SenderBinding, type TableBinding } from './house-function';
 import { OriginVerify } from './origin-verify';
 
 export interface ApiProps {
   readonly subscribers: TableBinding;
   readonly leads: TableBinding;
+  /** The console's own table and the campaigns it shows (docs/decisions/0070-console-sign-in.md). */
+  readonly console: TableBinding;
+  readonly campaigns: TableBinding;
+  /** Who may sign in to the console (context `owners`). */
+  readonly owners: readonly string[];
   readonly scorecardDocument: DocumentBinding;
   /**
    * The stage's default route throttling (a cap on cost), for routes not in a group below.
@@ -75,7 +81,8 @@ export class Api extends Construct {
       forms: checkThrottle(this.node.path, 'forms', props.formThrottle ?? DEFAULT_THROTTLES.forms),
       subscriber: checkThrottle(this.node.path, 'subscriber', props.subscriberThrottle ?? DEFAULT_THROTTLES.subscriber),
     };
-    const { subscribers, leads, scorecardDocument } = props;
+    const { subscribers, leads, scorecardDocument, console: consoleTable, campaigns } = props;
+    const bindOwners = (fn: HouseFunction) => fn.setEnv('CONSOLE_OWNERS', props.owners.join(','));
     const limits = props.formLimits ?? {
       submissionsPerClientPerHour: SUBMISSIONS_PER_CLIENT_PER_HOUR,
       formMailsPerHour: FORM_MAILS_PER_HOUR,
@@ -100,6 +107,16 @@ export class Api extends Construct {
       signup: (fn) => bindLeadForm(fn.bindTable(leads, 'create').bindTable(subscribers, 'read')),
       // Claims a new subscriber's mailbox (PutItem) and writes its consent records.
       confirmSubscription: (fn) => fn.bindTable(leads, 'update').bindTable(subscribers, 'create'),
+      // Its sender and the site's URL come with connectConsole, once the site exists.
+      consoleAuth: (fn) => bindOwners(fn.bindTable(consoleTable, 'manage')),
+      consoleApi: (fn) =>
+        bindOwners(
+          fn
+            .bindTable(consoleTable, 'manage', { queryIndex: AUDIT_LOG_INDEX.name })
+            .bindTable(leads, 'update')
+            .bindTable(subscribers, 'update')
+            .bindTable(campaigns, 'read'),
+        ),
     };
 
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
@@ -166,6 +183,15 @@ export class Api extends Construct {
       reason:
         'Public, anonymous API by design: visitors have no accounts. Every route has a Lambda authorizer that admits only requests through CloudFront (docs/decisions/0020-origin-verify.md); subscriber routes are keyed by unguessable 128-bit ids; forms have validation, a honeypot, per-address and per-client limits and throttling.',
     });
+  }
+
+  /**
+   * What the console's sign-in needs from the rest of the stack: the site's URL (its passkeys'
+   * origin, and the enrolment links) and the sender of the enrolment emails.
+   */
+  connectConsole(siteUrl: string, sender: SenderBinding): void {
+    this.handlers.consoleAuth.setEnv('SITE_URL', siteUrl).bindSender(sender);
+    this.handlers.consoleApi.setEnv('SITE_URL', siteUrl);
   }
 
   /** The execute-api host name, for CloudFront's API origin. */

@@ -1,7 +1,13 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE, type TableDefinition } from './table-definitions';
+import {
+  CAMPAIGNS_TABLE,
+  CONSOLE_TABLE,
+  LEADS_TABLE,
+  SUBSCRIBERS_TABLE,
+  type TableDefinition,
+} from './table-definitions';
 import type { TableBinding } from './house-function';
 
 export interface DataProps {
@@ -21,6 +27,8 @@ export class Data extends Construct {
   readonly leads: TableBinding & { readonly table: dynamodb.Table };
   /** Campaigns sent and one send record per person and campaign (docs/decisions/0050-campaign-sending.md). */
   readonly campaigns: TableBinding & { readonly table: dynamodb.Table };
+  /** The console's passkeys, sessions and audit log (docs/decisions/0070-console-sign-in.md). */
+  readonly console: TableBinding & { readonly table: dynamodb.Table };
 
   constructor(scope: Construct, id: string, props: DataProps = {}) {
     super(scope, id);
@@ -28,6 +36,7 @@ export class Data extends Construct {
     this.subscribers = { table: this.createTable(SUBSCRIBERS_TABLE, removalPolicy), envName: 'SUBSCRIBERS_TABLE' };
     this.leads = { table: this.createTable(LEADS_TABLE, removalPolicy), envName: 'LEADS_TABLE' };
     this.campaigns = { table: this.createTable(CAMPAIGNS_TABLE, removalPolicy), envName: 'CAMPAIGNS_TABLE' };
+    this.console = { table: this.createTable(CONSOLE_TABLE, removalPolicy), envName: 'CONSOLE_TABLE' };
   }
 
   private createTable(definition: TableDefinition, removalPolicy: RemovalPolicy): dynamodb.Table {
@@ -49,7 +58,8 @@ export class Data extends Construct {
         indexName: index.name,
         partitionKey: { name: index.partitionKey.name, type: dynamodb.AttributeType.STRING },
         sortKey: { name: index.sortKey.name, type: dynamodb.AttributeType.NUMBER },
-        projectionType: dynamodb.ProjectionType.KEYS_ONLY,
+        projectionType:
+          index.projection === 'ALL' ? dynamodb.ProjectionType.ALL : dynamodb.ProjectionType.KEYS_ONLY,
       });
     }
     return table;

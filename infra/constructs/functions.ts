@@ -99,6 +99,18 @@ export const FUNCTIONS = {
     timeoutSeconds: API_TIMEOUT_SECONDS,
     memorySize: MEMORY_SIZE,
   },
+  consoleAuth: {
+    entry: 'lambdas/handlers/console-auth.ts',
+    description: "The console's sign-in: enrolment links, passkeys, sessions",
+    timeoutSeconds: API_TIMEOUT_SECONDS,
+    memorySize: MEMORY_SIZE,
+  },
+  consoleApi: {
+    entry: 'lambdas/handlers/console-api.ts',
+    description: "The console's screens for signed-in owners: leads, people, subscribers, audit log",
+    timeoutSeconds: API_TIMEOUT_SECONDS,
+    memorySize: MEMORY_SIZE,
+  },
   apiFallback: {
     entry: 'lambdas/handlers/api-fallback.ts',
     description: 'JSON answer for unknown API paths and methods',

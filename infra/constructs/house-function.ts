@@ -24,7 +24,7 @@ export const HOUSE_RUNTIME = lambda.Runtime.NODEJS_24_X;
 /** A table together with the variable its name is passed in. */
 export interface TableBinding {
   readonly table: ITable;
-  readonly envName: Extract<HandlerEnvName, 'SUBSCRIBERS_TABLE' | 'LEADS_TABLE' | 'CAMPAIGNS_TABLE'>;
+  readonly envName: Extract<HandlerEnvName, 'SUBSCRIBERS_TABLE' | 'LEADS_TABLE' | 'CAMPAIGNS_TABLE' | 'CONSOLE_TABLE'>;
 }
 
 /**
@@ -34,9 +34,11 @@ export interface TableBinding {
  * - update: read, and change attributes of existing items (UpdateItem) — consent changes;
  * - create: read, create and change items, never remove them — new leads and limit counters,
  *           a new subscriber's mailbox claim and consent records (nothing of ours deletes: TTL does);
- * - insert: put new items (a conditional PutItem), nothing else — a resubscribe's confirmation lead.
+ * - insert: put new items (a conditional PutItem), nothing else — a resubscribe's confirmation lead;
+ * - manage: create, and also delete items — the console's sessions and one-time challenges, which
+ *           must end the moment they are used or signed out, not when TTL gets to them.
  */
-export type TableAccess = 'read' | 'update' | 'create' | 'insert';
+export type TableAccess = 'read' | 'update' | 'create' | 'insert' | 'manage';
 
 const READ_ACTIONS = [
   'dynamodb:GetItem',
@@ -50,6 +52,7 @@ const TABLE_ACTIONS: Record<TableAccess, string[]> = {
   update: [...READ_ACTIONS, 'dynamodb:UpdateItem'],
   create: [...READ_ACTIONS, 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
   insert: ['dynamodb:PutItem'],
+  manage: [...READ_ACTIONS, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
 };
 
 /** One private object a handler reads (the scorecard document), and where it is. */

@@ -30,6 +30,8 @@ export interface SiteStackProps extends StackProps {
   readonly notificationEmail: string;
   /** Where operational alarms are emailed. */
   readonly opsEmail: string;
+  /** Who may sign in to the console. */
+  readonly owners: readonly string[];
   /** The built website, its page paths (from its _routes.json) and its inline elements' CSP hashes. */
   readonly web: { readonly distDir: string; readonly routes: readonly string[]; readonly cspHashes: CspHashes };
   /** Absolute path of the scorecard document. */
@@ -86,6 +88,9 @@ export class SiteStack extends Stack {
     this.api = new Api(this, 'Api', {
       subscribers,
       leads,
+      console: this.data.console,
+      campaigns: this.data.campaigns,
+      owners: props.owners,
       scorecardDocument: scorecard,
       throttle: props.apiThrottle,
       formThrottle: props.formThrottle,
@@ -100,6 +105,7 @@ export class SiteStack extends Stack {
       accessLogsBucket: accessLogs.bucket,
       customDomain: props.customDomain,
     });
+    this.api.connectConsole(this.site.origin, this.email);
     this.mailer = new Mailer(this, 'Mailer', {
       leads,
       subscribers,

@@ -1,3 +1,4 @@
+import { AUDIT_LOG_INDEX } from '#shared/audit-log-index.ts';
 import { MAIL_DUE_INDEX } from '#shared/mail-due-index.ts';
 
 /**
@@ -21,6 +22,8 @@ export interface IndexDefinition {
   readonly name: string;
   readonly partitionKey: { readonly name: string; readonly type: 'S' };
   readonly sortKey: { readonly name: string; readonly type: 'N' };
+  /** What the index holds besides its keys: nothing (the default), or the whole item for lists read from it. */
+  readonly projection?: 'KEYS_ONLY' | 'ALL';
 }
 
 /**
@@ -62,4 +65,17 @@ export const CAMPAIGNS_TABLE: TableDefinition = {
   timeToLiveAttribute: 'expiresAt',
 };
 
-export const TABLES = [SUBSCRIBERS_TABLE, LEADS_TABLE, CAMPAIGNS_TABLE] as const;
+/**
+ * The firm's console (docs/decisions/0070-console-sign-in.md): its owners' passkeys
+ * (`passkey#<credential id>`), sessions (`session#<hash of the token>`), each owner's list of
+ * them (`owner#<address>`), one-time ceremony challenges and enrolment links, the ceremony
+ * attempt counters, and the append-only audit log (`audit#…`, AUDIT_LOG_INDEX).
+ */
+export const CONSOLE_TABLE: TableDefinition = {
+  logicalName: 'Console',
+  partitionKey: { name: 'id', type: 'S' },
+  timeToLiveAttribute: 'expiresAt',
+  indexes: [AUDIT_LOG_INDEX],
+};
+
+export const TABLES = [SUBSCRIBERS_TABLE, LEADS_TABLE, CAMPAIGNS_TABLE, CONSOLE_TABLE] as const;

@@ -17,6 +17,10 @@ export function toApiGatewayEvent(
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
   }
+  // Payload 2.0 hands cookies over apart, one `name=value` each, and not among the headers
+  // (https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-develop-integrations-lambda.html).
+  const cookies = headers.cookie?.split(';').map((cookie) => cookie.trim()).filter(Boolean);
+  delete headers.cookie;
   const isText = TEXT_TYPES.test(headers['content-type'] ?? '');
   const now = new Date();
   return {
@@ -25,6 +29,7 @@ export function toApiGatewayEvent(
     rawPath: url.pathname,
     rawQueryString: url.search.replace(/^\?/, ''),
     headers,
+    ...(cookies?.length && { cookies }),
     queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
     pathParameters: Object.keys(match.pathParameters).length ? match.pathParameters : undefined,
     isBase64Encoded: body.length > 0 && !isText,

@@ -1,13 +1,13 @@
 import type { CreateTableCommandInput, GlobalSecondaryIndex } from '@aws-sdk/client-dynamodb';
 import type { IndexDefinition, TableDefinition } from '../constructs/table-definitions';
 
-const keysOnlyIndex = (index: IndexDefinition): GlobalSecondaryIndex => ({
+const globalIndex = (index: IndexDefinition): GlobalSecondaryIndex => ({
   IndexName: index.name,
   KeySchema: [
     { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
     { AttributeName: index.sortKey.name, KeyType: 'RANGE' },
   ],
-  Projection: { ProjectionType: 'KEYS_ONLY' },
+  Projection: { ProjectionType: index.projection ?? 'KEYS_ONLY' },
 });
 
 /** CreateTable for a shared table definition, with its indexes, as the CDK data construct creates it. */
@@ -23,6 +23,6 @@ export const createTableInput = (table: TableDefinition, TableName: string): Cre
     BillingMode: 'PAY_PER_REQUEST',
     KeySchema: [{ AttributeName: table.partitionKey.name, KeyType: 'HASH' }],
     AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
-    GlobalSecondaryIndexes: indexes.length > 0 ? indexes.map(keysOnlyIndex) : undefined,
+    GlobalSecondaryIndexes: indexes.length > 0 ? indexes.map(globalIndex) : undefined,
   };
 };

@@ -1,4 +1,5 @@
 import {
+  DeleteItemCommand,
   GetItemCommand,
   PutItemCommand,
   UpdateItemCommand,
@@ -55,6 +56,33 @@ export const updateItem = async <T = Record<string, unknown>>(
       new UpdateItemCommand({ TableName: store.table, Key: marshall({ id }), ...input }),
     );
     return (Attributes ? unmarshall(Attributes) : {}) as T;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+};
+
+/**
+ * Deletes an item and returns what it held, or undefined when it was not there (or `condition`
+ * lost): one atomic step, so of two requests presenting the same one-time item only one gets it.
+ */
+export const takeItem = async <T>(
+  store: TableStore,
+  id: string,
+  condition = 'attribute_exists(id)',
+  values?: Record<string, unknown>,
+): Promise<T | undefined> => {
+  try {
+    const { Attributes } = await store.db.send(
+      new DeleteItemCommand({
+        TableName: store.table,
+        Key: marshall({ id }),
+        ConditionExpression: condition,
+        ExpressionAttributeValues: values && marshall(values),
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return Attributes && (unmarshall(Attributes) as T);
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;

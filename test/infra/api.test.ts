@@ -16,6 +16,9 @@ function build(throttles: Pick<ApiProps, 'throttle' | 'formThrottle' | 'subscrib
   const api = new Api(stack, 'Api', {
     subscribers: data.subscribers,
     leads: data.leads,
+    console: data.console,
+    campaigns: data.campaigns,
+    owners: ['ann@example.ca'],
     scorecardDocument: { bucket, key: 'scorecard/doc.pdf' },
     ...throttles,
   });

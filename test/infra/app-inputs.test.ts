@@ -6,6 +6,7 @@ import {
   locateWebBuild,
   parseAppContext,
   REQUIRED_CONTEXT_KEYS,
+  OWNERS_REFUSED,
   SITE_URL_REFUSED,
 } from '#infra/bin/app-inputs.ts';
 import { FIXTURE_WEB_DIST } from './support/app';
@@ -14,11 +15,30 @@ const CONTEXT: Record<string, unknown> = {
   senderEmail: 'hello@example.ca',
   notificationEmail: 'team@example.ca',
   opsEmail: 'ops@example.ca',
+  owners: ['ann@chinooktalent.ca'],
 };
 const parse = (overrides: Record<string, unknown> = {}) =>
   parseAppContext((key) => ({ ...CONTEXT, ...overrides })[key]);
 
 describe('parseAppContext', () => {
+  it("reads the console's owners from a list or a comma-separated -c value, trimmed and in lower case", () => {
+    expect(parse({ owners: [' Ann@ChinookTalent.ca '] }).owners).toEqual(['ann@chinooktalent.ca']);
+    expect(parse({ owners: 'ann@chinooktalent.ca, bob@chinooktalent.ca' }).owners).toEqual([
+      'ann@chinooktalent.ca',
+      'bob@chinooktalent.ca',
+    ]);
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['empty', []],
+    ['not an address', ['ann']],
+    ['a placeholder domain', ['owner@example.com']],
+    ['not text', [42]],
+  ])('refuses owners that are %s', (_case, owners) => {
+    expect(() => parse({ owners })).toThrow(OWNERS_REFUSED);
+  });
+
   it('reads the required keys', () => {
     expect(parse()).toMatchObject({
       senderEmail: 'hello@example.ca',

@@ -9,6 +9,7 @@ const BASE = {
   senderEmail: 'hello@chinooktalent.ca',
   notificationEmail: 'team@chinooktalent.ca',
   opsEmail: 'ops@chinooktalent.ca',
+  owners: 'ann@chinooktalent.ca',
 };
 
 /** The stack as `cdk deploy` builds it from these context keys (the web build from fixtures). */

@@ -21,6 +21,7 @@ export const STACK_PROPS: SiteStackProps = {
   senderEmail: 'hello@example.ca',
   notificationEmail: 'team@example.ca',
   opsEmail: 'ops@example.ca',
+  owners: ['ann@example.ca', 'bob@example.ca'],
   web: {
     distDir: FIXTURE_WEB_DIST,
     routes: readRouteManifest(FIXTURE_WEB_DIST),

@@ -1,0 +1,43 @@
+import { marshall } from '../data/attribute-values';
+import { getItem, updateItem } from '../data/items';
+import type { TableStore } from '../data/stores';
+
+/**
+ * How many tries the console's sign-in allows, per window of WINDOW_SECONDS:
+ * - failed ceremonies (a passkey that does not verify, an unknown, used or expired challenge or
+ *   link), per client and per owner, so neither one address nor one owner can be worn down;
+ * - enrolment-link emails, per client and per address typed, so no inbox is flooded with links.
+ */
+export const ATTEMPT_LIMITS = {
+  failedCeremoniesPerClient: 20,
+  failedCeremoniesPerOwner: 10,
+  enrolmentLinksPerClient: 10,
+  enrolmentLinksPerAddress: 3,
+} as const;
+export type AttemptLimit = keyof typeof ATTEMPT_LIMITS;
+
+export const ATTEMPT_WINDOW_SECONDS = 15 * 60;
+
+const counterId = (limit: AttemptLimit, key: string, now: number) =>
+  `attempts#${limit}#${key}#${Math.floor(now / ATTEMPT_WINDOW_SECONDS)}`;
+
+/** Counts one attempt; false when the window already holds as many as the limit allows. */
+export const countAttempt = async (store: TableStore, limit: AttemptLimit, key: string, now: number) =>
+  (await updateItem(store, counterId(limit, key, now), {
+    UpdateExpression: 'ADD attempts :one SET #kind = :kind, expiresAt = :expiresAt',
+    ConditionExpression: 'attribute_not_exists(attempts) OR attempts < :limit',
+    ExpressionAttributeNames: { '#kind': 'kind' },
+    ExpressionAttributeValues: marshall({
+      ':one': 1,
+      ':kind': 'console-attempts',
+      ':limit': ATTEMPT_LIMITS[limit],
+      // Kept a window longer than it counts, then TTL removes it.
+      ':expiresAt': (Math.floor(now / ATTEMPT_WINDOW_SECONDS) + 2) * ATTEMPT_WINDOW_SECONDS,
+    }),
+  })) !== undefined;
+
+/** Whether the window still allows a try, without counting one (a failure is counted once it happens). */
+export const attemptsLeft = async (store: TableStore, limit: AttemptLimit, key: string, now: number) => {
+  const counter = await getItem<{ attempts?: number }>(store, counterId(limit, key, now));
+  return (counter?.attempts ?? 0) < ATTEMPT_LIMITS[limit];
+};

@@ -1,0 +1,144 @@
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { CONSOLE_AUTH_ROUTES, type ConsoleSession } from '#shared/console-api.ts';
+import {
+  authenticationSchema,
+  enrolmentLinkSchema,
+  registrationOptionsSchema,
+  registrationSchema,
+} from '#shared/schemas/console-sign-in.ts';
+import type { AnyObject, ObjectSchema } from 'yup';
+import { clientLimitKey } from '../http/client-address';
+import { jsonObjectOf } from '../http/json-body';
+import { jsonResponse } from '../http/responses';
+import type { ApiEvent, ApiResult } from '../http/types';
+import { validateBody } from '../http/validate-body';
+import type { OutgoingMail } from '../mail/outgoing-mail';
+import { appendAudit } from './audit-log';
+import { requireSession } from './console-guards';
+import type { ConsoleRoute } from './console-router';
+import {
+  authenticate,
+  authenticationOptions,
+  register,
+  registrationOptions,
+  requestEnrolmentLink,
+  type CeremonyContext,
+} from './sign-in-ceremonies';
+import { SIGN_IN_MESSAGES } from './sign-in-messages';
+import { clearedSessionCookie, sessionCookie, sessionTokenOf } from './session-cookie';
+import { endEverySession, endSession, idleExpiresAt, type SessionItem } from './sessions';
+import type { TableStore } from '../data/stores';
+
+/**
+ * An enrolment-link request answers no sooner than this after it arrived, whether an email was
+ * sent or not, so its timing does not tell an owner's address from any other (an SES call takes
+ * tens to hundreds of milliseconds).
+ */
+export const ENROLMENT_ANSWER_MS = 1500;
+
+/** What the sign-in routes need besides the request. */
+export interface AuthRouteContext {
+  event: ApiEvent;
+  store: TableStore;
+  now: number;
+  siteUrl: string;
+  sendMail(mail: OutgoingMail): Promise<unknown>;
+  /** Resolves at the given epoch milliseconds (a timer; tests may pass their own). */
+  sleepUntil(epochMs: number): Promise<void>;
+}
+
+const body = <T extends AnyObject>(event: ApiEvent, schema: ObjectSchema<T>) =>
+  validateBody(schema, jsonObjectOf(event));
+
+const ceremony = (context: AuthRouteContext): CeremonyContext => ({
+  store: context.store,
+  now: context.now,
+  client: clientLimitKey(context.event),
+  siteUrl: context.siteUrl,
+  sendMail: context.sendMail,
+});
+
+export const sessionAnswer = (session: SessionItem): ConsoleSession => ({
+  owner: session.owner,
+  expiresAt: session.expiresAt,
+  idleExpiresAt: idleExpiresAt(session),
+});
+
+const signedIn = ({ token, session }: { token: string; session: SessionItem }, now: number): ApiResult => ({
+  ...jsonResponse(200, sessionAnswer(session)),
+  cookies: [sessionCookie(token, session.expiresAt - now)],
+});
+
+const signedOut = (message: string): ApiResult => ({
+  ...jsonResponse(200, { message }),
+  cookies: [clearedSessionCookie()],
+});
+
+/** The sign-in ceremony's routes (CONSOLE_AUTH_ROUTES): the console's only routes open without a session. */
+export const AUTH_ROUTES: ConsoleRoute<AuthRouteContext>[] = [
+  {
+    routeKey: CONSOLE_AUTH_ROUTES.enrolmentLink,
+    handle: async (context) => {
+      const arrived = Date.now();
+      const { email } = await body(context.event, enrolmentLinkSchema);
+      try {
+        await requestEnrolmentLink(ceremony(context), email);
+      } finally {
+        await context.sleepUntil(arrived + ENROLMENT_ANSWER_MS);
+      }
+      return jsonResponse(202, { message: SIGN_IN_MESSAGES.linkOnItsWay });
+    },
+  },
+  {
+    routeKey: CONSOLE_AUTH_ROUTES.registrationOptions,
+    handle: async (context) => {
+      const { token } = await body(context.event, registrationOptionsSchema);
+      return jsonResponse(200, await registrationOptions(ceremony(context), token));
+    },
+  },
+  {
+    routeKey: CONSOLE_AUTH_ROUTES.registration,
+    handle: async (context) => {
+      const { token, response } = await body(context.event, registrationSchema);
+      const started = await register(ceremony(context), token, response as unknown as RegistrationResponseJSON);
+      return signedIn(started, context.now);
+    },
+  },
+  {
+    routeKey: CONSOLE_AUTH_ROUTES.authenticationOptions,
+    handle: async (context) => jsonResponse(200, await authenticationOptions(ceremony(context))),
+  },
+  {
+    routeKey: CONSOLE_AUTH_ROUTES.authentication,
+    handle: async (context) => {
+      const { response } = await body(context.event, authenticationSchema);
+      const started = await authenticate(ceremony(context), response as unknown as AuthenticationResponseJSON);
+      // Whatever session the browser held before is ended: one sign-in, one live session per browser.
+      const previous = sessionTokenOf(context.event);
+      if (previous) await endSession(context.store, previous);
+      return signedIn(started, context.now);
+    },
+  },
+  {
+    routeKey: CONSOLE_AUTH_ROUTES.session,
+    handle: async ({ store, event, now }) => jsonResponse(200, sessionAnswer((await requireSession(store, event, now)).session)),
+  },
+  {
+    routeKey: CONSOLE_AUTH_ROUTES.signOut,
+    handle: async ({ store, event, now }) => {
+      const token = sessionTokenOf(event);
+      const ended = token && (await endSession(store, token));
+      if (ended) await appendAudit(store, { actor: ended.owner, action: 'sign-out', summary: 'Signed out' }, now);
+      return signedOut(SIGN_IN_MESSAGES.signedOut);
+    },
+  },
+  {
+    routeKey: CONSOLE_AUTH_ROUTES.signOutEverywhere,
+    handle: async ({ store, event, now }) => {
+      const { owner, token } = await requireSession(store, event, now);
+      await endEverySession(store, owner, token);
+      await appendAudit(store, { actor: owner, action: 'sign-out-everywhere', summary: 'Signed out on every device' }, now);
+      return signedOut(SIGN_IN_MESSAGES.signedOutEverywhere);
+    },
+  },
+];

@@ -1,0 +1,44 @@
+import type { TableStore } from '../data/stores';
+import { HttpError } from '../http/http-error';
+import type { ApiEvent } from '../http/types';
+import { isOwner } from './owners';
+import { relyingParty } from './relying-party';
+import { sessionTokenOf } from './session-cookie';
+import { endSession, liveSession, type SessionItem } from './sessions';
+
+export const SIGN_IN_NEEDED = 'Please sign in to the console.';
+export const OTHER_ORIGIN = "This request did not come from the console's own page, so nothing was changed.";
+
+/**
+ * Every request that can change something must come from the site's own pages: the browser
+ * sets Origin on every POST, PUT, PATCH and DELETE (Fetch standard), and no page of another site
+ * can forge it. The SameSite=Strict cookie already stays home; this is the second lock.
+ */
+export const requireOwnOrigin = (event: ApiEvent): void => {
+  const method = event.requestContext.http.method;
+  if (method === 'GET' || method === 'HEAD') return;
+  if (event.headers.origin !== relyingParty().origin) throw new HttpError(403, OTHER_ORIGIN);
+};
+
+/** A request's signed-in owner and session. */
+export interface SignedIn {
+  owner: string;
+  session: SessionItem;
+  /** The cookie's token: signing out ends its session. */
+  token: string;
+}
+
+/**
+ * The live session of the request, else 401. An owner removed from `owners` is signed out at
+ * this request, whatever their session says.
+ */
+export const requireSession = async (store: TableStore, event: ApiEvent, now: number): Promise<SignedIn> => {
+  const token = sessionTokenOf(event);
+  const session = token === undefined ? undefined : await liveSession(store, token, now);
+  if (!token || !session) throw new HttpError(401, SIGN_IN_NEEDED);
+  if (!isOwner(session.owner)) {
+    await endSession(store, token);
+    throw new HttpError(401, SIGN_IN_NEEDED);
+  }
+  return { owner: session.owner, session, token };
+};

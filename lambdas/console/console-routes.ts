@@ -1,0 +1,6 @@
+import { AUDIT_ROUTES } from './audit-routes';
+import type { ConsoleRoute } from './console-router';
+import type { ConsoleRequest } from './console-request';
+
+/** Every signed-in route of the console (the consoleApi function), one list per screen. */
+export const CONSOLE_ROUTES: readonly ConsoleRoute<ConsoleRequest>[] = [...AUDIT_ROUTES];

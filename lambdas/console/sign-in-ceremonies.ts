@@ -1,0 +1,211 @@
+import { createHash } from 'node:crypto';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import type { TableStore } from '../data/stores';
+import { HttpError } from '../http/http-error';
+import type { OutgoingMail } from '../mail/outgoing-mail';
+import { countAttempt, attemptsLeft } from './attempt-limits';
+import { appendAudit } from './audit-log';
+import { rememberChallenge, takeChallenge, type CeremonyPurpose } from './ceremony-challenges';
+import { createEnrolmentLink, enrolmentOwner, useEnrolmentLink } from './enrolment-links';
+import { enrolmentMail, enrolmentUrl } from './enrolment-mail';
+import { isOwner, normaliseOwner } from './owners';
+import { addPasskey, findPasskey, recordPasskeyUse } from './passkeys';
+import { relyingParty } from './relying-party';
+import { SIGN_IN_MESSAGES } from './sign-in-messages';
+import { startSession } from './sessions';
+
+/** What a ceremony needs from outside: the table, the clock, who is asking, and a way to send mail. */
+export interface CeremonyContext {
+  store: TableStore;
+  now: number;
+  /** The client's limit key (lambdas/http/client-address.ts). */
+  client: string;
+  siteUrl: string;
+  sendMail(mail: OutgoingMail): Promise<unknown>;
+}
+
+/**
+ * Each owner's WebAuthn user handle: the same for every passkey of theirs (so an authenticator
+ * keeps one passkey per owner, replaced on re-enrolment), derived from the address without
+ * revealing it to the authenticator.
+ */
+const userHandle = (owner: string) => createHash('sha256').update(`console-owner:${owner}`).digest().subarray(0, 16);
+
+/**
+ * Asks for an enrolment link. Every address gets the same answer and the same work (both
+ * counters), and the caller answers no sooner than a fixed delay (ENROLMENT_ANSWER_MS), so
+ * neither the words nor the timing tell whether an address is an owner's; only an owner's
+ * address gets an email.
+ */
+export const requestEnrolmentLink = async (context: CeremonyContext, email: string): Promise<void> => {
+  const { store, now } = context;
+  const address = normaliseOwner(email);
+  const clientAllowed = await countAttempt(store, 'enrolmentLinksPerClient', context.client, now);
+  const addressAllowed = await countAttempt(store, 'enrolmentLinksPerAddress', address, now);
+  if (!clientAllowed || !addressAllowed) throw new HttpError(429, SIGN_IN_MESSAGES.tooManyLinks);
+  if (!isOwner(address)) return;
+  const token = await createEnrolmentLink(store, address, now);
+  await context.sendMail(enrolmentMail(address, enrolmentUrl(context.siteUrl, token)));
+  await appendAudit(store, { actor: address, action: 'enrolment-link', summary: 'Asked for a sign-in link' }, now);
+};
+
+/** Counts a failed ceremony against the client (and the owner, when known), then refuses it. */
+const refuse = async (context: CeremonyContext, message: string, owner?: string): Promise<never> => {
+  const { store, now } = context;
+  await countAttempt(store, 'failedCeremoniesPerClient', context.client, now);
+  if (owner) {
+    await countAttempt(store, 'failedCeremoniesPerOwner', owner, now);
+    await appendAudit(store, { actor: owner, action: 'sign-in.failed', summary: message }, now);
+  }
+  throw new HttpError(400, message);
+};
+
+const ensureClientMayTry = async (context: CeremonyContext) => {
+  if (!(await attemptsLeft(context.store, 'failedCeremoniesPerClient', context.client, context.now))) {
+    throw new HttpError(429, SIGN_IN_MESSAGES.tooManyAttempts);
+  }
+};
+
+const ensureOwnerMayTry = async (context: CeremonyContext, owner: string) => {
+  if (!(await attemptsLeft(context.store, 'failedCeremoniesPerOwner', owner, context.now))) {
+    throw new HttpError(429, SIGN_IN_MESSAGES.tooManyAttempts);
+  }
+};
+
+/** The challenge a ceremony's response signed, read from its client data (verification checks it again). */
+const signedChallenge = (response: { response: { clientDataJSON: string } }): string | undefined => {
+  try {
+    const clientData = JSON.parse(Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8')) as {
+      challenge?: unknown;
+    };
+    return typeof clientData.challenge === 'string' ? clientData.challenge : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The challenge of a response, taken (single use) for this purpose; undefined when replayed or expired. */
+const takeSignedChallenge = async (
+  context: CeremonyContext,
+  response: { response: { clientDataJSON: string } },
+  purpose: CeremonyPurpose,
+) => {
+  const challenge = signedChallenge(response);
+  const ceremony = challenge && (await takeChallenge(context.store, challenge, purpose, context.now));
+  return ceremony ? { challenge: challenge!, ...ceremony } : undefined;
+};
+
+/** Options to register a passkey, for the owner of a live enrolment link (the link is not used up yet). */
+export const registrationOptions = async (context: CeremonyContext, token: string) => {
+  await ensureClientMayTry(context);
+  const owner = await enrolmentOwner(context.store, token, context.now);
+  if (!owner || !isOwner(owner)) return refuse(context, SIGN_IN_MESSAGES.linkNotValid);
+  const rp = relyingParty();
+  const options = await generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rp.id,
+    userName: owner,
+    userID: userHandle(owner),
+    attestationType: 'none',
+    // A passkey (discoverable, so sign-in needs no address) that checks who holds it.
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+  });
+  await rememberChallenge(context.store, options.challenge, { purpose: 'registration', owner }, context.now);
+  return options;
+};
+
+/**
+ * Registers the passkey of a registration ceremony and signs its owner in. The enrolment link
+ * is used up only once the response verified, so a failed try does not cost the owner the link.
+ */
+export const register = async (context: CeremonyContext, token: string, response: RegistrationResponseJSON) => {
+  await ensureClientMayTry(context);
+  const { store, now } = context;
+  const ceremony = await takeSignedChallenge(context, response, 'registration');
+  if (!ceremony?.owner) return refuse(context, SIGN_IN_MESSAGES.passkeyNotRegistered);
+  const owner = ceremony.owner;
+  const rp = relyingParty();
+  const verification = await verifyRegistrationResponse({
+    response,
+    expectedChallenge: ceremony.challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: true,
+  }).catch(() => undefined);
+  if (!verification?.verified) return refuse(context, SIGN_IN_MESSAGES.passkeyNotRegistered, owner);
+  if ((await useEnrolmentLink(store, token, now)) !== owner || !isOwner(owner)) {
+    return refuse(context, SIGN_IN_MESSAGES.linkNotValid, owner);
+  }
+  const { credential } = verification.registrationInfo;
+  const added = await addPasskey(store, {
+    owner,
+    credentialId: credential.id,
+    publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+    counter: credential.counter,
+    transports: credential.transports,
+    createdAt: now,
+  });
+  if (!added) return refuse(context, SIGN_IN_MESSAGES.passkeyAlreadyRegistered, owner);
+  await appendAudit(store, { actor: owner, action: 'passkey.registered', summary: 'Registered a passkey' }, now);
+  return signIn(context, owner);
+};
+
+/** Options to sign in with any of the site's passkeys (discoverable: the authenticator offers its own). */
+export const authenticationOptions = async (context: CeremonyContext) => {
+  await ensureClientMayTry(context);
+  const options = await generateAuthenticationOptions({ rpID: relyingParty().id, userVerification: 'required' });
+  await rememberChallenge(context.store, options.challenge, { purpose: 'authentication' }, context.now);
+  return options;
+};
+
+/**
+ * Signs in with a passkey. The owner is the one the passkey was registered to, never anything
+ * the request says; the passkey's user handle must be that owner's, and the owner must still be
+ * in `owners`.
+ */
+export const authenticate = async (context: CeremonyContext, response: AuthenticationResponseJSON) => {
+  await ensureClientMayTry(context);
+  const { store, now } = context;
+  const ceremony = await takeSignedChallenge(context, response, 'authentication');
+  if (!ceremony) return refuse(context, SIGN_IN_MESSAGES.signInFailed);
+  const passkey = await findPasskey(store, response.id);
+  if (!passkey) return refuse(context, SIGN_IN_MESSAGES.signInFailed);
+  const owner = passkey.owner;
+  await ensureOwnerMayTry(context, owner);
+  const handle = response.response.userHandle;
+  if (!isOwner(owner) || (handle !== undefined && handle !== userHandle(owner).toString('base64url'))) {
+    return refuse(context, SIGN_IN_MESSAGES.signInFailed, owner);
+  }
+  const rp = relyingParty();
+  const verification = await verifyAuthenticationResponse({
+    response,
+    expectedChallenge: ceremony.challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    credential: {
+      id: passkey.credentialId,
+      publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+      counter: passkey.counter,
+      transports: passkey.transports,
+    },
+    requireUserVerification: true,
+  }).catch(() => undefined);
+  if (!verification?.verified) return refuse(context, SIGN_IN_MESSAGES.signInFailed, owner);
+  const counted = await recordPasskeyUse(store, passkey, verification.authenticationInfo.newCounter, now);
+  if (!counted) return refuse(context, SIGN_IN_MESSAGES.signInFailed, owner);
+  return signIn(context, owner);
+};
+
+/** A fresh session (a new token, whatever cookie came with the request: no session fixation). */
+const signIn = async (context: CeremonyContext, owner: string) => {
+  const started = await startSession(context.store, owner, context.now);
+  await appendAudit(context.store, { actor: owner, action: 'sign-in', summary: 'Signed in' }, context.now);
+  return started;
+};

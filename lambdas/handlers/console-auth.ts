@@ -1,0 +1,33 @@
+import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
+import { createSesClient } from '../runtime/aws-clients/ses';
+import { AUTH_ROUTES } from '../console/auth-routes';
+import { requireOwnOrigin } from '../console/console-guards';
+import { matchConsoleRoute } from '../console/console-router';
+import { httpHandler } from '../http/stack';
+import { sendMail } from '../mail/send';
+import { nowSeconds } from '../runtime/clock';
+import { requireEnv } from '../runtime/env';
+
+const store = { db: createDynamoClient(), table: requireEnv('CONSOLE_TABLE') };
+const ses = createSesClient();
+const senderAddress = requireEnv('SENDER_EMAIL');
+const siteUrl = requireEnv('SITE_URL');
+const sleepUntil = (epochMs: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, epochMs - Date.now())));
+
+/**
+ * ANY /api/admin/auth/{proxy+}: the console's sign-in ceremony (docs/decisions/0070-console-sign-in.md):
+ * enrolment links, passkey registration and sign-in, the session, sign-out.
+ */
+export const handler = httpHandler(async (event) => {
+  requireOwnOrigin(event);
+  const { route } = matchConsoleRoute(AUTH_ROUTES, event);
+  return route.handle({
+    event,
+    store,
+    now: nowSeconds(),
+    siteUrl,
+    sendMail: (mail) => sendMail(ses, mail, senderAddress),
+    sleepUntil,
+  });
+});
