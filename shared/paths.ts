@@ -19,7 +19,10 @@ export const API_ROUTES = {
   confirmSubscription: 'POST /api/{audience}/confirmations/{token}',
   /** The console's sign-in ceremony (shared/console-api.ts CONSOLE_AUTH_ROUTES): open without a session. */
   consoleAuth: 'ANY /api/admin/auth/{proxy+}',
-  /** Every other console route: a session is needed (shared/console-api.ts). Listed after consoleAuth: matched in order locally, most specific first in API Gateway. */
+  /**
+   * Every other console route: a session is needed (shared/console-api.ts). After consoleAuth:
+   * the local server matches in this order; API Gateway picks the most specific route itself.
+   */
   consoleApi: 'ANY /api/admin/{proxy+}',
 } as const;
 export type ApiRouteName = keyof typeof API_ROUTES;

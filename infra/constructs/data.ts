@@ -58,8 +58,7 @@ export class Data extends Construct {
         indexName: index.name,
         partitionKey: { name: index.partitionKey.name, type: dynamodb.AttributeType.STRING },
         sortKey: { name: index.sortKey.name, type: dynamodb.AttributeType.NUMBER },
-        projectionType:
-          index.projection === 'ALL' ? dynamodb.ProjectionType.ALL : dynamodb.ProjectionType.KEYS_ONLY,
+        projectionType: index.projection === 'ALL' ? dynamodb.ProjectionType.ALL : dynamodb.ProjectionType.KEYS_ONLY,
       });
     }
     return table;

@@ -8,6 +8,7 @@ import { API_BASE } from '#shared/paths.ts';
 import { controlTowerRule } from '../compliance';
 import { buildViewerRequestCode, buildViewerResponseCode } from '../edge/edge-code';
 import { API_CLOUDFRONT_HEADERS, API_VIEWER_HEADERS } from '../site/api-origin-headers';
+import { SESSION_COOKIE } from '#shared/console-api.ts';
 import { securityHeaderPolicy, type CspHashes } from '../site/security-headers';
 import { acknowledgeStaticBucketControls } from './access-logs';
 
@@ -114,13 +115,17 @@ export class Site extends Construct {
       customHeaders: { ...props.apiOriginHeaders },
     });
     const apiOriginRequests = new cloudfront.OriginRequestPolicy(this, 'ApiOriginRequests', {
-      comment: 'API: the viewer headers the handlers read and the viewer address; no Host, no cookies',
+      comment:
+        "API: the viewer headers the handlers read, the viewer address and the console's session cookie; no Host",
       headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(
         ...API_VIEWER_HEADERS,
         ...API_CLOUDFRONT_HEADERS,
       ),
       queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
-      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+      // Only the console's session cookie (shared/console-api.ts); with cookies forwarded CloudFront
+      // also passes the handlers' Set-Cookie back (caching is off on /api/*), which "none" strips:
+      // https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/Cookies.html
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.allowList(SESSION_COOKIE),
     });
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {

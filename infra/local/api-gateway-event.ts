@@ -19,7 +19,10 @@ export function toApiGatewayEvent(
   }
   // Payload 2.0 hands cookies over apart, one `name=value` each, and not among the headers
   // (https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-develop-integrations-lambda.html).
-  const cookies = headers.cookie?.split(';').map((cookie) => cookie.trim()).filter(Boolean);
+  const cookies = headers.cookie
+    ?.split(';')
+    .map((cookie) => cookie.trim())
+    .filter(Boolean);
   delete headers.cookie;
   const isText = TEXT_TYPES.test(headers['content-type'] ?? '');
   const now = new Date();

@@ -48,6 +48,9 @@ function faultsAtStart(): FaultSpec[] {
   }
 }
 
+/** The local console's owner when CONSOLE_OWNERS is not set (the README's "how to get in"). */
+export const LOCAL_CONSOLE_OWNER = 'owner@console.test';
+
 /** The local stack's settings: ports from the environment, identities from cdk.json's context. */
 export function localConfig() {
   const context = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')).context as Record<string, string>;
@@ -60,6 +63,11 @@ export function localConfig() {
     siteUrl: process.env.SITE_URL ?? `http://localhost:${sitePort}`,
     senderEmail: context.senderEmail,
     notificationEmail: context.notificationEmail,
+    /**
+     * Who may sign in to the local console: CONSOLE_OWNERS (comma separated), else one local
+     * owner whose enrolment links land in the local inbox (cdk.json's `owners` are real people).
+     */
+    consoleOwners: process.env.CONSOLE_OWNERS?.trim() || LOCAL_CONSOLE_OWNER,
     /** Caller-provided endpoints are used as they are: no emulator is started for them. */
     externalEndpoints: { dynamodb: endpoint('AWS_ENDPOINT_URL_DYNAMODB'), ses: endpoint('AWS_ENDPOINT_URL_SES') },
     faultsAtStart: faultsAtStart(),

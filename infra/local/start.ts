@@ -15,7 +15,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildViewerRequestCode, loadEdgeHandlers, readRouteManifest } from '../edge/edge-code';
 import { FUNCTIONS } from '../constructs/functions';
-import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE, TABLES } from '../constructs/table-definitions';
+import {
+  CAMPAIGNS_TABLE,
+  CONSOLE_TABLE,
+  LEADS_TABLE,
+  SUBSCRIBERS_TABLE,
+  TABLES,
+} from '../constructs/table-definitions';
 import { readCspHashes, securityHeaders } from '../site/security-headers';
 import { loadHttpHandlers } from './api-dispatch';
 import { drainServer } from './drain-server';
@@ -34,6 +40,7 @@ import { createLocalServer, listen, LocalStackError } from './local-server';
 import { dynamoBackend, sesBackend } from './service-backends';
 import { createTables, localDynamoClient } from './services';
 import { stopOnSignal } from './shutdown-signals';
+import { CONSOLE_PAGE } from '#shared/console-api.ts';
 import { startTtlPurge } from './ttl-purge';
 
 const args = new Set(process.argv.slice(2));
@@ -81,6 +88,8 @@ function lambdaEnvironment(
     SUBSCRIBERS_TABLE: SUBSCRIBERS_TABLE.logicalName,
     LEADS_TABLE: LEADS_TABLE.logicalName,
     CAMPAIGNS_TABLE: CAMPAIGNS_TABLE.logicalName,
+    CONSOLE_TABLE: CONSOLE_TABLE.logicalName,
+    CONSOLE_OWNERS: cfg.consoleOwners,
     SITE_URL: cfg.siteUrl,
     SENDER_EMAIL: cfg.senderEmail,
     NOTIFICATION_EMAIL: cfg.notificationEmail,
@@ -160,6 +169,7 @@ async function main() {
     : 'no fault set';
   console.log(`
   Site and API   ${cfg.siteUrl}
+  Console        ${cfg.siteUrl}${CONSOLE_PAGE}   (owner ${cfg.consoleOwners}: ask for a sign-in link there, open it from the inbox)
   Email inbox    ${ses.endpoint}   (${ses.description})
   DynamoDB       ${dynamo.endpoint}   (${dynamo.description})
   Expired items  deleted every ${cfg.ttlPurgeSeconds} s, as DynamoDB's TTL does (TTL_PURGE_SECONDS)

@@ -121,7 +121,8 @@ export const AUTH_ROUTES: ConsoleRoute<AuthRouteContext>[] = [
   },
   {
     routeKey: CONSOLE_AUTH_ROUTES.session,
-    handle: async ({ store, event, now }) => jsonResponse(200, sessionAnswer((await requireSession(store, event, now)).session)),
+    handle: async ({ store, event, now }) =>
+      jsonResponse(200, sessionAnswer((await requireSession(store, event, now)).session)),
   },
   {
     routeKey: CONSOLE_AUTH_ROUTES.signOut,
@@ -137,7 +138,11 @@ export const AUTH_ROUTES: ConsoleRoute<AuthRouteContext>[] = [
     handle: async ({ store, event, now }) => {
       const { owner, token } = await requireSession(store, event, now);
       await endEverySession(store, owner, token);
-      await appendAudit(store, { actor: owner, action: 'sign-out-everywhere', summary: 'Signed out on every device' }, now);
+      await appendAudit(
+        store,
+        { actor: owner, action: 'sign-out-everywhere', summary: 'Signed out on every device' },
+        now,
+      );
       return signedOut(SIGN_IN_MESSAGES.signedOutEverywhere);
     },
   },

@@ -29,7 +29,9 @@ export const matchConsoleRoute = <Context>(
     pathMatched = true;
     if (pattern.method !== method) continue;
     try {
-      const parameters = Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, decodeURIComponent(value)]));
+      const parameters = Object.fromEntries(
+        Object.entries(raw).map(([name, value]) => [name, decodeURIComponent(value)]),
+      );
       return { route, parameters };
     } catch {
       throw new HttpError(400, NO_SUCH_ROUTE);

@@ -18,6 +18,9 @@ export const clearedSessionCookie = (): string => sessionCookie('', 0);
  */
 export const sessionTokenOf = (event: ApiEvent): string | undefined => {
   const prefix = `${SESSION_COOKIE}=`;
-  const value = event.cookies?.find((cookie) => cookie.trim().startsWith(prefix))?.trim().slice(prefix.length);
+  const value = event.cookies
+    ?.find((cookie) => cookie.trim().startsWith(prefix))
+    ?.trim()
+    .slice(prefix.length);
   return value || undefined;
 };

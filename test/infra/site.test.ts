@@ -1,3 +1,4 @@
+import { SESSION_COOKIE } from '#shared/console-api.ts';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Site, type SiteProps } from '#infra/constructs/site.ts';
@@ -126,13 +127,13 @@ describe('Site', () => {
     expect(s3Origin.OriginCustomHeaders).toBeUndefined();
   });
 
-  it("forwards the viewer's address (CloudFront-Viewer-Address) and the headers the API reads, never Host or cookies", () => {
+  it("forwards the viewer's address (CloudFront-Viewer-Address), the headers the API reads and the console's session cookie alone, never Host", () => {
     const [policy] = Object.values(template.findResources('AWS::CloudFront::OriginRequestPolicy'));
     const config = policy.Properties.OriginRequestPolicyConfig;
     expect(config).toMatchObject({
       HeadersConfig: { HeaderBehavior: 'whitelist' },
       QueryStringsConfig: { QueryStringBehavior: 'all' },
-      CookiesConfig: { CookieBehavior: 'none' },
+      CookiesConfig: { CookieBehavior: 'whitelist', Cookies: [SESSION_COOKIE] },
     });
     const headers: string[] = config.HeadersConfig.Headers;
     expect(headers).toEqual(expect.arrayContaining(['CloudFront-Viewer-Address', 'Content-Type', 'User-Agent']));
