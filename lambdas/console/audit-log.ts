@@ -8,8 +8,8 @@ import type { TableStore } from '../data/stores';
 import { randomToken } from '../runtime/tokens';
 import { pageCursor, startKeyOf } from './page-cursor';
 
-/** One entry as stored: the AuditEntry, on the AuditLog index (`log`, `at`), removed by TTL. */
-type AuditItem = AuditEntry & { kind: 'console-audit'; log: 'audit'; expiresAt: number };
+/** One entry as stored: the AuditEntry, on the AuditLog index (`log`, `loggedAtMs`), removed by TTL. */
+type AuditItem = AuditEntry & { kind: 'console-audit'; log: 'audit'; loggedAtMs: number; expiresAt: number };
 
 /**
  * Appends one entry. Append-only: entries are only ever put with a fresh id, never changed, and no
@@ -21,12 +21,14 @@ export const appendAudit = async (
   entry: Omit<AuditEntry, 'id' | 'at'>,
   now: number,
 ): Promise<void> => {
+  const loggedAtMs = Date.now();
   const item: AuditItem = {
     ...entry,
-    id: `audit#${now}#${randomToken()}`,
+    id: `audit#${loggedAtMs}#${randomToken()}`,
     kind: 'console-audit',
     log: 'audit',
     at: now,
+    loggedAtMs,
     expiresAt: now + RETENTION_SECONDS,
   };
   await putIfAbsent(store, item);

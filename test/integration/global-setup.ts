@@ -30,6 +30,8 @@ export default async function globalSetup(): Promise<void> {
     SUBSCRIBERS_TABLE: tables.Subscribers,
     LEADS_TABLE: tables.Leads,
     CAMPAIGNS_TABLE: tables.Campaigns,
+    CONSOLE_TABLE: tables.Console,
+    CONSOLE_OWNERS: 'ann@chinooktalent.ca,bob@chinooktalent.ca',
     SITE_URL: 'https://site.test',
     SENDER_EMAIL: 'no-reply@chinooktalent.ca',
     NOTIFICATION_EMAIL: 'leads@chinooktalent.ca',

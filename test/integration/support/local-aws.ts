@@ -15,7 +15,11 @@ const env = (name: string) => {
   return value;
 };
 
-export const tables = { subscribers: env('SUBSCRIBERS_TABLE'), leads: env('LEADS_TABLE') };
+export const tables = {
+  subscribers: env('SUBSCRIBERS_TABLE'),
+  leads: env('LEADS_TABLE'),
+  console: env('CONSOLE_TABLE'),
+};
 export const sesEndpoint = env('AWS_ENDPOINT_URL_SES');
 export const siteUrl = env('SITE_URL');
 const db = localDynamoClient(env('AWS_ENDPOINT_URL_DYNAMODB'));

@@ -1,0 +1,104 @@
+/**
+ * Drives the console's two functions in-process the way API Gateway does (payload 2.0, cookies
+ * apart from the headers), as a browser on the site's own origin would, with a software passkey.
+ */
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { CONSOLE_AUTH_ROUTES, SESSION_COOKIE } from '#shared/console-api.ts';
+import { API_ROUTES } from '#shared/paths.ts';
+import { handler as consoleApi } from '#lambdas/handlers/console-api.ts';
+import { handler as consoleAuth } from '#lambdas/handlers/console-auth.ts';
+import { apiEvent, lambdaContext } from '../../unit/lambdas/support/api-events';
+import { createPasskey, signIn, type SoftwarePasskey } from '../../support/software-passkey';
+import { capturedEmailsTo, siteUrl } from '../support/local-aws';
+
+export const SITE_ORIGIN = new URL(siteUrl).origin;
+
+/** A viewer address of its own (CloudFront-Viewer-Address), so the per-client limits count apart. */
+let clients = 0;
+export const newClient = () => `198.51.${100 + (process.pid % 100)}.${(clients += 1) % 250}:443`;
+
+export interface Call {
+  method?: string;
+  json?: unknown;
+  /** The session token to send as the cookie. */
+  session?: string;
+  origin?: string;
+  /** CloudFront-Viewer-Address: who the per-client limits count. */
+  viewer?: string;
+  query?: Record<string, string>;
+}
+
+export interface Answer {
+  statusCode: number;
+  json: any;
+  /** Set-Cookie values. */
+  cookies: string[];
+}
+
+const call = async (handler: unknown, routeKey: string, path: string, options: Call): Promise<Answer> => {
+  const event = apiEvent({
+    routeKey,
+    method: options.method ?? (options.json === undefined ? 'GET' : 'POST'),
+    path,
+    headers: {
+      origin: options.origin ?? SITE_ORIGIN,
+      'cloudfront-viewer-address': options.viewer ?? '203.0.113.50:443',
+      ...(options.json !== undefined && { 'content-type': 'application/json' }),
+    },
+    body: options.json === undefined ? undefined : JSON.stringify(options.json),
+  });
+  if (options.session !== undefined) event.cookies = [`${SESSION_COOKIE}=${options.session}`];
+  if (options.query) event.queryStringParameters = options.query;
+  const result = (await (handler as (e: unknown, c: unknown) => Promise<APIGatewayProxyStructuredResultV2>)(
+    event,
+    lambdaContext,
+  )) as APIGatewayProxyStructuredResultV2;
+  return { statusCode: result.statusCode ?? 0, json: JSON.parse(result.body ?? 'null'), cookies: result.cookies ?? [] };
+};
+
+type AuthRoute = keyof typeof CONSOLE_AUTH_ROUTES;
+
+/** A sign-in route (consoleAuth). */
+export const auth = (route: AuthRoute, options: Call = {}) => {
+  const [method, path] = CONSOLE_AUTH_ROUTES[route].split(' ') as [string, string];
+  return call(consoleAuth, API_ROUTES.consoleAuth, path, { method, ...options });
+};
+
+/** Any other console route (consoleApi), e.g. `GET /api/admin/audit`. */
+export const api = (routeKey: string, options: Call = {}) => {
+  const [method, path] = routeKey.split(' ') as [string, string];
+  return call(consoleApi, API_ROUTES.consoleApi, path, { method, ...options });
+};
+
+/** The session token a sign-in answer set. */
+export const sessionOf = (answer: Answer): string | undefined =>
+  answer.cookies.map((cookie) => new RegExp(`^${SESSION_COOKIE}=([^;]*)`).exec(cookie)?.[1]).find(Boolean);
+
+/** The enrolment token of the last sign-in link that reached the address. */
+export const enrolmentTokenFor = async (owner: string): Promise<string> => {
+  const mails = (await capturedEmailsTo(owner)).filter((mail) => mail.subject.includes('sign-in link'));
+  const token = /\/admin\/enrol#([A-Za-z0-9_-]{22})/.exec(mails.at(-1)?.body.text ?? '')?.[1];
+  if (!token) throw new Error(`No sign-in link reached ${owner}`);
+  return token;
+};
+
+/** Registers a software passkey with an enrolment token: the passkey, and the registration's answer. */
+export const registerPasskey = async (token: string, options: Call = {}) => {
+  const creation = await auth('registrationOptions', { ...options, json: { token } });
+  const { passkey, response } = createPasskey(creation.json, SITE_ORIGIN);
+  const answer = await auth('registration', { ...options, json: { token, response } });
+  return { passkey, answer };
+};
+
+/** Asks for a link, opens it from the inbox and registers a passkey: what an owner does once per device. */
+export const enrol = async (owner: string) => {
+  const viewer = newClient();
+  await auth('enrolmentLink', { json: { email: owner }, viewer });
+  return registerPasskey(await enrolmentTokenFor(owner), { viewer });
+};
+
+/** Signs in with a passkey; `options.session` is a cookie the browser already held. */
+export const signInWith = async (passkey: SoftwarePasskey, options: Call = {}) => {
+  const request = await auth('authenticationOptions', { ...options, json: {} });
+  return auth('authentication', { ...options, json: { response: signIn(passkey, request.json, SITE_ORIGIN) } });
+};
