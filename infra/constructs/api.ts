@@ -13,6 +13,7 @@ import { API_FALLBACK_ROUTE, API_ROUTES, type ApiRouteName } from '#shared/paths
 import { checkThrottle, DEFAULT_THROTTLES, routeSettings, type ApiThrottle } from './api-throttling';
 import { API_FALLBACK_HANDLER, routeHandler } from './functions';
 import { AUDIT_LOG_INDEX } from '#shared/audit-log-index.ts';
+import { LEADS_BY_TIME_INDEX } from '#shared/leads-by-time-index.ts';
 import { HouseFunction, type DocumentBinding, type SenderBinding, type TableBinding } from './house-function';
 import { OriginVerify } from './origin-verify';
 
@@ -112,8 +113,8 @@ export class Api extends Construct {
       consoleApi: (fn) =>
         bindOwners(
           fn
-            .bindTable(consoleTable, 'manage', { queryIndex: AUDIT_LOG_INDEX.name })
-            .bindTable(leads, 'update')
+            .bindTable(consoleTable, 'manage', { queryIndexes: [AUDIT_LOG_INDEX.name] })
+            .bindTable(leads, 'update', { queryIndexes: [LEADS_BY_TIME_INDEX.name] })
             .bindTable(subscribers, 'update')
             .bindTable(campaigns, 'read'),
         ),

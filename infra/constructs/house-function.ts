@@ -164,12 +164,12 @@ export class HouseFunction extends Construct {
     });
   }
 
-  /** Grants `access` to the table (and Query on `queryIndex`) and passes its name in the binding's variable. */
-  bindTable(binding: TableBinding, access: TableAccess, options: { queryIndex?: string } = {}): this {
+  /** Grants `access` to the table (and Query on `queryIndexes`) and passes its name in the binding's variable. */
+  bindTable(binding: TableBinding, access: TableAccess, options: { queryIndexes?: readonly string[] } = {}): this {
     // The table's own ARN, plus one index only when asked: Table.grant would add `index/*`
-    // for every function once the table has an index (the mail sweep alone queries MailDue).
+    // for every function once the table has an index (the mail sweep queries MailDue, the console LeadsByTime).
     const resources = [binding.table.tableArn];
-    if (options.queryIndex) resources.push(`${binding.table.tableArn}/index/${options.queryIndex}`);
+    for (const index of options.queryIndexes ?? []) resources.push(`${binding.table.tableArn}/index/${index}`);
     this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: TABLE_ACTIONS[access], resources }));
     return this.setEnv(binding.envName, binding.table.tableName);
   }

@@ -54,7 +54,7 @@ export class Mailer extends Construct {
     // lease, a scorecard requester's subscriber may be created (PutItem of its claim).
     const mailerFunction = (id: string, name: 'mailer' | 'mailSweep') => {
       const fn = new HouseFunction(this, id, { name })
-        .bindTable(props.leads, 'update', { queryIndex: MAIL_DUE_INDEX.name })
+        .bindTable(props.leads, 'update', { queryIndexes: [MAIL_DUE_INDEX.name] })
         .bindTable(props.subscribers, 'create')
         .bindSender(props.sender)
         .setEnv('SITE_URL', props.siteUrl)

@@ -1,4 +1,5 @@
 import { AUDIT_LOG_INDEX } from '#shared/audit-log-index.ts';
+import { LEADS_BY_TIME_INDEX } from '#shared/leads-by-time-index.ts';
 import { MAIL_DUE_INDEX } from '#shared/mail-due-index.ts';
 
 /**
@@ -50,7 +51,7 @@ export const LEADS_TABLE: TableDefinition = {
   partitionKey: { name: 'id', type: 'S' },
   timeToLiveAttribute: 'expiresAt',
   stream: 'NEW_IMAGE',
-  indexes: [MAIL_DUE_INDEX],
+  indexes: [MAIL_DUE_INDEX, LEADS_BY_TIME_INDEX],
 };
 
 /**

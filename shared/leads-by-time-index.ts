@@ -1,0 +1,13 @@
+/**
+ * The leads table's index of every lead by when it arrived: the console's inbox, newest first,
+ * read a page at a time instead of scanning the table. Every lead has `kind` = 'lead' (counters
+ * and markers that share the table have other kinds), so leads stored before the index are in it
+ * too, with no backfill. It holds whole leads: the inbox shows them without a second read.
+ * One index only in this release: DynamoDB creates one global secondary index per table update.
+ */
+export const LEADS_BY_TIME_INDEX = {
+  name: 'LeadsByTime',
+  partitionKey: { name: 'kind', type: 'S' },
+  sortKey: { name: 'createdAt', type: 'N' },
+  projection: 'ALL',
+} as const;
