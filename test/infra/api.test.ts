@@ -1,7 +1,9 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Api, type ApiProps } from '#infra/constructs/api.ts';
+import type { SenderBinding } from '#infra/constructs/house-function.ts';
 import { ROUTE_THROTTLE_GROUPS } from '#infra/constructs/api-throttling.ts';
 import { Data } from '#infra/constructs/data.ts';
 import { API_FALLBACK_HANDLER, routeHandler } from '#infra/constructs/functions.ts';
@@ -9,7 +11,17 @@ import { API_FALLBACK_ROUTE, API_ROUTES } from '#shared/paths.ts';
 import { newStack } from './support/app';
 import { DYNAMODB_WRITE_ACTIONS, roleActions, roleStatements } from './support/policies';
 
-function build(throttles: Pick<ApiProps, 'throttle' | 'formThrottle' | 'subscriberThrottle'> = {}) {
+/** A sender as the email construct is one: it grants SES sending to a function's role. */
+const SENDER: SenderBinding = {
+  fromAddress: 'hello@chinooktalent.ca',
+  grantSendEmail: (grantee) =>
+    iam.Grant.addToPrincipal({ grantee, actions: ['ses:SendRawEmail'], resourceArns: ['*'] }),
+};
+
+function build(
+  throttles: Pick<ApiProps, 'throttle' | 'formThrottle' | 'subscriberThrottle'> = {},
+  options: { consoleConnected?: boolean } = {},
+) {
   const stack = newStack();
   const data = new Data(stack, 'Data');
   const bucket = new s3.Bucket(stack, 'Docs');
@@ -22,6 +34,7 @@ function build(throttles: Pick<ApiProps, 'throttle' | 'formThrottle' | 'subscrib
     scorecardDocument: { bucket, key: 'scorecard/doc.pdf' },
     ...throttles,
   });
+  if (options.consoleConnected) api.connectConsole('https://www.chinooktalent.ca', SENDER);
   return { stack, api, data, template: Template.fromStack(stack) };
 }
 
@@ -86,7 +99,10 @@ describe('Api', () => {
   });
 
   /** The actions a function's role allows on one table, named by its logical id. */
-  const actionsOn = (table: 'Subscribers' | 'Leads', fn: (typeof api.handlers)[keyof typeof api.handlers]) =>
+  const actionsOn = (
+    table: 'Subscribers' | 'Leads' | 'Console',
+    fn: (typeof api.handlers)[keyof typeof api.handlers],
+  ) =>
     roleStatements(template, stack, fn)
       .filter((statement) => JSON.stringify(statement.Resource).includes(table))
       .flatMap((statement) => [statement.Action].flat());
@@ -146,6 +162,45 @@ describe('Api', () => {
     expect([writes[0]!.Action].flat().filter((action) => DYNAMODB_WRITE_ACTIONS.includes(action))).toEqual([
       'dynamodb:UpdateItem',
     ]);
+  });
+
+  it("lets the console's functions delete only on their own table (sessions, one-time challenges), never a lead or subscriber", () => {
+    for (const fn of [api.handlers.consoleAuth, api.handlers.consoleApi]) {
+      expect(actionsOn('Console', fn)).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem']));
+      expect(actionsOn('Leads', fn)).not.toContain('dynamodb:DeleteItem');
+      expect(actionsOn('Subscribers', fn)).not.toContain('dynamodb:DeleteItem');
+      expect(roleActions(template, stack, fn)).not.toContain('dynamodb:Scan');
+    }
+    expect(actionsOn('Leads', api.handlers.consoleAuth)).toEqual([]);
+    expect(actionsOn('Subscribers', api.handlers.consoleAuth)).toEqual([]);
+  });
+
+  it("lets only the console's screens query the audit log and the inbox's index", () => {
+    const indexes = (fn: (typeof api.handlers)[keyof typeof api.handlers]) =>
+      roleStatements(template, stack, fn).flatMap((statement) =>
+        [statement.Resource].flat().flatMap((resource) => {
+          const index = /\/index\/(\w+)/.exec(JSON.stringify(resource));
+          return index ? [index[1]] : [];
+        }),
+      );
+    expect(indexes(api.handlers.consoleApi).sort()).toEqual(['AuditLog', 'LeadsByTime']);
+    for (const [name, fn] of Object.entries(api.handlers)) {
+      if (name !== 'consoleApi') expect([name, indexes(fn)]).toEqual([name, []]);
+    }
+  });
+
+  it('gives both console functions the owners from context, read at every request', () => {
+    const functions = Object.values(template.findResources('AWS::Lambda::Function'));
+    const owners = functions.map((fn) => fn.Properties.Environment?.Variables?.CONSOLE_OWNERS).filter(Boolean);
+    expect(owners).toEqual(['ann@example.ca', 'ann@example.ca']);
+  });
+
+  it('gives no API handler but the sign-in permission to send email (its enrolment links), once the console is connected', () => {
+    const connected = build({}, { consoleConnected: true });
+    for (const [name, fn] of Object.entries(connected.api.handlers)) {
+      const sends = roleActions(connected.template, connected.stack, fn).some((action) => action.startsWith('ses:'));
+      expect([name, sends]).toEqual([name, name === 'consoleAuth']);
+    }
   });
 
   it('gives no API handler permission to send email', () => {
