@@ -9,6 +9,7 @@ import { FUNCTIONS, type FunctionName } from '#infra/constructs/functions.ts';
 import {
   API_BUNDLE_BUDGET_BYTES,
   NON_API_HANDLERS,
+  SIGN_IN_BUNDLE_BUDGET_BYTES,
   buildLambdaBundles,
   type BuiltBundle,
 } from '../../bench/lambda-bundles';
@@ -24,11 +25,15 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-/** The mailer's two triggers (leads stream, scheduled sweep) and the campaign worker: the only functions that send email. */
+/** The mailer's two triggers (leads stream, scheduled sweep) and the campaign worker: the functions that send visitors email. */
 const MAIL_SENDERS: readonly FunctionName[] = ['mailer', 'mailSweep', 'campaignWorker'];
+/** The console's sign-in: it emails an owner their enrolment link, and carries the passkey library (own budget). */
+const SIGN_IN: FunctionName = 'consoleAuth';
 /** Not behind API Gateway: the mail senders and the SES feedback consumer (no size budget; reported by the bench). */
 const NOT_API: readonly FunctionName[] = [...new Set([...NON_API_HANDLERS, ...MAIL_SENDERS, 'sesEvents' as const])];
-const apiHandlers = (Object.keys(FUNCTIONS) as FunctionName[]).filter((name) => !NOT_API.includes(name));
+const apiHandlers = (Object.keys(FUNCTIONS) as FunctionName[]).filter(
+  (name) => !NOT_API.includes(name) && name !== SIGN_IN,
+);
 const bundleOf = (name: FunctionName) => bundles.find((built) => built.name === name)!;
 const includes = (name: FunctionName, text: string) => Buffer.from(bundleOf(name).code).includes(text);
 
@@ -43,16 +48,20 @@ describe('Lambda bundles', () => {
     expect(bundleOf(name).code.byteLength).toBeLessThanOrEqual(API_BUNDLE_BUDGET_BYTES);
   });
 
-  it('bundles the SES client only into the mailer and its sweep', () => {
+  it(`keeps the console's sign-in within its own ${SIGN_IN_BUNDLE_BUDGET_BYTES / 1024} KiB`, () => {
+    expect(bundleOf(SIGN_IN).code.byteLength).toBeLessThanOrEqual(SIGN_IN_BUNDLE_BUDGET_BYTES);
+  });
+
+  it("bundles the SES client only into the mailers and the console's sign-in (enrolment links)", () => {
     expect(
       bundles
         .filter((bundle) => bundle.bundlesSesClient)
         .map((bundle) => bundle.name)
         .sort(),
-    ).toEqual([...MAIL_SENDERS].sort());
+    ).toEqual([...MAIL_SENDERS, SIGN_IN].sort());
   });
 
-  it.each(apiHandlers)('%s carries no SES or SQS client (API handlers never send mail)', (name) => {
+  it.each(apiHandlers)('%s carries no SES or SQS client (API handlers but the sign-in never send mail)', (name) => {
     expect(bundleOf(name).bundlesSesClient).toBe(false);
     expect(includes(name, 'SendRawEmail')).toBe(false);
     expect(includes(name, 'SendMessageCommand')).toBe(false);
