@@ -71,7 +71,7 @@ export function SignInScreen({ notice }: { notice?: string }) {
               );
             }}
           >
-            <Form noValidate>
+            <Form noValidate className="form">
               <TextField
                 name="email"
                 label="Your email address"
