@@ -75,11 +75,17 @@ const day = (label: string) =>
   yup
     .string()
     .matches(DAY, `${label} must be a date written yyyy-mm-dd.`)
-    .test('real-day', `${label} is not a date on the calendar.`, (value) => value === undefined || isCalendarDay(value));
+    .test(
+      'real-day',
+      `${label} is not a date on the calendar.`,
+      (value) => value === undefined || value === null || isCalendarDay(value),
+    );
 
 /** yyyy-mm-dd that names a real day (2026-02-30 does not). */
-export const isCalendarDay = (value: string) =>
-  DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+export const isCalendarDay = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return DAY.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
 
 /** The list's (and the export's) query string: every field optional, days are UTC. */
 export const leadListQuerySchema = yup.object({

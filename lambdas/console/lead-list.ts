@@ -74,11 +74,19 @@ const filterOf = (query: LeadListQuery, today: string): Expression => {
         },
   ];
   if (query.audience)
-    parts.push({ text: '#audience = :audience', names: { '#audience': 'audience' }, values: { ':audience': query.audience } });
+    parts.push({
+      text: '#audience = :audience',
+      names: { '#audience': 'audience' },
+      values: { ':audience': query.audience },
+    });
   if (query.status === 'new')
     parts.push({ text: 'attribute_not_exists(#status)', names: { '#status': 'followUpStatus' }, values: {} });
   else if (query.status)
-    parts.push({ text: '#status = :status', names: { '#status': 'followUpStatus' }, values: { ':status': query.status } });
+    parts.push({
+      text: '#status = :status',
+      names: { '#status': 'followUpStatus' },
+      values: { ':status': query.status },
+    });
   const view = query.view ?? 'inbox';
   parts.push({
     text: view === 'spam' ? 'attribute_exists(#spam)' : 'attribute_not_exists(#spam)',

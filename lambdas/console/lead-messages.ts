@@ -20,5 +20,6 @@ export const LEAD_MESSAGES = {
   },
   noteAdded: 'Note added.',
   followUpSet: (on: string | null) => (on ? `Follow-up date set to ${on}.` : 'Follow-up date cleared.'),
-  spamMarked: (spam: boolean) => (spam ? 'Marked as spam: it is kept, out of the inbox.' : 'Back in the inbox: not spam.'),
+  spamMarked: (spam: boolean) =>
+    spam ? 'Marked as spam: it is kept, out of the inbox.' : 'Back in the inbox: not spam.',
 } as const;

@@ -52,7 +52,8 @@ const LEAD_KEY = /^[A-Za-z0-9_-]{22}$/;
 const leadOf = async ({ parameters, stores }: ConsoleRequest): Promise<LeadItem> => {
   const key = parameters.id ?? '';
   const lead = LEAD_KEY.test(key) ? await getLead(stores.leads, leadId(key)) : undefined;
-  if (!lead || !(LEAD_FORMS as readonly string[]).includes(lead.type)) throw new HttpError(404, LEAD_MESSAGES.noSuchLead);
+  if (!lead || !(LEAD_FORMS as readonly string[]).includes(lead.type))
+    throw new HttpError(404, LEAD_MESSAGES.noSuchLead);
   return lead;
 };
 

@@ -36,13 +36,18 @@ const EMAIL_STATE: Record<PartStatus, Pick<LeadEmail, 'state'> & { reason?: (lea
   },
   uncertain: {
     state: 'in doubt',
-    reason: () => 'Amazon SES may have accepted it: the answer was lost. It is not sent again, so it is not sent twice.',
+    reason: () =>
+      'Amazon SES may have accepted it: the answer was lost. It is not sent again, so it is not sent twice.',
   },
   failed: {
     state: 'failed',
-    reason: (lead) => `Amazon SES kept refusing it until we gave up (${withoutControls(lead.lastMailError ?? 'no reason given')}).`,
+    reason: (lead) =>
+      `Amazon SES kept refusing it until we gave up (${withoutControls(lead.lastMailError ?? 'no reason given')}).`,
   },
-  suppressed: { state: 'not sent', reason: () => 'This address bounced or complained before, so it gets no more email.' },
+  suppressed: {
+    state: 'not sent',
+    reason: () => 'This address bounced or complained before, so it gets no more email.',
+  },
   skipped: { state: 'not sent', reason: () => 'Nothing to send: they had already confirmed.' },
   dropped: { state: 'not sent', reason: () => 'The firm decided not to send it.' },
 };

@@ -42,7 +42,9 @@ export const changeFollowUp = (store: TableStore, id: string, version: number, c
   for (const attribute of remove) parts.ExpressionAttributeNames[`#${attribute}`] = attribute;
   const removal = remove.length > 0 ? ` REMOVE ${remove.map((attribute) => `#${attribute}`).join(', ')}` : '';
   const atVersion =
-    version === 0 ? '(attribute_not_exists(#consoleVersion) OR #consoleVersion = :version)' : '#consoleVersion = :version';
+    version === 0
+      ? '(attribute_not_exists(#consoleVersion) OR #consoleVersion = :version)'
+      : '#consoleVersion = :version';
   return updateItem<LeadItem>(store, id, {
     ...parts,
     UpdateExpression: `${parts.UpdateExpression}${removal}`,
