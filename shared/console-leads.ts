@@ -33,7 +33,10 @@ export const LEAD_ROUTES = {
 /** The console page of one lead: the firm's notification email links here. */
 export const consoleLeadPath = (id: string) => `${CONSOLE_PAGE}/leads/${encodeURIComponent(id)}`;
 
-/** The public forms whose leads the inbox shows (the preferences page's resubscribe requests are not leads of the firm). */
+/**
+ * The public forms whose leads the inbox shows (the preferences page's resubscribe requests are
+ * not leads of the firm).
+ */
 export const LEAD_FORMS = ['scorecard', 'signup'] as const;
 export type LeadForm = (typeof LEAD_FORMS)[number];
 

@@ -23,7 +23,7 @@ export const createOwnLeadsTable = async () => {
 export const newLeadKey = () => randomBytes(16).toString('base64url');
 
 /** A stored lead of the scorecard form, mail sent, with these fields changed. */
-export const storedLead = (overrides: Record<string, unknown> = {}) => {
+export const storedLead = <Fields extends Record<string, unknown>>(overrides: Fields = {} as Fields) => {
   const createdAt = Math.floor(Date.now() / 1000);
   return {
     id: `lead#${newLeadKey()}`,
