@@ -20,7 +20,7 @@ export const PEOPLE_ROUTES = {
   record: `POST ${CONSOLE_API_BASE}/people/record`,
   /** Body PersonRequest; 200 EvidencePack, as a download (Content-Disposition). Audit `person.export`. */
   evidence: `POST ${CONSOLE_API_BASE}/people/evidence`,
-  /** Body UnsubscribeRequest; 200 UnsubscribeAnswer; 404 when the address has no subscription. Audit `person.unsubscribe`. */
+  /** Body UnsubscribeRequest; 200 UnsubscribeAnswer; 404 without a subscription. Audit `person.unsubscribe`. */
   unsubscribe: `POST ${CONSOLE_API_BASE}/people/unsubscribe`,
   /** Body ErasureRequest; 200 ErasureAnswer. Audit `person.erase`. */
   erasure: `POST ${CONSOLE_API_BASE}/people/erasure`,
