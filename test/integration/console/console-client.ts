@@ -30,7 +30,11 @@ export interface Call {
 
 export interface Answer {
   statusCode: number;
+  /** The body parsed, when it is JSON (else null). */
   json: any;
+  /** The body as sent (a CSV download, say), and its headers. */
+  body: string;
+  headers: Record<string, string>;
   /** Set-Cookie values. */
   cookies: string[];
 }
@@ -53,7 +57,12 @@ const call = async (handler: unknown, routeKey: string, path: string, options: C
     event,
     lambdaContext,
   )) as APIGatewayProxyStructuredResultV2;
-  return { statusCode: result.statusCode ?? 0, json: JSON.parse(result.body ?? 'null'), cookies: result.cookies ?? [] };
+  const headers = Object.fromEntries(
+    Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)]),
+  );
+  const body = result.body ?? '';
+  const json = headers['content-type']?.startsWith('text/') ? null : JSON.parse(body || 'null');
+  return { statusCode: result.statusCode ?? 0, json, body, headers, cookies: result.cookies ?? [] };
 };
 
 type AuthRoute = keyof typeof CONSOLE_AUTH_ROUTES;
