@@ -1,12 +1,11 @@
-import { inertValue } from '#shared/csv.ts';
 import { withoutControls } from '#shared/inert-text.ts';
+import { inertValue } from '#shared/inert-csv.ts';
 
 /**
  * What the operator commands print is data a stranger typed (names, messages, addresses), so
- * it is made inert before it reaches a terminal or a spreadsheet (docs/decisions/0003):
- * - control and invisible characters are removed (shared/inert-text.ts);
- * - a line break inside a value becomes a space, so a value cannot forge another row or field;
- * - CSV is shared/csv.ts's (every cell quoted and formula-safe), the same as the console's exports.
+ * it is made inert before it reaches a terminal (docs/decisions/0003): control and invisible
+ * characters are removed (shared/inert-text.ts), and a value keeps to its own line. Their CSV is
+ * shared/inert-csv.ts, the console export's too.
  */
 /** Text for the terminal: controls removed, lines kept (a whole report may span lines). */
 export const inertText = withoutControls;

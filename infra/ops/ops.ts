@@ -10,7 +10,7 @@
  * deployed stack's outputs.
  */
 import { isAudience } from '#shared/constants/audiences.ts';
-import { csvDocument } from '#shared/csv.ts';
+import { toCsv } from '#shared/inert-csv.ts';
 import { inertText, printInert, toTable } from './inert-output';
 import { decideHeldMail, heldLeads } from './held-mail';
 import { consentOf, leadsSince, subscribersOf, suppressionOf } from './ops-reports';
@@ -32,9 +32,7 @@ export const runOps = async (argv: string[], log: (line: string) => void = print
     const since = Date.parse(`${flag('--since') ?? ''}T00:00:00Z`);
     if (Number.isNaN(since)) throw new Error(`leads needs --since <yyyy-mm-dd>. ${USAGE}`);
     const rows = await leadsSince(target, since / 1000);
-    log(
-      rest.includes('--csv') ? csvDocument(rows) : `${rows.length} lead(s) since ${flag('--since')}\n${toTable(rows)}`,
-    );
+    log(rest.includes('--csv') ? toCsv(rows) : `${rows.length} lead(s) since ${flag('--since')}\n${toTable(rows)}`);
     return 0;
   }
   if (verb === 'consent') {
@@ -64,7 +62,7 @@ export const runOps = async (argv: string[], log: (line: string) => void = print
     const { counts, rows } = await subscribersOf(target, audience, now);
     log(
       rest.includes('--csv')
-        ? csvDocument(rows)
+        ? toCsv(rows)
         : `${Object.entries(counts)
             .map(([state, n]) => `${state}: ${n}`)
             .join('  ')}\n${toTable(rows)}`,

@@ -1,6 +1,6 @@
 import { SUBSCRIBER_ROUTES, type SubscriberRow } from '#shared/console-people.ts';
 import type { Page } from '#shared/console-api.ts';
-import { csvDocument } from '#shared/csv.ts';
+import { toCsv } from '#shared/inert-csv.ts';
 import { HttpError } from '../http/http-error';
 import { jsonResponse } from '../http/responses';
 import { utcDay } from '../runtime/clock';
@@ -52,7 +52,7 @@ export const SUBSCRIBER_LIST_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
         action: 'subscribers.export',
         summary: `Exported ${rows.length} subscriber(s) as CSV (${described})`,
       });
-      const csv = csvDocument(
+      const csv = toCsv(
         rows.map((row) => ({
           audience: row.audience,
           state: row.state,

@@ -30,11 +30,10 @@ export interface Call {
 
 export interface Answer {
   statusCode: number;
-  /** The body parsed, when it is JSON (else null). */
+  /** The body parsed, when it is JSON. */
   json: any;
-  /** The body as sent (a CSV download, say), and its headers. */
   body: string;
-  headers: Record<string, string>;
+  headers: Record<string, string | number | boolean>;
   /** Set-Cookie values. */
   cookies: string[];
 }
@@ -57,12 +56,15 @@ const call = async (handler: unknown, routeKey: string, path: string, options: C
     event,
     lambdaContext,
   )) as APIGatewayProxyStructuredResultV2;
-  const headers = Object.fromEntries(
-    Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)]),
-  );
-  const body = result.body ?? '';
-  const json = headers['content-type']?.startsWith('text/') ? null : JSON.parse(body || 'null');
-  return { statusCode: result.statusCode ?? 0, json, body, headers, cookies: result.cookies ?? [] };
+  const headers = result.headers ?? {};
+  const isJson = String(headers['content-type'] ?? 'application/json').startsWith('application/json');
+  return {
+    statusCode: result.statusCode ?? 0,
+    json: isJson ? JSON.parse(result.body ?? 'null') : undefined,
+    body: result.body ?? '',
+    headers,
+    cookies: result.cookies ?? [],
+  };
 };
 
 type AuthRoute = keyof typeof CONSOLE_AUTH_ROUTES;

@@ -2,16 +2,14 @@
  * Operator output is inert (infra/ops/inert-output.ts): what a stranger typed into a form cannot
  * run as a spreadsheet formula, split into other cells, forge rows, or act on the terminal.
  */
-import { csvDocument } from '#shared/csv.ts';
+import { toCsv } from '#shared/inert-csv.ts';
 import { inertText, toTable } from '#infra/ops/inert-output.ts';
 
 const ESC = '\u001b';
 
 describe('CSV for spreadsheets', () => {
   it('quotes every cell, header included, so a ";" locale cannot split one', () => {
-    expect(csvDocument([{ name: 'Pat; Lee', email: 'pat@example.ca' }])).toBe(
-      '"name","email"\n"Pat; Lee","pat@example.ca"',
-    );
+    expect(toCsv([{ name: 'Pat; Lee', email: 'pat@example.ca' }])).toBe('"name","email"\n"Pat; Lee","pat@example.ca"');
   });
 
   it.each([
@@ -22,20 +20,17 @@ describe('CSV for spreadsheets', () => {
     ['  =1+1', `"'  =1+1"`],
     ['\t=1+1', `"'=1+1"`],
   ])('makes a cell that starts a formula (%j) plain text', (value, cell) => {
-    expect(csvDocument([{ message: value }]).split('\n')[1]).toBe(cell);
+    expect(toCsv([{ message: value }]).split('\n')[1]).toBe(cell);
   });
 
   it('removes C0, DEL and C1 controls and bidi overrides, and makes line breaks spaces', () => {
     const message = `Hi\u0000 there${ESC}[2J\u007f\u009b31m\u202eevil\u202c\r\nEmail: forged@example.ca`;
-    expect(csvDocument([{ message }]).split('\n')).toEqual([
-      '"message"',
-      '"Hi there[2J31mevil Email: forged@example.ca"',
-    ]);
+    expect(toCsv([{ message }]).split('\n')).toEqual(['"message"', '"Hi there[2J31mevil Email: forged@example.ca"']);
   });
 
   it('writes empty cells for missing values and nothing for no rows', () => {
-    expect(csvDocument([{ a: undefined, b: null, c: 0 }])).toBe('"a","b","c"\n"","","0"');
-    expect(csvDocument([])).toBe('');
+    expect(toCsv([{ a: undefined, b: null, c: 0 }])).toBe('"a","b","c"\n"","","0"');
+    expect(toCsv([])).toBe('');
   });
 });
 
