@@ -94,6 +94,26 @@ const featureZones = [
   },
 ];
 
+const CONSOLE_DIR = 'web/src/console';
+
+/**
+ * The owners' console is its own bundle (web/build/esbuild-options.ts consoleBuildOptions): the
+ * public pages never import it, and it builds only on shared/, web/src/components, web/src/lib and
+ * the site's stylesheets, never on the public app or a feature.
+ */
+const consoleZones = [
+  {
+    target: [path.join(ROOT, 'web/src/!(console)/**'), path.join(ROOT, 'web/src/*'), all('web/build')],
+    from: all(CONSOLE_DIR),
+    message: 'Public web code never imports the console (web/src/console): only owners load its bundle.',
+  },
+  onlyFrom(
+    CONSOLE_DIR,
+    [all('shared'), all('web/src/components'), all('web/src/lib'), all('web/src/styles')],
+    'The console imports only shared/, web/src/components, web/src/lib and web/src/styles.',
+  ),
+];
+
 export default defineConfig(
   {
     ignores: [
@@ -122,7 +142,10 @@ export default defineConfig(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [...layerZones, ...featureZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: ROOT, zones: [...layerZones, ...featureZones, ...consoleZones] },
+      ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
       'import-x/no-useless-path-segments': 'error',

@@ -10,7 +10,8 @@
  * deployed stack's outputs.
  */
 import { isAudience } from '#shared/constants/audiences.ts';
-import { inertText, printInert, toCsv, toTable } from './inert-output';
+import { toCsv } from '#shared/inert-csv.ts';
+import { inertText, printInert, toTable } from './inert-output';
 import { decideHeldMail, heldLeads } from './held-mail';
 import { consentOf, leadsSince, subscribersOf, suppressionOf } from './ops-reports';
 import { applyRetention } from './apply-retention';
