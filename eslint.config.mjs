@@ -74,6 +74,43 @@ const layerZones = [
   },
 ];
 
+/**
+ * Inside lambdas/, imports point down (docs/architecture.md#layers): handlers → console, campaigns
+ * → http → domain and mail → data → runtime. The domain says why it refuses (domain/refusal.ts);
+ * only http/ knows status codes.
+ */
+const lambdaLayer = (layer) => all(`lambdas/${layer}`);
+const lambdaZones = [
+  {
+    target: [all('lambdas'), all('infra')],
+    from: lambdaLayer('handlers'),
+    message: 'Nothing imports a handler: the stack names them by path and the local twin runs them by path.',
+  },
+  {
+    target: lambdaLayer('http'),
+    from: ['handlers', 'console', 'campaigns'].map(lambdaLayer),
+    message: 'lambdas/http imports no handler, console or campaign code (they build on it).',
+  },
+  {
+    target: [lambdaLayer('domain'), lambdaLayer('mail')],
+    from: ['handlers', 'console', 'campaigns', 'http'].map(lambdaLayer),
+    message:
+      'lambdas/domain and lambdas/mail know nothing of HTTP or the layers above: throw a Refusal (domain/refusal.ts); http/ maps it to a status.',
+  },
+  {
+    target: lambdaLayer('data'),
+    from: all('lambdas'),
+    except: [lambdaLayer('data'), lambdaLayer('runtime')],
+    message: 'lambdas/data imports only itself and lambdas/runtime: the layers above call it.',
+  },
+  {
+    target: lambdaLayer('runtime'),
+    from: all('lambdas'),
+    except: [lambdaLayer('runtime')],
+    message: 'lambdas/runtime (clients, clock, log, tokens) imports nothing else of lambdas/.',
+  },
+];
+
 const featureZones = [
   ...features.map((feature) => ({
     target: all(`${FEATURES_DIR}/${feature}`),
@@ -122,7 +159,10 @@ export default defineConfig(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [...layerZones, ...featureZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: ROOT, zones: [...layerZones, ...lambdaZones, ...featureZones] },
+      ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
       'import-x/no-useless-path-segments': 'error',

@@ -1,5 +1,5 @@
 import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
-import type { DeliveryRecord } from '../mail/ses-event';
+import type { DeliveryRecord } from './delivery-record';
 import { getItem, updateItem } from './items';
 import type { TableStore } from './stores';
 import {

@@ -1,6 +1,6 @@
 import type { ConsentSource } from '#shared/constants/consent.ts';
 import type { ContactDetails } from './contact-details';
-import type { DeliveryRecord } from '../mail/ses-event';
+import type { DeliveryRecord } from './delivery-record';
 import type { DeliveryStatus } from './delivery-status';
 
 /**
