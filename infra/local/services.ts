@@ -218,16 +218,29 @@ export interface CapturedEmail {
   at: number;
 }
 
+/**
+ * A GET of the local inbox, tried again once if the connection failed: fetch reuses a kept-alive
+ * connection, and when the event loop stalls (a loaded machine) the server may close it just as
+ * the request leaves ("other side closed"). Reading the inbox changes nothing, so a repeat is safe.
+ */
+const readInbox = async (url: string): Promise<Response> => {
+  try {
+    return await fetch(url);
+  } catch {
+    return fetch(url);
+  }
+};
+
 /** Every email the local SES has accepted, oldest first. */
 export const readCapturedEmails = async (sesEndpoint: string): Promise<CapturedEmail[]> => {
-  const response = await fetch(`${sesEndpoint}/store`);
+  const response = await readInbox(`${sesEndpoint}/store`);
   if (!response.ok) throw new Error(`SES local store answered ${response.status}`);
   return ((await response.json()) as { emails: CapturedEmail[] }).emails;
 };
 
 /** The raw MIME of every SendRawEmail, oldest first (headers included). */
 export const readRawEmails = async (sesEndpoint: string): Promise<string[]> => {
-  const response = await fetch(`${sesEndpoint}/raw`);
+  const response = await readInbox(`${sesEndpoint}/raw`);
   if (!response.ok) throw new Error(`SES local proxy answered ${response.status}`);
   return ((await response.json()) as { raw: string }[]).map((message) => message.raw);
 };

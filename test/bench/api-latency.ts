@@ -18,6 +18,8 @@ interface LoadOptions {
   body?: (index: number) => string;
   amount?: number;
   connections?: number;
+  /** Sent with every request (e.g. the console's session cookie). */
+  headers?: Record<string, string>;
 }
 
 /** One bounded autocannon run (a fixed number of requests); zero errors are expected. */
@@ -28,6 +30,7 @@ export async function load({
   body,
   amount = 1500,
   connections = 8,
+  headers = {},
 }: LoadOptions): Promise<LatencyResult> {
   const { default: autocannon } = await import('autocannon');
   let index = 0;
@@ -36,7 +39,7 @@ export async function load({
     method,
     amount,
     connections,
-    headers: body ? { 'content-type': 'application/json' } : undefined,
+    headers: { ...headers, ...(body && { 'content-type': 'application/json' }) },
     requests: body ? [{ setupRequest: (request) => ({ ...request, body: body(index++) }) }] : undefined,
   });
   return {
@@ -50,10 +53,13 @@ export async function load({
   };
 }
 
-/** Starts the floor server (see floor-server.ts) and resolves once it listens. */
-export function startFloorServer(dynamoUrl: string, table: string, port: number): Promise<() => void> {
+/**
+ * Starts a floor server (floor-server.ts, console-floor-server.ts: the same DynamoDB work as a
+ * route, bare) with its arguments, and resolves once it listens, with the function that stops it.
+ */
+export function startFloorServer(script: string, args: string[]): Promise<() => void> {
   const tsx = path.resolve(__dirname, '..', '..', 'node_modules', '.bin', 'tsx');
-  const child = spawn(tsx, [path.join(__dirname, 'floor-server.ts'), dynamoUrl, table, String(port)], {
+  const child = spawn(tsx, [path.join(__dirname, script), ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });

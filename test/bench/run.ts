@@ -11,6 +11,7 @@ import { SUBSCRIBERS_TABLE } from '#infra/constructs/table-definitions.ts';
 import { playwrightLaunchOptions, resolveChromium } from '../support/chromium';
 import { LIMITS_LIFTED, startLocalStack } from '../support/local-stack';
 import { load, startFloorServer, type LatencyResult } from './api-latency';
+import { measureConsoleLatency } from './console-latency';
 import { scriptsWithFormCode } from './form-code';
 import { bundleBudgetOf, LOAD_RATIO_BUDGET, measureLambdaBundles } from './lambda-bundles';
 import {
@@ -83,7 +84,11 @@ async function main() {
 
     console.log('API latency …');
     const floorPort = 40000 + Math.floor(Math.random() * 20000);
-    const stopFloor = await startFloorServer(stack.dynamoUrl, SUBSCRIBERS_TABLE.logicalName, floorPort);
+    const stopFloor = await startFloorServer('floor-server.ts', [
+      stack.dynamoUrl,
+      SUBSCRIBERS_TABLE.logicalName,
+      String(floorPort),
+    ]);
     const subscriberUrl = new URL(apiPath('getSubscriber', { audience: 'candidate', id }), stack.baseUrl).href;
     const preference = JSON.stringify({
       email: 'x@example.ca',
@@ -117,6 +122,8 @@ async function main() {
       }),
     );
     stopFloor();
+    const [consoleFloor, consoleAudit] = await measureConsoleLatency(stack);
+    latency.push(consoleFloor, consoleAudit);
     // Its own stack, so its 2,000 subscribers and emails stay out of the other figures.
     const campaign = await measureCampaignSend();
     // Each on its own stack with the fault switch (test/bench/reliability.ts).
@@ -203,6 +210,12 @@ async function main() {
         measured: `${get.p50Ms} ms vs ${floor.p50Ms} ms = ${(get.p50Ms / Math.max(floor.p50Ms, 0.001)).toFixed(2)}×`,
         budget: '≤ 1.3×',
         ok: get.p50Ms <= 1.3 * floor.p50Ms,
+      },
+      {
+        what: 'Console API GET audit log p50 vs its DynamoDB floor',
+        measured: `${consoleAudit.p50Ms} ms vs ${consoleFloor.p50Ms} ms = ${(consoleAudit.p50Ms / Math.max(consoleFloor.p50Ms, 0.001)).toFixed(2)}×`,
+        budget: '≤ 1.3×',
+        ok: consoleAudit.p50Ms <= 1.3 * consoleFloor.p50Ms,
       },
       ...campaignBudgets(campaign),
       ...reliability,

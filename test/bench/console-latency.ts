@@ -1,0 +1,46 @@
+/**
+ * The console API's latency against its bare DynamoDB floor (issue 19: p50 ≤ 1.3×): a signed-in
+ * owner's GET of the audit log through the local stack (cookie, session check, routing,
+ * validation, middleware) against console-floor-server.ts, which does only the same DynamoDB
+ * work (the session and owner read, the index Query) on the same dynalite.
+ */
+import { CONSOLE_API_BASE, SESSION_COOKIE } from '#shared/console-api.ts';
+import { CONSOLE_TABLE } from '#infra/constructs/table-definitions.ts';
+import { LOCAL_CONSOLE_OWNER } from '#infra/local/local-config.ts';
+import { hashedToken } from '#lambdas/console/hashed-token.ts';
+import { signInOverHttp } from '../support/console-sign-in-over-http';
+import { load, startFloorServer, type LatencyResult } from './api-latency';
+
+interface Stack {
+  baseUrl: string;
+  inboxUrl: string;
+  dynamoUrl: string;
+}
+
+/** The floor's run, then the console's, each after a warm-up; [floor, console]. */
+export async function measureConsoleLatency(stack: Stack): Promise<[LatencyResult, LatencyResult]> {
+  const token = await signInOverHttp(stack, LOCAL_CONSOLE_OWNER);
+  // The session item and its owner's record, keyed as lambdas/console/sessions.ts keys them.
+  const sessionId = `session#${hashedToken(token)}`;
+  const ownerId = `owner#${token.split('.')[0]}`;
+  const floorPort = 40000 + Math.floor(Math.random() * 20000);
+  const stopFloor = await startFloorServer('console-floor-server.ts', [
+    stack.dynamoUrl,
+    CONSOLE_TABLE.logicalName,
+    String(floorPort),
+    sessionId,
+    ownerId,
+  ]);
+  try {
+    const floorUrl = `http://127.0.0.1:${floorPort}/`;
+    const auditUrl = new URL(`${CONSOLE_API_BASE}/audit`, stack.baseUrl).href;
+    const headers = { cookie: `${SESSION_COOKIE}=${token}` };
+    await load({ name: 'warm-up', url: floorUrl, amount: 200 });
+    await load({ name: 'warm-up', url: auditUrl, amount: 200, headers });
+    const floor = await load({ name: 'Floor: bare Node + session BatchGetItem + audit Query', url: floorUrl });
+    const audit = await load({ name: 'GET console audit log', url: auditUrl, headers });
+    return [floor, audit];
+  } finally {
+    stopFloor();
+  }
+}
