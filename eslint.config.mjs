@@ -92,8 +92,11 @@ const lambdaZones = [
     message: 'lambdas/http imports no handler, console or campaign code (they build on it).',
   },
   {
+    // Except the campaign eligibility rule (campaigns/eligibility.ts): a pure consent rule over
+    // subscriber items that imports only data/, which the subscriber states (domain) reuse.
     target: [lambdaLayer('domain'), lambdaLayer('mail')],
     from: ['handlers', 'console', 'campaigns', 'http'].map(lambdaLayer),
+    except: [`${path.join(ROOT, 'lambdas/campaigns')}/eligibility.*`],
     message:
       'lambdas/domain and lambdas/mail know nothing of HTTP or the layers above: throw a Refusal (domain/refusal.ts); http/ maps it to a status.',
   },
@@ -131,6 +134,26 @@ const featureZones = [
   },
 ];
 
+const CONSOLE_DIR = 'web/src/console';
+
+/**
+ * The owners' console is its own bundle (web/build/esbuild-options.ts consoleBuildOptions): the
+ * public pages never import it, and it builds only on shared/, web/src/components, web/src/lib and
+ * the site's stylesheets, never on the public app or a feature.
+ */
+const consoleZones = [
+  {
+    target: [path.join(ROOT, 'web/src/!(console)/**'), path.join(ROOT, 'web/src/*'), all('web/build')],
+    from: all(CONSOLE_DIR),
+    message: 'Public web code never imports the console (web/src/console): only owners load its bundle.',
+  },
+  onlyFrom(
+    CONSOLE_DIR,
+    [all('shared'), all('web/src/components'), all('web/src/lib'), all('web/src/styles')],
+    'The console imports only shared/, web/src/components, web/src/lib and web/src/styles.',
+  ),
+];
+
 export default defineConfig(
   {
     ignores: [
@@ -161,7 +184,7 @@ export default defineConfig(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { basePath: ROOT, zones: [...layerZones, ...lambdaZones, ...featureZones] },
+        { basePath: ROOT, zones: [...layerZones, ...lambdaZones, ...featureZones, ...consoleZones] },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',

@@ -8,19 +8,11 @@ import type { LeadItem } from '#lambdas/data/lead-item.ts';
 import { dropHeldMail, requeueLead } from '#lambdas/data/lead-mail-state.ts';
 import { getLead } from '#lambdas/data/leads.ts';
 import { isoTime } from '#lambdas/runtime/clock.ts';
-import { CONFIRMATION_TTL_SECONDS } from '#shared/constants/consent.ts';
-import { DOWNLOAD_LINK_TTL_SECONDS } from '#shared/constants/limits.ts';
+import { linksWorkUntil } from '#lambdas/domain/resend-lead-mail.ts';
 import { scanKind } from './scan-table';
 import type { OpsTarget } from './stack-target';
 
 const holds = (lead: LeadItem) => Object.values(lead.mail).includes('held');
-
-/**
- * The held emails carry links (the scorecard download, the confirmation) that work 7 days from
- * the request: released later, they would lead to a 410, so they are not sent.
- */
-const linksWorkUntil = (lead: LeadItem) =>
-  lead.createdAt + Math.min(DOWNLOAD_LINK_TTL_SECONDS, CONFIRMATION_TTL_SECONDS);
 
 /** A lead's mail for the operator: its status, and why an owed email of it has not gone yet. */
 export const leadMailSummary = (lead: LeadItem): string => {

@@ -10,8 +10,9 @@
  * deployed stack's outputs.
  */
 import { isAudience } from '#shared/constants/audiences.ts';
+import { toCsv } from '#shared/inert-csv.ts';
 import { parseCommandLine } from '../command-line';
-import { inertText, printInert, toCsv, toTable } from './inert-output';
+import { inertText, printInert, toTable } from './inert-output';
 import { decideHeldMail, heldLeads } from './held-mail';
 import { consentOf, leadsSince, subscribersOf, suppressionOf } from './ops-reports';
 import { applyRetention } from './apply-retention';

@@ -1,4 +1,5 @@
 import type { ConsentSource } from '#shared/constants/consent.ts';
+import type { FollowUpStatus, LeadNote, StatusChangeRecord } from '#shared/console-leads.ts';
 import type { ContactDetails } from './contact-details';
 import type { DeliveryRecord } from './delivery-record';
 import type { DeliveryStatus } from './delivery-status';
@@ -83,6 +84,17 @@ interface LeadBase extends ContactDetails {
   leaseUntil?: number;
   lastMailError?: string;
   settledAt?: number;
+  /**
+   * The firm's follow-up, written only by the console (lambdas/data/lead-follow-up.ts): its
+   * status (absent: new), history, notes, follow-up day (yyyy-mm-dd), spam mark, and the
+   * version every change but a note is conditional on (absent: 0).
+   */
+  followUpStatus?: FollowUpStatus;
+  statusHistory?: StatusChangeRecord[];
+  notes?: LeadNote[];
+  followUpOn?: string;
+  spam?: true;
+  consoleVersion?: number;
 }
 
 /** A scorecard request: the requester gets the download link, the consultancy a notification. */

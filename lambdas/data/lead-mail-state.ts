@@ -232,9 +232,11 @@ export const addDuePart = async (
   );
 };
 
-/** The lead's parts in any of `from` moved to `to`; undefined when none was. */
-const moveParts = (mail: LeadItem['mail'], from: readonly PartStatus[], to: PartStatus) => {
-  const parts = Object.entries(mail).filter(([, status]) => from.includes(status));
+/** The lead's parts in any of `from` (and among `only`, if given) moved to `to`; undefined when none was. */
+const moveParts = (mail: LeadItem['mail'], from: readonly PartStatus[], to: PartStatus, only?: readonly MailPart[]) => {
+  const parts = Object.entries(mail).filter(
+    ([part, status]) => from.includes(status) && (!only || only.includes(part as MailPart)),
+  );
   return parts.length > 0 ? { ...mail, ...Object.fromEntries(parts.map(([part]) => [part, to])) } : undefined;
 };
 
@@ -249,14 +251,15 @@ const updateSettledLead = async (store: TableStore, lead: LeadItem, fields: Reco
  * An operator puts parts back into delivery: the redrive (parts that failed and, if asked, those
  * whose send was interrupted) or a release of emails held by the form-mail budget. They become
  * pending and due now, with a fresh retry window. False when none of the lead's parts is in
- * `statuses`, or the lead is no longer settled as it was read.
+ * `statuses` (among `parts`, if given: the console resends one email), or the lead is no longer
+ * settled as it was read.
  */
 export const requeueLead = async (
   store: TableStore,
   lead: LeadItem,
-  options: { now: number; retryUntil: number; statuses: readonly PartStatus[] },
+  options: { now: number; retryUntil: number; statuses: readonly PartStatus[]; parts?: readonly MailPart[] },
 ) => {
-  const mail = moveParts(lead.mail, options.statuses, 'pending');
+  const mail = moveParts(lead.mail, options.statuses, 'pending', options.parts);
   if (!mail) return false;
   return updateSettledLead(store, lead, {
     mail,

@@ -7,7 +7,12 @@ import { jsonResponse } from './responses';
 import type { HttpMiddleware } from './types';
 
 /** The answer to each reason the domain refuses a request for. */
-const REFUSAL_STATUS: Record<RefusalReason, number> = { 'not-found': 404, expired: 410, 'too-many': 429 };
+const REFUSAL_STATUS: Record<RefusalReason, number> = {
+  'not-found': 404,
+  expired: 410,
+  'too-many': 429,
+  conflict: 409,
+};
 
 /** Seconds a visitor should wait before resending after a dependency outage. */
 const RETRY_AFTER_SECONDS = '5';

@@ -15,9 +15,11 @@ const jsonTypeOf = (value: unknown) => (Array.isArray(value) ? 'array' : typeof 
 
 const typeErrors = (fields: Record<string, unknown>, body: Record<string, unknown>): string[] =>
   Object.entries(body).flatMap(([key, value]) => {
-    const type = (fields[key] as Schema).type;
-    const expected = EXPECTED_JSON_TYPE[type];
-    return expected && jsonTypeOf(value) !== type ? [wrongType(key, expected)] : [];
+    const field = fields[key] as Schema;
+    // null is JSON's "none": a nullable field takes it (the console clears a follow-up date so).
+    if (value === null && field.spec.nullable) return [];
+    const expected = EXPECTED_JSON_TYPE[field.type];
+    return expected && jsonTypeOf(value) !== field.type ? [wrongType(key, expected)] : [];
   });
 
 /** One message per field, as a form shows it: "Invalid email", not also the domain rule. */

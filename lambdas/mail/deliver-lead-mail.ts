@@ -44,7 +44,7 @@ type Planned = { mail: OutgoingMail } | { skip: Extract<PartStatus, 'suppressed'
 
 /** What one part of this lead is, now: an email, or nothing to send (and why). */
 const planPart = async (deps: MailerDeps, lead: LeadItem, part: MailPart, now: number): Promise<Planned> => {
-  if (part === 'notification') return { mail: notificationMail(lead, deps.notificationEmail) };
+  if (part === 'notification') return { mail: notificationMail(lead, deps.notificationEmail, deps.siteUrl) };
   // A mailbox that bounced for good or complained gets nothing more, subscriber or not.
   if (await findSuppression(deps.subscribers, lead.mailbox)) return { skip: 'suppressed' };
   if (part === 'confirmation') {

@@ -2,7 +2,8 @@ import { oneLine, withoutControls } from '#shared/inert-text.ts';
 import { BUSINESS } from '#shared/constants/business.ts';
 import { CONFIRMATION_TTL_SECONDS } from '#shared/constants/consent.ts';
 import { DOWNLOAD_LINK_TTL_SECONDS } from '#shared/constants/limits.ts';
-import type { LeadItem, ScorecardLead } from '../data/lead-item';
+import { consoleLeadPath } from '#shared/console-leads.ts';
+import { leadKeyOf, type LeadItem, type ScorecardLead } from '../data/lead-item';
 import { isoTime } from '../runtime/clock';
 import type { OutgoingMail } from './outgoing-mail';
 import { renderMail } from './render';
@@ -83,8 +84,11 @@ const budgetNote = (lead: LeadItem): string | undefined => {
   return undefined;
 };
 
-/** The consultancy's own notice of a new lead; replying answers the person directly. */
-export const notificationMail = (lead: LeadItem, notificationEmail: string): OutgoingMail => {
+/**
+ * The consultancy's own notice of a new lead; replying answers the person directly, and its link
+ * opens the lead in the console (sign-in needed), where the firm follows it up.
+ */
+export const notificationMail = (lead: LeadItem, notificationEmail: string, siteUrl: string): OutgoingMail => {
   const what =
     lead.type === 'scorecard'
       ? 'Scorecard request'
@@ -117,6 +121,7 @@ export const notificationMail = (lead: LeadItem, notificationEmail: string): Out
         fields.map(([label, value]) => `${label}: ${oneLine(value ?? '') || '-'}`).join('\n'),
         message ? `Their message:\n${quoted}` : 'Their message: -',
       ],
+      links: [{ label: 'Open the lead in the console', url: `${siteUrl}${consoleLeadPath(leadKeyOf(lead.id))}` }],
     }),
   };
 };

@@ -30,7 +30,10 @@ export interface Call {
 
 export interface Answer {
   statusCode: number;
+  /** The body parsed, when it is JSON. */
   json: any;
+  body: string;
+  headers: Record<string, string | number | boolean>;
   /** Set-Cookie values. */
   cookies: string[];
 }
@@ -53,7 +56,15 @@ const call = async (handler: unknown, routeKey: string, path: string, options: C
     event,
     lambdaContext,
   )) as APIGatewayProxyStructuredResultV2;
-  return { statusCode: result.statusCode ?? 0, json: JSON.parse(result.body ?? 'null'), cookies: result.cookies ?? [] };
+  const headers = result.headers ?? {};
+  const isJson = String(headers['content-type'] ?? 'application/json').startsWith('application/json');
+  return {
+    statusCode: result.statusCode ?? 0,
+    json: isJson ? JSON.parse(result.body ?? 'null') : undefined,
+    body: result.body ?? '',
+    headers,
+    cookies: result.cookies ?? [],
+  };
 };
 
 type AuthRoute = keyof typeof CONSOLE_AUTH_ROUTES;

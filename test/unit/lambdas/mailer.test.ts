@@ -109,6 +109,11 @@ describe('mailer (leads stream)', () => {
     expect(notification!.subject).toBe('New scorecard request: Avery Stone');
     expect(notification!.text).toContain('Organization: Prairie Builders');
     expect(notification!.text).toContain('Their message:\n> We are hiring.');
+    // The lead's console page, by its URL-safe key (the stored id's `#` would end the path).
+    expect(notification!.text).toContain(
+      `Open the lead in the console: https://site.test/admin/leads/${SCORECARD_KEY}`,
+    );
+    expect(notification!.html).toContain(`<a href="https://site.test/admin/leads/${SCORECARD_KEY}">`);
     expect(requester!.header('to')).toBe('avery.stone+hr@example.ca');
     expect(requester!.header('from')).toBe('Chinook Talent Partners <no-reply@chinooktalent.ca>');
     expect(requester!.subject).toBe('Your Human Relations Scorecard');

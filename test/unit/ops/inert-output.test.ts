@@ -2,7 +2,8 @@
  * Operator output is inert (infra/ops/inert-output.ts): what a stranger typed into a form cannot
  * run as a spreadsheet formula, split into other cells, forge rows, or act on the terminal.
  */
-import { inertText, toCsv, toTable } from '#infra/ops/inert-output.ts';
+import { toCsv } from '#shared/inert-csv.ts';
+import { inertText, toTable } from '#infra/ops/inert-output.ts';
 
 const ESC = '\u001b';
 

@@ -1,0 +1,193 @@
+import { QueryCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { LEAD_FORMS, type LeadListQuery } from '#shared/console-leads.ts';
+import { LEADS_BY_TIME_INDEX } from '#shared/leads-by-time-index.ts';
+import { marshall, unmarshall } from '../data/attribute-values';
+import type { LeadItem } from '../data/lead-item';
+import type { TableStore } from '../data/stores';
+import { HttpError } from '../http/http-error';
+import { utcDay } from '../runtime/clock';
+import { BAD_CURSOR, pageCursor, startKeyOf } from './page-cursor';
+
+/**
+ * The leads of a view of the console's inbox, newest first, read from the LeadsByTime index
+ * (Query, never Scan). The date range is the index's sort key condition; form, audience, status
+ * and view are a FilterExpression; the search is matched here, because DynamoDB's `contains` is
+ * case-sensitive and the leads stored so far keep names as typed. A filter is applied after
+ * DynamoDB reads the items ("A filter expression is applied after a Query finishes, but before
+ * the results are returned", and the read capacity is the same: Query, DynamoDB Developer Guide,
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Query.FilterExpression.html),
+ * so a page of a narrow view may need several reads: they go on until the page is full or
+ * `maxReads` is spent, and the cursor says where to go on from.
+ */
+
+/** What one Query evaluates at most: enough for a page of a broad view in one read. */
+const READ_SIZE = 200;
+
+/** The attributes a row of the list shows (lead-view.ts leadSummary), read instead of whole leads. */
+const SUMMARY_ATTRIBUTES = [
+  'id',
+  'kind',
+  'createdAt',
+  'type',
+  'audience',
+  'firstName',
+  'lastName',
+  'email',
+  'organization',
+  'followUpStatus',
+  'followUpOn',
+  'spam',
+  'mailStatus',
+];
+
+interface Expression {
+  text: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+const startOfDay = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
+
+const keyCondition = (query: LeadListQuery): Expression => {
+  const kind = { text: '#kind = :lead', names: { '#kind': 'kind' }, values: { ':lead': 'lead' } };
+  if (!query.from && !query.to) return kind;
+  return {
+    text: `${kind.text} AND #createdAt BETWEEN :from AND :to`,
+    names: { ...kind.names, '#createdAt': 'createdAt' },
+    values: {
+      ...kind.values,
+      ':from': query.from ? startOfDay(query.from) : 0,
+      ':to': query.to ? startOfDay(query.to) + 86_399 : Number.MAX_SAFE_INTEGER,
+    },
+  };
+};
+
+/** The view and filters as one FilterExpression (every lead of a public form; no resubscribe requests). */
+const filterOf = (query: LeadListQuery, today: string): Expression => {
+  const parts: Expression[] = [
+    query.form
+      ? { text: '#type = :form', names: { '#type': 'type' }, values: { ':form': query.form } }
+      : {
+          text: `#type IN (${LEAD_FORMS.map((form) => `:${form}`).join(', ')})`,
+          names: { '#type': 'type' },
+          values: Object.fromEntries(LEAD_FORMS.map((form) => [`:${form}`, form])),
+        },
+  ];
+  if (query.audience)
+    parts.push({
+      text: '#audience = :audience',
+      names: { '#audience': 'audience' },
+      values: { ':audience': query.audience },
+    });
+  if (query.status === 'new')
+    parts.push({ text: 'attribute_not_exists(#status)', names: { '#status': 'followUpStatus' }, values: {} });
+  else if (query.status)
+    parts.push({
+      text: '#status = :status',
+      names: { '#status': 'followUpStatus' },
+      values: { ':status': query.status },
+    });
+  const view = query.view ?? 'inbox';
+  parts.push({
+    text: view === 'spam' ? 'attribute_exists(#spam)' : 'attribute_not_exists(#spam)',
+    names: { '#spam': 'spam' },
+    values: {},
+  });
+  if (view === 'overdue')
+    parts.push({
+      text: '#followUpOn < :today AND (attribute_not_exists(#status) OR NOT (#status IN (:client, :closed)))',
+      names: { '#followUpOn': 'followUpOn', '#status': 'followUpStatus' },
+      values: { ':today': today, ':client': 'client', ':closed': 'closed' },
+    });
+  return {
+    text: parts.map((part) => `(${part.text})`).join(' AND '),
+    names: Object.assign({}, ...parts.map((part) => part.names)),
+    values: Object.assign({}, ...parts.map((part) => part.values)),
+  };
+};
+
+/** The search, case-insensitive, over the name, the email and the organization. */
+const matchesSearch = (q: string | undefined) => {
+  const needle = q?.trim().toLowerCase();
+  if (!needle) return () => true;
+  return (lead: LeadItem) =>
+    [`${lead.firstName} ${lead.lastName}`, lead.email, lead.organization ?? ''].some((text) =>
+      text.toLowerCase().includes(needle),
+    );
+};
+
+/** A cursor of this list: a position in LeadsByTime, nothing else (else 400). */
+const leadStartKey = (cursor: string | undefined) => {
+  const key = startKeyOf(cursor);
+  if (!key) return undefined;
+  const names = Object.keys(key).sort().join(',');
+  if (names !== 'createdAt,id,kind' || key.kind?.S !== 'lead' || !key.id?.S?.startsWith('lead#') || !key.createdAt?.N)
+    throw new HttpError(400, BAD_CURSOR);
+  return key;
+};
+
+/** The position just after a lead: where the next page starts. */
+const positionAfter = (lead: LeadItem): Record<string, AttributeValue> =>
+  marshall({ id: lead.id, kind: lead.kind, createdAt: lead.createdAt });
+
+export interface LeadsRead {
+  leads: LeadItem[];
+  /** Where the next page starts, when the view goes on. */
+  next?: string;
+  /** How many Queries it took (the paging test reports it). */
+  reads: number;
+}
+
+/**
+ * Up to `pageSize` leads of the view after `cursor`. `summary` reads only what a row shows. A
+ * page may come back short (or empty) with a `next` when `maxReads` ran out first: the view
+ * goes on from there.
+ */
+export const readLeads = async (
+  store: TableStore,
+  query: LeadListQuery,
+  options: { now: number; pageSize: number; maxReads: number; summary: boolean },
+): Promise<LeadsRead> => {
+  const key = keyCondition(query);
+  const filter = filterOf(query, utcDay(options.now));
+  const matches = matchesSearch(query.q);
+  const projection = options.summary
+    ? {
+        ProjectionExpression: SUMMARY_ATTRIBUTES.map((name) => `#p_${name}`).join(', '),
+        names: Object.fromEntries(SUMMARY_ATTRIBUTES.map((name) => [`#p_${name}`, name])),
+      }
+    : { names: {} };
+  const leads: LeadItem[] = [];
+  let startKey = leadStartKey(query.cursor);
+  let reads = 0;
+  while (reads < options.maxReads) {
+    const { Items = [], LastEvaluatedKey } = await store.db.send(
+      new QueryCommand({
+        TableName: store.table,
+        IndexName: LEADS_BY_TIME_INDEX.name,
+        KeyConditionExpression: key.text,
+        FilterExpression: filter.text,
+        ...(projection.ProjectionExpression && { ProjectionExpression: projection.ProjectionExpression }),
+        ExpressionAttributeNames: { ...key.names, ...filter.names, ...projection.names },
+        ExpressionAttributeValues: marshall({ ...key.values, ...filter.values }),
+        ScanIndexForward: false,
+        Limit: READ_SIZE,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    reads += 1;
+    for (const item of Items) {
+      const lead = unmarshall(item) as unknown as LeadItem;
+      if (!matches(lead)) continue;
+      leads.push(lead);
+      // Full mid-read: the next page starts after this lead, not after what DynamoDB read.
+      if (leads.length === options.pageSize) {
+        const last = !LastEvaluatedKey && item === Items.at(-1);
+        return { leads, ...(!last && { next: pageCursor(positionAfter(lead)) }), reads };
+      }
+    }
+    if (!LastEvaluatedKey) return { leads, reads };
+    startKey = LastEvaluatedKey;
+  }
+  return { leads, next: pageCursor(startKey!), reads };
+};

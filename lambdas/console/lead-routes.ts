@@ -1,0 +1,196 @@
+import type { AnyObject, ObjectSchema } from 'yup';
+import {
+  EXPORT_MAX_ROWS,
+  followUpDateSchema,
+  LEAD_FORMS,
+  LEAD_ROUTES,
+  leadListQuerySchema,
+  newNoteSchema,
+  NEXT_STATUSES,
+  resendSchema,
+  spamMarkSchema,
+  statusChangeSchema,
+  type FollowUpStatus,
+  type LeadChanged,
+  type LeadListQuery,
+  type LeadSummary,
+} from '#shared/console-leads.ts';
+import type { Page } from '#shared/console-api.ts';
+import { withoutControls } from '#shared/inert-text.ts';
+import { changeFollowUp, appendNote, type FollowUpChange } from '../data/lead-follow-up';
+import { leadId, type LeadItem, type MailPart } from '../data/lead-item';
+import { getLead } from '../data/leads';
+import { resendLeadPart } from '../domain/resend-lead-mail';
+import { HttpError } from '../http/http-error';
+import { jsonObjectOf } from '../http/json-body';
+import { jsonResponse } from '../http/responses';
+import { validateBody } from '../http/validate-body';
+import { deliveryPolicyFromEnv } from '../mail/delivery-policy';
+import type { ConsoleRoute } from './console-router';
+import type { ConsoleRequest } from './console-request';
+import { leadsCsv, exportSummary } from './lead-export';
+import { readLeads } from './lead-list';
+import { LEAD_MESSAGES } from './lead-messages';
+import { leadDetail, leadSummary } from './lead-view';
+
+/** A page of the list, and how many DynamoDB reads one request may spend filling it. */
+const PAGE_SIZE = 50;
+const MAX_READS_PER_PAGE = 10;
+/** Enough reads for EXPORT_MAX_ROWS leads of a view that keeps one lead in ten. */
+const MAX_READS_PER_EXPORT = 250;
+
+const bodyOf = <T extends AnyObject>(request: ConsoleRequest, schema: ObjectSchema<T>) =>
+  validateBody(schema, jsonObjectOf(request.event));
+
+const queryOf = (request: ConsoleRequest): Promise<LeadListQuery> =>
+  validateBody(leadListQuerySchema, { ...request.event.queryStringParameters });
+
+/** A console lead id is the 22 base64url characters of its key; anything else names no lead. */
+const LEAD_KEY = /^[A-Za-z0-9_-]{22}$/;
+
+/** The lead of the route's `{id}`: a lead of a public form, else 404. */
+const leadOf = async ({ parameters, stores }: ConsoleRequest): Promise<LeadItem> => {
+  const key = parameters.id ?? '';
+  const lead = LEAD_KEY.test(key) ? await getLead(stores.leads, leadId(key)) : undefined;
+  if (!lead || !(LEAD_FORMS as readonly string[]).includes(lead.type))
+    throw new HttpError(404, LEAD_MESSAGES.noSuchLead);
+  return lead;
+};
+
+/** Every change but a note is made on the version of the lead its owner saw (shared/console-leads.ts). */
+const requireVersion = (lead: LeadItem, version: number) => {
+  if ((lead.consoleVersion ?? 0) !== version) throw new HttpError(409, LEAD_MESSAGES.changedMeanwhile);
+};
+
+const changed = (message: string, lead: LeadItem) =>
+  jsonResponse(200, { message, lead: leadDetail(lead) } satisfies LeadChanged);
+
+/**
+ * A change made on `version` of the lead; 409 when someone changed it since (the write is
+ * conditional on the version, so a change between this read and the write loses too).
+ */
+const changeAt = async (request: ConsoleRequest, lead: LeadItem, version: number, change: FollowUpChange) => {
+  requireVersion(lead, version);
+  const written = await changeFollowUp(request.stores.leads, lead.id, version, change);
+  if (!written) {
+    if (!(await getLead(request.stores.leads, lead.id))) throw new HttpError(404, LEAD_MESSAGES.noSuchLead);
+    throw new HttpError(409, LEAD_MESSAGES.changedMeanwhile);
+  }
+  return written;
+};
+
+/** The console's leads screens (shared/console-leads.ts). The export route comes before `{id}`. */
+export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
+  {
+    routeKey: LEAD_ROUTES.list,
+    handle: async (request) => {
+      const found = await readLeads(request.stores.leads, await queryOf(request), {
+        now: request.now,
+        pageSize: PAGE_SIZE,
+        maxReads: MAX_READS_PER_PAGE,
+        summary: true,
+      });
+      const page: Page<LeadSummary> = { items: found.leads.map(leadSummary), ...(found.next && { next: found.next }) };
+      return jsonResponse(200, page);
+    },
+  },
+  {
+    routeKey: LEAD_ROUTES.export,
+    handle: async (request) => {
+      const query = { ...(await queryOf(request)), cursor: undefined };
+      const found = await readLeads(request.stores.leads, query, {
+        now: request.now,
+        pageSize: EXPORT_MAX_ROWS + 1,
+        maxReads: MAX_READS_PER_EXPORT,
+        summary: false,
+      });
+      if (found.next !== undefined) throw new HttpError(400, LEAD_MESSAGES.tooManyToExport);
+      await request.audit({ action: 'lead.export', summary: exportSummary(query, found.leads.length) });
+      return leadsCsv(found.leads, request.now);
+    },
+  },
+  {
+    routeKey: LEAD_ROUTES.get,
+    handle: async (request) => jsonResponse(200, leadDetail(await leadOf(request))),
+  },
+  {
+    routeKey: LEAD_ROUTES.status,
+    handle: async (request) => {
+      const { to, version } = await bodyOf(request, statusChangeSchema);
+      const lead = await leadOf(request);
+      const from = lead.followUpStatus ?? 'new';
+      const next = to as FollowUpStatus;
+      requireVersion(lead, version);
+      if (!NEXT_STATUSES[from].includes(next)) throw new HttpError(409, LEAD_MESSAGES.notAllowed(from, next));
+      const written = await changeAt(request, lead, version, {
+        status: { at: request.now, by: request.signedIn.owner, from, to: next },
+      });
+      await request.audit({ action: 'lead.status', target: request.parameters.id, summary: `${from} → ${next}` });
+      return changed(LEAD_MESSAGES.moved(from, next), written);
+    },
+  },
+  {
+    routeKey: LEAD_ROUTES.notes,
+    handle: async (request) => {
+      const text = withoutControls((await bodyOf(request, newNoteSchema)).text).trim();
+      if (!text) throw new HttpError(400, LEAD_MESSAGES.emptyNote);
+      const lead = await leadOf(request);
+      const written = await appendNote(request.stores.leads, lead.id, {
+        at: request.now,
+        by: request.signedIn.owner,
+        text,
+      });
+      if (!written) {
+        if (!(await getLead(request.stores.leads, lead.id))) throw new HttpError(404, LEAD_MESSAGES.noSuchLead);
+        throw new HttpError(409, LEAD_MESSAGES.notesFull);
+      }
+      await request.audit({ action: 'lead.note', target: request.parameters.id, summary: 'Added a note' });
+      return changed(LEAD_MESSAGES.noteAdded, written);
+    },
+  },
+  {
+    routeKey: LEAD_ROUTES.followUp,
+    handle: async (request) => {
+      const { on, version } = await bodyOf(request, followUpDateSchema);
+      const lead = await leadOf(request);
+      const written = await changeAt(request, lead, version, { followUpOn: on ?? null });
+      await request.audit({
+        action: 'lead.follow-up',
+        target: request.parameters.id,
+        summary: on ? `Follow-up date ${on}` : 'Follow-up date cleared',
+      });
+      return changed(LEAD_MESSAGES.followUpSet(on ?? null), written);
+    },
+  },
+  {
+    routeKey: LEAD_ROUTES.spam,
+    handle: async (request) => {
+      const { spam, version } = await bodyOf(request, spamMarkSchema);
+      const lead = await leadOf(request);
+      const written = await changeAt(request, lead, version, { spam });
+      await request.audit({
+        action: 'lead.spam',
+        target: request.parameters.id,
+        summary: spam ? 'Marked as spam' : 'Marked as not spam',
+      });
+      return changed(LEAD_MESSAGES.spamMarked(spam), written);
+    },
+  },
+  {
+    routeKey: LEAD_ROUTES.resend,
+    handle: async (request) => {
+      const part = (await bodyOf(request, resendSchema)).part as MailPart;
+      const lead = await leadOf(request);
+      const message = await resendLeadPart(request.stores.leads, lead, part, {
+        now: request.now,
+        giveUpAfterSeconds: deliveryPolicyFromEnv().giveUpAfterSeconds,
+      });
+      await request.audit({
+        action: 'lead.resend',
+        target: request.parameters.id,
+        summary: `Sent the ${part} email again (it was ${lead.mail[part]})`,
+      });
+      return changed(message, (await getLead(request.stores.leads, lead.id)) ?? lead);
+    },
+  },
+];

@@ -1,0 +1,32 @@
+import { oneLine } from './inert-text';
+
+/**
+ * CSV of data a stranger typed (names, messages, addresses), safe to open in a spreadsheet: the
+ * operator commands' `--csv` and the console's export both write it with this
+ * (docs/decisions/0003):
+ * - control and invisible characters are removed (./inert-text.ts);
+ * - a line break inside a value becomes a space, so a value cannot forge another row or field;
+ * - every cell is quoted (a `;`-separator locale cannot split it) and one that a spreadsheet
+ *   would run as a formula starts with an apostrophe.
+ */
+
+/** One value on one line: controls removed, line breaks made spaces; nothing for undefined or null. */
+export const inertValue = (value: unknown): string =>
+  value === undefined || value === null ? '' : oneLine(String(value));
+
+/** Characters a spreadsheet reads as the start of a formula, after any leading spaces. */
+const FORMULA_START = /^\s*[=+\-@]/;
+
+const csvCell = (value: unknown) => {
+  const text = inertValue(value);
+  const safe = FORMULA_START.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+};
+
+/** Rows as CSV, header first; every cell inert, quoted and formula-safe. */
+export const toCsv = (rows: Record<string, unknown>[]): string =>
+  rows.length === 0
+    ? ''
+    : [Object.keys(rows[0]!), ...rows.map((row) => Object.values(row))]
+        .map((cells) => cells.map(csvCell).join(','))
+        .join('\n');

@@ -1,0 +1,75 @@
+import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { ConsoleLayout } from './layout/ConsoleLayout';
+import { ScreenErrorBoundary } from './layout/ScreenErrorBoundary';
+import { CONSOLE_SCREENS } from './screens';
+import { SessionProvider, useSession } from './session';
+import { EnrolScreen } from './sign-in/EnrolScreen';
+import { SignInScreen } from './sign-in/SignInScreen';
+
+/** The console's routes, under /admin: the enrolment page, and every screen behind the sign-in. */
+export function ConsoleApp() {
+  return (
+    <SessionProvider>
+      <Routes>
+        <Route path="enrol" element={<EnrolScreen />} />
+        <Route path="*" element={<ConsoleFrame />} />
+      </Routes>
+    </SessionProvider>
+  );
+}
+
+function ScreenRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <ScreenErrorBoundary key={pathname.split('/')[1]}>
+      <Routes>
+        <Route index element={<Navigate to={CONSOLE_SCREENS[0]!.path} replace />} />
+        {CONSOLE_SCREENS.map(({ path, Screen }) => (
+          <Route key={path} path={`${path}/*`} element={<Screen />} />
+        ))}
+        <Route path="*" element={<NoSuchScreen />} />
+      </Routes>
+    </ScreenErrorBoundary>
+  );
+}
+
+function NoSuchScreen() {
+  return (
+    <>
+      <h1>There is no such screen</h1>
+      <p>
+        The console has no page at this address. <Link to="/">Go to the console&apos;s first screen</Link>.
+      </p>
+    </>
+  );
+}
+
+/**
+ * The screens behind the sign-in. When a call finds the session ended (401), the sign-in screen
+ * shows and the screens stay mounted but hidden: after the sign-in the owner is back on the same
+ * screen with whatever they had typed. A deliberate sign-out unmounts them. Keyed by the owner,
+ * so another owner signing in on this device never sees what the first one had open.
+ */
+function ConsoleFrame() {
+  const { state } = useSession();
+  if (state.status === 'checking') {
+    return (
+      <p className="console-loading" role="status">
+        Checking whether you are signed in…
+      </p>
+    );
+  }
+  const session = state.status === 'signed-in' ? state.session : state.interrupted;
+  return (
+    <>
+      {state.status === 'signed-out' && <SignInScreen notice={state.notice} />}
+      {session && (
+        <div key={session.owner} hidden={state.status !== 'signed-in'} className="console-frame">
+          <ConsoleLayout session={session}>
+            <ScreenRoutes />
+          </ConsoleLayout>
+        </div>
+      )}
+    </>
+  );
+}
