@@ -1,11 +1,12 @@
 import { recordSendAccepted, recordSendDelivery } from '../data/campaign-sends';
 import { leadId } from '../data/lead-item';
 import { recordPartAccepted, recordPartDelivery } from '../data/lead-mail-state';
+import type { DeliveryRecord } from '../data/delivery-record';
 import type { TableStore } from '../data/stores';
 import { canonicalMailbox } from '../domain/canonical-mailbox';
 import { suppressAddress } from '../domain/suppress-address';
 import * as log from '../runtime/log';
-import type { DeliveryRecord, SesEvent } from './ses-event';
+import type { SesEvent } from './ses-event';
 
 export interface IngestionStores {
   leads: TableStore;
