@@ -31,6 +31,7 @@ function build(
     console: data.console,
     campaigns: data.campaigns,
     owners: ['ann@example.ca'],
+    mailingAddress: 'Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3',
     scorecardDocument: { bucket, key: 'scorecard/doc.pdf' },
     ...throttles,
   });
