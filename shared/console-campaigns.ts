@@ -45,7 +45,10 @@ export const CAMPAIGN_ROUTES = {
   testSend: 'POST /api/admin/campaigns/{slug}/test-send',
   /** 200 CampaignFile[]: the repository's campaign files (web/content/campaigns), as deployed. */
   files: 'GET /api/admin/campaign-files',
-  /** No body; 201 CampaignChanged (a new draft of that file); 409 when the slug is taken; 400 for a file the rules refuse. */
+  /**
+   * No body; 201 CampaignChanged (a new draft of that file); 409 when the slug is taken; 400 for
+   * a file the rules refuse.
+   */
   importFile: 'POST /api/admin/campaign-files/{slug}/import',
 } as const;
 
@@ -105,8 +108,10 @@ export const campaignFieldsSchema = yup.object({
     .trim()
     .required('Write the body of the email.')
     .max(CAMPAIGN_LIMITS.markdown, `The body can be at most ${CAMPAIGN_LIMITS.markdown} characters.`)
-    .test('safe-links', ({ value }) => unsafeLinksMessage(value as string), (value) =>
-      value === undefined ? true : linkTargetsOf(value).every(isSafeCampaignHref),
+    .test(
+      'safe-links',
+      ({ value }) => unsafeLinksMessage(value as string),
+      (value) => (value === undefined ? true : linkTargetsOf(value).every(isSafeCampaignHref)),
     ),
 });
 export type CampaignFields = yup.InferType<typeof campaignFieldsSchema>;
@@ -120,13 +125,20 @@ export const newCampaignSchema = campaignFieldsSchema.shape({
   slug: yup
     .string()
     .required('Give the campaign a short name for its address, e.g. 2026-spring-news.')
-    .matches(CAMPAIGN_SLUG, 'The short name may use lower-case letters, digits and hyphens only, starting with a letter or digit (at most 80).'),
+    .matches(
+      CAMPAIGN_SLUG,
+      'The short name may use lower-case letters, digits and hyphens only, starting with a letter or digit (at most 80).',
+    ),
 });
 export type NewCampaign = yup.InferType<typeof newCampaignSchema>;
 
 /** A change names the `version` it was made on (CampaignDraft.version): an older one is refused (409). */
 const version = () =>
-  yup.number().required('Say which version of the campaign you changed.').integer().min(0, 'That version does not exist.');
+  yup
+    .number()
+    .required('Say which version of the campaign you changed.')
+    .integer()
+    .min(0, 'That version does not exist.');
 
 export const campaignChangeSchema = campaignFieldsSchema.shape({ version: version() });
 export type CampaignChange = yup.InferType<typeof campaignChangeSchema>;
@@ -211,7 +223,14 @@ export interface LinkCheck {
   detail?: string;
 }
 
-export const PREFLIGHT_CHECKS = ['recipients', 'identification', 'links', 'unsubscribe', 'subject', 'preheader'] as const;
+export const PREFLIGHT_CHECKS = [
+  'recipients',
+  'identification',
+  'links',
+  'unsubscribe',
+  'subject',
+  'preheader',
+] as const;
 export type PreflightCheckId = (typeof PREFLIGHT_CHECKS)[number];
 
 export interface PreflightCheck {

@@ -64,7 +64,10 @@ export function localConfig() {
     siteUrl: process.env.SITE_URL ?? `http://localhost:${sitePort}`,
     senderEmail: context.senderEmail,
     notificationEmail: context.notificationEmail,
-    /** MAILING_ADDRESS, else a stand-in plainly not an address: the console's preflight flags it (cdk.json's is the firm's real one). */
+    /**
+     * MAILING_ADDRESS, else a stand-in plainly not an address: the console's preflight flags it
+     * (cdk.json's is the firm's real one).
+     */
     mailingAddress: process.env.MAILING_ADDRESS?.trim() || LOCAL_MAILING_ADDRESS,
     /** cdk.json's `mailingAddress`: what `npm run deploy` gives the functions. */
     deployedMailingAddress: context.mailingAddress,

@@ -158,7 +158,11 @@ export const runCampaign = async (args: CampaignArgs, log: (line: string) => voi
   }
   if (args.verb === 'test') {
     const campaign = loadCampaign(args.slug, target.siteUrl);
-    const messageId = await sendMail(createSesClient(), testCopy(campaign, args.to!, target.siteUrl), target.senderAddress);
+    const messageId = await sendMail(
+      createSesClient(),
+      testCopy(campaign, args.to!, target.siteUrl),
+      target.senderAddress,
+    );
     log(
       `Test copy sent to ${args.to} (SES message ${messageId}). Its links are a sample subscriber's, not yours; it has no one-click unsubscribe header.`,
     );

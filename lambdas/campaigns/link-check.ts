@@ -48,10 +48,16 @@ const checkOne = async (href: string, siteUrl: string, fetchPage: FetchPage): Pr
  * lists the others as not checked. In AWS the site is SITE_URL (CloudFront); locally the local
  * stack's URL.
  */
-export const checkLinks = async (hrefs: string[], siteUrl: string, fetchPage: FetchPage = fetch): Promise<LinkCheck[]> => {
+export const checkLinks = async (
+  hrefs: string[],
+  siteUrl: string,
+  fetchPage: FetchPage = fetch,
+): Promise<LinkCheck[]> => {
   const results: LinkCheck[] = [];
   for (let start = 0; start < hrefs.length; start += AT_ONCE) {
-    results.push(...(await Promise.all(hrefs.slice(start, start + AT_ONCE).map((href) => checkOne(href, siteUrl, fetchPage)))));
+    results.push(
+      ...(await Promise.all(hrefs.slice(start, start + AT_ONCE).map((href) => checkOne(href, siteUrl, fetchPage)))),
+    );
   }
   return results;
 };

@@ -33,8 +33,16 @@ const identificationCheck = (): PreflightCheck => {
   const { name, mailingAddress, contactEmail } = senderIdentification();
   const problem = mailingAddressProblem(mailingAddress);
   return problem
-    ? { id: 'identification', ok: false, summary: `${problem} Every campaign email must carry it (CASL); it is set in cdk.json (mailingAddress).` }
-    : { id: 'identification', ok: true, summary: `Every email says who sends it: ${name}, ${mailingAddress}, ${contactEmail}.` };
+    ? {
+        id: 'identification',
+        ok: false,
+        summary: `${problem} Every campaign email must carry it (CASL); it is set in cdk.json (mailingAddress).`,
+      }
+    : {
+        id: 'identification',
+        ok: true,
+        summary: `Every email says who sends it: ${name}, ${mailingAddress}, ${contactEmail}.`,
+      };
 };
 
 const lengthCheck = (id: 'subject' | 'preheader', value: string): PreflightCheck => {
@@ -67,8 +75,16 @@ const unsubscribeCheck = async (
     return { id: 'unsubscribe', ok: false, summary: 'The test copy carries no unsubscribe link.' };
   const [page] = await checkLinks([link], siteUrl, fetchPage);
   return page!.result === 'ok'
-    ? { id: 'unsubscribe', ok: true, summary: 'The test copy has an unsubscribe link in both parts, and its page opens on the site.' }
-    : { id: 'unsubscribe', ok: false, summary: `The test copy's unsubscribe page ${page!.detail ?? 'does not open'}: subscribers could not unsubscribe.` };
+    ? {
+        id: 'unsubscribe',
+        ok: true,
+        summary: 'The test copy has an unsubscribe link in both parts, and its page opens on the site.',
+      }
+    : {
+        id: 'unsubscribe',
+        ok: false,
+        summary: `The test copy's unsubscribe page ${page!.detail ?? 'does not open'}: subscribers could not unsubscribe.`,
+      };
 };
 
 /**
@@ -101,8 +117,12 @@ export const preflight = async (
       ok: broken.length === 0,
       summary:
         `${plural(links.length - notChecked.length - broken.length, 'link')} of the site ${links.length - notChecked.length - broken.length === 1 ? 'opens' : 'open'}` +
-        (broken.length ? `; ${plural(broken.length, 'link')} ${broken.length === 1 ? 'does' : 'do'} not: ${broken.map((link) => link.href).join(', ')}` : '') +
-        (notChecked.length ? `; ${plural(notChecked.length, 'link')} not checked (other sites, email addresses): open them yourself.` : '.'),
+        (broken.length
+          ? `; ${plural(broken.length, 'link')} ${broken.length === 1 ? 'does' : 'do'} not: ${broken.map((link) => link.href).join(', ')}`
+          : '') +
+        (notChecked.length
+          ? `; ${plural(notChecked.length, 'link')} not checked (other sites, email addresses): open them yourself.`
+          : '.'),
     },
     await unsubscribeCheck(content, context.owner, context.siteUrl, fetchPage),
     lengthCheck('subject', draft.subject),

@@ -9,9 +9,9 @@ import {
   type CampaignFields,
   type CampaignFile,
   type CampaignPreview,
+  type CampaignSummary,
 } from '#shared/console-campaigns.ts';
 import type { Page } from '#shared/console-api.ts';
-import type { CampaignSummary } from '#shared/console-campaigns.ts';
 import { CAMPAIGN_SLUG } from '#shared/constants/campaigns.ts';
 import { splitAudience } from '../campaigns/campaign-audience';
 import { CAMPAIGN_FILES } from '../campaigns/campaign-files.generated';
@@ -48,7 +48,8 @@ const siteUrl = () => requireEnv('SITE_URL').replace(/\/+$/, '');
 const ses = createSesClient();
 
 const campaignsOf = (request: ConsoleRequest) => request.stores.campaigns;
-const isSent = async (request: ConsoleRequest, slug: string) => (await getCampaign(campaignsOf(request), slug)) !== undefined;
+const isSent = async (request: ConsoleRequest, slug: string) =>
+  (await getCampaign(campaignsOf(request), slug)) !== undefined;
 
 /** The draft of the route's `{slug}`, else 404. */
 const draftOf = async (request: ConsoleRequest): Promise<CampaignDraftItem> => {
@@ -85,7 +86,12 @@ const rendered = (slug: string, fields: CampaignFields): CampaignContent => {
 };
 
 /** A new draft: only the schema's fields, and who and when from the request (no mass assignment). */
-const newDraft = (request: ConsoleRequest, slug: string, fields: CampaignFields, importedFrom?: string): CampaignDraftItem => ({
+const newDraft = (
+  request: ConsoleRequest,
+  slug: string,
+  fields: CampaignFields,
+  importedFrom?: string,
+): CampaignDraftItem => ({
   id: draftId(slug),
   kind: 'campaign-draft',
   slug,
@@ -144,7 +150,12 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
       const held = new Set(drafts.map((draft) => draft.slug));
       const files: CampaignFile[] = Object.keys(CAMPAIGN_FILES).map((slug) => {
         const { source, problem } = fileSource(slug);
-        return { slug, ...(source && { subject: source.subject }), ...(problem && { problem }), imported: held.has(slug) };
+        return {
+          slug,
+          ...(source && { subject: source.subject }),
+          ...(problem && { problem }),
+          imported: held.has(slug),
+        };
       });
       return jsonResponse(200, files);
     },
@@ -175,7 +186,11 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
       const fields = await validateBody(campaignFieldsSchema, jsonObjectOf(request.event));
       const content = rendered('preview', fields);
       // A real subscriber who would get it, so the links are real; else the marked sample.
-      const [subscriber] = splitAudience(await allSubscribers(request.stores.subscribers), content, request.now).recipients;
+      const [subscriber] = splitAudience(
+        await allSubscribers(request.stores.subscribers),
+        content,
+        request.now,
+      ).recipients;
       const mail = campaignMail(content, subscriber ?? sampleRecipient(content, 'subscriber@example.ca'), siteUrl());
       const preview: CampaignPreview = {
         subject: mail.subject,
@@ -189,7 +204,8 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
             }
           : {
               kind: 'sample',
-              description: 'Nobody of this audience would get it yet, so the links are a sample subscriber\'s: they lead to the pages but name no one.',
+              description:
+                "Nobody of this audience would get it yet, so the links are a sample subscriber's: they lead to the pages but name no one.",
             },
       };
       return jsonResponse(200, preview);
@@ -228,7 +244,11 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
       if (!(await deleteDraft(campaignsOf(request), draft.slug, version)))
         throw new HttpError(409, CAMPAIGN_MESSAGES.changedMeanwhile);
       const message = CAMPAIGN_MESSAGES.deleted(draft.slug);
-      await request.audit({ action: 'campaign.delete', target: draft.slug, summary: `Deleted the draft "${draft.subject}"` });
+      await request.audit({
+        action: 'campaign.delete',
+        target: draft.slug,
+        summary: `Deleted the draft "${draft.subject}"`,
+      });
       return jsonResponse(200, { message });
     },
   },
@@ -239,7 +259,11 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
       const content = rendered(draft.slug, draft);
       return jsonResponse(
         200,
-        await preflight(request.stores, draft, content, { owner: request.signedIn.owner, siteUrl: siteUrl(), now: request.now }),
+        await preflight(request.stores, draft, content, {
+          owner: request.signedIn.owner,
+          siteUrl: siteUrl(),
+          now: request.now,
+        }),
       );
     },
   },

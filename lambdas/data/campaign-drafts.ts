@@ -33,8 +33,7 @@ export const getDraft = async (store: TableStore, slug: string): Promise<Campaig
 };
 
 /** Stores a new draft; false when the slug already has one. */
-export const createDraft = (store: TableStore, draft: CampaignDraftItem): Promise<boolean> =>
-  putIfAbsent(store, draft);
+export const createDraft = (store: TableStore, draft: CampaignDraftItem): Promise<boolean> => putIfAbsent(store, draft);
 
 /**
  * Replaces the draft made on `version` with `draft` (version + 1); false when it changed since,

@@ -40,7 +40,11 @@ describe('parseAppContext', () => {
       'Local stand-in, not a real mailing address (set MAILING_ADDRESS), Calgary, Alberta',
       'The mailing address "Local stand-in, not a real mailing address (set MAILING_ADDRESS), Calgary, Alberta" is a placeholder, not the firm\'s real address.',
     ],
-    ['without a postal code', '123 8 Ave SW, Calgary', 'The mailing address "123 8 Ave SW, Calgary" has no Canadian postal code (A1A 1A1).'],
+    [
+      'without a postal code',
+      '123 8 Ave SW, Calgary',
+      'The mailing address "123 8 Ave SW, Calgary" has no Canadian postal code (A1A 1A1).',
+    ],
     ['on two lines', '123 8 Ave SW\nCalgary T2P 1B3', 'The mailing address must be written on one line.'],
   ])('refuses a mailingAddress that is %s, saying why', (_case, mailingAddress, problem) => {
     expect(() => parse({ mailingAddress })).toThrow(mailingAddressRefused(problem));

@@ -16,7 +16,8 @@ export async function generateCampaignFiles(): Promise<string[]> {
   const files: Record<string, string> = {};
   for (const name of names) {
     const slug = name.slice(0, -'.md'.length);
-    if (!CAMPAIGN_SLUG.test(slug)) throw new Error(`web/content/campaigns/${name}: the file name is not a campaign slug`);
+    if (!CAMPAIGN_SLUG.test(slug))
+      throw new Error(`web/content/campaigns/${name}: the file name is not a campaign slug`);
     files[slug] = await readFile(path.join(CAMPAIGN_FILES_DIR, name), 'utf8');
   }
   await writeFile(

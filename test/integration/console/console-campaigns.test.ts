@@ -41,7 +41,8 @@ const FIELDS = {
   audience: 'candidate',
   markdown: 'Hello,\n\nRead [our blog](/blog) or [the CRTC](https://crtc.gc.ca/eng/home-accueil.htm).',
 };
-const create = (slug: string, fields: Record<string, unknown> = FIELDS) => call('create', '', { json: { slug, ...fields } });
+const create = (slug: string, fields: Record<string, unknown> = FIELDS) =>
+  call('create', '', { json: { slug, ...fields } });
 
 describe('drafts', () => {
   it('stores a new draft with who and when, lists it newest first as a draft, and logs it', async () => {
@@ -60,8 +61,17 @@ describe('drafts', () => {
     // Assess
     expect(created.statusCode).toBe(201);
     expect(created.json.message).toBe(CAMPAIGN_MESSAGES.created(newer));
-    expect(created.json.campaign).toMatchObject({ slug: newer, ...FIELDS, state: 'draft', version: 0, updatedBy: owner });
-    expect(await readItem(ownTables.campaigns, `draft#${newer}`)).toMatchObject({ kind: 'campaign-draft', markdown: FIELDS.markdown });
+    expect(created.json.campaign).toMatchObject({
+      slug: newer,
+      ...FIELDS,
+      state: 'draft',
+      version: 0,
+      updatedBy: owner,
+    });
+    expect(await readItem(ownTables.campaigns, `draft#${newer}`)).toMatchObject({
+      kind: 'campaign-draft',
+      markdown: FIELDS.markdown,
+    });
     const listed = list.json.items.map((item: { slug: string }) => item.slug);
     expect(listed.indexOf(newer)).toBeLessThan(listed.indexOf(older));
     expect(list.json.items[listed.indexOf(newer)]).toMatchObject({ state: 'draft', subject: FIELDS.subject });
@@ -80,7 +90,9 @@ describe('drafts', () => {
     const extra = await create(newSlug(), { ...FIELDS, version: 7, updatedBy: 'mallory@example.ca' });
     const twoLines = await create(newSlug(), { ...FIELDS, subject: 'Hello\r\nBcc: victim@example.ca' });
     const script = await create(newSlug(), { ...FIELDS, markdown: 'Click [here](javascript:alert(1))' });
-    const foreign = await create(newSlug(), FIELDS).then(() => api(CAMPAIGN_ROUTES.create, { session, origin: 'https://evil.example', json: { slug: newSlug(), ...FIELDS } }));
+    const foreign = await create(newSlug(), FIELDS).then(() =>
+      api(CAMPAIGN_ROUTES.create, { session, origin: 'https://evil.example', json: { slug: newSlug(), ...FIELDS } }),
+    );
 
     // Assess
     expect([taken.statusCode, taken.json.message]).toEqual([409, CAMPAIGN_MESSAGES.slugTaken(slug)]);
@@ -107,7 +119,9 @@ describe('drafts', () => {
     expect([stale.statusCode, stale.json.message]).toEqual([409, CAMPAIGN_MESSAGES.changedMeanwhile]);
     expect(await readItem(ownTables.campaigns, `draft#${slug}`)).toMatchObject({ subject: 'Second', version: 1 });
     expect(await auditEntries()).toEqual(
-      expect.arrayContaining([expect.objectContaining({ action: 'campaign.update', target: slug, summary: 'Saved version 1' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'campaign.update', target: slug, summary: 'Saved version 1' }),
+      ]),
     );
   });
 
@@ -145,7 +159,9 @@ describe('import', () => {
     const missing = await call('importFile', 'no-such-file', { json: {} });
 
     // Assess
-    expect(files.json).toEqual(expect.arrayContaining([expect.objectContaining({ slug: '2025-hiring-outlook', imported: false })]));
+    expect(files.json).toEqual(
+      expect.arrayContaining([expect.objectContaining({ slug: '2025-hiring-outlook', imported: false })]),
+    );
     expect(imported.statusCode).toBe(201);
     expect(imported.json.campaign).toMatchObject({
       subject: 'Hiring in Alberta: what to expect this season',
@@ -198,14 +214,26 @@ describe('preflight and test send', () => {
 
   it('counts the recipients and lists who is excluded and why, checks links, identification and lengths', async () => {
     // Prepare
-    const kinds: Kind[] = ['eligible', 'impliedValid', 'impliedExpired', 'inquired', 'topicOff', 'unsubscribedAll', 'suppressed', 'otherAudience'];
-    const seeded = Object.fromEntries(kinds.map((kind) => [kind, subscriberItem(kind, `${kind.toLowerCase()}.${newSlug()}@example.ca`)]));
+    const kinds: Kind[] = [
+      'eligible',
+      'impliedValid',
+      'impliedExpired',
+      'inquired',
+      'topicOff',
+      'unsubscribedAll',
+      'suppressed',
+      'otherAudience',
+    ];
+    const seeded = Object.fromEntries(
+      kinds.map((kind) => [kind, subscriberItem(kind, `${kind.toLowerCase()}.${newSlug()}@example.ca`)]),
+    );
     for (const item of Object.values(seeded)) await writeItem(ownTables.subscribers, item);
     const slug = newSlug();
     await create(slug, {
       ...FIELDS,
       subject: 'A subject far longer than what any phone inbox will show you',
-      markdown: 'See [blog](/blog), [gone](/no-such-page), [mail](mailto:hello@chinooktalent.ca) and [CRTC](https://crtc.gc.ca/).',
+      markdown:
+        'See [blog](/blog), [gone](/no-such-page), [mail](mailto:hello@chinooktalent.ca) and [CRTC](https://crtc.gc.ca/).',
     });
     process.env.SITE_URL = siteUrl;
 
@@ -218,20 +246,43 @@ describe('preflight and test send', () => {
     const { checks, recipients, exclusions, links } = answer.json;
     expect(recipients).toBe(2);
     expect(exclusions).toEqual([
-      { reason: 'no-valid-consent', label: 'No consent: never confirmed, and no implied consent', count: 1, emails: [seeded.inquired.email] },
+      {
+        reason: 'no-valid-consent',
+        label: 'No consent: never confirmed, and no implied consent',
+        count: 1,
+        emails: [seeded.inquired.email],
+      },
       { reason: 'topic-off', label: 'Switched this topic off', count: 1, emails: [seeded.topicOff.email] },
-      { reason: 'unsubscribed', label: 'Unsubscribed from everything', count: 1, emails: [seeded.unsubscribedAll.email] },
-      { reason: 'suppressed', label: 'Suppressed (bounced, complained or erased)', count: 1, emails: [seeded.suppressed.email] },
+      {
+        reason: 'unsubscribed',
+        label: 'Unsubscribed from everything',
+        count: 1,
+        emails: [seeded.unsubscribedAll.email],
+      },
+      {
+        reason: 'suppressed',
+        label: 'Suppressed (bounced, complained or erased)',
+        count: 1,
+        emails: [seeded.suppressed.email],
+      },
       { reason: 'consent-expired', label: 'Implied consent lapsed', count: 1, emails: [seeded.impliedExpired.email] },
     ]);
     expect(links).toEqual([
       { href: '/blog', result: 'ok' },
       { href: '/no-such-page', result: 'broken', detail: 'answered 404' },
       { href: 'mailto:hello@chinooktalent.ca', result: 'not-checked', detail: 'an email address: not checked' },
-      { href: 'https://crtc.gc.ca/', result: 'not-checked', detail: "another site's page: not checked, open it yourself" },
+      {
+        href: 'https://crtc.gc.ca/',
+        result: 'not-checked',
+        detail: "another site's page: not checked, open it yourself",
+      },
     ]);
     const byId = Object.fromEntries(checks.map((check: { id: string }) => [check.id, check]));
-    expect(byId.recipients).toEqual({ id: 'recipients', ok: true, summary: '2 people will get it; 5 people of its audience will not (reasons below).' });
+    expect(byId.recipients).toEqual({
+      id: 'recipients',
+      ok: true,
+      summary: '2 people will get it; 5 people of its audience will not (reasons below).',
+    });
     expect(byId.identification.ok).toBe(true);
     expect(byId.links.ok).toBe(false);
     expect(byId.links.summary).toContain('/no-such-page');
@@ -261,11 +312,14 @@ describe('preflight and test send', () => {
     expect((await auditEntries()).filter((entry) => entry.action === 'campaign.test-send')).toHaveLength(1);
 
     // Act: the rest of the hour's allowance, then one more
-    for (let test = 1; test < TEST_SENDS_PER_HOUR; test += 1) expect((await call('testSend', slug, { json: {} })).statusCode).toBe(200);
+    for (let test = 1; test < TEST_SENDS_PER_HOUR; test += 1)
+      expect((await call('testSend', slug, { json: {} })).statusCode).toBe(200);
     const over = await call('testSend', slug, { json: {} });
 
     // Assess
     expect([over.statusCode, over.json.message]).toEqual([429, CAMPAIGN_MESSAGES.tooManyTests(TEST_SENDS_PER_HOUR)]);
-    expect((await capturedEmailsTo(owner)).filter((m) => m.subject.startsWith('[Test]'))).toHaveLength(TEST_SENDS_PER_HOUR);
+    expect((await capturedEmailsTo(owner)).filter((m) => m.subject.startsWith('[Test]'))).toHaveLength(
+      TEST_SENDS_PER_HOUR,
+    );
   });
 });

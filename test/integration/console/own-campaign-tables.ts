@@ -12,4 +12,5 @@ process.env.CAMPAIGNS_TABLE = `Campaigns-${suffix}`;
 
 export const ownTables = { subscribers: process.env.SUBSCRIBERS_TABLE, campaigns: process.env.CAMPAIGNS_TABLE };
 
-export const createOwnCampaignTables = () => createTables(process.env.AWS_ENDPOINT_URL_DYNAMODB!, (table) => `${table.logicalName}-${suffix}`);
+export const createOwnCampaignTables = () =>
+  createTables(process.env.AWS_ENDPOINT_URL_DYNAMODB!, (table) => `${table.logicalName}-${suffix}`);
