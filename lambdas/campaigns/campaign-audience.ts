@@ -13,8 +13,9 @@ export interface CampaignAudienceSplit {
 /**
  * Who of `subscribers` gets the campaign now, person by person (one mailbox may hold a
  * candidate and an employer subscription: personEligibility decides for the person,
- * docs/decisions/0050-campaign-sending.md), and who of its audience does not and why. What a send queues (the sender checks each again
- * right before the email) and what the console's preflight shows, by one rule.
+ * docs/decisions/0050-campaign-sending.md), and who of its audience does not and why. What a
+ * send queues (the sender checks each again right before the email) and what the console's
+ * preflight shows, by one rule.
  */
 export const splitAudience = (
   subscribers: SubscriberItem[],
