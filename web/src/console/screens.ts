@@ -14,5 +14,11 @@ export interface ConsoleScreen {
 }
 
 export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
+  { path: 'people', label: 'People', Screen: lazy(() => import('./screens/people/PeopleScreen')) },
+  {
+    path: 'subscribers',
+    label: 'Subscribers',
+    Screen: lazy(() => import('./screens/subscribers/SubscribersScreen')),
+  },
   { path: 'audit', label: 'Audit log', Screen: lazy(() => import('./screens/audit/AuditScreen')) },
 ];
