@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { ErasureAnswer } from '#shared/console-people.ts';
 import { FIELD_MAX } from '#shared/constants/limits.ts';
-import { FormMessage } from '../../../components/form/FormMessage';
-import { useSubmission } from '../../../components/form/use-submission';
+import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
+import { useSubmission } from '#web/src/components/form/use-submission.ts';
 import { erasePerson } from './people-api';
 
 /**
@@ -28,7 +28,15 @@ const erasedText = ({ message, erased, keptRecord }: ErasureAnswer) =>
  * deleted and what is kept (docs/decisions/0072-erasure.md), the address typed again, then one
  * button that says what it does.
  */
-export function ErasureZone({ email, holdsAnything, onDone }: { email: string; holdsAnything: boolean; onDone: () => void }) {
+export function ErasureZone({
+  email,
+  holdsAnything,
+  onDone,
+}: {
+  email: string;
+  holdsAnything: boolean;
+  onDone: () => void;
+}) {
   const id = useId();
   const [typed, setTyped] = useState('');
   const erasure = useSubmission();
@@ -38,25 +46,23 @@ export function ErasureZone({ email, holdsAnything, onDone }: { email: string; h
     <section className="console-danger" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>Erase this person on request</h3>
       {erasure.outcome && <FormMessage kind={erasure.outcome.kind} text={erasure.outcome.text} />}
-      {!holdsAnything && erasure.outcome?.kind !== 'success' && (
-        <p>Nothing about this address is left to erase.</p>
-      )}
+      {!holdsAnything && erasure.outcome?.kind !== 'success' && <p>Nothing about this address is left to erase.</p>}
       {holdsAnything && (
         <>
           <p>When a person asks the firm to delete what it holds about them (privacy law), this:</p>
           <ul>
             <li>
-              <strong>deletes</strong> every message they sent, their subscriptions, their consent records and the records
-              of campaign emails to them;
+              <strong>deletes</strong> every message they sent, their subscriptions, their consent records and the
+              records of campaign emails to them;
             </li>
             <li>
               <strong>keeps</strong> a one-way code of the address, for good, so it is never emailed again (the address
               itself cannot be read back from it);
             </li>
             <li>
-              <strong>keeps</strong>, only if emails were already sent to them, the proof of their consent and the list of
-              those emails, without name or address, for three years after the last one (anti-spam law asks the firm to
-              prove consent for what it sent).
+              <strong>keeps</strong>, only if emails were already sent to them, the proof of their consent and the list
+              of those emails, without name or address, for three years after the last one (anti-spam law asks the firm
+              to prove consent for what it sent).
             </li>
           </ul>
           <p>It cannot be undone. Copies already downloaded (exports, evidence) are not reached.</p>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { FormMessage } from '../../../components/form/FormMessage';
-import { useSubmission } from '../../../components/form/use-submission';
+import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
+import { useSubmission } from '#web/src/components/form/use-submission.ts';
 import { personLink } from '../../person-location';
 import { saveDownload } from '../../save-download';
 import { evidenceFile } from './people-api';
@@ -16,8 +16,8 @@ export function EvidenceActions({ email }: { email: string }) {
     <section className="console-card" aria-labelledby="evidence-heading">
       <h3 id="evidence-heading">Evidence of consent</h3>
       <p>
-        For a complaint or a request from the CRTC: everything above, with the firm&apos;s identification and the time it
-        was made. Both are recorded in the audit log.
+        For a complaint or a request from the CRTC: everything above, with the firm&apos;s identification and the time
+        it was made. Both are recorded in the audit log.
       </p>
       <div className="console-actions">
         <button

@@ -25,8 +25,8 @@ function PeopleHome() {
     <>
       <h1>People</h1>
       <p className="console-lede">
-        Everything the firm holds about one email address: what they sent, their consent and every email to them. Open
-        a person to prove their consent, unsubscribe them or erase them on request.
+        Everything the firm holds about one email address: what they sent, their consent and every email to them. Open a
+        person to prove their consent, unsubscribe them or erase them on request.
       </p>
       <PersonSearch
         current={email}

@@ -1,4 +1,4 @@
-import { FormMessage } from '../../../components/form/FormMessage';
+import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { ErasedRecord } from './ErasedRecord';
 import { ErasureZone } from './ErasureZone';
 import { EvidenceActions } from './EvidenceActions';

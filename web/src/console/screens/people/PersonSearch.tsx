@@ -1,8 +1,8 @@
 import { Form, Formik } from 'formik';
 import { personRequestSchema } from '#shared/console-people.ts';
 import { FIELD_MAX } from '#shared/constants/limits.ts';
-import { SubmitButton } from '../../../components/form/SubmitButton';
-import { TextField } from '../../../components/form/TextField';
+import { SubmitButton } from '#web/src/components/form/SubmitButton.tsx';
+import { TextField } from '#web/src/components/form/TextField.tsx';
 
 /** The address to look up, checked as the API checks it before anything is asked. */
 export function PersonSearch({ current, onFind }: { current?: string; onFind: (email: string) => void }) {

@@ -34,9 +34,7 @@ export function PersonTimeline({ entries, title }: { entries: TimelineEntry[]; t
                   ))}
                 </dl>
               )}
-              {entry.leadId && (
-                <Link to={leadRoute(entry.leadId)}>Open this message in Leads</Link>
-              )}
+              {entry.leadId && <Link to={leadRoute(entry.leadId)}>Open this message in Leads</Link>}
             </li>
           ))}
         </ol>

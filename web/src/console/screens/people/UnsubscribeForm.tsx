@@ -1,10 +1,10 @@
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { REASON_MAX, unsubscribeRequestSchema } from '#shared/console-people.ts';
-import { FormMessage } from '../../../components/form/FormMessage';
-import { SubmitButton } from '../../../components/form/SubmitButton';
-import { TextField } from '../../../components/form/TextField';
-import { useSubmission } from '../../../components/form/use-submission';
+import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
+import { SubmitButton } from '#web/src/components/form/SubmitButton.tsx';
+import { TextField } from '#web/src/components/form/TextField.tsx';
+import { useSubmission } from '#web/src/components/form/use-submission.ts';
 import { useFocusOnMount } from '../../layout/use-focus-on-mount';
 import { unsubscribePerson } from './people-api';
 
@@ -33,7 +33,12 @@ export function UnsubscribeForm({ email, onDone }: { email: string; onDone: () =
       >
         {({ resetForm }) => (
           <Form noValidate className="form">
-            <TextField name="reason" label="Why (for example, “asked by phone on Tuesday”)" maxLength={REASON_MAX} rows={3} />
+            <TextField
+              name="reason"
+              label="Why (for example, “asked by phone on Tuesday”)"
+              maxLength={REASON_MAX}
+              rows={3}
+            />
             {confirming === null ? (
               <SubmitButton label="Unsubscribe…" pending={false} />
             ) : (

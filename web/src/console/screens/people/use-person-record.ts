@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PersonRecord } from '#shared/console-people.ts';
-import { errorText } from '../../../lib/api-client';
+import { errorText } from '#web/src/lib/api-client.ts';
 import { personRecord } from './people-api';
 
 export type RecordState =

@@ -8,7 +8,15 @@ import { dayText } from '../../when';
  * Subscribers as a table (a block per row at phone width, console.css). Each address opens the
  * person's page, with the address in the link's state, not its URL.
  */
-export function SubscriberTable({ rows, caption, showEnd = false }: { rows: SubscriberRow[]; caption: string; showEnd?: boolean }) {
+export function SubscriberTable({
+  rows,
+  caption,
+  showEnd = false,
+}: {
+  rows: SubscriberRow[];
+  caption: string;
+  showEnd?: boolean;
+}) {
   return (
     <table className="console-table">
       <caption className="visually-hidden">{caption}</caption>
@@ -26,7 +34,9 @@ export function SubscriberTable({ rows, caption, showEnd = false }: { rows: Subs
           <tr key={`${row.audience}-${row.email}`}>
             <td data-label="Person" className="console-table__wrap">
               <Link {...personLink(row.email)}>{row.email}</Link>
-              {(row.firstName || row.lastName) && <span className="console-small"> {`${row.firstName} ${row.lastName}`.trim()}</span>}
+              {(row.firstName || row.lastName) && (
+                <span className="console-small"> {`${row.firstName} ${row.lastName}`.trim()}</span>
+              )}
             </td>
             <td data-label="List">{audienceText(row.audience)}</td>
             <td data-label="State">{stateText(row.state)}</td>

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { SubscribersOverview } from '#shared/console-people.ts';
-import { FormMessage } from '../../../components/form/FormMessage';
-import { useSubmission } from '../../../components/form/use-submission';
-import { errorText } from '../../../lib/api-client';
+import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
+import { useSubmission } from '#web/src/components/form/use-submission.ts';
+import { errorText } from '#web/src/lib/api-client.ts';
 import { saveDownload } from '../../save-download';
 import { SubscriberCounts } from './SubscriberCounts';
 import { SubscriberFilters } from './SubscriberFilters';
@@ -51,9 +51,7 @@ export default function SubscribersScreen() {
         </div>
         {exporting.outcome && <FormMessage kind={exporting.outcome.kind} text={exporting.outcome.text} />}
         {list.loading === 'first' && <p role="status">Loading the list…</p>}
-        {list.loading !== 'first' && list.rows.length === 0 && !list.error && (
-          <p>No one matches this view.</p>
-        )}
+        {list.loading !== 'first' && list.rows.length === 0 && !list.error && <p>No one matches this view.</p>}
         {list.rows.length > 0 && <SubscriberTable caption="Subscribers, newest first" rows={list.rows} />}
         {list.error && <FormMessage kind="error" text={list.error} />}
         {list.loading !== 'first' && (list.next || list.error) && (

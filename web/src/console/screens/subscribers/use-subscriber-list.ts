@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SubscriberFilter, SubscriberRow } from '#shared/console-people.ts';
-import { errorText } from '../../../lib/api-client';
+import { errorText } from '#web/src/lib/api-client.ts';
 import { subscriberPage } from './subscribers-api';
 
 type Loading = 'first' | 'more' | 'idle';
