@@ -44,7 +44,7 @@ describe('erasing a person on request', () => {
     // Assess
     expect(
       await screen.findByText(
-        'Erased. Deleted: 2 message(s) sent to the firm, 1 subscription(s), 3 consent record(s), 0 campaign email record(s). Kept: only the one-way code that stops any email to this address.',
+        'Erased. Deleted: 2 message(s) sent to the firm, 1 subscription(s), 3 consent record(s), 0 campaign email record(s).',
       ),
     ).toBeVisible();
     expect(sentRequests(fetchMock)).toEqual([

@@ -13,15 +13,9 @@ import { erasePerson } from './people-api';
 export const typedAddressMatches = (email: string, typed: string) =>
   typed.trim().toLowerCase() === email.trim().toLowerCase();
 
-/** The API's answer, counted in plain words. */
-const erasedText = ({ message, erased, keptRecord }: ErasureAnswer) =>
-  [
-    message,
-    `Deleted: ${erased.leads} message(s) sent to the firm, ${erased.subscriptions} subscription(s), ${erased.consentRecords} consent record(s), ${erased.campaignEmails} campaign email record(s).`,
-    keptRecord
-      ? 'Kept: the proof of consent for the emails already sent, without name or address.'
-      : 'Kept: only the one-way code that stops any email to this address.',
-  ].join(' ');
+/** The API's answer (it says what is kept), with what was deleted counted. */
+const erasedText = ({ message, erased }: ErasureAnswer) =>
+  `${message} Deleted: ${erased.leads} message(s) sent to the firm, ${erased.subscriptions} subscription(s), ${erased.consentRecords} consent record(s), ${erased.campaignEmails} campaign email record(s).`;
 
 /**
  * Erase on request (PIPEDA, Alberta PIPA), apart from everything else on the page: what is
