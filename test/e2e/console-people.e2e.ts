@@ -21,8 +21,14 @@ const downloaded = async (download: Download) => readFile((await download.path()
 
 /** Opens a console screen from the navigation, as the owner does. */
 async function openScreen(page: Page, label: string, heading = label) {
+  const errs: string[] = [];
+  page.on('console', (m) => errs.push(m.text()));
+  page.on('pageerror', (e) => errs.push(e.message));
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: label }).click();
-  await screenTitled(page, heading);
+  await screenTitled(page, heading).catch(async (e) => {
+    console.log('DEBUG', page.url(), await page.locator('body').innerText(), errs);
+    throw e;
+  });
 }
 
 async function findPerson(page: Page, email: string) {

@@ -50,7 +50,8 @@ export function ConsoleLayout({ session, children }: { session: ConsoleSession; 
         <ul>
           {CONSOLE_SCREENS.map(({ path, label }) => (
             <li key={path}>
-              <NavLink to={path} className="console-nav__link">
+              {/* From the console's root: relative to the open screen's route it would nest (audit/people). */}
+              <NavLink to={`/${path}`} className="console-nav__link">
                 {label}
               </NavLink>
             </li>
