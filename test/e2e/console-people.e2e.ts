@@ -169,10 +169,10 @@ describe('People and Subscribers, from a confirmed sign-up to an erasure', () =>
 
     // Assess: every row of the count, and only the filtered ones
     const [header, ...rows] = (await downloaded(download)).trim().split(/\r?\n/);
-    expect(header).toBe('audience,state,email,firstName,lastName,topics,since,impliedUntil');
+    expect(header).toBe('"audience","state","email","firstName","lastName","topics","since","impliedUntil"');
     expect(rows).toHaveLength(unsubscribedCandidates);
-    expect(rows.every((row) => row.startsWith('candidate,unsubscribed,'))).toBe(true);
-    expect(rows.some((row) => row.includes(visitor.email))).toBe(true);
+    expect(rows.every((row) => row.startsWith('"candidate","unsubscribed",'))).toBe(true);
+    expect(rows.some((row) => row.includes(`,"${visitor.email}",`))).toBe(true);
 
     // Act
     await link.click();
