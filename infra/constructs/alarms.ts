@@ -9,6 +9,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { DeadLetterQueue } from './dead-letter-queue';
 import { EncryptedTopic } from './encrypted-topic';
+import type { TopicKey } from './topic-key';
 
 /** The window the event stream is counted over: long enough that SES's latency barely matters. */
 export const EVENT_STREAM_PERIOD = Duration.hours(1);
@@ -16,6 +17,8 @@ export const EVENT_STREAM_PERIOD = Duration.hours(1);
 export interface AlarmsProps {
   /** Who is told when something breaks. */
   readonly opsEmail: string;
+  /** Encrypts the alarm topic. */
+  readonly topicKey: TopicKey;
   /** @default 5 minutes */
   readonly period?: Duration;
 }
@@ -41,6 +44,7 @@ export class Alarms extends Construct {
     this.topic = new EncryptedTopic(this, 'Topic', {
       displayName: 'Site operations alarms',
       publisher: 'cloudwatch.amazonaws.com',
+      key: props.topicKey,
     });
     this.notificationDeadLetterQueue = new DeadLetterQueue(this, 'NotificationDeadLetters');
     this.topic.topic.addSubscription(

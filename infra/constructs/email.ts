@@ -9,6 +9,7 @@ import { controlTowerRule } from '../compliance';
 import { DeadLetterQueue } from './dead-letter-queue';
 import { EncryptedTopic } from './encrypted-topic';
 import { HouseFunction, type SenderBinding, type TableBinding } from './house-function';
+import type { TopicKey } from './topic-key';
 
 /** SES tags every email with its configuration set's name under this auto-tag. */
 const CONFIGURATION_SET_AUTO_TAG = 'ses:configuration-set';
@@ -37,6 +38,8 @@ export interface EmailProps {
   readonly subscribers: TableBinding;
   /** SES's events settle and record each lead email here. */
   readonly leads: TableBinding;
+  /** Encrypts the topic SES's events go through. */
+  readonly topicKey: TopicKey;
 }
 
 /**
@@ -84,6 +87,7 @@ export class Email extends Construct implements SenderBinding {
     this.feedbackTopic = new EncryptedTopic(this, 'FeedbackTopic', {
       displayName: "SES's events about every email",
       publisher: 'ses.amazonaws.com',
+      key: props.topicKey,
     });
     // Every event that says what became of an email: Send settles an email in doubt, the others
     // are recorded on its own record (docs/decisions/0063-settling-mail-from-ses-events.md).

@@ -20,6 +20,7 @@ import { Mailer } from './mailer';
 import { ScorecardDocument } from './scorecard-document';
 import { Site, type CustomDomain } from './site';
 import { SiteDeployment } from './site-deployment';
+import { TopicKey } from './topic-key';
 
 export interface SiteStackProps extends StackProps {
   /** SES sender: an address, or a domain (see Email). */
@@ -61,12 +62,14 @@ export class SiteStack extends Stack {
     const accessLogs = new AccessLogs(this, 'AccessLogs');
     this.data = new Data(this, 'Data');
     const { subscribers, leads } = this.data;
+    const topicKey = new TopicKey(this, 'TopicKey');
 
     this.email = new Email(this, 'Email', {
       sender: props.senderEmail,
       existingIdentity: props.existingSenderIdentity,
       subscribers,
       leads,
+      topicKey,
     });
 
     // One log group for the bucket-deployment Lambda, which aws-s3-deployment shares stack-wide.
@@ -130,7 +133,7 @@ export class SiteStack extends Stack {
       deploymentLogGroup,
     });
 
-    this.alarms = new Alarms(this, 'Alarms', { opsEmail: props.opsEmail });
+    this.alarms = new Alarms(this, 'Alarms', { opsEmail: props.opsEmail, topicKey });
     this.alarms.watchApi('Api5xx', this.api.httpApi);
     const functions = [
       ...Object.entries(this.api.handlers).map(

@@ -4,11 +4,12 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Alarms } from '#infra/constructs/alarms.ts';
 import { DeadLetterQueue } from '#infra/constructs/dead-letter-queue.ts';
+import { TopicKey } from '#infra/constructs/topic-key.ts';
 import { newStack } from './support/app';
 
 describe('Alarms', () => {
   const stack = newStack();
-  const alarms = new Alarms(stack, 'Alarms', { opsEmail: 'ops@example.ca' });
+  const alarms = new Alarms(stack, 'Alarms', { opsEmail: 'ops@example.ca', topicKey: new TopicKey(stack, 'TopicKey') });
   const fn = new lambda.Function(stack, 'Fn', {
     runtime: lambda.Runtime.NODEJS_24_X,
     handler: 'index.handler',
@@ -32,7 +33,15 @@ describe('Alarms', () => {
     template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
     template.hasResourceProperties('AWS::KMS::Key', {
       KeyPolicy: {
-        Statement: Match.arrayWith([Match.objectLike({ Principal: { Service: 'cloudwatch.amazonaws.com' } })]),
+        // AWS's documented statement, without conditions (infra/constructs/topic-key.ts).
+        Statement: Match.arrayWith([
+          {
+            Effect: 'Allow',
+            Principal: { Service: 'cloudwatch.amazonaws.com' },
+            Action: ['kms:GenerateDataKey*', 'kms:Decrypt'],
+            Resource: '*',
+          },
+        ]),
       },
     });
   });
@@ -119,6 +128,9 @@ describe('Alarms', () => {
   });
 
   it('rejects an ops address that is not one', () => {
-    expect(() => new Alarms(newStack(), 'Alarms', { opsEmail: 'ops' })).toThrow(/opsEmail/);
+    const stack = newStack();
+    expect(() => new Alarms(stack, 'Alarms', { opsEmail: 'ops', topicKey: new TopicKey(stack, 'TopicKey') })).toThrow(
+      /opsEmail/,
+    );
   });
 });

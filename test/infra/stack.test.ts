@@ -46,6 +46,32 @@ describe('SiteStack', () => {
     ]);
   });
 
+  it("encrypts both SNS topics with one key whose publisher statements are AWS's documented ones, unconditioned", () => {
+    const keys = template.findResources('AWS::KMS::Key');
+    expect(Object.keys(keys)).toHaveLength(1);
+    const [keyId] = Object.keys(keys);
+    const topics = Object.values(template.findResources('AWS::SNS::Topic'));
+    expect(topics).toHaveLength(2);
+    for (const topic of topics) expect(topic.Properties.KmsMasterKeyId).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+    const servicePrincipals = keys[keyId].Properties.KeyPolicy.Statement.filter(
+      (statement: { Principal?: { Service?: string } }) => statement.Principal?.Service,
+    );
+    expect(servicePrincipals).toEqual([
+      {
+        Effect: 'Allow',
+        Principal: { Service: 'ses.amazonaws.com' },
+        Action: ['kms:GenerateDataKey*', 'kms:Decrypt'],
+        Resource: '*',
+      },
+      {
+        Effect: 'Allow',
+        Principal: { Service: 'cloudwatch.amazonaws.com' },
+        Action: ['kms:GenerateDataKey*', 'kms:Decrypt'],
+        Resource: '*',
+      },
+    ]);
+  });
+
   it('alarms on API 5xx, each house function error and each processing dead-letter queue', () => {
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm'));
     expect(alarms.filter((alarm) => alarm.Properties.MetricName === '5xx')).toHaveLength(1);
