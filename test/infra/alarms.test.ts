@@ -1,6 +1,5 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Alarms } from '#infra/constructs/alarms.ts';
 import { DeadLetterQueue } from '#infra/constructs/dead-letter-queue.ts';
@@ -10,16 +9,15 @@ import { newStack } from './support/app';
 describe('Alarms', () => {
   const stack = newStack();
   const alarms = new Alarms(stack, 'Alarms', { opsEmail: 'ops@example.ca', topicKey: new TopicKey(stack, 'TopicKey') });
-  const fn = new lambda.Function(stack, 'Fn', {
-    runtime: lambda.Runtime.NODEJS_24_X,
-    handler: 'index.handler',
-    code: lambda.Code.fromInline('exports.handler = async () => {}'),
-  });
   alarms
     .watchApi('Api5xx', new apigw.HttpApi(stack, 'Api'))
-    .watchFunction('FnErrors', fn)
+    .watchFunctions('FunctionErrors')
     .watchDeadLetterQueue('Dlq', new DeadLetterQueue(stack, 'Dead'))
-    .watchLogMessage('MailFinallyFailed', new logs.LogGroup(stack, 'MailerLogs'), 'Lead mail finally failed');
+    .watchLogMessage(
+      'MailFinallyFailed',
+      [new logs.LogGroup(stack, 'MailerLogs'), new logs.LogGroup(stack, 'SweepLogs')],
+      'Lead mail finally failed',
+    );
   const template = Template.fromStack(stack);
   const topicRef = { Ref: Match.stringLikeRegexp('^AlarmsTopic') };
 
@@ -79,12 +77,21 @@ describe('Alarms', () => {
     });
   });
 
-  it("alarms when the mailer logs that a lead's mail finally failed", () => {
-    template.hasResourceProperties('AWS::Logs::MetricFilter', {
-      LogGroupName: { Ref: Match.stringLikeRegexp('^MailerLogs') },
-      FilterPattern: '"Lead mail finally failed"',
-      MetricTransformations: [{ MetricNamespace: 'TestConstructs', MetricName: 'MailFinallyFailed', MetricValue: '1' }],
-    });
+  it("alarms once when either log group says that a lead's mail finally failed", () => {
+    for (const group of ['^MailerLogs', '^SweepLogs']) {
+      template.hasResourceProperties('AWS::Logs::MetricFilter', {
+        LogGroupName: { Ref: Match.stringLikeRegexp(group) },
+        FilterPattern: '"Lead mail finally failed"',
+        MetricTransformations: [
+          { MetricNamespace: 'TestConstructs', MetricName: 'MailFinallyFailed', MetricValue: '1' },
+        ],
+      });
+    }
+    expect(
+      Object.values(template.findResources('AWS::CloudWatch::Alarm')).filter(
+        (alarm) => alarm.Properties.MetricName === 'MailFinallyFailed',
+      ),
+    ).toHaveLength(1);
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: 'TestConstructs',
       MetricName: 'MailFinallyFailed',
@@ -106,11 +113,12 @@ describe('Alarms', () => {
     });
   });
 
-  it('alarms on any function error', () => {
+  it("alarms on any function's error, from Lambda's account-wide metric", () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: 'AWS/Lambda',
       MetricName: 'Errors',
-      Dimensions: [{ Name: 'FunctionName', Value: { Ref: Match.stringLikeRegexp('^Fn') } }],
+      Dimensions: Match.absent(),
+      Statistic: 'Sum',
       Threshold: 0,
       AlarmActions: [topicRef],
     });
