@@ -1,3 +1,4 @@
+import { Duration } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
@@ -16,6 +17,12 @@ export class TopicKey extends Construct {
     this.key = new kms.Key(this, 'Key', {
       description: "Encrypts the stack's SNS topics (SES's events, the operations alarms)",
       enableKeyRotation: true,
+      // KMS bills $1 a month more for each of a key's first two rotations: yearly rotation would
+      // triple the key's cost by its third year. SNS keeps a message only until it is delivered,
+      // so the longest period KMS allows keeps this key at $1 for seven years, still rotating.
+      // https://aws.amazon.com/kms/pricing/ and
+      // https://docs.aws.amazon.com/kms/latest/developerguide/rotate-keys.html
+      rotationPeriod: Duration.days(2560),
     });
     // Grants on this key only for AWS services acting for AWS resources (Control Tower CT.KMS.PR.3):
     // nobody can hand the key's use to an arbitrary principal with CreateGrant.

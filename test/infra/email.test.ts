@@ -39,6 +39,7 @@ describe('Email', () => {
       template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
       template.hasResourceProperties('AWS::KMS::Key', {
         EnableKeyRotation: true,
+        RotationPeriodInDays: 2560,
         KeyPolicy: {
           Statement: Match.arrayWith([
             {
