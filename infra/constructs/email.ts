@@ -8,17 +8,12 @@ import { Construct } from 'constructs';
 import { controlTowerRule } from '../compliance';
 import { DeadLetterQueue } from './dead-letter-queue';
 import { EncryptedTopic } from './encrypted-topic';
+import { parseSender } from '../site/sender';
 import { HouseFunction, type SenderBinding, type TableBinding } from './house-function';
 import type { TopicKey } from './topic-key';
 
 /** SES tags every email with its configuration set's name under this auto-tag. */
 const CONFIGURATION_SET_AUTO_TAG = 'ses:configuration-set';
-
-/** Local part used when the sender is given as a whole domain. */
-export const DOMAIN_SENDER_LOCAL_PART = 'hello';
-
-const EMAIL_ADDRESS = /^[^\s@]+@([a-z0-9-]+\.)+[a-z]{2,}$/i;
-const DOMAIN = /^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i;
 
 export interface EmailProps {
   /**
@@ -59,11 +54,8 @@ export class Email extends Construct implements SenderBinding {
   constructor(scope: Construct, id: string, props: EmailProps) {
     super(scope, id);
     const sender = props.sender.trim();
-    const isAddress = EMAIL_ADDRESS.test(sender);
-    if (!isAddress && !DOMAIN.test(sender)) {
-      throw new Error(`${this.node.path}: sender must be an email address or a domain, got "${props.sender}"`);
-    }
-    this.fromAddress = isAddress ? sender : `${DOMAIN_SENDER_LOCAL_PART}@${sender}`;
+    const { isAddress, fromAddress } = parseSender(sender, this.node.path);
+    this.fromAddress = fromAddress;
 
     this.configurationSet = new ses.ConfigurationSet(this, 'ConfigurationSet', {
       reputationMetrics: true,
