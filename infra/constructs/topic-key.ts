@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
@@ -23,6 +23,9 @@ export class TopicKey extends Construct {
       // https://aws.amazon.com/kms/pricing/ and
       // https://docs.aws.amazon.com/kms/latest/developerguide/rotate-keys.html
       rotationPeriod: Duration.days(2560),
+      // It encrypts only messages in transit through the topics, which go with the stack: a
+      // retained key would stay billed at $1 a month with nothing to decrypt. KMS waits 30 days.
+      removalPolicy: RemovalPolicy.DESTROY,
     });
     // Grants on this key only for AWS services acting for AWS resources (Control Tower CT.KMS.PR.3):
     // nobody can hand the key's use to an arbitrary principal with CreateGrant.
