@@ -74,6 +74,46 @@ const layerZones = [
   },
 ];
 
+/**
+ * Inside lambdas/, imports point down (docs/architecture.md#layers): handlers → console, campaigns
+ * → http → domain and mail → data → runtime. The domain says why it refuses (domain/refusal.ts);
+ * only http/ knows status codes.
+ */
+const lambdaLayer = (layer) => all(`lambdas/${layer}`);
+const lambdaZones = [
+  {
+    target: [all('lambdas'), all('infra')],
+    from: lambdaLayer('handlers'),
+    message: 'Nothing imports a handler: the stack names them by path and the local twin runs them by path.',
+  },
+  {
+    target: lambdaLayer('http'),
+    from: ['handlers', 'console', 'campaigns'].map(lambdaLayer),
+    message: 'lambdas/http imports no handler, console or campaign code (they build on it).',
+  },
+  {
+    // Except the campaign eligibility rule (campaigns/eligibility.ts): a pure consent rule over
+    // subscriber items that imports only data/, which the subscriber states (domain) reuse.
+    target: [lambdaLayer('domain'), lambdaLayer('mail')],
+    from: ['handlers', 'console', 'campaigns', 'http'].map(lambdaLayer),
+    except: [`${path.join(ROOT, 'lambdas/campaigns')}/eligibility.*`],
+    message:
+      'lambdas/domain and lambdas/mail know nothing of HTTP or the layers above: throw a Refusal (domain/refusal.ts); http/ maps it to a status.',
+  },
+  {
+    target: lambdaLayer('data'),
+    from: all('lambdas'),
+    except: [lambdaLayer('data'), lambdaLayer('runtime')],
+    message: 'lambdas/data imports only itself and lambdas/runtime: the layers above call it.',
+  },
+  {
+    target: lambdaLayer('runtime'),
+    from: all('lambdas'),
+    except: [lambdaLayer('runtime')],
+    message: 'lambdas/runtime (clients, clock, log, tokens) imports nothing else of lambdas/.',
+  },
+];
+
 const featureZones = [
   ...features.map((feature) => ({
     target: all(`${FEATURES_DIR}/${feature}`),
@@ -92,6 +132,26 @@ const featureZones = [
     from: [all(FEATURES_DIR), all('web/src/app')],
     message: 'web/src/components and web/src/lib import no feature and nothing from web/src/app (both build on them).',
   },
+];
+
+const CONSOLE_DIR = 'web/src/console';
+
+/**
+ * The owners' console is its own bundle (web/build/esbuild-options.ts consoleBuildOptions): the
+ * public pages never import it, and it builds only on shared/, web/src/components, web/src/lib and
+ * the site's stylesheets, never on the public app or a feature.
+ */
+const consoleZones = [
+  {
+    target: [path.join(ROOT, 'web/src/!(console)/**'), path.join(ROOT, 'web/src/*'), all('web/build')],
+    from: all(CONSOLE_DIR),
+    message: 'Public web code never imports the console (web/src/console): only owners load its bundle.',
+  },
+  onlyFrom(
+    CONSOLE_DIR,
+    [all('shared'), all('web/src/components'), all('web/src/lib'), all('web/src/styles')],
+    'The console imports only shared/, web/src/components, web/src/lib and web/src/styles.',
+  ),
 ];
 
 export default defineConfig(
@@ -122,7 +182,10 @@ export default defineConfig(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [...layerZones, ...featureZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: ROOT, zones: [...layerZones, ...lambdaZones, ...featureZones, ...consoleZones] },
+      ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
       'import-x/no-useless-path-segments': 'error',

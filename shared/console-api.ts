@@ -9,6 +9,11 @@
 
 /** Where the console's single page lives on the site's own origin (noindex, not in the sitemap). */
 export const CONSOLE_PAGE = '/admin';
+/**
+ * The console's one HTML file (`<CONSOLE_SHELL>/index.html` in the web build): the edge serves it
+ * for CONSOLE_PAGE and every path under it, and the console's own router takes it from there.
+ */
+export const CONSOLE_SHELL = '/_shell/admin';
 /** Its API: CloudFront's `/api/*` behaviour, API Gateway, then the console's two functions. */
 export const CONSOLE_API_BASE = '/api/admin';
 

@@ -14,6 +14,7 @@ import { checkThrottle, DEFAULT_THROTTLES, routeSettings, type ApiThrottle } fro
 import { API_FALLBACK_HANDLER, routeHandler } from './functions';
 import { AUDIT_LOG_INDEX } from '#shared/audit-log-index.ts';
 import { LEADS_BY_TIME_INDEX } from '#shared/leads-by-time-index.ts';
+import { SENDS_BY_MAILBOX_INDEX } from '#shared/sends-by-mailbox-index.ts';
 import { HouseFunction, type DocumentBinding, type SenderBinding, type TableBinding } from './house-function';
 import { OriginVerify } from './origin-verify';
 
@@ -110,13 +111,15 @@ export class Api extends Construct {
       confirmSubscription: (fn) => fn.bindTable(leads, 'update').bindTable(subscribers, 'create'),
       // Its sender and the site's URL come with connectConsole, once the site exists.
       consoleAuth: (fn) => bindOwners(fn.bindTable(consoleTable, 'manage')),
+      // People (a person's page, unsubscribe, erasure) and the Subscribers overview, which scans
+      // the subscribers (docs/decisions/0072-erasure.md): an erasure deletes from all three tables.
       consoleApi: (fn) =>
         bindOwners(
           fn
             .bindTable(consoleTable, 'manage', { queryIndexes: [AUDIT_LOG_INDEX.name] })
-            .bindTable(leads, 'update', { queryIndexes: [LEADS_BY_TIME_INDEX.name] })
-            .bindTable(subscribers, 'update')
-            .bindTable(campaigns, 'read'),
+            .bindTable(leads, 'edit', { queryIndexes: [LEADS_BY_TIME_INDEX.name] })
+            .bindTable(subscribers, 'manage', { scan: true })
+            .bindTable(campaigns, 'prune', { queryIndexes: [SENDS_BY_MAILBOX_INDEX.name] }),
         ),
     };
 

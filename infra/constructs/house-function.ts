@@ -17,7 +17,8 @@ import { REPO_ROOT } from '#shared/repo-root.ts';
 /**
  * Node.js 24 is the newest Lambda runtime aws-cdk-lib knows, which is what cdk-nag's
  * latest-runtime rules (AwsSolutions-L1, Serverless-LambdaLatestVersion) require. The bundle
- * targets node22 (LAMBDA_BUNDLING), which Node 24 runs unchanged.
+ * targets node24 (LAMBDA_BUNDLING), and the tests, the local stack and the operator commands run
+ * on Node 24 too (docs/decisions/0080-node-24-runtime.md).
  */
 export const HOUSE_RUNTIME = lambda.Runtime.NODEJS_24_X;
 
@@ -36,9 +37,12 @@ export interface TableBinding {
  *           a new subscriber's mailbox claim and consent records (nothing of ours deletes: TTL does);
  * - insert: put new items (a conditional PutItem), nothing else — a resubscribe's confirmation lead;
  * - manage: create, and also delete items — the console's sessions and one-time challenges, which
- *           must end the moment they are used or signed out, not when TTL gets to them.
+ *           must end the moment they are used or signed out, not when TTL gets to them; the console's
+ *           erasure's suppression and kept record, and its deletion of a person's subscriptions;
+ * - edit:   update, and also delete items, never create one — the console's leads (an erasure);
+ * - prune:  read, and delete items — an erasure's removal of a person's campaign send records.
  */
-export type TableAccess = 'read' | 'update' | 'create' | 'insert' | 'manage';
+export type TableAccess = 'read' | 'update' | 'create' | 'insert' | 'manage' | 'edit' | 'prune';
 
 const READ_ACTIONS = [
   'dynamodb:GetItem',
@@ -53,6 +57,8 @@ const TABLE_ACTIONS: Record<TableAccess, string[]> = {
   create: [...READ_ACTIONS, 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
   insert: ['dynamodb:PutItem'],
   manage: [...READ_ACTIONS, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+  edit: [...READ_ACTIONS, 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+  prune: [...READ_ACTIONS, 'dynamodb:DeleteItem'],
 };
 
 /** One private object a handler reads (the scorecard document), and where it is. */
@@ -165,12 +171,18 @@ export class HouseFunction extends Construct {
   }
 
   /** Grants `access` to the table (and Query on `queryIndexes`) and passes its name in the binding's variable. */
-  bindTable(binding: TableBinding, access: TableAccess, options: { queryIndexes?: readonly string[] } = {}): this {
+  bindTable(
+    binding: TableBinding,
+    access: TableAccess,
+    options: { queryIndexes?: readonly string[]; scan?: boolean } = {},
+  ): this {
     // The table's own ARN, plus one index only when asked: Table.grant would add `index/*`
     // for every function once the table has an index (the mail sweep queries MailDue, the console LeadsByTime).
     const resources = [binding.table.tableArn];
     for (const index of options.queryIndexes ?? []) resources.push(`${binding.table.tableArn}/index/${index}`);
-    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: TABLE_ACTIONS[access], resources }));
+    // Scan only when asked: the console's Subscribers overview counts every subscriber.
+    const actions = options.scan ? [...TABLE_ACTIONS[access], 'dynamodb:Scan'] : TABLE_ACTIONS[access];
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources }));
     return this.setEnv(binding.envName, binding.table.tableName);
   }
 

@@ -1,6 +1,7 @@
 import { AUDIT_LOG_INDEX } from '#shared/audit-log-index.ts';
 import { LEADS_BY_TIME_INDEX } from '#shared/leads-by-time-index.ts';
 import { MAIL_DUE_INDEX } from '#shared/mail-due-index.ts';
+import { SENDS_BY_MAILBOX_INDEX } from '#shared/sends-by-mailbox-index.ts';
 
 /**
  * The DynamoDB tables, defined once: the CDK data construct and the local stack
@@ -59,11 +60,13 @@ export const LEADS_TABLE: TableDefinition = {
  * (`campaign#<slug>`: the rendered content frozen at the first send, queued counts) and one send
  * record per person and campaign (`send#<slug>#<canonical mailbox>`), whose conditional claim
  * makes "one email per person per campaign" hold across re-sends, retries and interruptions.
+ * SENDS_BY_MAILBOX_INDEX finds one person's send records (the console's person page).
  */
 export const CAMPAIGNS_TABLE: TableDefinition = {
   logicalName: 'Campaigns',
   partitionKey: { name: 'id', type: 'S' },
   timeToLiveAttribute: 'expiresAt',
+  indexes: [SENDS_BY_MAILBOX_INDEX],
 };
 
 /**

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { transformSync } from 'esbuild';
+import { CONSOLE_PAGE, CONSOLE_SHELL } from '#shared/console-api.ts';
 import { DYNAMIC_PAGES, NOT_FOUND_PAGE, sitePaths } from '#shared/paths.ts';
 import { METADATA_STATUSES, STATUS_METADATA_HEADER } from '../site/object-metadata';
 
@@ -108,12 +109,17 @@ export function buildViewerRequestCode(routes: readonly string[]): string {
     files: Object.fromEntries(SITE_ROOT_FILES.map((file) => [file, 1])),
     fileDirs: SITE_FILE_DIRS,
     notFound: NOT_FOUND_PAGE,
+    console: { page: CONSOLE_PAGE, shell: `${CONSOLE_SHELL}/index.html` },
   });
 }
 
 /** The viewer-response function: gives an object the status its metadata names (the 404 page). */
 export function buildViewerResponseCode(): string {
-  return build('viewer-response.js', { statusHeader: STATUS_METADATA_HEADER, statuses: METADATA_STATUSES });
+  return build('viewer-response.js', {
+    statusHeader: STATUS_METADATA_HEADER,
+    statuses: METADATA_STATUSES,
+    noindexPage: CONSOLE_PAGE,
+  });
 }
 
 /** A header, query string or cookie entry as CloudFront Functions represent it. */

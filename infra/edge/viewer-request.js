@@ -13,6 +13,7 @@
 //   files:     { "/sitemap.xml": 1, ... }                            files at the site root
 //   fileDirs:  [ "/assets/", "/images/", "/media/" ]                  folders of files
 //   notFound:  "/404.html"
+//   console:   { page: "/admin", shell: "/_shell/admin/index.html" }   the owners' console
 // }
 var CONFIG = __EDGE_CONFIG__;
 
@@ -92,6 +93,12 @@ function notFound(request) {
   return request;
 }
 
+// The console is one HTML shell with its own router: /admin and every path under it (never
+// /administrator) get that shell, whatever follows, so a reload on any console screen works.
+function isConsolePath(path) {
+  return path === CONFIG.console.page || path.indexOf(CONFIG.console.page + '/') === 0;
+}
+
 function handler(event) {
   var request = event.request;
   var path;
@@ -104,6 +111,11 @@ function handler(event) {
 
   if (hasOwn.call(CONFIG.redirects, slashless)) {
     return redirect(CONFIG.redirects[slashless], request.querystring);
+  }
+
+  if (isConsolePath(path)) {
+    request.uri = CONFIG.console.shell;
+    return request;
   }
 
   var isPage = hasOwn.call(CONFIG.pages, slashless);

@@ -107,7 +107,8 @@ export const createTables = async (
   return names;
 };
 
-const readBody = (message: IncomingMessage): Promise<Buffer> =>
+/** A request's whole body. */
+export const readBody = (message: IncomingMessage): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     message.on('data', (chunk: Buffer) => chunks.push(chunk));

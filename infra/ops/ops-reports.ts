@@ -1,18 +1,13 @@
 import type { LeadItem } from '#lambdas/data/lead-item.ts';
 import { findSuppression } from '#lambdas/data/suppressions.ts';
-import {
-  consentRecordId,
-  consentStanding,
-  hasOptedOut,
-  type ConsentRecord,
-  type SubscriberItem,
-} from '#lambdas/data/subscriber-item.ts';
-import { getItem } from '#lambdas/data/items.ts';
-import { findSubscribersByMailbox, getSubscriber } from '#lambdas/data/subscribers.ts';
+import type { SubscriberItem } from '#lambdas/data/subscriber-item.ts';
+import { consentLedger, findSubscribersByMailbox, getSubscriber } from '#lambdas/data/subscribers.ts';
 import { canonicalMailbox } from '#lambdas/domain/canonical-mailbox.ts';
+import { stateOf } from '#lambdas/domain/subscriber-state.ts';
 import { isoTime } from '#lambdas/runtime/clock.ts';
 import type { Audience } from '#shared/constants/audiences.ts';
 import { CONFIRMATION_TTL_SECONDS } from '#shared/constants/consent.ts';
+import { SUBSCRIBER_STATES, type SubscriberState } from '#shared/console-people.ts';
 import { leadMailSummary } from './held-mail';
 import { scanKind } from './scan-table';
 import type { OpsTarget } from './stack-target';
@@ -56,11 +51,7 @@ export const consentOf = async (target: OpsTarget, email: string) => {
   return Promise.all(
     found.map(async ({ id }) => {
       const subscriber = (await getSubscriber(store, id))!;
-      const records = await Promise.all(
-        Array.from({ length: subscriber.consentCount }, (_, index) =>
-          getItem<ConsentRecord>(store, consentRecordId(id, index + 1)),
-        ),
-      );
+      const records = await consentLedger(store, subscriber);
       const { audience, email: address, firstName, lastName, consent, subscribed } = subscriber;
       const { impliedSince, impliedUntil, suppressed, emailSetting, unsubscribeAllEmail } = subscriber;
       return {
@@ -77,25 +68,11 @@ export const consentOf = async (target: OpsTarget, email: string) => {
         emailSetting,
         unsubscribeAllEmail,
         ledger: records
-          .flatMap((record) => (record ? [{ ...record, at: iso(record.at) }] : []))
+          .map((record) => ({ ...record, at: iso(record.at) }))
           .map(({ id: _id, kind: _kind, subscriberId: _s, expiresAt: _e, ...event }) => event),
       };
     }),
   );
-};
-
-/** `inquired`: a scorecard requester whose download link was not followed, so no consent. */
-export type SubscriberState =
-  'pending' | 'confirmed' | 'implied' | 'inquired' | 'lapsed' | 'unsubscribed' | 'suppressed';
-
-/** One state per subscriber, the strongest first: a suppressed address is suppressed whatever else holds. */
-export const stateOf = (subscriber: SubscriberItem, now: number): Exclude<SubscriberState, 'pending'> => {
-  if (subscriber.suppressed) return 'suppressed';
-  if (hasOptedOut(subscriber)) return 'unsubscribed';
-  if (subscriber.consent === 'express') return 'confirmed';
-  const standing = consentStanding(subscriber, now);
-  if (standing === 'valid') return 'implied';
-  return standing === 'expired' ? 'lapsed' : 'inquired';
 };
 
 /**
@@ -134,15 +111,8 @@ export const subscribersOf = async (target: OpsTarget, audience: Audience, now: 
       id: '',
     })),
   ];
-  const states: SubscriberState[] = [
-    'pending',
-    'confirmed',
-    'implied',
-    'inquired',
-    'lapsed',
-    'unsubscribed',
-    'suppressed',
-  ];
-  const counts = Object.fromEntries(states.map((state) => [state, rows.filter((row) => row.state === state).length]));
+  const counts = Object.fromEntries(
+    SUBSCRIBER_STATES.map((state) => [state, rows.filter((row) => row.state === state).length]),
+  );
   return { counts, rows };
 };

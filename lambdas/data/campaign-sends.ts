@@ -1,5 +1,8 @@
+import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
-import type { DeliveryRecord } from '../mail/ses-event';
+import { SENDS_BY_MAILBOX_INDEX } from '#shared/sends-by-mailbox-index.ts';
+import { marshall, unmarshall } from './attribute-values';
+import type { DeliveryRecord } from './delivery-record';
 import { getItem, updateItem } from './items';
 import type { TableStore } from './stores';
 import {
@@ -143,3 +146,20 @@ export const startCampaignRun = async (
     ),
     ConditionExpression: 'attribute_not_exists(id) OR #contentHash = :contentHash',
   })) !== undefined;
+
+/**
+ * Every campaign email to this canonical mailbox, oldest first: one query of SendsByMailbox
+ * (one page holds about 3,000 records; a person gets a few campaigns a month).
+ */
+export const sendsToMailbox = async (store: TableStore, mailbox: string): Promise<SendRecord[]> => {
+  const { Items = [] } = await store.db.send(
+    new QueryCommand({
+      TableName: store.table,
+      IndexName: SENDS_BY_MAILBOX_INDEX.name,
+      KeyConditionExpression: '#mailbox = :mailbox',
+      ExpressionAttributeNames: { '#mailbox': 'mailbox' },
+      ExpressionAttributeValues: marshall({ ':mailbox': mailbox }),
+    }),
+  );
+  return Items.map((item) => unmarshall(item) as unknown as SendRecord);
+};

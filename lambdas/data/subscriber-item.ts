@@ -2,8 +2,12 @@ import type { Audience } from '#shared/constants/audiences.ts';
 import type { ConsentSource } from '#shared/constants/consent.ts';
 import type { ContactDetails } from './contact-details';
 
-/** Where a withdrawal came from: the owner's pages, the mail client's one-click header, or SES feedback. */
-export type WithdrawalChannel = 'unsubscribe-page' | 'one-click' | 'preferences-page' | 'bounce' | 'complaint';
+/**
+ * Where a withdrawal came from: the subscriber's pages, the mail client's one-click header, SES
+ * feedback, or the console (an owner acting on the person's request, by phone say).
+ */
+export type WithdrawalChannel =
+  'unsubscribe-page' | 'one-click' | 'preferences-page' | 'bounce' | 'complaint' | 'console';
 
 /**
  * CASL proof, one record per event (docs/decisions/0002-consent-model.md): the request (form,
@@ -20,7 +24,8 @@ export type ConsentEvent =
    * (`scorecard-download`); records from before that rule say `scorecard-form` and prove nothing.
    */
   | { type: 'implied'; at: number; source: 'scorecard-download' | 'scorecard-form'; leadId: string; until: number }
-  | { type: 'withdrawn'; at: number; source: WithdrawalChannel; reasons: string[] }
+  /** `reasons`: the page's reason keys, or the words the owner typed (console); `by`: that owner. */
+  | { type: 'withdrawn'; at: number; source: WithdrawalChannel; reasons: string[]; by?: string }
   | { type: 'preferences-changed'; at: number; source: 'preferences-page'; emailSetting: string[] };
 
 /**

@@ -298,3 +298,13 @@ export const confirmSubscriber = async (
   await updateConsent(store, { audience: existing.audience, id }, fields, [events.requested, events.confirmed]);
   return { subscriberId: id, changed: true };
 };
+
+/** A subscriber's consent ledger, oldest first (CASL proof): record 1 to consentCount, one read each. */
+export const consentLedger = async (store: TableStore, subscriber: Pick<SubscriberItem, 'id' | 'consentCount'>) => {
+  const records = await Promise.all(
+    Array.from({ length: subscriber.consentCount }, (_, index) =>
+      getItem<ConsentRecord>(store, consentRecordId(subscriber.id, index + 1)),
+    ),
+  );
+  return records.filter((record): record is ConsentRecord => record?.kind === 'consent-record');
+};

@@ -5,10 +5,10 @@ import type { TableStore } from '../data/stores';
 import type { ConsentEvent, SubscriberItem } from '../data/subscriber-item';
 import { keepSubscriber } from '../data/subscriber-retention';
 import { UNLESS_WITHDRAWN, updateConsent, WHILE_SUBSCRIBED, type ConsentFields } from '../data/subscribers';
-import { HttpError } from '../http/http-error';
 import type { DeliveryPolicy } from '../mail/delivery-policy';
 import { needsConfirmationToMail, requestResubscription } from './resubscription';
 import { openSubscriberLink, type SubscriberLink } from './subscriber-link';
+import { Refusal } from './refusal';
 
 /** Keys of the ticked boxes, in the option list's order. */
 const tickedKeys = (options: readonly { key: string }[], ticks: readonly boolean[]) =>
@@ -22,14 +22,14 @@ const targetOf = (subscriber: SubscriberItem): { audience: Audience; id: string 
 /**
  * An unsubscribe from every email, once: one already unsubscribed from all gets no second
  * withdrawal in its ledger (a mail client or scanner pressing one-click again); only `feedback`
- * (the reasons a person gives on the page afterwards) is still kept.
+ * (the reasons a person gives on the page afterwards) is still kept. True when this call withdrew it.
  */
 const withdrawOnce = async (
   store: TableStore,
   subscriber: SubscriberItem,
   change: { fields: ConsentFields; event: ConsentEvent; feedback?: ConsentFields },
   now: number,
-): Promise<void> => {
+): Promise<boolean> => {
   const target = targetOf(subscriber);
   const withdrawn = await updateConsent(
     store,
@@ -38,10 +38,11 @@ const withdrawOnce = async (
     [change.event],
     UNLESS_WITHDRAWN,
   );
-  if (withdrawn) return;
+  if (withdrawn) return true;
   if (change.feedback) await updateConsent(store, target, { ...change.feedback, updatedAt: now }, []);
   // A repeat of a withdrawal whose answer failed finishes giving the subscriber its expiry.
   else await keepSubscriber(store, subscriber);
+  return false;
 };
 
 /**
@@ -77,6 +78,28 @@ export const unsubscribeOneClick = async (store: TableStore, link: SubscriberLin
     now,
   );
 };
+
+/**
+ * The console: an owner unsubscribes the person from everything at their request (a phone
+ * call), recorded as a withdrawal through the console with the owner and the reason they typed.
+ * Once, as every unsubscribe: a subscriber already unsubscribed from all gets nothing new.
+ * Returns whether this call withdrew it.
+ */
+export const unsubscribeOnRequest = async (
+  store: TableStore,
+  subscriber: SubscriberItem,
+  request: { owner: string; reason: string },
+  now: number,
+): Promise<boolean> =>
+  withdrawOnce(
+    store,
+    subscriber,
+    {
+      fields: { subscribed: false, unsubscribeAllEmail: [true], unsubscribedAt: now },
+      event: { type: 'withdrawn', at: now, source: 'console', reasons: [request.reason], by: request.owner },
+    },
+    now,
+  );
 
 /** `saved`: the choice applies now; `confirmation-sent`: it waits for the owner's confirmation by email. */
 export type PreferencesOutcome = 'saved' | 'confirmation-sent';
@@ -124,7 +147,7 @@ export const savePreferences = async (
     subscribed ? WHILE_SUBSCRIBED : undefined,
   );
   if (applied) return 'saved';
-  if (!subscribed) throw new HttpError(404, API_ERRORS.subscriberNotFound);
+  if (!subscribed) throw new Refusal('not-found', API_ERRORS.subscriberNotFound);
   await requestResubscription(stores, subscriber, choice.emailSetting, context);
   return 'confirmation-sent';
 };

@@ -28,10 +28,18 @@ export const API_BUNDLE_BUDGET_BYTES = 250 * 1024;
  */
 export const SIGN_IN_BUNDLE_BUDGET_BYTES = 640 * 1024;
 
-/** A function's size budget: the API's, the sign-in's own, or none (functions not behind the API). */
+/**
+ * The console's screens validate their bodies on the server with the shared yup schemas (about
+ * 36 KiB minified), which no other part of that function needed before the People screen: 259 KiB
+ * measured with it. Only the owners load it. Proposed (issue 19, People), for the lead to accept.
+ */
+export const CONSOLE_API_BUNDLE_BUDGET_BYTES = 280 * 1024;
+
+/** A function's size budget: the API's, the console's own two, or none (functions not behind the API). */
 export const bundleBudgetOf = (name: FunctionName): number | undefined => {
   if (NON_API_HANDLERS.includes(name)) return undefined;
-  return name === 'consoleAuth' ? SIGN_IN_BUNDLE_BUDGET_BYTES : API_BUNDLE_BUDGET_BYTES;
+  if (name === 'consoleAuth') return SIGN_IN_BUNDLE_BUDGET_BYTES;
+  return name === 'consoleApi' ? CONSOLE_API_BUNDLE_BUDGET_BYTES : API_BUNDLE_BUDGET_BYTES;
 };
 /** Loading a handler in a fresh process may take at most this multiple of the SDK floor's load. */
 export const LOAD_RATIO_BUDGET = 1.1;

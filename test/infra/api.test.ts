@@ -100,7 +100,7 @@ describe('Api', () => {
 
   /** The actions a function's role allows on one table, named by its logical id. */
   const actionsOn = (
-    table: 'Subscribers' | 'Leads' | 'Console',
+    table: 'Subscribers' | 'Leads' | 'Console' | 'Campaigns',
     fn: (typeof api.handlers)[keyof typeof api.handlers],
   ) =>
     roleStatements(template, stack, fn)
@@ -164,18 +164,30 @@ describe('Api', () => {
     ]);
   });
 
-  it("lets the console's functions delete only on their own table (sessions, one-time challenges), never a lead or subscriber", () => {
-    for (const fn of [api.handlers.consoleAuth, api.handlers.consoleApi]) {
-      expect(actionsOn('Console', fn)).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem']));
-      expect(actionsOn('Leads', fn)).not.toContain('dynamodb:DeleteItem');
-      expect(actionsOn('Subscribers', fn)).not.toContain('dynamodb:DeleteItem');
-      expect(roleActions(template, stack, fn)).not.toContain('dynamodb:Scan');
-    }
-    expect(actionsOn('Leads', api.handlers.consoleAuth)).toEqual([]);
-    expect(actionsOn('Subscribers', api.handlers.consoleAuth)).toEqual([]);
+  it("lets the sign-in delete only on its own table, and no console function scan but the subscribers' overview", () => {
+    const { consoleAuth, consoleApi } = api.handlers;
+    expect(actionsOn('Console', consoleAuth)).toEqual(
+      expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem']),
+    );
+    expect(actionsOn('Leads', consoleAuth)).toEqual([]);
+    expect(actionsOn('Subscribers', consoleAuth)).toEqual([]);
+    expect(roleActions(template, stack, consoleAuth)).not.toContain('dynamodb:Scan');
+    // The console's screens: an erasure deletes a person's leads, subscriptions and send records
+    // (docs/decisions/0072-erasure.md), and creates nothing but on the subscribers and console tables.
+    for (const table of ['Leads', 'Subscribers', 'Campaigns'] as const)
+      expect(actionsOn(table, consoleApi)).toContain('dynamodb:DeleteItem');
+    expect(actionsOn('Leads', consoleApi)).not.toContain('dynamodb:PutItem');
+    expect(actionsOn('Campaigns', consoleApi)).not.toContain('dynamodb:PutItem');
+    expect(actionsOn('Campaigns', consoleApi)).not.toContain('dynamodb:UpdateItem');
+    const scanned = roleStatements(template, stack, consoleApi).filter((statement) =>
+      [statement.Action].flat().includes('dynamodb:Scan'),
+    );
+    expect(scanned.map((statement) => JSON.stringify(statement.Resource))).toEqual([
+      expect.stringContaining('Subscribers'),
+    ]);
   });
 
-  it("lets only the console's screens query the audit log and the inbox's index", () => {
+  it("lets only the console's screens query the audit log, the inbox's and the sends' indexes", () => {
     const indexes = (fn: (typeof api.handlers)[keyof typeof api.handlers]) =>
       roleStatements(template, stack, fn).flatMap((statement) =>
         [statement.Resource].flat().flatMap((resource) => {
@@ -183,7 +195,7 @@ describe('Api', () => {
           return index ? [index[1]] : [];
         }),
       );
-    expect(indexes(api.handlers.consoleApi).sort()).toEqual(['AuditLog', 'LeadsByTime']);
+    expect(indexes(api.handlers.consoleApi).sort()).toEqual(['AuditLog', 'LeadsByTime', 'SendsByMailbox']);
     for (const [name, fn] of Object.entries(api.handlers)) {
       if (name !== 'consoleApi') expect([name, indexes(fn)]).toEqual([name, []]);
     }

@@ -22,6 +22,12 @@ export interface LocalStackOptions {
   env?: Record<string, string>;
   /** Ports and data directory; default: free ports and a new empty directory. */
   placement?: StackPlacement;
+  /**
+   * The host name of the site's URL (SITE_URL); the server listens on 127.0.0.1 either way.
+   * `localhost` where a browser must use passkeys: WebAuthn refuses an IP address as the
+   * relying party's id, and the console's is SITE_URL's host (lambdas/console/relying-party.ts).
+   */
+  siteHost?: 'localhost' | '127.0.0.1';
 }
 
 export interface StackExit {
@@ -176,7 +182,7 @@ export async function startLocalStack(
     dynamoPort: await freePort(),
     dataDir: mkdtempSync(path.join(tmpdir(), 'local-stack-dynamodb-')),
   };
-  const baseUrl = `http://127.0.0.1:${placement.sitePort}`;
+  const baseUrl = `http://${options.siteHost ?? '127.0.0.1'}:${placement.sitePort}`;
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !NOT_INHERITED.includes(name)));
   const child = spawn(...typescriptCommand('infra/local/start.ts', extraArgs), {
     cwd: REPO_ROOT,

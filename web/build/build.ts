@@ -4,7 +4,8 @@
  * 1. generate content modules (blog posts, legal pages) from Markdown,
  * 2. bundle the client with esbuild (ESM, code splitting, hashed names, metafile),
  * 3. copy web/public, prerender every route to HTML (pages, subscriber shells, 404),
- * 4. write _routes.json, sitemap.xml, robots.txt and rss.xml,
+ * 4. bundle the owners' console on its own and write its HTML shell (web/build/console-shell.ts),
+ * 5. write _routes.json, sitemap.xml, robots.txt and rss.xml,
  * then swap the finished directory into web/dist, so a server never sees half a build.
  */
 import { build, type Metafile } from 'esbuild';
@@ -12,7 +13,8 @@ import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteConfig } from '#web/src/config.ts';
 import { renderRss } from './blog-content';
-import { bootBuildOptions, clientBuildOptions } from './esbuild-options';
+import { writeConsoleShell, type ConsoleShellAssets } from './console-shell';
+import { bootBuildOptions, clientBuildOptions, consoleBuildOptions } from './esbuild-options';
 import { ClientAssets } from './page-assets';
 import { robotsTxt, routesManifest, sitemapXml, type PlannedPage } from './page-plan';
 import { prerenderPages } from './prerender';
@@ -30,8 +32,10 @@ export interface BuildResult {
   outDir: string;
   config: SiteConfig;
   pages: PlannedPage[];
-  /** Output paths relative to outDir. */
+  /** The public site's bundle: output paths relative to outDir. */
   metafile: Metafile;
+  /** What the console's shell loads (a bundle apart from the public site's). */
+  console: ConsoleShellAssets;
 }
 
 /** Rewrites the metafile's output keys from the staging directory to paths inside dist. */
@@ -72,13 +76,21 @@ export async function buildSite(options: { outDir?: string; config?: SiteConfig 
       outputs: { ...client.metafile.outputs, ...boot.metafile.outputs },
     };
     const pages = await prerenderPages(config, new ClientAssets(metafile, stagingRelative), staging);
+    const consoleBuild = await build(consoleBuildOptions(config, staging));
+    const consoleShell = await writeConsoleShell(staging, consoleBuild.metafile, stagingRelative);
     await writeFile(path.join(staging, '_routes.json'), `${JSON.stringify(routesManifest(pages), null, 2)}\n`);
     await writeFile(path.join(staging, 'sitemap.xml'), sitemapXml(pages, config.siteUrl));
     await writeFile(path.join(staging, 'robots.txt'), robotsTxt(config.siteUrl));
     await writeFile(path.join(staging, 'rss.xml'), renderRss(posts, config.siteUrl));
     await rm(outDir, { recursive: true, force: true });
     await rename(staging, outDir);
-    return await saveMetafile({ outDir, config, pages, metafile: relativeToOutDir(metafile, stagingRelative) });
+    return await saveMetafile({
+      outDir,
+      config,
+      pages,
+      metafile: relativeToOutDir(metafile, stagingRelative),
+      console: consoleShell,
+    });
   } finally {
     await rm(staging, { recursive: true, force: true });
   }

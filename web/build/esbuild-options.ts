@@ -4,6 +4,10 @@ import { BOOT_SOURCE, CLIENT_ENTRY_SOURCE } from './page-assets';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 
 export const PRERENDER_ENTRY_SOURCE = 'web/src/entry-prerender.tsx';
+/** The owners' console (web/src/console): its own entry, built apart from the public site. */
+export const CONSOLE_ENTRY_SOURCE = 'web/src/console/main.tsx';
+/** Where the console's files go: no public page names anything under it. */
+export const CONSOLE_ASSETS_DIR = 'assets/console';
 
 /** Media imported from code get hashed file names under /assets/, the same in both bundles. */
 const MEDIA_LOADERS: BuildOptions['loader'] = {
@@ -66,6 +70,20 @@ export function clientBuildOptions(config: SiteConfig, outdir: string): BuildOpt
 }
 
 /**
+ * The console's bundle: a build of its own, so no chunk, stylesheet or hash of it ever enters
+ * the public pages (their stylesheets are inlined from their build's every CSS output, and the
+ * CSP lists their build's inline hashes only). Only the owners load it, from /admin.
+ */
+export function consoleBuildOptions(config: SiteConfig, outdir: string): BuildOptions & { metafile: true } {
+  return {
+    ...clientBuildOptions(config, outdir),
+    entryPoints: [CONSOLE_ENTRY_SOURCE],
+    entryNames: `${CONSOLE_ASSETS_DIR}/[name]-[hash]`,
+    chunkNames: `${CONSOLE_ASSETS_DIR}/chunk-[hash]`,
+  };
+}
+
+/**
  * The boot script (web/src/boot.ts), the page's only <script>: it imports the entry after the
  * first paint. Built alone, without code splitting, so it imports nothing itself.
  */
@@ -91,7 +109,7 @@ export function prerenderBuildOptions(config: SiteConfig, outfile: string): Buil
     entryPoints: [PRERENDER_ENTRY_SOURCE],
     outfile,
     platform: 'node',
-    target: 'node20',
+    target: 'node24',
     // CommonJS so both tsx and jest can require() it without an ESM loader.
     format: 'cjs',
     packages: 'external',

@@ -42,7 +42,7 @@ export function hoistResourceLinks(renderedHtml: string): { resourceLinks: strin
   };
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** JSON inside <script> must not be able to close the element or open a comment. */

@@ -203,7 +203,7 @@ describe('sessions', () => {
       [AUDIT, 'not-a-session'],
     ] as const) {
       const refused = await api(routeKey, { session: cookie, json: routeKey.startsWith('POST') ? {} : undefined });
-      expect(refused).toEqual({ statusCode: 401, json: { message: SIGN_IN_NEEDED }, cookies: [] });
+      expect(refused).toMatchObject({ statusCode: 401, json: { message: SIGN_IN_NEEDED }, cookies: [] });
     }
     expect(await auth('session', {})).toMatchObject({ statusCode: 401, json: { message: SIGN_IN_NEEDED } });
   });

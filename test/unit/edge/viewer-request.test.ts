@@ -1,4 +1,5 @@
 import { loadEdgeHandlers, type EdgeRequest, type EdgeResponse } from '#infra/edge/edge-code.ts';
+import { CONSOLE_SHELL } from '#shared/console-api.ts';
 import { DYNAMIC_PAGES, NOT_FOUND_PAGE } from '#shared/paths.ts';
 import { isResponse, ROUTES, viewerRequestEvent } from './edge-events';
 
@@ -180,5 +181,34 @@ describe('viewer-request: unknown paths', () => {
 
   it('does not confuse route-table keys with Object.prototype members', () => {
     expect(forwarded('/constructor').uri).toBe(NOT_FOUND_PAGE);
+  });
+});
+
+describe("viewer-request: the owners' console", () => {
+  const CONSOLE_SHELL_OBJECT = `${CONSOLE_SHELL}/index.html`;
+
+  it.each(['/admin', '/admin/', '/admin/enrol', '/admin/audit', '/admin/leads/AbC123/notes', '/admin/a%20b'])(
+    'serves the console shell for %s, the path left to the console router',
+    (uri) => {
+      expect(forwarded(uri).uri).toBe(CONSOLE_SHELL_OBJECT);
+    },
+  );
+
+  it('keeps the query string of a console path for the console', () => {
+    const request = forwarded('/admin/audit', { cursor: { value: 'abc' } });
+    expect(request.uri).toBe(CONSOLE_SHELL_OBJECT);
+    expect(request.querystring).toEqual({ cursor: { value: 'abc' } });
+  });
+
+  it.each(['/administrator', '/admins', '/Admin', '/_shell/admin', '/_shell/admin/index.html'])(
+    'gives %s, which only looks like the console, the 404 page',
+    (uri) => {
+      expect(forwarded(uri).uri).toBe(NOT_FOUND_PAGE);
+    },
+  );
+
+  it('still serves the public pages and the 404 page as before', () => {
+    expect(forwarded('/about').uri).toBe('/about/index.html');
+    expect(forwarded('/nope').uri).toBe(NOT_FOUND_PAGE);
   });
 });

@@ -21,6 +21,18 @@ const roundTrip = (uri: string, originStatus = 200): EdgeResponse => {
 const toEdge = (headers: Record<string, string>) =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, { value }]));
 
+describe("viewer-response: the owners' console is never indexed", () => {
+  it.each(['/admin', '/admin/', '/admin/enrol', '/admin/leads/AbC123'])('adds X-Robots-Tag: noindex to %s', (uri) => {
+    const response = roundTrip(uri);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-robots-tag']).toEqual({ value: 'noindex, nofollow' });
+  });
+
+  it.each(['/', '/about', '/administrator', '/no-such-page'])('adds no X-Robots-Tag to %s', (uri) => {
+    expect(roundTrip(uri).headers['x-robots-tag']).toBeUndefined();
+  });
+});
+
 describe('viewer-response', () => {
   it('gives an unknown path (served the 404 page) the status 404, though its request still names the unknown path', () => {
     const response = roundTrip('/no-such-page');

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { DYNAMIC_PAGES } from '#shared/paths.ts';
 import { buildSite, type BuildResult } from '#web/build/build.ts';
 import { cspHash, readCspHashes } from '#web/build/csp-hashes.ts';
-import { COMPILE_HINT } from '#web/build/esbuild-options.ts';
+import { CONSOLE_SHELL_FILE } from '#web/build/console-shell.ts';
+import { COMPILE_HINT, CONSOLE_ASSETS_DIR } from '#web/build/esbuild-options.ts';
 import { measurePageAssets, packagesIn, type PageAssetSizes } from '#web/build/measure-assets.ts';
 import { securityHeaders } from '#infra/site/security-headers.ts';
 
@@ -173,5 +174,52 @@ describe('npm run build', () => {
         expect({ page: page.page, hasFormLibraries }).toEqual({ page: page.page, hasFormLibraries: false });
     }
     expect(packagesIn(result.metafile, sizes.find((page) => page.page === '/contact')!.files).has('formik')).toBe(true);
+  });
+});
+
+describe("the owners' console in the build", () => {
+  it('writes its shell with noindex, its own script and stylesheet as files, and no inline code', () => {
+    const shell = read(CONSOLE_SHELL_FILE);
+    expect(shell).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(shell).toContain(`<script type="module" src="${result.console.script}"></script>`);
+    expect(shell).toContain(`<link rel="stylesheet" href="${result.console.stylesheet}">`);
+    expect(result.console.script).toMatch(new RegExp(`^/${CONSOLE_ASSETS_DIR}/main-[A-Z0-9]+\\.js$`));
+    expect(result.console.stylesheet).toMatch(new RegExp(`^/${CONSOLE_ASSETS_DIR}/main-[A-Z0-9]+\\.css$`));
+    for (const file of [result.console.script, result.console.stylesheet]) {
+      expect(existsSync(path.join(outDir, file))).toBe(true);
+    }
+    // The site's CSP allows inline elements only by hash: the shell has none to allow.
+    expect(shell).not.toMatch(/<script\b[^>]*>[^<]+<\/script>|<style|\sstyle="|\son[a-z]+="/);
+  });
+
+  it("runs under a CSP as strict as the pages': files from the site only, no eval, no framing", () => {
+    const csp = securityHeaders(readCspHashes(outDir))['Content-Security-Policy'];
+    for (const rule of ["default-src 'self'", "connect-src 'self'", "frame-ancestors 'none'", "object-src 'none'"]) {
+      expect(csp).toContain(rule);
+    }
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+  });
+
+  it('is not in the sitemap nor the route manifest', () => {
+    expect(read('sitemap.xml')).not.toContain('/admin');
+    expect(read('sitemap.xml')).not.toContain('_shell');
+    expect(JSON.parse(read('_routes.json')).pages.filter((page: string) => page.startsWith('/admin'))).toEqual([]);
+  });
+
+  it("is never loaded by a public page: no page names its files, none of its code is in a page's chunks", () => {
+    for (const page of result.pages) {
+      expect({ page: page.url, console: read(page.file).includes(CONSOLE_ASSETS_DIR) }).toEqual({
+        page: page.url,
+        console: false,
+      });
+    }
+    for (const page of sizes) {
+      const consoleFiles = page.files.filter((file) => file.startsWith(`/${CONSOLE_ASSETS_DIR}/`));
+      expect({ page: page.page, consoleFiles }).toEqual({ page: page.page, consoleFiles: [] });
+      const consoleSources = Object.keys(
+        Object.assign({}, ...page.files.map((file) => result.metafile.outputs[file.slice(1)]?.inputs ?? {})),
+      ).filter((input) => input.startsWith('web/src/console/'));
+      expect({ page: page.page, consoleSources }).toEqual({ page: page.page, consoleSources: [] });
+    }
   });
 });

@@ -7,6 +7,13 @@ export const NETWORK_ERROR_MESSAGE = 'We could not reach our server. Please chec
 /** A failed call whose `message` can be shown to the visitor as is. */
 export class RequestError extends Error {
   override name = 'RequestError';
+  constructor(
+    message: string,
+    /** The API's HTTP status; absent when the request never reached it. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
 }
 
 type Method = 'GET' | 'POST' | 'PUT';
@@ -43,7 +50,7 @@ export async function requestJson<T>(url: string, { method, body, signal }: Requ
   }
 
   const data = await readJsonBody(response);
-  if (!response.ok) throw new RequestError(readableField(data, 'message') ?? API_ERRORS.internal);
+  if (!response.ok) throw new RequestError(readableField(data, 'message') ?? API_ERRORS.internal, response.status);
   return data as T;
 }
 

@@ -1,0 +1,116 @@
+import type { AnyObject, ObjectSchema } from 'yup';
+import { BUSINESS } from '#shared/constants/business.ts';
+import {
+  ERASURE_NOT_CONFIRMED,
+  erasureRequestSchema,
+  NO_SUBSCRIPTION,
+  PEOPLE_ROUTES,
+  personRequestSchema,
+  unsubscribeRequestSchema,
+  type EvidencePack,
+  type UnsubscribeAnswer,
+} from '#shared/console-people.ts';
+import { canonicalMailbox } from '../domain/canonical-mailbox';
+import { mailboxHash } from '../domain/mailbox-hash';
+import { unsubscribeOnRequest } from '../domain/subscriber-consent';
+import { HttpError } from '../http/http-error';
+import { jsonObjectOf } from '../http/json-body';
+import { jsonResponse } from '../http/responses';
+import { validateBody } from '../http/validate-body';
+import { utcDay } from '../runtime/clock';
+import type { ConsoleRoute } from './console-router';
+import type { ConsoleRequest } from './console-request';
+import { erasePerson } from './erasure';
+import { relyingParty } from './relying-party';
+import { personRecord, subscriptionsOf } from './person-record';
+
+const body = <T extends AnyObject>(request: ConsoleRequest, schema: ObjectSchema<T>) =>
+  validateBody(schema, jsonObjectOf(request.event));
+
+/**
+ * The People screen (shared/console-people.ts). The audit log names a person by the hash of
+ * their mailbox, never the address: the log is append-only and kept two years, and an erased
+ * address must not stay in it (docs/decisions/0072-erasure.md).
+ */
+export const PERSON_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
+  {
+    routeKey: PEOPLE_ROUTES.record,
+    handle: async (request) => {
+      const { email } = await body(request, personRequestSchema);
+      const record = await personRecord(request.stores, email, request.now);
+      await request.audit({ action: 'person.view', target: record.personRef, summary: "Viewed a person's record" });
+      return jsonResponse(200, record);
+    },
+  },
+  {
+    routeKey: PEOPLE_ROUTES.evidence,
+    handle: async (request) => {
+      const { email } = await body(request, personRequestSchema);
+      const record = await personRecord(request.stores, email, request.now);
+      const pack: EvidencePack = {
+        ...record,
+        generatedAt: request.now,
+        generatedBy: request.signedIn.owner,
+        sender: {
+          name: BUSINESS.name,
+          mailingAddress: BUSINESS.mailingAddress,
+          website: relyingParty().origin,
+          contactEmail: BUSINESS.contactEmail,
+        },
+      };
+      await request.audit({
+        action: 'person.export',
+        target: record.personRef,
+        summary: "Downloaded a person's consent evidence",
+      });
+      const day = utcDay(request.now);
+      return jsonResponse(200, pack, {
+        'content-disposition': `attachment; filename="consent-evidence-${day}.json"`,
+      });
+    },
+  },
+  {
+    routeKey: PEOPLE_ROUTES.unsubscribe,
+    handle: async (request) => {
+      const { email, reason } = await body(request, unsubscribeRequestSchema);
+      const subscribers = await subscriptionsOf(request.stores, canonicalMailbox(email));
+      if (subscribers.length === 0) throw new HttpError(404, NO_SUBSCRIPTION);
+      let withdrawn = 0;
+      for (const subscriber of subscribers) {
+        const owner = request.signedIn.owner;
+        if (await unsubscribeOnRequest(request.stores.subscribers, subscriber, { owner, reason }, request.now))
+          withdrawn += 1;
+      }
+      // A repeat adds nothing: no ledger record, and nothing for the log.
+      if (withdrawn > 0)
+        await request.audit({
+          action: 'person.unsubscribe',
+          target: mailboxHash(email),
+          summary: `Unsubscribed a person from every email at their request (${withdrawn} subscription(s))`,
+        });
+      const answer: UnsubscribeAnswer = {
+        message:
+          withdrawn > 0
+            ? 'Unsubscribed from every email. The withdrawal is in their consent record with your name and reason.'
+            : 'This person was already unsubscribed from every email, so nothing changed.',
+        withdrawn,
+      };
+      return jsonResponse(200, answer);
+    },
+  },
+  {
+    routeKey: PEOPLE_ROUTES.erasure,
+    handle: async (request) => {
+      const { email, confirmEmail } = await body(request, erasureRequestSchema);
+      if (canonicalMailbox(confirmEmail) !== canonicalMailbox(email)) throw new HttpError(400, ERASURE_NOT_CONFIRMED);
+      const answer = await erasePerson(request.stores, email, request.now);
+      const { leads, subscriptions, campaignEmails } = answer.erased;
+      await request.audit({
+        action: 'person.erase',
+        target: answer.personRef,
+        summary: `Erased a person on request: ${leads} lead(s), ${subscriptions} subscription(s), ${campaignEmails} campaign email record(s)`,
+      });
+      return jsonResponse(200, answer);
+    },
+  },
+];

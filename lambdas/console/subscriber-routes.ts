@@ -1,0 +1,78 @@
+import { SUBSCRIBER_ROUTES, type SubscriberRow } from '#shared/console-people.ts';
+import type { Page } from '#shared/console-api.ts';
+import { toCsv } from '#shared/inert-csv.ts';
+import { HttpError } from '../http/http-error';
+import { jsonResponse } from '../http/responses';
+import { utcDay } from '../runtime/clock';
+import type { ConsoleRoute } from './console-router';
+import type { ConsoleRequest } from './console-request';
+import { BAD_CURSOR } from './page-cursor';
+import { filterOf, matching, overviewOf, subscriberRows } from './subscribers-overview';
+
+const PAGE_SIZE = 50;
+
+/** The list's cursor: how many matching rows came before the page (the rows are computed each time). */
+const offsetOf = (cursor: string | undefined): number => {
+  if (cursor === undefined || cursor === '') return 0;
+  const offset = Number(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!Number.isSafeInteger(offset) || offset < 0) throw new HttpError(400, BAD_CURSOR);
+  return offset;
+};
+const cursorOf = (offset: number) => Buffer.from(String(offset)).toString('base64url');
+
+/** The Subscribers screen: its counts, its list a page at a time, and the list as CSV. */
+export const SUBSCRIBER_LIST_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
+  {
+    routeKey: SUBSCRIBER_ROUTES.overview,
+    handle: async ({ stores, now }) => jsonResponse(200, overviewOf(await subscriberRows(stores, now), now)),
+  },
+  {
+    routeKey: SUBSCRIBER_ROUTES.list,
+    handle: async ({ event, stores, now }) => {
+      const { cursor, ...query } = event.queryStringParameters ?? {};
+      const offset = offsetOf(cursor);
+      const rows = matching(await subscriberRows(stores, now), filterOf(query));
+      const page: Page<SubscriberRow> = {
+        items: rows.slice(offset, offset + PAGE_SIZE),
+        ...(offset + PAGE_SIZE < rows.length && { next: cursorOf(offset + PAGE_SIZE) }),
+      };
+      return jsonResponse(200, page);
+    },
+  },
+  {
+    routeKey: SUBSCRIBER_ROUTES.export,
+    handle: async ({ event, stores, now, audit }) => {
+      const filter = filterOf(event.queryStringParameters);
+      const rows = matching(await subscriberRows(stores, now), filter);
+      const described =
+        Object.entries(filter)
+          .map(([name, value]) => `${name} ${value}`)
+          .join(', ') || 'everyone';
+      await audit({
+        action: 'subscribers.export',
+        summary: `Exported ${rows.length} subscriber(s) as CSV (${described})`,
+      });
+      const csv = toCsv(
+        rows.map((row) => ({
+          audience: row.audience,
+          state: row.state,
+          email: row.email,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          topics: row.topics.join(' '),
+          since: new Date(row.since * 1000).toISOString(),
+          impliedUntil: row.impliedUntil === undefined ? '' : new Date(row.impliedUntil * 1000).toISOString(),
+        })),
+      );
+      return {
+        statusCode: 200,
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'cache-control': 'no-store',
+          'content-disposition': `attachment; filename="subscribers-${utcDay(now)}.csv"`,
+        },
+        body: csv,
+      };
+    },
+  },
+];

@@ -1,0 +1,80 @@
+/**
+ * The console's fetch helper: JSON both ways, the API's words on failure, and a 401 heard by the
+ * console's frame (and nothing else heard as one).
+ */
+import { WebAuthnError } from '@simplewebauthn/browser';
+import { consoleRequest, onSessionEnded } from '#web/src/console/console-api.ts';
+import { CEREMONY_MESSAGES, ceremonyError } from '#web/src/console/sign-in/passkey-ceremonies.ts';
+import { RequestError } from '#web/src/lib/api-client.ts';
+import { mockFetch, sentRequests } from '../features/support/mock-fetch';
+
+describe('consoleRequest', () => {
+  it('sends the route’s method to its path with the query, and returns the JSON', async () => {
+    // Prepare
+    const fetchMock = mockFetch({ status: 200, body: { items: [], next: 'b' } });
+
+    // Act
+    const page = await consoleRequest('GET /api/admin/audit', { query: { cursor: 'a b', other: undefined } });
+
+    // Assess
+    expect(page).toEqual({ items: [], next: 'b' });
+    expect(sentRequests(fetchMock)).toEqual([{ url: '/api/admin/audit?cursor=a+b', method: 'GET', body: undefined }]);
+  });
+
+  it('throws the API’s message with its status, and tells the listeners of a 401 only', async () => {
+    // Prepare
+    const heard = jest.fn();
+    const stop = onSessionEnded(heard);
+    mockFetch(
+      { status: 400, body: { message: 'That page link is not valid any more.' } },
+      { status: 401, body: { message: 'Please sign in to the console.' } },
+    );
+
+    // Act
+    const badRequest = await consoleRequest('GET /api/admin/audit').catch((error: unknown) => error);
+    const heardAfterBadRequest = heard.mock.calls.length;
+    const unauthorized = await consoleRequest('GET /api/admin/audit').catch((error: unknown) => error);
+    stop();
+
+    // Assess
+    expect(badRequest).toEqual(new RequestError('That page link is not valid any more.'));
+    expect((badRequest as RequestError).status).toBe(400);
+    expect(heardAfterBadRequest).toBe(0);
+    expect((unauthorized as RequestError).status).toBe(401);
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ceremonyError: the browser’s passkey step in plain words', () => {
+  const domError = (name: string) => Object.assign(new Error('browser words'), { name });
+
+  it.each([
+    ['a cancelled or timed-out step', domError('NotAllowedError'), CEREMONY_MESSAGES.cancelled],
+    [
+      'the same, passed through by the library',
+      new WebAuthnError({
+        message: 'x',
+        code: 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY',
+        cause: domError('NotAllowedError'),
+      }),
+      CEREMONY_MESSAGES.cancelled,
+    ],
+    [
+      'a passkey this device already has',
+      new WebAuthnError({
+        message: 'x',
+        code: 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED',
+        cause: domError('InvalidStateError'),
+      }),
+      CEREMONY_MESSAGES.alreadyRegistered,
+    ],
+    [
+      'a browser without passkeys',
+      new Error('WebAuthn is not supported in this browser'),
+      CEREMONY_MESSAGES.unsupported,
+    ],
+    ['anything else', domError('UnknownError'), CEREMONY_MESSAGES.failed],
+  ])('says what happened for %s', (_, error, words) => {
+    expect(ceremonyError(error).message).toBe(words);
+  });
+});

@@ -1,0 +1,42 @@
+import { requestJson, RequestError } from '../lib/api-client';
+
+/**
+ * What the console's screens call the API with: a route key of shared/console-api.ts (or a
+ * screen's own, e.g. `GET /api/admin/audit`), JSON both ways, errors as RequestError with the
+ * API's `{ message }` in plain words. A 401 means the session has ended (idle, signed out
+ * elsewhere, removed owner): every listener hears of it, so the console shows the sign-in screen
+ * over whatever screen made the call (ConsoleFrame), and the caller still gets the error.
+ */
+export interface ConsoleCall {
+  body?: unknown;
+  /** Query parameters; undefined values are left out. */
+  query?: Record<string, string | undefined>;
+  signal?: AbortSignal;
+}
+
+type SessionEndedListener = () => void;
+const sessionEndedListeners = new Set<SessionEndedListener>();
+
+/** Calls `listener` on every 401; returns the function that stops it. */
+export function onSessionEnded(listener: SessionEndedListener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+/** The path and query of a route key's call (`POST /api/admin/x` -> `/api/admin/x?a=1`). */
+export function consoleUrl(path: string, query: ConsoleCall['query'] = {}): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, value);
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+export async function consoleRequest<T>(routeKey: string, { body, query, signal }: ConsoleCall = {}): Promise<T> {
+  const [method, path] = routeKey.split(' ') as ['GET' | 'POST' | 'PUT', string];
+  try {
+    return await requestJson<T>(consoleUrl(path, query), { method, body, signal });
+  } catch (error) {
+    if (error instanceof RequestError && error.status === 401) for (const listener of sessionEndedListeners) listener();
+    throw error;
+  }
+}
