@@ -178,7 +178,7 @@ async function main() {
       {
         what: 'Home page JavaScript (gzip)',
         measured: kb(home.js.gzip),
-        budget: '≤ 110 KB',
+        budget: '≤ 110 KiB',
         ok: home.js.gzip <= 110 * 1024,
       },
       ...(() => {
@@ -199,7 +199,7 @@ async function main() {
         return {
           what: 'CSS per page (gzip, largest)',
           measured: `${kb(worst.css.gzip)} (${worst.path})`,
-          budget: '≤ 30 KB',
+          budget: '≤ 30 KiB',
           ok: worst.css.gzip <= 30 * 1024,
         };
       })(),
