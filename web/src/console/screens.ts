@@ -14,5 +14,7 @@ export interface ConsoleScreen {
 }
 
 export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
+  // First: the landing screen after sign-in.
+  { path: 'leads', label: 'Leads', Screen: lazy(() => import('./screens/leads/LeadsScreen')) },
   { path: 'audit', label: 'Audit log', Screen: lazy(() => import('./screens/audit/AuditScreen')) },
 ];
