@@ -29,7 +29,7 @@ export function LeadNotes({ lead, onLead, reload, owner }: LeadSectionProps & { 
       {lead.notes.length === 0 ? (
         <p>No notes yet.</p>
       ) : (
-        <ol className="console-notes">
+        <ol className="console-notes" aria-label="Notes so far, oldest first">
           {lead.notes.map((note) => (
             <li key={`${note.at}-${note.by}`}>
               <p className="console-notes__by">
