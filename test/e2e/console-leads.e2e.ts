@@ -23,7 +23,10 @@ const openPage = pagesForFile();
 const visitor = {
   email: uniqueAddress('leads-ui'),
   firstName: 'Robin',
-  lastName: `Okafor${Date.now() % 100_000}`,
+  // Letters only (names allow no digits), unique to this run so the inbox's top row is this lead.
+  lastName: `Okafor ${Date.now()
+    .toString(36)
+    .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!)}`,
 };
 const visitorName = `${visitor.firstName} ${visitor.lastName}`;
 /** The follow-up date the owner sets: tomorrow in Alberta. */
@@ -42,7 +45,7 @@ describe("the leads inbox and a lead's page, from a visitor's sign-up to the aud
   beforeAll(async () => {
     // Prepare: a visitor sends the contact form a moment before the owner signs in
     const sent = await signUpViaApi('employer', visitor);
-    expect(sent.status).toBe(200);
+    expect({ status: sent.status, body: await sent.text() }).toMatchObject({ status: 200 });
     ({ page } = await openPage(DESKTOP));
     await enrolAndSignIn(page, 'Leads');
   });
@@ -128,7 +131,9 @@ describe("the leads inbox and a lead's page, from a visitor's sign-up to the aud
       expect.arrayContaining([visitor.firstName, visitor.lastName, visitor.email, 'contacted', followUpOn, 'no']),
     );
     expect(cells.at(-1)).toBe('1"');
-    await statusOf(page).getByText(/^Downloaded leads-.*\.csv: 1 lead\.$/).waitFor();
+    await statusOf(page)
+      .getByText(/^Downloaded leads-.*\.csv: 1 lead\.$/)
+      .waitFor();
   });
 
   test('"Mark as spam" takes it out of the inbox and into Spam', async () => {
