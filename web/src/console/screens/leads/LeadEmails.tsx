@@ -47,7 +47,7 @@ function EmailState({
         <p>
           Amazon SES reported: {email.delivery.outcome}
           {email.delivery.detail && ` (${email.delivery.detail})`},{' '}
-          <time dateTime={isoOf(email.delivery.at)}>{whenText(email.delivery.at)}</time>.
+          <time dateTime={isoOf(email.delivery.at)}>{whenText(email.delivery.at)}</time>
         </p>
       )}
       {email.canResend && (
