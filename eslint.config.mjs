@@ -74,6 +74,46 @@ const layerZones = [
   },
 ];
 
+/**
+ * Inside lambdas/, imports point down (docs/architecture.md#layers): handlers → console, campaigns
+ * → http → domain and mail → data → runtime. The domain says why it refuses (domain/refusal.ts);
+ * only http/ knows status codes.
+ */
+const lambdaLayer = (layer) => all(`lambdas/${layer}`);
+const lambdaZones = [
+  {
+    target: [all('lambdas'), all('infra')],
+    from: lambdaLayer('handlers'),
+    message: 'Nothing imports a handler: the stack names them by path and the local twin runs them by path.',
+  },
+  {
+    target: lambdaLayer('http'),
+    from: ['handlers', 'console', 'campaigns'].map(lambdaLayer),
+    message: 'lambdas/http imports no handler, console or campaign code (they build on it).',
+  },
+  {
+    // Except the campaign eligibility rule (campaigns/eligibility.ts): a pure consent rule over
+    // subscriber items that imports only data/, which the subscriber states (domain) reuse.
+    target: [lambdaLayer('domain'), lambdaLayer('mail')],
+    from: ['handlers', 'console', 'campaigns', 'http'].map(lambdaLayer),
+    except: [`${path.join(ROOT, 'lambdas/campaigns')}/eligibility.*`],
+    message:
+      'lambdas/domain and lambdas/mail know nothing of HTTP or the layers above: throw a Refusal (domain/refusal.ts); http/ maps it to a status.',
+  },
+  {
+    target: lambdaLayer('data'),
+    from: all('lambdas'),
+    except: [lambdaLayer('data'), lambdaLayer('runtime')],
+    message: 'lambdas/data imports only itself and lambdas/runtime: the layers above call it.',
+  },
+  {
+    target: lambdaLayer('runtime'),
+    from: all('lambdas'),
+    except: [lambdaLayer('runtime')],
+    message: 'lambdas/runtime (clients, clock, log, tokens) imports nothing else of lambdas/.',
+  },
+];
+
 const featureZones = [
   ...features.map((feature) => ({
     target: all(`${FEATURES_DIR}/${feature}`),
@@ -144,7 +184,7 @@ export default defineConfig(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { basePath: ROOT, zones: [...layerZones, ...featureZones, ...consoleZones] },
+        { basePath: ROOT, zones: [...layerZones, ...lambdaZones, ...featureZones, ...consoleZones] },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',

@@ -24,7 +24,7 @@ import type { ApiRouteName } from '#shared/paths.ts';
  */
 export const LAMBDA_BUNDLING = {
   platform: 'node' as const,
-  target: 'node22',
+  target: 'node24',
   format: 'esm' as const,
   minify: true,
   sourcemap: false,

@@ -17,7 +17,8 @@ import { REPO_ROOT } from '#shared/repo-root.ts';
 /**
  * Node.js 24 is the newest Lambda runtime aws-cdk-lib knows, which is what cdk-nag's
  * latest-runtime rules (AwsSolutions-L1, Serverless-LambdaLatestVersion) require. The bundle
- * targets node22 (LAMBDA_BUNDLING), which Node 24 runs unchanged.
+ * targets node24 (LAMBDA_BUNDLING), and the tests, the local stack and the operator commands run
+ * on Node 24 too (docs/decisions/0080-node-24-runtime.md).
  */
 export const HOUSE_RUNTIME = lambda.Runtime.NODEJS_24_X;
 

@@ -175,6 +175,7 @@ async function main() {
   Expired items  deleted every ${cfg.ttlPurgeSeconds} s, as DynamoDB's TTL does (TTL_PURGE_SECONDS)
   Fault switch   http://127.0.0.1:${sitePort}${FAULTS_PATH}   (loopback only; ${faultsSet})
   Edge function  ${buildViewerRequestCode(routes).length} bytes, ${routes.length} pages
+  Node           ${process.version}   (the Lambdas' runtime, from the node-<os>-<cpu> package: docs/decisions/0080)
   Press Ctrl+C to stop.`);
 
   stopOnSignal(async () => {

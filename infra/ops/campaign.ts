@@ -22,6 +22,7 @@ import { enqueueRecipients } from './campaigns/enqueue';
 import { loadCampaign } from './campaigns/load-campaign';
 import { sendLocally } from './campaigns/local-queue';
 import { sampleRecipient, writePreview } from './campaigns/preview';
+import { parseCommandLine } from '../command-line';
 import { inertText, printInert } from './inert-output';
 import { campaignRecipients } from './campaigns/recipients';
 import { REPO_ROOT } from '#shared/repo-root.ts';
@@ -46,27 +47,31 @@ const positive = (flag: string, raw: string | undefined) => {
 };
 
 export const parseCampaignArgs = (argv: string[]): CampaignArgs => {
-  const [verb, slug, ...rest] = argv;
-  if (!['preview', 'test', 'send', 'status'].includes(verb ?? '') || !slug || slug.startsWith('--'))
-    throw new Error(USAGE);
+  const { values, positionals } = parseCommandLine(
+    argv,
+    {
+      target: { type: 'string', default: 'local' },
+      to: { type: 'string' },
+      yes: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      rate: { type: 'string' },
+      concurrency: { type: 'string' },
+    },
+    USAGE,
+  );
+  const [verb, slug, ...extra] = positionals;
+  if (!['preview', 'test', 'send', 'status'].includes(verb ?? '') || !slug) throw new Error(USAGE);
+  if (extra.length > 0) throw new Error(`Unexpected argument "${extra[0]}". ${USAGE}`);
   const args: CampaignArgs = {
     verb: verb as CampaignArgs['verb'],
     slug,
-    target: 'local',
-    yes: false,
-    json: false,
-    concurrency: 8,
+    target: values.target,
+    to: values.to,
+    yes: values.yes,
+    json: values.json,
+    rate: values.rate === undefined ? undefined : positive('--rate', values.rate),
+    concurrency: values.concurrency === undefined ? 8 : Math.floor(positive('--concurrency', values.concurrency)),
   };
-  for (let i = 0; i < rest.length; i += 1) {
-    const flag = rest[i];
-    if (flag === '--target') args.target = rest[++i] ?? '';
-    else if (flag === '--to') args.to = rest[++i];
-    else if (flag === '--yes') args.yes = true;
-    else if (flag === '--json') args.json = true;
-    else if (flag === '--rate') args.rate = positive(flag, rest[++i]);
-    else if (flag === '--concurrency') args.concurrency = Math.floor(positive(flag, rest[++i]));
-    else throw new Error(`Unknown argument "${flag}". ${USAGE}`);
-  }
   if (args.verb === 'test' && !args.to?.includes('@')) throw new Error(`test needs --to <address>. ${USAGE}`);
   return args;
 };

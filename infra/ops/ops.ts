@@ -1,6 +1,6 @@
 /**
  * `npm run ops -- <verb> [--target local|aws]` (docs/operations.md), the operator's daily questions:
- *   leads --since <yyyy-mm-dd> [--csv]        the leads received since that day (UTC)
+ *   leads [--since <yyyy-mm-dd>] [--csv]      the leads received since that day (UTC; default 30 days ago)
  *   consent <email> [--json]                  the consent ledger of that address, for a CRTC or access request
  *   subscribers --audience <a> [--csv]        counts by state and the list
  *   held                                      emails the form-mail budget held for the firm
@@ -11,6 +11,7 @@
  */
 import { isAudience } from '#shared/constants/audiences.ts';
 import { toCsv } from '#shared/inert-csv.ts';
+import { parseCommandLine } from '../command-line';
 import { inertText, printInert, toTable } from './inert-output';
 import { decideHeldMail, heldLeads } from './held-mail';
 import { consentOf, leadsSince, subscribersOf, suppressionOf } from './ops-reports';
@@ -18,28 +19,46 @@ import { applyRetention } from './apply-retention';
 import { resolveTarget } from './stack-target';
 
 const USAGE =
-  'Usage: npm run ops -- leads --since <yyyy-mm-dd> [--csv] | consent <email> [--json] | subscribers --audience candidate|employer [--csv] | held | release-mail <lead id> | drop-mail <lead id> | apply-retention  [--target local|aws]';
+  'Usage: npm run ops -- leads [--since <yyyy-mm-dd>, default 30 days ago] [--csv] | consent <email> [--json] | subscribers --audience candidate|employer [--csv] | held | release-mail <lead id> | drop-mail <lead id> | apply-retention  [--target local|aws]';
+
+/** How far back `leads` looks without --since. */
+export const DEFAULT_LEADS_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/** The flags and the words after the verb (an address, a lead id), the --since day checked. */
+export const parseOpsArgs = (argv: string[], nowMs: number) => {
+  const { values, positionals } = parseCommandLine(
+    argv,
+    {
+      target: { type: 'string', default: 'local' },
+      since: { type: 'string', default: new Date(nowMs - DEFAULT_LEADS_DAYS * DAY_MS).toISOString().slice(0, 10) },
+      audience: { type: 'string' },
+      csv: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+    },
+    USAGE,
+  );
+  const [verb, subject] = positionals;
+  const sinceMs = /^\d{4}-\d{2}-\d{2}$/.test(values.since) ? Date.parse(`${values.since}T00:00:00Z`) : NaN;
+  if (Number.isNaN(sinceMs)) throw new Error(`--since needs a day as yyyy-mm-dd, not "${values.since}". ${USAGE}`);
+  return { ...values, verb, subject, sinceSeconds: sinceMs / 1000 };
+};
 
 export const runOps = async (argv: string[], log: (line: string) => void = printInert): Promise<number> => {
-  const [verb, ...rest] = argv;
-  const flag = (name: string) => {
-    const index = rest.indexOf(name);
-    return index === -1 ? undefined : rest[index + 1];
-  };
-  const target = await resolveTarget(flag('--target') ?? 'local');
+  const args = parseOpsArgs(argv, Date.now());
+  const { verb, subject } = args;
+  const target = await resolveTarget(args.target);
   const now = Math.floor(Date.now() / 1000);
   if (verb === 'leads') {
-    const since = Date.parse(`${flag('--since') ?? ''}T00:00:00Z`);
-    if (Number.isNaN(since)) throw new Error(`leads needs --since <yyyy-mm-dd>. ${USAGE}`);
-    const rows = await leadsSince(target, since / 1000);
-    log(rest.includes('--csv') ? toCsv(rows) : `${rows.length} lead(s) since ${flag('--since')}\n${toTable(rows)}`);
+    const rows = await leadsSince(target, args.sinceSeconds);
+    log(args.csv ? toCsv(rows) : `${rows.length} lead(s) since ${args.since}\n${toTable(rows)}`);
     return 0;
   }
   if (verb === 'consent') {
-    const email = rest[0];
+    const email = subject;
     if (!email?.includes('@')) throw new Error(`consent needs an email address. ${USAGE}`);
     const [subscribers, suppression] = await Promise.all([consentOf(target, email), suppressionOf(target, email)]);
-    if (rest.includes('--json')) {
+    if (args.json) {
       log(JSON.stringify({ email, suppressed: suppression !== undefined, suppression, subscribers }, null, 2));
       return 0;
     }
@@ -57,11 +76,11 @@ export const runOps = async (argv: string[], log: (line: string) => void = print
     return 0;
   }
   if (verb === 'subscribers') {
-    const audience = flag('--audience');
+    const { audience } = args;
     if (!isAudience(audience)) throw new Error(`subscribers needs --audience candidate|employer. ${USAGE}`);
     const { counts, rows } = await subscribersOf(target, audience, now);
     log(
-      rest.includes('--csv')
+      args.csv
         ? toCsv(rows)
         : `${Object.entries(counts)
             .map(([state, n]) => `${state}: ${n}`)
@@ -75,7 +94,7 @@ export const runOps = async (argv: string[], log: (line: string) => void = print
     return 0;
   }
   if (verb === 'release-mail' || verb === 'drop-mail') {
-    const leadId = rest[0];
+    const leadId = subject;
     if (!leadId?.startsWith('lead#')) throw new Error(`${verb} needs a lead id (lead#…). ${USAGE}`);
     log(await decideHeldMail(target, leadId, verb === 'release-mail' ? 'release' : 'drop', now));
     return 0;

@@ -6,6 +6,7 @@
  * `--include-uncertain` also resends parts whose send was interrupted (they may have arrived:
  * check with the recipient first). Prints one line per lead and a count; exits 1 on an error.
  */
+import { parseCommandLine } from '../command-line';
 import { inertText, printInert } from './inert-output';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -22,20 +23,26 @@ interface Options {
   dryRun: boolean;
 }
 
+const USAGE = 'Usage: npm run mail:redrive -- [--target local|aws] [--lead <id>] [--include-uncertain] [--dry-run]';
+
 export const parseRedriveArgs = (argv: string[]): Options => {
-  const options: Options = { target: 'local', includeUncertain: false, dryRun: false };
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    if (arg === '--target') options.target = argv[++i] ?? '';
-    else if (arg === '--lead') options.leadId = argv[++i];
-    else if (arg === '--include-uncertain') options.includeUncertain = true;
-    else if (arg === '--dry-run') options.dryRun = true;
-    else
-      throw new Error(
-        `Unknown argument "${arg}". Usage: npm run mail:redrive -- [--target local|aws] [--lead <id>] [--include-uncertain] [--dry-run]`,
-      );
-  }
-  return options;
+  const { values, positionals } = parseCommandLine(
+    argv,
+    {
+      target: { type: 'string', default: 'local' },
+      lead: { type: 'string' },
+      'include-uncertain': { type: 'boolean', default: false },
+      'dry-run': { type: 'boolean', default: false },
+    },
+    USAGE,
+  );
+  if (positionals.length > 0) throw new Error(`Unexpected argument "${positionals[0]}". ${USAGE}`);
+  return {
+    target: values.target,
+    leadId: values.lead,
+    includeUncertain: values['include-uncertain'],
+    dryRun: values['dry-run'],
+  };
 };
 
 /** Leads whose delivery ended failed (or uncertain, if asked); an operator command may scan. */

@@ -9,35 +9,13 @@
 import { checkAlarmReachesTopic } from './alarm-test';
 import { checkCloudMailFlow, checkLocalMailFlow } from './mail-checks';
 import { Results } from './results';
+import { parseSmokeArgs } from './smoke-args';
 import { checkSite } from './site-checks';
-
-const USAGE = 'Usage: npm run smoke -- <site-url> [--alarm-test] [--stack <stack-name>]';
-/** The stack name infra/bin/app.ts deploys. */
-const DEFAULT_STACK = 'ConsultancySite';
-
-function parseArgs(argv: string[]) {
-  const [url, ...rest] = argv.filter(
-    (arg, index) => !(index > 0 && argv[index - 1] === '--stack') && arg !== '--stack',
-  );
-  const stackIndex = argv.indexOf('--stack');
-  if (!url || url.startsWith('--') || rest.some((arg) => arg !== '--alarm-test')) throw new Error(USAGE);
-  let base: URL;
-  try {
-    base = new URL(url);
-  } catch {
-    throw new Error(`"${url}" is not a URL. ${USAGE}`);
-  }
-  return {
-    base,
-    alarmTest: rest.includes('--alarm-test'),
-    stackName: stackIndex >= 0 ? (argv[stackIndex + 1] ?? DEFAULT_STACK) : DEFAULT_STACK,
-  };
-}
 
 const isLocal = (base: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(base.hostname);
 
 async function main() {
-  const { base, alarmTest, stackName } = parseArgs(process.argv.slice(2));
+  const { base, alarmTest, stackName } = parseSmokeArgs(process.argv.slice(2));
   const results = new Results();
   const notes: string[] = [];
 

@@ -16,7 +16,7 @@ import { findSuppression } from '../data/suppressions';
 import { canonicalMailbox } from '../domain/canonical-mailbox';
 import { mailboxHash } from '../domain/mailbox-hash';
 import { stateOf, topicsOf } from '../domain/subscriber-state';
-import type { DeliveryRecord } from '../mail/ses-event';
+import type { DeliveryRecord } from '../data/delivery-record';
 import type { ConsoleStores } from './console-request';
 
 /** A ledger record as the screen shows it: the event alone, without its storage keys. */

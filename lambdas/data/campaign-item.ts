@@ -1,5 +1,5 @@
 import type { CampaignAudience, CampaignTopic } from '#shared/constants/campaigns.ts';
-import type { DeliveryRecord } from '../mail/ses-event';
+import type { DeliveryRecord } from './delivery-record';
 import type { DeliveryStatus } from './delivery-status';
 
 /**

@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
 import { SENDS_BY_MAILBOX_INDEX } from '#shared/sends-by-mailbox-index.ts';
 import { marshall, unmarshall } from './attribute-values';
-import type { DeliveryRecord } from '../mail/ses-event';
+import type { DeliveryRecord } from './delivery-record';
 import { getItem, updateItem } from './items';
 import type { TableStore } from './stores';
 import {

@@ -1,7 +1,7 @@
 import type { ConsentSource } from '#shared/constants/consent.ts';
 import type { FollowUpStatus, LeadNote, StatusChangeRecord } from '#shared/console-leads.ts';
 import type { ContactDetails } from './contact-details';
-import type { DeliveryRecord } from '../mail/ses-event';
+import type { DeliveryRecord } from './delivery-record';
 import type { DeliveryStatus } from './delivery-status';
 
 /**

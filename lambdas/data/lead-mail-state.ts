@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { MAIL_DUE_INDEX } from '#shared/mail-due-index.ts';
-import type { DeliveryRecord } from '../mail/ses-event';
+import type { DeliveryRecord } from './delivery-record';
 import { getItem, updateItem } from './items';
 import { settledMailStatus, type LeadItem, type LeadMailStatus, type MailPart, type PartStatus } from './lead-item';
 import type { TableStore } from './stores';

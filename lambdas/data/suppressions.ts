@@ -1,4 +1,4 @@
-import { mailboxHash } from '../domain/mailbox-hash';
+import { hashOfCanonicalMailbox } from './canonical-mailbox-hash';
 import { getItem, putIfAbsent, takeItem } from './items';
 import type { TableStore } from './stores';
 
@@ -15,7 +15,7 @@ export type SuppressionItem =
   | { id: string; kind: 'suppression'; mailboxHash: string; reason: 'erasure'; at: number };
 
 const suppressionId = (mailbox: string) => `suppression#${mailbox}`;
-const erasedSuppressionId = (mailbox: string) => `suppression#${mailboxHash(mailbox)}`;
+const erasedSuppressionId = (mailbox: string) => `suppression#${hashOfCanonicalMailbox(mailbox)}`;
 
 /** The first report is kept: a later bounce or complaint changes nothing. */
 export const recordSuppression = (store: TableStore, mailbox: string, reason: 'bounce' | 'complaint', at: number) =>
@@ -29,7 +29,7 @@ export const recordErasedSuppression = async (store: TableStore, mailbox: string
   await putIfAbsent<SuppressionItem>(store, {
     id: erasedSuppressionId(mailbox),
     kind: 'suppression',
-    mailboxHash: mailboxHash(mailbox),
+    mailboxHash: hashOfCanonicalMailbox(mailbox),
     reason: 'erasure',
     at,
   });

@@ -5,10 +5,10 @@ import { addDuePart } from '../data/lead-mail-state';
 import { getLeadByKey } from '../data/leads';
 import type { TableStore } from '../data/stores';
 import { confirmSubscriber } from '../data/subscribers';
-import { HttpError } from '../http/http-error';
 import { leadKeyOfToken, tokenMatches } from './lead-link-token';
 import { leadExpiresAt } from './lead-retention';
 import type { DeliveryPolicy } from '../mail/delivery-policy';
+import { Refusal } from './refusal';
 
 export interface ConfirmStores {
   leads: TableStore;
@@ -42,10 +42,10 @@ export const confirmSubscription = async (
     !lead.consentRequest ||
     !tokenMatches(lead, target.token, 'confirmation')
   ) {
-    throw new HttpError(404, API_ERRORS.confirmationNotFound);
+    throw new Refusal('not-found', API_ERRORS.confirmationNotFound);
   }
   if (lead.confirmedAt) return;
-  if (now > lead.createdAt + CONFIRMATION_TTL_SECONDS) throw new HttpError(410, API_ERRORS.confirmationExpired);
+  if (now > lead.createdAt + CONFIRMATION_TTL_SECONDS) throw new Refusal('expired', API_ERRORS.confirmationExpired);
 
   const { subscriberId, changed } = await confirmSubscriber(
     stores.subscribers,

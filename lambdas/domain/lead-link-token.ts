@@ -1,6 +1,6 @@
 import { LEAD_LINK_TOKEN_PATTERN } from '#shared/paths.ts';
 import { leadKeyOf, type LeadItem } from '../data/lead-item';
-import { secretEquals } from '../http/secret-equals';
+import { secretEquals } from '../runtime/secret-equals';
 import { linkProof } from './link-proof';
 
 const KEY_LENGTH = 22;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hashOfCanonicalMailbox } from '../data/canonical-mailbox-hash';
 import { canonicalMailbox } from './canonical-mailbox';
 
 /**
@@ -8,7 +8,4 @@ import { canonicalMailbox } from './canonical-mailbox';
  * use: an erased address typed again is recognised and never mailed, and the audit log can say
  * "this person" without holding the address in clear.
  */
-export const mailboxHash = (email: string): string =>
-  `sha256:${createHash('sha256')
-    .update(`mailbox:${canonicalMailbox(email)}`)
-    .digest('hex')}`;
+export const mailboxHash = (email: string): string => hashOfCanonicalMailbox(canonicalMailbox(email));

@@ -3,8 +3,8 @@ import { DOWNLOAD_LINK_TTL_SECONDS } from '#shared/constants/limits.ts';
 import type { LeadItem, MailPart, PartStatus } from '../data/lead-item';
 import { requeueLead } from '../data/lead-mail-state';
 import type { TableStore } from '../data/stores';
-import { HttpError } from '../http/http-error';
 import { isoTime } from '../runtime/clock';
+import { Refusal } from './refusal';
 
 /**
  * The firm sends one email of a lead again from the console: what `npm run mail:redrive --lead`
@@ -47,11 +47,11 @@ export const resendLeadPart = async (
   options: { now: number; giveUpAfterSeconds: number },
 ): Promise<string> => {
   const status = lead.mail[part];
-  if (status === undefined) throw new HttpError(409, NO_SUCH_EMAIL);
-  if (!canResend(status)) throw new HttpError(409, REFUSED[status] ?? NO_SUCH_EMAIL);
+  if (status === undefined) throw new Refusal('conflict', NO_SUCH_EMAIL);
+  if (!canResend(status)) throw new Refusal('conflict', REFUSED[status] ?? NO_SUCH_EMAIL);
   if (CARRIES_LINKS.includes(part) && options.now >= linksWorkUntil(lead))
-    throw new HttpError(
-      409,
+    throw new Refusal(
+      'conflict',
       `The links in this email stopped working on ${isoTime(linksWorkUntil(lead))}, so it is not sent. Ask them to use the form again.`,
     );
   const done = await requeueLead(store, lead, {
@@ -60,6 +60,6 @@ export const resendLeadPart = async (
     statuses: [status],
     parts: [part],
   });
-  if (!done) throw new HttpError(409, DELIVERY_UNDER_WAY);
+  if (!done) throw new Refusal('conflict', DELIVERY_UNDER_WAY);
   return `The email to ${part === 'notification' ? 'the firm' : lead.email} is being sent again.`;
 };

@@ -3,9 +3,9 @@ import { SCORECARD_MAILS_PER_ADDRESS_PER_DAY, SIGNUP_MAILS_PER_ADDRESS_PER_DAY }
 import type { FormLeadType } from '../data/lead-item';
 import type { TableStore } from '../data/stores';
 import { freeStaleSlots, releaseSlot, takeSlot, type SlotCounter } from '../data/submission-slots';
-import { HttpError } from '../http/http-error';
 import { utcDay } from '../runtime/clock';
 import { reserveFormMail, type FormMailBudget, type FormMailTurn } from './form-mail-budget';
+import { Refusal } from './refusal';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -84,11 +84,11 @@ export const countSubmission = async (
   const release = () => Promise.all(taken.map((counter) => releaseSlot(store, counter, submission.key)));
   try {
     if (!(await takeOrHeal(store, counters.client, submission.key, leadExists, submission.now))) {
-      throw new HttpError(429, API_ERRORS.tooManySubmissions);
+      throw new Refusal('too-many', API_ERRORS.tooManySubmissions);
     }
     taken.push(counters.client);
     if (!(await takeOrHeal(store, counters.mailbox, submission.key, leadExists, submission.now))) {
-      throw new HttpError(429, MAILBOX_LIMITS[submission.type].refusal);
+      throw new Refusal('too-many', MAILBOX_LIMITS[submission.type].refusal);
     }
     taken.push(counters.mailbox);
     let mailTurn: FormMailTurn | undefined;

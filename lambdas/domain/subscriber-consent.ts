@@ -5,10 +5,10 @@ import type { TableStore } from '../data/stores';
 import type { ConsentEvent, SubscriberItem } from '../data/subscriber-item';
 import { keepSubscriber } from '../data/subscriber-retention';
 import { UNLESS_WITHDRAWN, updateConsent, WHILE_SUBSCRIBED, type ConsentFields } from '../data/subscribers';
-import { HttpError } from '../http/http-error';
 import type { DeliveryPolicy } from '../mail/delivery-policy';
 import { needsConfirmationToMail, requestResubscription } from './resubscription';
 import { openSubscriberLink, type SubscriberLink } from './subscriber-link';
+import { Refusal } from './refusal';
 
 /** Keys of the ticked boxes, in the option list's order. */
 const tickedKeys = (options: readonly { key: string }[], ticks: readonly boolean[]) =>
@@ -147,7 +147,7 @@ export const savePreferences = async (
     subscribed ? WHILE_SUBSCRIBED : undefined,
   );
   if (applied) return 'saved';
-  if (!subscribed) throw new HttpError(404, API_ERRORS.subscriberNotFound);
+  if (!subscribed) throw new Refusal('not-found', API_ERRORS.subscriberNotFound);
   await requestResubscription(stores, subscriber, choice.emailSetting, context);
   return 'confirmation-sent';
 };

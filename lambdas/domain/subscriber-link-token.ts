@@ -1,5 +1,5 @@
 import type { SubscriberItem } from '../data/subscriber-item';
-import { secretEquals } from '../http/secret-equals';
+import { secretEquals } from '../runtime/secret-equals';
 import { linkProof } from './link-proof';
 
 const ID_LENGTH = 22;

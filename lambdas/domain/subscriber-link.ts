@@ -3,8 +3,8 @@ import * as API_ERRORS from '#shared/constants/api-errors.ts';
 import type { TableStore } from '../data/stores';
 import type { SubscriberItem } from '../data/subscriber-item';
 import { getSubscriber } from '../data/subscribers';
-import { HttpError } from '../http/http-error';
 import { subscriberIdOfToken, subscriberTokenMatches, type SubscriberLinkPurpose } from './subscriber-link-token';
+import { Refusal } from './refusal';
 
 /** What a subscriber route's path names: the audience, and the token of the link that was followed. */
 export interface SubscriberLink {
@@ -28,6 +28,6 @@ export const openSubscriberLink = async (
     subscriber?.audience === link.audience
       ? purposes.find((candidate) => subscriberTokenMatches(subscriber, link.token, candidate))
       : undefined;
-  if (!subscriber || !purpose) throw new HttpError(404, API_ERRORS.subscriberNotFound);
+  if (!subscriber || !purpose) throw new Refusal('not-found', API_ERRORS.subscriberNotFound);
   return { subscriber, purpose };
 };

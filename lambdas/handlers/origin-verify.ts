@@ -1,7 +1,7 @@
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerResult } from 'aws-lambda';
 import { ORIGIN_VERIFY_HEADER } from '#shared/origin-headers.ts';
-import { secretEquals } from '../http/secret-equals';
+import { secretEquals } from '../runtime/secret-equals';
 import { createSecretsManagerClient } from '../runtime/aws-clients/secrets-manager';
 import { optionalEnv, requireEnv } from '../runtime/env';
 import * as log from '../runtime/log';

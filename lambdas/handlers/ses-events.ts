@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { SNSEvent } from 'aws-lambda';
-import { ingestSesEvent } from '../mail/ingest-ses-event';
+import { ingestSesEvents } from '../mail/ingest-ses-event';
 import { readSesEvent, type SesEvent } from '../mail/ses-event';
 import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
 import { nowSeconds } from '../runtime/clock';
@@ -30,8 +30,6 @@ const parse = (message: string, messageId: string): SesEvent | undefined => {
  * (lambdas/mail/ingest-ses-event.ts). Store errors are thrown so SNS and Lambda retry them.
  */
 export const handler = middy(async (event: SNSEvent): Promise<void> => {
-  for (const record of event.Records) {
-    const sesEvent = parse(record.Sns.Message, record.Sns.MessageId);
-    if (sesEvent) await ingestSesEvent(stores, sesEvent, nowSeconds());
-  }
+  const sesEvents = event.Records.flatMap((record) => parse(record.Sns.Message, record.Sns.MessageId) ?? []);
+  await ingestSesEvents(stores, sesEvents, nowSeconds());
 });

@@ -1,24 +1,8 @@
 import { bareAddress } from '#shared/schemas/email-address.ts';
+import type { DeliveryOutcome, DeliveryRecord } from '../data/delivery-record';
 import { identityOfTags, type MailIdentity } from './mail-tags';
 
-/**
- * What became of an email, by what SES said last about it, ranked so that a stronger word is
- * never overwritten by a weaker one arriving later (SES promises no order:
- * docs/decisions/0063-settling-mail-from-ses-events.md): accepted (Send) < delayed
- * (DeliveryDelay) < soft-bounced (a transient bounce) < delivered < rejected (a virus) or
- * bounced (permanent) < complained.
- */
-export const DELIVERY_OUTCOMES = [
-  'accepted',
-  'delayed',
-  'soft-bounced',
-  'delivered',
-  'rejected',
-  'bounced',
-  'complained',
-] as const;
-export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
-
+/** An outcome's strength: a later event of lower rank never overwrites a stronger one (data/delivery-record.ts). */
 const RANK: Record<DeliveryOutcome, number> = {
   accepted: 0,
   delayed: 1,
@@ -28,16 +12,6 @@ const RANK: Record<DeliveryOutcome, number> = {
   bounced: 4,
   complained: 5,
 };
-
-/** What an email's record keeps of SES's events: the strongest outcome so far, when, and why. */
-export interface DeliveryRecord {
-  outcome: DeliveryOutcome;
-  rank: number;
-  /** When SES reported it (Unix seconds). */
-  at: number;
-  /** The bounce type and subtype, or the reject reason. */
-  detail?: string;
-}
 
 /** One SES event about one of our emails, as the ingestion acts on it. */
 export interface SesEvent {

@@ -12,6 +12,7 @@ import { playwrightLaunchOptions, resolveChromium } from '../support/chromium';
 import { LIMITS_LIFTED, startLocalStack } from '../support/local-stack';
 import { load, startFloorServer, type LatencyResult } from './api-latency';
 import { measureConsoleLatency } from './console-latency';
+import { CONSOLE_TTI_BUDGET_MS, measureConsoleScreens } from './console-lighthouse';
 import { scriptsWithFormCode } from './form-code';
 import { bundleBudgetOf, LOAD_RATIO_BUDGET, measureLambdaBundles } from './lambda-bundles';
 import {
@@ -78,6 +79,8 @@ async function main() {
       console.log(`Lighthouse ${route} …`);
       lighthouse.push(await runLighthouseMedian(stack.baseUrl, route));
     }
+
+    const consoleScreens = await measureConsoleScreens(stack);
 
     console.log('Lambda bundles …');
     const bundles = await measureLambdaBundles();
@@ -163,6 +166,12 @@ async function main() {
           ok,
         };
       }),
+      ...consoleScreens.map((screen) => ({
+        what: `Console ${screen.path}: interactive (Lighthouse mobile, median of 3)`,
+        measured: `${screen.ttiMs} ms; accessibility ${screen.scores.accessibility}`,
+        budget: `≤ ${CONSOLE_TTI_BUDGET_MS} ms`,
+        ok: screen.ttiMs <= CONSOLE_TTI_BUDGET_MS,
+      })),
       {
         what: 'Home page JavaScript (gzip)',
         measured: kb(home.js.gzip),
@@ -314,7 +323,7 @@ async function main() {
     writeFileSync(path.join(REPORT_DIR, 'report.md'), report);
     writeFileSync(
       path.join(REPORT_DIR, 'report.json'),
-      JSON.stringify({ budgets, bytes, landing, lighthouse, bundles, latency, campaign }, null, 2),
+      JSON.stringify({ budgets, bytes, landing, lighthouse, consoleScreens, bundles, latency, campaign }, null, 2),
     );
     console.log(`\n${budgetSection(budgets)}\n\nReport: ${path.relative(REPO_ROOT, REPORT_DIR)}/report.md`);
   } finally {

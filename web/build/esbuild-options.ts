@@ -109,7 +109,7 @@ export function prerenderBuildOptions(config: SiteConfig, outfile: string): Buil
     entryPoints: [PRERENDER_ENTRY_SOURCE],
     outfile,
     platform: 'node',
-    target: 'node20',
+    target: 'node24',
     // CommonJS so both tsx and jest can require() it without an ESM loader.
     format: 'cjs',
     packages: 'external',

@@ -4,8 +4,9 @@ import path from 'node:path';
 /**
  * The design lives inside the repository (docs/architecture.md, docs/spec/, docs/decisions/):
  * no source file cites a document outside it, every docs/… reference in the source names a file
- * that exists (and a heading that exists, for the architecture page and the spec), and every
- * relative link in the Markdown documentation resolves.
+ * that exists (and a heading that exists, for the architecture page and the spec), every
+ * relative link in the Markdown documentation resolves, and a code symbol named beside a link
+ * ("`writeConsentRecord` in [lambdas/…](…)") is in the linked file.
  */
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const SOURCE_DIRS = ['infra', 'lambdas', 'web', 'shared', 'test', 'tools'];
@@ -98,6 +99,37 @@ describe('the design is inside the repository', () => {
         return problem ? [`${rel(file)}: ${href}: ${problem}`] : [];
       }),
     );
+    expect(problems).toEqual([]);
+  });
+
+  it('a code symbol named beside a link to a source file is defined or used in that file', () => {
+    // `symbol` or `symbol()`, then "in", "from", a comma or an opening parenthesis, then the link.
+    const symbolBesideLink = /`([A-Za-z_$][\w$]*)(?:\(\))?`,?\s+(?:(?:in|from)\s+)?\(?\[[^\]]*\]\(([^)#\s]+)[^)]*\)/g;
+    const problems = markdownFiles.flatMap((file) =>
+      [
+        ...readFileSync(file, 'utf8')
+          .replace(/```[\s\S]*?```/g, '')
+          .matchAll(symbolBesideLink),
+      ].flatMap(([, symbol, href]) => {
+        const target = path.resolve(path.dirname(file), href!);
+        if (!SOURCE_FILE.test(target) || !existsSync(target)) return [];
+        const named = new RegExp(`(?<![\\w$])${symbol!.replace(/\$/g, '\\$')}(?![\\w$])`);
+        return named.test(readFileSync(target, 'utf8')) ? [] : [`${rel(file)}: \`${symbol}\` is not in ${rel(target)}`];
+      }),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('every decision record has a Status: and a Date: line', () => {
+    const records = walk(path.join(ROOT, 'docs', 'decisions'), (name) => /^\d{4}-.*\.md$/.test(name));
+    const problems = records.flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      return [
+        ...(/^Status: \S/m.test(text) ? [] : [`${rel(file)}: no Status: line`]),
+        ...(/^Date: \d{4}-\d{2}-\d{2}$/m.test(text) ? [] : [`${rel(file)}: no Date: yyyy-mm-dd line`]),
+      ];
+    });
+    expect(records.length).toBeGreaterThan(20);
     expect(problems).toEqual([]);
   });
 });

@@ -12,6 +12,8 @@ import { NOW } from '../lambdas/support/payloads';
 import { snsEvent } from '../lambdas/support/stream-records';
 import { CAMPAIGNS, sendRecord, SLUG, storeSubscriber, SUBSCRIBERS } from './support/campaign-fixtures';
 import { fakeClock } from '../lambdas/support/clock';
+import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { callsOf } from '../lambdas/support/dynamo-mock';
 
 let tables: FakeTables;
 
@@ -122,6 +124,45 @@ describe("SES's events on a campaign email", () => {
 
     await run(event('Delivery', 'pat@example.ca', tagged(SLUG)), event('Send', 'pat@example.ca', tagged(SLUG)));
     expect(sendRecord(tables, 'pat@example.ca')).toMatchObject({ status: 'sent', ...outcome('delivered') });
+  });
+
+  it("an email's Send and Delivery in one delivery settle it from the Send, keep the Delivery, and write its record once each", async () => {
+    // Prepare: Pat's email in doubt; the local relay hands SES's events over together.
+    storeSubscriber(tables, 'pat@example.ca');
+    storeSent('pat@example.ca', SLUG, { status: 'uncertain', messageId: undefined, doubtSince: NOW - 5 });
+    const delivered = JSON.parse(event('Delivery', 'pat@example.ca', tagged(SLUG)));
+    delivered.delivery = { timestamp: new Date((NOW + 3) * 1000).toISOString() };
+
+    // Act
+    await run(event('Send', 'pat@example.ca', tagged(SLUG)), JSON.stringify(delivered));
+
+    // Assess: sent when SES took it (the Send's time), delivered when it said so.
+    expect(sendRecord(tables, 'pat@example.ca')).toMatchObject({
+      status: 'sent',
+      messageId: 'ses-1',
+      sentAt: NOW,
+      delivery: { outcome: 'delivered', at: NOW + 3 },
+    });
+    const writes = callsOf(UpdateItemCommand).filter((input) => input.Key.id.S === `send#${SLUG}#pat@example.ca`);
+    expect(writes).toHaveLength(2);
+  });
+
+  it('a Send and Delivery of an email already sent cost its record one write, and the same delivery again changes nothing', async () => {
+    storeSubscriber(tables, 'pat@example.ca');
+    storeSent('pat@example.ca');
+    const delivery = [event('Send', 'pat@example.ca', tagged(SLUG)), event('Delivery', 'pat@example.ca', tagged(SLUG))];
+
+    const writesToPat = () =>
+      callsOf(UpdateItemCommand).filter((input) => input.Key.id.S === `send#${SLUG}#pat@example.ca`).length;
+
+    await run(...delivery);
+    const once = sendRecord(tables, 'pat@example.ca');
+    const writesOnce = writesToPat();
+    await run(...delivery);
+
+    expect(once).toMatchObject({ status: 'sent', sentAt: NOW - 600, ...outcome('delivered') });
+    expect(writesOnce).toBe(1);
+    expect(sendRecord(tables, 'pat@example.ca')).toEqual(once);
   });
 
   it('an untagged bounce or complaint (lead mail) suppresses the address but counts against no campaign', async () => {

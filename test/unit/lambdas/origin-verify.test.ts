@@ -1,7 +1,7 @@
 import './support/env';
 import { mockClient, type AwsClientStub } from 'aws-sdk-client-mock';
 import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerResult } from 'aws-lambda';
-import { secretEquals } from '#lambdas/http/secret-equals.ts';
+import { secretEquals } from '#lambdas/runtime/secret-equals.ts';
 import { ORIGIN_VERIFY_HEADER } from '#shared/origin-headers.ts';
 
 const SECRET_ARN = 'arn:aws:secretsmanager:ca-central-1:111111111111:secret:OriginVerify-AbCdEf';

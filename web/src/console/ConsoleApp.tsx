@@ -1,17 +1,28 @@
+import { lazy, Suspense } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ConsoleLayout } from './layout/ConsoleLayout';
 import { ScreenErrorBoundary } from './layout/ScreenErrorBoundary';
 import { CONSOLE_SCREENS } from './screens';
 import { SessionProvider, useSession } from './session';
-import { EnrolScreen } from './sign-in/EnrolScreen';
-import { SignInScreen } from './sign-in/SignInScreen';
+
+// The sign-in screens carry the passkey library and the form code; an owner already signed in
+// never loads them (the console's first screen is interactive sooner on a phone).
+const EnrolScreen = lazy(() => import('./sign-in/EnrolScreen').then((module) => ({ default: module.EnrolScreen })));
+const SignInScreen = lazy(() => import('./sign-in/SignInScreen').then((module) => ({ default: module.SignInScreen })));
 
 /** The console's routes, under /admin: the enrolment page, and every screen behind the sign-in. */
 export function ConsoleApp() {
   return (
     <SessionProvider>
       <Routes>
-        <Route path="enrol" element={<EnrolScreen />} />
+        <Route
+          path="enrol"
+          element={
+            <Suspense fallback={null}>
+              <EnrolScreen />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<ConsoleFrame />} />
       </Routes>
     </SessionProvider>
@@ -62,7 +73,11 @@ function ConsoleFrame() {
   const session = state.status === 'signed-in' ? state.session : state.interrupted;
   return (
     <>
-      {state.status === 'signed-out' && <SignInScreen notice={state.notice} />}
+      {state.status === 'signed-out' && (
+        <Suspense fallback={null}>
+          <SignInScreen notice={state.notice} />
+        </Suspense>
+      )}
       {session && (
         <div key={session.owner} hidden={state.status !== 'signed-in'} className="console-frame">
           <ConsoleLayout session={session}>

@@ -9,6 +9,10 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { CONSOLE_PAGE } from '#shared/console-api.ts';
 import { ConsoleApp } from './ConsoleApp';
+import { preloadScreenAt } from './screens';
+
+// A failed preload is retried by the screen's own lazy import, which reports it.
+preloadScreenAt(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

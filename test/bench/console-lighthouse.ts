@@ -1,0 +1,45 @@
+/**
+ * Each console screen on Lighthouse's mobile profile, signed in (issue 19: interactive within
+ * 1.5 s): the sign-in screen as a stranger sees it, every screen of CONSOLE_SCREENS and a lead's
+ * page, each with the session cookie on every request. Median of 3 runs by Time to Interactive.
+ */
+import { CONSOLE_PAGE, SESSION_COOKIE } from '#shared/console-api.ts';
+import { consoleLeadPath, LEAD_ROUTES, type LeadSummary } from '#shared/console-leads.ts';
+import type { Page } from '#shared/console-api.ts';
+import { LOCAL_CONSOLE_OWNER } from '#infra/local/local-config.ts';
+import { CONSOLE_SCREENS } from '#web/src/console/screens.ts';
+import { signInOverHttp } from '../support/console-sign-in-over-http';
+import { runLighthouse, type LighthouseResult } from './lighthouse';
+
+export const CONSOLE_TTI_BUDGET_MS = 1500;
+const RUNS = 3;
+
+interface Stack {
+  baseUrl: string;
+  inboxUrl: string;
+}
+
+const medianByTti = async (baseUrl: string, route: string, headers?: Record<string, string>) => {
+  const runs: LighthouseResult[] = [];
+  for (let run = 0; run < RUNS; run += 1) runs.push(await runLighthouse(baseUrl, route, headers));
+  return runs.sort((a, b) => a.ttiMs - b.ttiMs)[Math.floor(RUNS / 2)]!;
+};
+
+/** The newest lead's console page (the bench's stack has leads from its sign-ups), if any. */
+const newestLeadPage = async (stack: Stack, cookie: string): Promise<string[]> => {
+  const response = await fetch(new URL(LEAD_ROUTES.list.split(' ')[1]!, stack.baseUrl), { headers: { cookie } });
+  const newest = response.ok ? ((await response.json()) as Page<LeadSummary>).items[0] : undefined;
+  return newest ? [consoleLeadPath(newest.id)] : [];
+};
+
+export async function measureConsoleScreens(stack: Stack): Promise<LighthouseResult[]> {
+  const token = await signInOverHttp(stack, LOCAL_CONSOLE_OWNER);
+  const cookie = `${SESSION_COOKIE}=${token}`;
+  const results = [await medianByTti(stack.baseUrl, CONSOLE_PAGE)];
+  const screens = CONSOLE_SCREENS.map((screen) => `${CONSOLE_PAGE}/${screen.path}`);
+  for (const route of [...screens, ...(await newestLeadPage(stack, cookie))]) {
+    console.log(`Lighthouse ${route} (signed in), ${RUNS} runs …`);
+    results.push(await medianByTti(stack.baseUrl, route, { cookie }));
+  }
+  return results;
+}
