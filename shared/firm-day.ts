@@ -1,6 +1,6 @@
 /**
  * The firm's calendar days. The firm is in Alberta, so "today", a follow-up date, an overdue
- * lead and a date filter are days in America/Edmonton (Mountain Time, UTC−7, UTC−6 in summer),
+ * lead and a date filter are days in America/Edmonton (Mountain Time; offsets from the zone data),
  * on the server and in the console alike: a lead sent at 6 p.m. in Calgary is that day's lead,
  * though it is already tomorrow in UTC. Days are written yyyy-mm-dd.
  *
