@@ -20,6 +20,8 @@ export interface ConsoleScreen extends ScreenEntry {
 }
 
 const SCREENS: readonly ScreenEntry[] = [
+  // First: the landing screen after sign-in.
+  { path: 'leads', label: 'Leads', load: () => import('./screens/leads/LeadsScreen') },
   { path: 'audit', label: 'Audit log', load: () => import('./screens/audit/AuditScreen') },
 ];
 
