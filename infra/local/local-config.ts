@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseSender } from '../site/sender';
 import { FaultSpecError, parseFaultSpec, type FaultSpec } from './fault-switch';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 
@@ -61,7 +62,8 @@ export function localConfig() {
     dynamoPort: port('DYNAMODB_PORT', 8000),
     host: process.env.HOST ?? '127.0.0.1',
     siteUrl: process.env.SITE_URL ?? `http://localhost:${sitePort}`,
-    senderEmail: context.senderEmail,
+    // cdk.json may name a domain (the advised sender): the From address is then hello@ the domain.
+    senderEmail: parseSender(context.senderEmail).fromAddress,
     notificationEmail: context.notificationEmail,
     /**
      * Who may sign in to the local console: CONSOLE_OWNERS (comma separated), else one local

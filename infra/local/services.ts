@@ -13,6 +13,7 @@ import { TABLES, type TableDefinition } from '../constructs/table-definitions';
 import { recipientsOf, sesEventsFor, tagsOf } from './ses-events-twin';
 import { loopbackRefusal } from './loopback';
 import { createTableInput } from './table-input';
+import { rebuildTable } from './rebuild-table';
 
 export interface LocalService {
   endpoint: string;
@@ -66,23 +67,21 @@ export const localDynamoClient = (endpoint: string) =>
 
 /**
  * An existing table must have the definition's indexes: data kept from before an index was
- * added cannot be queried through it (and dynalite cannot add one to a table), so say what to do.
+ * added could not be queried through it, so such a table is rebuilt with its items
+ * (rebuild-table.ts), and the start says so.
  */
-const checkIndexes = async (client: DynamoDBClient, table: TableDefinition, TableName: string) => {
+const ensureIndexes = async (client: DynamoDBClient, table: TableDefinition, TableName: string) => {
   const { Table } = await client.send(new DescribeTableCommand({ TableName }));
   const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
   const missing = (table.indexes ?? []).filter((index) => !present.has(index.name)).map((index) => index.name);
-  if (missing.length > 0) {
-    throw new Error(
-      `The local table ${TableName} predates its index ${missing.join(', ')}. ` +
-        'Delete the local data (.local/, or the LOCAL_DATA_DIR you set) and start again.',
-    );
-  }
+  if (missing.length === 0) return;
+  const kept = await rebuildTable(client, table, TableName);
+  console.log(`The local table ${TableName} gained its index ${missing.join(', ')}; its ${kept} items were kept.`);
 };
 
 /**
  * Creates the tables of infra/constructs/table-definitions.ts (the same the CDK app deploys).
- * Idempotent: an existing table is left as it is, once its indexes are checked. `nameOf` lets
+ * Idempotent: an existing table is left as it is, or given the indexes it lacks with its items kept. `nameOf` lets
  * tests use their own names. dynalite has no streams or TTL, so keys and indexes are created here.
  */
 export const createTables = async (
@@ -99,7 +98,7 @@ export const createTables = async (
       const created = await client.send(create).catch((error: Error) => {
         if (error.name !== 'ResourceInUseException') throw error;
       });
-      if (!created) await checkIndexes(client, table, TableName);
+      if (!created) await ensureIndexes(client, table, TableName);
     }
   } finally {
     client.destroy();

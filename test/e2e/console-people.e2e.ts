@@ -12,7 +12,7 @@ import { CONSENT_TEXT } from '#shared/constants/consent.ts';
 import type { EvidencePack } from '#shared/console-people.ts';
 import { axeViolations } from './support/axe';
 import { DESKTOP, pagesForFile } from './support/browser';
-import { OWNER, screenshots, screenTitled, signInAsOwner } from './support/console';
+import { enrolAndSignIn, OWNER, screenshots, screenTitled } from './support/console';
 import { subscribeViaApi, type ApiSubscriber } from './support/subscribers';
 
 const openPage = pagesForFile();
@@ -48,7 +48,7 @@ describe('People and Subscribers, from a confirmed sign-up to an erasure', () =>
       subscribeViaApi('employer', 'people-b'),
     ]);
     ({ page } = await openPage(DESKTOP));
-    await signInAsOwner(page);
+    await enrolAndSignIn(page, 'Leads');
   });
 
   test('the owner finds the visitor: the request with its exact wording, the confirmation with time, IP and user agent', async () => {

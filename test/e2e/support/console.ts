@@ -1,15 +1,14 @@
 /**
- * Signing in to the console in a browser journey, the way an owner does the first time: the
- * emailed one-time link from the local inbox, then a passkey registered on Chromium's virtual
- * authenticator (docs/decisions/0070-console-sign-in.md). Also the screen helpers the console's
- * journeys share.
+ * The owners' console in the browser suite: the local owner, Chromium's virtual authenticator,
+ * the emailed-link enrolment that registers a passkey, and the screenshots a person looks at.
+ * One copy for every console journey (console.e2e.ts, console-leads.e2e.ts).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { SIGN_IN_MESSAGES } from '#lambdas/console/sign-in-messages.ts';
 import { DESKTOP, PHONE } from './browser';
-import { emailsWithSubject, linksIn, waitForNextEmail } from './inbox';
+import { emailsWithSubject, linksIn, waitForNextEmail, type CapturedEmail } from './inbox';
 import { visit } from './site';
 
 /** The local stack's owner (infra/local: CONSOLE_OWNERS unset). */
@@ -37,39 +36,52 @@ export async function addPasskeyDevice(page: Page) {
 export const screenTitled = (page: Page, name: string) =>
   page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
 
-/**
- * Signs the owner in on this page: asks for the emailed link, follows it, registers a passkey
- * on a virtual authenticator added to the page, and waits for the signed-in frame.
- */
-export async function signInAsOwner(page: Page) {
-  await addPasskeyDevice(page);
+/** On the sign-in screen: asks for the emailed link and returns that email once it arrives. */
+export async function askForSignInLink(page: Page): Promise<CapturedEmail> {
   const linksBefore = (await emailsWithSubject(OWNER, LINK_SUBJECT)).length;
-  await visit(page, '/admin');
-  await screenTitled(page, 'Sign in to the console');
   await page.getByLabel('Your email address').fill(OWNER);
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
   await page.getByText(SIGN_IN_MESSAGES.linkOnItsWay).waitFor();
-  const email = await waitForNextEmail(OWNER, LINK_SUBJECT, linksBefore);
-  const link = new URL(linksIn(email).find((href) => href.includes('/admin/enrol#'))!);
-  await visit(page, link.pathname + link.hash);
-  await page.getByRole('button', { name: 'Register a passkey' }).click();
-  await page.getByRole('banner').getByText(OWNER).waitFor();
+  return waitForNextEmail(OWNER, LINK_SUBJECT, linksBefore);
+}
+
+/** The enrolment page's path and fragment of an emailed link (the token is after the '#'). */
+export function enrolPathIn(email: CapturedEmail): string {
+  const link = linksIn(email).find((href) => href.includes('/admin/enrol#'));
+  if (!link) throw new Error(`No enrolment link in "${email.subject}"`);
+  return new URL(link).pathname + new URL(link).hash;
 }
 
 /**
- * With CONSOLE_SCREENSHOTS=<dir>, photographs the page at both widths for a person to look at
- * before calling a screen done; nothing compares them.
+ * Signs the owner in on a page with no passkey yet: a virtual authenticator, the emailed link,
+ * a passkey registered on it (which signs in), the console's first screen.
  */
+export async function enrolAndSignIn(page: Page, firstScreen: string) {
+  await addPasskeyDevice(page);
+  await visit(page, '/admin');
+  await screenTitled(page, 'Sign in to the console');
+  const email = await askForSignInLink(page);
+  await visit(page, enrolPathIn(email));
+  await screenTitled(page, 'Register a passkey on this device');
+  await page.getByRole('button', { name: 'Register a passkey' }).click();
+  await screenTitled(page, firstScreen);
+}
+
+/**
+ * With CONSOLE_SCREENSHOTS=<dir>, each screen is photographed at both widths for a person to
+ * look at before calling a screen done; nothing compares them.
+ */
+const SHOTS = process.env.CONSOLE_SCREENSHOTS;
+
 export async function screenshots(page: Page, name: string) {
-  const dir = process.env.CONSOLE_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
   for (const [label, viewport] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: path.join(dir, `${name}-${label}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize(DESKTOP);
 }

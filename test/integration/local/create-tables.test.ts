@@ -1,4 +1,6 @@
-import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
+import { LEADS_TABLE } from '#infra/constructs/table-definitions.ts';
+import { LEADS_BY_TIME_INDEX } from '#shared/leads-by-time-index.ts';
 import { createTables, localDynamoClient, startDynalite, type LocalService } from '#infra/local/services.ts';
 
 let dynamo: LocalService;
@@ -14,7 +16,8 @@ describe('the local tables', () => {
     await expect(createTables(dynamo.endpoint, (table) => `${table.logicalName}-fresh`)).resolves.toEqual(names);
   });
 
-  it('refuse data kept from before an index existed, saying what to do', async () => {
+  it('give a table kept from before its indexes existed those indexes, keeping every item', async () => {
+    // Prepare: a leads table as an earlier version made it (no index), with items in it.
     const client = localDynamoClient(dynamo.endpoint);
     await client.send(
       new CreateTableCommand({
@@ -24,10 +27,35 @@ describe('the local tables', () => {
         AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
       }),
     );
-    client.destroy();
+    const items = Array.from({ length: 60 }, (_, index) => ({
+      id: { S: `lead#${index}` },
+      kind: { S: 'lead' },
+      createdAt: { N: String(1_700_000_000 + index) },
+    }));
+    for (const Item of items) await client.send(new PutItemCommand({ TableName: 'Leads-old', Item }));
+    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
 
-    await expect(createTables(dynamo.endpoint, (table) => `${table.logicalName}-old`)).rejects.toThrow(
-      'The local table Leads-old predates its index MailDue. Delete the local data (.local/, or the LOCAL_DATA_DIR you set) and start again.',
+    // Act
+    await createTables(dynamo.endpoint, (table) => `${table.logicalName}-old`);
+
+    // Assess: the index is there and serves the kept items; the start said what it did.
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: 'Leads-old' }));
+    expect(Table?.GlobalSecondaryIndexes?.map((index) => index.IndexName).sort()).toEqual(
+      LEADS_TABLE.indexes!.map((index) => index.name).sort(),
     );
+    const { Count } = await client.send(
+      new QueryCommand({
+        TableName: 'Leads-old',
+        IndexName: LEADS_BY_TIME_INDEX.name,
+        KeyConditionExpression: 'kind = :lead',
+        ExpressionAttributeValues: { ':lead': { S: 'lead' } },
+      }),
+    );
+    expect(Count).toBe(60);
+    expect(log).toHaveBeenCalledWith(
+      expect.stringMatching(/^The local table Leads-old gained its index .*; its 60 items were kept\.$/),
+    );
+    log.mockRestore();
+    client.destroy();
   });
 });

@@ -1,5 +1,4 @@
-import { API_ERRORS } from '#shared/constants/messages.ts';
-import { NETWORK_ERROR_MESSAGE, requestJson, RequestError } from '../lib/api-client';
+import { requestFile, requestJson, RequestError } from '../lib/api-client';
 
 /**
  * What the console's screens call the API with: a route key of shared/console-api.ts (or a
@@ -32,64 +31,43 @@ export function consoleUrl(path: string, query: ConsoleCall['query'] = {}): stri
   return text ? `${path}?${text}` : path;
 }
 
-const splitRouteKey = (routeKey: string) => routeKey.split(' ') as ['GET' | 'POST' | 'PUT', string];
-
-/** Tells every listener of a 401, and passes the error on. */
-function heardOf(error: unknown): never {
+/** Tells every listener of a 401 (the session has ended), then rethrows the failure. */
+const noticingSessionEnd = (error: unknown): never => {
   if (error instanceof RequestError && error.status === 401) for (const listener of sessionEndedListeners) listener();
   throw error;
-}
+};
 
 export async function consoleRequest<T>(routeKey: string, { body, query, signal }: ConsoleCall = {}): Promise<T> {
-  const [method, path] = splitRouteKey(routeKey);
+  const [method, path] = routeKey.split(' ') as ['GET' | 'POST' | 'PUT', string];
   try {
     return await requestJson<T>(consoleUrl(path, query), { method, body, signal });
   } catch (error) {
-    return heardOf(error);
+    return noticingSessionEnd(error);
   }
 }
 
-/** A file the API sent as a download, and the name its Content-Disposition gave it. */
+/** A file the API sends as an attachment (an export): its bytes and the name the API gave it. */
 export interface ConsoleFile {
   blob: Blob;
   filename: string;
 }
 
-const FILENAME = /filename="([^"]+)"/;
-
 /**
- * A route that answers a file (a CSV, an evidence pack): the same call as consoleRequest, but
- * the body is kept as it came. Errors are still the API's `{ message }` (a 401 is heard by the
- * frame), so a failed export says why in plain words instead of saving an error page.
+ * A call whose answer is a file, not JSON (an export, an evidence pack). Fetched rather than
+ * followed as a link, so a refusal (too many rows, the session ended) is said in plain words on
+ * the screen instead of downloading an error as a file.
  */
 export async function consoleDownload(
   routeKey: string,
   { body, query, signal }: ConsoleCall = {},
-  fallbackName = 'download',
+  fallbackName = 'export',
 ): Promise<ConsoleFile> {
-  const [method, path] = splitRouteKey(routeKey);
+  const [method, path] = routeKey.split(' ') as ['GET' | 'POST', string];
   try {
-    let response: Response;
-    try {
-      response = await fetch(consoleUrl(path, query), {
-        method,
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: 'same-origin',
-        signal,
-      });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      throw new RequestError(NETWORK_ERROR_MESSAGE);
-    }
-    if (!response.ok) {
-      const answer = (await response.json().catch(() => undefined)) as { message?: unknown } | undefined;
-      const message = typeof answer?.message === 'string' && answer.message ? answer.message : API_ERRORS.internal;
-      throw new RequestError(message, response.status);
-    }
-    const filename = FILENAME.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+    const response = await requestFile(consoleUrl(path, query), { method, body, signal });
+    const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
     return { blob: await response.blob(), filename };
   } catch (error) {
-    return heardOf(error);
+    return noticingSessionEnd(error);
   }
 }

@@ -50,7 +50,7 @@ export function ConsoleLayout({ session, children }: { session: ConsoleSession; 
         <ul>
           {CONSOLE_SCREENS.map(({ path, label }) => (
             <li key={path}>
-              {/* From the console's root: relative to the open screen's route it would nest (audit/people). */}
+              {/* Absolute (under the /admin basename): a relative link would resolve from a screen's own sub-path. */}
               <NavLink to={`/${path}`} className="console-nav__link">
                 {label}
               </NavLink>

@@ -78,7 +78,7 @@ interface ConfirmStepProps {
 function ConfirmStep({ email, reason, pending, onConfirm, onCancel }: ConfirmStepProps) {
   const promptRef = useFocusOnMount<HTMLParagraphElement>();
   return (
-    <div className="console-confirm">
+    <div className="console-ask">
       <p ref={promptRef} tabIndex={-1}>
         Unsubscribe <strong className="console-table__wrap">{email}</strong> from every email, with the reason “{reason}
         ”?
