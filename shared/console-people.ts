@@ -26,13 +26,20 @@ export const PEOPLE_ROUTES = {
   erasure: `POST ${CONSOLE_API_BASE}/people/erasure`,
 } as const;
 
+/**
+ * Never `/api/admin/subscribers/<word>`: the public `GET /api/{audience}/subscribers/{id}` matches
+ * that path too, and API Gateway prefers a route without a greedy variable to the console's
+ * `ANY /api/admin/{proxy+}` (https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-develop-routes.html,
+ * "Routing API requests"), as the local twin does: the overview answered "We could not find that
+ * subscription".
+ */
 export const SUBSCRIBER_ROUTES = {
   /** 200 SubscribersOverview. */
-  overview: `GET ${CONSOLE_API_BASE}/subscribers/overview`,
+  overview: `GET ${CONSOLE_API_BASE}/subscribers-overview`,
   /** Query SubscriberFilter + `cursor`; 200 Page<SubscriberRow>, 50 a page, newest first. */
   list: `GET ${CONSOLE_API_BASE}/subscribers`,
   /** Query SubscriberFilter; 200 text/csv of every matching row. Audit `subscribers.export`. */
-  export: `GET ${CONSOLE_API_BASE}/subscribers/export`,
+  export: `GET ${CONSOLE_API_BASE}/subscribers-export`,
 } as const;
 
 export const personRequestSchema = yup.object({ email: emailField() });
