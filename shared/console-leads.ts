@@ -56,7 +56,7 @@ export const NEXT_STATUSES: Record<FollowUpStatus, readonly FollowUpStatus[]> = 
 };
 
 /**
- * The list's views: the inbox (everything but spam), overdue (follow-up date before today, UTC,
+ * The list's views: the inbox (everything but spam), overdue (follow-up date before the firm's today,
  * and neither client nor closed; spam left out) and spam.
  */
 export const LEAD_VIEWS = ['inbox', 'overdue', 'spam'] as const;
@@ -90,7 +90,7 @@ export const isCalendarDay = (value: string) => {
   return DAY.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 };
 
-/** The list's (and the export's) query string: every field optional, days are UTC. */
+/** The list's (and the export's) query string: every field optional, days are the firm's (./firm-day.ts). */
 export const leadListQuerySchema = yup.object({
   view: yup.string().oneOf(LEAD_VIEWS, 'Choose the inbox, overdue or spam.'),
   form: yup.string().oneOf(LEAD_FORMS, 'Choose the scorecard or the sign-up form.'),

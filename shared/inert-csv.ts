@@ -23,10 +23,17 @@ const csvCell = (value: unknown) => {
   return `"${safe.replace(/"/g, '""')}"`;
 };
 
-/** Rows as CSV, header first; every cell inert, quoted and formula-safe. */
-export const toCsv = (rows: Record<string, unknown>[]): string =>
-  rows.length === 0
+/**
+ * Rows as CSV, header first; every cell inert, quoted and formula-safe. `columns` (by default
+ * the first row's keys) names the header and the cells' order, so an empty view still gives
+ * its header row: a spreadsheet opens it as "no rows", not as a broken file.
+ */
+export const toCsv = (
+  rows: Record<string, unknown>[],
+  columns: readonly string[] = Object.keys(rows[0] ?? {}),
+): string =>
+  columns.length === 0
     ? ''
-    : [Object.keys(rows[0]!), ...rows.map((row) => Object.values(row))]
+    : [columns, ...rows.map((row) => columns.map((column) => row[column]))]
         .map((cells) => cells.map(csvCell).join(','))
         .join('\n');

@@ -2,13 +2,13 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { DeadLetterQueue } from './dead-letter-queue';
 import { EncryptedTopic } from './encrypted-topic';
+import type { TopicKey } from './topic-key';
 
 /** The window the event stream is counted over: long enough that SES's latency barely matters. */
 export const EVENT_STREAM_PERIOD = Duration.hours(1);
@@ -16,6 +16,8 @@ export const EVENT_STREAM_PERIOD = Duration.hours(1);
 export interface AlarmsProps {
   /** Who is told when something breaks. */
   readonly opsEmail: string;
+  /** Encrypts the alarm topic. */
+  readonly topicKey: TopicKey;
   /** @default 5 minutes */
   readonly period?: Duration;
 }
@@ -41,6 +43,7 @@ export class Alarms extends Construct {
     this.topic = new EncryptedTopic(this, 'Topic', {
       displayName: 'Site operations alarms',
       publisher: 'cloudwatch.amazonaws.com',
+      key: props.topicKey,
     });
     this.notificationDeadLetterQueue = new DeadLetterQueue(this, 'NotificationDeadLetters');
     this.topic.topic.addSubscription(
@@ -58,12 +61,24 @@ export class Alarms extends Construct {
     );
   }
 
-  /** Any error of the function (uncaught exception, timeout, out of memory). */
-  watchFunction(id: string, fn: lambda.IFunction): this {
+  /**
+   * Any error of any Lambda function of the account in this region (uncaught exception, timeout,
+   * out of memory): Lambda's account-wide Errors metric, one alarm instead of one per function.
+   * An alarm costs $0.10 a month past the first ten, and one per function cost more than the rest
+   * of the idle stack (docs/decisions/0014-one-topic-key-as-documented.md); which function failed
+   * is in the Lambda console's per-function Errors graph and its log group.
+   * https://docs.aws.amazon.com/lambda/latest/dg/monitoring-metrics-types.html
+   */
+  watchFunctions(id: string): this {
     return this.alarm(
       id,
-      fn.metricErrors({ period: this.period, statistic: cloudwatch.Stats.SUM }),
-      `${fn.node.path} failed`,
+      new cloudwatch.Metric({
+        namespace: 'AWS/Lambda',
+        metricName: 'Errors',
+        period: this.period,
+        statistic: cloudwatch.Stats.SUM,
+      }),
+      "A Lambda function failed: see each function's Errors in the Lambda console, then its log group",
     );
   }
 
@@ -77,24 +92,29 @@ export class Alarms extends Construct {
   }
 
   /**
-   * Any log event of the group containing `message`. A phrase match rather than a JSON selector:
-   * with Lambda's JSON log format, a line the handler already wrote as JSON may arrive as the
-   * string value of the runtime's own `message` field, which `$.message` would not see.
+   * Any log event of these groups containing `message`, counted in one metric (a metric filter
+   * per group), so one alarm covers every function that logs it. A phrase match rather than a
+   * JSON selector: with Lambda's JSON log format, a line the handler already wrote as JSON may
+   * arrive as the string value of the runtime's own `message` field, which `$.message` would not see.
    */
-  watchLogMessage(id: string, logGroup: logs.ILogGroup, message: string): this {
+  watchLogMessage(id: string, logGroups: readonly logs.ILogGroup[], message: string): this {
     if (message.includes('"')) throw new Error(`${this.node.path}: a watched message cannot contain a double quote`);
-    const metricFilter = new logs.MetricFilter(this, `${id}Filter`, {
-      logGroup,
-      filterPattern: logs.FilterPattern.literal(`"${message}"`),
-      // One namespace per stack, so two deployments in one account count apart.
-      metricNamespace: Stack.of(this).stackName,
-      metricName: id,
-      metricValue: '1',
-    });
+    if (logGroups.length === 0) throw new Error(`${this.node.path}: ${id} watches no log group`);
+    const filters = logGroups.map(
+      (logGroup, index) =>
+        new logs.MetricFilter(this, `${id}Filter${index + 1}`, {
+          logGroup,
+          filterPattern: logs.FilterPattern.literal(`"${message}"`),
+          // One namespace per stack, so two deployments in one account count apart.
+          metricNamespace: Stack.of(this).stackName,
+          metricName: id,
+          metricValue: '1',
+        }),
+    );
     return this.alarm(
       id,
-      metricFilter.metric({ period: this.period, statistic: cloudwatch.Stats.SUM }),
-      `${logGroup.node.path} logged "${message}"`,
+      filters[0].metric({ period: this.period, statistic: cloudwatch.Stats.SUM }),
+      `${logGroups.map((logGroup) => logGroup.node.path).join(', ')} logged "${message}"`,
     );
   }
 

@@ -8,16 +8,12 @@ import { Construct } from 'constructs';
 import { controlTowerRule } from '../compliance';
 import { DeadLetterQueue } from './dead-letter-queue';
 import { EncryptedTopic } from './encrypted-topic';
+import { parseSender } from '../site/sender';
 import { HouseFunction, type SenderBinding, type TableBinding } from './house-function';
+import type { TopicKey } from './topic-key';
 
 /** SES tags every email with its configuration set's name under this auto-tag. */
 const CONFIGURATION_SET_AUTO_TAG = 'ses:configuration-set';
-
-/** Local part used when the sender is given as a whole domain. */
-export const DOMAIN_SENDER_LOCAL_PART = 'hello';
-
-const EMAIL_ADDRESS = /^[^\s@]+@([a-z0-9-]+\.)+[a-z]{2,}$/i;
-const DOMAIN = /^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i;
 
 export interface EmailProps {
   /**
@@ -37,6 +33,8 @@ export interface EmailProps {
   readonly subscribers: TableBinding;
   /** SES's events settle and record each lead email here. */
   readonly leads: TableBinding;
+  /** Encrypts the topic SES's events go through. */
+  readonly topicKey: TopicKey;
 }
 
 /**
@@ -56,11 +54,8 @@ export class Email extends Construct implements SenderBinding {
   constructor(scope: Construct, id: string, props: EmailProps) {
     super(scope, id);
     const sender = props.sender.trim();
-    const isAddress = EMAIL_ADDRESS.test(sender);
-    if (!isAddress && !DOMAIN.test(sender)) {
-      throw new Error(`${this.node.path}: sender must be an email address or a domain, got "${props.sender}"`);
-    }
-    this.fromAddress = isAddress ? sender : `${DOMAIN_SENDER_LOCAL_PART}@${sender}`;
+    const { isAddress, fromAddress } = parseSender(sender, this.node.path);
+    this.fromAddress = fromAddress;
 
     this.configurationSet = new ses.ConfigurationSet(this, 'ConfigurationSet', {
       reputationMetrics: true,
@@ -84,6 +79,7 @@ export class Email extends Construct implements SenderBinding {
     this.feedbackTopic = new EncryptedTopic(this, 'FeedbackTopic', {
       displayName: "SES's events about every email",
       publisher: 'ses.amazonaws.com',
+      key: props.topicKey,
     });
     // Every event that says what became of an email: Send settles an email in doubt, the others
     // are recorded on its own record (docs/decisions/0063-settling-mail-from-ses-events.md).

@@ -20,6 +20,7 @@ import { Mailer } from './mailer';
 import { ScorecardDocument } from './scorecard-document';
 import { Site, type CustomDomain } from './site';
 import { SiteDeployment } from './site-deployment';
+import { TopicKey } from './topic-key';
 
 export interface SiteStackProps extends StackProps {
   /** SES sender: an address, or a domain (see Email). */
@@ -63,12 +64,14 @@ export class SiteStack extends Stack {
     const accessLogs = new AccessLogs(this, 'AccessLogs');
     this.data = new Data(this, 'Data');
     const { subscribers, leads } = this.data;
+    const topicKey = new TopicKey(this, 'TopicKey');
 
     this.email = new Email(this, 'Email', {
       sender: props.senderEmail,
       existingIdentity: props.existingSenderIdentity,
       subscribers,
       leads,
+      topicKey,
     });
 
     // One log group for the bucket-deployment Lambda, which aws-s3-deployment shares stack-wide.
@@ -134,35 +137,33 @@ export class SiteStack extends Stack {
       deploymentLogGroup,
     });
 
-    this.alarms = new Alarms(this, 'Alarms', { opsEmail: props.opsEmail });
+    this.alarms = new Alarms(this, 'Alarms', { opsEmail: props.opsEmail, topicKey });
     this.alarms.watchApi('Api5xx', this.api.httpApi);
-    const functions = [
-      ...Object.entries(this.api.handlers).map(
-        ([name, fn]) => [`Api${name.charAt(0).toUpperCase()}${name.slice(1)}`, fn] as const,
-      ),
-      ['ApiOriginVerify', this.api.originVerify.handler] as const,
-      ['Mailer', this.mailer.handler] as const,
-      ['MailSweep', this.mailer.sweep] as const,
-      ['SesEvents', this.email.feedbackFunction] as const,
-      ['CampaignWorker', this.campaigns.worker] as const,
-    ];
-    for (const [name, fn] of functions) this.alarms.watchFunction(`${name}Errors`, fn.function);
+    this.alarms.watchFunctions('FunctionErrors');
     this.alarms
       .watchDeadLetterQueue('MailerDeadLetters', this.mailer.deadLetterQueue)
       .watchDeadLetterQueue('FeedbackDeadLetters', this.email.feedbackDeadLetterQueue)
       .watchDeadLetterQueue('CampaignDeadLetters', this.campaigns.deadLetterQueue)
-      .watchLogMessage('CampaignMailFinallyFailed', this.campaigns.worker.logGroup, CAMPAIGN_MAIL_FINALLY_FAILED)
-      .watchLogMessage('MailFinallyFailed', this.mailer.handler.logGroup, LEAD_MAIL_FINALLY_FAILED)
-      .watchLogMessage('SweptMailFinallyFailed', this.mailer.sweep.logGroup, LEAD_MAIL_FINALLY_FAILED)
-      .watchLogMessage('MailDoubtOutlivedWindow', this.mailer.handler.logGroup, MAIL_DOUBT_OUTLIVED_WINDOW)
-      .watchLogMessage('SweptMailDoubtOutlivedWindow', this.mailer.sweep.logGroup, MAIL_DOUBT_OUTLIVED_WINDOW)
-      .watchLogMessage('CampaignMailDoubtOutlivedWindow', this.campaigns.worker.logGroup, MAIL_DOUBT_OUTLIVED_WINDOW)
+      .watchLogMessage('CampaignMailFinallyFailed', [this.campaigns.worker.logGroup], CAMPAIGN_MAIL_FINALLY_FAILED)
+      .watchLogMessage(
+        'MailFinallyFailed',
+        [this.mailer.handler.logGroup, this.mailer.sweep.logGroup],
+        LEAD_MAIL_FINALLY_FAILED,
+      )
+      .watchLogMessage(
+        'MailDoubtOutlivedWindow',
+        [this.mailer.handler.logGroup, this.mailer.sweep.logGroup, this.campaigns.worker.logGroup],
+        MAIL_DOUBT_OUTLIVED_WINDOW,
+      )
       .watchEventStream('SesEventsMissing', {
         accepted: this.email.sendsAccepted(EVENT_STREAM_PERIOD),
         arrived: this.email.eventsDelivered(EVENT_STREAM_PERIOD),
       })
-      .watchLogMessage('SignupMailBudget', this.api.handlers.signup.logGroup, FORM_MAIL_BUDGET_EXHAUSTED)
-      .watchLogMessage('ScorecardMailBudget', this.api.handlers.requestScorecard.logGroup, FORM_MAIL_BUDGET_EXHAUSTED);
+      .watchLogMessage(
+        'FormMailBudget',
+        [this.api.handlers.signup.logGroup, this.api.handlers.requestScorecard.logGroup],
+        FORM_MAIL_BUDGET_EXHAUSTED,
+      );
     this.acknowledgeApiControls();
 
     new CfnOutput(this, 'SiteUrl', {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseSender } from '../site/sender';
 import { FaultSpecError, parseFaultSpec, type FaultSpec } from './fault-switch';
 import { LOCAL_MAILING_ADDRESS } from '#shared/mailing-address.ts';
 import { REPO_ROOT } from '#shared/repo-root.ts';
@@ -62,7 +63,8 @@ export function localConfig() {
     dynamoPort: port('DYNAMODB_PORT', 8000),
     host: process.env.HOST ?? '127.0.0.1',
     siteUrl: process.env.SITE_URL ?? `http://localhost:${sitePort}`,
-    senderEmail: context.senderEmail,
+    // cdk.json may name a domain (the advised sender): the From address is then hello@ the domain.
+    senderEmail: parseSender(context.senderEmail).fromAddress,
     notificationEmail: context.notificationEmail,
     /**
      * MAILING_ADDRESS, else a stand-in plainly not an address: the console's preflight flags it

@@ -1,32 +1,35 @@
-import type { LeadListQuery } from '#shared/console-leads.ts';
+import type { LeadDetail, LeadListQuery } from '#shared/console-leads.ts';
 import { toCsv } from '#shared/inert-csv.ts';
 import { oneLine } from '#shared/inert-text.ts';
 import type { LeadItem } from '../data/lead-item';
 import type { ApiResult } from '../http/types';
-import { isoTime, utcDay } from '../runtime/clock';
+import { firmDay } from '#shared/firm-day.ts';
+import { isoTime } from '../runtime/clock';
 import { leadDetail } from './lead-view';
 
-/** One row per lead, the columns an owner reads in a spreadsheet; cells made inert by toCsv. */
+/** The columns an owner reads in a spreadsheet, in order, and each one's value; cells made inert by toCsv. */
+const COLUMNS: Record<string, (lead: LeadDetail) => unknown> = {
+  id: (lead) => lead.id,
+  received: (lead) => isoTime(lead.receivedAt),
+  form: (lead) => lead.form,
+  audience: (lead) => lead.audience,
+  'first name': (lead) => lead.firstName,
+  'last name': (lead) => lead.lastName,
+  email: (lead) => lead.email,
+  'job title': (lead) => lead.jobTitle,
+  organization: (lead) => lead.organization,
+  message: (lead) => lead.message,
+  'marketing email': (lead) => lead.marketingEmail,
+  status: (lead) => lead.status,
+  'follow-up date': (lead) => lead.followUpOn ?? '',
+  spam: (lead) => (lead.spam ? 'yes' : 'no'),
+  emails: (lead) => lead.mailStatus,
+  notes: (lead) => lead.notes.length,
+};
+
 const row = (lead: LeadItem) => {
   const detail = leadDetail(lead);
-  return {
-    id: detail.id,
-    received: isoTime(detail.receivedAt),
-    form: detail.form,
-    audience: detail.audience,
-    'first name': detail.firstName,
-    'last name': detail.lastName,
-    email: detail.email,
-    'job title': detail.jobTitle,
-    organization: detail.organization,
-    message: detail.message,
-    'marketing email': detail.marketingEmail,
-    status: detail.status,
-    'follow-up date': detail.followUpOn ?? '',
-    spam: detail.spam ? 'yes' : 'no',
-    emails: detail.mailStatus,
-    notes: detail.notes.length,
-  };
+  return Object.fromEntries(Object.entries(COLUMNS).map(([column, value]) => [column, value(detail)]));
 };
 
 /** The view as a CSV download (never cached, like every console answer). */
@@ -34,10 +37,10 @@ export const leadsCsv = (leads: LeadItem[], now: number): ApiResult => ({
   statusCode: 200,
   headers: {
     'content-type': 'text/csv; charset=utf-8',
-    'content-disposition': `attachment; filename="leads-${utcDay(now)}.csv"`,
+    'content-disposition': `attachment; filename="leads-${firmDay(now)}.csv"`,
     'cache-control': 'no-store',
   },
-  body: toCsv(leads.map(row)),
+  body: toCsv(leads.map(row), Object.keys(COLUMNS)),
 });
 
 /** The audit log's words for an export: how many leads, and of which view. */

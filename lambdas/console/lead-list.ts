@@ -1,11 +1,11 @@
 import { QueryCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { LEAD_FORMS, type LeadListQuery } from '#shared/console-leads.ts';
+import { endOfFirmDay, firmDay, startOfFirmDay } from '#shared/firm-day.ts';
 import { LEADS_BY_TIME_INDEX } from '#shared/leads-by-time-index.ts';
 import { marshall, unmarshall } from '../data/attribute-values';
 import type { LeadItem } from '../data/lead-item';
 import type { TableStore } from '../data/stores';
 import { HttpError } from '../http/http-error';
-import { utcDay } from '../runtime/clock';
 import { BAD_CURSOR, pageCursor, startKeyOf } from './page-cursor';
 
 /**
@@ -46,8 +46,6 @@ interface Expression {
   values: Record<string, unknown>;
 }
 
-const startOfDay = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
-
 const keyCondition = (query: LeadListQuery): Expression => {
   const kind = { text: '#kind = :lead', names: { '#kind': 'kind' }, values: { ':lead': 'lead' } };
   if (!query.from && !query.to) return kind;
@@ -56,8 +54,8 @@ const keyCondition = (query: LeadListQuery): Expression => {
     names: { ...kind.names, '#createdAt': 'createdAt' },
     values: {
       ...kind.values,
-      ':from': query.from ? startOfDay(query.from) : 0,
-      ':to': query.to ? startOfDay(query.to) + 86_399 : Number.MAX_SAFE_INTEGER,
+      ':from': query.from ? startOfFirmDay(query.from) : 0,
+      ':to': query.to ? endOfFirmDay(query.to) : Number.MAX_SAFE_INTEGER,
     },
   };
 };
@@ -149,7 +147,7 @@ export const readLeads = async (
   options: { now: number; pageSize: number; maxReads: number; summary: boolean },
 ): Promise<LeadsRead> => {
   const key = keyCondition(query);
-  const filter = filterOf(query, utcDay(options.now));
+  const filter = filterOf(query, firmDay(options.now));
   const matches = matchesSearch(query.q);
   const projection = options.summary
     ? {

@@ -5,7 +5,7 @@ export interface BudgetLine {
   ok: boolean;
 }
 
-export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 export function markdownTable(headers: string[], rows: (string | number)[][]): string {
   return [

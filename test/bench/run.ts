@@ -32,6 +32,7 @@ import { dynamoBlip, sesDoubt, sesOutage } from './reliability';
 import { subscribeViaApi } from '../e2e/support/subscribers';
 import { signupBody } from '../unit/lambdas/support/payloads';
 import { measureRouteBytes } from './route-bytes';
+import { costReport, loadTemplate, readPrices } from './cost-estimate';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const DIST = path.join(REPO_ROOT, 'web', 'dist');
@@ -131,6 +132,8 @@ async function main() {
     const campaign = await measureCampaignSend();
     // Each on its own stack with the fault switch (test/bench/reliability.ts).
     const reliability = [...(await sesOutage()), ...(await dynamoBlip()), ...(await sesDoubt())];
+    console.log('Monthly AWS cost from the synthesised template …');
+    const cost = costReport(await loadTemplate(), readPrices());
 
     const home = bytes.find((b) => b.path === '/')!;
     const floor = latency[0];
@@ -175,7 +178,7 @@ async function main() {
       {
         what: 'Home page JavaScript (gzip)',
         measured: kb(home.js.gzip),
-        budget: '≤ 110 KB',
+        budget: '≤ 110 KiB',
         ok: home.js.gzip <= 110 * 1024,
       },
       ...(() => {
@@ -196,7 +199,7 @@ async function main() {
         return {
           what: 'CSS per page (gzip, largest)',
           measured: `${kb(worst.css.gzip)} (${worst.path})`,
-          budget: '≤ 30 KB',
+          budget: '≤ 30 KiB',
           ok: worst.css.gzip <= 30 * 1024,
         };
       })(),
@@ -228,6 +231,7 @@ async function main() {
       },
       ...campaignBudgets(campaign),
       ...reliability,
+      cost.budget,
       {
         what: 'API errors under load',
         measured: String(latency.reduce((n, l) => n + l.errors + l.non2xx, 0)),
@@ -305,6 +309,9 @@ async function main() {
         ]),
       ),
       ``,
+      `## Monthly AWS cost, itemised (ca-central-1)`,
+      cost.markdown,
+      ``,
       `## API latency (autocannon, local stack)`,
       markdownTable(
         ['Endpoint', 'Requests', 'Errors', 'Non-2xx', 'p50', 'p99', 'req/s'],
@@ -323,7 +330,11 @@ async function main() {
     writeFileSync(path.join(REPORT_DIR, 'report.md'), report);
     writeFileSync(
       path.join(REPORT_DIR, 'report.json'),
-      JSON.stringify({ budgets, bytes, landing, lighthouse, consoleScreens, bundles, latency, campaign }, null, 2),
+      JSON.stringify(
+        { budgets, bytes, landing, lighthouse, consoleScreens, bundles, latency, campaign, cost: cost.totals },
+        null,
+        2,
+      ),
     );
     console.log(`\n${budgetSection(budgets)}\n\nReport: ${path.relative(REPO_ROOT, REPORT_DIR)}/report.md`);
   } finally {

@@ -4,58 +4,23 @@
  * sign-in with that passkey, the audit log's entries, axe on every screen, and a console that is
  * closed after the last sign-out (the API answers 401, the sign-in screen shows).
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { SIGN_IN_MESSAGES } from '#lambdas/console/sign-in-messages.ts';
 import { axeViolations } from './support/axe';
-import { DESKTOP, pagesForFile, PHONE } from './support/browser';
-import { emailsWithSubject, linksIn, waitForNextEmail } from './support/inbox';
+import { DESKTOP, pagesForFile } from './support/browser';
+import {
+  addPasskeyDevice,
+  askForSignInLink,
+  enrolPathIn,
+  LINK_SUBJECT,
+  OWNER,
+  screenshots,
+  screenTitled,
+} from './support/console';
+import { emailsWithSubject } from './support/inbox';
 import { fetchRaw, visit } from './support/site';
 
-/** The local stack's owner (infra/local: CONSOLE_OWNERS unset). */
-const OWNER = 'owner@console.test';
-const LINK_SUBJECT = 'Your sign-in link for the';
-/**
- * With CONSOLE_SCREENSHOTS=<dir>, each screen is photographed at both widths for a person to
- * look at before calling a screen done; nothing compares them.
- */
-const SHOTS = process.env.CONSOLE_SCREENSHOTS;
-
 const openPage = pagesForFile();
-
-/** Chromium's virtual authenticator: a platform passkey with user verification, always present. */
-async function addPasskeyDevice(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return cdp;
-}
-
-/** Waits for the screen whose heading this is (screens change after the API answers). */
-const screenTitled = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
-
-async function screenshots(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [label, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 describe('the console, from the emailed link to the audit log and out again', () => {
   let page: Page;
@@ -65,9 +30,6 @@ describe('the console, from the emailed link to the audit log and out again', ()
   });
 
   test('a stranger at /admin sees the sign-in screen, and asking for a link answers in plain words', async () => {
-    // Prepare
-    const linksBefore = (await emailsWithSubject(OWNER, LINK_SUBJECT)).length;
-
     // Act
     await visit(page, '/admin');
 
@@ -76,23 +38,17 @@ describe('the console, from the emailed link to the audit log and out again', ()
     expect(await axeViolations(page, '/admin sign-in')).toEqual([]);
     await screenshots(page, 'sign-in');
 
-    // Act
-    await page.getByLabel('Your email address').fill(OWNER);
-    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
-
-    // Assess
-    await page.getByText(SIGN_IN_MESSAGES.linkOnItsWay).waitFor();
-    await waitForNextEmail(OWNER, LINK_SUBJECT, linksBefore);
+    // Act, Assess: the link's email arrives after the screen says it is on its way
+    await askForSignInLink(page);
   });
 
-  test('the emailed link registers a passkey on this device and opens the audit log', async () => {
+  test('the emailed link registers a passkey on this device and opens the leads inbox', async () => {
     // Prepare
-    const emails = await emailsWithSubject(OWNER, LINK_SUBJECT);
-    const link = linksIn(emails.at(-1)!).find((href) => href.includes('/admin/enrol#'))!;
-    expect(new URL(link).pathname).toBe('/admin/enrol');
+    const enrolPath = enrolPathIn((await emailsWithSubject(OWNER, LINK_SUBJECT)).at(-1)!);
+    expect(enrolPath.split('#')[0]).toBe('/admin/enrol');
 
     // Act
-    await visit(page, new URL(link).pathname + new URL(link).hash);
+    await visit(page, enrolPath);
 
     // Assess: the token left the address bar; nothing registered before the button is pressed
     await screenTitled(page, 'Register a passkey on this device');
@@ -103,11 +59,10 @@ describe('the console, from the emailed link to the audit log and out again', ()
     // Act
     await page.getByRole('button', { name: 'Register a passkey' }).click();
 
-    // Assess
-    await screenTitled(page, 'Audit log');
-    expect(new URL(page.url()).pathname).toBe('/admin/audit');
+    // Assess: Leads is the console's first screen
+    await screenTitled(page, 'Leads');
+    expect(new URL(page.url()).pathname).toBe('/admin/leads');
     await expect(page.getByRole('banner').getByText(OWNER).isVisible()).resolves.toBe(true);
-    await page.getByRole('cell', { name: 'Registered a passkey' }).first().waitFor();
   });
 
   test('sign out, then sign in with the passkey: the audit log shows both, newest first', async () => {
@@ -120,6 +75,8 @@ describe('the console, from the emailed link to the audit log and out again', ()
 
     // Act
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await screenTitled(page, 'Leads');
+    await page.getByRole('link', { name: 'Audit log' }).click();
 
     // Assess
     await screenTitled(page, 'Audit log');

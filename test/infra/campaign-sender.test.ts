@@ -65,14 +65,16 @@ describe('campaign sender (queue, worker, alarms)', () => {
     ]);
   });
 
-  it('alarms on worker errors, on dead letters and on "Campaign mail finally failed"', () => {
+  it('alarms on worker errors (the account-wide Errors alarm), on dead letters and on "Campaign mail finally failed"', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Dimensions: [
         { Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(stack.campaigns.deadLetterQueue), 'QueueName'] } },
       ],
     });
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      Dimensions: [{ Name: 'FunctionName', Value: { Ref: logicalId(worker.function) } }],
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Errors',
+      Dimensions: Match.absent(),
     });
     template.hasResourceProperties('AWS::Logs::MetricFilter', {
       LogGroupName: { Ref: logicalId(worker.logGroup) },

@@ -2,13 +2,15 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Data } from '#infra/constructs/data.ts';
 import { Email } from '#infra/constructs/email.ts';
+import { TopicKey } from '#infra/constructs/topic-key.ts';
 import { newStack } from './support/app';
 import { roleActions } from './support/policies';
 
 function build(sender: string) {
   const stack = newStack();
   const data = new Data(stack, 'Data');
-  const email = new Email(stack, 'Email', { sender, subscribers: data.subscribers, leads: data.leads });
+  const topicKey = new TopicKey(stack, 'TopicKey');
+  const email = new Email(stack, 'Email', { sender, subscribers: data.subscribers, leads: data.leads, topicKey });
   // A principal outside the construct, granted before synthesis, to see exactly what sending needs.
   email.grantSendEmail(new iam.Role(stack, 'Sender', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') }));
   return { stack, email, template: Template.fromStack(stack) };
@@ -37,12 +39,15 @@ describe('Email', () => {
       template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
       template.hasResourceProperties('AWS::KMS::Key', {
         EnableKeyRotation: true,
+        RotationPeriodInDays: 2560,
         KeyPolicy: {
           Statement: Match.arrayWith([
-            Match.objectLike({
+            {
+              Effect: 'Allow',
               Principal: { Service: 'ses.amazonaws.com' },
               Action: ['kms:GenerateDataKey*', 'kms:Decrypt'],
-            }),
+              Resource: '*',
+            },
           ]),
         },
       });
@@ -128,6 +133,7 @@ describe('Email with an identity already verified in SES', () => {
       existingIdentity,
       subscribers: data.subscribers,
       leads: data.leads,
+      topicKey: new TopicKey(stack, 'TopicKey'),
     });
     email.grantSendEmail(
       new iam.Role(stack, 'Sender', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') }),

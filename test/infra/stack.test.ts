@@ -2,7 +2,7 @@ import { Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { DeadLetterQueue } from '#infra/constructs/dead-letter-queue.ts';
-import { HOUSE_RUNTIME, HouseFunction } from '#infra/constructs/house-function.ts';
+import { HOUSE_RUNTIME } from '#infra/constructs/house-function.ts';
 import { FUNCTIONS } from '#infra/constructs/functions.ts';
 import { synthStack } from './support/app';
 
@@ -46,25 +46,41 @@ describe('SiteStack', () => {
     ]);
   });
 
-  it('alarms on API 5xx, each house function error and each processing dead-letter queue', () => {
+  it("encrypts both SNS topics with one key whose publisher statements are AWS's documented ones, unconditioned", () => {
+    const keys = template.findResources('AWS::KMS::Key');
+    expect(Object.keys(keys)).toHaveLength(1);
+    const [keyId] = Object.keys(keys);
+    const topics = Object.values(template.findResources('AWS::SNS::Topic'));
+    expect(topics).toHaveLength(2);
+    for (const topic of topics) expect(topic.Properties.KmsMasterKeyId).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+    const servicePrincipals = keys[keyId].Properties.KeyPolicy.Statement.filter(
+      (statement: { Principal?: { Service?: string } }) => statement.Principal?.Service,
+    );
+    expect(servicePrincipals).toEqual([
+      {
+        Effect: 'Allow',
+        Principal: { Service: 'ses.amazonaws.com' },
+        Action: ['kms:GenerateDataKey*', 'kms:Decrypt'],
+        Resource: '*',
+      },
+      {
+        Effect: 'Allow',
+        Principal: { Service: 'cloudwatch.amazonaws.com' },
+        Action: ['kms:GenerateDataKey*', 'kms:Decrypt'],
+        Resource: '*',
+      },
+    ]);
+  });
+
+  it('alarms on API 5xx, any function error and each processing dead-letter queue', () => {
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm'));
     expect(alarms.filter((alarm) => alarm.Properties.MetricName === '5xx')).toHaveLength(1);
-    const watched = new Set(
-      alarms
-        .filter((alarm) => alarm.Properties.MetricName === 'Errors')
-        .map((alarm) => alarm.Properties.Dimensions[0].Value.Ref),
-    );
-    const houseFunctions = stack.node
-      .findAll()
-      .filter((construct) => construct instanceof HouseFunction) as HouseFunction[];
-    expect(houseFunctions.length).toBeGreaterThan(10);
-    for (const fn of houseFunctions)
-      expect(watched).toContain(stack.getLogicalId(fn.function.node.defaultChild as never));
-    // The origin-verify authorizer failing would refuse every API request.
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      MetricName: 'Errors',
-      Dimensions: [{ Name: 'FunctionName', Value: { Ref: Match.stringLikeRegexp('^ApiOriginVerifyHandler') } }],
-    });
+    // Lambda's account-wide Errors (no dimension): every house function, the origin-verify
+    // authorizer and CDK's deployment functions alike, in one alarm.
+    const errorAlarms = alarms.filter((alarm) => alarm.Properties.MetricName === 'Errors');
+    expect(errorAlarms).toHaveLength(1);
+    expect(errorAlarms[0].Properties).toMatchObject({ Namespace: 'AWS/Lambda', Statistic: 'Sum', Threshold: 0 });
+    expect(errorAlarms[0].Properties.Dimensions).toBeUndefined();
     const queueAlarms = alarms.filter((alarm) => alarm.Properties.MetricName === 'ApproximateNumberOfMessagesVisible');
     // Every processing queue; not the alarm topic's own delivery queue, whose alarm would go
     // through the very topic that failed to deliver.
@@ -86,6 +102,29 @@ describe('SiteStack', () => {
       expect.stringMatching(/^MailerHandler/),
       expect.stringMatching(/^MailerSweep/),
     ]);
+  });
+
+  it('alarms on each log message once, whichever function logs it', () => {
+    const filters = Object.values(template.findResources('AWS::Logs::MetricFilter'));
+    const metricOf = (pattern: string) =>
+      new Set(
+        filters
+          .filter((filter) => filter.Properties.FilterPattern === `"${pattern}"`)
+          .map((filter) => filter.Properties.MetricTransformations[0].MetricName),
+      );
+    expect(metricOf('Lead mail finally failed')).toEqual(new Set(['MailFinallyFailed']));
+    expect(metricOf('Mail doubt outlived its window')).toEqual(new Set(['MailDoubtOutlivedWindow']));
+    expect(metricOf('Form mail budget exhausted')).toEqual(new Set(['FormMailBudget']));
+    const alarmMetrics = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map(
+      (alarm) => alarm.Properties.MetricName,
+    );
+    for (const metric of [
+      'MailFinallyFailed',
+      'MailDoubtOutlivedWindow',
+      'FormMailBudget',
+      'CampaignMailFinallyFailed',
+    ])
+      expect(alarmMetrics.filter((name) => name === metric)).toHaveLength(1);
   });
 
   it("alarms when fewer of SES's events reach the ingestion in an hour than SES accepted emails", () => {

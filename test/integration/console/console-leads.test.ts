@@ -1,6 +1,7 @@
 // First: this file's own leads table, before the handlers read LEADS_TABLE.
 import { createOwnLeadsTable, ownLeadsTable, seedLeads, storedLead } from './own-leads-table';
 import { LEAD_ROUTES, NOTE_MAX } from '#shared/console-leads.ts';
+import { firmDay, startOfFirmDay } from '#shared/firm-day.ts';
 import { OTHER_ORIGIN, SIGN_IN_NEEDED } from '#lambdas/console/console-guards.ts';
 import { LEAD_MESSAGES } from '#lambdas/console/lead-messages.ts';
 import { BAD_CURSOR } from '#lambdas/console/page-cursor.ts';
@@ -9,7 +10,8 @@ import { api, enrol, sessionOf, type Call } from './console-client';
 
 const DAY = 86_400;
 const now = Math.floor(Date.now() / 1000);
-const dayOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+/** The firm's day (Alberta's), as the API reads dates. */
+const dayOf = firmDay;
 const keyOf = (lead: { id: string }) => lead.id.slice('lead#'.length);
 const path = (route: string, id = '') => route.replace('{id}', id);
 
@@ -431,5 +433,40 @@ describe('export', () => {
       actor: OWNER,
       summary: 'Exported 2 lead(s) of the inbox (form signup)',
     });
+  });
+
+  it('downloads the header row alone for a view with no leads', async () => {
+    const answer = await api('GET /api/admin/leads/export', as({ query: { q: 'nobody-by-this-name' } }));
+
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe(
+      '"id","received","form","audience","first name","last name","email","job title","organization","message","marketing email","status","follow-up date","spam","emails","notes"',
+    );
+  });
+});
+
+describe("the firm's days (Alberta's, not UTC's)", () => {
+  it('counts a lead sent late in the evening in Calgary on that day, though UTC is already on the next', async () => {
+    // Prepare: two leads either side of Calgary's midnight that began today; both are on today's UTC day or later.
+    const today = dayOf(now);
+    const midnight = startOfFirmDay(today);
+    const lastEvening = storedLead({ firstName: 'Evening', lastName: 'Boundary', createdAt: midnight - 60 });
+    const thisMorning = storedLead({ firstName: 'Morning', lastName: 'Boundary', createdAt: midnight + 60 });
+    await seedLeads([lastEvening, thisMorning]);
+    const onDay = async (day: string) =>
+      (
+        (await api(LEAD_ROUTES.list, as({ query: { q: 'boundary', from: day, to: day } }))).json.items as {
+          id: string;
+        }[]
+      ).map((item) => item.id);
+
+    // Act
+    const yesterdays = await onDay(dayOf(midnight - 1));
+    const todays = await onDay(today);
+
+    // Assess: 23:59 in Calgary is 05:59 or 06:59 UTC the next day, yet yesterday's lead
+    expect(new Date((midnight - 60) * 1000).toISOString().slice(0, 10)).toBe(today);
+    expect(yesterdays).toEqual([keyOf(lastEvening)]);
+    expect(todays).toEqual([keyOf(thisMorning)]);
   });
 });

@@ -32,6 +32,11 @@ describe('CSV for spreadsheets', () => {
     expect(toCsv([{ a: undefined, b: null, c: 0 }])).toBe('"a","b","c"\n"","","0"');
     expect(toCsv([])).toBe('');
   });
+
+  it('writes the named columns, in their order, and only the header row when there are no rows', () => {
+    expect(toCsv([{ b: 2, a: 1 }], ['a', 'b'])).toBe('"a","b"\n"1","2"');
+    expect(toCsv([], ['name', 'email'])).toBe('"name","email"');
+  });
 });
 
 describe('terminal output', () => {

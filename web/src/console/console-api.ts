@@ -1,4 +1,4 @@
-import { requestJson, RequestError } from '../lib/api-client';
+import { requestFile, requestJson, RequestError } from '../lib/api-client';
 
 /**
  * What the console's screens call the API with: a route key of shared/console-api.ts (or a
@@ -31,12 +31,43 @@ export function consoleUrl(path: string, query: ConsoleCall['query'] = {}): stri
   return text ? `${path}?${text}` : path;
 }
 
+/** Tells every listener of a 401 (the session has ended), then rethrows the failure. */
+const noticingSessionEnd = (error: unknown): never => {
+  if (error instanceof RequestError && error.status === 401) for (const listener of sessionEndedListeners) listener();
+  throw error;
+};
+
 export async function consoleRequest<T>(routeKey: string, { body, query, signal }: ConsoleCall = {}): Promise<T> {
   const [method, path] = routeKey.split(' ') as ['GET' | 'POST' | 'PUT', string];
   try {
     return await requestJson<T>(consoleUrl(path, query), { method, body, signal });
   } catch (error) {
-    if (error instanceof RequestError && error.status === 401) for (const listener of sessionEndedListeners) listener();
-    throw error;
+    return noticingSessionEnd(error);
+  }
+}
+
+/** A file the API sends as an attachment (an export): its bytes and the name the API gave it. */
+export interface ConsoleFile {
+  blob: Blob;
+  filename: string;
+}
+
+/**
+ * A call whose answer is a file, not JSON (an export, an evidence pack). Fetched rather than
+ * followed as a link, so a refusal (too many rows, the session ended) is said in plain words on
+ * the screen instead of downloading an error as a file.
+ */
+export async function consoleDownload(
+  routeKey: string,
+  { body, query, signal }: ConsoleCall = {},
+  fallbackName = 'export',
+): Promise<ConsoleFile> {
+  const [method, path] = routeKey.split(' ') as ['GET' | 'POST', string];
+  try {
+    const response = await requestFile(consoleUrl(path, query), { method, body, signal });
+    const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+    return { blob: await response.blob(), filename };
+  } catch (error) {
+    return noticingSessionEnd(error);
   }
 }

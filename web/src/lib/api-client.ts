@@ -34,24 +34,42 @@ interface RequestOptions {
 export async function requestJson<T>(url: string, { method, body, signal }: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await send(url, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  return (await readJsonBody(response)) as T;
+}
 
+/**
+ * A same-origin call whose 2xx answer is a file (an export; a POST when what names it must stay
+ * out of the URL): the response itself, to read as a blob. Failures become a RequestError exactly
+ * as requestJson's do (the API answers errors in JSON).
+ */
+export const requestFile = (url: string, { method, body, signal }: RequestOptions): Promise<Response> =>
+  send(url, {
+    method,
+    ...(body !== undefined && { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    signal,
+  });
+
+/** One call: a 2xx response, or a RequestError with the API's words (an abort rethrown as is). */
+async function send(url: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
-      signal,
-    });
+    response = await fetch(url, { ...init, credentials: 'same-origin' });
   } catch (error) {
-    if (signal?.aborted) throw error;
+    if (init.signal?.aborted) throw error;
     throw new RequestError(NETWORK_ERROR_MESSAGE);
   }
-
-  const data = await readJsonBody(response);
-  if (!response.ok) throw new RequestError(readableField(data, 'message') ?? API_ERRORS.internal, response.status);
-  return data as T;
+  if (!response.ok)
+    throw new RequestError(
+      readableField(await readJsonBody(response), 'message') ?? API_ERRORS.internal,
+      response.status,
+    );
+  return response;
 }
 
 /** The `success` text of a 2xx answer; an empty string when the API sent none. */

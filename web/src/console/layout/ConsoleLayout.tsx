@@ -50,7 +50,8 @@ export function ConsoleLayout({ session, children }: { session: ConsoleSession; 
         <ul>
           {CONSOLE_SCREENS.map(({ path, label }) => (
             <li key={path}>
-              <NavLink to={path} className="console-nav__link">
+              {/* Absolute (under the /admin basename): a relative link would resolve from a screen's own sub-path. */}
+              <NavLink to={`/${path}`} className="console-nav__link">
                 {label}
               </NavLink>
             </li>

@@ -1,0 +1,87 @@
+/**
+ * The owners' console in the browser suite: the local owner, Chromium's virtual authenticator,
+ * the emailed-link enrolment that registers a passkey, and the screenshots a person looks at.
+ * One copy for every console journey (console.e2e.ts, console-leads.e2e.ts).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { SIGN_IN_MESSAGES } from '#lambdas/console/sign-in-messages.ts';
+import { DESKTOP, PHONE } from './browser';
+import { emailsWithSubject, linksIn, waitForNextEmail, type CapturedEmail } from './inbox';
+import { visit } from './site';
+
+/** The local stack's owner (infra/local: CONSOLE_OWNERS unset). */
+export const OWNER = 'owner@console.test';
+export const LINK_SUBJECT = 'Your sign-in link for the';
+
+/** Chromium's virtual authenticator: a platform passkey with user verification, always present. */
+export async function addPasskeyDevice(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return cdp;
+}
+
+/** Waits for the screen whose heading this is (screens change after the API answers). */
+export const screenTitled = (page: Page, name: string) =>
+  page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+
+/** On the sign-in screen: asks for the emailed link and returns that email once it arrives. */
+export async function askForSignInLink(page: Page): Promise<CapturedEmail> {
+  const linksBefore = (await emailsWithSubject(OWNER, LINK_SUBJECT)).length;
+  await page.getByLabel('Your email address').fill(OWNER);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await page.getByText(SIGN_IN_MESSAGES.linkOnItsWay).waitFor();
+  return waitForNextEmail(OWNER, LINK_SUBJECT, linksBefore);
+}
+
+/** The enrolment page's path and fragment of an emailed link (the token is after the '#'). */
+export function enrolPathIn(email: CapturedEmail): string {
+  const link = linksIn(email).find((href) => href.includes('/admin/enrol#'));
+  if (!link) throw new Error(`No enrolment link in "${email.subject}"`);
+  return new URL(link).pathname + new URL(link).hash;
+}
+
+/**
+ * Signs the owner in on a page with no passkey yet: a virtual authenticator, the emailed link,
+ * a passkey registered on it (which signs in), the console's first screen.
+ */
+export async function enrolAndSignIn(page: Page, firstScreen: string) {
+  await addPasskeyDevice(page);
+  await visit(page, '/admin');
+  await screenTitled(page, 'Sign in to the console');
+  const email = await askForSignInLink(page);
+  await visit(page, enrolPathIn(email));
+  await screenTitled(page, 'Register a passkey on this device');
+  await page.getByRole('button', { name: 'Register a passkey' }).click();
+  await screenTitled(page, firstScreen);
+}
+
+/**
+ * With CONSOLE_SCREENSHOTS=<dir>, each screen is photographed at both widths for a person to
+ * look at before calling a screen done; nothing compares them.
+ */
+const SHOTS = process.env.CONSOLE_SCREENSHOTS;
+
+export async function screenshots(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
+}

@@ -1,0 +1,87 @@
+import type { FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { AUDIENCES } from '#shared/constants/audiences.ts';
+import { FOLLOW_UP_STATUSES, LEAD_FORMS } from '#shared/console-leads.ts';
+import { searchOf } from './inbox-filters';
+import type { InboxFilters } from './leads-api';
+import { AUDIENCE_NAMES, FORM_NAMES, STATUS_NAMES } from './lead-words';
+
+/**
+ * The inbox's filters and search. Applied on "Show leads" (not on every change, so moving
+ * through a list with the arrow keys does not reload the inbox each step); they go into the
+ * address, which the inbox reads. Keyed by the address above it, so Back shows the filters of then.
+ */
+export function InboxFilterForm({ filters }: { filters: InboxFilters }) {
+  const navigate = useNavigate();
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const chosen = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    navigate({ search: searchOf({ ...chosen, view: filters.view }) });
+  };
+  const choice = (name: 'form' | 'audience' | 'status', label: string, options: Record<string, string>) => (
+    <div className="form-field">
+      <label className="form-label" htmlFor={`lead-filter-${name}`}>
+        {label}
+      </label>
+      <select id={`lead-filter-${name}`} name={name} className="form-control" defaultValue={filters[name] ?? ''}>
+        <option value="">Any</option>
+        {Object.entries(options).map(([value, words]) => (
+          <option key={value} value={value}>
+            {words}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  return (
+    <form className="console-filters" role="search" aria-label="Filter the leads" onSubmit={apply}>
+      <div className="form-field console-filters__search">
+        <label className="form-label" htmlFor="lead-filter-q">
+          Search by name, email or organization
+        </label>
+        <input
+          id="lead-filter-q"
+          name="q"
+          type="search"
+          className="form-control"
+          maxLength={100}
+          defaultValue={filters.q ?? ''}
+        />
+      </div>
+      {choice('form', 'Form', pick(LEAD_FORMS, FORM_NAMES))}
+      {choice('audience', 'Audience', pick(AUDIENCES, AUDIENCE_NAMES))}
+      {choice('status', 'Status', pick(FOLLOW_UP_STATUSES, STATUS_NAMES))}
+      <div className="form-field">
+        <label className="form-label" htmlFor="lead-filter-from">
+          Received from
+        </label>
+        <input
+          id="lead-filter-from"
+          name="from"
+          type="date"
+          className="form-control"
+          defaultValue={filters.from ?? ''}
+        />
+      </div>
+      <div className="form-field">
+        <label className="form-label" htmlFor="lead-filter-to">
+          Received until
+        </label>
+        <input id="lead-filter-to" name="to" type="date" className="form-control" defaultValue={filters.to ?? ''} />
+      </div>
+      <div className="console-filters__actions">
+        <button type="submit" className="button button--primary">
+          Show leads
+        </button>
+        <Link to={{ search: searchOf({ view: filters.view }) }} className="console-filters__clear">
+          Clear filters
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+/** The options of a list of values, in the list's order, each in the owners' words. */
+const pick = <V extends string>(values: readonly V[], words: Record<V, string>) =>
+  Object.fromEntries(values.map((value) => [value, words[value]]));

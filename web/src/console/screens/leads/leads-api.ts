@@ -1,0 +1,46 @@
+import type { Page } from '#shared/console-api.ts';
+import {
+  LEAD_ROUTES,
+  type FollowUpStatus,
+  type LeadChanged,
+  type LeadDetail,
+  type LeadEmailPart,
+  type LeadListQuery,
+  type LeadSummary,
+} from '#shared/console-leads.ts';
+import { consoleDownload, consoleRequest } from '../../console-api';
+
+/** The leads routes (shared/console-leads.ts), one function each. */
+
+/** The query fields the inbox keeps in its address (everything but the cursor). */
+export type InboxFilters = Omit<LeadListQuery, 'cursor'>;
+
+type Query = Record<string, string | undefined>;
+
+const forLead = (route: string, id: string) => route.replace('{id}', encodeURIComponent(id));
+
+export const leadsPage = (filters: InboxFilters, cursor: string | undefined, signal?: AbortSignal) =>
+  consoleRequest<Page<LeadSummary>>(LEAD_ROUTES.list, { query: { ...(filters as Query), cursor }, signal });
+
+/** The view as a CSV file; the API writes the audit entry. */
+export const leadsCsv = (filters: InboxFilters) => consoleDownload(LEAD_ROUTES.export, { query: filters as Query });
+
+export const leadOf = (id: string, signal?: AbortSignal) =>
+  consoleRequest<LeadDetail>(forLead(LEAD_ROUTES.get, id), { signal });
+
+/** Every change but a note names the version of the lead the owner saw (a 409 if it changed since). */
+export const moveLead = (id: string, to: FollowUpStatus, version: number) =>
+  consoleRequest<LeadChanged>(forLead(LEAD_ROUTES.status, id), { body: { to, version } });
+
+export const addNote = (id: string, text: string) =>
+  consoleRequest<LeadChanged>(forLead(LEAD_ROUTES.notes, id), { body: { text } });
+
+/** `on` null clears the date. */
+export const setFollowUp = (id: string, on: string | null, version: number) =>
+  consoleRequest<LeadChanged>(forLead(LEAD_ROUTES.followUp, id), { body: { on, version } });
+
+export const markSpam = (id: string, spam: boolean, version: number) =>
+  consoleRequest<LeadChanged>(forLead(LEAD_ROUTES.spam, id), { body: { spam, version } });
+
+export const sendAgain = (id: string, part: LeadEmailPart) =>
+  consoleRequest<LeadChanged>(forLead(LEAD_ROUTES.resend, id), { body: { part } });
