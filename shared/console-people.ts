@@ -26,13 +26,20 @@ export const PEOPLE_ROUTES = {
   erasure: `POST ${CONSOLE_API_BASE}/people/erasure`,
 } as const;
 
+/**
+ * Never `/api/admin/subscribers/<word>`: the public `GET /api/{audience}/subscribers/{id}` matches
+ * that path too, and API Gateway prefers a route without a greedy variable to the console's
+ * `ANY /api/admin/{proxy+}` (https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-develop-routes.html,
+ * "Routing API requests"), as the local twin does: the overview answered "We could not find that
+ * subscription".
+ */
 export const SUBSCRIBER_ROUTES = {
   /** 200 SubscribersOverview. */
-  overview: `GET ${CONSOLE_API_BASE}/subscribers/overview`,
+  overview: `GET ${CONSOLE_API_BASE}/subscribers-overview`,
   /** Query SubscriberFilter + `cursor`; 200 Page<SubscriberRow>, 50 a page, newest first. */
   list: `GET ${CONSOLE_API_BASE}/subscribers`,
   /** Query SubscriberFilter; 200 text/csv of every matching row. Audit `subscribers.export`. */
-  export: `GET ${CONSOLE_API_BASE}/subscribers/export`,
+  export: `GET ${CONSOLE_API_BASE}/subscribers-export`,
 } as const;
 
 export const personRequestSchema = yup.object({ email: emailField() });
@@ -64,7 +71,7 @@ export const NO_SUBSCRIPTION = 'This address has no subscription, so there is no
 
 /** One consent event as the ledger holds it (CASL proof), times in Unix seconds. */
 export type LedgerEvent =
-  | { type: 'requested'; at: number; source: string; text: string; leadId?: string }
+  | { type: 'requested'; at: number; source: string; text: string; formVersion?: string; leadId?: string }
   | { type: 'confirmed'; at: number; source: string; ip: string; userAgent: string; leadId?: string }
   | { type: 'inquired'; at: number; source: string; leadId?: string }
   | { type: 'implied'; at: number; source: string; until: number; leadId?: string }
@@ -117,8 +124,8 @@ export interface LeadView {
   organization: string;
   jobTitle: string;
   message: string;
-  /** What the form showed beside the marketing box, exactly, and which form it was. */
-  consentRequest?: { source: string; text: string };
+  /** What the form showed beside the marketing box, exactly, which form and which version of it. */
+  consentRequest?: { source: string; text: string; formVersion?: string };
   confirmedAt?: number;
   emails: LeadEmailView[];
 }

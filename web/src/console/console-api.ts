@@ -53,15 +53,19 @@ export interface ConsoleFile {
 }
 
 /**
- * A GET whose answer is a file, not JSON (an export). Fetched rather than followed as a link, so
- * a refusal (too many rows, the session ended) is said in plain words on the screen instead of
- * downloading an error as a file.
+ * A call whose answer is a file, not JSON (an export, an evidence pack). Fetched rather than
+ * followed as a link, so a refusal (too many rows, the session ended) is said in plain words on
+ * the screen instead of downloading an error as a file.
  */
-export async function consoleDownload(routeKey: string, { query, signal }: ConsoleCall = {}): Promise<ConsoleFile> {
-  const [, path] = routeKey.split(' ') as ['GET', string];
+export async function consoleDownload(
+  routeKey: string,
+  { body, query, signal }: ConsoleCall = {},
+  fallbackName = 'export',
+): Promise<ConsoleFile> {
+  const [method, path] = routeKey.split(' ') as ['GET' | 'POST', string];
   try {
-    const response = await requestFile(consoleUrl(path, query), signal);
-    const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export';
+    const response = await requestFile(consoleUrl(path, query), { method, body, signal });
+    const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
     return { blob: await response.blob(), filename };
   } catch (error) {
     return noticingSessionEnd(error);

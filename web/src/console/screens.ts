@@ -19,10 +19,13 @@ export interface ConsoleScreen extends ScreenEntry {
   Screen: LazyExoticComponent<ComponentType>;
 }
 
+// The first entry is where /admin and a fresh enrolment open (test/e2e/console.e2e.ts expects the audit log).
 const SCREENS: readonly ScreenEntry[] = [
   // First: the landing screen after sign-in.
   { path: 'leads', label: 'Leads', load: () => import('./screens/leads/LeadsScreen') },
   { path: 'audit', label: 'Audit log', load: () => import('./screens/audit/AuditScreen') },
+  { path: 'people', label: 'People', load: () => import('./screens/people/PeopleScreen') },
+  { path: 'subscribers', label: 'Subscribers', load: () => import('./screens/subscribers/SubscribersScreen') },
 ];
 
 export const CONSOLE_SCREENS: readonly ConsoleScreen[] = SCREENS.map((entry) => ({

@@ -44,11 +44,16 @@ export async function requestJson<T>(url: string, { method, body, signal }: Requ
 }
 
 /**
- * A same-origin GET whose 2xx answer is a file (an export): the response itself, to read as a
- * blob. Failures become a RequestError exactly as requestJson's do (the API answers errors in JSON).
+ * A same-origin call whose 2xx answer is a file (an export; a POST when what names it must stay
+ * out of the URL): the response itself, to read as a blob. Failures become a RequestError exactly
+ * as requestJson's do (the API answers errors in JSON).
  */
-export const requestFile = (url: string, signal?: AbortSignal): Promise<Response> =>
-  send(url, { method: 'GET', signal });
+export const requestFile = (url: string, { method, body, signal }: RequestOptions): Promise<Response> =>
+  send(url, {
+    method,
+    ...(body !== undefined && { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    signal,
+  });
 
 /** One call: a 2xx response, or a RequestError with the API's words (an abort rethrown as is). */
 async function send(url: string, init: RequestInit): Promise<Response> {

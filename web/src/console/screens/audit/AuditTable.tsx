@@ -1,7 +1,5 @@
 import type { AuditEntry } from '#shared/console-api.ts';
-
-/** Date and time in the owners' own words, in the browser's time zone (theirs: Alberta). */
-const WHEN = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
+import { isoTime, whenText } from '../../when';
 
 /**
  * The log as a table: four columns on a wide screen; at phone width each row becomes a block
@@ -24,7 +22,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
         {entries.map((entry) => (
           <tr key={entry.id}>
             <td data-label="When">
-              <time dateTime={new Date(entry.at * 1000).toISOString()}>{WHEN.format(entry.at * 1000)}</time>
+              <time dateTime={isoTime(entry.at)}>{whenText(entry.at)}</time>
             </td>
             <td data-label="Who" className="console-table__wrap">
               {entry.actor}

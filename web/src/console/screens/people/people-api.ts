@@ -1,0 +1,29 @@
+import {
+  PEOPLE_ROUTES,
+  type ErasureAnswer,
+  type EvidencePack,
+  type PersonRecord,
+  type UnsubscribeAnswer,
+} from '#shared/console-people.ts';
+import { consoleDownload, consoleRequest } from '../../console-api';
+
+/**
+ * The People screen's calls (lambdas/console/person-routes.ts). Every one is a POST with the
+ * address in its body, never in the URL (shared/console-people.ts says why).
+ */
+export const personRecord = (email: string, signal?: AbortSignal) =>
+  consoleRequest<PersonRecord>(PEOPLE_ROUTES.record, { body: { email }, signal });
+
+/** The evidence pack as data, for the printable page. */
+export const evidencePack = (email: string, signal?: AbortSignal) =>
+  consoleRequest<EvidencePack>(PEOPLE_ROUTES.evidence, { body: { email }, signal });
+
+/** The evidence pack as the JSON file the API names (consent-evidence-<day>.json). */
+export const evidenceFile = (email: string) =>
+  consoleDownload(PEOPLE_ROUTES.evidence, { body: { email } }, 'consent-evidence.json');
+
+export const unsubscribePerson = (email: string, reason: string) =>
+  consoleRequest<UnsubscribeAnswer>(PEOPLE_ROUTES.unsubscribe, { body: { email, reason } });
+
+export const erasePerson = (email: string, confirmEmail: string) =>
+  consoleRequest<ErasureAnswer>(PEOPLE_ROUTES.erasure, { body: { email, confirmEmail } });

@@ -1,0 +1,45 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SubscriberFilter, SubscriberRow } from '#shared/console-people.ts';
+import { errorText } from '#web/src/lib/api-client.ts';
+import { subscriberPage } from './subscribers-api';
+
+type Loading = 'first' | 'more' | 'idle';
+
+/**
+ * The filtered list, a page at a time: a new filter starts again from the first page (the one
+ * in flight is dropped); "Load more" adds the next. A failure keeps the rows shown.
+ */
+export function useSubscriberList(filter: SubscriberFilter) {
+  const [rows, setRows] = useState<SubscriberRow[]>([]);
+  const [next, setNext] = useState<string | undefined>();
+  const [loading, setLoading] = useState<Loading>('first');
+  const [error, setError] = useState('');
+  const controller = useRef<AbortController | null>(null);
+  const { audience, state, topic } = filter;
+
+  const load = useCallback(
+    async (cursor: string | undefined) => {
+      controller.current?.abort();
+      const current = (controller.current = new AbortController());
+      setLoading(cursor ? 'more' : 'first');
+      setError('');
+      try {
+        const page = await subscriberPage({ audience, state, topic }, cursor, current.signal);
+        setRows((shown) => (cursor ? [...shown, ...page.items] : page.items));
+        setNext(page.next);
+      } catch (failure) {
+        if (current.signal.aborted) return;
+        setError(errorText(failure));
+      }
+      setLoading('idle');
+    },
+    [audience, state, topic],
+  );
+
+  useEffect(() => {
+    void load(undefined);
+    return () => controller.current?.abort();
+  }, [load]);
+
+  return { rows, next, loading, error, load };
+}
