@@ -1,5 +1,6 @@
 import { AUDIT_ROUTES } from './audit-routes';
 import { CAMPAIGN_CONSOLE_ROUTES } from './campaign-routes';
+import { CAMPAIGN_SEND_ROUTES } from './campaign-send-routes';
 import type { ConsoleRoute } from './console-router';
 import type { ConsoleRequest } from './console-request';
 import { LEAD_CONSOLE_ROUTES } from './lead-routes';
@@ -10,6 +11,7 @@ import { SUBSCRIBER_LIST_ROUTES } from './subscriber-routes';
 export const CONSOLE_ROUTES: readonly ConsoleRoute<ConsoleRequest>[] = [
   ...AUDIT_ROUTES,
   ...CAMPAIGN_CONSOLE_ROUTES,
+  ...CAMPAIGN_SEND_ROUTES,
   ...LEAD_CONSOLE_ROUTES,
   ...PERSON_ROUTES,
   ...SUBSCRIBER_LIST_ROUTES,
