@@ -68,8 +68,14 @@ export type LeadEmailPart = (typeof LEAD_EMAILS)[number];
 
 /** Longest note, in characters. */
 export const NOTE_MAX = 2000;
-/** Most notes one lead keeps (they are stored on the lead, whose item DynamoDB caps at 400 KB). */
-export const NOTES_MAX = 100;
+/**
+ * Most notes one lead keeps. They are stored on the lead, whose item DynamoDB caps at 400 KB,
+ * counted in UTF-8 bytes ("Strings are Unicode with UTF-8 binary encoding", DynamoDB item sizes
+ * and formats, https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html):
+ * a note of NOTE_MAX characters of most scripts but Latin is 3 bytes a character, so 50 of them
+ * (about 300 KB) and the largest lead a form takes still fit; 100 would not.
+ */
+export const NOTES_MAX = 50;
 /** Most rows one export holds; more and the owner narrows the view. */
 export const EXPORT_MAX_ROWS = 5000;
 

@@ -71,7 +71,7 @@ export const NO_SUBSCRIPTION = 'This address has no subscription, so there is no
 
 /** One consent event as the ledger holds it (CASL proof), times in Unix seconds. */
 export type LedgerEvent =
-  | { type: 'requested'; at: number; source: string; text: string; leadId?: string }
+  | { type: 'requested'; at: number; source: string; text: string; formVersion?: string; leadId?: string }
   | { type: 'confirmed'; at: number; source: string; ip: string; userAgent: string; leadId?: string }
   | { type: 'inquired'; at: number; source: string; leadId?: string }
   | { type: 'implied'; at: number; source: string; until: number; leadId?: string }
@@ -124,8 +124,8 @@ export interface LeadView {
   organization: string;
   jobTitle: string;
   message: string;
-  /** What the form showed beside the marketing box, exactly, and which form it was. */
-  consentRequest?: { source: string; text: string };
+  /** What the form showed beside the marketing box, exactly, which form and which version of it. */
+  consentRequest?: { source: string; text: string; formVersion?: string };
   confirmedAt?: number;
   emails: LeadEmailView[];
 }

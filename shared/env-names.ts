@@ -27,7 +27,9 @@ export type HandlerEnvName =
   | 'CAMPAIGN_SEND_RATE'
   | 'CAMPAIGN_WORKERS'
   | 'CONSOLE_TABLE'
-  | 'CONSOLE_OWNERS';
+  | 'CONSOLE_OWNERS'
+  /** The firm's postal address in campaign mail and evidence packs (shared/mailing-address.ts). */
+  | 'MAILING_ADDRESS';
 
 /** Read by the handlers, set by the Lambda runtime in AWS or by the local twin only. */
 export type RuntimeEnvName = 'AWS_REGION' | 'AWS_ENDPOINT_URL_S3' | 'MAIL_DEAD_LETTER_FILE' | 'ORIGIN_VERIFY_SECRET';

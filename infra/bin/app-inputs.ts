@@ -10,6 +10,7 @@ import {
 import type { CustomDomain } from '../constructs/site';
 import { DEPLOY_TIME_SITE_ORIGIN } from '#shared/deploy-site-origin.ts';
 import { PLAIN_EMAIL_ADDRESS } from '#shared/schemas/email-address.ts';
+import { mailingAddressProblem } from '#shared/mailing-address.ts';
 import { readRouteManifest, ROUTE_MANIFEST_FILE } from '../edge/edge-code';
 import { readCspHashes, type CspHashes } from '../site/security-headers';
 
@@ -33,6 +34,13 @@ export const OWNERS_REFUSED =
 export const SITE_URL_REFUSED =
   'Context key "siteUrl" is not used: the site URL is https://<domainName> with a custom domain, or else the CloudFront distribution\'s own domain, filled in at deploy time. Remove siteUrl (from cdk.json or -c).';
 
+/**
+ * Why `mailingAddress` is refused: every campaign email carries the firm's real postal address
+ * (CASL identification; shared/mailing-address.ts says what counts as real).
+ */
+export const mailingAddressRefused = (problem: string) =>
+  `Context key "mailingAddress" must be the firm's real postal address, on one line with its postal code, e.g. "Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3" in cdk.json or -c mailingAddress=…: ${problem}`;
+
 /** Domains reserved for examples and tests (RFC 2606, RFC 6761) or left from a template. */
 const PLACEHOLDER_DOMAIN = /(^|\.)(example|invalid|test|localhost)$|(^|\.)example\.[a-z]+$|\.cloudfront\.net$/i;
 
@@ -44,6 +52,8 @@ export interface AppContext {
   readonly opsEmail: string;
   /** Who may sign in to the console: each an address that gets enrolment links. */
   readonly owners: readonly string[];
+  /** The firm's postal address, in every campaign email (CASL). */
+  readonly mailingAddress: string;
   readonly customDomain?: CustomDomain;
   readonly apiThrottle?: ApiThrottle;
   readonly formThrottle?: ApiThrottle;
@@ -76,6 +86,8 @@ export function parseAppContext(get: (key: string) => unknown): AppContext {
 
   if (get('siteUrl') !== undefined) throw new Error(SITE_URL_REFUSED);
   const owners = consoleOwners(get('owners'));
+  const addressProblem = mailingAddressProblem(get('mailingAddress'));
+  if (addressProblem) throw new Error(mailingAddressRefused(addressProblem));
 
   const domainName = text('domainName');
   const certificateArn = text('certificateArn');
@@ -102,6 +114,7 @@ export function parseAppContext(get: (key: string) => unknown): AppContext {
     notificationEmail: required('notificationEmail'),
     opsEmail: required('opsEmail'),
     owners,
+    mailingAddress: text('mailingAddress')!,
     customDomain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
     apiThrottle: throttle('api'),
     formThrottle: throttle('form'),

@@ -26,6 +26,8 @@ export interface ApiProps {
   readonly campaigns: TableBinding;
   /** Who may sign in to the console (context `owners`). */
   readonly owners: readonly string[];
+  /** The firm's postal address: campaign previews and test copies, evidence packs (context `mailingAddress`). */
+  readonly mailingAddress: string;
   readonly scorecardDocument: DocumentBinding;
   /**
    * The stage's default route throttling (a cap on cost), for routes not in a group below.
@@ -113,14 +115,17 @@ export class Api extends Construct {
       consoleAuth: (fn) => bindOwners(fn.bindTable(consoleTable, 'manage')),
       // People (a person's page, unsubscribe, erasure) and the Subscribers overview, which scans
       // the subscribers (docs/decisions/0072-erasure.md): an erasure deletes from all three tables.
+      // Campaigns: drafts are written, changed and deleted, and listed by a scan of the table
+      // (no index yet: docs/decisions/0050-campaign-sending.md, amendment); its SES sender (the
+      // owner's test copy) comes with connectConsole.
       consoleApi: (fn) =>
         bindOwners(
           fn
             .bindTable(consoleTable, 'manage', { queryIndexes: [AUDIT_LOG_INDEX.name] })
             .bindTable(leads, 'edit', { queryIndexes: [LEADS_BY_TIME_INDEX.name] })
             .bindTable(subscribers, 'manage', { scan: true })
-            .bindTable(campaigns, 'prune', { queryIndexes: [SENDS_BY_MAILBOX_INDEX.name] }),
-        ),
+            .bindTable(campaigns, 'manage', { queryIndexes: [SENDS_BY_MAILBOX_INDEX.name], scan: true }),
+        ).setEnv('MAILING_ADDRESS', props.mailingAddress),
     };
 
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
@@ -191,11 +196,12 @@ export class Api extends Construct {
 
   /**
    * What the console's sign-in needs from the rest of the stack: the site's URL (its passkeys'
-   * origin, and the enrolment links) and the sender of the enrolment emails.
+   * origin, and the enrolment links) and the sender of the enrolment emails and of the owners'
+   * test copies of a campaign.
    */
   connectConsole(siteUrl: string, sender: SenderBinding): void {
     this.handlers.consoleAuth.setEnv('SITE_URL', siteUrl).bindSender(sender);
-    this.handlers.consoleApi.setEnv('SITE_URL', siteUrl);
+    this.handlers.consoleApi.setEnv('SITE_URL', siteUrl).bindSender(sender);
   }
 
   /** The execute-api host name, for CloudFront's API origin. */

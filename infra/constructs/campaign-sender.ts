@@ -12,6 +12,8 @@ export interface CampaignSenderProps {
   readonly sender: SenderBinding;
   /** Public site URL: the base of the unsubscribe and preference links. */
   readonly siteUrl: string;
+  /** The firm's postal address, in every campaign email (CASL identification). */
+  readonly mailingAddress: string;
   /**
    * SES's maximum send rate of the account, emails per second (SES console, "Sending
    * statistics"); the workers together never exceed it. @default 14 (a new production account)
@@ -60,6 +62,7 @@ export class CampaignSender extends Construct {
       .bindTable(props.subscribers, 'read')
       .bindSender(props.sender)
       .setEnv('SITE_URL', props.siteUrl)
+      .setEnv('MAILING_ADDRESS', props.mailingAddress)
       .setEnv('CAMPAIGN_QUEUE_URL', this.queue.queueUrl)
       .setEnv('CAMPAIGN_SEND_RATE', String(sendRate))
       .setEnv('CAMPAIGN_WORKERS', String(WORKERS))

@@ -33,6 +33,8 @@ export interface SiteStackProps extends StackProps {
   readonly opsEmail: string;
   /** Who may sign in to the console. */
   readonly owners: readonly string[];
+  /** The firm's postal address, in every campaign email (context `mailingAddress`). */
+  readonly mailingAddress: string;
   /** The built website, its page paths (from its _routes.json) and its inline elements' CSP hashes. */
   readonly web: { readonly distDir: string; readonly routes: readonly string[]; readonly cspHashes: CspHashes };
   /** Absolute path of the scorecard document. */
@@ -94,6 +96,7 @@ export class SiteStack extends Stack {
       console: this.data.console,
       campaigns: this.data.campaigns,
       owners: props.owners,
+      mailingAddress: props.mailingAddress,
       scorecardDocument: scorecard,
       throttle: props.apiThrottle,
       formThrottle: props.formThrottle,
@@ -121,6 +124,7 @@ export class SiteStack extends Stack {
       subscribers,
       sender: this.email,
       siteUrl: this.site.origin,
+      mailingAddress: props.mailingAddress,
       sendRate: props.campaignSendRate,
     });
     // Bounces and complaints of a campaign's email are counted on its send record.

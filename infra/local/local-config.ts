@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseSender } from '../site/sender';
 import { FaultSpecError, parseFaultSpec, type FaultSpec } from './fault-switch';
+import { LOCAL_MAILING_ADDRESS } from '#shared/mailing-address.ts';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 
 /** Reads a port from the environment, failing with the variable's name when it is not a port. */
@@ -65,6 +66,13 @@ export function localConfig() {
     // cdk.json may name a domain (the advised sender): the From address is then hello@ the domain.
     senderEmail: parseSender(context.senderEmail).fromAddress,
     notificationEmail: context.notificationEmail,
+    /**
+     * MAILING_ADDRESS, else a stand-in plainly not an address: the console's preflight flags it
+     * (cdk.json's is the firm's real one).
+     */
+    mailingAddress: process.env.MAILING_ADDRESS?.trim() || LOCAL_MAILING_ADDRESS,
+    /** cdk.json's `mailingAddress`: what `npm run deploy` gives the functions. */
+    deployedMailingAddress: context.mailingAddress,
     /**
      * Who may sign in to the local console: CONSOLE_OWNERS (comma separated), else one local
      * owner whose enrolment links land in the local inbox (cdk.json's `owners` are real people).

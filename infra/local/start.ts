@@ -92,6 +92,7 @@ function lambdaEnvironment(
     CONSOLE_OWNERS: cfg.consoleOwners,
     SITE_URL: cfg.siteUrl,
     SENDER_EMAIL: cfg.senderEmail,
+    MAILING_ADDRESS: cfg.mailingAddress,
     NOTIFICATION_EMAIL: cfg.notificationEmail,
     SCORECARD_BUCKET: cfg.scorecard.bucket,
     SCORECARD_KEY: cfg.scorecard.key,

@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { campaignMail, testCopyOf } from '#lambdas/campaigns/campaign-mail.ts';
+import { testCopy } from '#lambdas/campaigns/test-copy.ts';
 import { campaignSenderDepsFromEnv, sendRateFromEnv } from '#lambdas/campaigns/campaign-deps.ts';
 import { startCampaignRun } from '#lambdas/data/campaign-sends.ts';
 import { createSesClient } from '#lambdas/runtime/aws-clients/ses.ts';
@@ -21,7 +21,7 @@ import { campaignStatus } from './campaigns/campaign-status';
 import { enqueueRecipients } from './campaigns/enqueue';
 import { loadCampaign } from './campaigns/load-campaign';
 import { sendLocally } from './campaigns/local-queue';
-import { sampleRecipient, writePreview } from './campaigns/preview';
+import { writePreview } from './campaigns/preview';
 import { parseCommandLine } from '../command-line';
 import { inertText, printInert } from './inert-output';
 import { campaignRecipients } from './campaigns/recipients';
@@ -158,8 +158,11 @@ export const runCampaign = async (args: CampaignArgs, log: (line: string) => voi
   }
   if (args.verb === 'test') {
     const campaign = loadCampaign(args.slug, target.siteUrl);
-    const mail = testCopyOf(campaignMail(campaign, sampleRecipient(campaign, args.to!), target.siteUrl));
-    const messageId = await sendMail(createSesClient(), mail, target.senderAddress);
+    const messageId = await sendMail(
+      createSesClient(),
+      testCopy(campaign, args.to!, target.siteUrl),
+      target.senderAddress,
+    );
     log(
       `Test copy sent to ${args.to} (SES message ${messageId}). Its links are a sample subscriber's, not yours; it has no one-click unsubscribe header.`,
     );

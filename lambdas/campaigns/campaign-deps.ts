@@ -1,4 +1,5 @@
 import { senderDepsFromEnv } from '../mail/mailer-deps';
+import { senderIdentification } from '../mail/sender-identification';
 import { optionalNumberEnv, requireEnv } from '../runtime/env';
 import type { CampaignDeadLetter, CampaignSenderDeps } from './send-to-recipient';
 
@@ -8,6 +9,8 @@ import type { CampaignDeadLetter, CampaignSenderDeps } from './send-to-recipient
  * both send through the same code. SES, the site and the delivery policy as the mailer's.
  */
 export const campaignSenderDepsFromEnv = (): CampaignSenderDeps => {
+  // Read at cold start: rendered after the claim, a missing address would leave each email in doubt.
+  senderIdentification();
   const { db, ...sender } = senderDepsFromEnv<CampaignDeadLetter>();
   return {
     ...sender,

@@ -4,6 +4,7 @@ import { EMAIL_SETTINGS } from '#shared/constants/subscriber-options.ts';
 import type { CampaignContent } from '../data/campaign-item';
 import type { SubscriberItem } from '../data/subscriber-item';
 import { mailTags } from '../mail/mail-tags';
+import { senderIdentification } from '../mail/sender-identification';
 import type { OutgoingMail } from '../mail/outgoing-mail';
 import { listUnsubscribeHeaders, subscriberLinks, type SubscriberLinks } from '../mail/subscriber-links';
 
@@ -23,7 +24,10 @@ const reasonLine = (campaign: CampaignContent) => {
 };
 
 /** CASL identification: who sent it and how to reach them, in every campaign email. */
-const IDENTIFICATION = [BUSINESS.name, BUSINESS.mailingAddress, BUSINESS.contactEmail];
+const identification = () => {
+  const { name, mailingAddress, contactEmail } = senderIdentification();
+  return [name, mailingAddress, contactEmail];
+};
 
 const html = (campaign: CampaignContent, links: SubscriberLinks) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(campaign.subject)}</title></head>
@@ -37,7 +41,7 @@ ${campaign.bodyHtml}
 <hr style="border:0;border-top:1px solid #d9dee5;margin:32px 0 16px">
 <p style="margin:0 0 8px;font-size:14px;color:${MUTED}">${escapeHtml(reasonLine(campaign))}</p>
 <p style="margin:0 0 8px;font-size:14px;color:${MUTED}"><a href="${escapeHtml(links.unsubscribe)}" style="color:${TEAL}">Unsubscribe</a> | <a href="${escapeHtml(links.settings)}" style="color:${TEAL}">Email preferences</a></p>
-<p style="margin:0;font-size:14px;color:${MUTED}">${IDENTIFICATION.map(escapeHtml).join('<br>')}</p>
+<p style="margin:0;font-size:14px;color:${MUTED}">${identification().map(escapeHtml).join('<br>')}</p>
 </div>
 </body></html>`;
 
@@ -49,7 +53,7 @@ const text = (campaign: CampaignContent, links: SubscriberLinks) =>
     reasonLine(campaign),
     `Unsubscribe: ${links.unsubscribe}`,
     `Email preferences: ${links.settings}`,
-    IDENTIFICATION.join('\n'),
+    identification().join('\n'),
   ].join('\n\n');
 
 /**

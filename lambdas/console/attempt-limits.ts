@@ -1,25 +1,31 @@
 import { marshall } from '../data/attribute-values';
 import { getItem, updateItem } from '../data/items';
 import type { TableStore } from '../data/stores';
+import { TEST_SENDS_PER_HOUR } from '#shared/console-campaigns.ts';
 
 /**
  * How many tries the console's sign-in allows, per window of WINDOW_SECONDS:
  * - failed ceremonies (a passkey that does not verify, an unknown, used or expired challenge or
  *   link), per client and per owner, so neither one address nor one owner can be worn down;
- * - enrolment-link emails, per client and per address typed, so no inbox is flooded with links.
+ * - enrolment-link emails, per client and per address typed, so no inbox is flooded with links;
+ * - a campaign's test copies, per owner and per hour (its own window): each is a real email.
  */
 export const ATTEMPT_LIMITS = {
   failedCeremoniesPerClient: 20,
   failedCeremoniesPerOwner: 10,
   enrolmentLinksPerClient: 10,
   enrolmentLinksPerAddress: 3,
+  testSendsPerOwner: TEST_SENDS_PER_HOUR,
 } as const;
 export type AttemptLimit = keyof typeof ATTEMPT_LIMITS;
 
 export const ATTEMPT_WINDOW_SECONDS = 15 * 60;
+/** Limits counted over another window than ATTEMPT_WINDOW_SECONDS. */
+const OWN_WINDOWS: Partial<Record<AttemptLimit, number>> = { testSendsPerOwner: 3600 };
+const windowOf = (limit: AttemptLimit) => OWN_WINDOWS[limit] ?? ATTEMPT_WINDOW_SECONDS;
 
 const counterId = (limit: AttemptLimit, key: string, now: number) =>
-  `attempts#${limit}#${key}#${Math.floor(now / ATTEMPT_WINDOW_SECONDS)}`;
+  `attempts#${limit}#${key}#${Math.floor(now / windowOf(limit))}`;
 
 /** Counts one attempt; false when the window already holds as many as the limit allows. */
 export const countAttempt = async (store: TableStore, limit: AttemptLimit, key: string, now: number) =>
@@ -32,7 +38,7 @@ export const countAttempt = async (store: TableStore, limit: AttemptLimit, key: 
       ':kind': 'console-attempts',
       ':limit': ATTEMPT_LIMITS[limit],
       // Kept a window longer than it counts, then TTL removes it.
-      ':expiresAt': (Math.floor(now / ATTEMPT_WINDOW_SECONDS) + 2) * ATTEMPT_WINDOW_SECONDS,
+      ':expiresAt': (Math.floor(now / windowOf(limit)) + 2) * windowOf(limit),
     }),
   })) !== undefined;
 

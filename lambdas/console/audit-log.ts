@@ -47,7 +47,7 @@ export const auditPage = async (store: TableStore, cursor: string | undefined): 
       ExpressionAttributeValues: marshall({ ':audit': 'audit' }),
       ScanIndexForward: false,
       Limit: PAGE_SIZE,
-      ExclusiveStartKey: startKeyOf(cursor),
+      ExclusiveStartKey: startKeyOf(cursor, AUDIT_LOG_INDEX, 'audit'),
     }),
   );
   const items = Items.map((item) => {

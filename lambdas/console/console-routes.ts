@@ -1,4 +1,5 @@
 import { AUDIT_ROUTES } from './audit-routes';
+import { CAMPAIGN_CONSOLE_ROUTES } from './campaign-routes';
 import type { ConsoleRoute } from './console-router';
 import type { ConsoleRequest } from './console-request';
 import { LEAD_CONSOLE_ROUTES } from './lead-routes';
@@ -8,6 +9,7 @@ import { SUBSCRIBER_LIST_ROUTES } from './subscriber-routes';
 /** Every signed-in route of the console (the consoleApi function), one list per screen. */
 export const CONSOLE_ROUTES: readonly ConsoleRoute<ConsoleRequest>[] = [
   ...AUDIT_ROUTES,
+  ...CAMPAIGN_CONSOLE_ROUTES,
   ...LEAD_CONSOLE_ROUTES,
   ...PERSON_ROUTES,
   ...SUBSCRIBER_LIST_ROUTES,

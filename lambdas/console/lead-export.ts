@@ -1,10 +1,10 @@
 import type { LeadDetail, LeadListQuery } from '#shared/console-leads.ts';
 import { toCsv } from '#shared/inert-csv.ts';
-import { oneLine } from '#shared/inert-text.ts';
 import type { LeadItem } from '../data/lead-item';
 import type { ApiResult } from '../http/types';
 import { firmDay } from '#shared/firm-day.ts';
 import { isoTime } from '../runtime/clock';
+import { csvDownload } from './csv-download';
 import { leadDetail } from './lead-view';
 
 /** The columns an owner reads in a spreadsheet, in order, and each one's value; cells made inert by toCsv. */
@@ -32,22 +32,19 @@ const row = (lead: LeadItem) => {
   return Object.fromEntries(Object.entries(COLUMNS).map(([column, value]) => [column, value(detail)]));
 };
 
-/** The view as a CSV download (never cached, like every console answer). */
-export const leadsCsv = (leads: LeadItem[], now: number): ApiResult => ({
-  statusCode: 200,
-  headers: {
-    'content-type': 'text/csv; charset=utf-8',
-    'content-disposition': `attachment; filename="leads-${firmDay(now)}.csv"`,
-    'cache-control': 'no-store',
-  },
-  body: toCsv(leads.map(row), Object.keys(COLUMNS)),
-});
+/** The view as a CSV download; 400 when it is too large for one answer (./csv-download.ts). */
+export const leadsCsv = (leads: LeadItem[], now: number): ApiResult =>
+  csvDownload(`leads-${firmDay(now)}.csv`, toCsv(leads.map(row), Object.keys(COLUMNS)));
 
-/** The audit log's words for an export: how many leads, and of which view. */
+/**
+ * The audit log's words for an export: how many leads, and of which view. A search is named but
+ * not quoted: owners search by a person's address or name, and the log is append-only, so what
+ * it quotes would outlive that person's erasure (docs/decisions/0072-erasure.md).
+ */
 export const exportSummary = (query: LeadListQuery, count: number) => {
   const filters = (['form', 'audience', 'status', 'from', 'to'] as const).flatMap((name) =>
     query[name] ? [`${name} ${query[name]}`] : [],
   );
-  if (query.q) filters.push(`search "${oneLine(query.q)}"`);
+  if (query.q) filters.push('a search');
   return `Exported ${count} lead(s) of the ${query.view ?? 'inbox'}${filters.length ? ` (${filters.join(', ')})` : ''}`;
 };

@@ -105,8 +105,9 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
         summary: false,
       });
       if (found.next !== undefined) throw new HttpError(400, LEAD_MESSAGES.tooManyToExport);
+      const download = leadsCsv(found.leads, request.now);
       await request.audit({ action: 'lead.export', summary: exportSummary(query, found.leads.length) });
-      return leadsCsv(found.leads, request.now);
+      return download;
     },
   },
   {

@@ -38,7 +38,11 @@ const leadView = (lead: LeadItem): LeadView => ({
   jobTitle: lead.jobTitle,
   message: lead.helpDescription,
   ...(lead.consentRequest && {
-    consentRequest: { source: lead.consentRequest.source, text: lead.consentRequest.text },
+    consentRequest: {
+      source: lead.consentRequest.source,
+      text: lead.consentRequest.text,
+      ...(lead.consentRequest.formVersion && { formVersion: lead.consentRequest.formVersion }),
+    },
   }),
   ...(lead.confirmedAt !== undefined && { confirmedAt: lead.confirmedAt }),
   emails: (Object.entries(lead.mail) as [MailPart, string][]).map(([part, status]) => ({

@@ -1,5 +1,4 @@
 import type { AnyObject, ObjectSchema } from 'yup';
-import { BUSINESS } from '#shared/constants/business.ts';
 import {
   ERASURE_NOT_CONFIRMED,
   erasureRequestSchema,
@@ -17,6 +16,7 @@ import { HttpError } from '../http/http-error';
 import { jsonObjectOf } from '../http/json-body';
 import { jsonResponse } from '../http/responses';
 import { validateBody } from '../http/validate-body';
+import { senderIdentification } from '../mail/sender-identification';
 import { utcDay } from '../runtime/clock';
 import type { ConsoleRoute } from './console-router';
 import type { ConsoleRequest } from './console-request';
@@ -51,12 +51,7 @@ export const PERSON_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
         ...record,
         generatedAt: request.now,
         generatedBy: request.signedIn.owner,
-        sender: {
-          name: BUSINESS.name,
-          mailingAddress: BUSINESS.mailingAddress,
-          website: relyingParty().origin,
-          contactEmail: BUSINESS.contactEmail,
-        },
+        sender: { ...senderIdentification(), website: relyingParty().origin },
       };
       await request.audit({
         action: 'person.export',

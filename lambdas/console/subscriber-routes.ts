@@ -6,6 +6,7 @@ import { jsonResponse } from '../http/responses';
 import { utcDay } from '../runtime/clock';
 import type { ConsoleRoute } from './console-router';
 import type { ConsoleRequest } from './console-request';
+import { csvDownload } from './csv-download';
 import { BAD_CURSOR } from './page-cursor';
 import { filterOf, matching, overviewOf, subscriberRows } from './subscribers-overview';
 
@@ -48,31 +49,26 @@ export const SUBSCRIBER_LIST_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
         Object.entries(filter)
           .map(([name, value]) => `${name} ${value}`)
           .join(', ') || 'everyone';
+      const download = csvDownload(
+        `subscribers-${utcDay(now)}.csv`,
+        toCsv(
+          rows.map((row) => ({
+            audience: row.audience,
+            state: row.state,
+            email: row.email,
+            firstName: row.firstName,
+            lastName: row.lastName,
+            topics: row.topics.join(' '),
+            since: new Date(row.since * 1000).toISOString(),
+            impliedUntil: row.impliedUntil === undefined ? '' : new Date(row.impliedUntil * 1000).toISOString(),
+          })),
+        ),
+      );
       await audit({
         action: 'subscribers.export',
         summary: `Exported ${rows.length} subscriber(s) as CSV (${described})`,
       });
-      const csv = toCsv(
-        rows.map((row) => ({
-          audience: row.audience,
-          state: row.state,
-          email: row.email,
-          firstName: row.firstName,
-          lastName: row.lastName,
-          topics: row.topics.join(' '),
-          since: new Date(row.since * 1000).toISOString(),
-          impliedUntil: row.impliedUntil === undefined ? '' : new Date(row.impliedUntil * 1000).toISOString(),
-        })),
-      );
-      return {
-        statusCode: 200,
-        headers: {
-          'content-type': 'text/csv; charset=utf-8',
-          'cache-control': 'no-store',
-          'content-disposition': `attachment; filename="subscribers-${utcDay(now)}.csv"`,
-        },
-        body: csv,
-      };
+      return download;
     },
   },
 ];

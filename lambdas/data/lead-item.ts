@@ -37,6 +37,8 @@ export type MailPart = 'requester' | 'notification' | 'confirmation' | 'welcome'
 export interface ConsentRequest {
   source: ConsentSource;
   text: string;
+  /** CONSENT_FORMS_VERSION when it was asked; absent on requests stored before it was recorded. */
+  formVersion?: string;
 }
 
 interface LeadBase extends ContactDetails {

@@ -15,7 +15,7 @@ export type WithdrawalChannel =
  * from an inquiry (with its end), each preference change and each withdrawal.
  */
 export type ConsentEvent =
-  | { type: 'requested'; at: number; source: ConsentSource; text: string; leadId: string }
+  | { type: 'requested'; at: number; source: ConsentSource; text: string; formVersion?: string; leadId: string }
   | { type: 'confirmed'; at: number; source: 'confirmation-page'; ip: string; userAgent: string; leadId: string }
   /** A scorecard was requested for this address: its email needs links, and gives no consent yet. */
   | { type: 'inquired'; at: number; source: 'scorecard-form'; leadId: string }

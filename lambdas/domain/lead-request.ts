@@ -1,6 +1,6 @@
 import type { Audience } from '#shared/constants/audiences.ts';
 import { FORM_MAIL_BUDGET_EXHAUSTED } from '#shared/constants/operator-alerts.ts';
-import { CONSENT_TEXT, type ConsentSource } from '#shared/constants/consent.ts';
+import { CONSENT_FORMS_VERSION, CONSENT_TEXT, type ConsentSource } from '#shared/constants/consent.ts';
 import { DUPLICATE_WINDOW_SECONDS } from '#shared/constants/limits.ts';
 import type { ScorecardRequest } from '#shared/schemas/scorecard.ts';
 import type { SignupRequest } from '#shared/schemas/signup.ts';
@@ -38,14 +38,20 @@ const SIGNUP_SOURCE: Record<Audience, ConsentSource> = { candidate: 'candidate-s
 export const SIGNUP_FORM: LeadForm<SignupRequest> = {
   type: 'signup',
   audience: (request) => request.audience as Audience,
-  consentRequest: (request) => ({ source: SIGNUP_SOURCE[request.audience as Audience], text: CONSENT_TEXT.signup }),
+  consentRequest: (request) => ({
+    source: SIGNUP_SOURCE[request.audience as Audience],
+    text: CONSENT_TEXT.signup,
+    formVersion: CONSENT_FORMS_VERSION,
+  }),
 };
 
 export const SCORECARD_FORM: LeadForm<ScorecardRequest> = {
   type: 'scorecard',
   audience: () => 'employer',
   consentRequest: (request) =>
-    request.marketingConsent ? { source: 'scorecard-form', text: CONSENT_TEXT.scorecardMarketing } : undefined,
+    request.marketingConsent
+      ? { source: 'scorecard-form', text: CONSENT_TEXT.scorecardMarketing, formVersion: CONSENT_FORMS_VERSION }
+      : undefined,
   personPart: 'requester',
 };
 

@@ -1,5 +1,5 @@
 import { pickContact } from '#shared/constants/contact-fields.ts';
-import { CONSENT_TEXT } from '#shared/constants/consent.ts';
+import { CONSENT_FORMS_VERSION, CONSENT_TEXT } from '#shared/constants/consent.ts';
 import { putLead } from '../data/leads';
 import type { TableStore } from '../data/stores';
 import { claimedMailbox, consentStanding, hasOptedOut, type SubscriberItem } from '../data/subscriber-item';
@@ -42,7 +42,11 @@ export const requestResubscription = async (
         type: 'resubscribe',
         details: { ...pickContact(subscriber), audience: subscriber.audience },
         mailbox: claimedMailbox(subscriber),
-        consentRequest: { source: 'preferences-page', text: CONSENT_TEXT.preferencesPage },
+        consentRequest: {
+          source: 'preferences-page',
+          text: CONSENT_TEXT.preferencesPage,
+          formVersion: CONSENT_FORMS_VERSION,
+        },
         mail: { confirmation: 'pending' },
       },
       now,

@@ -1,6 +1,7 @@
 /**
  * The firm's identity, used by the web pages and by the emails the API sends.
- * The owners replace these values; nothing else names the firm.
+ * The owners replace these values; nothing else names the firm. The mailing address is
+ * configuration (cdk.json context `mailingAddress`, shared/mailing-address.ts), not code.
  */
 export const BUSINESS = {
   name: 'Chinook Talent Partners',
@@ -9,10 +10,5 @@ export const BUSINESS = {
   province: 'Alberta',
   /** Where inquiries about privacy and these terms go (also the email reply-to). */
   contactEmail: 'hello@chinooktalent.ca',
-  /**
-   * The postal address every campaign email carries (CASL: the sender's mailing address).
-   * A placeholder in the firm's city: the owners replace it with the real one before sending.
-   */
-  mailingAddress: '100 Example Street SW, Suite 200, Calgary, Alberta T2P 0A1, Canada',
   copyrightYear: 2022,
 } as const;

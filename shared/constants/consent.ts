@@ -18,6 +18,14 @@ export const CONSENT_TEXT = {
   preferencesPage: `If you are not receiving our emails now, choosing some here asks ${BUSINESS.name} to send them to you once you confirm with the link we email you. You can unsubscribe at any time.`,
 } as const;
 
+/**
+ * The version of the forms and texts that ask for consent, recorded with every request (CASL
+ * proof: what the person saw). Move it on whenever a consent text or a form that shows one
+ * changes; test/unit/shared/consent-version.test.ts pins the texts to it, so a changed text with
+ * an unchanged version fails.
+ */
+export const CONSENT_FORMS_VERSION = '2026-11-26';
+
 export type ConsentSource = 'scorecard-form' | 'candidate-signup-form' | 'contact-form' | 'preferences-page';
 
 /** A pending sign-up must be confirmed within this time (double opt-in), or it lapses. */

@@ -31,6 +31,7 @@ function build(
     console: data.console,
     campaigns: data.campaigns,
     owners: ['ann@example.ca'],
+    mailingAddress: 'Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3',
     scorecardDocument: { bucket, key: 'scorecard/doc.pdf' },
     ...throttles,
   });
@@ -164,7 +165,7 @@ describe('Api', () => {
     ]);
   });
 
-  it("lets the sign-in delete only on its own table, and no console function scan but the subscribers' overview", () => {
+  it("lets the sign-in delete only on its own table, and no console function scan but the subscribers' overview and the campaign list", () => {
     const { consoleAuth, consoleApi } = api.handlers;
     expect(actionsOn('Console', consoleAuth)).toEqual(
       expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem']),
@@ -177,12 +178,14 @@ describe('Api', () => {
     for (const table of ['Leads', 'Subscribers', 'Campaigns'] as const)
       expect(actionsOn(table, consoleApi)).toContain('dynamodb:DeleteItem');
     expect(actionsOn('Leads', consoleApi)).not.toContain('dynamodb:PutItem');
-    expect(actionsOn('Campaigns', consoleApi)).not.toContain('dynamodb:PutItem');
-    expect(actionsOn('Campaigns', consoleApi)).not.toContain('dynamodb:UpdateItem');
+    // Campaign drafts are written whole (PutItem, conditional on their version) and listed by a scan.
+    expect(actionsOn('Campaigns', consoleApi)).toContain('dynamodb:PutItem');
+    expect(actionsOn('Campaigns', consoleApi)).toContain('dynamodb:Scan');
     const scanned = roleStatements(template, stack, consoleApi).filter((statement) =>
       [statement.Action].flat().includes('dynamodb:Scan'),
     );
-    expect(scanned.map((statement) => JSON.stringify(statement.Resource))).toEqual([
+    expect(scanned.map((statement) => JSON.stringify(statement.Resource)).sort()).toEqual([
+      expect.stringContaining('Campaigns'),
       expect.stringContaining('Subscribers'),
     ]);
   });
@@ -207,12 +210,18 @@ describe('Api', () => {
     expect(owners).toEqual(['ann@example.ca', 'ann@example.ca']);
   });
 
-  it('gives no API handler but the sign-in permission to send email (its enrolment links), once the console is connected', () => {
+  it("gives no API handler but the console's two permission to send email (enrolment links, campaign test copies), once the console is connected", () => {
     const connected = build({}, { consoleConnected: true });
     for (const [name, fn] of Object.entries(connected.api.handlers)) {
       const sends = roleActions(connected.template, connected.stack, fn).some((action) => action.startsWith('ses:'));
-      expect([name, sends]).toEqual([name, name === 'consoleAuth']);
+      expect([name, sends]).toEqual([name, name === 'consoleAuth' || name === 'consoleApi']);
     }
+  });
+
+  it('gives the console screens the configured mailing address, and no other API handler', () => {
+    const functions = Object.values(template.findResources('AWS::Lambda::Function'));
+    const addresses = functions.map((fn) => fn.Properties.Environment?.Variables?.MAILING_ADDRESS).filter(Boolean);
+    expect(addresses).toEqual(['Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3']);
   });
 
   it('gives no API handler permission to send email', () => {

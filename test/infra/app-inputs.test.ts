@@ -8,6 +8,7 @@ import {
   REQUIRED_CONTEXT_KEYS,
   OWNERS_REFUSED,
   SITE_URL_REFUSED,
+  mailingAddressRefused,
 } from '#infra/bin/app-inputs.ts';
 import { FIXTURE_WEB_DIST } from './support/app';
 
@@ -16,11 +17,39 @@ const CONTEXT: Record<string, unknown> = {
   notificationEmail: 'team@example.ca',
   opsEmail: 'ops@example.ca',
   owners: ['ann@chinooktalent.ca'],
+  mailingAddress: 'Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3',
 };
 const parse = (overrides: Record<string, unknown> = {}) =>
   parseAppContext((key) => ({ ...CONTEXT, ...overrides })[key]);
 
 describe('parseAppContext', () => {
+  it("reads the firm's mailing address", () => {
+    expect(parse().mailingAddress).toBe('Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3');
+  });
+
+  it.each([
+    ['missing', undefined, 'No mailing address is configured.'],
+    ['empty', '  ', 'No mailing address is configured.'],
+    [
+      "the code's old placeholder",
+      '100 Example Street SW, Suite 200, Calgary, Alberta T2P 0A1, Canada',
+      'The mailing address "100 Example Street SW, Suite 200, Calgary, Alberta T2P 0A1, Canada" is a placeholder, not the firm\'s real address.',
+    ],
+    [
+      "the local stack's stand-in",
+      'Local stand-in, not a real mailing address (set MAILING_ADDRESS), Calgary, Alberta',
+      'The mailing address "Local stand-in, not a real mailing address (set MAILING_ADDRESS), Calgary, Alberta" is a placeholder, not the firm\'s real address.',
+    ],
+    [
+      'without a postal code',
+      '123 8 Ave SW, Calgary',
+      'The mailing address "123 8 Ave SW, Calgary" has no Canadian postal code (A1A 1A1).',
+    ],
+    ['on two lines', '123 8 Ave SW\nCalgary T2P 1B3', 'The mailing address must be written on one line.'],
+  ])('refuses a mailingAddress that is %s, saying why', (_case, mailingAddress, problem) => {
+    expect(() => parse({ mailingAddress })).toThrow(mailingAddressRefused(problem));
+  });
+
   it("reads the console's owners from a list or a comma-separated -c value, trimmed and in lower case", () => {
     expect(parse({ owners: [' Ann@ChinookTalent.ca '] }).owners).toEqual(['ann@chinooktalent.ca']);
     expect(parse({ owners: 'ann@chinooktalent.ca, bob@chinooktalent.ca' }).owners).toEqual([

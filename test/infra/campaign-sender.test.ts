@@ -38,7 +38,7 @@ describe('campaign sender (queue, worker, alarms)', () => {
     });
   });
 
-  it('paces the workers at the configured SES rate and tells them where the campaigns, subscribers and dead letters are', () => {
+  it('paces the workers at the configured SES rate and tells them where the campaigns, subscribers and dead letters are, and the mailing address', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: {
         Variables: Match.objectLike({
@@ -48,6 +48,8 @@ describe('campaign sender (queue, worker, alarms)', () => {
           SUBSCRIBERS_TABLE: { Ref: logicalId(stack.data.subscribers.table) },
           CAMPAIGN_QUEUE_URL: { Ref: logicalId(stack.campaigns.queue) },
           MAIL_DEAD_LETTER_QUEUE_URL: { Ref: logicalId(stack.campaigns.deadLetterQueue) },
+          // The firm's postal address every campaign email carries (context mailingAddress).
+          MAILING_ADDRESS: 'Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3',
         }),
       },
     });

@@ -10,6 +10,7 @@ const BASE = {
   notificationEmail: 'team@chinooktalent.ca',
   opsEmail: 'ops@chinooktalent.ca',
   owners: 'ann@chinooktalent.ca',
+  mailingAddress: 'Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3',
 };
 
 /** The stack as `cdk deploy` builds it from these context keys (the web build from fixtures). */

@@ -34,11 +34,12 @@ describe('SiteStack', () => {
     template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: Match.anyValue() });
   });
 
-  it("gives ses:SendRawEmail to the mailers only (lead mail, its sweep, the campaign worker, the console's sign-in links)", () => {
+  it("gives ses:SendRawEmail to the mailers only (lead mail, its sweep, the campaign worker, the console's sign-in links and test copies)", () => {
     const senders = Object.entries(template.findResources('AWS::IAM::Policy')).filter(([, policy]) =>
       JSON.stringify(policy.Properties.PolicyDocument).includes('ses:SendRawEmail'),
     );
     expect(senders.map(([id]) => id).sort()).toEqual([
+      expect.stringMatching(/^ApiConsoleApiRole/),
       expect.stringMatching(/^ApiConsoleAuthRole/),
       expect.stringMatching(/^CampaignsWorkerRole/),
       expect.stringMatching(/^MailerHandlerRole/),

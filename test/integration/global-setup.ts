@@ -34,6 +34,7 @@ export default async function globalSetup(): Promise<void> {
     CONSOLE_OWNERS: 'ann@chinooktalent.ca,bob@chinooktalent.ca',
     SITE_URL: 'https://site.test',
     SENDER_EMAIL: 'no-reply@chinooktalent.ca',
+    MAILING_ADDRESS: 'Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3',
     NOTIFICATION_EMAIL: 'leads@chinooktalent.ca',
     SCORECARD_BUCKET: 'scorecard-bucket',
     SCORECARD_KEY: 'documents/hr-scorecard.pdf',

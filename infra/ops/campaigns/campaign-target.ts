@@ -32,6 +32,7 @@ const useLocalStack = () => {
     CAMPAIGNS_TABLE: CAMPAIGNS_TABLE.logicalName,
     SITE_URL: cfg.siteUrl,
     SENDER_EMAIL: cfg.senderEmail,
+    MAILING_ADDRESS: cfg.mailingAddress,
     MAIL_DEAD_LETTER_FILE: `${cfg.dataDir}-campaign-dead-letters.jsonl`,
   });
   return cfg;
@@ -51,6 +52,8 @@ export const resolveCampaignTarget = async (name: string): Promise<CampaignTarge
     return target.outputs[key]!;
   };
   process.env.AWS_REGION ??= STACK.region;
+  // The address the deployed functions were given: a test copy or preview rendered here carries it too.
+  process.env.MAILING_ADDRESS ??= localConfig().deployedMailingAddress;
   return {
     ...target,
     siteUrl: output('SiteUrl').replace(/\/+$/, ''),

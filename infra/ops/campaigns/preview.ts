@@ -2,15 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { campaignMail } from '#lambdas/campaigns/campaign-mail.ts';
 import type { CampaignContent } from '#lambdas/data/campaign-item.ts';
-import type { SubscriberItem } from '#lambdas/data/subscriber-item.ts';
-import { audiencesOf } from '#shared/constants/campaigns.ts';
+import { sampleRecipient } from '#lambdas/campaigns/test-copy.ts';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** A stand-in recipient: the preview and the test copy show the links a subscriber's email carries. */
-export const sampleRecipient = (campaign: CampaignContent, email: string) =>
-  ({ id: 'preview-subscriber', audience: audiencesOf(campaign.audience)[0]!, email }) as SubscriberItem;
 
 /**
  * One page with both parts side by side, as a subscriber's email would show them (HTML in a

@@ -1,7 +1,6 @@
-import { personEligibility } from '#lambdas/campaigns/eligibility.ts';
+import { splitAudience } from '#lambdas/campaigns/campaign-audience.ts';
 import type { CampaignContent } from '#lambdas/data/campaign-item.ts';
 import type { SubscriberItem } from '#lambdas/data/subscriber-item.ts';
-import { canonicalMailbox } from '#lambdas/domain/canonical-mailbox.ts';
 import { scanKind } from '../scan-table';
 import type { OpsTarget } from '../stack-target';
 
@@ -16,13 +15,5 @@ export const campaignRecipients = async (
   now: number,
 ): Promise<string[]> => {
   const subscribers = await scanKind<SubscriberItem>(target.db, target.tables.subscribers, 'subscriber');
-  const byMailbox = new Map<string, SubscriberItem[]>();
-  for (const subscriber of subscribers) {
-    const mailbox = subscriber.mailbox ?? canonicalMailbox(subscriber.email);
-    byMailbox.set(mailbox, [...(byMailbox.get(mailbox) ?? []), subscriber]);
-  }
-  return [...byMailbox.values()].flatMap((subscriptions) => {
-    const person = personEligibility(subscriptions, campaign, now);
-    return 'subscriber' in person ? [person.subscriber.id] : [];
-  });
+  return splitAudience(subscribers, campaign, now).recipients.map((subscriber) => subscriber.id);
 };

@@ -22,6 +22,7 @@ export const STACK_PROPS: SiteStackProps = {
   notificationEmail: 'team@example.ca',
   opsEmail: 'ops@example.ca',
   owners: ['ann@example.ca', 'bob@example.ca'],
+  mailingAddress: 'Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3',
   web: {
     distDir: FIXTURE_WEB_DIST,
     routes: readRouteManifest(FIXTURE_WEB_DIST),

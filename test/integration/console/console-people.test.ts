@@ -9,7 +9,7 @@ import type { CampaignContent } from '#lambdas/data/campaign-item.ts';
 import { mailboxHash } from '#lambdas/domain/mailbox-hash.ts';
 import { OTHER_ORIGIN, SIGN_IN_NEEDED } from '#lambdas/console/console-guards.ts';
 import { handler as signup } from '#lambdas/handlers/signup.ts';
-import { CONSENT_TEXT } from '#shared/constants/consent.ts';
+import { CONSENT_FORMS_VERSION, CONSENT_TEXT } from '#shared/constants/consent.ts';
 import { ERASURE_NOT_CONFIRMED, NO_SUBSCRIPTION, PEOPLE_ROUTES } from '#shared/console-people.ts';
 import { invoke, signupEvent } from '../../unit/lambdas/support/api-events';
 import { signupBody } from '../../unit/lambdas/support/payloads';
@@ -112,7 +112,11 @@ describe("a person's record", () => {
     expect(record.leads[0]).toMatchObject({
       type: 'signup',
       email,
-      consentRequest: { source: 'candidate-signup-form', text: CONSENT_TEXT.signup },
+      consentRequest: {
+        source: 'candidate-signup-form',
+        text: CONSENT_TEXT.signup,
+        formVersion: CONSENT_FORMS_VERSION,
+      },
       emails: expect.arrayContaining([
         expect.objectContaining({ part: 'confirmation', status: 'sent' }),
         expect.objectContaining({ part: 'welcome', status: 'sent' }),
@@ -127,7 +131,12 @@ describe("a person's record", () => {
       topics: ['newsletter', 'announcements', 'services'],
     });
     expect(record.subscriptions[0].ledger).toEqual([
-      expect.objectContaining({ type: 'requested', source: 'candidate-signup-form', text: CONSENT_TEXT.signup }),
+      expect.objectContaining({
+        type: 'requested',
+        source: 'candidate-signup-form',
+        text: CONSENT_TEXT.signup,
+        formVersion: CONSENT_FORMS_VERSION,
+      }),
       expect.objectContaining({ type: 'confirmed', ip: expect.any(String), userAgent: expect.any(String) }),
     ]);
     expect(record.campaignEmails).toEqual([

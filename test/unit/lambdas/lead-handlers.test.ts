@@ -6,7 +6,7 @@
  */
 import './support/env';
 import { API_ERRORS, API_SUCCESS } from '#shared/constants/messages.ts';
-import { CONFIRMATION_TTL_SECONDS, CONSENT_TEXT } from '#shared/constants/consent.ts';
+import { CONFIRMATION_TTL_SECONDS, CONSENT_FORMS_VERSION, CONSENT_TEXT } from '#shared/constants/consent.ts';
 import {
   RETENTION_SECONDS,
   SCORECARD_MAILS_PER_ADDRESS_PER_DAY,
@@ -157,7 +157,11 @@ describe('POST /api/employer/scorecard', () => {
     ).toEqual([]);
     expect(leads()[0]).toMatchObject({
       firstName: 'Mallory',
-      consentRequest: { source: 'scorecard-form', text: CONSENT_TEXT.scorecardMarketing },
+      consentRequest: {
+        source: 'scorecard-form',
+        text: CONSENT_TEXT.scorecardMarketing,
+        formVersion: CONSENT_FORMS_VERSION,
+      },
       mail: { notification: 'pending', requester: 'pending', confirmation: 'pending' },
     });
   });
@@ -417,7 +421,7 @@ describe('POST /api/signup', () => {
           audience,
           email: 'jordan.lee@example.org',
           helpDescription: 'Looking for a site supervisor role.',
-          consentRequest: { source, text: CONSENT_TEXT.signup },
+          consentRequest: { source, text: CONSENT_TEXT.signup, formVersion: CONSENT_FORMS_VERSION },
           mail: { notification: 'pending', confirmation: 'pending' },
           mailQueue: 'due',
         }),

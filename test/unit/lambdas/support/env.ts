@@ -11,6 +11,7 @@ Object.assign(process.env, {
   CAMPAIGNS_TABLE: 'Campaigns-unit',
   SITE_URL: 'https://site.test/',
   SENDER_EMAIL: 'no-reply@chinooktalent.ca',
+  MAILING_ADDRESS: 'Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3',
   NOTIFICATION_EMAIL: 'leads@chinooktalent.ca',
   SCORECARD_BUCKET: 'scorecard-bucket',
   SCORECARD_KEY: 'documents/hr-scorecard.pdf',

@@ -29,7 +29,10 @@ const FORM_WORDS: Record<LeadView['type'], string> = {
 export const ledgerDetails = (event: LedgerEvent): Detail[] => {
   switch (event.type) {
     case 'requested':
-      return detail('Wording shown beside the box they ticked', event.text);
+      return [
+        ...detail('Wording shown beside the box they ticked', event.text),
+        ...detail('Form version', event.formVersion ?? 'not recorded (asked before 26 November 2026)'),
+      ];
     case 'confirmed':
       return [...detail('IP address', event.ip), ...detail('Browser (user agent)', event.userAgent)];
     case 'implied':

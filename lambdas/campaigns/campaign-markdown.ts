@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+import matter from 'gray-matter';
+import { Marked, type Tokens } from 'marked';
+import {
+  CAMPAIGN_AUDIENCES,
+  CAMPAIGN_TOPICS,
+  type CampaignAudience,
+  type CampaignTopic,
+} from '#shared/constants/campaigns.ts';
+import { isSafeCampaignHref } from '#shared/console-campaigns.ts';
+import type { CampaignContent } from '../data/campaign-item';
+
+/** What an author writes: the front matter's fields and the Markdown body. */
+export interface CampaignSource {
+  slug: string;
+  subject: string;
+  preheader?: string;
+  topic: CampaignTopic;
+  audience: CampaignAudience;
+  markdown: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** Site-relative links (`/blog`) become absolute: an email has no page to be relative to. */
+const absolute = (href: string, siteUrl: string) => (href.startsWith('/') ? `${siteUrl}${href}` : href);
+
+/**
+ * Markdown to the email's HTML. Raw HTML in the Markdown is shown as text, never passed on, and
+ * a link to anything but the web or an address (`javascript:`, `data:`) keeps its words and
+ * loses its target: what owners type in the console reaches every subscriber's inbox.
+ */
+const htmlOf = (markdown: string, siteUrl: string) =>
+  new Marked({
+    gfm: true,
+    renderer: {
+      html({ text }: Tokens.HTML | Tokens.Tag) {
+        return escapeHtml(text);
+      },
+      link({ href, tokens }: Tokens.Link) {
+        const words = this.parser.parseInline(tokens);
+        if (!isSafeCampaignHref(href)) return words;
+        return `<a href="${escapeHtml(absolute(href, siteUrl))}" style="color:#0F4C5C">${words}</a>`;
+      },
+      image({ text }: Tokens.Image) {
+        // No remote images: they would load from elsewhere as the email opens (a tracking pixel).
+        return escapeHtml(text);
+      },
+    },
+  })
+    .parse(markdown, { async: false })
+    .trim();
+
+/** Markdown reads well as plain text; only links are spelt out and emphasis marks dropped. */
+const textOf = (markdown: string, siteUrl: string) =>
+  markdown
+    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_all, label: string, href: string) =>
+      isSafeCampaignHref(href) ? `${label} (${absolute(href, siteUrl)})` : label,
+    )
+    .replace(/(\*\*|__)(.+?)\1/g, '$2')
+    .replace(/^#{1,6}\s+/gm, '')
+    .trim();
+
+/**
+ * A campaign rendered for sending: the body as HTML and as text with absolute links to
+ * `siteUrl`, and the hash that lets a later send refuse changed content. The one rendering the
+ * operator command, the console's preview and test copy, and the sent email share; only the
+ * per-recipient part is added at send time (campaign-mail.ts).
+ */
+export const renderCampaign = (source: CampaignSource, siteUrl: string): CampaignContent => {
+  const fields = {
+    slug: source.slug,
+    subject: source.subject,
+    preheader: source.preheader,
+    topic: source.topic,
+    audience: source.audience,
+    bodyHtml: htmlOf(source.markdown, siteUrl),
+    bodyText: textOf(source.markdown, siteUrl),
+  };
+  if (!fields.bodyText) throw new Error('the body is empty');
+  const contentHash = createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+  return { ...fields, contentHash };
+};
+
+const oneOf = <T extends string>(field: string, value: unknown, allowed: readonly T[]): T => {
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+    throw new Error(`front matter "${field}" must be one of ${allowed.join(', ')}; got ${JSON.stringify(value)}`);
+  }
+  return value as T;
+};
+
+const line = (field: string, value: unknown, required: boolean): string | undefined => {
+  if (value === undefined && !required) return undefined;
+  if (typeof value !== 'string' || value.trim() === '' || /[\r\n]/.test(value)) {
+    throw new Error(`front matter "${field}" must be one line of text`);
+  }
+  return value.trim();
+};
+
+/**
+ * A campaign file's text (`web/content/campaigns/<slug>.md`): front matter `subject`, optional
+ * `preheader`, `topic` and `audience`, checked, then the Markdown body. Throws in plain words.
+ */
+export const readCampaignSource = (slug: string, fileText: string): CampaignSource => {
+  const { data, content } = matter(fileText);
+  return {
+    slug,
+    subject: line('subject', data.subject, true)!,
+    preheader: line('preheader', data.preheader, false),
+    topic: oneOf<CampaignTopic>('topic', data.topic, CAMPAIGN_TOPICS),
+    audience: oneOf<CampaignAudience>('audience', data.audience, CAMPAIGN_AUDIENCES),
+    markdown: content,
+  };
+};

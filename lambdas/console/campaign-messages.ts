@@ -1,0 +1,19 @@
+/** What the console's campaign routes say, in the owners' words. */
+export const CAMPAIGN_MESSAGES = {
+  noSuchCampaign: 'There is no such campaign in the console.',
+  noSuchFile: 'There is no campaign file of that name in this version of the site.',
+  slugTaken: (slug: string) => `There is already a campaign called "${slug}": choose another short name.`,
+  changedMeanwhile:
+    'Someone changed this campaign since you opened it, so your change was not saved. Copy what you wrote, reload, and apply it again.',
+  alreadySent: (slug: string) =>
+    `Campaign "${slug}" has been sent, so it can no longer be changed or deleted. Write a new campaign instead.`,
+  created: (slug: string) => `Campaign "${slug}" saved as a draft.`,
+  imported: (slug: string) => `Campaign "${slug}" imported from the site's campaign files as a draft.`,
+  saved: (slug: string) => `Campaign "${slug}" saved.`,
+  deleted: (slug: string) => `Draft "${slug}" deleted.`,
+  badFile: (slug: string, problem: string) => `The campaign file "${slug}" cannot be imported: ${problem}.`,
+  testSent: (to: string) =>
+    `A test copy is on its way to ${to}. Its subject starts with [Test]; its links are a sample subscriber's, not yours.`,
+  tooManyTests: (perHour: number) =>
+    `You have sent ${perHour} test copies in the last hour, the most allowed. Please wait a while and try again.`,
+} as const;

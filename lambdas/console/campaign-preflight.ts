@@ -1,0 +1,132 @@
+import {
+  EXCLUDED_SHOWN,
+  EXCLUSION_REASONS,
+  INBOX_SHOWS,
+  linkTargetsOf,
+  type Exclusion,
+  type ExclusionReason,
+  type Preflight,
+  type PreflightCheck,
+} from '#shared/console-campaigns.ts';
+import { mailingAddressProblem } from '#shared/mailing-address.ts';
+import { splitAudience } from '../campaigns/campaign-audience';
+import { subscriberLinks } from '../mail/subscriber-links';
+import { checkLinks, type FetchPage } from '../campaigns/link-check';
+import { sampleRecipient, testCopy } from '../campaigns/test-copy';
+import type { CampaignContent } from '../data/campaign-item';
+import type { CampaignDraftItem } from '../data/campaign-drafts';
+import { allSubscribers } from '../data/subscriber-list';
+import { senderIdentification } from '../mail/sender-identification';
+import type { ConsoleStores } from './console-request';
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+const exclusionsOf = (excluded: ReturnType<typeof splitAudience>['excluded']): Exclusion[] =>
+  (Object.keys(EXCLUSION_REASONS) as ExclusionReason[]).flatMap((reason) => {
+    const people = excluded.filter(({ why }) => why === reason);
+    if (people.length === 0) return [];
+    const emails = people.slice(0, EXCLUDED_SHOWN).map(({ subscriber }) => subscriber.email);
+    return [{ reason, label: EXCLUSION_REASONS[reason], count: people.length, emails }];
+  });
+
+const identificationCheck = (): PreflightCheck => {
+  const { name, mailingAddress, contactEmail } = senderIdentification();
+  const problem = mailingAddressProblem(mailingAddress);
+  return problem
+    ? {
+        id: 'identification',
+        ok: false,
+        summary: `${problem} Every campaign email must carry it (CASL); it is set in cdk.json (mailingAddress).`,
+      }
+    : {
+        id: 'identification',
+        ok: true,
+        summary: `Every email says who sends it: ${name}, ${mailingAddress}, ${contactEmail}.`,
+      };
+};
+
+const lengthCheck = (id: 'subject' | 'preheader', value: string): PreflightCheck => {
+  const label = id === 'subject' ? 'The subject' : 'The preheader';
+  const limit = INBOX_SHOWS[id];
+  if (!value) return { id, ok: true, summary: 'No preheader: inboxes show the first words of the email instead.' };
+  return value.length <= limit
+    ? { id, ok: true, summary: `${label} has ${value.length} characters; inboxes show about ${limit}.` }
+    : {
+        id,
+        ok: false,
+        summary: `${label} has ${value.length} characters; inboxes show about ${limit} (phones fewer), so its end will be cut off.`,
+      };
+};
+
+/**
+ * The test copy's unsubscribe link: both parts of the email carry it, and the page it opens
+ * answers on the site. The test copy's sample subscriber does not exist, so the page then says
+ * the link names no one; a subscriber's own link opens their own page.
+ */
+const unsubscribeCheck = async (
+  content: CampaignContent,
+  owner: string,
+  siteUrl: string,
+  fetchPage: FetchPage,
+): Promise<PreflightCheck> => {
+  const mail = testCopy(content, owner, siteUrl);
+  const link = subscriberLinks(siteUrl, sampleRecipient(content, owner)).unsubscribe;
+  if (!mail.html.includes(link.replace(/&/g, '&amp;')) || !mail.text.includes(link))
+    return { id: 'unsubscribe', ok: false, summary: 'The test copy carries no unsubscribe link.' };
+  const [page] = await checkLinks([link], siteUrl, fetchPage);
+  return page!.result === 'ok'
+    ? {
+        id: 'unsubscribe',
+        ok: true,
+        summary: 'The test copy has an unsubscribe link in both parts, and its page opens on the site.',
+      }
+    : {
+        id: 'unsubscribe',
+        ok: false,
+        summary: `The test copy's unsubscribe page ${page!.detail ?? 'does not open'}: subscribers could not unsubscribe.`,
+      };
+};
+
+/**
+ * Everything to check before a send, as the console's checklist: who gets it and who does not
+ * (why), the CASL identification, the body's links, the unsubscribe link, and what inboxes
+ * show of the subject and preheader.
+ */
+export const preflight = async (
+  stores: ConsoleStores,
+  draft: CampaignDraftItem,
+  content: CampaignContent,
+  context: { owner: string; siteUrl: string; now: number; fetchPage?: FetchPage },
+): Promise<Preflight> => {
+  const fetchPage = context.fetchPage ?? fetch;
+  const split = splitAudience(await allSubscribers(stores.subscribers), draft, context.now);
+  const exclusions = exclusionsOf(split.excluded);
+  const links = await checkLinks(linkTargetsOf(draft.markdown), context.siteUrl, fetchPage);
+  const broken = links.filter((link) => link.result === 'broken');
+  const notChecked = links.filter((link) => link.result === 'not-checked');
+  const recipients = split.recipients.length;
+  const checks: PreflightCheck[] = [
+    {
+      id: 'recipients',
+      ok: recipients > 0,
+      summary: `${plural(recipients, 'person', 'people')} will get it; ${plural(split.excluded.length, 'person', 'people')} of its audience will not (reasons below).`,
+    },
+    identificationCheck(),
+    {
+      id: 'links',
+      ok: broken.length === 0,
+      summary:
+        `${plural(links.length - notChecked.length - broken.length, 'link')} of the site ${links.length - notChecked.length - broken.length === 1 ? 'opens' : 'open'}` +
+        (broken.length
+          ? `; ${plural(broken.length, 'link')} ${broken.length === 1 ? 'does' : 'do'} not: ${broken.map((link) => link.href).join(', ')}`
+          : '') +
+        (notChecked.length
+          ? `; ${plural(notChecked.length, 'link')} not checked (other sites, email addresses): open them yourself.`
+          : '.'),
+    },
+    await unsubscribeCheck(content, context.owner, context.siteUrl, fetchPage),
+    lengthCheck('subject', draft.subject),
+    lengthCheck('preheader', draft.preheader),
+  ];
+  return { slug: draft.slug, checks, recipients, exclusions, links, checkedAt: context.now };
+};

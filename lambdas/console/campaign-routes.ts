@@ -1,0 +1,287 @@
+import {
+  CAMPAIGN_ROUTES,
+  campaignChangeSchema,
+  campaignDeleteSchema,
+  campaignFieldsSchema,
+  newCampaignSchema,
+  TEST_SENDS_PER_HOUR,
+  type CampaignChanged,
+  type CampaignFields,
+  type CampaignFile,
+  type CampaignPreview,
+  type CampaignSummary,
+} from '#shared/console-campaigns.ts';
+import type { Page } from '#shared/console-api.ts';
+import { CAMPAIGN_SLUG } from '#shared/constants/campaigns.ts';
+import { splitAudience } from '../campaigns/campaign-audience';
+import { CAMPAIGN_FILES } from '../campaigns/campaign-files.generated';
+import { campaignMail } from '../campaigns/campaign-mail';
+import { readCampaignSource, renderCampaign, type CampaignSource } from '../campaigns/campaign-markdown';
+import { sampleRecipient, testCopy } from '../campaigns/test-copy';
+import {
+  allDraftsAndSent,
+  createDraft,
+  deleteDraft,
+  draftId,
+  getDraft,
+  replaceDraft,
+  type CampaignDraftItem,
+} from '../data/campaign-drafts';
+import type { CampaignContent } from '../data/campaign-item';
+import { getCampaign } from '../data/campaign-sends';
+import { allSubscribers } from '../data/subscriber-list';
+import { HttpError } from '../http/http-error';
+import { jsonObjectOf } from '../http/json-body';
+import { jsonResponse } from '../http/responses';
+import { validateBody } from '../http/validate-body';
+import { sendMail } from '../mail/send';
+import { createSesClient } from '../runtime/aws-clients/ses';
+import { requireEnv } from '../runtime/env';
+import { countAttempt } from './attempt-limits';
+import { CAMPAIGN_MESSAGES } from './campaign-messages';
+import { preflight } from './campaign-preflight';
+import { campaignDraft, campaignSummary } from './campaign-view';
+import type { ConsoleRoute } from './console-router';
+import type { ConsoleRequest } from './console-request';
+
+const siteUrl = () => requireEnv('SITE_URL').replace(/\/+$/, '');
+const ses = createSesClient();
+
+const campaignsOf = (request: ConsoleRequest) => request.stores.campaigns;
+const isSent = async (request: ConsoleRequest, slug: string) =>
+  (await getCampaign(campaignsOf(request), slug)) !== undefined;
+
+/** The draft of the route's `{slug}`, else 404. */
+const draftOf = async (request: ConsoleRequest): Promise<CampaignDraftItem> => {
+  const slug = request.parameters.slug ?? '';
+  const draft = CAMPAIGN_SLUG.test(slug) ? await getDraft(campaignsOf(request), slug) : undefined;
+  if (!draft) throw new HttpError(404, CAMPAIGN_MESSAGES.noSuchCampaign);
+  return draft;
+};
+
+/** A draft not yet sent, at the version the owner saw; 409 otherwise. */
+const changeableDraft = async (request: ConsoleRequest, version: number) => {
+  const draft = await draftOf(request);
+  if (await isSent(request, draft.slug)) throw new HttpError(409, CAMPAIGN_MESSAGES.alreadySent(draft.slug));
+  if (draft.version !== version) throw new HttpError(409, CAMPAIGN_MESSAGES.changedMeanwhile);
+  return draft;
+};
+
+const sourceOf = (slug: string, fields: CampaignFields): CampaignSource => ({
+  slug,
+  subject: fields.subject,
+  preheader: fields.preheader || undefined,
+  topic: fields.topic as CampaignSource['topic'],
+  audience: fields.audience as CampaignSource['audience'],
+  markdown: fields.markdown,
+});
+
+/** Rendered as it would be sent; a body with nothing to show is the owner's to fix (400). */
+const rendered = (slug: string, fields: CampaignFields): CampaignContent => {
+  try {
+    return renderCampaign(sourceOf(slug, fields), siteUrl());
+  } catch (error) {
+    throw new HttpError(400, `The campaign cannot be rendered: ${(error as Error).message}.`);
+  }
+};
+
+/** A new draft: only the schema's fields, and who and when from the request (no mass assignment). */
+const newDraft = (
+  request: ConsoleRequest,
+  slug: string,
+  fields: CampaignFields,
+  importedFrom?: string,
+): CampaignDraftItem => ({
+  id: draftId(slug),
+  kind: 'campaign-draft',
+  slug,
+  subject: fields.subject,
+  preheader: fields.preheader ?? '',
+  topic: fields.topic as CampaignDraftItem['topic'],
+  audience: fields.audience as CampaignDraftItem['audience'],
+  markdown: fields.markdown,
+  version: 0,
+  createdAt: request.now,
+  updatedAt: request.now,
+  updatedBy: request.signedIn.owner,
+  ...(importedFrom && { importedFrom }),
+});
+
+/** Stores a new draft, unless the slug is a draft already or a campaign sent (by the command, say). */
+const storeNew = async (request: ConsoleRequest, draft: CampaignDraftItem, message: string, action: string) => {
+  rendered(draft.slug, draft);
+  if ((await isSent(request, draft.slug)) || !(await createDraft(campaignsOf(request), draft)))
+    throw new HttpError(409, CAMPAIGN_MESSAGES.slugTaken(draft.slug));
+  await request.audit({ action, target: draft.slug, summary: message });
+  return jsonResponse(201, { message, campaign: campaignDraft(draft, false) } satisfies CampaignChanged);
+};
+
+const fileSource = (slug: string): { source?: CampaignSource; problem?: string } => {
+  try {
+    return { source: readCampaignSource(slug, CAMPAIGN_FILES[slug]!) };
+  } catch (error) {
+    return { problem: (error as Error).message };
+  }
+};
+
+/** The console's campaign screens (shared/console-campaigns.ts). */
+export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
+  {
+    routeKey: CAMPAIGN_ROUTES.list,
+    handle: async (request) => {
+      const { drafts, sent } = await allDraftsAndSent(campaignsOf(request));
+      const items = drafts
+        .sort((a, b) => b.createdAt - a.createdAt || a.slug.localeCompare(b.slug))
+        .map((draft) => campaignSummary(draft, sent.has(draft.slug)));
+      return jsonResponse(200, { items } satisfies Page<CampaignSummary>);
+    },
+  },
+  {
+    routeKey: CAMPAIGN_ROUTES.create,
+    handle: async (request) => {
+      const { slug, ...fields } = await validateBody(newCampaignSchema, jsonObjectOf(request.event));
+      return storeNew(request, newDraft(request, slug, fields), CAMPAIGN_MESSAGES.created(slug), 'campaign.create');
+    },
+  },
+  {
+    routeKey: CAMPAIGN_ROUTES.files,
+    handle: async (request) => {
+      const { drafts } = await allDraftsAndSent(campaignsOf(request));
+      const held = new Set(drafts.map((draft) => draft.slug));
+      const files: CampaignFile[] = Object.keys(CAMPAIGN_FILES).map((slug) => {
+        const { source, problem } = fileSource(slug);
+        return {
+          slug,
+          ...(source && { subject: source.subject }),
+          ...(problem && { problem }),
+          imported: held.has(slug),
+        };
+      });
+      return jsonResponse(200, files);
+    },
+  },
+  {
+    routeKey: CAMPAIGN_ROUTES.importFile,
+    handle: async (request) => {
+      const slug = request.parameters.slug ?? '';
+      if (!Object.hasOwn(CAMPAIGN_FILES, slug)) throw new HttpError(404, CAMPAIGN_MESSAGES.noSuchFile);
+      const { source, problem } = fileSource(slug);
+      if (!source) throw new HttpError(400, CAMPAIGN_MESSAGES.badFile(slug, problem!));
+      const fields = await validateBody(campaignFieldsSchema, {
+        subject: source.subject,
+        preheader: source.preheader ?? '',
+        topic: source.topic,
+        audience: source.audience,
+        markdown: source.markdown,
+      }).catch((error: HttpError) => {
+        throw new HttpError(400, CAMPAIGN_MESSAGES.badFile(slug, error.message));
+      });
+      const draft = newDraft(request, slug, fields, `web/content/campaigns/${slug}.md`);
+      return storeNew(request, draft, CAMPAIGN_MESSAGES.imported(slug), 'campaign.import');
+    },
+  },
+  {
+    routeKey: CAMPAIGN_ROUTES.preview,
+    handle: async (request) => {
+      const fields = await validateBody(campaignFieldsSchema, jsonObjectOf(request.event));
+      const content = rendered('preview', fields);
+      // A real subscriber who would get it, so the links are real; else the marked sample.
+      const [subscriber] = splitAudience(
+        await allSubscribers(request.stores.subscribers),
+        content,
+        request.now,
+      ).recipients;
+      const mail = campaignMail(content, subscriber ?? sampleRecipient(content, 'subscriber@example.ca'), siteUrl());
+      const preview: CampaignPreview = {
+        subject: mail.subject,
+        preheader: content.preheader ?? '',
+        html: mail.html,
+        text: mail.text,
+        recipient: subscriber
+          ? {
+              kind: 'subscriber',
+              description: `With the links of ${subscriber.email}, who would get it: following them changes that person's choices.`,
+            }
+          : {
+              kind: 'sample',
+              description:
+                "Nobody of this audience would get it yet, so the links are a sample subscriber's: they lead to the pages but name no one.",
+            },
+      };
+      return jsonResponse(200, preview);
+    },
+  },
+  {
+    routeKey: CAMPAIGN_ROUTES.get,
+    handle: async (request) => {
+      const draft = await draftOf(request);
+      return jsonResponse(200, campaignDraft(draft, await isSent(request, draft.slug)));
+    },
+  },
+  {
+    routeKey: CAMPAIGN_ROUTES.update,
+    handle: async (request) => {
+      const { version, ...fields } = await validateBody(campaignChangeSchema, jsonObjectOf(request.event));
+      const draft = await changeableDraft(request, version);
+      rendered(draft.slug, fields);
+      const changed: CampaignDraftItem = {
+        ...newDraft(request, draft.slug, fields, draft.importedFrom),
+        createdAt: draft.createdAt,
+        version: version + 1,
+      };
+      if (!(await replaceDraft(campaignsOf(request), version, changed)))
+        throw new HttpError(409, CAMPAIGN_MESSAGES.changedMeanwhile);
+      const message = CAMPAIGN_MESSAGES.saved(draft.slug);
+      await request.audit({ action: 'campaign.update', target: draft.slug, summary: `Saved version ${version + 1}` });
+      return jsonResponse(200, { message, campaign: campaignDraft(changed, false) } satisfies CampaignChanged);
+    },
+  },
+  {
+    routeKey: CAMPAIGN_ROUTES.delete,
+    handle: async (request) => {
+      const { version } = await validateBody(campaignDeleteSchema, jsonObjectOf(request.event));
+      const draft = await changeableDraft(request, version);
+      if (!(await deleteDraft(campaignsOf(request), draft.slug, version)))
+        throw new HttpError(409, CAMPAIGN_MESSAGES.changedMeanwhile);
+      const message = CAMPAIGN_MESSAGES.deleted(draft.slug);
+      await request.audit({
+        action: 'campaign.delete',
+        target: draft.slug,
+        summary: `Deleted the draft "${draft.subject}"`,
+      });
+      return jsonResponse(200, { message });
+    },
+  },
+  {
+    routeKey: CAMPAIGN_ROUTES.preflight,
+    handle: async (request) => {
+      const draft = await draftOf(request);
+      const content = rendered(draft.slug, draft);
+      return jsonResponse(
+        200,
+        await preflight(request.stores, draft, content, {
+          owner: request.signedIn.owner,
+          siteUrl: siteUrl(),
+          now: request.now,
+        }),
+      );
+    },
+  },
+  {
+    routeKey: CAMPAIGN_ROUTES.testSend,
+    handle: async (request) => {
+      const draft = await draftOf(request);
+      const content = rendered(draft.slug, draft);
+      const owner = request.signedIn.owner;
+      if (!(await countAttempt(request.stores.console, 'testSendsPerOwner', owner, request.now)))
+        throw new HttpError(429, CAMPAIGN_MESSAGES.tooManyTests(TEST_SENDS_PER_HOUR));
+      const messageId = await sendMail(ses, testCopy(content, owner, siteUrl()), requireEnv('SENDER_EMAIL'));
+      await request.audit({
+        action: 'campaign.test-send',
+        target: draft.slug,
+        summary: `Sent a test copy of version ${draft.version} to ${owner} (SES message ${messageId})`,
+      });
+      return jsonResponse(200, { message: CAMPAIGN_MESSAGES.testSent(owner) });
+    },
+  },
+];

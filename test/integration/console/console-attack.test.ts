@@ -1,0 +1,140 @@
+/**
+ * An attacker's and reviewer's pass over the console's signed-in API (issue 19), against dynalite:
+ * each test pins a hole that was open, so a later change cannot reopen it. (The sign-in
+ * ceremony's pass is console-sign-in.test.ts.)
+ */
+// First: this file's own leads table, before the handlers read LEADS_TABLE.
+import { createOwnLeadsTable, ownLeadsTable, seedLeads, storedLead } from './own-leads-table';
+import { EXPORT_TOO_LARGE } from '#lambdas/console/csv-download.ts';
+import { LEAD_MESSAGES } from '#lambdas/console/lead-messages.ts';
+import { BAD_CURSOR } from '#lambdas/console/page-cursor.ts';
+import { FIELD_MAX } from '#shared/constants/limits.ts';
+import { LEAD_ROUTES, NOTE_MAX, NOTES_MAX } from '#shared/console-leads.ts';
+import { firmDay } from '#shared/firm-day.ts';
+import { readItem, uniqueEmail } from '../support/local-aws';
+import { api, enrol, sessionOf, type Call } from './console-client';
+
+const DAY = 86_400;
+const now = Math.floor(Date.now() / 1000);
+const OWNER = `attack.${process.pid}.${Date.now()}@chinooktalent.ca`;
+let session = '';
+const as = (options: Call = {}): Call => ({ session, ...options });
+const keyOf = (lead: { id: string }) => lead.id.slice('lead#'.length);
+const cursorOf = (key: object) => Buffer.from(JSON.stringify(key)).toString('base64url');
+const auditLog = async () => (await api('GET /api/admin/audit', as())).json.items as Record<string, unknown>[];
+/** Three UTF-8 bytes a character, as most scripts but Latin take: the most a character of a field stores. */
+const widest = (length: number) => '語'.repeat(length);
+
+beforeAll(async () => {
+  await createOwnLeadsTable();
+  process.env.CONSOLE_OWNERS = `${process.env.CONSOLE_OWNERS},${OWNER}`;
+  session = sessionOf((await enrol(OWNER)).answer)!;
+}, 30_000);
+
+describe('forged page cursors', () => {
+  it('are refused in plain words (400), never a 500: another partition, another key, a number that is not one', async () => {
+    // Prepare: cursors into the audit log's index and the leads' index, each wrong in one way
+    const audit = { log: { S: 'audit' }, loggedAtMs: { N: '1' }, id: { S: 'audit#1#x' } };
+    const lead = { kind: { S: 'lead' }, createdAt: { N: '1' }, id: { S: 'lead#x' } };
+    const forged: [string, object][] = [
+      ['GET /api/admin/audit', { ...audit, log: { S: 'sessions' } }],
+      ['GET /api/admin/audit', { ...audit, extra: { S: 'x' } }],
+      ['GET /api/admin/audit', { id: { S: 'session#x' } }],
+      ['GET /api/admin/audit', { ...audit, loggedAtMs: { S: '1' } }],
+      ['GET /api/admin/leads', { ...lead, createdAt: { N: 'abc' } }],
+      ['GET /api/admin/leads', { ...lead, kind: { S: 'counter' } }],
+    ];
+
+    // Act
+    const answers = await Promise.all(
+      forged.map(([route, key]) => api(route, as({ query: { cursor: cursorOf(key) } }))),
+    );
+
+    // Assess
+    for (const answer of answers) expect(answer).toMatchObject({ statusCode: 400, json: { message: BAD_CURSOR } });
+  });
+
+  it('still take the audit log on from a cursor it handed out', async () => {
+    const first = await api('GET /api/admin/audit', as());
+    const position = { log: { S: 'audit' }, loggedAtMs: { N: String(Date.now()) }, id: { S: 'audit#x' } };
+
+    const next = await api('GET /api/admin/audit', as({ query: { cursor: cursorOf(position) } }));
+
+    expect(next.statusCode).toBe(200);
+    expect(next.json.items.map((entry: { id: string }) => entry.id)).toEqual(
+      first.json.items.map((entry: { id: string }) => entry.id),
+    );
+  });
+});
+
+describe('the leads export', () => {
+  it('refuses a view too large for one answer in plain words, and logs no export that did not happen', async () => {
+    // Prepare: 1,000 leads whose every field is as long as a form takes, in a week of their own
+    const week = { from: firmDay(now - 400 * DAY), to: firmDay(now - 394 * DAY) };
+    const leads = Array.from({ length: 1000 }, (_, index) =>
+      storedLead({
+        createdAt: now - 397 * DAY + index,
+        organization: widest(FIELD_MAX.organization),
+        helpDescription: widest(FIELD_MAX.helpDescription),
+      }),
+    );
+    await seedLeads(leads);
+    const logged = (await auditLog()).length;
+
+    // Act
+    const answer = await api('GET /api/admin/leads/export', as({ query: week }));
+
+    // Assess: Lambda answers at most 6 MB (csv-download.ts): this CSV would be about 6.3 MB
+    expect(answer).toMatchObject({ statusCode: 400, json: { message: EXPORT_TOO_LARGE } });
+    expect(await auditLog()).toHaveLength(logged);
+  }, 30_000);
+
+  it('names a search in the audit log without quoting it: an address typed there would outlive its erasure', async () => {
+    // Prepare
+    const email = uniqueEmail('searched');
+    const lead = storedLead({ email, mailbox: email, createdAt: now - 30 * DAY });
+    await seedLeads([lead]);
+
+    // Act
+    const answer = await api('GET /api/admin/leads/export', as({ query: { q: email } }));
+
+    // Assess
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain(email);
+    const [entry] = await auditLog();
+    expect(entry).toMatchObject({
+      actor: OWNER,
+      action: 'lead.export',
+      summary: 'Exported 1 lead(s) of the inbox (a search)',
+    });
+    expect(JSON.stringify(await auditLog())).not.toContain(email.split('@')[0]);
+  });
+});
+
+describe("a lead's notes", () => {
+  it('stop at NOTES_MAX, when the largest lead with its widest notes still fits in a DynamoDB item (400 KB)', async () => {
+    // Prepare: a lead with every visitor field at its longest, in 3-byte characters
+    const lead = storedLead({
+      createdAt: now - 31 * DAY,
+      firstName: widest(FIELD_MAX.name),
+      lastName: widest(FIELD_MAX.name),
+      jobTitle: widest(FIELD_MAX.jobTitle),
+      organization: widest(FIELD_MAX.organization),
+      helpDescription: widest(FIELD_MAX.helpDescription),
+    });
+    await seedLeads([lead]);
+    const note = (text: string) =>
+      api(`POST ${LEAD_ROUTES.notes.split(' ')[1]!.replace('{id}', keyOf(lead))}`, as({ json: { text } }));
+
+    // Act: the widest notes, until the lead is full, then one more
+    for (let count = 0; count < NOTES_MAX; count += 1) expect((await note(widest(NOTE_MAX))).statusCode).toBe(200);
+    const oneMore = await note('One more.');
+
+    // Assess: dynalite takes any size, so the size is checked here, by its UTF-8 bytes
+    // (DynamoDB counts names and values so; JSON's quotes and brackets count more than its own overhead)
+    expect(oneMore).toMatchObject({ statusCode: 409, json: { message: LEAD_MESSAGES.notesFull } });
+    const stored = await readItem(ownLeadsTable, lead.id);
+    expect(stored!.notes).toHaveLength(NOTES_MAX);
+    expect(Buffer.byteLength(JSON.stringify(stored))).toBeLessThan(400 * 1024);
+  }, 60_000);
+});

@@ -1,0 +1,325 @@
+/**
+ * The console's campaign routes (shared/console-campaigns.ts) against dynalite and the local SES
+ * with a signed-in owner: drafts stored and versioned, the import, the preview, the preflight's
+ * counts and exclusions for seeded subscribers of each kind, the test copy in the inbox.
+ */
+import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { OTHER_ORIGIN } from '#lambdas/console/console-guards.ts';
+import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaign-messages.ts';
+import { CAMPAIGN_ROUTES, TEST_SENDS_PER_HOUR } from '#shared/console-campaigns.ts';
+import { subscriberItem, type Kind } from '../../support/campaign-subscribers';
+import { capturedEmailsTo, readItem, writeItem } from '../support/local-aws';
+import { api, enrol, sessionOf, type Call } from './console-client';
+
+const OWNERS = process.env.CONSOLE_OWNERS!;
+let owner = '';
+let session = '';
+
+beforeAll(async () => {
+  await createOwnCampaignTables();
+  owner = `campaigns.${process.pid}.${Date.now()}@chinooktalent.ca`;
+  process.env.CONSOLE_OWNERS = `${OWNERS},${owner}`;
+  session = sessionOf((await enrol(owner)).answer)!;
+});
+afterAll(() => {
+  process.env.CONSOLE_OWNERS = OWNERS;
+});
+
+const route = (name: keyof typeof CAMPAIGN_ROUTES, slug = '') => CAMPAIGN_ROUTES[name].replace('{slug}', slug);
+const call = (name: keyof typeof CAMPAIGN_ROUTES, slug: string, options: Call = {}) =>
+  api(route(name, slug), { session, ...options });
+const auditEntries = async () => (await api('GET /api/admin/audit', { session })).json.items as Record<string, any>[];
+
+let slugs = 0;
+const newSlug = () => `c${process.pid}-${Date.now().toString(36)}-${(slugs += 1)}`;
+const FIELDS = {
+  subject: 'Spring hiring news',
+  preheader: 'Three things we saw this spring.',
+  topic: 'newsletter',
+  audience: 'candidate',
+  markdown: 'Hello,\n\nRead [our blog](/blog) or [the CRTC](https://crtc.gc.ca/eng/home-accueil.htm).',
+};
+const create = (slug: string, fields: Record<string, unknown> = FIELDS) =>
+  call('create', '', { json: { slug, ...fields } });
+
+describe('drafts', () => {
+  it('stores a new draft with who and when, lists it newest first as a draft, and logs it', async () => {
+    // Prepare
+    const [older, newer] = [newSlug(), newSlug()];
+    const { campaign } = (await create(older)).json;
+    await writeItem(ownTables.campaigns, {
+      ...(await readItem(ownTables.campaigns, `draft#${older}`)),
+      createdAt: campaign.createdAt - 3600,
+    });
+
+    // Act
+    const created = await create(newer);
+    const list = await call('list', '');
+
+    // Assess
+    expect(created.statusCode).toBe(201);
+    expect(created.json.message).toBe(CAMPAIGN_MESSAGES.created(newer));
+    expect(created.json.campaign).toMatchObject({
+      slug: newer,
+      ...FIELDS,
+      state: 'draft',
+      version: 0,
+      updatedBy: owner,
+    });
+    expect(await readItem(ownTables.campaigns, `draft#${newer}`)).toMatchObject({
+      kind: 'campaign-draft',
+      markdown: FIELDS.markdown,
+    });
+    const listed = list.json.items.map((item: { slug: string }) => item.slug);
+    expect(listed.indexOf(newer)).toBeLessThan(listed.indexOf(older));
+    expect(list.json.items[listed.indexOf(newer)]).toMatchObject({ state: 'draft', subject: FIELDS.subject });
+    expect(await auditEntries()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ action: 'campaign.create', target: newer, actor: owner })]),
+    );
+  });
+
+  it('refuses a taken slug, unknown fields, a subject on two lines and a javascript: link, storing nothing', async () => {
+    // Prepare
+    const slug = newSlug();
+    await create(slug);
+
+    // Act
+    const taken = await create(slug);
+    const extra = await create(newSlug(), { ...FIELDS, version: 7, updatedBy: 'mallory@example.ca' });
+    const twoLines = await create(newSlug(), { ...FIELDS, subject: 'Hello\r\nBcc: victim@example.ca' });
+    const script = await create(newSlug(), { ...FIELDS, markdown: 'Click [here](javascript:alert(1))' });
+    const foreign = await create(newSlug(), FIELDS).then(() =>
+      api(CAMPAIGN_ROUTES.create, { session, origin: 'https://evil.example', json: { slug: newSlug(), ...FIELDS } }),
+    );
+
+    // Assess
+    expect([taken.statusCode, taken.json.message]).toEqual([409, CAMPAIGN_MESSAGES.slugTaken(slug)]);
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json.message).toMatch(/version|updatedBy/);
+    expect([twoLines.statusCode, twoLines.json.message]).toEqual([400, 'The subject must be one line.']);
+    expect(script.statusCode).toBe(400);
+    expect(script.json.message).toContain('javascript:alert(1');
+    expect([foreign.statusCode, foreign.json.message]).toEqual([403, OTHER_ORIGIN]);
+  });
+
+  it('saves a change made on the current version, refuses one made on an older version (409), keeping the newer text', async () => {
+    // Prepare
+    const slug = newSlug();
+    await create(slug);
+
+    // Act
+    const saved = await call('update', slug, { method: 'PUT', json: { ...FIELDS, subject: 'Second', version: 0 } });
+    const stale = await call('update', slug, { method: 'PUT', json: { ...FIELDS, subject: 'Lost', version: 0 } });
+
+    // Assess
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json.campaign).toMatchObject({ subject: 'Second', version: 1 });
+    expect([stale.statusCode, stale.json.message]).toEqual([409, CAMPAIGN_MESSAGES.changedMeanwhile]);
+    expect(await readItem(ownTables.campaigns, `draft#${slug}`)).toMatchObject({ subject: 'Second', version: 1 });
+    expect(await auditEntries()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'campaign.update', target: slug, summary: 'Saved version 1' }),
+      ]),
+    );
+  });
+
+  it('deletes a draft at its version, never one that was sent', async () => {
+    // Prepare
+    const [draft, sent] = [newSlug(), newSlug()];
+    await create(draft);
+    await create(sent);
+    await writeItem(ownTables.campaigns, { id: `campaign#${sent}`, kind: 'campaign', slug: sent });
+
+    // Act
+    const stale = await call('delete', draft, { method: 'DELETE', json: { version: 3 } });
+    const refused = await call('delete', sent, { method: 'DELETE', json: { version: 0 } });
+    const changeSent = await call('update', sent, { method: 'PUT', json: { ...FIELDS, version: 0 } });
+    const deleted = await call('delete', draft, { method: 'DELETE', json: { version: 0 } });
+    const gone = await call('get', draft);
+
+    // Assess
+    expect([stale.statusCode, stale.json.message]).toEqual([409, CAMPAIGN_MESSAGES.changedMeanwhile]);
+    expect([refused.statusCode, refused.json.message]).toEqual([409, CAMPAIGN_MESSAGES.alreadySent(sent)]);
+    expect(changeSent.statusCode).toBe(409);
+    expect(await readItem(ownTables.campaigns, `draft#${sent}`)).toBeDefined();
+    expect([deleted.statusCode, deleted.json.message]).toEqual([200, CAMPAIGN_MESSAGES.deleted(draft)]);
+    expect([gone.statusCode, gone.json.message]).toEqual([404, CAMPAIGN_MESSAGES.noSuchCampaign]);
+    expect((await call('get', sent)).json.state).toBe('sent');
+  });
+});
+
+describe('import', () => {
+  it("imports the repository's campaign file as a draft once, with its front matter", async () => {
+    // Act
+    const files = await call('files', '');
+    const imported = await call('importFile', '2025-hiring-outlook', { json: {} });
+    const again = await call('importFile', '2025-hiring-outlook', { json: {} });
+    const missing = await call('importFile', 'no-such-file', { json: {} });
+
+    // Assess
+    expect(files.json).toEqual(
+      expect.arrayContaining([expect.objectContaining({ slug: '2025-hiring-outlook', imported: false })]),
+    );
+    expect(imported.statusCode).toBe(201);
+    expect(imported.json.campaign).toMatchObject({
+      subject: 'Hiring in Alberta: what to expect this season',
+      topic: 'newsletter',
+      audience: 'both',
+      importedFrom: 'web/content/campaigns/2025-hiring-outlook.md',
+    });
+    expect(again.statusCode).toBe(409);
+    expect([missing.statusCode, missing.json.message]).toEqual([404, CAMPAIGN_MESSAGES.noSuchFile]);
+    expect((await auditEntries()).map((entry) => entry.action)).toContain('campaign.import');
+  });
+});
+
+describe('preview', () => {
+  it('renders the email as a script-free document with the identification, raw HTML shown as text', async () => {
+    // Act
+    const preview = await call('preview', '', {
+      json: { ...FIELDS, audience: 'employer', markdown: 'Hi <script>alert(1)</script> [blog](/blog)' },
+    });
+
+    // Assess
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json.html).toMatch(/^<!doctype html>/);
+    expect(preview.json.html).not.toContain('<script');
+    expect(preview.json.html).toContain('&lt;script&gt;');
+    expect(preview.json.html).toContain('Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3');
+    expect(preview.json.html).toContain('href="https://site.test/blog"');
+    expect(preview.json.text).toContain('blog (https://site.test/blog)');
+    expect(preview.json.recipient.kind).toBe('sample');
+  });
+});
+
+describe('preflight and test send', () => {
+  let site: Server;
+  let siteUrl = '';
+  const SITE_URL = process.env.SITE_URL;
+  beforeAll(async () => {
+    // The site: its blog page and the unsubscribe page answer 200, anything else 404.
+    site = createServer((request, response) => {
+      response.statusCode = request.url === '/blog' || request.url!.startsWith('/unsubscribe/') ? 200 : 404;
+      response.end();
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    process.env.SITE_URL = SITE_URL;
+    site.close();
+  });
+
+  it('counts the recipients and lists who is excluded and why, checks links, identification and lengths', async () => {
+    // Prepare
+    const kinds: Kind[] = [
+      'eligible',
+      'impliedValid',
+      'impliedExpired',
+      'inquired',
+      'topicOff',
+      'unsubscribedAll',
+      'suppressed',
+      'otherAudience',
+    ];
+    const seeded = Object.fromEntries(
+      kinds.map((kind) => [kind, subscriberItem(kind, `${kind.toLowerCase()}.${newSlug()}@example.ca`)]),
+    );
+    for (const item of Object.values(seeded)) await writeItem(ownTables.subscribers, item);
+    const slug = newSlug();
+    await create(slug, {
+      ...FIELDS,
+      subject: 'A subject far longer than what any phone inbox will show you',
+      markdown:
+        'See [blog](/blog), [gone](/no-such-page), [mail](mailto:hello@chinooktalent.ca) and [CRTC](https://crtc.gc.ca/).',
+    });
+    process.env.SITE_URL = siteUrl;
+
+    // Act
+    const answer = await call('preflight', slug);
+
+    // Assess
+    process.env.SITE_URL = SITE_URL;
+    expect(answer.statusCode).toBe(200);
+    const { checks, recipients, exclusions, links } = answer.json;
+    expect(recipients).toBe(2);
+    expect(exclusions).toEqual([
+      {
+        reason: 'no-valid-consent',
+        label: 'No consent: never confirmed, and no implied consent',
+        count: 1,
+        emails: [seeded.inquired.email],
+      },
+      { reason: 'topic-off', label: 'Switched this topic off', count: 1, emails: [seeded.topicOff.email] },
+      {
+        reason: 'unsubscribed',
+        label: 'Unsubscribed from everything',
+        count: 1,
+        emails: [seeded.unsubscribedAll.email],
+      },
+      {
+        reason: 'suppressed',
+        label: 'Suppressed (bounced, complained or erased)',
+        count: 1,
+        emails: [seeded.suppressed.email],
+      },
+      { reason: 'consent-expired', label: 'Implied consent lapsed', count: 1, emails: [seeded.impliedExpired.email] },
+    ]);
+    expect(links).toEqual([
+      { href: '/blog', result: 'ok' },
+      { href: '/no-such-page', result: 'broken', detail: 'answered 404' },
+      { href: 'mailto:hello@chinooktalent.ca', result: 'not-checked', detail: 'an email address: not checked' },
+      {
+        href: 'https://crtc.gc.ca/',
+        result: 'not-checked',
+        detail: "another site's page: not checked, open it yourself",
+      },
+    ]);
+    const byId = Object.fromEntries(checks.map((check: { id: string }) => [check.id, check]));
+    expect(byId.recipients).toEqual({
+      id: 'recipients',
+      ok: true,
+      summary: '2 people will get it; 5 people of its audience will not (reasons below).',
+    });
+    expect(byId.identification.ok).toBe(true);
+    expect(byId.links.ok).toBe(false);
+    expect(byId.links.summary).toContain('/no-such-page');
+    expect(byId.unsubscribe.ok).toBe(true);
+    expect(byId.subject).toEqual({
+      id: 'subject',
+      ok: false,
+      summary: 'The subject has 60 characters; inboxes show about 50 (phones fewer), so its end will be cut off.',
+    });
+    expect(byId.preheader.ok).toBe(true);
+  });
+
+  it("sends the owner a [Test] copy whose unsubscribe link is there, logs it, and refuses past the hour's limit with 429", async () => {
+    // Prepare
+    const slug = newSlug();
+    await create(slug);
+
+    // Act
+    const sent = await call('testSend', slug, { json: {} });
+
+    // Assess
+    expect([sent.statusCode, sent.json.message]).toEqual([200, CAMPAIGN_MESSAGES.testSent(owner)]);
+    const [mail] = await capturedEmailsTo(owner).then((mails) => mails.filter((m) => m.subject.startsWith('[Test]')));
+    expect(mail!.subject).toBe(`[Test] ${FIELDS.subject}`);
+    expect(mail!.body.text).toMatch(/Unsubscribe: https:\/\/site\.test\/unsubscribe\/candidate\//);
+    expect(mail!.body.text).toContain('Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3');
+    expect((await auditEntries()).filter((entry) => entry.action === 'campaign.test-send')).toHaveLength(1);
+
+    // Act: the rest of the hour's allowance, then one more
+    for (let test = 1; test < TEST_SENDS_PER_HOUR; test += 1)
+      expect((await call('testSend', slug, { json: {} })).statusCode).toBe(200);
+    const over = await call('testSend', slug, { json: {} });
+
+    // Assess
+    expect([over.statusCode, over.json.message]).toEqual([429, CAMPAIGN_MESSAGES.tooManyTests(TEST_SENDS_PER_HOUR)]);
+    expect((await capturedEmailsTo(owner)).filter((m) => m.subject.startsWith('[Test]'))).toHaveLength(
+      TEST_SENDS_PER_HOUR,
+    );
+  });
+});
