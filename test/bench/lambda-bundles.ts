@@ -107,6 +107,9 @@ const HANDLER_ENV = {
   MAIL_DEAD_LETTER_QUEUE_URL: 'https://sqs.ca-central-1.amazonaws.com/111111111111/MailDeadLetters',
   CAMPAIGNS_TABLE: 'Campaigns',
   CAMPAIGN_QUEUE_URL: 'https://sqs.ca-central-1.amazonaws.com/111111111111/Campaigns',
+  CONSOLE_TABLE: 'Console',
+  CONSOLE_OWNERS: 'owner@example.ca',
+  MAILING_ADDRESS: 'Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3',
 };
 
 /** Builds one entry (relative to the repository, or a source text) with the deployed options; returns the metafile's inputs. */
