@@ -26,6 +26,7 @@ const SCREENS: readonly ScreenEntry[] = [
   { path: 'audit', label: 'Audit log', load: () => import('./screens/audit/AuditScreen') },
   { path: 'people', label: 'People', load: () => import('./screens/people/PeopleScreen') },
   { path: 'subscribers', label: 'Subscribers', load: () => import('./screens/subscribers/SubscribersScreen') },
+  { path: 'campaigns', label: 'Campaigns', load: () => import('./screens/campaigns/CampaignsScreen') },
 ];
 
 export const CONSOLE_SCREENS: readonly ConsoleScreen[] = SCREENS.map((entry) => ({
