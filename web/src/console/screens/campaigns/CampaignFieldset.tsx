@@ -115,7 +115,7 @@ function Field({ name, label, note, hint, counted, value, errors, onChange, chil
       })}
       {counted !== undefined && (
         <p id={`${id}-count`} className={`form-hint console-count${length > counted ? ' console-count--over' : ''}`}>
-          {length} of {counted} characters{length > counted && ': inboxes will cut off the rest'}
+          {`${length} of ${counted} characters${length > counted ? ': inboxes will cut off the rest' : ''}`}
         </p>
       )}
       {error && <FieldError id={`${id}-error`} message={error} />}
