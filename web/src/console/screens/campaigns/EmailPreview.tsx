@@ -16,6 +16,14 @@ const WIDTHS: [Width, string][] = [
 ];
 
 /**
+ * A frame from `srcdoc` lives under the console's Content-Security-Policy (a srcdoc document inherits
+ * its parent's, https://www.w3.org/2011/webappsec/track/issues/15), whose style-src allows no inline
+ * styles: Chromium blocks every style="" of the email there (seen in test/e2e/console-campaigns.e2e.ts).
+ */
+const WITHOUT_STYLES =
+  'Shown here without the email’s own colours and spacing (the console’s security rules hold them back), so it looks plainer than in an inbox. The words, headings and links are as sent; a test copy shows it exactly.';
+
+/**
  * The live preview of what is typed, rendered by the server exactly as the sent email. The HTML
  * is shown in an iframe with every sandbox restriction (`sandbox=""`: no script, no forms, its
  * own opaque origin) from `srcdoc`, so nothing in it can reach the console.
@@ -64,14 +72,17 @@ export function EmailPreview({ fields }: { fields: TypedFields }) {
             )}
           </p>
           {part === 'html' ? (
-            <div className="console-preview__frame-box">
-              <iframe
-                className={`console-preview__frame console-preview__frame--${width}`}
-                title="The email as most people see it"
-                sandbox=""
-                srcDoc={preview.html}
-              />
-            </div>
+            <>
+              <p className="console-small">{WITHOUT_STYLES}</p>
+              <div className="console-preview__frame-box">
+                <iframe
+                  className={`console-preview__frame console-preview__frame--${width}`}
+                  title="The email as most people see it"
+                  sandbox=""
+                  srcDoc={preview.html}
+                />
+              </div>
+            </>
           ) : (
             <pre className="console-preview__text" tabIndex={0} aria-label="The plain-text version">
               {preview.text}
