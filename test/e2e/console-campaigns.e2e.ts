@@ -212,7 +212,9 @@ describe('Campaigns, from the site’s file to a test copy in the inbox', () => 
     await screenTitled(page, SUBJECT);
     await previewShows(page, ADDED);
 
-    // Assess
+    // Assess: the phone-width preview too scrolls inside its box, not the page
+    expect(await scrollsSideways(page)).toBe(false);
+    await page.getByRole('radio', { name: 'Phone width (390 px)' }).check();
     expect(await scrollsSideways(page)).toBe(false);
     await page.getByRole('button', { name: 'Send me a test copy' }).scrollIntoViewIfNeeded();
     expect(await campaignAxe(page, '/admin/campaigns/<slug> at 390 px')).toEqual([]);

@@ -60,7 +60,7 @@ export function PreflightChecklist({ slug, unsaved }: { slug: string; unsaved: b
         {checking && 'Checking the saved campaign…'}
         {!checking && result && (
           <>
-            Checked <time dateTime={isoTime(result.checkedAt)}>{whenText(result.checkedAt)}</time>.
+            Checked <time dateTime={isoTime(result.checkedAt)}>{whenText(result.checkedAt)}</time>
           </>
         )}
       </p>
