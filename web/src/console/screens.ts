@@ -56,6 +56,7 @@ const SCREENS: readonly ScreenEntry[] = [
     load: () => import('./screens/subscribers/SubscribersScreen'),
     preload: (_rest, query) => [subscribersOverview(), subscriberPage(filterFromQuery(query), undefined)],
   },
+  { path: 'campaigns', label: 'Campaigns', load: () => import('./screens/campaigns/CampaignsScreen') },
 ];
 
 export const CONSOLE_SCREENS: readonly ConsoleScreen[] = SCREENS.map((entry) => ({

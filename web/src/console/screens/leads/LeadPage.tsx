@@ -4,7 +4,7 @@ import type { LeadDetail } from '#shared/console-leads.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { errorText } from '#web/src/lib/api-client.ts';
 import { useFocusOnMount } from '../../layout/use-focus-on-mount';
-import { useSession } from '../../session';
+import { useOwner } from '../../use-owner';
 import { LeadEmails } from './LeadEmails';
 import { LeadFollowUp } from './LeadFollowUp';
 import { LeadNotes } from './LeadNotes';
@@ -81,11 +81,4 @@ function LeadSections({ owner, ...props }: LeadSectionProps & { owner: string })
       </div>
     </>
   );
-}
-
-/** The signed-in owner (or the one whose session ended under this screen). */
-function useOwner() {
-  const { state } = useSession();
-  if (state.status === 'signed-in') return state.session.owner;
-  return state.status === 'signed-out' ? (state.interrupted?.owner ?? '') : '';
 }
