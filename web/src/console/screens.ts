@@ -68,9 +68,10 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = SCREENS.map((entry) => 
 
 /**
  * Starts the module of the screen at `location` (the page's own address on load, with the state
- * react-router keeps in its history entry) and the calls it makes first, so the data arrives while the session is being checked instead of after: a
- * round trip less before the owner's first screen is usable on a slow phone connection. A
- * module runs only once; the data is taken by the screen's first call (early-answers.ts).
+ * react-router keeps in its history entry) and the calls it makes first, so the data arrives
+ * while the session is being checked instead of after: a round trip less before the owner's first
+ * screen is usable on a slow phone connection. A module runs only once; the data is taken by the
+ * screen's first call (early-answers.ts).
  */
 export const preloadScreenAt = (
   { pathname, search }: Pick<Location, 'pathname' | 'search'>,
