@@ -6,7 +6,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { AuditEntry, ConsoleSession } from '#shared/console-api.ts';
+import type { AuditEntry, ConsoleSession, Page } from '#shared/console-api.ts';
+import type { LeadSummary } from '#shared/console-leads.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { preloadScreenAt } from '#web/src/console/screens.ts';
 import { SESSION_ENDED_NOTICE } from '#web/src/console/session.tsx';
@@ -24,7 +25,7 @@ const logOf = (summary: string) => ({
 
 /** The console opened at /admin/audit, as main.tsx opens it. */
 const openAuditScreen = () => {
-  preloadScreenAt({ pathname: '/admin/audit', search: '' });
+  preloadScreenAt({ pathname: '/admin/audit', search: '' }, null);
   render(
     <MemoryRouter initialEntries={['/audit']}>
       <ConsoleApp />
@@ -73,7 +74,7 @@ describe('the opening screen’s data, asked for with the session check', () => 
     // Prepare
     const fetchMock = mockFetch(logOf('Too old to show'), { status: 200, body: OWNER }, logOf('Fresh'));
     const clock = jest.spyOn(Date, 'now').mockReturnValue(1_715_860_800_000);
-    preloadScreenAt({ pathname: '/admin/audit', search: '' });
+    preloadScreenAt({ pathname: '/admin/audit', search: '' }, null);
     clock.mockReturnValue(1_715_860_810_000);
 
     // Act
@@ -87,5 +88,41 @@ describe('the opening screen’s data, asked for with the session check', () => 
     expect(await screen.findByText('Fresh')).toBeVisible();
     expect(screen.queryByText('Too old to show')).toBeNull();
     expect(calls(fetchMock)).toEqual(['GET /api/admin/audit', 'GET /api/admin/auth/session', 'GET /api/admin/audit']);
+  });
+
+  it('asks for the leads of a search kept in the history entry once, in the call’s body, never in its URL', async () => {
+    // Prepare: a reload of /admin/leads?form=signup after a search (react-router keeps it as `usr`).
+    const lead: LeadSummary = {
+      id: 'AbCdEfGhIjKlMnOpQrStUv',
+      receivedAt: 1_780_000_000,
+      form: 'signup',
+      audience: 'employer',
+      name: 'Avery Stone',
+      email: 'avery.stone@example.ca',
+      organization: 'ACME Builders',
+      status: 'new',
+      spam: false,
+      mailStatus: 'sent',
+    };
+    const fetchMock = mockFetch(
+      { status: 200, body: { items: [lead] } satisfies Page<LeadSummary> },
+      { status: 200, body: OWNER },
+    );
+    const state = { q: 'avery.stone@example.ca' };
+
+    // Act
+    preloadScreenAt({ pathname: '/admin/leads', search: '?form=signup' }, { usr: state, key: 'default', idx: 0 });
+    render(
+      <MemoryRouter initialEntries={[{ pathname: '/leads', search: '?form=signup', state }]}>
+        <ConsoleApp />
+      </MemoryRouter>,
+    );
+
+    // Assess
+    expect(await screen.findByRole('link', { name: 'Avery Stone' })).toBeVisible();
+    expect(sentRequests(fetchMock)).toEqual([
+      { method: 'POST', url: '/api/admin/leads', body: { form: 'signup', q: 'avery.stone@example.ca' } },
+      { method: 'GET', url: '/api/admin/auth/session', body: undefined },
+    ]);
   });
 });

@@ -42,11 +42,12 @@ export function consoleRequest<T>(routeKey: string, { body, query, signal }: Con
   const [method, path] = routeKey.split(' ') as ['GET' | 'POST' | 'PUT', string];
   const url = consoleUrl(path, query);
   const ask = () => requestJson<T>(url, { method, body, signal });
-  if (method !== 'GET') return ask().catch(noticingSessionEnd);
   // Started while the console opens (early-answers.ts): its taker, not this call, hears of a 401.
-  const kept = keepIfEarly(url, ask);
+  // Named by its body too: a read whose arguments stay out of the URL is a POST (the leads list).
+  const call = `${method} ${url} ${body === undefined ? '' : JSON.stringify(body)}`;
+  const kept = keepIfEarly(call, ask);
   if (kept) return kept;
-  return ((takeEarly(url) as Promise<T> | undefined) ?? ask()).catch(noticingSessionEnd);
+  return ((takeEarly(call) as Promise<T> | undefined) ?? ask()).catch(noticingSessionEnd);
 }
 
 /** A file the API sends as an attachment (an export): its bytes and the name the API gave it. */

@@ -1,8 +1,8 @@
 /**
- * Answers to GET calls started while the console opens, before the screen that needs them has
- * mounted (screens.ts preloadScreenAt): the screen's first call of the same URL takes the answer
- * instead of asking again. On a phone this saves a whole round trip: the data arrives alongside
- * the session check instead of after it (issue 19 §7, react-router's loader idea).
+ * Answers to calls started while the console opens, before the screen that needs them has
+ * mounted (screens.ts preloadScreenAt): the screen's first identical call (method, URL and body)
+ * takes the answer instead of asking again. On a phone this saves a whole round trip: the data
+ * arrives alongside the session check instead of after it (issue 19 §7, react-router's loader idea).
  *
  * An answer is for the screen opening now, so it is taken once, only within CLAIM_WINDOW_MS of
  * its start, and all are dropped when the console turns out not to be signed in: a screen opened
@@ -19,8 +19,8 @@ const answers = new Map<string, EarlyAnswer>();
 let collecting = false;
 
 /**
- * Runs `start` (calls of a screen's own API functions, e.g. `auditPage(undefined)`) so that the
- * GET calls it makes are kept for that screen rather than answered to `start`. Nobody may be
+ * Runs `start` (calls of a screen's own API functions, e.g. `auditPage(undefined)`, only reads)
+ * so that the calls it makes are kept for that screen rather than answered to `start`. Nobody may be
  * listening yet: a failure (no session) is held for the taker, never reported as unhandled.
  */
 export function startEarly(start: () => Promise<unknown> | Promise<unknown>[]): void {
@@ -32,18 +32,18 @@ export function startEarly(start: () => Promise<unknown> | Promise<unknown>[]): 
   }
 }
 
-/** Inside startEarly: keeps the answer of a GET of `url` for its screen (consoleRequest calls this). */
-export function keepIfEarly<T>(url: string, request: () => Promise<T>): Promise<T> | undefined {
+/** Inside startEarly: keeps the answer of `call` for its screen (consoleRequest calls this). */
+export function keepIfEarly<T>(call: string, request: () => Promise<T>): Promise<T> | undefined {
   if (!collecting) return undefined;
   const answer = request();
-  answers.set(url, { answer, startedAt: Date.now() });
+  answers.set(call, { answer, startedAt: Date.now() });
   return answer;
 }
 
-/** The early answer of a GET of `url`, once, while it is fresh; undefined otherwise. */
-export function takeEarly(url: string): Promise<unknown> | undefined {
-  const early = answers.get(url);
-  answers.delete(url);
+/** The early answer of `call`, once, while it is fresh; undefined otherwise. */
+export function takeEarly(call: string): Promise<unknown> | undefined {
+  const early = answers.get(call);
+  answers.delete(call);
   return early && Date.now() - early.startedAt < CLAIM_WINDOW_MS ? early.answer : undefined;
 }
 

@@ -12,7 +12,7 @@ import { ConsoleApp } from './ConsoleApp';
 import { preloadScreenAt } from './screens';
 
 // A failed preload is retried by the screen's own lazy import or call, which reports it.
-preloadScreenAt(window.location);
+preloadScreenAt(window.location, window.history.state);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

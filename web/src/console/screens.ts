@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { CONSOLE_PAGE } from '#shared/console-api.ts';
 import { startEarly } from './early-answers';
 import { auditPage } from './screens/audit/audit-api';
-import { filtersFrom } from './screens/leads/inbox-filters';
+import { filtersAt, searchTermOf } from './screens/leads/inbox-filters';
 import { leadOf, leadsPage } from './screens/leads/leads-api';
 import { filterFromQuery } from './screens/subscribers/subscriber-filter';
 import { subscriberPage, subscribersOverview } from './screens/subscribers/subscribers-api';
@@ -21,12 +21,13 @@ interface ScreenEntry {
   /** Imports the screen's module (its default export is the screen). */
   load: () => Promise<{ default: ComponentType }>;
   /**
-   * The GET calls the screen makes first, through its own API functions and with the same
-   * arguments, for the page opened at `rest` (the path under the screen's own) and `query`:
-   * started with the session check (early-answers.ts). None for a screen that asks nothing on
+   * The calls the screen makes first (reads only), through its own API functions and with the
+   * same arguments, for the page opened at `rest` (the path under the screen's own), `query` and
+   * `state` (the history entry's, as the screen's useLocation() gives it): started with the
+   * session check (early-answers.ts). None for a screen that asks nothing on
    * opening (People: the address is typed first).
    */
-  preload?: (rest: string, query: URLSearchParams) => Promise<unknown> | Promise<unknown>[];
+  preload?: (rest: string, query: URLSearchParams, state: unknown) => Promise<unknown> | Promise<unknown>[];
 }
 
 export interface ConsoleScreen extends ScreenEntry {
@@ -41,7 +42,8 @@ const SCREENS: readonly ScreenEntry[] = [
     label: 'Leads',
     load: () => import('./screens/leads/LeadsScreen'),
     // The inbox (LeadsInbox), or a lead's page (LeadPage, leads/<id>).
-    preload: (rest, query) => (rest ? leadOf(rest) : leadsPage(filtersFrom(query), undefined)),
+    preload: (rest, query, state) =>
+      rest ? leadOf(rest) : leadsPage(filtersAt(query, searchTermOf(state)), undefined),
   },
   {
     path: 'audit',
@@ -65,12 +67,16 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = SCREENS.map((entry) => 
 }));
 
 /**
- * Starts the module of the screen at `location` (the page's own address on load) and the calls
- * it makes first, so the data arrives while the session is being checked instead of after: a
- * round trip less before the owner's first screen is usable on a slow phone connection. A
- * module runs only once; the data is taken by the screen's first call (early-answers.ts).
+ * Starts the module of the screen at `location` (the page's own address on load, with the state
+ * react-router keeps in its history entry) and the calls it makes first, so the data arrives
+ * while the session is being checked instead of after: a round trip less before the owner's first
+ * screen is usable on a slow phone connection. A module runs only once; the data is taken by the
+ * screen's first call (early-answers.ts).
  */
-export const preloadScreenAt = ({ pathname, search }: Pick<Location, 'pathname' | 'search'>): void => {
+export const preloadScreenAt = (
+  { pathname, search }: Pick<Location, 'pathname' | 'search'>,
+  historyState: unknown,
+): void => {
   const [first = '', ...rest] = pathname.slice(CONSOLE_PAGE.length).split('/').filter(Boolean);
   const screen = SCREENS.find((entry) => entry.path === first) ?? (first === '' ? SCREENS[0] : undefined);
   if (!screen) return;
@@ -84,5 +90,9 @@ export const preloadScreenAt = ({ pathname, search }: Pick<Location, 'pathname' 
   } catch {
     return;
   }
-  startEarly(() => preload(under, new URLSearchParams(search)));
+  // react-router's BrowserRouter keeps a navigation's `state` as `usr` in the entry's own state
+  // (createBrowserHistory in react-router 7: `{ usr: location.state, key, idx }`).
+  const state =
+    typeof historyState === 'object' && historyState !== null ? (historyState as { usr?: unknown }).usr : undefined;
+  startEarly(() => preload(under, new URLSearchParams(search), state));
 };

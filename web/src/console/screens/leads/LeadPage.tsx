@@ -6,6 +6,7 @@ import { errorText } from '#web/src/lib/api-client.ts';
 import { useFocusOnMount } from '../../layout/use-focus-on-mount';
 import { useOwner } from '../../use-owner';
 import { LeadEmails } from './LeadEmails';
+import { searchState, searchTermOf } from './inbox-filters';
 import { LeadFollowUp } from './LeadFollowUp';
 import { LeadNotes } from './LeadNotes';
 import type { LeadSectionProps } from './lead-section';
@@ -20,7 +21,8 @@ import { STATUS_NAMES, whenText } from './lead-words';
  */
 export function LeadPage() {
   const { id = '' } = useParams();
-  const back = (useLocation().state as { back?: string } | null)?.back ?? '';
+  const { state } = useLocation();
+  const back = (state as { back?: string } | null)?.back ?? '';
   const owner = useOwner();
   const [lead, setLead] = useState<LeadDetail>();
   const [error, setError] = useState('');
@@ -45,7 +47,7 @@ export function LeadPage() {
   return (
     <>
       <p className="console-back">
-        <Link to={{ pathname: '..', search: back }} relative="path">
+        <Link to={{ pathname: '..', search: back }} state={searchState(searchTermOf(state))} relative="path">
           ← All leads
         </Link>
       </p>
