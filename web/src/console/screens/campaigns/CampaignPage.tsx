@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { CampaignDraft } from '#shared/console-campaigns.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
-import { errorText } from '#web/src/lib/api-client.ts';
 import { useFocusOnMount } from '../../layout/use-focus-on-mount';
+import { LoadState } from '../../loading/LoadState';
+import { useLoaded } from '../../loading/use-loaded';
 import { useOwner } from '../../use-owner';
 import { whenText } from '../../when';
 import { campaignAudienceText } from './campaign-words';
@@ -15,25 +16,8 @@ export function CampaignPage() {
   const { slug = '' } = useParams();
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const owner = useOwner();
-  const [campaign, setCampaign] = useState<CampaignDraft>();
-  const [error, setError] = useState('');
-  const controller = useRef<AbortController | null>(null);
-
-  const reload = useCallback(async () => {
-    controller.current?.abort();
-    const current = (controller.current = new AbortController());
-    try {
-      setCampaign(await campaignOf(slug, current.signal));
-      setError('');
-    } catch (failure) {
-      if (!current.signal.aborted) setError(errorText(failure));
-    }
-  }, [slug]);
-
-  useEffect(() => {
-    void reload();
-    return () => controller.current?.abort();
-  }, [reload]);
+  const load = useCallback((signal: AbortSignal) => campaignOf(slug, signal), [slug]);
+  const { value: campaign, setValue: setCampaign, error, reload } = useLoaded<CampaignDraft>(load);
 
   return (
     <>
@@ -42,13 +26,7 @@ export function CampaignPage() {
           ← All campaigns
         </Link>
       </p>
-      {!campaign && !error && <p role="status">Loading the campaign…</p>}
-      {error && <FormMessage kind="error" text={error} />}
-      {error && !campaign && (
-        <button type="button" className="button button--secondary" onClick={() => void reload()}>
-          Try again
-        </button>
-      )}
+      <LoadState loaded={!!campaign} error={error} loadingText="Loading the campaign…" reload={reload} />
       {campaign && (
         <>
           <CampaignHeading campaign={campaign} />

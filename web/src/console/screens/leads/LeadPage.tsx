@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { LeadDetail } from '#shared/console-leads.ts';
-import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
-import { errorText } from '#web/src/lib/api-client.ts';
 import { useFocusOnMount } from '../../layout/use-focus-on-mount';
+import { LoadState } from '../../loading/LoadState';
+import { useLoaded } from '../../loading/use-loaded';
 import { useOwner } from '../../use-owner';
 import { LeadEmails } from './LeadEmails';
 import { searchState, searchTermOf } from './inbox-filters';
@@ -24,25 +24,8 @@ export function LeadPage() {
   const { state } = useLocation();
   const back = (state as { back?: string } | null)?.back ?? '';
   const owner = useOwner();
-  const [lead, setLead] = useState<LeadDetail>();
-  const [error, setError] = useState('');
-  const controller = useRef<AbortController | null>(null);
-
-  const reload = useCallback(async () => {
-    controller.current?.abort();
-    const current = (controller.current = new AbortController());
-    try {
-      setLead(await leadOf(id, current.signal));
-      setError('');
-    } catch (failure) {
-      if (!current.signal.aborted) setError(errorText(failure));
-    }
-  }, [id]);
-
-  useEffect(() => {
-    void reload();
-    return () => controller.current?.abort();
-  }, [reload]);
+  const load = useCallback((signal: AbortSignal) => leadOf(id, signal), [id]);
+  const { value: lead, setValue: setLead, error, reload } = useLoaded<LeadDetail>(load);
 
   return (
     <>
@@ -51,13 +34,7 @@ export function LeadPage() {
           ← All leads
         </Link>
       </p>
-      {!lead && !error && <p role="status">Loading the lead…</p>}
-      {error && <FormMessage kind="error" text={error} />}
-      {error && !lead && (
-        <button type="button" className="button button--secondary" onClick={() => void reload()}>
-          Try again
-        </button>
-      )}
+      <LoadState loaded={!!lead} error={error} loadingText="Loading the lead…" reload={reload} />
       {lead && <LeadSections key={lead.id} lead={lead} owner={owner} onLead={setLead} reload={reload} />}
     </>
   );
