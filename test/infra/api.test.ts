@@ -186,8 +186,7 @@ describe('Api', () => {
       expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:Scan']),
     );
     expect(actionsOn('Subscribers', consoleCampaigns)).toContain('dynamodb:Scan');
-    for (const write of DYNAMODB_WRITE_ACTIONS)
-      expect(actionsOn('Subscribers', consoleCampaigns)).not.toContain(write);
+    for (const write of DYNAMODB_WRITE_ACTIONS) expect(actionsOn('Subscribers', consoleCampaigns)).not.toContain(write);
     expect(actionsOn('Leads', consoleCampaigns)).toEqual([]);
     const scanned = (fn: typeof consoleApi) =>
       roleStatements(template, stack, fn)
