@@ -208,7 +208,7 @@ describe('sessions', () => {
       ['GET /api/admin/campaigns', undefined],
       [AUDIT, forged],
       [AUDIT, 'not-a-session'],
-    ]) {
+    ] as [string, string | undefined][]) {
       const refused = await api(routeKey, { session: cookie, json: routeKey.startsWith('POST') ? {} : undefined });
       expect(refused).toMatchObject({ statusCode: 401, json: { message: SIGN_IN_NEEDED }, cookies: [] });
     }
