@@ -8,7 +8,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { ConsoleSession } from '#shared/console-api.ts';
-import type { CampaignDraft, Preflight } from '#shared/console-campaigns.ts';
+import { CAMPAIGN_ROUTES, type CampaignDraft, type Preflight } from '#shared/console-campaigns.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { KEPT_NOTICE } from '#web/src/console/screens/campaigns/CampaignEditor.tsx';
 import { SESSION_ENDED_NOTICE } from '#web/src/console/session.tsx';
@@ -20,7 +20,8 @@ jest.mock('#web/src/console/sign-in/passkey-ceremonies.ts', () => ({ signInWithP
 
 const OWNER: ConsoleSession = { owner: 'owner@console.test', expiresAt: 2_000_000_000, idleExpiresAt: 2_000_000_000 };
 const SLUG = '2026-spring-news';
-const PATH = `/api/admin/campaigns/${SLUG}`;
+/** The stored campaign's path (GET, PUT, DELETE). */
+const PATH = CAMPAIGN_ROUTES.get.replace('GET ', '').replace('{slug}', SLUG);
 const CHANGED_MEANWHILE =
   'Someone changed this campaign since you opened it, so your change was not saved. Copy what you wrote, reload, and apply it again.';
 
@@ -61,7 +62,7 @@ const pageRoutes = (...stored: CampaignDraft[]) => ({
   'GET /api/admin/auth/session': [{ status: 200, body: OWNER }],
   [`GET ${PATH}`]: stored.map((body) => ({ status: 200, body })),
   [`GET ${PATH}/preflight`]: [{ status: 200, body: PREFLIGHT }],
-  'POST /api/admin/campaign-preview': [{ status: 200, body: PREVIEW }],
+  [CAMPAIGN_ROUTES.preview]: [{ status: 200, body: PREVIEW }],
 });
 
 const openCampaign = () =>
