@@ -2,7 +2,7 @@
  * The console's campaigns (issue 20, items 1–3): compose and store drafts, import the
  * repository's campaign files, preview, preflight and a test copy to the signed-in owner. Routes,
  * the JSON they answer, the yup schemas of their bodies and the preflight's limits, stated once
- * for the console's web code and the consoleApi function. Every route needs a session and
+ * for the console's web code and the consoleCampaigns function. Every route needs a session and
  * answers errors as `{ message }` in plain words (shared/console-api.ts); a state-changing one
  * (not GET) from another origin answers 403.
  *
@@ -20,49 +20,54 @@ import {
   type CampaignTopic,
 } from './constants/campaigns';
 
+/**
+ * Every path is under `/api/admin/campaigns/`, so the one route API_ROUTES.consoleCampaigns
+ * (shared/paths.ts) hands them all to the consoleCampaigns function. Under it a fixed word says
+ * what follows (`drafts`, `files`, `preview`, `sends`), so no slug can ever be taken for another route.
+ */
 export const CAMPAIGN_ROUTES = {
   /** 200 Page<CampaignSummary> (every campaign, no `next`), newest first. */
-  list: 'GET /api/admin/campaigns',
+  list: 'GET /api/admin/campaigns/drafts',
   /** Body NewCampaign; 201 CampaignChanged; 409 when the slug is taken (a draft, or a sent campaign). */
-  create: 'POST /api/admin/campaigns',
+  create: 'POST /api/admin/campaigns/drafts',
   /** 200 CampaignDraft, or 404. */
-  get: 'GET /api/admin/campaigns/{slug}',
+  get: 'GET /api/admin/campaigns/drafts/{slug}',
   /** Body CampaignChange; 200 CampaignChanged; 409 when changed meanwhile (`version`) or already sent. */
-  update: 'PUT /api/admin/campaigns/{slug}',
+  update: 'PUT /api/admin/campaigns/drafts/{slug}',
   /** Body { version }; 200 { message }; 409 when changed meanwhile or already sent; 404. */
-  delete: 'DELETE /api/admin/campaigns/{slug}',
+  delete: 'DELETE /api/admin/campaigns/drafts/{slug}',
   /**
    * Body CampaignFields (what is typed, saved or not); 200 CampaignPreview: both parts of the
    * email as a recipient of the audience gets it, by the code that renders the sent email.
    */
-  preview: 'POST /api/admin/campaign-preview',
+  preview: 'POST /api/admin/campaigns/preview',
   /** 200 Preflight of the stored draft, or 404. */
-  preflight: 'GET /api/admin/campaigns/{slug}/preflight',
+  preflight: 'GET /api/admin/campaigns/drafts/{slug}/preflight',
   /**
    * No body; 200 { message }: the stored draft's test copy (subject `[Test] …`) to the signed-in
    * owner's own address. 429 past TEST_SENDS_PER_HOUR.
    */
-  testSend: 'POST /api/admin/campaigns/{slug}/test-send',
+  testSend: 'POST /api/admin/campaigns/drafts/{slug}/test-send',
   /** 200 CampaignFile[]: the repository's campaign files (web/content/campaigns), as deployed. */
-  files: 'GET /api/admin/campaign-files',
+  files: 'GET /api/admin/campaigns/files',
   /**
    * No body; 201 CampaignChanged (a new draft of that file); 409 when the slug is taken; 400 for
    * a file the rules refuse.
    */
-  importFile: 'POST /api/admin/campaign-files/{slug}/import',
+  importFile: 'POST /api/admin/campaigns/files/{slug}/import',
   /**
    * Body CampaignSendRequest; 202 CampaignSendAnswer: the stored draft's content frozen and its
    * send started now or at `at`. 409 when changed meanwhile (`version`) or sent or scheduled already.
    */
-  send: 'POST /api/admin/campaigns/{slug}/send',
+  send: 'POST /api/admin/campaigns/sends/{slug}',
   /** 200 SendProgress (one read: counters kept on the campaign), or 404 when it has no send. */
-  progress: 'GET /api/admin/campaigns/{slug}/send',
+  progress: 'GET /api/admin/campaigns/sends/{slug}',
   /** No body; 200 { message }: a scheduled send taken back (the draft can be changed again); 409 once started. */
-  cancel: 'POST /api/admin/campaigns/{slug}/cancel',
+  cancel: 'POST /api/admin/campaigns/sends/{slug}/cancel',
   /** No body; 200 SendProgress: the worker holds each remaining email until resumed; 409 when not sending. */
-  pause: 'POST /api/admin/campaigns/{slug}/pause',
+  pause: 'POST /api/admin/campaigns/sends/{slug}/pause',
   /** No body; 200 SendProgress; 409 when not paused. */
-  resume: 'POST /api/admin/campaigns/{slug}/resume',
+  resume: 'POST /api/admin/campaigns/sends/{slug}/resume',
 } as const;
 
 /** Test copies one owner may send per hour (each is a real email through SES). */

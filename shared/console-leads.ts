@@ -12,10 +12,14 @@ import { AUDIENCES, type Audience } from './constants/audiences';
 import { CONSOLE_PAGE } from './console-api';
 
 export const LEAD_ROUTES = {
-  /** Query LeadListQuery; 200 Page<LeadSummary>, newest first. */
-  list: 'GET /api/admin/leads',
-  /** Query LeadListQuery (no cursor); 200 text/csv of every lead of the view (at most EXPORT_MAX_ROWS). */
-  export: 'GET /api/admin/leads/export',
+  /**
+   * Body LeadListQuery; 200 Page<LeadSummary>, newest first. A POST although it changes nothing:
+   * owners search by name and address, and a query string lands in access logs an erasure cannot
+   * reach (docs/decisions/0072-erasure.md).
+   */
+  list: 'POST /api/admin/leads',
+  /** Body LeadListQuery (no cursor); 200 text/csv of every lead of the view (at most EXPORT_MAX_ROWS). */
+  export: 'POST /api/admin/leads/export',
   /** 200 LeadDetail, or 404. */
   get: 'GET /api/admin/leads/{id}',
   /** Body StatusChange; 200 LeadChanged; 409 when the move is not allowed or the lead changed meanwhile. */
@@ -96,7 +100,7 @@ export const isCalendarDay = (value: string) => {
   return DAY.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 };
 
-/** The list's (and the export's) query string: every field optional, days are the firm's (./firm-day.ts). */
+/** The list's (and the export's) body: every field optional, days are the firm's (./firm-day.ts). */
 export const leadListQuerySchema = yup.object({
   view: yup.string().oneOf(LEAD_VIEWS, 'Choose the inbox, overdue or spam.'),
   form: yup.string().oneOf(LEAD_FORMS, 'Choose the scorecard or the sign-up form.'),

@@ -20,8 +20,15 @@ export const API_ROUTES = {
   /** The console's sign-in ceremony (shared/console-api.ts CONSOLE_AUTH_ROUTES): open without a session. */
   consoleAuth: 'ANY /api/admin/auth/{proxy+}',
   /**
-   * Every other console route: a session is needed (shared/console-api.ts). After consoleAuth:
-   * the local server matches in this order; API Gateway picks the most specific route itself.
+   * The campaigns screen (shared/console-campaigns.ts CAMPAIGN_ROUTES): a session is needed. A
+   * function of its own, as it alone of the screens sends email (the owner's test copy) and
+   * carries the campaign renderer.
+   */
+  consoleCampaigns: 'ANY /api/admin/campaigns/{proxy+}',
+  /**
+   * Every other console route: a session is needed (shared/console-api.ts). After the two above:
+   * the local server matches in this order; API Gateway picks "the route with the most-specific
+   * match" itself (https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-develop-routes.html#http-api-develop-routes.evaluation).
    */
   consoleApi: 'ANY /api/admin/{proxy+}',
 } as const;

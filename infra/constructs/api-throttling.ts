@@ -27,6 +27,7 @@ export const ROUTE_THROTTLE_GROUPS: Record<ApiRouteName, ThrottleGroup> = {
   downloadScorecard: 'stage',
   // Three owners' clicks; their sign-in has its own per-client and per-owner limits.
   consoleAuth: 'stage',
+  consoleCampaigns: 'stage',
   consoleApi: 'stage',
 };
 

@@ -113,18 +113,29 @@ export class Api extends Construct {
       confirmSubscription: (fn) => fn.bindTable(leads, 'update').bindTable(subscribers, 'create'),
       // Its sender and the site's URL come with connectConsole, once the site exists.
       consoleAuth: (fn) => bindOwners(fn.bindTable(consoleTable, 'manage')),
-      // People (a person's page, unsubscribe, erasure) and the Subscribers overview, which scans
-      // the subscribers (docs/decisions/0072-erasure.md): an erasure deletes from all three tables.
       // Campaigns: drafts are written, changed and deleted, and listed by a scan of the table
-      // (no index yet: docs/decisions/0050-campaign-sending.md, amendment); its SES sender (the
-      // owner's test copy) comes with connectConsole.
+      // (no index yet: docs/decisions/0050-campaign-sending.md, amendment); the preview and the
+      // preflight scan the subscribers for the audience; the console table holds the audit log
+      // and the test copies' hourly count. Its SES sender (the owner's test copy) comes with
+      // connectConsole.
+      consoleCampaigns: (fn) =>
+        bindOwners(
+          fn
+            .bindTable(consoleTable, 'manage')
+            .bindTable(subscribers, 'read', { scan: true })
+            .bindTable(campaigns, 'manage', { scan: true }),
+        ).setEnv('MAILING_ADDRESS', props.mailingAddress),
+      // People (a person's page, unsubscribe, erasure) and the Subscribers overview, which scans
+      // the subscribers (docs/decisions/0072-erasure.md): an erasure deletes from all three tables,
+      // a campaign's send records found by mailbox included (prune); a person's evidence pack
+      // names the firm's mailing address.
       consoleApi: (fn) =>
         bindOwners(
           fn
             .bindTable(consoleTable, 'manage', { queryIndexes: [AUDIT_LOG_INDEX.name] })
             .bindTable(leads, 'edit', { queryIndexes: [LEADS_BY_TIME_INDEX.name] })
             .bindTable(subscribers, 'manage', { scan: true })
-            .bindTable(campaigns, 'manage', { queryIndexes: [SENDS_BY_MAILBOX_INDEX.name], scan: true }),
+            .bindTable(campaigns, 'prune', { queryIndexes: [SENDS_BY_MAILBOX_INDEX.name] }),
         ).setEnv('MAILING_ADDRESS', props.mailingAddress),
     };
 
@@ -195,13 +206,15 @@ export class Api extends Construct {
   }
 
   /**
-   * What the console's sign-in needs from the rest of the stack: the site's URL (its passkeys'
-   * origin, and the enrolment links) and the sender of the enrolment emails and of the owners'
-   * test copies of a campaign.
+   * What the console needs from the rest of the stack: the site's URL (the passkeys' origin, the
+   * enrolment links, the campaigns' links and link checks) and the sender of the enrolment emails
+   * (consoleAuth) and of the owners' test copies of a campaign (consoleCampaigns). The other
+   * screens (consoleApi) send nothing: no sender.
    */
   connectConsole(siteUrl: string, sender: SenderBinding): void {
     this.handlers.consoleAuth.setEnv('SITE_URL', siteUrl).bindSender(sender);
-    this.handlers.consoleApi.setEnv('SITE_URL', siteUrl).bindSender(sender);
+    this.handlers.consoleCampaigns.setEnv('SITE_URL', siteUrl).bindSender(sender);
+    this.handlers.consoleApi.setEnv('SITE_URL', siteUrl);
   }
 
   /** The execute-api host name, for CloudFront's API origin. */

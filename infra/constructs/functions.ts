@@ -105,6 +105,12 @@ export const FUNCTIONS = {
     timeoutSeconds: API_TIMEOUT_SECONDS,
     memorySize: MEMORY_SIZE,
   },
+  consoleCampaigns: {
+    entry: 'lambdas/handlers/console-campaigns.ts',
+    description: "The console's campaigns for signed-in owners: drafts, import, preview, preflight, test copy",
+    timeoutSeconds: API_TIMEOUT_SECONDS,
+    memorySize: MEMORY_SIZE,
+  },
   consoleApi: {
     entry: 'lambdas/handlers/console-api.ts',
     description: "The console's screens for signed-in owners: leads, people, subscribers, audit log",

@@ -93,7 +93,7 @@ const unsubscribeCheck = async (
  * show of the subject and preheader.
  */
 export const preflight = async (
-  stores: ConsoleStores,
+  stores: Pick<ConsoleStores, 'subscribers'>,
   draft: CampaignDraftItem,
   content: CampaignContent,
   context: { owner: string; siteUrl: string; now: number; fetchPage?: FetchPage },

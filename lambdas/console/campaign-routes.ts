@@ -42,17 +42,19 @@ import { CAMPAIGN_MESSAGES } from './campaign-messages';
 import { preflight } from './campaign-preflight';
 import { campaignDraft, campaignSummary } from './campaign-view';
 import type { ConsoleRoute } from './console-router';
-import type { ConsoleRequest } from './console-request';
+import type { CampaignStores, ConsoleRequest } from './console-request';
+
+export type CampaignRequest = ConsoleRequest<CampaignStores>;
 
 const siteUrl = () => requireEnv('SITE_URL').replace(/\/+$/, '');
 const ses = createSesClient();
 
-const campaignsOf = (request: ConsoleRequest) => request.stores.campaigns;
-const isSent = async (request: ConsoleRequest, slug: string) =>
+const campaignsOf = (request: CampaignRequest) => request.stores.campaigns;
+const isSent = async (request: CampaignRequest, slug: string) =>
   (await getCampaign(campaignsOf(request), slug)) !== undefined;
 
 /** The draft of the route's `{slug}`, else 404. */
-const draftOf = async (request: ConsoleRequest): Promise<CampaignDraftItem> => {
+const draftOf = async (request: CampaignRequest): Promise<CampaignDraftItem> => {
   const slug = request.parameters.slug ?? '';
   const draft = CAMPAIGN_SLUG.test(slug) ? await getDraft(campaignsOf(request), slug) : undefined;
   if (!draft) throw new HttpError(404, CAMPAIGN_MESSAGES.noSuchCampaign);
@@ -60,7 +62,7 @@ const draftOf = async (request: ConsoleRequest): Promise<CampaignDraftItem> => {
 };
 
 /** A draft not yet sent, at the version the owner saw; 409 otherwise. */
-export const changeableDraft = async (request: ConsoleRequest, version: number) => {
+export const changeableDraft = async (request: CampaignRequest, version: number) => {
   const draft = await draftOf(request);
   if (await isSent(request, draft.slug)) throw new HttpError(409, CAMPAIGN_MESSAGES.alreadySent(draft.slug));
   if (draft.version !== version) throw new HttpError(409, CAMPAIGN_MESSAGES.changedMeanwhile);
@@ -87,7 +89,7 @@ export const rendered = (slug: string, fields: CampaignFields): CampaignContent 
 
 /** A new draft: only the schema's fields, and who and when from the request (no mass assignment). */
 const newDraft = (
-  request: ConsoleRequest,
+  request: CampaignRequest,
   slug: string,
   fields: CampaignFields,
   importedFrom?: string,
@@ -108,7 +110,7 @@ const newDraft = (
 });
 
 /** Stores a new draft, unless the slug is a draft already or a campaign sent (by the command, say). */
-const storeNew = async (request: ConsoleRequest, draft: CampaignDraftItem, message: string, action: string) => {
+const storeNew = async (request: CampaignRequest, draft: CampaignDraftItem, message: string, action: string) => {
   rendered(draft.slug, draft);
   if ((await isSent(request, draft.slug)) || !(await createDraft(campaignsOf(request), draft)))
     throw new HttpError(409, CAMPAIGN_MESSAGES.slugTaken(draft.slug));
@@ -124,8 +126,8 @@ const fileSource = (slug: string): { source?: CampaignSource; problem?: string }
   }
 };
 
-/** The console's campaign screens (shared/console-campaigns.ts). */
-export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
+/** The console's campaign screens (shared/console-campaigns.ts): the consoleCampaigns function. */
+export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
   {
     routeKey: CAMPAIGN_ROUTES.list,
     handle: async (request) => {

@@ -16,16 +16,15 @@ import { jsonObjectOf } from '../http/json-body';
 import { jsonResponse } from '../http/responses';
 import { validateBody } from '../http/validate-body';
 import { CAMPAIGN_MESSAGES } from './campaign-messages';
-import { changeableDraft, rendered } from './campaign-routes';
+import { changeableDraft, rendered, type CampaignRequest } from './campaign-routes';
 import type { ConsoleRoute } from './console-router';
-import type { ConsoleRequest } from './console-request';
 
 /** A send may be set at most this far ahead. */
 const LONGEST_AHEAD_SECONDS = 366 * 86400;
 /** A time this little in the past (a slow click) still means now. */
 const GRACE_SECONDS = 60;
 
-const slugOf = (request: ConsoleRequest) => {
+const slugOf = (request: CampaignRequest) => {
   const slug = request.parameters.slug ?? '';
   if (!CAMPAIGN_SLUG.test(slug)) throw new HttpError(404, CAMPAIGN_MESSAGES.noSuchCampaign);
   return slug;
@@ -35,7 +34,7 @@ const whenOf = (launchAt: number) =>
   `on ${new Date(launchAt * 1000).toLocaleString('en-CA', { timeZone: 'America/Edmonton', dateStyle: 'long', timeStyle: 'short' })} (Alberta time)`;
 
 /** Moves a send between states for pause and resume, audited; 409 in words when it is not in `from`. */
-const moveState = async (request: ConsoleRequest, from: SendState[], to: SendState, refusal: string) => {
+const moveState = async (request: CampaignRequest, from: SendState[], to: SendState, refusal: string) => {
   const slug = slugOf(request);
   const item = await moveSendState(request.stores.campaigns, slug, from, to);
   if (!item) {
@@ -56,7 +55,7 @@ const moveState = async (request: ConsoleRequest, from: SendState[], to: SendSta
  * recipients) runs on the campaign queue, never inside this API call
  * (lambdas/campaigns/launch-campaign.ts).
  */
-export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
+export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
   {
     routeKey: CAMPAIGN_ROUTES.send,
     handle: async (request) => {

@@ -11,14 +11,20 @@ export interface ConsoleStores {
   campaigns: TableStore;
 }
 
-/** What every signed-in console route gets: the request, who is signed in, the tables and the audit log. */
-export interface ConsoleRequest {
+/** The tables the campaigns screen reads and changes (the consoleCampaigns function has no others). */
+export type CampaignStores = Pick<ConsoleStores, 'console' | 'subscribers' | 'campaigns'>;
+
+/**
+ * What every signed-in console route gets: the request, who is signed in, its function's tables
+ * and the audit log.
+ */
+export interface ConsoleRequest<Stores extends Pick<ConsoleStores, 'console'> = ConsoleStores> {
   event: ApiEvent;
   /** The route's path parameters, decoded. */
   parameters: Record<string, string>;
   signedIn: SignedIn;
   now: number;
-  stores: ConsoleStores;
+  stores: Stores;
   /** Appends to the audit log as the signed-in owner. */
   audit(entry: Omit<AuditEntry, 'id' | 'at' | 'actor'>): Promise<void>;
 }

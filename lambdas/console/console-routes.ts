@@ -1,17 +1,13 @@
 import { AUDIT_ROUTES } from './audit-routes';
-import { CAMPAIGN_CONSOLE_ROUTES } from './campaign-routes';
-import { CAMPAIGN_SEND_ROUTES } from './campaign-send-routes';
 import type { ConsoleRoute } from './console-router';
 import type { ConsoleRequest } from './console-request';
 import { LEAD_CONSOLE_ROUTES } from './lead-routes';
 import { PERSON_ROUTES } from './person-routes';
 import { SUBSCRIBER_LIST_ROUTES } from './subscriber-routes';
 
-/** Every signed-in route of the console (the consoleApi function), one list per screen. */
+/** The signed-in routes of the consoleApi function, one list per screen (the campaigns have their own function). */
 export const CONSOLE_ROUTES: readonly ConsoleRoute<ConsoleRequest>[] = [
   ...AUDIT_ROUTES,
-  ...CAMPAIGN_CONSOLE_ROUTES,
-  ...CAMPAIGN_SEND_ROUTES,
   ...LEAD_CONSOLE_ROUTES,
   ...PERSON_ROUTES,
   ...SUBSCRIBER_LIST_ROUTES,

@@ -12,7 +12,6 @@ import {
   statusChangeSchema,
   type FollowUpStatus,
   type LeadChanged,
-  type LeadListQuery,
   type LeadSummary,
 } from '#shared/console-leads.ts';
 import type { Page } from '#shared/console-api.ts';
@@ -41,9 +40,6 @@ const MAX_READS_PER_EXPORT = 250;
 
 const bodyOf = <T extends AnyObject>(request: ConsoleRequest, schema: ObjectSchema<T>) =>
   validateBody(schema, jsonObjectOf(request.event));
-
-const queryOf = (request: ConsoleRequest): Promise<LeadListQuery> =>
-  validateBody(leadListQuerySchema, { ...request.event.queryStringParameters });
 
 /** A console lead id is the 22 base64url characters of its key; anything else names no lead. */
 const LEAD_KEY = /^[A-Za-z0-9_-]{22}$/;
@@ -84,7 +80,7 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: LEAD_ROUTES.list,
     handle: async (request) => {
-      const found = await readLeads(request.stores.leads, await queryOf(request), {
+      const found = await readLeads(request.stores.leads, await bodyOf(request, leadListQuerySchema), {
         now: request.now,
         pageSize: PAGE_SIZE,
         maxReads: MAX_READS_PER_PAGE,
@@ -97,7 +93,7 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: LEAD_ROUTES.export,
     handle: async (request) => {
-      const query = { ...(await queryOf(request)), cursor: undefined };
+      const query = { ...(await bodyOf(request, leadListQuerySchema)), cursor: undefined };
       const found = await readLeads(request.stores.leads, query, {
         now: request.now,
         pageSize: EXPORT_MAX_ROWS + 1,

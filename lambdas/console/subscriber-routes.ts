@@ -22,6 +22,10 @@ const offsetOf = (cursor: string | undefined): number => {
 const cursorOf = (offset: number) => Buffer.from(String(offset)).toString('base64url');
 
 /** The Subscribers screen: its counts, its list a page at a time, and the list as CSV. */
+/** A time for the CSV, or a blank cell for a record that has none (one time missing must not lose the file). */
+const isoTimeOrBlank = (seconds: number | undefined) =>
+  seconds !== undefined && Number.isFinite(seconds) ? new Date(seconds * 1000).toISOString() : '';
+
 export const SUBSCRIBER_LIST_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: SUBSCRIBER_ROUTES.overview,
@@ -59,8 +63,8 @@ export const SUBSCRIBER_LIST_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
             firstName: row.firstName,
             lastName: row.lastName,
             topics: row.topics.join(' '),
-            since: new Date(row.since * 1000).toISOString(),
-            impliedUntil: row.impliedUntil === undefined ? '' : new Date(row.impliedUntil * 1000).toISOString(),
+            since: isoTimeOrBlank(row.since),
+            impliedUntil: isoTimeOrBlank(row.impliedUntil),
           })),
         ),
       );

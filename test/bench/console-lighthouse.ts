@@ -27,7 +27,12 @@ const medianByTti = async (baseUrl: string, route: string, headers?: Record<stri
 
 /** The newest lead's console page (the bench's stack has leads from its sign-ups), if any. */
 const newestLeadPage = async (stack: Stack, cookie: string): Promise<string[]> => {
-  const response = await fetch(new URL(LEAD_ROUTES.list.split(' ')[1]!, stack.baseUrl), { headers: { cookie } });
+  const [method, path] = LEAD_ROUTES.list.split(' ') as [string, string];
+  const response = await fetch(new URL(path, stack.baseUrl), {
+    method,
+    headers: { cookie, origin: new URL(stack.baseUrl).origin, 'content-type': 'application/json' },
+    body: '{}',
+  });
   const newest = response.ok ? ((await response.json()) as Page<LeadSummary>).items[0] : undefined;
   return newest ? [consoleLeadPath(newest.id)] : [];
 };

@@ -1,5 +1,6 @@
 import { resolveChromium } from '../support/chromium';
 import { LIMITS_LIFTED, startLocalStack } from '../support/local-stack';
+import { consoleOwnersOfJourneys } from './support/console-owners';
 
 /** Starts `npm start` on free ports for the browser journeys; teardown stops it. */
 export default async function globalSetup() {
@@ -9,6 +10,8 @@ export default async function globalSetup() {
   // Every journey submits from one address (the browser and the tests on 127.0.0.1), and
   // together they mail more than an hour's budget; a value set by hand is kept.
   for (const [name, value] of Object.entries(LIMITS_LIFTED)) process.env[name] ??= value;
+  // Each console journey signs in as an owner of its own (support/console-owners.ts).
+  process.env.CONSOLE_OWNERS ??= consoleOwnersOfJourneys();
   // localhost, not 127.0.0.1: the console's journey registers a passkey, which browsers allow
   // for a host name only (the server still listens on 127.0.0.1, where localhost leads).
   const stack = await startLocalStack([], { siteHost: 'localhost' });

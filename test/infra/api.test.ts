@@ -166,7 +166,7 @@ describe('Api', () => {
   });
 
   it("lets the sign-in delete only on its own table, and no console function scan but the subscribers' overview and the campaign list", () => {
-    const { consoleAuth, consoleApi } = api.handlers;
+    const { consoleAuth, consoleApi, consoleCampaigns } = api.handlers;
     expect(actionsOn('Console', consoleAuth)).toEqual(
       expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem']),
     );
@@ -178,13 +178,23 @@ describe('Api', () => {
     for (const table of ['Leads', 'Subscribers', 'Campaigns'] as const)
       expect(actionsOn(table, consoleApi)).toContain('dynamodb:DeleteItem');
     expect(actionsOn('Leads', consoleApi)).not.toContain('dynamodb:PutItem');
-    // Campaign drafts are written whole (PutItem, conditional on their version) and listed by a scan.
-    expect(actionsOn('Campaigns', consoleApi)).toContain('dynamodb:PutItem');
-    expect(actionsOn('Campaigns', consoleApi)).toContain('dynamodb:Scan');
-    const scanned = roleStatements(template, stack, consoleApi).filter((statement) =>
-      [statement.Action].flat().includes('dynamodb:Scan'),
+    expect(actionsOn('Campaigns', consoleApi)).not.toContain('dynamodb:PutItem');
+    expect(actionsOn('Campaigns', consoleApi)).not.toContain('dynamodb:Scan');
+    // The campaigns: drafts are written whole (PutItem, conditional on their version) and listed
+    // by a scan; the audience's subscribers are scanned, never changed; no lead is read.
+    expect(actionsOn('Campaigns', consoleCampaigns)).toEqual(
+      expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:Scan']),
     );
-    expect(scanned.map((statement) => JSON.stringify(statement.Resource)).sort()).toEqual([
+    expect(actionsOn('Subscribers', consoleCampaigns)).toContain('dynamodb:Scan');
+    for (const write of DYNAMODB_WRITE_ACTIONS) expect(actionsOn('Subscribers', consoleCampaigns)).not.toContain(write);
+    expect(actionsOn('Leads', consoleCampaigns)).toEqual([]);
+    const scanned = (fn: typeof consoleApi) =>
+      roleStatements(template, stack, fn)
+        .filter((statement) => [statement.Action].flat().includes('dynamodb:Scan'))
+        .map((statement) => JSON.stringify(statement.Resource))
+        .sort();
+    expect(scanned(consoleApi)).toEqual([expect.stringContaining('Subscribers')]);
+    expect(scanned(consoleCampaigns)).toEqual([
       expect.stringContaining('Campaigns'),
       expect.stringContaining('Subscribers'),
     ]);
@@ -204,24 +214,27 @@ describe('Api', () => {
     }
   });
 
-  it('gives both console functions the owners from context, read at every request', () => {
+  it('gives the three console functions the owners from context, read at every request', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function'));
     const owners = functions.map((fn) => fn.Properties.Environment?.Variables?.CONSOLE_OWNERS).filter(Boolean);
-    expect(owners).toEqual(['ann@example.ca', 'ann@example.ca']);
+    expect(owners).toEqual(['ann@example.ca', 'ann@example.ca', 'ann@example.ca']);
   });
 
-  it("gives no API handler but the console's two permission to send email (enrolment links, campaign test copies), once the console is connected", () => {
+  it("gives no API handler but the console's sign-in and campaigns permission to send email (enrolment links, campaign test copies), once the console is connected", () => {
     const connected = build({}, { consoleConnected: true });
     for (const [name, fn] of Object.entries(connected.api.handlers)) {
       const sends = roleActions(connected.template, connected.stack, fn).some((action) => action.startsWith('ses:'));
-      expect([name, sends]).toEqual([name, name === 'consoleAuth' || name === 'consoleApi']);
+      expect([name, sends]).toEqual([name, name === 'consoleAuth' || name === 'consoleCampaigns']);
     }
   });
 
-  it('gives the console screens the configured mailing address, and no other API handler', () => {
+  it('gives the console screens (evidence packs) and campaigns (previews, test copies) the configured mailing address, and no other API handler', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function'));
     const addresses = functions.map((fn) => fn.Properties.Environment?.Variables?.MAILING_ADDRESS).filter(Boolean);
-    expect(addresses).toEqual(['Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3']);
+    expect(addresses).toEqual([
+      'Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3',
+      'Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3',
+    ]);
   });
 
   it('gives no API handler permission to send email', () => {

@@ -39,8 +39,8 @@ describe('SiteStack', () => {
       JSON.stringify(policy.Properties.PolicyDocument).includes('ses:SendRawEmail'),
     );
     expect(senders.map(([id]) => id).sort()).toEqual([
-      expect.stringMatching(/^ApiConsoleApiRole/),
       expect.stringMatching(/^ApiConsoleAuthRole/),
+      expect.stringMatching(/^ApiConsoleCampaignsRole/),
       expect.stringMatching(/^CampaignsWorkerRole/),
       expect.stringMatching(/^MailerHandlerRole/),
       expect.stringMatching(/^MailerSweepRole/),

@@ -70,16 +70,19 @@ export function clientBuildOptions(config: SiteConfig, outdir: string): BuildOpt
 }
 
 /**
- * The console's bundle: a build of its own, so no chunk, stylesheet or hash of it ever enters
+ * The console's bundle: a build of its own, so no file, stylesheet or hash of it ever enters
  * the public pages (their stylesheets are inlined from their build's every CSS output, and the
- * CSP lists their build's inline hashes only). Only the owners load it, from /admin.
+ * CSP lists their build's inline hashes only). Only the owners load it, from /admin. One script
+ * file, no chunks: on the profile of issue 19 §7 each chunk level cost a round trip before the
+ * first call could start (docs/decisions/0064-console-one-file-and-early-data.md); its lazy
+ * screens stay in the file and run only when opened.
  */
 export function consoleBuildOptions(config: SiteConfig, outdir: string): BuildOptions & { metafile: true } {
   return {
     ...clientBuildOptions(config, outdir),
     entryPoints: [CONSOLE_ENTRY_SOURCE],
     entryNames: `${CONSOLE_ASSETS_DIR}/[name]-[hash]`,
-    chunkNames: `${CONSOLE_ASSETS_DIR}/chunk-[hash]`,
+    splitting: false,
   };
 }
 

@@ -41,13 +41,17 @@ describe('forged page cursors', () => {
       ['GET /api/admin/audit', { ...audit, extra: { S: 'x' } }],
       ['GET /api/admin/audit', { id: { S: 'session#x' } }],
       ['GET /api/admin/audit', { ...audit, loggedAtMs: { S: '1' } }],
-      ['GET /api/admin/leads', { ...lead, createdAt: { N: 'abc' } }],
-      ['GET /api/admin/leads', { ...lead, kind: { S: 'counter' } }],
+      [LEAD_ROUTES.list, { ...lead, createdAt: { N: 'abc' } }],
+      [LEAD_ROUTES.list, { ...lead, kind: { S: 'counter' } }],
     ];
 
     // Act
     const answers = await Promise.all(
-      forged.map(([route, key]) => api(route, as({ query: { cursor: cursorOf(key) } }))),
+      forged.map(([route, key]) => {
+        // The leads list takes its cursor in its body (it may carry a search: decision 0072).
+        const cursor = { cursor: cursorOf(key) };
+        return api(route, as(route.startsWith('GET ') ? { query: cursor } : { json: cursor }));
+      }),
     );
 
     // Assess
@@ -82,7 +86,7 @@ describe('the leads export', () => {
     const logged = (await auditLog()).length;
 
     // Act
-    const answer = await api('GET /api/admin/leads/export', as({ query: week }));
+    const answer = await api(LEAD_ROUTES.export, as({ json: week }));
 
     // Assess: Lambda answers at most 6 MB (csv-download.ts): this CSV would be about 6.3 MB
     expect(answer).toMatchObject({ statusCode: 400, json: { message: EXPORT_TOO_LARGE } });
@@ -96,7 +100,7 @@ describe('the leads export', () => {
     await seedLeads([lead]);
 
     // Act
-    const answer = await api('GET /api/admin/leads/export', as({ query: { q: email } }));
+    const answer = await api(LEAD_ROUTES.export, as({ json: { q: email } }));
 
     // Assess
     expect(answer.statusCode).toBe(200);

@@ -1,12 +1,14 @@
 /**
- * Drives the console's two functions in-process the way API Gateway does (payload 2.0, cookies
+ * Drives the console's functions in-process the way API Gateway does (payload 2.0, cookies
  * apart from the headers), as a browser on the site's own origin would, with a software passkey.
  */
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { CONSOLE_AUTH_ROUTES, SESSION_COOKIE } from '#shared/console-api.ts';
 import { API_ROUTES } from '#shared/paths.ts';
+import { matchApiRoute } from '#infra/local/api-routes-matcher.ts';
 import { handler as consoleApi } from '#lambdas/handlers/console-api.ts';
 import { handler as consoleAuth } from '#lambdas/handlers/console-auth.ts';
+import { handler as consoleCampaigns } from '#lambdas/handlers/console-campaigns.ts';
 import { apiEvent, lambdaContext } from '../../unit/lambdas/support/api-events';
 import { createPasskey, signIn, type SoftwarePasskey } from '../../support/software-passkey';
 import { capturedEmailsTo, siteUrl } from '../support/local-aws';
@@ -75,10 +77,16 @@ export const auth = (route: AuthRoute, options: Call = {}) => {
   return call(consoleAuth, API_ROUTES.consoleAuth, path, { method, ...options });
 };
 
-/** Any other console route (consoleApi), e.g. `GET /api/admin/audit`. */
+const SIGNED_IN_FUNCTIONS = { consoleApi, consoleCampaigns } as const;
+
+/**
+ * Any other console route, e.g. `GET /api/admin/audit`, to the function the gateway routes it to
+ * (consoleCampaigns for the campaigns, else consoleApi), as the local twin matches it.
+ */
 export const api = (routeKey: string, options: Call = {}) => {
   const [method, path] = routeKey.split(' ') as [string, string];
-  return call(consoleApi, API_ROUTES.consoleApi, path, { method, ...options });
+  const name = matchApiRoute(method, path)?.routeName === 'consoleCampaigns' ? 'consoleCampaigns' : 'consoleApi';
+  return call(SIGNED_IN_FUNCTIONS[name], API_ROUTES[name], path, { method, ...options });
 };
 
 /** The session token a sign-in answer set. */

@@ -3,6 +3,7 @@ import { createOwnLeadsTable, ownLeadsTable, seedLeads, storedLead } from './own
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { localDynamoClient } from '#infra/local/services.ts';
 import { readLeads } from '#lambdas/console/lead-list.ts';
+import { LEAD_ROUTES } from '#shared/console-leads.ts';
 import { api, enrol, sessionOf } from './console-client';
 
 /**
@@ -43,7 +44,7 @@ const pageThrough = async (query: Record<string, string>) => {
   let cursor: string | undefined;
   do {
     const began = performance.now();
-    const answer = await api('GET /api/admin/leads', { session, query: { ...query, ...(cursor && { cursor }) } });
+    const answer = await api(LEAD_ROUTES.list, { session, json: { ...query, ...(cursor && { cursor }) } });
     pages.push({ size: answer.json.items.length, ms: Math.round(performance.now() - began) });
     expect(answer.statusCode).toBe(200);
     ids.push(...answer.json.items.map((item: { id: string }) => item.id));

@@ -64,7 +64,7 @@ const failed = storedLead({
 });
 
 const listIds = async (query: Record<string, string> = {}) => {
-  const answer = await api(`GET ${LEAD_ROUTES.list.split(' ')[1]}`, as({ query }));
+  const answer = await api(LEAD_ROUTES.list, as({ json: query }));
   expect(answer.statusCode).toBe(200);
   return answer.json.items.map((item: { id: string }) => item.id);
 };
@@ -88,7 +88,7 @@ beforeAll(async () => {
 
 describe('the list', () => {
   it('shows the inbox newest first: every form lead but spam, never a resubscribe request', async () => {
-    const answer = await api('GET /api/admin/leads', as());
+    const answer = await api(LEAD_ROUTES.list, as({ json: {} }));
     expect(answer.json.items.map((item: { id: string }) => item.id)).toEqual([avery, jordan, maria, failed].map(keyOf));
     expect(answer.json.next).toBeUndefined();
     expect(answer.json.items[2]).toEqual({
@@ -123,7 +123,7 @@ describe('the list', () => {
   });
 
   it('refuses bad filters and forged cursors in plain words (400)', async () => {
-    const bad = (query: Record<string, string>) => api('GET /api/admin/leads', as({ query }));
+    const bad = (query: Record<string, string>) => api(LEAD_ROUTES.list, as({ json: query }));
     expect(await bad({ form: 'resubscribe' })).toMatchObject({
       statusCode: 400,
       json: { message: 'Choose the scorecard or the sign-up form.' },
@@ -148,12 +148,16 @@ describe('the list', () => {
   });
 
   it('answers 401 without a session, on the list, a lead and the export', async () => {
-    for (const routeKey of [
-      'GET /api/admin/leads',
-      `GET /api/admin/leads/${keyOf(avery)}`,
-      'GET /api/admin/leads/export',
-    ])
-      expect(await api(routeKey)).toMatchObject({ statusCode: 401, json: { message: SIGN_IN_NEEDED } });
+    for (const routeKey of [LEAD_ROUTES.list, `GET /api/admin/leads/${keyOf(avery)}`, LEAD_ROUTES.export])
+      expect(await api(routeKey, { json: {} })).toMatchObject({ statusCode: 401, json: { message: SIGN_IN_NEEDED } });
+  });
+
+  it('answers 403 to the list and the export asked from another origin (they carry a search in their body)', async () => {
+    for (const routeKey of [LEAD_ROUTES.list, LEAD_ROUTES.export])
+      expect(await api(routeKey, as({ json: { q: 'avery' }, origin: 'https://evil.example' }))).toMatchObject({
+        statusCode: 403,
+        json: { message: OTHER_ORIGIN },
+      });
   });
 });
 
@@ -416,7 +420,7 @@ describe('resend', () => {
 
 describe('export', () => {
   it('downloads the filtered view as CSV, every cell quoted and formula-safe, and logs it', async () => {
-    const answer = await api('GET /api/admin/leads/export', as({ query: { form: 'signup' } }));
+    const answer = await api(LEAD_ROUTES.export, as({ json: { form: 'signup' } }));
 
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -436,7 +440,7 @@ describe('export', () => {
   });
 
   it('downloads the header row alone for a view with no leads', async () => {
-    const answer = await api('GET /api/admin/leads/export', as({ query: { q: 'nobody-by-this-name' } }));
+    const answer = await api(LEAD_ROUTES.export, as({ json: { q: 'nobody-by-this-name' } }));
 
     expect(answer.statusCode).toBe(200);
     expect(answer.body).toBe(
@@ -455,7 +459,7 @@ describe("the firm's days (Alberta's, not UTC's)", () => {
     await seedLeads([lastEvening, thisMorning]);
     const onDay = async (day: string) =>
       (
-        (await api(LEAD_ROUTES.list, as({ query: { q: 'boundary', from: day, to: day } }))).json.items as {
+        (await api(LEAD_ROUTES.list, as({ json: { q: 'boundary', from: day, to: day } }))).json.items as {
           id: string;
         }[]
       ).map((item) => item.id);

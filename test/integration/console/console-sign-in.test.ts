@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SESSION_COOKIE } from '#shared/console-api.ts';
+import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
 import { ATTEMPT_LIMITS } from '#lambdas/console/attempt-limits.ts';
 import { ENROLMENT_ANSWER_MS } from '#lambdas/console/auth-routes.ts';
 import { OTHER_ORIGIN, SIGN_IN_NEEDED } from '#lambdas/console/console-guards.ts';
@@ -199,9 +200,15 @@ describe('sessions', () => {
       [AUDIT, undefined],
       ['GET /api/admin/leads', undefined],
       ['POST /api/admin/people/x/erase', undefined],
+      // The campaigns' own function, a path of it that is no route, and its prefix alone (consoleApi).
+      [CAMPAIGN_ROUTES.list, undefined],
+      [CAMPAIGN_ROUTES.testSend.replace('{slug}', 'x'), undefined],
+      [CAMPAIGN_ROUTES.create, forged],
+      ['GET /api/admin/campaigns/no-such-page', undefined],
+      ['GET /api/admin/campaigns', undefined],
       [AUDIT, forged],
       [AUDIT, 'not-a-session'],
-    ] as const) {
+    ] as [string, string | undefined][]) {
       const refused = await api(routeKey, { session: cookie, json: routeKey.startsWith('POST') ? {} : undefined });
       expect(refused).toMatchObject({ statusCode: 401, json: { message: SIGN_IN_NEEDED }, cookies: [] });
     }

@@ -4,7 +4,7 @@
  * Builds the whole site once into a temporary directory and checks what would be deployed:
  * the files, the manifests, the CSP rules for HTML, and the size budgets (docs/architecture.md#the-website, #tests).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DYNAMIC_PAGES } from '#shared/paths.ts';
@@ -190,6 +190,13 @@ describe("the owners' console in the build", () => {
     }
     // The site's CSP allows inline elements only by hash: the shell has none to allow.
     expect(shell).not.toMatch(/<script\b[^>]*>[^<]+<\/script>|<style|\sstyle="|\son[a-z]+="/);
+  });
+
+  it('is one script and one stylesheet: no chunk waits for another before the first call (decision 0064)', () => {
+    const files = readdirSync(path.join(outDir, CONSOLE_ASSETS_DIR)).filter((file) => !file.endsWith('.LEGAL.txt'));
+    expect(files.map((file) => `/${CONSOLE_ASSETS_DIR}/${file}`).sort()).toEqual(
+      [result.console.stylesheet, result.console.script].sort(),
+    );
   });
 
   it("runs under a CSP as strict as the pages': files from the site only, no eval, no framing", () => {

@@ -6,7 +6,7 @@ import { CONSOLE_SCREENS } from './screens';
 import { SessionProvider, useSession } from './session';
 
 // The sign-in screens carry the passkey library and the form code; an owner already signed in
-// never loads them (the console's first screen is interactive sooner on a phone).
+// never runs them (they are in the console's one file, evaluated only when shown).
 const EnrolScreen = lazy(() => import('./sign-in/EnrolScreen').then((module) => ({ default: module.EnrolScreen })));
 const SignInScreen = lazy(() => import('./sign-in/SignInScreen').then((module) => ({ default: module.SignInScreen })));
 

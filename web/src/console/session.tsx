@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { CONSOLE_AUTH_ROUTES, type ConsoleSession } from '#shared/console-api.ts';
 import { RequestError } from '../lib/api-client';
 import { consoleRequest, onSessionEnded } from './console-api';
+import { dropEarly } from './early-answers';
 
 /** Shown on the sign-in screen when the API said the session had ended under an open screen. */
 export const SESSION_ENDED_NOTICE =
@@ -48,6 +49,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       (session) => setState({ status: 'signed-in', session }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
+        // What the opening screen's data preload got is not for the screens after a sign-in.
+        dropEarly();
         // Not signed in is the usual answer; anything else is said in plain words on the sign-in screen.
         const notice = error instanceof RequestError && error.status !== 401 ? error.message : undefined;
         setState({ status: 'signed-out', notice });

@@ -1,24 +1,22 @@
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { useSubmission } from '#web/src/components/form/use-submission.ts';
+import { saveDownload } from '../../save-download';
 import { leadsCsv, type InboxFilters } from './leads-api';
 
 /**
  * "Export CSV" of the view as filtered now: fetched, then handed to the browser as a download
- * (a blob link clicked for the owner), so a refusal is said here instead of saved as a file.
- * The API writes the audit entry.
+ * (saveDownload), so a refusal is said here instead of saved as a file. The API writes the audit
+ * entry.
  */
 export function ExportCsv({ filters }: { filters: InboxFilters }) {
   const exporting = useSubmission();
   const download = () =>
     void exporting.submit(async () => {
-      const { blob, filename } = await leadsCsv(filters);
-      const rows = (await blob.text()).split('\n').length - 1;
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(blob);
-      link.download = filename;
-      link.click();
-      URL.revokeObjectURL(link.href);
-      return `Downloaded ${filename}: ${rows === 1 ? '1 lead' : `${rows} leads`}.`;
+      const file = await leadsCsv(filters);
+      // The header line, then one line per lead (shared/inert-csv.ts joins them with line breaks).
+      const rows = (await file.blob.text()).split('\n').length - 1;
+      saveDownload(file);
+      return `Downloaded ${file.filename}: ${rows === 1 ? '1 lead' : `${rows} leads`}.`;
     });
 
   return (

@@ -2,21 +2,23 @@ import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AUDIENCES } from '#shared/constants/audiences.ts';
 import { FOLLOW_UP_STATUSES, LEAD_FORMS } from '#shared/console-leads.ts';
-import { searchOf } from './inbox-filters';
+import { inboxLink } from './inbox-filters';
 import type { InboxFilters } from './leads-api';
 import { AUDIENCE_NAMES, FORM_NAMES, STATUS_NAMES } from './lead-words';
 
 /**
  * The inbox's filters and search. Applied on "Show leads" (not on every change, so moving
  * through a list with the arrow keys does not reload the inbox each step); they go into the
- * address, which the inbox reads. Keyed by the address above it, so Back shows the filters of then.
+ * address and the search into its history entry (./inbox-filters.ts), which the inbox reads.
+ * Keyed by both above it, so Back shows the filters of then.
  */
 export function InboxFilterForm({ filters }: { filters: InboxFilters }) {
   const navigate = useNavigate();
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const chosen = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    navigate({ search: searchOf({ ...chosen, view: filters.view }) });
+    const { to, state } = inboxLink({ ...chosen, view: filters.view });
+    navigate(to, { state });
   };
   const choice = (name: 'form' | 'audience' | 'status', label: string, options: Record<string, string>) => (
     <div className="form-field">
@@ -74,7 +76,7 @@ export function InboxFilterForm({ filters }: { filters: InboxFilters }) {
         <button type="submit" className="button button--primary">
           Show leads
         </button>
-        <Link to={{ search: searchOf({ view: filters.view }) }} className="console-filters__clear">
+        <Link {...inboxLink({ view: filters.view })} className="console-filters__clear">
           Clear filters
         </Link>
       </div>

@@ -1,13 +1,25 @@
 import { Link } from 'react-router-dom';
 import type { LeadSummary } from '#shared/console-leads.ts';
+import { searchState } from './inbox-filters';
 import { AUDIENCE_NAMES, dayText, FORM_NAMES, isoOf, STATUS_NAMES, whenText } from './lead-words';
 
 /**
  * The leads as a table on a wide screen; at phone width each lead becomes a card whose values
  * carry their column's name (console.css), so nothing scrolls sideways at 390 px. The name
- * opens the lead; `back` is the inbox's query, for the lead page's way back to this view.
+ * opens the lead; `back` is the inbox's query and `q` its search, for the lead page's way back to
+ * this view (the search goes in the history entry's state, never in a URL: ./inbox-filters.ts).
  */
-export function LeadList({ leads, caption, back }: { leads: LeadSummary[]; caption: string; back: string }) {
+export function LeadList({
+  leads,
+  caption,
+  back,
+  q,
+}: {
+  leads: LeadSummary[];
+  caption: string;
+  back: string;
+  q: string | undefined;
+}) {
   return (
     <table className="console-table console-leads">
       <caption className="visually-hidden">{caption}</caption>
@@ -26,7 +38,7 @@ export function LeadList({ leads, caption, back }: { leads: LeadSummary[]; capti
         {leads.map((lead) => (
           <tr key={lead.id}>
             <td data-label="Name" className="console-table__wrap console-leads__name">
-              <Link to={lead.id} state={{ back }}>
+              <Link to={lead.id} state={{ back, ...searchState(q) }}>
                 {lead.name}
               </Link>
             </td>

@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { LeadDetail } from '#shared/console-leads.ts';
-import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
-import { errorText } from '#web/src/lib/api-client.ts';
 import { useFocusOnMount } from '../../layout/use-focus-on-mount';
-import { useSession } from '../../session';
+import { LoadState } from '../../loading/LoadState';
+import { useLoaded } from '../../loading/use-loaded';
+import { useOwner } from '../../use-owner';
 import { LeadEmails } from './LeadEmails';
+import { searchState, searchTermOf } from './inbox-filters';
 import { LeadFollowUp } from './LeadFollowUp';
 import { LeadNotes } from './LeadNotes';
 import type { LeadSectionProps } from './lead-section';
@@ -20,42 +21,20 @@ import { STATUS_NAMES, whenText } from './lead-words';
  */
 export function LeadPage() {
   const { id = '' } = useParams();
-  const back = (useLocation().state as { back?: string } | null)?.back ?? '';
+  const { state } = useLocation();
+  const back = (state as { back?: string } | null)?.back ?? '';
   const owner = useOwner();
-  const [lead, setLead] = useState<LeadDetail>();
-  const [error, setError] = useState('');
-  const controller = useRef<AbortController | null>(null);
-
-  const reload = useCallback(async () => {
-    controller.current?.abort();
-    const current = (controller.current = new AbortController());
-    try {
-      setLead(await leadOf(id, current.signal));
-      setError('');
-    } catch (failure) {
-      if (!current.signal.aborted) setError(errorText(failure));
-    }
-  }, [id]);
-
-  useEffect(() => {
-    void reload();
-    return () => controller.current?.abort();
-  }, [reload]);
+  const load = useCallback((signal: AbortSignal) => leadOf(id, signal), [id]);
+  const { value: lead, setValue: setLead, error, reload } = useLoaded<LeadDetail>(load);
 
   return (
     <>
       <p className="console-back">
-        <Link to={{ pathname: '..', search: back }} relative="path">
+        <Link to={{ pathname: '..', search: back }} state={searchState(searchTermOf(state))} relative="path">
           ← All leads
         </Link>
       </p>
-      {!lead && !error && <p role="status">Loading the lead…</p>}
-      {error && <FormMessage kind="error" text={error} />}
-      {error && !lead && (
-        <button type="button" className="button button--secondary" onClick={() => void reload()}>
-          Try again
-        </button>
-      )}
+      <LoadState loaded={!!lead} error={error} loadingText="Loading the lead…" reload={reload} />
       {lead && <LeadSections key={lead.id} lead={lead} owner={owner} onLead={setLead} reload={reload} />}
     </>
   );
@@ -81,11 +60,4 @@ function LeadSections({ owner, ...props }: LeadSectionProps & { owner: string })
       </div>
     </>
   );
-}
-
-/** The signed-in owner (or the one whose session ended under this screen). */
-function useOwner() {
-  const { state } = useSession();
-  if (state.status === 'signed-in') return state.session.owner;
-  return state.status === 'signed-out' ? (state.interrupted?.owner ?? '') : '';
 }

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { LEAD_VIEWS, type LeadSummary } from '#shared/console-leads.ts';
 import { LoadMore } from '../../paging/LoadMore';
 import { usePagedList } from '../../paging/use-paged-list';
 import { ExportCsv } from './ExportCsv';
-import { filtersFrom, searchOf } from './inbox-filters';
+import { filtersAt, inboxLink, searchOf, searchTermOf } from './inbox-filters';
 import { InboxFilterForm } from './InboxFilterForm';
 import { LeadList } from './LeadList';
 import { leadsPage } from './leads-api';
@@ -12,19 +12,23 @@ import { VIEW_NAMES } from './lead-words';
 
 /**
  * The leads inbox: newest first, 50 at a time, in one of three views (inbox, overdue, spam) and
- * narrowed by the filters, all kept in the address so a reload or a shared link shows the same.
+ * narrowed by the filters and a search, kept with the page (./inbox-filters.ts) so a reload shows
+ * the same.
  */
 export function LeadsInbox() {
-  const [searchParams] = useSearchParams();
-  const filters = filtersFrom(searchParams);
+  const location = useLocation();
+  const q = searchTermOf(location.state);
+  const filters = filtersAt(new URLSearchParams(location.search), q);
   const search = searchOf(filters);
   const view = filters.view ?? 'inbox';
   const loadPage = useCallback(
     (cursor: string | undefined, signal: AbortSignal) =>
-      leadsPage(filtersFrom(new URLSearchParams(search)), cursor, signal),
-    [search],
+      leadsPage(filtersAt(new URLSearchParams(search), q), cursor, signal),
+    [search, q],
   );
-  const list = usePagedList<LeadSummary>(loadPage, search);
+  // The query string cannot hold a space, so this names the filters and the search unambiguously.
+  const shown = `${search} ${q ?? ''}`;
+  const list = usePagedList<LeadSummary>(loadPage, shown);
   const filtered = Object.keys(filters).some((field) => field !== 'view');
 
   return (
@@ -38,7 +42,7 @@ export function LeadsInbox() {
           {LEAD_VIEWS.map((name) => (
             <li key={name}>
               <Link
-                to={{ search: searchOf({ ...filters, view: name }) }}
+                {...inboxLink({ ...filters, view: name })}
                 className="console-views__link"
                 aria-current={name === view ? 'page' : undefined}
               >
@@ -48,7 +52,7 @@ export function LeadsInbox() {
           ))}
         </ul>
       </nav>
-      <InboxFilterForm key={search} filters={filters} />
+      <InboxFilterForm key={shown} filters={filters} />
       <ExportCsv filters={filters} />
       <div aria-live="polite">
         {list.loading === 'first' && <p role="status">Loading the leads…</p>}
@@ -57,7 +61,7 @@ export function LeadsInbox() {
         )}
       </div>
       {list.items.length > 0 && (
-        <LeadList leads={list.items} caption={`${VIEW_NAMES[view]}, newest first`} back={search} />
+        <LeadList leads={list.items} caption={`${VIEW_NAMES[view]}, newest first`} back={search} q={q} />
       )}
       <LoadMore list={list} endText="That is every lead of this view." />
     </>

@@ -12,18 +12,16 @@ import { consoleDownload, consoleRequest } from '../../console-api';
 
 /** The leads routes (shared/console-leads.ts), one function each. */
 
-/** The query fields the inbox keeps in its address (everything but the cursor). */
+/** The inbox's filters and search: the list's fields but the cursor (./inbox-filters.ts keeps them). */
 export type InboxFilters = Omit<LeadListQuery, 'cursor'>;
-
-type Query = Record<string, string | undefined>;
 
 const forLead = (route: string, id: string) => route.replace('{id}', encodeURIComponent(id));
 
 export const leadsPage = (filters: InboxFilters, cursor: string | undefined, signal?: AbortSignal) =>
-  consoleRequest<Page<LeadSummary>>(LEAD_ROUTES.list, { query: { ...(filters as Query), cursor }, signal });
+  consoleRequest<Page<LeadSummary>>(LEAD_ROUTES.list, { body: { ...filters, cursor }, signal });
 
 /** The view as a CSV file; the API writes the audit entry. */
-export const leadsCsv = (filters: InboxFilters) => consoleDownload(LEAD_ROUTES.export, { query: filters as Query });
+export const leadsCsv = (filters: InboxFilters) => consoleDownload(LEAD_ROUTES.export, { body: filters });
 
 export const leadOf = (id: string, signal?: AbortSignal) =>
   consoleRequest<LeadDetail>(forLead(LEAD_ROUTES.get, id), { signal });

@@ -1,0 +1,223 @@
+/**
+ * The Campaigns screen in a real browser (issue 20): the owner imports the site's campaign file,
+ * edits its body and sees the server's preview follow; runs the checks, whose recipient count
+ * grows by exactly the eligible subscribers this test adds; sends a test copy and finds it in the
+ * local inbox with its [Test] subject; the audit log shows each action. axe on each state, and
+ * nothing scrolls sideways at 390 px.
+ */
+import type { Page } from 'playwright-core';
+import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaign-messages.ts';
+import { axeViolations } from './support/axe';
+import { DESKTOP, pagesForFile, PHONE } from './support/browser';
+import { enrolAndSignIn, OWNER, screenshots, screenTitled } from './support/console';
+import { emailsWithSubject, waitForNextEmail } from './support/inbox';
+import { subscribeViaApi } from './support/subscribers';
+
+/** The repository's campaign file (web/content/campaigns/2025-hiring-outlook.md). */
+const SLUG = '2025-hiring-outlook';
+const SUBJECT = 'Hiring in Alberta: what to expect this season';
+/** A sentence only this run writes, to find in the preview and the test copy. */
+const ADDED = `Written in the browser test ${Date.now().toString(36)}.`;
+
+const openPage = pagesForFile();
+
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+/**
+ * Waits until the preview's iframe (the page's only frame) holds the text, read as the frame's
+ * document: Playwright's locators and element handles never resolve inside a frame with
+ * `sandbox=""` (no script may run there), but `frame.content()` reads it.
+ */
+async function previewShows(page: Page, text: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
+    // A frame read while it is being replaced (a new preview) never answers: ask again.
+    const html = await Promise.race([frame?.content().catch(() => ''), pause(1000).then(() => '')]);
+    if (html?.includes(text)) return;
+    if (Date.now() > deadline) throw new Error(`The preview did not show "${text}" within ${timeoutMs / 1000}s`);
+    await pause(200);
+  }
+}
+
+/**
+ * axe on the campaign's page with the plain-text part showing: axe injects itself into every frame
+ * and waits forever for one where no script may run (the HTML preview's). The frame element
+ * itself carries a title; its content is the email, checked by the mail's own tests.
+ */
+async function campaignAxe(page: Page, label: string) {
+  await page.getByRole('radio', { name: 'The plain-text version' }).check();
+  await page.locator('pre.console-preview__text').waitFor();
+  const violations = await axeViolations(page, label);
+  await page.getByRole('radio', { name: 'The email as most people see it' }).check();
+  return violations;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The number the checks show: "<n> people would get it." */
+const recipientsShown = async (page: Page) =>
+  Number(await page.locator('.console-preflight__recipients strong').textContent());
+
+async function checkAgain(page: Page) {
+  await page.getByRole('button', { name: 'Check again' }).click();
+  await page.getByRole('button', { name: 'Check again' }).waitFor();
+  await page.getByText(/^Checked /).waitFor();
+}
+
+describe('Campaigns, from the site’s file to a test copy in the inbox', () => {
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ page } = await openPage(DESKTOP));
+    await enrolAndSignIn(page, 'Leads');
+  });
+
+  test('the list offers the site’s campaign file, and importing it opens it as a draft', async () => {
+    // Act
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Campaigns' }).click();
+    await screenTitled(page, 'Campaigns');
+    const importButton = page.getByRole('button', { name: `Import “${SUBJECT}”` });
+    await importButton.waitFor();
+
+    // Assess
+    expect(await axeViolations(page, '/admin/campaigns')).toEqual([]);
+    await screenshots(page, 'campaigns');
+
+    // Act
+    await importButton.click();
+
+    // Assess
+    await screenTitled(page, SUBJECT);
+    expect(new URL(page.url()).pathname).toBe(`/admin/campaigns/${SLUG}`);
+    await page.getByText(CAMPAIGN_MESSAGES.imported(SLUG)).waitFor();
+    await page.getByText(`imported from web/content/campaigns/${SLUG}.md`, { exact: false }).waitFor();
+    await expect(page.getByLabel('Subject', { exact: true }).inputValue()).resolves.toBe(SUBJECT);
+    await page.getByText(`${SUBJECT.length} of 50 characters`).waitFor();
+  });
+
+  test('editing the body updates the server’s preview, HTML and text, after a pause in typing', async () => {
+    // Prepare
+    await previewShows(page, 'Fewer, better interviews');
+
+    // Act
+    await page.getByLabel('Body').press('ControlOrMeta+End');
+    await page.getByLabel('Body').pressSequentially(`\n\n${ADDED}`);
+
+    // Assess: the HTML in the sandboxed frame, whose links the page says are whose
+    await previewShows(page, ADDED);
+    await expect(page.locator('iframe.console-preview__frame').getAttribute('sandbox')).resolves.toBe('');
+    await page
+      .getByText(/^(With the links of .+, who would get it|Nobody of this audience would get it yet)/)
+      .waitFor();
+    expect(await campaignAxe(page, '/admin/campaigns/<slug> (editing)')).toEqual([]);
+
+    // Act
+    await page.getByRole('radio', { name: 'Phone width (390 px)' }).check();
+
+    // Assess
+    const frameWidth = await page.locator('iframe.console-preview__frame').evaluate((frame) => frame.clientWidth);
+    expect(frameWidth).toBe(390);
+
+    // Act
+    await page.getByRole('radio', { name: 'The plain-text version' }).check();
+
+    // Assess
+    await expect(page.locator('pre.console-preview__text').textContent()).resolves.toContain(ADDED);
+    await page.getByRole('radio', { name: 'The email as most people see it' }).check();
+
+    // Act
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+
+    // Assess
+    await page.getByText(CAMPAIGN_MESSAGES.saved(SLUG)).waitFor();
+    await page.getByText(/version 1, saved/).waitFor();
+  });
+
+  test('the checks count exactly the eligible subscribers added, and list every link', async () => {
+    // Prepare: the count before, then two people who confirm their subscription
+    await page.getByText(/^Checked /).waitFor();
+    const before = await recipientsShown(page);
+    await Promise.all([subscribeViaApi('candidate', 'campaign-a'), subscribeViaApi('employer', 'campaign-b')]);
+
+    // Act
+    await checkAgain(page);
+
+    // Assess
+    expect(await recipientsShown(page)).toBe(before + 2);
+    const checks = page.getByRole('list', { name: 'Checks' }).getByRole('listitem');
+    await expect(checks.count()).resolves.toBe(6);
+    await expect(checks.filter({ hasText: 'Who gets it' }).textContent()).resolves.toMatch(/^OK/);
+    await page.getByRole('heading', { name: 'Links' }).waitFor();
+    expect(await campaignAxe(page, '/admin/campaigns/<slug> (checks)')).toEqual([]);
+    await screenshots(page, 'campaign');
+  });
+
+  test('a test copy goes to the signed-in owner, with [Test] before the subject and the edited body', async () => {
+    // Prepare
+    const subject = `[Test] ${SUBJECT}`;
+    const seen = (await emailsWithSubject(OWNER, subject)).length;
+
+    // Act
+    await page.getByRole('button', { name: 'Send me a test copy' }).click();
+
+    // Assess
+    await page.getByText(CAMPAIGN_MESSAGES.testSent(OWNER)).waitFor();
+    const email = await waitForNextEmail(OWNER, subject, seen);
+    expect(email.subject).toBe(subject);
+    expect(email.body.text).toContain(ADDED);
+    expect(await emailsWithSubject(OWNER, subject)).toHaveLength(seen + 1);
+    expect(await campaignAxe(page, '/admin/campaigns/<slug> (test sent)')).toEqual([]);
+  });
+
+  test('the audit log shows the import, the save and the test copy, by the owner, newest first', async () => {
+    // Act
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit log' }).click();
+
+    // Assess
+    await screenTitled(page, 'Audit log');
+    await page
+      .getByRole('cell', { name: /^Sent a test copy of version 1/ })
+      .first()
+      .waitFor();
+    const summaries = await page.locator('td[data-label="What happened"]').allTextContents();
+    expect(summaries.slice(0, 3)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^Sent a test copy of version 1 to ${OWNER.replace('.', '\\.')} \\(SES message .+\\)$`),
+      ),
+      'Saved version 1',
+      CAMPAIGN_MESSAGES.imported(SLUG),
+    ]);
+    const abouts = await page.locator('td[data-label="About"]').allTextContents();
+    expect(abouts.slice(0, 3)).toEqual([SLUG, SLUG, SLUG]);
+    const actors = await page.locator('td[data-label="Who"]').allTextContents();
+    expect(actors.slice(0, 3)).toEqual([OWNER, OWNER, OWNER]);
+  });
+
+  test('at 390 px the list and the campaign fit the screen, without sideways scrolling', async () => {
+    // Prepare
+    await page.setViewportSize(PHONE);
+
+    // Act
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Campaigns' }).click();
+    await page.getByRole('link', { name: SUBJECT }).waitFor();
+
+    // Assess
+    expect(await scrollsSideways(page)).toBe(false);
+    expect(await axeViolations(page, '/admin/campaigns at 390 px')).toEqual([]);
+
+    // Act
+    await page.getByRole('link', { name: SUBJECT }).click();
+    await screenTitled(page, SUBJECT);
+    await previewShows(page, ADDED);
+
+    // Assess: the phone-width preview too scrolls inside its box, not the page
+    expect(await scrollsSideways(page)).toBe(false);
+    await page.getByRole('radio', { name: 'Phone width (390 px)' }).check();
+    expect(await scrollsSideways(page)).toBe(false);
+    await page.getByRole('button', { name: 'Send me a test copy' }).scrollIntoViewIfNeeded();
+    expect(await campaignAxe(page, '/admin/campaigns/<slug> at 390 px')).toEqual([]);
+    await page.setViewportSize(DESKTOP);
+  });
+});

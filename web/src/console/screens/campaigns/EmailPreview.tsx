@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
+import type { TypedFields } from './use-campaign-draft';
+import { useLivePreview } from './use-live-preview';
+
+type Part = 'html' | 'text';
+type Width = 'desktop' | 'phone';
+
+const PARTS: [Part, string][] = [
+  ['html', 'The email as most people see it'],
+  ['text', 'The plain-text version'],
+];
+const WIDTHS: [Width, string][] = [
+  ['desktop', 'Computer width'],
+  ['phone', 'Phone width (390 px)'],
+];
+
+/**
+ * A frame from `srcdoc` lives under the console's Content-Security-Policy (a srcdoc document inherits
+ * its parent's, https://www.w3.org/2011/webappsec/track/issues/15), whose style-src allows no inline
+ * styles: Chromium blocks every style="" of the email there (seen in test/e2e/console-campaigns.e2e.ts).
+ */
+const WITHOUT_STYLES =
+  'Shown here without the email’s own colours and spacing (the console’s security rules hold them back), so it looks plainer than in an inbox. The words, headings and links are as sent; a test copy shows it exactly.';
+
+/**
+ * The live preview of what is typed, rendered by the server exactly as the sent email. The HTML
+ * is shown in an iframe with every sandbox restriction (`sandbox=""`: no script, no forms, its
+ * own opaque origin) from `srcdoc`, so nothing in it can reach the console.
+ */
+export function EmailPreview({ fields }: { fields: TypedFields }) {
+  const state = useLivePreview(fields);
+  const [part, setPart] = useState<Part>('html');
+  const [width, setWidth] = useState<Width>('desktop');
+  const preview = 'preview' in state ? state.preview : undefined;
+
+  return (
+    <section className="console-card console-preview" aria-labelledby="campaign-preview">
+      <h2 id="campaign-preview">Preview</h2>
+      <p className="console-small" role="status">
+        {state.status === 'waiting' && `The preview appears once the campaign has what it needs. ${state.reason}`}
+        {state.status === 'loading' && 'Updating the preview…'}
+        {state.status === 'ready' && 'The preview shows what you typed, saved or not.'}
+      </p>
+      {state.status === 'failed' && (
+        <FormMessage kind="error" text={`The preview could not be updated. ${state.error}`} />
+      )}
+      {preview && (
+        <>
+          <p
+            className={
+              preview.recipient.kind === 'subscriber' ? 'console-notice console-notice--warning' : 'console-notice'
+            }
+          >
+            {preview.recipient.description}
+            {preview.recipient.kind === 'subscriber' &&
+              ' Do not click the links in this preview: a click acts for that person, as if they had clicked in their own email.'}
+          </p>
+          <div className="console-preview__choices">
+            <Choice<Part> legend="Show" name="preview-part" options={PARTS} value={part} onChange={setPart} />
+            {part === 'html' && (
+              <Choice<Width> legend="Width" name="preview-width" options={WIDTHS} value={width} onChange={setWidth} />
+            )}
+          </div>
+          <p className="console-preview__subject">
+            <strong>Subject:</strong> {preview.subject}
+            {preview.preheader && (
+              <>
+                <br />
+                <strong>Preheader:</strong> {preview.preheader}
+              </>
+            )}
+          </p>
+          {part === 'html' ? (
+            <>
+              <p className="console-small">{WITHOUT_STYLES}</p>
+              <div className="console-preview__frame-box">
+                <iframe
+                  className={`console-preview__frame console-preview__frame--${width}`}
+                  title="The email as most people see it"
+                  sandbox=""
+                  srcDoc={preview.html}
+                />
+              </div>
+            </>
+          ) : (
+            <pre className="console-preview__text" tabIndex={0} aria-label="The plain-text version">
+              {preview.text}
+            </pre>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+interface ChoiceProps<T extends string> {
+  legend: string;
+  name: string;
+  options: [T, string][];
+  value: T;
+  onChange(value: T): void;
+}
+
+function Choice<T extends string>({ legend, name, options, value, onChange }: ChoiceProps<T>) {
+  return (
+    <fieldset className="console-preview__choice">
+      <legend className="form-label">{legend}</legend>
+      {options.map(([option, label]) => (
+        <label key={option} className="console-preview__option">
+          <input type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} />{' '}
+          {label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}

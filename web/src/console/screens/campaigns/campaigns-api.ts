@@ -1,0 +1,50 @@
+import type { Page } from '#shared/console-api.ts';
+import {
+  CAMPAIGN_ROUTES,
+  type CampaignChanged,
+  type CampaignDraft,
+  type CampaignFields,
+  type CampaignFile,
+  type CampaignPreview,
+  type CampaignSummary,
+  type NewCampaign,
+  type Preflight,
+} from '#shared/console-campaigns.ts';
+import { consoleRequest } from '../../console-api';
+
+/** The campaigns routes (shared/console-campaigns.ts), one function each. */
+
+const forSlug = (route: string, slug: string) => route.replace('{slug}', encodeURIComponent(slug));
+
+export const campaignList = (signal?: AbortSignal) =>
+  consoleRequest<Page<CampaignSummary>>(CAMPAIGN_ROUTES.list, { signal });
+
+export const campaignOf = (slug: string, signal?: AbortSignal) =>
+  consoleRequest<CampaignDraft>(forSlug(CAMPAIGN_ROUTES.get, slug), { signal });
+
+export const createCampaign = (campaign: NewCampaign) =>
+  consoleRequest<CampaignChanged>(CAMPAIGN_ROUTES.create, { body: campaign });
+
+/** A save names the version it was typed on: 409 when someone saved another since. */
+export const saveCampaign = (slug: string, fields: CampaignFields, version: number) =>
+  consoleRequest<CampaignChanged>(forSlug(CAMPAIGN_ROUTES.update, slug), { body: { ...fields, version } });
+
+export const deleteCampaign = (slug: string, version: number) =>
+  consoleRequest<{ message: string }>(forSlug(CAMPAIGN_ROUTES.delete, slug), { body: { version } });
+
+export const campaignFiles = (signal?: AbortSignal) =>
+  consoleRequest<CampaignFile[]>(CAMPAIGN_ROUTES.files, { signal });
+
+export const importCampaignFile = (slug: string) =>
+  consoleRequest<CampaignChanged>(forSlug(CAMPAIGN_ROUTES.importFile, slug));
+
+/** What is typed, saved or not, rendered by the code that renders the sent email. */
+export const previewCampaign = (fields: CampaignFields, signal?: AbortSignal) =>
+  consoleRequest<CampaignPreview>(CAMPAIGN_ROUTES.preview, { body: fields, signal });
+
+/** The checks of the stored draft (not of unsaved typing). */
+export const preflightOf = (slug: string, signal?: AbortSignal) =>
+  consoleRequest<Preflight>(forSlug(CAMPAIGN_ROUTES.preflight, slug), { signal });
+
+export const sendTestCopy = (slug: string) =>
+  consoleRequest<{ message: string }>(forSlug(CAMPAIGN_ROUTES.testSend, slug));
