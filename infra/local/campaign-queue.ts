@@ -38,8 +38,8 @@ export function createLocalCampaignQueue(
     enqueue: async (messages) => messages.forEach((message) => push(message)),
     campaignOf: async (slug) => contentOf((await getCampaign(sender.campaigns, slug))!),
     pausedRecheckSeconds: options.pausedRecheckSeconds ?? 1,
+    pace: createPacer(options.rate ?? sendRateFromEnv()),
   };
-  const pace = createPacer(options.rate ?? sendRateFromEnv());
 
   const launchDue = async () => {
     const due = (await scanKind<CampaignItem>(sender.campaigns.db, sender.campaigns.table, 'campaign')).filter(
@@ -48,12 +48,16 @@ export function createLocalCampaignQueue(
     for (const item of due) push({ campaign: item.slug, launch: true });
   };
 
-  const worker = async () => {
+  /**
+   * Takes only messages due when the tick began: one handed back (paused, refused, in doubt) waits
+   * for a later tick, as SQS hides it for its visibility timeout. Taking it again within the same
+   * tick made a paused send's tick endless (its messages came due again faster than it went round).
+   */
+  const worker = async (tickStart: number) => {
     for (;;) {
-      const index = waiting.findIndex((entry) => entry.notBefore <= Date.now());
+      const index = waiting.findIndex((entry) => entry.notBefore <= tickStart);
       if (index === -1) return;
       const [entry] = waiting.splice(index, 1);
-      if (!('launch' in entry!.message)) await pace();
       try {
         const outcome = await processCampaignMessage(deps, entry!.message, nowSeconds());
         if ('againAfterSeconds' in outcome)
@@ -69,7 +73,8 @@ export function createLocalCampaignQueue(
   /** Launches what is due and sends every message due now; the ones handed back wait for a later tick. */
   const tick = async () => {
     await launchDue();
-    await Promise.all(Array.from({ length: options.concurrency ?? 4 }, worker));
+    const tickStart = Date.now();
+    await Promise.all(Array.from({ length: options.concurrency ?? 4 }, () => worker(tickStart)));
   };
   return { tick, waiting: () => waiting.length };
 }

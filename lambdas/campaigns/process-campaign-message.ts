@@ -10,6 +10,8 @@ export interface CampaignQueueDeps extends CampaignSenderDeps, LaunchDeps {
   campaignOf: (slug: string) => Promise<CampaignContent>;
   /** How long a paused campaign's message waits before the worker looks again. */
   pausedRecheckSeconds: number;
+  /** Waits for SES's rate (send-pacer.ts): taken only by a message whose email may go out. */
+  pace: () => Promise<void>;
 }
 
 /** Done with the message, or hand it back to the queue for this long. */
@@ -32,7 +34,9 @@ export const processCampaignMessage = async (
   }
   const state = await sendStateOf(deps.campaigns, message.campaign);
   if (state === undefined) throw new Error(`Campaign ${message.campaign} has no campaign item`);
+  // A paused send's message costs no place in SES's rate: it goes straight back to wait.
   if (state === 'paused') return { againAfterSeconds: deps.pausedRecheckSeconds };
+  await deps.pace();
   const outcome = await sendToRecipient(deps, await deps.campaignOf(message.campaign), message.subscriberId, now);
   if (outcome.result === 'ineligible') await countIneligible(deps.campaigns, message.campaign);
   if (outcome.result === 'retry' || outcome.result === 'in-doubt') return { againAfterSeconds: outcome.afterSeconds };

@@ -35,6 +35,7 @@ const deps = {
     return campaigns.get(slug)!;
   },
   pausedRecheckSeconds: 60,
+  pace,
 };
 
 /**
@@ -52,7 +53,6 @@ export const handler = middy(async (event: SQSEvent): Promise<SQSBatchResponse> 
   for (const record of event.Records) {
     try {
       const message = readCampaignMessage(record.body);
-      if (!('launch' in message)) await pace();
       const outcome = await processCampaignMessage(deps, message, nowSeconds());
       if ('againAfterSeconds' in outcome) {
         const VisibilityTimeout = Math.min(outcome.againAfterSeconds, MAX_VISIBILITY_SECONDS);
