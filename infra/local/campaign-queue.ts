@@ -20,16 +20,24 @@ const MAX_ERRORS = 5;
 
 /**
  * The local stack's stand-ins for EventBridge Scheduler and the campaign queue: each tick launches
- * the console's sends whose time has come (a scan of the campaigns table for scheduled ones: the
- * table is small locally, and in AWS a one-time schedule fires instead), then runs the due messages
+ * the console's sends whose time has come on the twin's `clock` (a scan of the campaigns table for
+ * scheduled ones, putting on the queue the launch message a one-time schedule's target would put
+ * on it in AWS: lambdas/campaigns/launch-starter.ts), then runs the due messages
  * through the campaign worker's own code (processCampaignMessage) at SES's rate, a few at a time,
  * putting back the ones it hands back (refused, in doubt, paused) after their delay, as the queue's
  * visibility timeout would. Held in memory: a stack stopped mid-send leaves the rest unsent until a
  * resume (`npm run campaign -- send` picks it up, the send records keep one email per person).
  */
 export function createLocalCampaignQueue(
-  options: { concurrency?: number; rate?: number; pausedRecheckSeconds?: number } = {},
+  options: {
+    concurrency?: number;
+    rate?: number;
+    pausedRecheckSeconds?: number;
+    /** The twin's clock, Unix seconds: tests move it to a scheduled send's time. */
+    clock?: () => number;
+  } = {},
 ) {
+  const clock = options.clock ?? nowSeconds;
   const sender = campaignSenderDepsFromEnv();
   const waiting: Waiting[] = [];
   const push = (message: CampaignMessage, notBefore = 0) => waiting.push({ message, notBefore, errors: 0 });
@@ -43,9 +51,9 @@ export function createLocalCampaignQueue(
 
   const launchDue = async () => {
     const due = (await scanKind<CampaignItem>(sender.campaigns.db, sender.campaigns.table, 'campaign')).filter(
-      (item) => item.sendState === 'scheduled' && (item.launchAt ?? 0) <= nowSeconds(),
+      (item) => item.sendState === 'scheduled' && (item.launchAt ?? 0) <= clock(),
     );
-    for (const item of due) push({ campaign: item.slug, launch: true });
+    for (const item of due) push({ campaign: item.slug, launch: true, launchId: item.launchId! });
   };
 
   /**
@@ -59,7 +67,7 @@ export function createLocalCampaignQueue(
       if (index === -1) return;
       const [entry] = waiting.splice(index, 1);
       try {
-        const outcome = await processCampaignMessage(deps, entry!.message, nowSeconds());
+        const outcome = await processCampaignMessage(deps, entry!.message, clock());
         if ('againAfterSeconds' in outcome)
           waiting.push({ ...entry!, notBefore: Date.now() + outcome.againAfterSeconds * 1000 });
       } catch (error) {
@@ -76,7 +84,9 @@ export function createLocalCampaignQueue(
     const tickStart = Date.now();
     await Promise.all(Array.from({ length: options.concurrency ?? 4 }, () => worker(tickStart)));
   };
-  return { tick, waiting: () => waiting.length };
+  /** A message put on the queue as SQS SendMessage would (a schedule's target firing once more, say). */
+  const send = (message: CampaignMessage) => void push(message);
+  return { tick, send, waiting: () => waiting.length };
 }
 
 /** `npm start`: the queue ticks every `intervalMs`, as the mail sweeper does. */

@@ -36,6 +36,7 @@ import { sandboxFunction } from './sandbox/function-sandbox';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 import { startMailSweeper } from './mail-sweeper';
 import { startLocalCampaignQueue } from './campaign-queue';
+import { LOCAL_CLOCK } from '#lambdas/campaigns/launch-starter.ts';
 import { startSesEventRelay } from './ses-event-relay';
 import { createLocalServer, listen, LocalStackError } from './local-server';
 import { dynamoBackend, sesBackend } from './service-backends';
@@ -91,6 +92,8 @@ function lambdaEnvironment(
     CAMPAIGNS_TABLE: CAMPAIGNS_TABLE.logicalName,
     CONSOLE_TABLE: CONSOLE_TABLE.logicalName,
     CONSOLE_OWNERS: cfg.consoleOwners,
+    // Scheduled console sends are launched by the twin's campaign queue on its clock (campaign-queue.ts).
+    CAMPAIGN_SCHEDULE_GROUP: LOCAL_CLOCK,
     SITE_URL: cfg.siteUrl,
     SENDER_EMAIL: cfg.senderEmail,
     MAILING_ADDRESS: cfg.mailingAddress,

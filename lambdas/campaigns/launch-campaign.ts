@@ -4,7 +4,7 @@ import { startCampaignRun } from '../data/campaign-sends';
 import type { TableStore } from '../data/stores';
 import { allSubscribers } from '../data/subscriber-list';
 import { splitAudience } from './campaign-audience';
-import type { RecipientMessage } from './campaign-message';
+import type { LaunchMessage, RecipientMessage } from './campaign-message';
 
 export interface LaunchDeps {
   campaigns: TableStore;
@@ -32,10 +32,15 @@ export const contentOf = (item: CampaignItem): CampaignContent => ({
  * API call, so a list of 10,000 takes what it takes. A launch interrupted halfway is repeated by
  * the queue whole (`launching` may be launched again): recipients queued twice are harmless, the
  * send records keep one email per person. Returns how many were queued; undefined when the send
- * is not due to launch (cancelled, or launched already).
+ * is not due to launch (cancelled, launched already, or another send's launch). EventBridge
+ * Scheduler may deliver a launch more than once; only the state moves it on.
  */
-export const launchCampaign = async (deps: LaunchDeps, slug: string, now: number): Promise<number | undefined> => {
-  const item = await moveSendState(deps.campaigns, slug, ['scheduled', 'launching'], 'launching');
+export const launchCampaign = async (
+  deps: LaunchDeps,
+  { campaign: slug, launchId }: LaunchMessage,
+  now: number,
+): Promise<number | undefined> => {
+  const item = await moveSendState(deps.campaigns, slug, ['scheduled', 'launching'], 'launching', launchId);
   if (!item) return undefined;
   const content = contentOf(item);
   const recipients = splitAudience(await allSubscribers(deps.subscribers), content, now).recipients;

@@ -29,7 +29,7 @@ export const processCampaignMessage = async (
   now: number,
 ): Promise<MessageOutcome> => {
   if ('launch' in message) {
-    await launchCampaign(deps, message.campaign, now);
+    await launchCampaign(deps, message, now);
     return { done: true };
   }
   const state = await sendStateOf(deps.campaigns, message.campaign);

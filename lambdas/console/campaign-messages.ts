@@ -20,6 +20,8 @@ export const CAMPAIGN_MESSAGES = {
     `Campaign "${slug}" is being sent to ${recipients} ${recipients === 1 ? 'person' : 'people'}. Follow its progress here.`,
   scheduled: (slug: string, recipients: number, when: string) =>
     `Campaign "${slug}" will be sent ${when}, to the ${recipients} ${recipients === 1 ? 'person' : 'people'} who can receive it then. You can cancel it until then.`,
+  couldNotStart:
+    'The send could not be started just now, so nothing was sent or scheduled. Please try again in a minute.',
   badTime: 'Choose a time from now to a year ahead.',
   notSent: 'This campaign has not been sent or scheduled.',
   cancelled: (slug: string) => `The send of "${slug}" is cancelled; nothing was sent. The draft can be changed again.`,

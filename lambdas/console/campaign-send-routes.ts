@@ -6,6 +6,8 @@ import {
 } from '#shared/console-campaigns.ts';
 import { CAMPAIGN_SLUG } from '#shared/constants/campaigns.ts';
 import { splitAudience } from '../campaigns/campaign-audience';
+import type { LaunchMessage } from '../campaigns/campaign-message';
+import { launchStarterFromEnv, type LaunchStarter } from '../campaigns/launch-starter';
 import { sendProgress } from '../campaigns/send-progress';
 import type { SendState } from '../data/campaign-item';
 import { cancelScheduled, moveSendState, scheduleCampaign } from '../data/campaign-launch';
@@ -15,6 +17,7 @@ import { HttpError } from '../http/http-error';
 import { jsonObjectOf } from '../http/json-body';
 import { jsonResponse } from '../http/responses';
 import { validateBody } from '../http/validate-body';
+import * as log from '../runtime/log';
 import { CAMPAIGN_MESSAGES } from './campaign-messages';
 import { changeableDraft, rendered, type CampaignRequest } from './campaign-routes';
 import type { ConsoleRoute } from './console-router';
@@ -23,6 +26,10 @@ import type { ConsoleRoute } from './console-router';
 const LONGEST_AHEAD_SECONDS = 366 * 86400;
 /** A time this little in the past (a slow click) still means now. */
 const GRACE_SECONDS = 60;
+
+/** Made on first use, so a function that never sends needs no scheduler settings to load. */
+let starter: LaunchStarter | undefined;
+const launches = () => (starter ??= launchStarterFromEnv());
 
 const slugOf = (request: CampaignRequest) => {
   const slug = request.parameters.slug ?? '';
@@ -66,8 +73,23 @@ export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
         throw new HttpError(400, CAMPAIGN_MESSAGES.badTime);
       const content = rendered(draft.slug, draft);
       const { recipients } = splitAudience(await allSubscribers(request.stores.subscribers), content, request.now);
-      if (!(await scheduleCampaign(request.stores.campaigns, content, launchAt, request.signedIn.owner, request.now)))
-        throw new HttpError(409, CAMPAIGN_MESSAGES.alreadySent(draft.slug));
+      const launchId = await scheduleCampaign(
+        request.stores.campaigns,
+        content,
+        launchAt,
+        request.signedIn.owner,
+        request.now,
+      );
+      if (!launchId) throw new HttpError(409, CAMPAIGN_MESSAGES.alreadySent(draft.slug));
+      const launch: LaunchMessage = { campaign: draft.slug, launch: true, launchId };
+      try {
+        await launches().start(launch, launchAt, request.now);
+      } catch (error) {
+        // Nothing will start it: taken back, so the owner can press send again.
+        await cancelScheduled(request.stores.campaigns, draft.slug);
+        log.error('Campaign send could not be started', { campaign: draft.slug, error: (error as Error).name });
+        throw new HttpError(503, CAMPAIGN_MESSAGES.couldNotStart);
+      }
       const now = launchAt <= request.now;
       const message = now
         ? CAMPAIGN_MESSAGES.sendingNow(draft.slug, recipients.length)
@@ -92,10 +114,18 @@ export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
     routeKey: CAMPAIGN_ROUTES.cancel,
     handle: async (request) => {
       const slug = slugOf(request);
-      if (!(await cancelScheduled(request.stores.campaigns, slug))) {
+      const cancelled = await cancelScheduled(request.stores.campaigns, slug);
+      if (!cancelled) {
         if (!(await getCampaign(request.stores.campaigns, slug))) throw new HttpError(404, CAMPAIGN_MESSAGES.notSent);
         throw new HttpError(409, CAMPAIGN_MESSAGES.tooLateToCancel);
       }
+      // The item is gone, so a schedule that still fires launches nothing; deleting it only tidies.
+      if (cancelled.launchId)
+        await launches()
+          .cancel({ campaign: slug, launch: true, launchId: cancelled.launchId })
+          .catch((error: Error) =>
+            log.warn('Cancelled send: its schedule was not deleted', { campaign: slug, error: error.name }),
+          );
       await request.audit({
         action: 'campaign.cancel',
         target: slug,

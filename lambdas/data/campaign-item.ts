@@ -33,6 +33,8 @@ export interface CampaignItem extends CampaignContent {
   sendState?: SendState;
   /** When the send is to start (Unix seconds), and the owner who asked. */
   launchAt?: number;
+  /** Names this send's launch (campaign-message.ts LaunchMessage); a console send only. */
+  launchId?: string;
   scheduledBy?: string;
   /** Absent until the recipients are first queued. */
   startedAt?: number;
