@@ -1,5 +1,6 @@
 import {
   CAMPAIGN_ROUTES,
+  campaignFieldsSchema,
   campaignSendSchema,
   type CampaignSendAnswer,
   type SendProgress,
@@ -71,7 +72,16 @@ export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
       const launchAt = at === undefined ? request.now : Math.floor(Date.parse(at) / 1000);
       if (!(launchAt >= request.now - GRACE_SECONDS && launchAt <= request.now + LONGEST_AHEAD_SECONDS))
         throw new HttpError(400, CAMPAIGN_MESSAGES.badTime);
-      const content = rendered(draft.slug, draft);
+      // The stored draft passes the rules again before it goes out: one stored before a rule (or
+      // written around the API) is refused in the rule's words, never sent (a CR/LF subject, say).
+      const fields = await validateBody(campaignFieldsSchema, {
+        subject: draft.subject,
+        preheader: draft.preheader ?? '',
+        topic: draft.topic,
+        audience: draft.audience,
+        markdown: draft.markdown,
+      });
+      const content = rendered(draft.slug, fields);
       const { recipients } = splitAudience(await allSubscribers(request.stores.subscribers), content, request.now);
       const launchId = await scheduleCampaign(
         request.stores.campaigns,
