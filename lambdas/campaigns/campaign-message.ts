@@ -27,7 +27,8 @@ export const readCampaignMessage = (body: string): CampaignMessage => {
   if (typeof parsed?.campaign !== 'string' || !CAMPAIGN_SLUG.test(parsed.campaign))
     throw new Error('Not a campaign message');
   if (parsed.launch === true) {
-    if (typeof parsed.launchId !== 'string' || !LAUNCH_ID.test(parsed.launchId)) throw new Error('Not a campaign message');
+    if (typeof parsed.launchId !== 'string' || !LAUNCH_ID.test(parsed.launchId))
+      throw new Error('Not a campaign message');
     return { campaign: parsed.campaign, launch: true, launchId: parsed.launchId };
   }
   if (typeof parsed.subscriberId !== 'string') throw new Error('Not a campaign message');

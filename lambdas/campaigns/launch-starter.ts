@@ -30,8 +30,7 @@ const SCHEDULE_AHEAD_SECONDS = 60;
 export const scheduleName = (launch: LaunchMessage) => `campaign-launch-${launch.launchId}`;
 
 /** `at(yyyy-mm-ddThh:mm:ss)`, read in the time zone given beside it (UTC here). */
-export const atExpression = (launchAt: number) =>
-  `at(${new Date(launchAt * 1000).toISOString().slice(0, 19)})`;
+export const atExpression = (launchAt: number) => `at(${new Date(launchAt * 1000).toISOString().slice(0, 19)})`;
 
 export interface AwsLaunchTargets {
   scheduler: SchedulerClient;

@@ -149,13 +149,7 @@ describe('scheduled console sends (EventBridge Scheduler)', () => {
         Resource: {
           'Fn::Join': [
             '',
-            [
-              'arn:',
-              { Ref: 'AWS::Partition' },
-              `:scheduler:${stack.region}:${stack.account}:schedule/`,
-              group,
-              '/*',
-            ],
+            ['arn:', { Ref: 'AWS::Partition' }, `:scheduler:${stack.region}:${stack.account}:schedule/`, group, '/*'],
           ],
         },
       }),
@@ -171,7 +165,9 @@ describe('scheduled console sends (EventBridge Scheduler)', () => {
     expect(queueing.flatMap((statement) => [statement.Resource].flat())).toEqual([queueArn]);
     // Nothing else of the scheduler or the queue: no schedule read, list or update, no receive or purge.
     expect(
-      roleActions(template, stack, consoleCampaigns).filter((action) => /^(scheduler|iam|sqs):/.test(action)).sort(),
+      roleActions(template, stack, consoleCampaigns)
+        .filter((action) => /^(scheduler|iam|sqs):/.test(action))
+        .sort(),
     ).toEqual([
       'iam:PassRole',
       'scheduler:CreateSchedule',
@@ -182,7 +178,7 @@ describe('scheduled console sends (EventBridge Scheduler)', () => {
     ]);
   });
 
-  it('tells consoleCampaigns the group, the role, and the queue that is the schedules\' target', () => {
+  it("tells consoleCampaigns the group, the role, and the queue that is the schedules' target", () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       FunctionName: Match.absent(),
       Environment: {

@@ -70,7 +70,9 @@ const totalReceived = async (slug: string) =>
 
 /** Subscribers of this test (the tables are this file's own: earlier tests' subscribers are recipients too). */
 const seed = async (tag: string, eligible: number) => {
-  const people = Array.from({ length: eligible }, (_, index) => subscriberItem('eligible', `${tag}-${index}@example.ca`));
+  const people = Array.from({ length: eligible }, (_, index) =>
+    subscriberItem('eligible', `${tag}-${index}@example.ca`),
+  );
   for (const person of people) await writeItem(ownTables.subscribers, person);
   const unsubscribed = `${tag}-gone@example.ca`;
   await writeItem(ownTables.subscribers, subscriberItem('unsubscribedAll', unsubscribed));
@@ -182,7 +184,12 @@ describe('console campaign send', () => {
     for (const email of emails) expect(await received(slug, email)).toBe(0);
     expect(saved.statusCode).toBe(200);
     expect(await readItem(ownTables.campaigns, `campaign#${slug}`)).toBeUndefined();
-    expect(await auditActions(slug)).toEqual(['campaign.cancel', 'campaign.create', 'campaign.schedule', 'campaign.update']);
+    expect(await auditActions(slug)).toEqual([
+      'campaign.cancel',
+      'campaign.create',
+      'campaign.schedule',
+      'campaign.update',
+    ]);
     expect((await auditOf(slug)).find((entry) => entry.action === 'campaign.schedule')).toMatchObject({
       actor: owner,
       summary: `Scheduled for ${new Date(Math.floor(Date.parse(at) / 1000) * 1000).toISOString()} version 0 to ${scheduled.json.recipients} recipient(s)`,
