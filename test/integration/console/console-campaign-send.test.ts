@@ -326,7 +326,7 @@ describe('console campaign send', () => {
 
     // Assess
     expect(refused.statusCode).toBe(400);
-    expect(refused.json.message).toBe('Subject must be one line.');
+    expect(refused.json.message).toBe('The subject must be one line.');
     expect([changed.statusCode, changed.json.message]).toEqual([409, CAMPAIGN_MESSAGES.changedMeanwhile]);
     for (const slug of [injected, stale]) {
       expect(await readItem(ownTables.campaigns, `campaign#${slug}`)).toBeUndefined();
