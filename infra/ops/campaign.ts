@@ -18,7 +18,9 @@ import { sendMail } from '#lambdas/mail/send.ts';
 import { nowSeconds } from '#lambdas/runtime/clock.ts';
 import { resolveCampaignTarget, type CampaignTarget } from './campaigns/campaign-target';
 import { campaignStatus } from './campaigns/campaign-status';
-import { enqueueRecipients } from './campaigns/enqueue';
+import { enqueueRecipients } from '#lambdas/campaigns/enqueue.ts';
+import { createSqsClient } from '#lambdas/runtime/aws-clients/sqs.ts';
+import { STACK } from './stack-target';
 import { loadCampaign } from './campaigns/load-campaign';
 import { sendLocally } from './campaigns/local-queue';
 import { writePreview } from './campaigns/preview';
@@ -116,7 +118,11 @@ const send = async (args: CampaignArgs, target: CampaignTarget, log: (line: stri
     );
   }
   if (target.queueUrl) {
-    await enqueueRecipients(target.queueUrl, campaign.slug, recipients);
+    await enqueueRecipients(
+      createSqsClient({ region: STACK.region }),
+      target.queueUrl,
+      recipients.map((subscriberId) => ({ campaign: campaign.slug, subscriberId })),
+    );
     log(
       `${recipients.length} recipient(s) queued on aws; the campaign worker sends them at SES's rate. Follow with: npm run campaign -- status ${args.slug} --target aws`,
     );

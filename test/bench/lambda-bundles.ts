@@ -39,9 +39,11 @@ export const CONSOLE_API_BUNDLE_BUDGET_BYTES = 280 * 1024;
  * The console's campaigns screen (consoleCampaigns) renders campaigns as they are sent (marked,
  * about 50 KiB; the front matter reader with js-yaml and gray-matter, about 46 KiB), validates
  * with yup (36 KiB) and emails the owner's test copy (the SES client, about 24 KiB, and some 15 KiB
- * more of the SDK's core and XML code): 405 KiB measured (esbuild metafile). Only the owners load it, a few times a day.
+ * more of the SDK's core and XML code): 405 KiB measured (esbuild metafile). Starting sends adds
+ * the EventBridge Scheduler and SQS clients: 409.4 KiB → 465.8 KiB measured (+56.4 KiB, 2026-11-26).
+ * Only the owners load it, a few times a day.
  */
-export const CAMPAIGNS_BUNDLE_BUDGET_BYTES = 420 * 1024;
+export const CAMPAIGNS_BUNDLE_BUDGET_BYTES = 470 * 1024;
 
 /** Each console function's own size budget, by function (the API's 250 KiB is for every other). */
 const CONSOLE_BUDGETS: Partial<Record<FunctionName, number>> = {

@@ -1,5 +1,6 @@
 import type { CampaignItem, SendRecord } from '#lambdas/data/campaign-item.ts';
 import { getCampaign } from '#lambdas/data/campaign-sends.ts';
+import { sendProgress } from '#lambdas/campaigns/send-progress.ts';
 import type { SubscriberItem } from '#lambdas/data/subscriber-item.ts';
 import { scanKind } from '../scan-table';
 import type { OpsTarget } from '../stack-target';
@@ -7,7 +8,7 @@ import type { OpsTarget } from '../stack-target';
 export interface CampaignStatus {
   campaign: string;
   subject: string;
-  startedAt: string;
+  startedAt?: string;
   runs: number;
   /** Handed to the queue by the latest send (eligible then). */
   queued: number;
@@ -44,6 +45,7 @@ export const campaignStatus = async (target: OpsTarget, slug: string): Promise<C
       subscriber,
     ]),
   );
+  const progress = sendProgress(campaign);
   const count = (test: (record: SendRecord) => boolean) => records.filter(test).length;
   const unsubscribedAfter = (record: SendRecord) => {
     const subscriber = subscribers.get(record.subscriberId);
@@ -56,17 +58,18 @@ export const campaignStatus = async (target: OpsTarget, slug: string): Promise<C
   return {
     campaign: slug,
     subject: campaign.subject,
-    startedAt: new Date(campaign.startedAt * 1000).toISOString(),
+    ...(campaign.startedAt !== undefined && { startedAt: new Date(campaign.startedAt * 1000).toISOString() }),
     runs: campaign.runs,
     queued: campaign.queued,
     recipients: records.length,
-    sent: count((record) => record.status === 'sent'),
+    // The counters the console's progress reads (one function for both, lambdas/campaigns/send-progress.ts).
+    sent: progress.sent,
     retrying: count((record) => record.status === 'pending'),
-    failed: count((record) => record.status === 'failed'),
-    inDoubt: count((record) => record.status === 'sending' || record.status === 'uncertain'),
-    delivered: count((record) => record.delivery?.outcome === 'delivered'),
-    bounced: count((record) => record.delivery?.outcome === 'bounced'),
-    complained: count((record) => record.delivery?.outcome === 'complained'),
+    failed: progress.failed,
+    inDoubt: progress.inDoubt,
+    delivered: progress.results.delivered,
+    bounced: progress.results.bounced,
+    complained: progress.results.complained,
     unsubscribedSince: count(unsubscribedAfter),
   };
 };

@@ -75,8 +75,8 @@ describe('Lambda bundles', () => {
     ).toEqual([...MAIL_SENDERS, SIGN_IN, CAMPAIGNS].sort());
   });
 
-  it("bundles only the DynamoDB client into the console's other screens, and DynamoDB and SES into the campaigns", () => {
-    expect(bundleOf(CAMPAIGNS).sdkClients).toEqual(['client-dynamodb', 'client-ses']);
+  it("bundles only the DynamoDB client into the console's other screens; DynamoDB, SES, and the scheduler and queue that start sends into the campaigns", () => {
+    expect(bundleOf(CAMPAIGNS).sdkClients).toEqual(['client-dynamodb', 'client-scheduler', 'client-ses', 'client-sqs']);
     expect(bundleOf(SCREENS).sdkClients).toEqual(['client-dynamodb']);
   });
 
