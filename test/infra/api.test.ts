@@ -8,6 +8,7 @@ import { ROUTE_THROTTLE_GROUPS } from '#infra/constructs/api-throttling.ts';
 import { Data } from '#infra/constructs/data.ts';
 import { API_FALLBACK_HANDLER, routeHandler } from '#infra/constructs/functions.ts';
 import { API_FALLBACK_ROUTE, API_ROUTES } from '#shared/paths.ts';
+import { SENDS_BY_MAILBOX_INDEX } from '#shared/sends-by-mailbox-index.ts';
 import { newStack } from './support/app';
 import { DYNAMODB_WRITE_ACTIONS, roleActions, roleStatements } from './support/policies';
 
@@ -114,6 +115,20 @@ describe('Api', () => {
       expect(actions).toContain('dynamodb:UpdateItem');
       expect(actions).not.toContain('dynamodb:PutItem');
       expect(actions).not.toContain('dynamodb:DeleteItem');
+    }
+  });
+
+  it('lets the PUT and one-click handlers only find campaign emails by mailbox and update campaign counters', () => {
+    for (const fn of [api.handlers.putSubscriber, api.handlers.oneClickUnsubscribe]) {
+      const statements = roleStatements(template, stack, fn).filter((statement) =>
+        JSON.stringify(statement.Resource).includes('Campaigns'),
+      );
+      expect(statements).toHaveLength(1);
+      expect(JSON.stringify(statements[0]!.Resource)).toContain(`index/${SENDS_BY_MAILBOX_INDEX.name}`);
+      const actions = actionsOn('Campaigns', fn);
+      expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:UpdateItem']));
+      for (const forbidden of ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:Scan'])
+        expect(actions).not.toContain(forbidden);
     }
   });
 
