@@ -215,7 +215,7 @@ describe('Api', () => {
     ]);
   });
 
-  it("lets only the console's screens query the audit log, the inbox's and the sends' indexes", () => {
+  it("lets only the console's screens query the audit log and the inbox's indexes, and only they and the unsubscribes the sends' index", () => {
     const indexes = (fn: (typeof api.handlers)[keyof typeof api.handlers]) =>
       roleStatements(template, stack, fn).flatMap((statement) =>
         [statement.Resource].flat().flatMap((resource) => {
@@ -224,8 +224,11 @@ describe('Api', () => {
         }),
       );
     expect(indexes(api.handlers.consoleApi).sort()).toEqual(['AuditLog', 'LeadsByTime', 'SendsByMailbox']);
+    // An unsubscribe finds the person's campaign emails ("unsubscribed since").
+    const unsubscribes = ['putSubscriber', 'oneClickUnsubscribe'];
+    for (const name of unsubscribes) expect(indexes(api.handlers[name as 'putSubscriber'])).toEqual(['SendsByMailbox']);
     for (const [name, fn] of Object.entries(api.handlers)) {
-      if (name !== 'consoleApi') expect([name, indexes(fn)]).toEqual([name, []]);
+      if (name !== 'consoleApi' && !unsubscribes.includes(name)) expect([name, indexes(fn)]).toEqual([name, []]);
     }
   });
 
