@@ -295,16 +295,42 @@ export interface CampaignSendAnswer {
   launchAt: number;
 }
 
-/** SES's word on the emails, each counted once (its strongest word: a bounce after delivery counts as a bounce). */
+/**
+ * What became of the emails, each person counted once. SES's word (its Delivery, Bounce,
+ * Complaint and Reject events; its strongest word per email: a bounce after delivery counts as a
+ * bounce), and who unsubscribed since. Nothing of opening or clicking is measured
+ * (docs/decisions/0051-campaign-measurement-privacy.md).
+ */
 export interface SendResults {
   delivered: number;
   /** Permanent bounces (the address is suppressed). */
   bounced: number;
   /** Transient bounces (mailbox full, …) not followed by delivery. */
   softBounced: number;
+  /** Marked as spam (the address is suppressed, and gets no further campaign). */
   complained: number;
   rejected: number;
+  /**
+   * Unsubscribed from every email after this campaign's email reached them (sent, and not bounced
+   * or rejected), by any way: the unsubscribe page, the mail app's one-click button, "stop
+   * everything" on the preferences page, or the firm's console. One person counts in every
+   * campaign that reached them before; per day, on the day they unsubscribed.
+   */
+  unsubscribed: number;
 }
+
+/** How many of those unsubscribed since ticked a reason on the unsubscribe page (one may tick several). */
+export interface UnsubscribeReasonCount {
+  /** An UNSUBSCRIBE_REASONS key (shared/constants/subscriber-options.ts), or `none`. */
+  reason: string;
+  /** The words the unsubscribe page shows; for `none`: UNSUBSCRIBED_WITHOUT_REASON. */
+  label: string;
+  count: number;
+}
+
+/** Who unsubscribed in a way that asks no reason (one-click, preferences page, the console). */
+export const UNSUBSCRIBED_WITHOUT_REASON =
+  "Gave no reason (the mail app's unsubscribe button, their preferences page, or through the firm)";
 
 export interface SendProgress {
   slug: string;
@@ -321,6 +347,11 @@ export interface SendProgress {
   /** Queued, not yet settled one way or another. */
   left: number;
   results: SendResults;
+  /**
+   * Why those of `results.unsubscribed` left, in aggregate (never per person): the reasons given,
+   * most given first, then `none`; reasons nobody gave are left out.
+   */
+  unsubscribeReasons: UnsubscribeReasonCount[];
   /** Per firm day (America/Edmonton, `2026-11-27`), oldest first. */
   perDay: ({ day: string } & SendResults)[];
 }

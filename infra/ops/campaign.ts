@@ -4,7 +4,8 @@
  *   test <slug> --to <address>   sends one copy (subject marked [Test]); no send record
  *   send <slug> [--yes]          asks, then sends to every eligible subscriber, once each
  *        [--rate <n/s>] [--concurrency <n>]   local only: SES's rate and recipients in flight
- *   status <slug> [--json]       recipients, sent, failed, bounced, complained, unsubscribed since
+ *   status <slug> [--json]       recipients, sent, failed, delivered, bounced (permanent, transient),
+ *                                complained, rejected, unsubscribed since: the console's counts
  *   --target local|aws           default local: `npm start`'s stack (PORT, SES_PORT,
  *                                DYNAMODB_PORT, LOCAL_DATA_DIR); aws: the deployed stack's outputs
  */

@@ -1,5 +1,18 @@
-import type { SendProgress, SendResults } from '#shared/console-campaigns.ts';
-import { INELIGIBLE_COUNTER, outcomeCounter, SEND_COUNTERS } from '../data/campaign-counts';
+import {
+  UNSUBSCRIBED_WITHOUT_REASON,
+  type SendProgress,
+  type SendResults,
+  type UnsubscribeReasonCount,
+} from '#shared/console-campaigns.ts';
+import { UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
+import {
+  INELIGIBLE_COUNTER,
+  NO_REASON_COUNTER,
+  outcomeCounter,
+  reasonCounter,
+  SEND_COUNTERS,
+  UNSUBSCRIBED,
+} from '../data/campaign-counts';
 import type { CampaignItem } from '../data/campaign-item';
 
 const RESULT_OUTCOMES: Record<keyof SendResults, string> = {
@@ -8,7 +21,21 @@ const RESULT_OUTCOMES: Record<keyof SendResults, string> = {
   softBounced: 'soft-bounced',
   complained: 'complained',
   rejected: 'rejected',
+  unsubscribed: UNSUBSCRIBED,
 };
+/** Both audiences' pages offer the same reasons (in another order): one label per key. */
+const REASON_LABELS = new Map(UNSUBSCRIBE_REASONS.candidate.map((reason) => [reason.key, reason.label]));
+
+/** The reasons counted on the campaign, most given first, then those who gave none; none counted, none listed. */
+const unsubscribeReasons = (count: (name: string) => number): UnsubscribeReasonCount[] => [
+  ...[...REASON_LABELS]
+    .map(([reason, label]) => ({ reason, label, count: count(reasonCounter(reason)) }))
+    .filter((entry) => entry.count > 0)
+    .sort((a, b) => b.count - a.count),
+  ...[{ reason: 'none', label: UNSUBSCRIBED_WITHOUT_REASON, count: count(NO_REASON_COUNTER) }].filter(
+    (entry) => entry.count > 0,
+  ),
+];
 const DAY_COUNTER = /^day_(\d{4}-\d\d-\d\d)_(.+)$/;
 
 /**
@@ -45,6 +72,7 @@ export const sendProgress = (item: CampaignItem): SendProgress => {
     ineligible,
     left: Math.max(0, item.queued - sent - inDoubt - failed - ineligible),
     results: resultsFrom((outcome) => count(outcomeCounter(outcome))),
+    unsubscribeReasons: unsubscribeReasons(count),
     perDay: [...days.keys()]
       .sort()
       .map((day) => ({ day, ...resultsFrom((outcome) => Math.max(0, days.get(day)![outcome] ?? 0)) })),

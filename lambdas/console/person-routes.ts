@@ -73,8 +73,7 @@ export const PERSON_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
       let withdrawn = 0;
       for (const subscriber of subscribers) {
         const owner = request.signedIn.owner;
-        if (await unsubscribeOnRequest(request.stores.subscribers, subscriber, { owner, reason }, request.now))
-          withdrawn += 1;
+        if (await unsubscribeOnRequest(request.stores, subscriber, { owner, reason }, request.now)) withdrawn += 1;
       }
       // A repeat adds nothing: no ledger record, and nothing for the log.
       if (withdrawn > 0)

@@ -16,6 +16,12 @@ export const INELIGIBLE_COUNTER = 'count_ineligible';
 export const outcomeCounter = (outcome: string) => `outcome_${outcome}`;
 /** Per firm day (America/Edmonton, shared/firm-day.ts) of SES's word: `day_2026-11-27_delivered`. */
 export const dayCounter = (day: string, outcome: string) => `day_${day}_${outcome}`;
+/** Counted as an outcome (total and per day) beside SES's words, though no SES event tells it. */
+export const UNSUBSCRIBED = 'unsubscribed';
+/** How many of those unsubscribed since ticked this reason (UNSUBSCRIBE_REASONS key) on the unsubscribe page. */
+export const reasonCounter = (reason: string) => `unsubscribeReason_${reason}`;
+/** Those unsubscribed since who ticked no reason: the mail app's one-click button, or the console. */
+export const NO_REASON_COUNTER = 'unsubscribeNoReason';
 
 const add = async (store: TableStore, slug: string, changes: Map<string, number>) => {
   const entries = [...changes].filter(([, by]) => by !== 0);
@@ -66,3 +72,19 @@ export const countDeliveryChange = async (
   move(after, 1);
   await add(store, slug, changes);
 };
+
+/**
+ * A person this campaign's email reached unsubscribed from everything on `at`: counted in the
+ * total, on that firm day and per reason they ticked (aggregate: no person is named here). Call
+ * only after the conditional write that withdrew them (lambdas/domain/unsubscribed-since.ts).
+ */
+export const countUnsubscribe = (store: TableStore, slug: string, reasons: readonly string[], at: number) =>
+  add(
+    store,
+    slug,
+    new Map([
+      [outcomeCounter(UNSUBSCRIBED), 1],
+      [dayCounter(firmDay(at), UNSUBSCRIBED), 1],
+      ...(reasons.length === 0 ? [NO_REASON_COUNTER] : reasons.map(reasonCounter)).map((name) => [name, 1] as const),
+    ]),
+  );

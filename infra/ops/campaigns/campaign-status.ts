@@ -1,7 +1,6 @@
 import type { CampaignItem, SendRecord } from '#lambdas/data/campaign-item.ts';
 import { getCampaign } from '#lambdas/data/campaign-sends.ts';
 import { sendProgress } from '#lambdas/campaigns/send-progress.ts';
-import type { SubscriberItem } from '#lambdas/data/subscriber-item.ts';
 import { scanKind } from '../scan-table';
 import type { OpsTarget } from '../stack-target';
 
@@ -27,34 +26,29 @@ export interface CampaignStatus {
   delivered: number;
   /** Permanent bounces (the address is suppressed). */
   bounced: number;
+  /** Transient bounces (mailbox full, …) not followed by delivery. */
+  softBounced: number;
   complained: number;
-  /** Recipients who unsubscribed (or switched off everything) after their email was sent. */
+  rejected: number;
+  /**
+   * Recipients who unsubscribed from everything after their email reached them, by any way
+   * (counted when they unsubscribe: lambdas/domain/unsubscribed-since.ts).
+   */
   unsubscribedSince: number;
 }
 
-/** `npm run campaign -- status <slug>`: read from the send records and the subscribers. */
+/**
+ * `npm run campaign -- status <slug>`: the counts the console's progress shows, from the same
+ * function (sendProgress, one read of the campaign item), plus what only the send records tell
+ * (recipients, retrying), read by a scan: an operator's occasional command.
+ */
 export const campaignStatus = async (target: OpsTarget, slug: string): Promise<CampaignStatus | undefined> => {
   const campaign: CampaignItem | undefined = await getCampaign({ db: target.db, table: target.tables.campaigns }, slug);
   if (!campaign) return undefined;
   const records = (await scanKind<SendRecord>(target.db, target.tables.campaigns, 'campaign-send')).filter(
     (record) => record.campaign === slug,
   );
-  const subscribers = new Map(
-    (await scanKind<SubscriberItem>(target.db, target.tables.subscribers, 'subscriber')).map((subscriber) => [
-      subscriber.id,
-      subscriber,
-    ]),
-  );
-  const progress = sendProgress(campaign);
-  const count = (test: (record: SendRecord) => boolean) => records.filter(test).length;
-  const unsubscribedAfter = (record: SendRecord) => {
-    const subscriber = subscribers.get(record.subscriberId);
-    return (
-      record.status === 'sent' &&
-      subscriber?.unsubscribedAt !== undefined &&
-      subscriber.unsubscribedAt >= (record.sentAt ?? 0)
-    );
-  };
+  const { sent, failed, inDoubt, results } = sendProgress(campaign);
   return {
     campaign: slug,
     subject: campaign.subject,
@@ -62,14 +56,15 @@ export const campaignStatus = async (target: OpsTarget, slug: string): Promise<C
     runs: campaign.runs,
     queued: campaign.queued,
     recipients: records.length,
-    // The counters the console's progress reads (one function for both, lambdas/campaigns/send-progress.ts).
-    sent: progress.sent,
-    retrying: count((record) => record.status === 'pending'),
-    failed: progress.failed,
-    inDoubt: progress.inDoubt,
-    delivered: progress.results.delivered,
-    bounced: progress.results.bounced,
-    complained: progress.results.complained,
-    unsubscribedSince: count(unsubscribedAfter),
+    sent,
+    retrying: records.filter((record) => record.status === 'pending').length,
+    failed,
+    inDoubt,
+    delivered: results.delivered,
+    bounced: results.bounced,
+    softBounced: results.softBounced,
+    complained: results.complained,
+    rejected: results.rejected,
+    unsubscribedSince: results.unsubscribed,
   };
 };
