@@ -50,13 +50,7 @@ export function CampaignPage() {
               <EmailPreview fields={campaign} />
             </div>
           ) : (
-            <CampaignEditor
-              owner={owner}
-              stored={campaign}
-              onStored={setCampaign}
-              reload={reload}
-              onSent={changed}
-            />
+            <CampaignEditor owner={owner} stored={campaign} onStored={setCampaign} reload={reload} onSent={changed} />
           )}
         </>
       )}

@@ -46,7 +46,13 @@ export function SendPanel({ campaign, preflight, unsaved, onSent }: SendPanelPro
   const at = day && time ? firmTime(day, time) : undefined;
   /** Why the chosen time cannot be used, if it cannot (the API checks again: 400). */
   const timeProblem =
-    when === 'now' ? '' : at === undefined ? 'Choose the date and the time to schedule it.' : at * 1000 <= Date.now() ? 'Choose a time later than now.' : '';
+    when === 'now'
+      ? ''
+      : at === undefined
+        ? 'Choose the date and the time to schedule it.'
+        : at * 1000 <= Date.now()
+          ? 'Choose a time later than now.'
+          : '';
 
   const send = () =>
     void sending.submit(async () => {
@@ -78,8 +84,8 @@ export function SendPanel({ campaign, preflight, unsaved, onSent }: SendPanelPro
           <input type="radio" name="send-when" checked={when === 'now'} onChange={() => setWhen('now')} /> Now
         </label>
         <label className="console-preview__option">
-          <input type="radio" name="send-when" checked={when === 'later'} onChange={() => setWhen('later')} /> At a
-          date and time (Alberta time)
+          <input type="radio" name="send-when" checked={when === 'later'} onChange={() => setWhen('later')} /> At a date
+          and time (Alberta time)
         </label>
       </fieldset>
       {when === 'later' && (

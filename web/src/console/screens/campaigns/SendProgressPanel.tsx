@@ -68,7 +68,12 @@ export function SendProgressPanel({ slug, onCancelled }: { slug: string; onCance
               <label htmlFor="campaign-send-bar" className="console-small">
                 {countText(settled)} of {countText(progress.queued)} done
               </label>
-              <progress id="campaign-send-bar" className="console-send__bar" max={progress.queued || 1} value={settled} />
+              <progress
+                id="campaign-send-bar"
+                className="console-send__bar"
+                max={progress.queued || 1}
+                value={settled}
+              />
               <dl className="console-send__counts">
                 {PROGRESS_COUNTS.map(({ key, label }) => (
                   <div key={key}>

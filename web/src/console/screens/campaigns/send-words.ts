@@ -35,12 +35,18 @@ export function stageText(progress: SendProgress): string {
 }
 
 /** The counts of a send, in the order the screen lists them, each with its meaning. */
-export const PROGRESS_COUNTS: { key: keyof Pick<SendProgress, 'queued' | 'sent' | 'inDoubt' | 'failed' | 'ineligible' | 'left'>; label: string }[] = [
+export const PROGRESS_COUNTS: {
+  key: keyof Pick<SendProgress, 'queued' | 'sent' | 'inDoubt' | 'failed' | 'ineligible' | 'left'>;
+  label: string;
+}[] = [
   { key: 'queued', label: 'Queued (could receive it when the send started)' },
   { key: 'sent', label: 'Sent' },
   { key: 'inDoubt', label: 'In doubt (being checked with Amazon SES; never sent twice)' },
   { key: 'failed', label: 'Failed' },
-  { key: 'ineligible', label: 'Not eligible any more (unsubscribed, topic switched off or suppressed before their turn)' },
+  {
+    key: 'ineligible',
+    label: 'Not eligible any more (unsubscribed, topic switched off or suppressed before their turn)',
+  },
   { key: 'left', label: 'Left to send' },
 ];
 
