@@ -40,7 +40,7 @@ export const PROGRESS_COUNTS: {
   label: string;
 }[] = [
   { key: 'queued', label: 'Queued (could receive it when the send started)' },
-  { key: 'sent', label: 'Sent' },
+  { key: 'sent', label: 'Sent (accepted by Amazon SES)' },
   { key: 'inDoubt', label: 'In doubt (being checked with Amazon SES; never sent twice)' },
   { key: 'failed', label: 'Failed' },
   {
