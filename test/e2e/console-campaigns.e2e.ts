@@ -134,7 +134,9 @@ describe('Campaigns, from the site’s file to a test copy in the inbox, then se
 
     // Assess: the HTML in the sandboxed frame, whose links the page says are whose
     await previewShows(page, ADDED);
-    await expect(page.locator('iframe.console-preview__frame').getAttribute('sandbox')).resolves.toBe('');
+    await expect(page.locator('iframe.console-preview__frame').getAttribute('sandbox')).resolves.toBe(
+      'allow-same-origin',
+    );
     await page
       .getByText(/^(With the links of .+, who would get it|Nobody of this audience would get it yet)/)
       .waitFor();
