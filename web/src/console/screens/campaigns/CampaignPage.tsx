@@ -45,10 +45,13 @@ export function CampaignPage() {
           <CampaignHeading campaign={campaign} />
           {outcome && <FormMessage kind={outcome.kind} text={outcome.text} />}
           {campaign.state === 'sent' ? (
-            <div className="console-campaign">
+            <>
               <SendProgressPanel slug={campaign.slug} onCancelled={changed} />
-              <EmailPreview fields={campaign} />
-            </div>
+              <EmailPreview
+                fields={campaign}
+                readyText="The email as it goes out (its content can no longer change)."
+              />
+            </>
           ) : (
             <CampaignEditor owner={owner} stored={campaign} onStored={setCampaign} reload={reload} onSent={changed} />
           )}

@@ -22,7 +22,14 @@ const WIDTHS: [Width, string][] = [
  * no form, no navigation of the console; the console reaches into it only to apply the email's
  * own inline styles, which its CSP would otherwise hold back (email-frame-styles.ts).
  */
-export function EmailPreview({ fields }: { fields: TypedFields }) {
+export function EmailPreview({
+  fields,
+  readyText = 'The preview shows what you typed, saved or not.',
+}: {
+  fields: TypedFields;
+  /** Said once the preview is shown (a frozen campaign's is the email as it goes out). */
+  readyText?: string;
+}) {
   const state = useLivePreview(fields);
   const [part, setPart] = useState<Part>('html');
   const [width, setWidth] = useState<Width>('desktop');
@@ -34,7 +41,7 @@ export function EmailPreview({ fields }: { fields: TypedFields }) {
       <p className="console-small" role="status">
         {state.status === 'waiting' && `The preview appears once the campaign has what it needs. ${state.reason}`}
         {state.status === 'loading' && 'Updating the preview…'}
-        {state.status === 'ready' && 'The preview shows what you typed, saved or not.'}
+        {state.status === 'ready' && readyText}
       </p>
       {state.status === 'failed' && (
         <FormMessage kind="error" text={`The preview could not be updated. ${state.error}`} />

@@ -14,7 +14,7 @@ export function SendResultsTables({ progress }: { progress: SendProgress }) {
         From Amazon SES’s reports, each person counted once. Whether people open the email or click its links is not
         measured.
       </p>
-      <div className="console-count-tables">
+      <div className="console-send__results">
         <table className="console-table console-counts">
           <caption>The whole campaign</caption>
           <thead>
