@@ -251,6 +251,12 @@ export const PREFLIGHT_CHECKS = [
 ] as const;
 export type PreflightCheckId = (typeof PREFLIGHT_CHECKS)[number];
 
+/**
+ * The checks whose problem stops a send: nobody to send to, no CASL identification, a broken
+ * link, no working unsubscribe link. A subject or preheader longer than inboxes show only warns.
+ */
+export const BLOCKING_CHECKS: readonly PreflightCheckId[] = ['recipients', 'identification', 'links', 'unsubscribe'];
+
 export interface PreflightCheck {
   id: PreflightCheckId;
   ok: boolean;
