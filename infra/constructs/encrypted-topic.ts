@@ -36,8 +36,10 @@ export class EncryptedTopic extends Construct {
     // (CloudWatch alarms) adds none; SES's event destination adds its own, which this repeats
     // harmlessly so that every topic of this kind works the same way. Only on behalf of our own
     // account's resources (alarms, configuration sets): another account's use of the same service
-    // cannot publish here (confused deputy). Conditions supported by CloudWatch and SES
-    // publishing: https://docs.aws.amazon.com/sns/latest/dg/sns-access-policy-use-cases.html
+    // cannot publish here (confused deputy). aws:SourceAccount with a service principal is the
+    // SNS guide's "Allow any AWS resource to publish to a topic" example
+    // (https://docs.aws.amazon.com/sns/latest/dg/sns-access-policy-use-cases.html), and the
+    // condition CDK's own SES event destination writes ("AWS:SourceAccount" with "AWS:SourceArn").
     this.topic.addToResourcePolicy(
       new iam.PolicyStatement({
         principals: [new iam.ServicePrincipal(props.publisher)],

@@ -42,13 +42,16 @@ export class TopicKey extends Construct {
 
   /**
    * Lets an AWS service publish to topics encrypted with this key, with the statement AWS
-   * documents for it, word for word and without conditions: "Enable compatibility between event
-   * sources from AWS services and encrypted topics",
+   * documents for it, without conditions. SNS developer guide, "Enable compatibility between event
+   * sources from AWS services and encrypted topics": "To allow the AWS service to have the
+   * kms:GenerateDataKey* and kms:Decrypt permissions, add the following statement to the KMS
+   * policy" (service principal, "Resource": "*", no Condition),
    * https://docs.aws.amazon.com/sns/latest/dg/sns-key-management.html#compatibility-with-aws-services
-   * Neither CloudWatch's nor SES's own page documents a source condition for this key policy, and
-   * a condition on a context key the service's KMS call does not carry fails that call: the
-   * publish is then dropped silently while the deploy succeeds. The confused-deputy check stays
-   * on each topic's policy (EncryptedTopic), where both services document it.
+   * SES's own guide documents the same statement ("AllowSESToUseKMSKey", no Condition),
+   * https://docs.aws.amazon.com/ses/latest/dg/configure-sns-notifications.html (both read in the
+   * awsdocs GitHub sources, 2026-11-26). A condition on a context key the service's KMS call does
+   * not carry fails that call: the publish is dropped silently while the deploy succeeds. The
+   * confused-deputy check stays on each topic's policy (EncryptedTopic).
    */
   allowPublisher(servicePrincipal: string): void {
     if (!/^[a-z0-9-]+\.amazonaws\.com$/.test(servicePrincipal)) {

@@ -20,7 +20,10 @@ export interface Price {
   /** Units per month the always-free tier covers. */
   readonly free?: number;
   readonly source: string;
+  /** The date the price was read at its source. */
   readonly read: string;
+  /** What that reading verified: the page as stored and its words, or "not found: …" and what was searched. */
+  readonly checked: string;
 }
 export type Prices = Readonly<Record<string, Price>>;
 

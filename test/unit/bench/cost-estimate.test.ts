@@ -84,10 +84,15 @@ describe('cost estimate', () => {
     });
   });
 
-  it('names the source and date of every price', () => {
+  it('names the source, date and verification of every price', () => {
     for (const [key, price] of Object.entries(prices)) {
       expect([key, price.source]).toEqual([key, expect.stringMatching(/^https:\/\/aws\.amazon\.com\/.+\/pricing\//)]);
       expect([key, price.read]).toEqual([key, expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)]);
+      // What the reading verified, or that it found nothing: a price never reads as checked when it was not.
+      expect([key, price.checked]).toEqual([
+        key,
+        expect.stringMatching(/^(https?:\/\/\S+.*as stored, \d{4}-\d{2}-\d{2}|not found: .+)/),
+      ]);
     }
   });
 });
