@@ -90,7 +90,7 @@ describe('Lambda bundles', () => {
     expect(NON_API_HANDLERS).toEqual(expect.arrayContaining([...MAIL_SENDERS, 'sesEvents']));
   });
 
-  it("imports node:stream/web (aliased to a stand-in that only answers instanceof) from @middy/core alone", () => {
+  it('imports node:stream/web (aliased to a stand-in that only answers instanceof) from @middy/core alone', () => {
     const importers = new Set(bundles.flatMap((bundle) => bundle.webStreamsImporters));
     expect([...importers]).toEqual(['node_modules/@middy/core/index.js']);
     expect(bundles.filter((bundle) => includes(bundle.name, 'node:stream/web'))).toEqual([]);
