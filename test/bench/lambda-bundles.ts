@@ -105,6 +105,8 @@ export interface BuiltBundle {
   bundlesSesClient: boolean;
   /** The AWS SDK client packages in the bundle, e.g. `client-dynamodb`. */
   sdkClients: string[];
+  /** The bundled files that import `node:stream/web` (aliased to lambdas/runtime/lazy-web-streams.ts). */
+  webStreamsImporters: string[];
 }
 
 /** Environment a handler needs to load (it reads its variables at module scope). */
@@ -150,7 +152,7 @@ const bundleEntry = async (entry: string | { source: string }, file: string) => 
     alias: LAMBDA_BUNDLING.alias,
     external: LAMBDA_BUNDLING.externalModules,
   });
-  return Object.keys(result.metafile.inputs);
+  return result.metafile.inputs;
 };
 
 /** Builds each entry with the deployed options into `outDir` (one `.mjs` per handler). */
@@ -158,7 +160,8 @@ export const buildLambdaBundles = async (outDir: string, names = Object.keys(FUN
   const bundles: BuiltBundle[] = [];
   for (const name of names) {
     const file = path.join(outDir, `${name}.mjs`);
-    const inputs = await bundleEntry(FUNCTIONS[name].entry, file);
+    const metafileInputs = await bundleEntry(FUNCTIONS[name].entry, file);
+    const inputs = Object.keys(metafileInputs);
     bundles.push({
       name,
       file,
@@ -167,6 +170,9 @@ export const buildLambdaBundles = async (outDir: string, names = Object.keys(FUN
       sdkClients: [
         ...new Set(inputs.flatMap((input) => /node_modules\/@aws-sdk\/(client-[a-z0-9-]+)\//.exec(input)?.[1] ?? [])),
       ].sort(),
+      webStreamsImporters: inputs.filter((input) =>
+        metafileInputs[input]!.imports.some((imported) => imported.original === 'node:stream/web'),
+      ),
     });
   }
   return bundles;

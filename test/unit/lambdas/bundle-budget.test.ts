@@ -90,6 +90,12 @@ describe('Lambda bundles', () => {
     expect(NON_API_HANDLERS).toEqual(expect.arrayContaining([...MAIL_SENDERS, 'sesEvents']));
   });
 
+  it('imports node:stream/web (aliased to a stand-in that only answers instanceof) from @middy/core alone', () => {
+    const importers = new Set(bundles.flatMap((bundle) => bundle.webStreamsImporters));
+    expect([...importers]).toEqual(['node_modules/@middy/core/index.js']);
+    expect(bundles.filter((bundle) => includes(bundle.name, 'node:stream/web'))).toEqual([]);
+  });
+
   it('bundles no S3 client (downloads are presigned with SigV4 directly)', () => {
     const withS3 = bundles.filter((bundle) => Buffer.from(bundle.code).includes('GetObjectCommand'));
     expect(withS3).toEqual([]);
