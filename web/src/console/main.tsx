@@ -11,8 +11,8 @@ import { CONSOLE_PAGE } from '#shared/console-api.ts';
 import { ConsoleApp } from './ConsoleApp';
 import { preloadScreenAt } from './screens';
 
-// A failed preload is retried by the screen's own lazy import or call, which reports it.
-preloadScreenAt(window.location, window.history.state);
+// The session check and the screen's data are already on their way (start-up.ts, run first).
+preloadScreenAt(window.location);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
