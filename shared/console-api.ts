@@ -60,8 +60,8 @@ export interface ConsoleSession {
   idleExpiresAt: number;
 }
 
-/** What the session check answers (200 either way). */
-export type SessionCheck = ({ signedIn: true } & ConsoleSession) | { signedIn: false };
+/** What the session check answers (200 either way): the session, or that nobody is signed in. */
+export type SessionCheck = ConsoleSession | { signedIn: false };
 
 /** A page of a list: `next` is the opaque cursor of the next page, absent on the last. */
 export interface Page<Item> {

@@ -125,7 +125,7 @@ export const AUTH_ROUTES: ConsoleRoute<AuthRouteContext>[] = [
     handle: async ({ store, event, now }) => {
       let check: SessionCheck;
       try {
-        check = { signedIn: true, ...sessionAnswer((await requireSession(store, event, now)).session) };
+        check = sessionAnswer((await requireSession(store, event, now)).session);
       } catch (error) {
         // Nobody signed in is an answer here, not a refusal (CONSOLE_AUTH_ROUTES.session).
         if (!(error instanceof HttpError && error.statusCode === 401)) throw error;

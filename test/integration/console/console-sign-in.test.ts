@@ -76,7 +76,7 @@ describe('enrolment: a one-time link to the owner, then a passkey', () => {
     expect(await readItem(tables.console, `session#${session}`)).toBeUndefined();
     expect(await auth('session', { session })).toMatchObject({
       statusCode: 200,
-      json: { signedIn: true, owner: ANN, expiresAt: answer.json.expiresAt },
+      json: { owner: ANN, expiresAt: answer.json.expiresAt },
     });
   });
 

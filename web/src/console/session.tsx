@@ -52,7 +52,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setState({ status: 'signed-out', notice });
     };
     consoleRequest<SessionCheck>(CONSOLE_AUTH_ROUTES.session, { signal: controller.signal }).then(
-      (check) => (check.signedIn ? setState({ status: 'signed-in', session: check }) : signedOut()),
+      (check) => ('signedIn' in check ? signedOut() : setState({ status: 'signed-in', session: check })),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         // A failure to check is said in plain words on the sign-in screen.

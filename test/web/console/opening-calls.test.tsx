@@ -1,0 +1,168 @@
+/**
+ * The console's first calls, started by its start-up script before the large file has arrived
+ * (opening-calls.ts, early-answers.ts): the session check always, and the opening screen's data
+ * when this browser was signed in last time (signed-in-hint.ts). The screen shows that one
+ * answer; a stranger's browser makes no call that answers 401; a visitor without a session is
+ * not told a session ended and, once signed in, sees fresh data.
+ */
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import type { AuditEntry, ConsoleSession, Page } from '#shared/console-api.ts';
+import type { LeadSummary } from '#shared/console-leads.ts';
+import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
+import { startOpeningCalls } from '#web/src/console/opening-calls.ts';
+import { SESSION_ENDED_NOTICE } from '#web/src/console/session.tsx';
+import { HINT_KEY } from '#web/src/console/signed-in-hint.ts';
+import { signInWithPasskey } from '#web/src/console/sign-in/passkey-ceremonies.ts';
+import { mockFetch, sentRequests } from '../features/support/mock-fetch';
+
+jest.mock('#web/src/console/sign-in/passkey-ceremonies.ts', () => ({ signInWithPasskey: jest.fn() }));
+
+const OWNER: ConsoleSession = { owner: 'owner@console.test', expiresAt: 2_000_000_000, idleExpiresAt: 2_000_000_000 };
+const SIGNED_IN = { status: 200, body: OWNER };
+const NOBODY = { status: 200, body: { signedIn: false } };
+const SIGN_IN_NEEDED = { status: 401, body: { message: 'Please sign in to the console.' } };
+const logOf = (summary: string) => ({
+  status: 200,
+  body: { items: [{ id: summary, at: 1_715_860_800, actor: OWNER.owner, action: 'sign-in', summary }] as AuditEntry[] },
+});
+
+const renderConsoleAt = (entry: string | { pathname: string; search: string; state: unknown }) =>
+  render(
+    <MemoryRouter initialEntries={[entry]}>
+      <ConsoleApp />
+    </MemoryRouter>,
+  );
+
+/** The console opened at /admin/audit, as the shell opens it: start-up.ts, then main.tsx. */
+const openAuditScreen = () => {
+  startOpeningCalls({ pathname: '/admin/audit', search: '' }, null);
+  renderConsoleAt('/audit');
+};
+
+const calls = (fetchMock: jest.Mock) => sentRequests(fetchMock).map(({ method, url }) => `${method} ${url}`);
+
+describe('the console’s first calls, started before its code has arrived', () => {
+  beforeEach(() => window.localStorage.clear());
+  afterEach(() => jest.restoreAllMocks());
+
+  it('sends the session check and the screen’s first call together, and shows that answer without asking again', async () => {
+    // Prepare: an owner signed in on this browser before
+    window.localStorage.setItem(HINT_KEY, '1');
+    const fetchMock = mockFetch(SIGNED_IN, logOf('Signed in from the early answer'));
+
+    // Act
+    openAuditScreen();
+
+    // Assess
+    expect(await screen.findByText('Signed in from the early answer')).toBeVisible();
+    expect(calls(fetchMock)).toEqual(['GET /api/admin/auth/session', 'GET /api/admin/audit']);
+  });
+
+  it('asks a stranger’s browser only whether anyone is signed in: no refused call, no "session ended"', async () => {
+    // Prepare: no hint on this browser
+    const fetchMock = mockFetch(NOBODY, logOf('Asked after the sign-in'));
+    jest.mocked(signInWithPasskey).mockResolvedValue(OWNER);
+    const user = userEvent.setup();
+    openAuditScreen();
+    await screen.findByRole('heading', { name: 'Sign in to the console' });
+    const callsBeforeSignIn = calls(fetchMock);
+    const noticeBeforeSignIn = screen.queryByText(SESSION_ENDED_NOTICE);
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+
+    // Assess
+    expect(callsBeforeSignIn).toEqual(['GET /api/admin/auth/session']);
+    expect(noticeBeforeSignIn).toBeNull();
+    expect(await screen.findByText('Asked after the sign-in')).toBeVisible();
+    expect(window.localStorage.getItem(HINT_KEY)).toBe('1');
+  });
+
+  it('drops the data of a hint gone stale (the session ended), says nothing of it, and forgets the hint', async () => {
+    // Prepare: the hint says signed in, the API says nobody is
+    window.localStorage.setItem(HINT_KEY, '1');
+    const fetchMock = mockFetch(NOBODY, SIGN_IN_NEEDED, logOf('Asked again after the sign-in'));
+    jest.mocked(signInWithPasskey).mockResolvedValue(OWNER);
+    const user = userEvent.setup();
+    openAuditScreen();
+    await screen.findByRole('heading', { name: 'Sign in to the console' });
+    const noticeBeforeSignIn = screen.queryByText(SESSION_ENDED_NOTICE);
+    const hintBeforeSignIn = window.localStorage.getItem(HINT_KEY);
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+
+    // Assess
+    expect(noticeBeforeSignIn).toBeNull();
+    expect(hintBeforeSignIn).toBeNull();
+    expect(await screen.findByText('Asked again after the sign-in')).toBeVisible();
+    expect(screen.queryByText(SESSION_ENDED_NOTICE)).toBeNull();
+    expect(calls(fetchMock)).toEqual(['GET /api/admin/auth/session', 'GET /api/admin/audit', 'GET /api/admin/audit']);
+  });
+
+  it('asks afresh when the early answer is older than the opening of the console (10 s)', async () => {
+    // Prepare
+    window.localStorage.setItem(HINT_KEY, '1');
+    const fetchMock = mockFetch(SIGNED_IN, logOf('Too old to show'), SIGNED_IN, logOf('Fresh'));
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(1_715_860_800_000);
+    startOpeningCalls({ pathname: '/admin/audit', search: '' }, null);
+    clock.mockReturnValue(1_715_860_810_000);
+
+    // Act
+    renderConsoleAt('/audit');
+
+    // Assess
+    expect(await screen.findByText('Fresh')).toBeVisible();
+    expect(screen.queryByText('Too old to show')).toBeNull();
+    expect(calls(fetchMock)).toEqual([
+      'GET /api/admin/auth/session',
+      'GET /api/admin/audit',
+      'GET /api/admin/auth/session',
+      'GET /api/admin/audit',
+    ]);
+  });
+
+  it('asks for the leads of a search kept in the history entry once, in the call’s body, never in its URL', async () => {
+    // Prepare: a reload of /admin/leads?form=signup after a search (react-router keeps it as `usr`).
+    window.localStorage.setItem(HINT_KEY, '1');
+    const lead: LeadSummary = {
+      id: 'AbCdEfGhIjKlMnOpQrStUv',
+      receivedAt: 1_780_000_000,
+      form: 'signup',
+      audience: 'employer',
+      name: 'Avery Stone',
+      email: 'avery.stone@example.ca',
+      organization: 'ACME Builders',
+      status: 'new',
+      spam: false,
+      mailStatus: 'sent',
+    };
+    const fetchMock = mockFetch(SIGNED_IN, { status: 200, body: { items: [lead] } satisfies Page<LeadSummary> });
+    const state = { q: 'avery.stone@example.ca' };
+
+    // Act
+    startOpeningCalls({ pathname: '/admin/leads', search: '?form=signup' }, { usr: state, key: 'default', idx: 0 });
+    renderConsoleAt({ pathname: '/leads', search: '?form=signup', state });
+
+    // Assess
+    expect(await screen.findByRole('link', { name: 'Avery Stone' })).toBeVisible();
+    expect(sentRequests(fetchMock)).toEqual([
+      { method: 'GET', url: '/api/admin/auth/session', body: undefined },
+      { method: 'POST', url: '/api/admin/leads', body: { form: 'signup', q: 'avery.stone@example.ca' } },
+    ]);
+  });
+
+  it('starts nothing but the session check for an address that is no screen', () => {
+    // Prepare
+    window.localStorage.setItem(HINT_KEY, '1');
+    const fetchMock = mockFetch(SIGNED_IN);
+
+    // Act
+    startOpeningCalls({ pathname: '/admin/constructor', search: '' }, null);
+
+    // Assess
+    expect(calls(fetchMock)).toEqual(['GET /api/admin/auth/session']);
+  });
+});
