@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Metafile } from 'esbuild';
 import { BUSINESS } from '#shared/constants/business.ts';
 import { CONSOLE_SHELL } from '#shared/console-api.ts';
-import { CONSOLE_ENTRY_SOURCE, CONSOLE_START_UP_SOURCE } from './esbuild-options';
+import { CONSOLE_ENTRY_SOURCE } from './esbuild-options';
 import { escapeHtml } from './html-document';
 import { pageFile } from './page-plan';
 import { ClientAssets } from './page-assets';
@@ -22,14 +22,12 @@ export const CONSOLE_TITLE = `Console · ${BUSINESS.name}`;
 export const CONSOLE_SHELL_FILE = pageFile(CONSOLE_SHELL);
 
 export interface ConsoleShellAssets {
-  /** The start-up script (small): runs first, starts the first calls. */
-  startUp: string;
   script: string;
   stylesheet: string;
   iconUri: string;
 }
 
-export const consoleShellDocument = ({ startUp, script, stylesheet, iconUri }: ConsoleShellAssets) =>
+export const consoleShellDocument = ({ script, stylesheet, iconUri }: ConsoleShellAssets) =>
   [
     '<!doctype html>',
     '<html lang="en">',
@@ -41,9 +39,6 @@ export const consoleShellDocument = ({ startUp, script, stylesheet, iconUri }: C
     '<meta name="referrer" content="no-referrer">',
     `<link rel="icon" href="${escapeHtml(iconUri)}" type="image/svg+xml">`,
     `<link rel="stylesheet" href="${escapeHtml(stylesheet)}">`,
-    // Module scripts run in document order: the start-up script's calls are under way, and its
-    // answers waiting, before the console's own code runs.
-    `<script type="module" src="${escapeHtml(startUp)}"></script>`,
     `<script type="module" src="${escapeHtml(script)}"></script>`,
     '</head>',
     '<body>',
@@ -69,7 +64,6 @@ export async function writeConsoleShell(
   const css = metafile.outputs[entry]?.cssBundle;
   if (!css) throw new Error(`${CONSOLE_ENTRY_SOURCE} imports no stylesheet: the console would be unstyled`);
   const shell: ConsoleShellAssets = {
-    startUp: assets.url(assets.outputOf(CONSOLE_START_UP_SOURCE)),
     script: assets.url(entry),
     stylesheet: assets.url(css),
     iconUri: svgDataUri(await readFile(path.join(outDir, SITE_ICON_FILE), 'utf8')),

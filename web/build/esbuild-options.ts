@@ -6,8 +6,6 @@ import { REPO_ROOT } from '#shared/repo-root.ts';
 export const PRERENDER_ENTRY_SOURCE = 'web/src/entry-prerender.tsx';
 /** The owners' console (web/src/console): its own entry, built apart from the public site. */
 export const CONSOLE_ENTRY_SOURCE = 'web/src/console/main.tsx';
-/** Its start-up script: the session check and the opening screen's data, started before main.tsx arrives. */
-export const CONSOLE_START_UP_SOURCE = 'web/src/console/start-up.ts';
 /** Where the console's files go: no public page names anything under it. */
 export const CONSOLE_ASSETS_DIR = 'assets/console';
 
@@ -77,14 +75,14 @@ export function clientBuildOptions(config: SiteConfig, outdir: string): BuildOpt
  * CSP lists their build's inline hashes only). Only the owners load it, from /admin. One script
  * file, no chunks: on the profile of issue 19 §7 each chunk level cost a round trip before the
  * first call could start (docs/decisions/0064-console-one-file-and-early-data.md); its lazy
- * screens stay in the file and run only when opened. Its start-up script is a second entry: without
- * code splitting each entry is a file of its own with its own copy of what they share (a few KB),
- * so the small one imports nothing and starts the first calls while the large one downloads.
+ * screens stay in the file and run only when opened. No separate start-up script either: on that
+ * profile any request in flight beside the file slows its download more than an early call saves
+ * (decision 0064, amendment of 2026-11-26).
  */
 export function consoleBuildOptions(config: SiteConfig, outdir: string): BuildOptions & { metafile: true } {
   return {
     ...clientBuildOptions(config, outdir),
-    entryPoints: [CONSOLE_START_UP_SOURCE, CONSOLE_ENTRY_SOURCE],
+    entryPoints: [CONSOLE_ENTRY_SOURCE],
     entryNames: `${CONSOLE_ASSETS_DIR}/[name]-[hash]`,
     splitting: false,
   };

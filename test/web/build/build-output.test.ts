@@ -7,7 +7,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { DYNAMIC_PAGES } from '#shared/paths.ts';
 import { buildSite, type BuildResult } from '#web/build/build.ts';
 import { cspHash, readCspHashes } from '#web/build/csp-hashes.ts';
@@ -18,8 +17,6 @@ import { securityHeaders } from '#infra/site/security-headers.ts';
 
 const KB = 1024;
 const BUDGET = { homeJsGzip: 110 * KB, cssGzipPerPage: 30 * KB };
-/** The console's start-up script (2.6 KiB gzipped when written); React alone is far more. */
-const CONSOLE_START_UP_GZIP_BUDGET = 4 * KB;
 /** Pages that render a form: the only ones allowed to load formik and yup (not the one-button confirmation pages). */
 const FORM_PAGES = [
   '/candidate',
@@ -181,35 +178,25 @@ describe('npm run build', () => {
 });
 
 describe("the owners' console in the build", () => {
-  it('writes its shell with noindex, its start-up script, script and stylesheet as files, and no inline code', () => {
+  it('writes its shell with noindex, its own script and stylesheet as files, and no inline code', () => {
     const shell = read(CONSOLE_SHELL_FILE);
     expect(shell).toContain('<meta name="robots" content="noindex, nofollow">');
-    // Module scripts run in document order: the start-up script's calls are started first.
-    expect(shell).toContain(
-      `<script type="module" src="${result.console.startUp}"></script>\n<script type="module" src="${result.console.script}"></script>`,
-    );
-    expect(result.console.startUp).toMatch(new RegExp(`^/${CONSOLE_ASSETS_DIR}/start-up-[A-Z0-9]+\\.js$`));
+    expect(shell).toContain(`<script type="module" src="${result.console.script}"></script>`);
     expect(shell).toContain(`<link rel="stylesheet" href="${result.console.stylesheet}">`);
     expect(result.console.script).toMatch(new RegExp(`^/${CONSOLE_ASSETS_DIR}/main-[A-Z0-9]+\\.js$`));
     expect(result.console.stylesheet).toMatch(new RegExp(`^/${CONSOLE_ASSETS_DIR}/main-[A-Z0-9]+\\.css$`));
-    for (const file of [result.console.startUp, result.console.script, result.console.stylesheet]) {
+    for (const file of [result.console.script, result.console.stylesheet]) {
       expect(existsSync(path.join(outDir, file))).toBe(true);
     }
     // The site's CSP allows inline elements only by hash: the shell has none to allow.
     expect(shell).not.toMatch(/<script\b[^>]*>[^<]+<\/script>|<style|\sstyle="|\son[a-z]+="/);
   });
 
-  it('is a start-up script, one script and one stylesheet: no chunk waits for another (decision 0064)', () => {
+  it('is one script and one stylesheet: no chunk waits for another before the first call (decision 0064)', () => {
     const files = readdirSync(path.join(outDir, CONSOLE_ASSETS_DIR)).filter((file) => !file.endsWith('.LEGAL.txt'));
     expect(files.map((file) => `/${CONSOLE_ASSETS_DIR}/${file}`).sort()).toEqual(
-      [result.console.startUp, result.console.stylesheet, result.console.script].sort(),
+      [result.console.stylesheet, result.console.script].sort(),
     );
-  });
-
-  it('keeps its start-up script small: its calls start while the large file downloads (no React, no yup)', () => {
-    const startUp = readFileSync(path.join(outDir, result.console.startUp));
-    expect(gzipSync(startUp).length).toBeLessThanOrEqual(CONSOLE_START_UP_GZIP_BUDGET);
-    expect(startUp.toString('utf8')).not.toMatch(/react\.element|ValidationError/);
   });
 
   it("runs under a CSP as strict as the pages': files from the site only, no eval, no framing", () => {

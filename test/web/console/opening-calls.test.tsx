@@ -1,6 +1,5 @@
 /**
- * The console's first calls, started by its start-up script before the large file has arrived
- * (opening-calls.ts, early-answers.ts): the session check always, and the opening screen's data
+ * The console's first calls, started before it renders (opening-calls.ts, early-answers.ts): the session check always, and the opening screen's data
  * when this browser was signed in last time (signed-in-hint.ts). The screen shows that one
  * answer; a stranger's browser makes no call that answers 401; a visitor without a session is
  * not told a session ended and, once signed in, sees fresh data.
@@ -35,7 +34,7 @@ const renderConsoleAt = (entry: string | { pathname: string; search: string; sta
     </MemoryRouter>,
   );
 
-/** The console opened at /admin/audit, as the shell opens it: start-up.ts, then main.tsx. */
+/** The console opened at /admin/audit, as main.tsx opens it. */
 const openAuditScreen = () => {
   startOpeningCalls({ pathname: '/admin/audit', search: '' }, null);
   renderConsoleAt('/audit');
@@ -43,7 +42,7 @@ const openAuditScreen = () => {
 
 const calls = (fetchMock: jest.Mock) => sentRequests(fetchMock).map(({ method, url }) => `${method} ${url}`);
 
-describe('the console’s first calls, started before its code has arrived', () => {
+describe('the console’s first calls, started before it renders', () => {
   beforeEach(() => window.localStorage.clear());
   afterEach(() => jest.restoreAllMocks());
 

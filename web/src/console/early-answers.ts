@@ -1,9 +1,9 @@
 /**
  * Answers to calls started while the console opens, before the screen that needs them has
- * mounted (opening-calls.ts, run by the start-up script while the console's large file
- * downloads): the screen's first identical call (method, URL and body) takes the answer instead
- * of asking again. On a phone this saves round trips: the data arrives alongside the session
- * check, both while the console's code downloads (issue 19 §7, react-router's loader idea).
+ * mounted (opening-calls.ts, run by main.tsx before it renders): the screen's first identical
+ * call (method, URL and body) takes the answer instead of asking again. On a phone this saves a
+ * whole round trip: the data arrives alongside the session check instead of after it (issue 19 §7,
+ * react-router's loader idea).
  *
  * An answer is for the screen opening now, so it is taken once, only within CLAIM_WINDOW_MS of
  * its start, and all are dropped when the console turns out not to be signed in: a screen opened
@@ -16,14 +16,7 @@ interface EarlyAnswer {
   startedAt: number;
 }
 
-/**
- * Kept on the window, not in this module: the start-up script (start-up.ts) and the console's
- * main file are two builds, each with its own copy of this module, and the first starts what the
- * second takes.
- */
-const HANDOVER = Symbol.for('console.early-answers');
-const answers: Map<string, EarlyAnswer> = ((globalThis as { [HANDOVER]?: Map<string, EarlyAnswer> })[HANDOVER] ??=
-  new Map());
+const answers = new Map<string, EarlyAnswer>();
 let collecting = false;
 
 /**

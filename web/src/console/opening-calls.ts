@@ -9,12 +9,12 @@ import { subscriberPage, subscribersOverview } from './screens/subscribers/subsc
 import { wasSignedIn } from './signed-in-hint';
 
 /**
- * The calls the console makes first, started by its start-up script (start-up.ts) while its
- * large file downloads (docs/decisions/0064-console-one-file-and-early-data.md): the session check,
- * and the opening screen's first reads. Each goes through the function the screen itself calls,
- * with the same arguments, so its URL is stated once and the screen's first call takes the answer
- * (early-answers.ts). Nothing here may import React, yup or a screen's module: this file and its
- * imports are the start-up script.
+ * The calls the console makes first, before it renders (main.tsx;
+ * docs/decisions/0064-console-one-file-and-early-data.md): the session check, and the opening
+ * screen's first reads. Each goes through the function the screen itself calls, with the same
+ * arguments, so its URL is stated once and the screen's first call takes the answer
+ * (early-answers.ts). It imports no React, yup or screen module, only the screens' API functions:
+ * a start-up script of its own could run it (tried, and slower on the budget's profile: 0064).
  */
 
 /** The screen /admin opens on (and a fresh enrolment): the first of screens.ts. */
@@ -23,8 +23,8 @@ export const LANDING_SCREEN = 'leads';
 /**
  * Per screen path (relative to /admin), its first reads for the page opened at `rest` (the path
  * under the screen's own), `query` and `state` (the history entry's, as the screen's useLocation()
- * gives it). None for a screen that asks nothing on opening (People: the address is typed first)
- * or that is not worth the start-up script's bytes (Campaigns).
+ * gives it). None for a screen that asks nothing on opening (People: the address is typed first);
+ * Campaigns asks for itself.
  */
 type OpeningReads = (rest: string, query: URLSearchParams, state: unknown) => Promise<unknown>[];
 

@@ -8,7 +8,7 @@ import { LANDING_SCREEN } from './opening-calls';
  * a screen owns every path under it (`leads/<id>` belongs to `leads`) and may route inside itself.
  * Each module (screens/<name>/) runs the first time its screen opens (it is in the console's
  * one script file: docs/decisions/0064-console-one-file-and-early-data.md). The data a screen
- * asks for on opening is started by the start-up script (opening-calls.ts).
+ * asks for on opening is started with the session check (opening-calls.ts).
  */
 interface ScreenEntry {
   path: string;
