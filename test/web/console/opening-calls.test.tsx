@@ -1,8 +1,9 @@
 /**
- * The console's first calls, started before it renders (opening-calls.ts, early-answers.ts): the session check always, and the opening screen's data
- * when this browser was signed in last time (signed-in-hint.ts). The screen shows that one
- * answer; a stranger's browser makes no call that answers 401; a visitor without a session is
- * not told a session ended and, once signed in, sees fresh data.
+ * The opening screen's data, asked for before the console renders and alongside the session
+ * check (opening-calls.ts, early-answers.ts), only when this browser was signed in last time
+ * (signed-in-hint.ts). The screen shows that one answer; a stranger's browser makes no call that
+ * answers 401; a visitor without a session is not told a session ended and, once signed in,
+ * sees fresh data.
  */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,7 +11,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { AuditEntry, ConsoleSession, Page } from '#shared/console-api.ts';
 import type { LeadSummary } from '#shared/console-leads.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
-import { startOpeningCalls } from '#web/src/console/opening-calls.ts';
+import { startOpeningReads } from '#web/src/console/opening-calls.ts';
 import { SESSION_ENDED_NOTICE } from '#web/src/console/session.tsx';
 import { HINT_KEY } from '#web/src/console/signed-in-hint.ts';
 import { signInWithPasskey } from '#web/src/console/sign-in/passkey-ceremonies.ts';
@@ -36,27 +37,27 @@ const renderConsoleAt = (entry: string | { pathname: string; search: string; sta
 
 /** The console opened at /admin/audit, as main.tsx opens it. */
 const openAuditScreen = () => {
-  startOpeningCalls({ pathname: '/admin/audit', search: '' }, null);
+  startOpeningReads({ pathname: '/admin/audit', search: '' }, null);
   renderConsoleAt('/audit');
 };
 
 const calls = (fetchMock: jest.Mock) => sentRequests(fetchMock).map(({ method, url }) => `${method} ${url}`);
 
-describe('the console’s first calls, started before it renders', () => {
+describe('the opening screen’s data, asked for with the session check', () => {
   beforeEach(() => window.localStorage.clear());
   afterEach(() => jest.restoreAllMocks());
 
   it('sends the session check and the screen’s first call together, and shows that answer without asking again', async () => {
     // Prepare: an owner signed in on this browser before
     window.localStorage.setItem(HINT_KEY, '1');
-    const fetchMock = mockFetch(SIGNED_IN, logOf('Signed in from the early answer'));
+    const fetchMock = mockFetch(logOf('Signed in from the early answer'), SIGNED_IN);
 
     // Act
     openAuditScreen();
 
     // Assess
     expect(await screen.findByText('Signed in from the early answer')).toBeVisible();
-    expect(calls(fetchMock)).toEqual(['GET /api/admin/auth/session', 'GET /api/admin/audit']);
+    expect(calls(fetchMock)).toEqual(['GET /api/admin/audit', 'GET /api/admin/auth/session']);
   });
 
   it('asks a stranger’s browser only whether anyone is signed in: no refused call, no "session ended"', async () => {
@@ -82,7 +83,7 @@ describe('the console’s first calls, started before it renders', () => {
   it('drops the data of a hint gone stale (the session ended), says nothing of it, and forgets the hint', async () => {
     // Prepare: the hint says signed in, the API says nobody is
     window.localStorage.setItem(HINT_KEY, '1');
-    const fetchMock = mockFetch(NOBODY, SIGN_IN_NEEDED, logOf('Asked again after the sign-in'));
+    const fetchMock = mockFetch(SIGN_IN_NEEDED, NOBODY, logOf('Asked again after the sign-in'));
     jest.mocked(signInWithPasskey).mockResolvedValue(OWNER);
     const user = userEvent.setup();
     openAuditScreen();
@@ -98,15 +99,15 @@ describe('the console’s first calls, started before it renders', () => {
     expect(hintBeforeSignIn).toBeNull();
     expect(await screen.findByText('Asked again after the sign-in')).toBeVisible();
     expect(screen.queryByText(SESSION_ENDED_NOTICE)).toBeNull();
-    expect(calls(fetchMock)).toEqual(['GET /api/admin/auth/session', 'GET /api/admin/audit', 'GET /api/admin/audit']);
+    expect(calls(fetchMock)).toEqual(['GET /api/admin/audit', 'GET /api/admin/auth/session', 'GET /api/admin/audit']);
   });
 
   it('asks afresh when the early answer is older than the opening of the console (10 s)', async () => {
     // Prepare
     window.localStorage.setItem(HINT_KEY, '1');
-    const fetchMock = mockFetch(SIGNED_IN, logOf('Too old to show'), SIGNED_IN, logOf('Fresh'));
+    const fetchMock = mockFetch(logOf('Too old to show'), SIGNED_IN, logOf('Fresh'));
     const clock = jest.spyOn(Date, 'now').mockReturnValue(1_715_860_800_000);
-    startOpeningCalls({ pathname: '/admin/audit', search: '' }, null);
+    startOpeningReads({ pathname: '/admin/audit', search: '' }, null);
     clock.mockReturnValue(1_715_860_810_000);
 
     // Act
@@ -115,12 +116,7 @@ describe('the console’s first calls, started before it renders', () => {
     // Assess
     expect(await screen.findByText('Fresh')).toBeVisible();
     expect(screen.queryByText('Too old to show')).toBeNull();
-    expect(calls(fetchMock)).toEqual([
-      'GET /api/admin/auth/session',
-      'GET /api/admin/audit',
-      'GET /api/admin/auth/session',
-      'GET /api/admin/audit',
-    ]);
+    expect(calls(fetchMock)).toEqual(['GET /api/admin/audit', 'GET /api/admin/auth/session', 'GET /api/admin/audit']);
   });
 
   it('asks for the leads of a search kept in the history entry once, in the call’s body, never in its URL', async () => {
@@ -138,30 +134,31 @@ describe('the console’s first calls, started before it renders', () => {
       spam: false,
       mailStatus: 'sent',
     };
-    const fetchMock = mockFetch(SIGNED_IN, { status: 200, body: { items: [lead] } satisfies Page<LeadSummary> });
+    const fetchMock = mockFetch({ status: 200, body: { items: [lead] } satisfies Page<LeadSummary> }, SIGNED_IN);
     const state = { q: 'avery.stone@example.ca' };
 
     // Act
-    startOpeningCalls({ pathname: '/admin/leads', search: '?form=signup' }, { usr: state, key: 'default', idx: 0 });
+    startOpeningReads({ pathname: '/admin/leads', search: '?form=signup' }, { usr: state, key: 'default', idx: 0 });
     renderConsoleAt({ pathname: '/leads', search: '?form=signup', state });
 
     // Assess
     expect(await screen.findByRole('link', { name: 'Avery Stone' })).toBeVisible();
     expect(sentRequests(fetchMock)).toEqual([
-      { method: 'GET', url: '/api/admin/auth/session', body: undefined },
       { method: 'POST', url: '/api/admin/leads', body: { form: 'signup', q: 'avery.stone@example.ca' } },
+      { method: 'GET', url: '/api/admin/auth/session', body: undefined },
     ]);
   });
 
-  it('starts nothing but the session check for an address that is no screen', () => {
+  it('asks nothing early for an address that is no screen, nor without the hint', () => {
     // Prepare
-    window.localStorage.setItem(HINT_KEY, '1');
-    const fetchMock = mockFetch(SIGNED_IN);
+    const fetchMock = mockFetch();
 
     // Act
-    startOpeningCalls({ pathname: '/admin/constructor', search: '' }, null);
+    startOpeningReads({ pathname: '/admin/audit', search: '' }, null);
+    window.localStorage.setItem(HINT_KEY, '1');
+    startOpeningReads({ pathname: '/admin/constructor', search: '' }, null);
 
     // Assess
-    expect(calls(fetchMock)).toEqual(['GET /api/admin/auth/session']);
+    expect(calls(fetchMock)).toEqual([]);
   });
 });

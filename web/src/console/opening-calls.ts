@@ -1,5 +1,4 @@
-import { CONSOLE_AUTH_ROUTES, CONSOLE_PAGE } from '#shared/console-api.ts';
-import { consoleRequest } from './console-api';
+import { CONSOLE_PAGE } from '#shared/console-api.ts';
 import { startEarly } from './early-answers';
 import { auditPage } from './screens/audit/audit-api';
 import { filtersAt, searchTermOf } from './screens/leads/inbox-filters';
@@ -9,12 +8,12 @@ import { subscriberPage, subscribersOverview } from './screens/subscribers/subsc
 import { wasSignedIn } from './signed-in-hint';
 
 /**
- * The calls the console makes first, before it renders (main.tsx;
- * docs/decisions/0064-console-one-file-and-early-data.md): the session check, and the opening
- * screen's first reads. Each goes through the function the screen itself calls, with the same
- * arguments, so its URL is stated once and the screen's first call takes the answer
- * (early-answers.ts). It imports no React, yup or screen module, only the screens' API functions:
- * a start-up script of its own could run it (tried, and slower on the budget's profile: 0064).
+ * The opening screen's first reads, started before the console renders (main.tsx;
+ * docs/decisions/0064-console-one-file-and-early-data.md) so they travel alongside the session
+ * check. Each goes through the function the screen itself calls, with the same arguments, so its
+ * URL is stated once and the screen's first call takes the answer (early-answers.ts). It imports
+ * no React, yup or screen module, only the screens' API functions: a start-up script of its own
+ * could run it (tried, and slower on the budget's profile: 0064).
  */
 
 /** The screen /admin opens on (and a fresh enrolment): the first of screens.ts. */
@@ -57,14 +56,11 @@ function openingReads({ pathname, search }: Pick<Location, 'pathname' | 'search'
 }
 
 /**
- * Starts the session check and, when an owner was signed in on this browser last time
- * (signed-in-hint.ts), the reads of the screen at `location` (the page's own address, with the
- * state react-router keeps in its history entry). A stranger's browser asks only the session check,
- * which answers 200 either way: no refused call for the browser to log.
+ * Starts the reads of the screen at `location` (the page's own address, with the state
+ * react-router keeps in its history entry) when an owner was signed in on this browser last time
+ * (signed-in-hint.ts). A stranger's browser asks only the session check (session.tsx), which
+ * answers 200 either way: no refused call for the browser to log.
  */
-export function startOpeningCalls(location: Pick<Location, 'pathname' | 'search'>, historyState: unknown): void {
-  startEarly(() => [
-    consoleRequest(CONSOLE_AUTH_ROUTES.session),
-    ...(wasSignedIn() ? openingReads(location, historyState) : []),
-  ]);
+export function startOpeningReads(location: Pick<Location, 'pathname' | 'search'>, historyState: unknown): void {
+  if (wasSignedIn()) startEarly(() => openingReads(location, historyState));
 }
