@@ -1,14 +1,12 @@
 import type { AnyObject, ObjectSchema } from 'yup';
 import {
   ERASURE_NOT_CONFIRMED,
-  erasureRequestSchema,
   NO_SUBSCRIPTION,
   PEOPLE_ROUTES,
-  personRequestSchema,
-  unsubscribeRequestSchema,
   type EvidencePack,
   type UnsubscribeAnswer,
 } from '#shared/console-people.ts';
+import { erasureRequestSchema, personRequestSchema, unsubscribeRequestSchema } from '#shared/schemas/console-people.ts';
 import { canonicalMailbox } from '../domain/canonical-mailbox';
 import { mailboxHash } from '../domain/mailbox-hash';
 import { unsubscribeOnRequest } from '../domain/subscriber-consent';
