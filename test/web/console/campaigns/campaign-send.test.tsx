@@ -48,7 +48,7 @@ const preflight = (overrides: Partial<Preflight> = {}): Preflight => ({
   ...overrides,
 });
 
-const NO_RESULTS = { delivered: 0, bounced: 0, softBounced: 0, complained: 0, rejected: 0 };
+const NO_RESULTS = { delivered: 0, bounced: 0, softBounced: 0, complained: 0, rejected: 0, unsubscribed: 0 };
 const progress = (overrides: Partial<SendProgress> = {}): SendProgress => ({
   slug: SLUG,
   state: 'sending',
@@ -394,7 +394,7 @@ describe('a frozen campaign’s progress', () => {
 describe('results', () => {
   it('counts people per campaign and per Alberta day, and nothing of opening or clicking', async () => {
     // Prepare
-    const results = { delivered: 1980, bounced: 4, softBounced: 2, complained: 1, rejected: 3 };
+    const results = { delivered: 1980, bounced: 4, softBounced: 2, complained: 1, rejected: 3, unsubscribed: 0 };
     routedFetch(
       routes({
         ...stored(campaign({ state: 'sent' })),
