@@ -61,6 +61,7 @@ const progress = (overrides: Partial<SendProgress> = {}): SendProgress => ({
   ineligible: 0,
   left: 1580,
   results: NO_RESULTS,
+  unsubscribeReasons: [],
   perDay: [],
   ...overrides,
 });
