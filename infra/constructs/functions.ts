@@ -111,7 +111,8 @@ export const FUNCTIONS = {
   },
   consoleCampaigns: {
     entry: 'lambdas/handlers/console-campaigns.ts',
-    description: "The console's campaigns for signed-in owners: drafts, import, preview, preflight, test copy, send, schedule, pause, progress and results",
+    description:
+      "The console's campaigns for signed-in owners: drafts, import, preview, preflight, test copy, send, schedule, pause, progress and results",
     timeoutSeconds: API_TIMEOUT_SECONDS,
     memorySize: MEMORY_SIZE,
   },
