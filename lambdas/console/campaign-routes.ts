@@ -46,7 +46,7 @@ import type { CampaignStores, ConsoleRequest } from './console-request';
 
 export type CampaignRequest = ConsoleRequest<CampaignStores>;
 
-const siteUrl = () => requireEnv('SITE_URL').replace(/\/+$/, '');
+export const siteUrl = () => requireEnv('SITE_URL').replace(/\/+$/, '');
 const ses = createSesClient();
 
 const campaignsOf = (request: CampaignRequest) => request.stores.campaigns;

@@ -4,13 +4,12 @@
  * counts and exclusions for seeded subscribers of each kind, the test copy in the inbox.
  */
 import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { OTHER_ORIGIN } from '#lambdas/console/console-guards.ts';
 import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaign-messages.ts';
 import { CAMPAIGN_ROUTES, TEST_SENDS_PER_HOUR } from '#shared/console-campaigns.ts';
 import { subscriberItem, type Kind } from '../../support/campaign-subscribers';
 import { capturedEmailsTo, readItem, writeItem } from '../support/local-aws';
+import { startLocalSite } from '../support/local-site';
 import { api, enrol, sessionOf, type Call } from './console-client';
 
 const OWNERS = process.env.CONSOLE_OWNERS!;
@@ -195,21 +194,16 @@ describe('preview', () => {
 });
 
 describe('preflight and test send', () => {
-  let site: Server;
+  let site: Awaited<ReturnType<typeof startLocalSite>>;
   let siteUrl = '';
   const SITE_URL = process.env.SITE_URL;
   beforeAll(async () => {
-    // The site: its blog page and the unsubscribe page answer 200, anything else 404.
-    site = createServer((request, response) => {
-      response.statusCode = request.url === '/blog' || request.url!.startsWith('/unsubscribe/') ? 200 : 404;
-      response.end();
-    });
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    site = await startLocalSite(['/blog']);
+    siteUrl = site.url;
   });
-  afterAll(() => {
+  afterAll(async () => {
     process.env.SITE_URL = SITE_URL;
-    site.close();
+    await site.close();
   });
 
   it('counts the recipients and lists who is excluded and why, checks links, identification and lengths', async () => {
