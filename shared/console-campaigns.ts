@@ -57,7 +57,8 @@ export const CAMPAIGN_ROUTES = {
   importFile: 'POST /api/admin/campaigns/files/{slug}/import',
   /**
    * Body CampaignSendRequest; 202 CampaignSendAnswer: the stored draft's content frozen and its
-   * send started now or at `at`. 409 when changed meanwhile (`version`) or sent or scheduled already.
+   * send started now or at `at`. 409 when changed meanwhile (`version`), sent or scheduled already,
+   * or a BLOCKING_CHECKS check of the preflight fails (the message names it; nothing is stored).
    */
   send: 'POST /api/admin/campaigns/sends/{slug}',
   /** 200 SendProgress (one read: counters kept on the campaign), or 404 when it has no send. */
