@@ -137,7 +137,7 @@ export async function measureConsoleCampaignSend(): Promise<ConsoleCampaignRun> 
     },
   });
   try {
-    // The mix of test/bench/campaign-send.ts: 2,000 who can receive it, 300 who cannot.
+    // The mix of test/bench/campaign-send.ts: 2,000 who can receive it, 250 who cannot.
     const seeded = await seedSubscribers(stack.dynamoUrl, {
       eligible: ELIGIBLE - 100,
       impliedValid: 100,
