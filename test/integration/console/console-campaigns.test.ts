@@ -8,8 +8,10 @@ import { OTHER_ORIGIN } from '#lambdas/console/console-guards.ts';
 import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaign-messages.ts';
 import { CAMPAIGN_ROUTES, TEST_SENDS_PER_HOUR } from '#shared/console-campaigns.ts';
 import { subscriberItem, type Kind } from '../../support/campaign-subscribers';
-import { capturedEmailsTo, readItem, writeItem } from '../support/local-aws';
+import { capturedEmailsTo, readItem, siteUrl, writeItem } from '../support/local-aws';
 import { startLocalSite } from '../support/local-site';
+import { sampleRecipient } from '#lambdas/campaigns/test-copy.ts';
+import { subscriberLinks } from '#lambdas/mail/subscriber-links.ts';
 import { api, enrol, sessionOf, type Call } from './console-client';
 
 const OWNERS = process.env.CONSOLE_OWNERS!;
@@ -191,15 +193,38 @@ describe('preview', () => {
     expect(preview.json.text).toContain('blog (https://site.test/blog)');
     expect(preview.json.recipient.kind).toBe('sample');
   });
+
+  it("carries a real recipient's links, or the sample's when asked (a frozen campaign's preview): never that person's", async () => {
+    // Prepare: someone of the audience who would get it (employers: the preflight's tests count candidates).
+    const person = subscriberItem('eligible', `preview.${process.pid}.${Date.now()}@example.ca`, 'employer');
+    await writeItem(ownTables.subscribers, person);
+    const fields = { ...FIELDS, audience: 'employer' };
+
+    // Act
+    const real = await call('preview', '', { json: fields });
+    const sample = await call('preview', '', { json: { ...fields, sampleLinks: true } });
+
+    // Assess
+    expect(real.json.recipient.kind).toBe('subscriber');
+    expect(sample.statusCode).toBe(200);
+    expect(sample.json.recipient).toEqual({
+      kind: 'sample',
+      description: "The links are a sample subscriber's: they lead to the pages but name no one.",
+    });
+    // The sample's unsubscribe link (its token names nobody who exists), in both parts; the real preview's is a person's.
+    const sampleLink = subscriberLinks(siteUrl, sampleRecipient({ audience: 'employer' } as never, 'x')).unsubscribe;
+    expect(sample.json.text).toContain(sampleLink);
+    expect(sample.json.html).toContain(sampleLink.replace(/&/g, '&amp;'));
+    expect(real.json.text).not.toContain(sampleLink);
+    expect(real.json.text).toContain(`${siteUrl}/unsubscribe/employer/`);
+  });
 });
 
 describe('preflight and test send', () => {
   let site: Awaited<ReturnType<typeof startLocalSite>>;
-  let siteUrl = '';
   const SITE_URL = process.env.SITE_URL;
   beforeAll(async () => {
     site = await startLocalSite(['/blog']);
-    siteUrl = site.url;
   });
   afterAll(async () => {
     process.env.SITE_URL = SITE_URL;
@@ -229,7 +254,7 @@ describe('preflight and test send', () => {
       markdown:
         'See [blog](/blog), [gone](/no-such-page), [mail](mailto:hello@chinooktalent.ca) and [CRTC](https://crtc.gc.ca/).',
     });
-    process.env.SITE_URL = siteUrl;
+    process.env.SITE_URL = site.url;
 
     // Act
     const answer = await call('preflight', slug);

@@ -6,7 +6,7 @@
  * people per campaign and per day. The API is replaced by answers per route; the screens, the
  * frame and the session are the real ones.
  */
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { ConsoleSession } from '#shared/console-api.ts';
@@ -396,6 +396,30 @@ describe('a frozen campaign’s progress', () => {
     // Assess
     expect(await screen.findByText('Only a send in progress can be paused. Where it stands now: Sent.')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Pause the send' })).toBeNull();
+  });
+});
+
+describe('the preview’s links', () => {
+  const previewBodies = (fetchMock: jest.Mock) =>
+    calls(fetchMock, 'POST', CAMPAIGN_ROUTES.preview.replace('POST ', '')).map(
+      (request) => (request.body as { sampleLinks: boolean }).sampleLinks,
+    );
+
+  it('a frozen campaign’s preview asks for the sample subscriber’s links; a draft’s for a real recipient’s', async () => {
+    // Prepare
+    const frozen = routedFetch(routes({ ...stored(campaign({ state: 'sent' })), ...progressReplies(SENT) }));
+
+    // Act
+    const { unmount } = openCampaign();
+    await waitFor(() => expect(previewBodies(frozen)).toHaveLength(1), { timeout: 3000 });
+    unmount();
+    const draft = routedFetch(routes(stored(campaign())));
+    openCampaign();
+    await waitFor(() => expect(previewBodies(draft)).toHaveLength(1), { timeout: 3000 });
+
+    // Assess
+    expect(previewBodies(frozen)).toEqual([true]);
+    expect(previewBodies(draft)).toEqual([false]);
   });
 });
 
