@@ -281,6 +281,33 @@ describe('a frozen campaign’s progress', () => {
     expect(calls(fetchMock, 'GET', SEND_PATH)).toHaveLength(3);
   });
 
+  it('says why fewer were queued than the owner confirmed, and says nothing when the counts match', async () => {
+    // Prepare
+    routedFetch(routes({ ...stored(campaign({ state: 'sent' })), ...progressReplies(progress({ confirmed: 2003 })) }));
+
+    // Act
+    openCampaign();
+
+    // Assess
+    expect(
+      await screen.findByText(
+        'When you pressed send, 2,003 people could receive it; when it started, 2,000 could. Between the two, people unsubscribed, switched the topic off or joined: each gets it only if they can when it starts.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('says nothing of the confirmed count when everyone confirmed was queued', async () => {
+    // Prepare
+    routedFetch(routes({ ...stored(campaign({ state: 'sent' })), ...progressReplies(progress({ confirmed: 2000 })) }));
+
+    // Act
+    openCampaign();
+
+    // Assess
+    expect(await screen.findByText('Sending: 420 of 2,000 sent')).toBeVisible();
+    expect(screen.queryByText(/When you pressed send/)).toBeNull();
+  });
+
   it('is not read while the tab is hidden, is read again once shown, and never after leaving the page', async () => {
     // Prepare
     jest.useFakeTimers();
