@@ -9,7 +9,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { ConsoleSession } from '#shared/console-api.ts';
 import {
   CAMPAIGN_ROUTES,
   UNSUBSCRIBED_WITHOUT_REASON,
@@ -21,28 +20,12 @@ import { UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { PROGRESS_EVERY_MS } from '#web/src/console/screens/campaigns/use-send-progress.ts';
 import { sentRequests } from '../../features/support/mock-fetch';
+import { campaign, OWNER, SLUG } from './campaign-draft';
 import { routedFetch, type RoutedReplies } from './routed-fetch';
 
-const OWNER: ConsoleSession = { owner: 'owner@console.test', expiresAt: 2_000_000_000, idleExpiresAt: 2_000_000_000 };
-const SLUG = '2026-spring-news';
 const DRAFT_PATH = CAMPAIGN_ROUTES.get.replace('GET ', '').replace('{slug}', SLUG);
 const SEND_PATH = CAMPAIGN_ROUTES.progress.replace('GET ', '').replace('{slug}', SLUG);
 const SENDING_NOW = `Campaign "${SLUG}" is being sent to 1234 people. Follow its progress here.`;
-
-const campaign = (overrides: Partial<CampaignDraft> = {}): CampaignDraft => ({
-  slug: SLUG,
-  subject: 'Spring hiring news',
-  preheader: '',
-  topic: 'newsletter',
-  audience: 'both',
-  markdown: 'Hello from the firm.',
-  state: 'draft',
-  createdAt: 1_780_000_000,
-  updatedAt: 1_780_000_000,
-  updatedBy: OWNER.owner,
-  version: 3,
-  ...overrides,
-});
 
 const passed = (id: Preflight['checks'][number]['id']) => ({ id, ok: true, summary: `${id} is fine.` });
 const preflight = (overrides: Partial<Preflight> = {}): Preflight => ({
