@@ -1,7 +1,8 @@
 /**
  * Every page carries two inline elements: its stylesheet as one <style> (so the first paint
  * waits for no request but the HTML) and the boot script (web/src/boot.ts) that starts the app
- * after the first paint. The CSP allows exactly those by their hashes (style-src and script-src
+ * after the first paint; the console's shell carries its own stylesheet and its whole script
+ * (web/build/console-shell.ts). The CSP allows exactly those by their hashes (style-src and script-src
  * 'sha256-…'), never 'unsafe-inline'. The build computes the hashes here, once, and writes them
  * into its output as `_csp-hashes.json`; the CloudFront response-headers policy and the local
  * twin read them from there (infra/site/security-headers.ts), so the header and the pages come

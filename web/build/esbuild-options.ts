@@ -76,7 +76,8 @@ export function clientBuildOptions(config: SiteConfig, outdir: string): BuildOpt
  * CSP lists their build's inline hashes only). Only the owners load it, from /admin. One script
  * file, no chunks: on the profile of issue 19 §7 each chunk level cost a round trip before the
  * first call could start (docs/decisions/0064-console-one-file-and-early-data.md); its lazy
- * screens stay in the file and run only when opened. No separate start-up script either: on that
+ * screens stay in the file and run only when opened. The shell carries that file inline
+ * (web/build/console-shell.ts, docs/decisions/0066-console-inline-script.md). No separate start-up script either: on that
  * profile any request in flight beside the file slows its download more than an early call saves
  * (decision 0064, amendment of 2026-11-26).
  *
