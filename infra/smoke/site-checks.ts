@@ -50,9 +50,9 @@ export async function checkSite(base: URL, results: Results): Promise<void> {
   let routes: string[] = [];
   let consoleShell = '';
   await results.run(`console ${CONSOLE_PAGE}`, '200 + security headers', async () => {
-    const shell = await request(base, CONSOLE_PAGE);
+    const [shell, home] = [await request(base, CONSOLE_PAGE), await request(base, '/')];
     consoleShell = shell.body;
-    const missing = headerProblems(shell.headers, shell.body, consoleShell);
+    const missing = headerProblems(shell.headers, home.body, consoleShell);
     return {
       got: `${shell.status}${missing.length ? `, wrong/missing: ${missing.join(', ')}` : ''}`,
       pass: shell.status === 200 && missing.length === 0,
