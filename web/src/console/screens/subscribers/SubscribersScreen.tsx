@@ -21,6 +21,7 @@ export default function SubscribersScreen() {
   const [query, setQuery] = useSearchParams();
   const filter = filterFromQuery(query);
   const list = useSubscriberList(filter);
+  const counts = useOverview();
   const exporting = useSubmission();
 
   return (
@@ -29,51 +30,59 @@ export default function SubscribersScreen() {
       <p className="console-lede">
         Who is on the firm&apos;s mailing lists, who a campaign would reach, and whose implied consent ends soon.
       </p>
-      <Overview />
-      <section aria-labelledby="list-heading">
-        <h2 id="list-heading">The list</h2>
-        <SubscriberFilters filter={filter} onChange={(next) => setQuery(next, { replace: true })} />
-        <div className="console-actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={exporting.pending}
-            onClick={() =>
-              void exporting.submit(async () => {
-                const file = await subscribersCsv(filter);
-                saveDownload(file);
-                return `Downloaded ${file.filename}.`;
-              })
-            }
-          >
-            {exporting.pending ? 'Preparing the file…' : 'Export this view as CSV'}
-          </button>
-        </div>
-        {exporting.outcome && <FormMessage kind={exporting.outcome.kind} text={exporting.outcome.text} />}
-        {list.loading === 'first' && <p role="status">Loading the list…</p>}
-        {list.loading !== 'first' && list.rows.length === 0 && !list.error && <p>No one matches this view.</p>}
-        {list.rows.length > 0 && <SubscriberTable caption="Subscribers, newest first" rows={list.rows} />}
-        {list.error && <FormMessage kind="error" text={list.error} />}
-        {list.loading !== 'first' && (list.next || list.error) && (
-          <button
-            type="button"
-            className="button button--secondary console-more"
-            disabled={list.loading === 'more'}
-            onClick={() => void list.load(list.error && list.rows.length === 0 ? undefined : list.next)}
-          >
-            {list.loading === 'more' ? 'Loading…' : list.error ? 'Try again' : 'Load more'}
-          </button>
-        )}
-        {list.loading === 'idle' && !list.next && !list.error && list.rows.length > 0 && (
-          <p className="console-end">That is everyone in this view ({list.rows.length}).</p>
-        )}
-      </section>
+      <Overview counts={counts} />
+      {/*
+        The list appears once the counts above it are in place (or could not be loaded): shown
+        before, its filters and Export button moved down under the owner's finger when the counts
+        arrived (a layout shift of 0.40 measured by Lighthouse). Its first page is asked for from
+        the start all the same (useSubscriberList), so it waits for no extra round trip.
+      */}
+      {counts.settled && (
+        <section aria-labelledby="list-heading">
+          <h2 id="list-heading">The list</h2>
+          <SubscriberFilters filter={filter} onChange={(next) => setQuery(next, { replace: true })} />
+          <div className="console-actions">
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={exporting.pending}
+              onClick={() =>
+                void exporting.submit(async () => {
+                  const file = await subscribersCsv(filter);
+                  saveDownload(file);
+                  return `Downloaded ${file.filename}.`;
+                })
+              }
+            >
+              {exporting.pending ? 'Preparing the file…' : 'Export this view as CSV'}
+            </button>
+          </div>
+          {exporting.outcome && <FormMessage kind={exporting.outcome.kind} text={exporting.outcome.text} />}
+          {list.loading === 'first' && <p role="status">Loading the list…</p>}
+          {list.loading !== 'first' && list.rows.length === 0 && !list.error && <p>No one matches this view.</p>}
+          {list.rows.length > 0 && <SubscriberTable caption="Subscribers, newest first" rows={list.rows} />}
+          {list.error && <FormMessage kind="error" text={list.error} />}
+          {list.loading !== 'first' && (list.next || list.error) && (
+            <button
+              type="button"
+              className="button button--secondary console-more"
+              disabled={list.loading === 'more'}
+              onClick={() => void list.load(list.error && list.rows.length === 0 ? undefined : list.next)}
+            >
+              {list.loading === 'more' ? 'Loading…' : list.error ? 'Try again' : 'Load more'}
+            </button>
+          )}
+          {list.loading === 'idle' && !list.next && !list.error && list.rows.length > 0 && (
+            <p className="console-end">That is everyone in this view ({list.rows.length}).</p>
+          )}
+        </section>
+      )}
     </>
   );
 }
 
 /** The counts and the implied consents ending soon, loaded once with the screen. */
-function Overview() {
+function useOverview() {
   const [overview, setOverview] = useState<SubscribersOverview | undefined>();
   const [error, setError] = useState('');
   useEffect(() => {
@@ -83,7 +92,10 @@ function Overview() {
     });
     return () => controller.abort();
   }, []);
+  return { overview, error, settled: overview !== undefined || error !== '' };
+}
 
+function Overview({ counts: { overview, error } }: { counts: ReturnType<typeof useOverview> }) {
   if (error) return <FormMessage kind="error" text={`The counts could not be loaded. ${error}`} />;
   if (!overview) return <p role="status">Counting the subscribers…</p>;
   return (
