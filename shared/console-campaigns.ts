@@ -118,6 +118,11 @@ export const campaignFieldsSchema = yup.object({
       ({ value }) => unsafeLinksMessage(value as string),
       (value) => (value === undefined ? true : linkTargetsOf(value).every(isSafeCampaignHref)),
     ),
+  /**
+   * Whether the campaign's web version goes on the site's newsletter page once it is sent
+   * (docs/decisions/0052-newsletter-archive.md). Off unless the owner ticks it.
+   */
+  publish: yup.boolean().default(false),
 });
 export type CampaignFields = yup.InferType<typeof campaignFieldsSchema>;
 
@@ -168,6 +173,8 @@ export interface CampaignSummary {
 export interface CampaignDraft extends CampaignSummary {
   preheader: string;
   markdown: string;
+  /** Published on the site's newsletter page once sent (CampaignFields.publish). */
+  publish: boolean;
   /** Send it back with the next change. */
   version: number;
   /** The repository file it was imported from (`web/content/campaigns/<slug>.md`), if any. */

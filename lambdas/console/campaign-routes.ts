@@ -69,7 +69,10 @@ const changeableDraft = async (request: CampaignRequest, version: number) => {
   return draft;
 };
 
-const sourceOf = (slug: string, fields: CampaignFields): CampaignSource => ({
+/** What is rendered: every field but whether the campaign is published. */
+type RenderedFields = Omit<CampaignFields, 'publish'>;
+
+const sourceOf = (slug: string, fields: RenderedFields): CampaignSource => ({
   slug,
   subject: fields.subject,
   preheader: fields.preheader || undefined,
@@ -79,7 +82,7 @@ const sourceOf = (slug: string, fields: CampaignFields): CampaignSource => ({
 });
 
 /** Rendered as it would be sent; a body with nothing to show is the owner's to fix (400). */
-const rendered = (slug: string, fields: CampaignFields): CampaignContent => {
+const rendered = (slug: string, fields: RenderedFields): CampaignContent => {
   try {
     return renderCampaign(sourceOf(slug, fields), siteUrl());
   } catch (error) {
@@ -102,6 +105,7 @@ const newDraft = (
   topic: fields.topic as CampaignDraftItem['topic'],
   audience: fields.audience as CampaignDraftItem['audience'],
   markdown: fields.markdown,
+  publish: fields.publish,
   version: 0,
   createdAt: request.now,
   updatedAt: request.now,

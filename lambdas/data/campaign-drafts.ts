@@ -18,6 +18,8 @@ export interface CampaignDraftItem {
   topic: CampaignTopic;
   audience: CampaignAudience;
   markdown: string;
+  /** Absent on drafts stored before the field existed: not published. */
+  publish?: boolean;
   version: number;
   createdAt: number;
   updatedAt: number;

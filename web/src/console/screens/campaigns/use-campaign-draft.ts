@@ -2,7 +2,10 @@ import { useCallback, useEffect, useState } from 'react';
 import type { CampaignFields } from '#shared/console-campaigns.ts';
 
 /** The fields as typed (a select not chosen yet is ''); the schema decides what may be sent. */
-export type TypedFields = Record<keyof CampaignFields, string> & { slug?: string };
+export type TypedFields = Record<Exclude<keyof CampaignFields, 'publish'>, string> & {
+  slug?: string;
+  publish?: boolean;
+};
 
 /** What the owner typed and the version of the campaign it was typed on (none for a new one). */
 export interface TypedCampaign {
