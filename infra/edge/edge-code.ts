@@ -3,6 +3,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { transformSync } from 'esbuild';
 import { CONSOLE_PAGE, CONSOLE_SHELL } from '#shared/console-api.ts';
+import { ARCHIVE_PREFIX } from '#shared/newsletter-archive.ts';
 import { DYNAMIC_PAGES, NOT_FOUND_PAGE, sitePaths } from '#shared/paths.ts';
 import { METADATA_STATUSES, STATUS_METADATA_HEADER } from '../site/object-metadata';
 
@@ -33,10 +34,11 @@ export const SITE_ROOT_FILES: readonly string[] = [
 ];
 
 /**
- * Folders of files in web/dist: hashed bundles (`assets`) and web/public's `images` and `media`.
+ * Folders of files in web/dist: hashed bundles (`assets`) and web/public's `images` and `media`,
+ * and the newsletter archive's files, written by its publisher (feed.xml, archive.css).
  * Their files pass on to S3; anything else that is not a page gets the 404 page.
  */
-export const SITE_FILE_DIRS: readonly string[] = ['/assets/', '/images/', '/media/'];
+export const SITE_FILE_DIRS: readonly string[] = ['/assets/', '/images/', '/media/', `${ARCHIVE_PREFIX}/`];
 
 /** The one line of each template that receives its configuration. */
 const CONFIG_DECLARATION = 'var CONFIG = __EDGE_CONFIG__;';
@@ -110,6 +112,7 @@ export function buildViewerRequestCode(routes: readonly string[]): string {
     fileDirs: SITE_FILE_DIRS,
     notFound: NOT_FOUND_PAGE,
     console: { page: CONSOLE_PAGE, shell: `${CONSOLE_SHELL}/index.html` },
+    archive: ARCHIVE_PREFIX,
   });
 }
 

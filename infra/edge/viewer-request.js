@@ -14,6 +14,7 @@
 //   fileDirs:  [ "/assets/", "/images/", "/media/" ]                  folders of files
 //   notFound:  "/404.html"
 //   console:   { page: "/admin", shell: "/_shell/admin/index.html" }   the owners' console
+//   archive:   "/newsletter"   the newsletter archive, written by its publisher, not the build
 // }
 var CONFIG = __EDGE_CONFIG__;
 
@@ -93,6 +94,17 @@ function notFound(request) {
   return request;
 }
 
+// The newsletter archive's pages (/newsletter, /newsletter/<slug>) are objects its publisher
+// writes after the build (docs/decisions/0052-newsletter-archive.md), so they are not in the
+// build's page list: any such path maps to its index.html; its files (feed.xml, archive.css)
+// pass as files. An issue not published gets the origin's error, like a missing file.
+function archivePageOf(path) {
+  if (path === CONFIG.archive) return path + '/index.html';
+  if (path.indexOf(CONFIG.archive + '/') !== 0) return null;
+  var slug = path.slice(CONFIG.archive.length + 1);
+  return /^[a-z0-9][a-z0-9-]*$/.test(slug) ? CONFIG.archive + '/' + slug + '/index.html' : null;
+}
+
 // The console is one HTML shell with its own router: /admin and every path under it (never
 // /administrator) get that shell, whatever follows, so a reload on any console screen works.
 function isConsolePath(path) {
@@ -125,6 +137,13 @@ function handler(event) {
     if (slashless !== path) return redirect(encodePath(slashless), request.querystring);
     if (shell) request.uri = shell + '/index.html';
     else request.uri = slashless === '/' ? '/index.html' : encodePath(slashless) + '/index.html';
+    return request;
+  }
+
+  var archivePage = archivePageOf(slashless);
+  if (archivePage) {
+    if (slashless !== path) return redirect(encodePath(slashless), request.querystring);
+    request.uri = archivePage;
     return request;
   }
 

@@ -1,6 +1,7 @@
 import { ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { CampaignAudience, CampaignTopic } from '#shared/constants/campaigns.ts';
 import { marshall, unmarshall } from './attribute-values';
+import type { CampaignItem } from './campaign-item';
 import { getItem, putIfAbsent, takeItem } from './items';
 import type { TableStore } from './stores';
 
@@ -50,16 +51,16 @@ export const deleteDraft = (store: TableStore, slug: string, version: number) =>
   takeItem<CampaignDraftItem>(store, draftId(slug), 'version = :seen', { ':seen': version });
 
 /**
- * Every draft and the slugs of every sent campaign. A scan of the campaigns table, whose send
+ * Every draft and every sent campaign, by slug. A scan of the campaigns table, whose send
  * records the filter drops: the table has no index by kind yet (it gains one index per deploy,
  * and this release's is SendsByMailbox; docs/decisions/0050-campaign-sending.md, amendment), so
  * the list costs about one read unit per 8 KB of send records, only when an owner opens it.
  */
 export const allDraftsAndSent = async (
   store: TableStore,
-): Promise<{ drafts: CampaignDraftItem[]; sent: Set<string> }> => {
+): Promise<{ drafts: CampaignDraftItem[]; sent: Map<string, CampaignItem> }> => {
   const drafts: CampaignDraftItem[] = [];
-  const sent = new Set<string>();
+  const sent = new Map<string, CampaignItem>();
   let startKey: Record<string, AttributeValue> | undefined;
   do {
     const page = await store.db.send(
@@ -72,9 +73,9 @@ export const allDraftsAndSent = async (
       }),
     );
     for (const raw of page.Items ?? []) {
-      const item = unmarshall(raw) as unknown as CampaignDraftItem | { kind: 'campaign'; slug: string };
+      const item = unmarshall(raw) as unknown as CampaignDraftItem | CampaignItem;
       if (item.kind === 'campaign-draft') drafts.push(item);
-      else sent.add(item.slug);
+      else sent.set(item.slug, item);
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);

@@ -1,0 +1,30 @@
+/**
+ * Where the public newsletter archive lives on the site (docs/decisions/0052-newsletter-archive.md):
+ * the publisher writes these objects, the edge routes these paths to them, CloudFront's cache of
+ * them is invalidated after each change. Every path is under ARCHIVE_PREFIX, the only part of
+ * the site bucket the publisher may write and the web build never writes.
+ */
+export const ARCHIVE_PREFIX = '/newsletter';
+
+/** An issue's page: `/newsletter/<slug>` (a campaign slug: lower case, digits, hyphens). */
+export const archivePagePath = (slug: string) => `${ARCHIVE_PREFIX}/${slug}`;
+
+/** The object a page path is stored as (`newsletter/<slug>/index.html`, as the build's pages are). */
+export const archivePageKey = (pagePath: string) => `${pagePath.slice(1)}/index.html`;
+
+export const ARCHIVE_FILES = {
+  index: { path: ARCHIVE_PREFIX, key: archivePageKey(ARCHIVE_PREFIX), contentType: 'text/html; charset=utf-8' },
+  feed: {
+    path: `${ARCHIVE_PREFIX}/feed.xml`,
+    key: 'newsletter/feed.xml',
+    contentType: 'application/rss+xml; charset=utf-8',
+  },
+  stylesheet: {
+    path: `${ARCHIVE_PREFIX}/archive.css`,
+    key: 'newsletter/archive.css',
+    contentType: 'text/css; charset=utf-8',
+  },
+} as const;
+
+/** The S3 key pattern the publisher's grant is limited to. */
+export const ARCHIVE_KEY_PATTERN = `${ARCHIVE_PREFIX.slice(1)}/*`;
