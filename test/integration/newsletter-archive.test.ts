@@ -1,0 +1,158 @@
+/**
+ * The newsletter archive on the local twin (docs/decisions/0052-newsletter-archive.md): sent
+ * campaigns in dynalite, the publisher writing into a copy of a web build, the twin's CloudFront
+ * (the same edge functions) serving it. Published and sent: on its page, the index and the feed;
+ * not ticked, or never sent: nowhere; unticked later: gone, and only the changed paths invalidated.
+ */
+import { createOwnCampaignTables, ownTables } from './console/own-campaign-tables';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadEdgeHandlers, readRouteManifest } from '#infra/edge/edge-code.ts';
+import { localArchiveSite } from '#infra/local/local-archive-site.ts';
+import { createSiteHandler } from '#infra/local/static-site.ts';
+import { publishArchive } from '#lambdas/campaigns/archive/publish-archive.ts';
+import { renderCampaign } from '#lambdas/campaigns/campaign-markdown.ts';
+import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
+import { readItem, writeItem } from './support/local-aws';
+
+const SITE = 'https://www.chinooktalent.ca';
+const FIXTURE_DIST = path.join(__dirname, '..', 'infra', 'fixtures', 'web-dist');
+const NOW = 1_780_000_000;
+
+let dist = '';
+let server: Server;
+let origin = '';
+const invalidated: string[][] = [];
+const store = () => ({ db: createDynamoClient(), table: ownTables.campaigns! });
+const publish = () =>
+  publishArchive(
+    store(),
+    {
+      ...localArchiveSite(dist, () => site.clearCache()),
+      invalidate: async (paths) => {
+        invalidated.push(paths);
+        site.clearCache();
+      },
+    },
+    { siteUrl: SITE, now: NOW },
+  );
+let site: ReturnType<typeof createSiteHandler>;
+
+beforeAll(async () => {
+  await createOwnCampaignTables();
+  dist = await mkdtemp(path.join(tmpdir(), 'newsletter-archive-'));
+  await cp(FIXTURE_DIST, dist, { recursive: true });
+  site = createSiteHandler({ distDir: dist, edge: loadEdgeHandlers(readRouteManifest(dist)), responseHeaders: {} });
+  server = createServer((req, res) => void site.handle(req, res, new URL(req.url ?? '/', 'http://local')));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await rm(dist, { recursive: true, force: true });
+});
+
+/** A draft as the console stores it, and (when `sentAt`) the campaign item its send wrote. */
+const seed = async (slug: string, markdown: string, { publish, sentAt }: { publish: boolean; sentAt?: number }) => {
+  const source = { slug, subject: `Subject of ${slug}`, topic: 'newsletter', audience: 'both', markdown } as const;
+  await writeItem(ownTables.campaigns!, {
+    id: `draft#${slug}`,
+    kind: 'campaign-draft',
+    ...source,
+    preheader: '',
+    publish,
+    version: 0,
+    createdAt: NOW,
+    updatedAt: NOW,
+    updatedBy: 'owner@chinooktalent.ca',
+  });
+  if (sentAt === undefined) return;
+  await writeItem(ownTables.campaigns!, {
+    id: `campaign#${slug}`,
+    kind: 'campaign',
+    ...renderCampaign(source, SITE),
+    startedAt: sentAt,
+    queued: 3,
+    lastQueuedAt: sentAt,
+    runs: 1,
+    expiresAt: sentAt + 86_400 * 730,
+  });
+};
+
+const get = async (pathname: string) => {
+  const response = await fetch(`${origin}${pathname}`);
+  return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+};
+
+describe('the newsletter archive', () => {
+  it('serves a published sent campaign, lists it in the index and the feed; never one unticked or unsent', async () => {
+    // Prepare
+    await seed('published-one', 'Hello <script>alert(1)</script> from the firm. [Blog](/blog)', {
+      publish: true,
+      sentAt: NOW - 3600,
+    });
+    await seed('sent-not-ticked', 'Private to subscribers.', { publish: false, sentAt: NOW - 7200 });
+    await seed('ticked-not-sent', 'Still a draft.', { publish: true });
+
+    // Act
+    const result = await publish();
+    const [page, index, feed, unticked, unsent, css] = await Promise.all(
+      [
+        '/newsletter/published-one',
+        '/newsletter',
+        '/newsletter/feed.xml',
+        '/newsletter/sent-not-ticked',
+        '/newsletter/ticked-not-sent',
+        '/newsletter/archive.css',
+      ].map(get),
+    );
+
+    // Assess
+    expect(result.published).toEqual(['published-one']);
+    expect([page.status, page.type]).toEqual([200, 'text/html; charset=utf-8']);
+    expect(page.text).toContain('<h1>Subject of published-one</h1>');
+    expect(page.text).toContain('Hello &lt;script&gt;alert(1)&lt;/script&gt; from the firm.');
+    expect(page.text).toContain('<a href="https://www.chinooktalent.ca/blog">Blog</a>');
+    expect(page.text).not.toMatch(/<script|unsubscribe/i);
+    expect(index.status).toBe(200);
+    expect(index.text).toContain('<a href="/newsletter/published-one">Subject of published-one</a>');
+    expect(feed.status).toBe(200);
+    expect(feed.type).toMatch(/xml/);
+    expect(feed.text).toContain(
+      '<guid isPermaLink="true">https://www.chinooktalent.ca/newsletter/published-one</guid>',
+    );
+    for (const text of [index.text, feed.text]) expect(text).not.toMatch(/sent-not-ticked|ticked-not-sent/);
+    expect(unticked.status).toBe(404);
+    expect(unsent.status).toBe(404);
+    expect(css.status).toBe(200);
+    expect(invalidated.at(-1)).toEqual(
+      expect.arrayContaining(['/newsletter', '/newsletter/feed.xml', '/newsletter/published-one']),
+    );
+  });
+
+  it('writes and invalidates nothing when nothing changed, and takes a page down when its owner unticks it', async () => {
+    // Prepare
+    const runsBefore = invalidated.length;
+    const unchanged = await publish();
+    const draft = await readItem(ownTables.campaigns!, 'draft#published-one');
+    await writeItem(ownTables.campaigns!, { ...draft, publish: false, version: 1 });
+
+    // Act
+    const result = await publish();
+    const [page, index, feed] = await Promise.all(
+      ['/newsletter/published-one', '/newsletter', '/newsletter/feed.xml'].map(get),
+    );
+
+    // Assess
+    expect([unchanged.written, unchanged.removed]).toEqual([[], []]);
+    expect(invalidated.length).toBe(runsBefore + 1);
+    expect(result.removed).toEqual(['newsletter/published-one/index.html']);
+    expect(invalidated.at(-1)!.sort()).toEqual(['/newsletter', '/newsletter/feed.xml', '/newsletter/published-one']);
+    expect(page.status).toBe(404);
+    expect(index.text).toContain('No newsletter has been published here yet.');
+    expect(feed.text).not.toContain('<item>');
+  });
+});
