@@ -212,3 +212,15 @@ describe("viewer-request: the owners' console", () => {
     expect(forwarded('/nope').uri).toBe(NOT_FOUND_PAGE);
   });
 });
+
+describe('the newsletter archive (written by its publisher, not the build)', () => {
+  it('maps the index and an issue to their index.html, lets its files through, and nothing deeper', () => {
+    expect(forwarded('/newsletter').uri).toBe('/newsletter/index.html');
+    expect(forwarded('/newsletter/2026-spring-news').uri).toBe('/newsletter/2026-spring-news/index.html');
+    expect(forwarded('/newsletter/feed.xml').uri).toBe('/newsletter/feed.xml');
+    expect(forwarded('/newsletter/archive.css').uri).toBe('/newsletter/archive.css');
+    expect(forwarded('/newsletter/a/b').uri).toBe(NOT_FOUND_PAGE);
+    expect(forwarded('/newsletterx').uri).toBe(NOT_FOUND_PAGE);
+    expect(answered('/newsletter/2026-spring-news/').headers!.location!.value).toBe('/newsletter/2026-spring-news');
+  });
+});
