@@ -3,8 +3,9 @@
  * JSON they exchange, stated once for the console's web code and its handlers.
  *
  * Every route answers JSON. Without a valid session every route but the sign-in ceremony's
- * (CONSOLE_AUTH_ROUTES) answers 401 `{ message }`; a state-changing request (any method but GET)
- * from another origin answers 403 `{ message }`. Errors are `{ message }` in plain words.
+ * (CONSOLE_AUTH_ROUTES, whose session check answers 200 `{ signedIn: false }`) answers 401
+ * `{ message }`; a state-changing request (any method but GET) from another origin answers 403
+ * `{ message }`. Errors are `{ message }` in plain words.
  */
 
 /** Where the console's single page lives on the site's own origin (noindex, not in the sitemap). */
@@ -35,7 +36,10 @@ export const CONSOLE_AUTH_ROUTES = {
   authenticationOptions: 'POST /api/admin/auth/authentication-options',
   /** Body { response: AuthenticationResponseJSON }; 200 ConsoleSession, sets the cookie. */
   authentication: 'POST /api/admin/auth/authentication',
-  /** 200 ConsoleSession, or 401. */
+  /**
+   * 200 SessionCheck: the session, or `{ signedIn: false }`. Never 401: it is the console's first
+   * call, and a stranger's browser would log the refusal as an error on the sign-in screen.
+   */
   session: 'GET /api/admin/auth/session',
   /** Ends this session (200, cookie cleared); without one, still 200. */
   signOut: 'POST /api/admin/auth/sign-out',
@@ -55,6 +59,9 @@ export interface ConsoleSession {
   /** Unix seconds: idle limit (30 minutes), moved on by every request. */
   idleExpiresAt: number;
 }
+
+/** What the session check answers (200 either way): the session, or that nobody is signed in. */
+export type SessionCheck = ConsoleSession | { signedIn: false };
 
 /** A page of a list: `next` is the opaque cursor of the next page, absent on the last. */
 export interface Page<Item> {

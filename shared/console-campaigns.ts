@@ -23,7 +23,7 @@ import {
 /**
  * Every path is under `/api/admin/campaigns/`, so the one route API_ROUTES.consoleCampaigns
  * (shared/paths.ts) hands them all to the consoleCampaigns function. Under it a fixed word says
- * what follows (`drafts`, `files`, `preview`), so no slug can ever be taken for another route.
+ * what follows (`drafts`, `files`, `preview`, `sends`), so no slug can ever be taken for another route.
  */
 export const CAMPAIGN_ROUTES = {
   /** 200 Page<CampaignSummary> (every campaign, no `next`), newest first. */
@@ -55,6 +55,19 @@ export const CAMPAIGN_ROUTES = {
    * a file the rules refuse.
    */
   importFile: 'POST /api/admin/campaigns/files/{slug}/import',
+  /**
+   * Body CampaignSendRequest; 202 CampaignSendAnswer: the stored draft's content frozen and its
+   * send started now or at `at`. 409 when changed meanwhile (`version`) or sent or scheduled already.
+   */
+  send: 'POST /api/admin/campaigns/sends/{slug}',
+  /** 200 SendProgress (one read: counters kept on the campaign), or 404 when it has no send. */
+  progress: 'GET /api/admin/campaigns/sends/{slug}',
+  /** No body; 200 { message }: a scheduled send taken back (the draft can be changed again); 409 once started. */
+  cancel: 'POST /api/admin/campaigns/sends/{slug}/cancel',
+  /** No body; 200 SendProgress: the worker holds each remaining email until resumed; 409 when not sending. */
+  pause: 'POST /api/admin/campaigns/sends/{slug}/pause',
+  /** No body; 200 SendProgress; 409 when not paused. */
+  resume: 'POST /api/admin/campaigns/sends/{slug}/resume',
 } as const;
 
 /** Test copies one owner may send per hour (each is a real email through SES). */
@@ -245,6 +258,12 @@ export const PREFLIGHT_CHECKS = [
 ] as const;
 export type PreflightCheckId = (typeof PREFLIGHT_CHECKS)[number];
 
+/**
+ * The checks whose problem stops a send: nobody to send to, no CASL identification, a broken
+ * link, no working unsubscribe link. A subject or preheader longer than inboxes show only warns.
+ */
+export const BLOCKING_CHECKS: readonly PreflightCheckId[] = ['recipients', 'identification', 'links', 'unsubscribe'];
+
 export interface PreflightCheck {
   id: PreflightCheckId;
   ok: boolean;
@@ -261,4 +280,91 @@ export interface Preflight {
   links: LinkCheck[];
   /** Unix seconds. */
   checkedAt: number;
+}
+
+/**
+ * Send now (no `at`) or at a time: an ISO 8601 instant with its offset, e.g.
+ * `2026-12-01T09:00:00-07:00` (the firm's time, America/Edmonton) or `…Z`, at most a year ahead.
+ */
+export const campaignSendSchema = yup.object({
+  version: version(),
+  at: yup
+    .string()
+    .optional()
+    .matches(/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/, {
+      message: 'Give the time as a date and time with its time zone, e.g. 2026-12-01T09:00:00-07:00.',
+    }),
+});
+export type CampaignSendRequest = yup.InferType<typeof campaignSendSchema>;
+
+/** Where a send stands (the console shows it in these words' order). */
+export type SendState = 'scheduled' | 'launching' | 'sending' | 'paused';
+
+export interface CampaignSendAnswer {
+  message: string;
+  /** The recipients the preflight counts now; the launch gathers them again at its time. */
+  recipients: number;
+  /** Unix seconds. */
+  launchAt: number;
+}
+
+/**
+ * What became of the emails, each person counted once. SES's word (its Delivery, Bounce,
+ * Complaint and Reject events; its strongest word per email: a bounce after delivery counts as a
+ * bounce), and who unsubscribed since. Nothing of opening or clicking is measured
+ * (docs/decisions/0051-campaign-measurement-privacy.md).
+ */
+export interface SendResults {
+  delivered: number;
+  /** Permanent bounces (the address is suppressed). */
+  bounced: number;
+  /** Transient bounces (mailbox full, …) not followed by delivery. */
+  softBounced: number;
+  /** Marked as spam (the address is suppressed, and gets no further campaign). */
+  complained: number;
+  rejected: number;
+  /**
+   * Unsubscribed from every email after this campaign's email reached them (sent, and not bounced
+   * or rejected), by any way: the unsubscribe page, the mail app's one-click button, "stop
+   * everything" on the preferences page, or the firm's console. One person counts in every
+   * campaign that reached them before; per day, on the day they unsubscribed.
+   */
+  unsubscribed: number;
+}
+
+/** How many of those unsubscribed since ticked a reason on the unsubscribe page (one may tick several). */
+export interface UnsubscribeReasonCount {
+  /** An UNSUBSCRIBE_REASONS key (shared/constants/subscriber-options.ts), or `none`. */
+  reason: string;
+  /** The words the unsubscribe page shows; for `none`: UNSUBSCRIBED_WITHOUT_REASON. */
+  label: string;
+  count: number;
+}
+
+/** Who unsubscribed in a way that asks no reason (one-click, preferences page, the console). */
+export const UNSUBSCRIBED_WITHOUT_REASON =
+  "Gave no reason (the mail app's unsubscribe button, their preferences page, or through the firm)";
+
+export interface SendProgress {
+  slug: string;
+  state: SendState;
+  /** Unix seconds; startedAt absent until the recipients are queued. */
+  launchAt?: number;
+  startedAt?: number;
+  queued: number;
+  sent: number;
+  inDoubt: number;
+  failed: number;
+  /** No longer eligible when their turn came (unsubscribed, switched the topic off, suppressed). */
+  ineligible: number;
+  /** Queued, not yet settled one way or another. */
+  left: number;
+  results: SendResults;
+  /**
+   * Why those of `results.unsubscribed` left, in aggregate (never per person): the reasons given,
+   * most given first, then `none`; reasons nobody gave are left out.
+   */
+  unsubscribeReasons: UnsubscribeReasonCount[];
+  /** Per firm day (America/Edmonton, `2026-11-27`), oldest first. */
+  perDay: ({ day: string } & SendResults)[];
 }

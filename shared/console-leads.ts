@@ -1,14 +1,14 @@
 /**
- * The console's leads inbox (issue 19, section 3): its routes, the list's query fields, the
- * JSON its routes answer and the yup schemas of its bodies, stated once for the console's web
- * code and the consoleApi function. Every route needs a session and answers errors as
+ * The console's leads inbox (issue 19, section 3): its routes, the list's query fields and the
+ * JSON its routes answer, stated once for the console's web code and the consoleApi function; the
+ * yup schemas of its bodies are in ./schemas/console-leads.ts, so the console's start-up script
+ * can name the routes without yup. Every route needs a session and answers errors as
  * `{ message }` (shared/console-api.ts).
  *
  * A lead's `id` here is the 22 base64url characters of its key (URL-safe as it is); the stored
  * item's id is `lead#<id>`.
  */
-import * as yup from 'yup';
-import { AUDIENCES, type Audience } from './constants/audiences';
+import type { Audience } from './constants/audiences';
 import { CONSOLE_PAGE } from './console-api';
 
 export const LEAD_ROUTES = {
@@ -82,84 +82,6 @@ export const NOTE_MAX = 2000;
 export const NOTES_MAX = 50;
 /** Most rows one export holds; more and the owner narrows the view. */
 export const EXPORT_MAX_ROWS = 5000;
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = (label: string) =>
-  yup
-    .string()
-    .matches(DAY, `${label} must be a date written yyyy-mm-dd.`)
-    .test(
-      'real-day',
-      `${label} is not a date on the calendar.`,
-      (value) => value === undefined || value === null || isCalendarDay(value),
-    );
-
-/** yyyy-mm-dd that names a real day (2026-02-30 does not). */
-export const isCalendarDay = (value: string) => {
-  const date = new Date(`${value}T00:00:00Z`);
-  return DAY.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
-
-/** The list's (and the export's) body: every field optional, days are the firm's (./firm-day.ts). */
-export const leadListQuerySchema = yup.object({
-  view: yup.string().oneOf(LEAD_VIEWS, 'Choose the inbox, overdue or spam.'),
-  form: yup.string().oneOf(LEAD_FORMS, 'Choose the scorecard or the sign-up form.'),
-  audience: yup.string().oneOf(AUDIENCES, 'Choose candidates or employers.'),
-  status: yup.string().oneOf(FOLLOW_UP_STATUSES, 'Choose new, contacted, qualified, client or closed.'),
-  from: day('The first day'),
-  to: day('The last day').test(
-    'after-from',
-    'The last day is before the first day.',
-    (to, { parent }) => !to || !parent.from || to >= parent.from,
-  ),
-  q: yup.string().trim().max(100, 'Search for at most 100 characters.'),
-  cursor: yup.string().max(2048),
-});
-export type LeadListQuery = yup.InferType<typeof leadListQuerySchema>;
-
-/**
- * Every change but a note names the `version` of the lead it was made on (LeadDetail.version):
- * a change made on an older version than the stored one is refused (409), so of two owners
- * changing one lead neither overwrites the other unseen. Notes only add, so they need none.
- */
-const version = () =>
-  yup.number().required('Say which version of the lead you changed.').integer().min(0, 'That version does not exist.');
-
-export const statusChangeSchema = yup.object({
-  to: yup
-    .string()
-    .required('Choose the new status.')
-    .oneOf(FOLLOW_UP_STATUSES, 'Choose new, contacted, qualified, client or closed.'),
-  version: version(),
-});
-export type StatusChange = yup.InferType<typeof statusChangeSchema>;
-
-export const newNoteSchema = yup.object({
-  text: yup
-    .string()
-    .trim()
-    .required('Write the note first.')
-    .max(NOTE_MAX, `A note can be at most ${NOTE_MAX} characters.`),
-});
-export type NewNote = yup.InferType<typeof newNoteSchema>;
-
-/** `on` null clears the date. */
-export const followUpDateSchema = yup.object({
-  on: day('The follow-up date').nullable().defined('Choose a follow-up date, or none.'),
-  version: version(),
-});
-export type FollowUpDate = yup.InferType<typeof followUpDateSchema>;
-
-export const spamMarkSchema = yup.object({
-  spam: yup.boolean().required('Say whether the lead is spam.'),
-  version: version(),
-});
-export type SpamMark = yup.InferType<typeof spamMarkSchema>;
-
-export const resendSchema = yup.object({
-  part: yup.string().required('Choose the email to send again.').oneOf(LEAD_EMAILS, 'This lead has no such email.'),
-});
-export type Resend = yup.InferType<typeof resendSchema>;
 
 /** One row of the list. */
 export interface LeadSummary {

@@ -1,7 +1,8 @@
 /**
- * The console's People and Subscribers screens (issue 19, sections 4 and 5): their routes, the
- * JSON they answer and the yup schemas of their bodies, used by the console's page and by its
- * handlers (lambdas/console/person-routes.ts, subscriber-routes.ts).
+ * The console's People and Subscribers screens (issue 19, sections 4 and 5): their routes and the
+ * JSON they answer, used by the console's page and by its handlers
+ * (lambdas/console/person-routes.ts, subscriber-routes.ts); the yup schemas of their bodies are in
+ * ./schemas/console-people.ts, so the console's start-up script can name the routes without yup.
  *
  * A person is named by an email address, and addresses never travel in a URL: a path or query
  * lands in CloudFront's and API Gateway's access logs, which an erasure cannot reach
@@ -9,11 +10,9 @@
  * body (and, like every POST, must come from the console's own page: 403 otherwise).
  * Every route answers 401 without a session and 400 `{ message }` for a body the schema refuses.
  */
-import * as yup from 'yup';
 import { CONSOLE_API_BASE } from './console-api';
 import type { Audience } from './constants/audiences';
 import type { CampaignTopic } from './constants/campaigns';
-import { emailField } from './schemas/fields';
 
 export const PEOPLE_ROUTES = {
   /** Body PersonRequest; 200 PersonRecord. Audit `person.view`. */
@@ -41,29 +40,6 @@ export const SUBSCRIBER_ROUTES = {
   /** Query SubscriberFilter; 200 text/csv of every matching row. Audit `subscribers.export`. */
   export: `GET ${CONSOLE_API_BASE}/subscribers-export`,
 } as const;
-
-export const personRequestSchema = yup.object({ email: emailField() });
-export type PersonRequest = yup.InferType<typeof personRequestSchema>;
-
-/** The longest reason an owner may type for an unsubscribe by phone. */
-export const REASON_MAX = 500;
-
-export const unsubscribeRequestSchema = yup.object({
-  email: emailField(),
-  reason: yup
-    .string()
-    .trim()
-    .required('Please say why you are unsubscribing this person (for example, "asked by phone").')
-    .max(REASON_MAX, `Please keep the reason under ${REASON_MAX} characters.`),
-});
-export type UnsubscribeRequest = yup.InferType<typeof unsubscribeRequestSchema>;
-
-/** `confirmEmail`: the address typed a second time, so an erasure is never one stray click. */
-export const erasureRequestSchema = yup.object({
-  email: emailField(),
-  confirmEmail: yup.string().trim().required('Please type the address again to confirm the erasure.').max(254),
-});
-export type ErasureRequest = yup.InferType<typeof erasureRequestSchema>;
 
 export const ERASURE_NOT_CONFIRMED =
   'The address typed to confirm is not the same as the one to erase, so nothing was erased.';

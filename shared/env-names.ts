@@ -26,6 +26,14 @@ export type HandlerEnvName =
   | 'CAMPAIGN_QUEUE_URL'
   | 'CAMPAIGN_SEND_RATE'
   | 'CAMPAIGN_WORKERS'
+  /**
+   * The app's own EventBridge Scheduler group for scheduled console sends, or `local-clock` in
+   * the local twin, whose campaign queue launches due sends on its own clock (launch-starter.ts).
+   */
+  | 'CAMPAIGN_SCHEDULE_GROUP'
+  /** The role EventBridge Scheduler assumes to put a launch on the campaign queue. */
+  | 'CAMPAIGN_SCHEDULER_ROLE_ARN'
+  | 'CAMPAIGN_QUEUE_ARN'
   | 'CONSOLE_TABLE'
   | 'CONSOLE_OWNERS'
   /** The firm's postal address in campaign mail and evidence packs (shared/mailing-address.ts). */

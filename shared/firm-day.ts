@@ -37,15 +37,19 @@ const offsetAt = (seconds: number): number => {
 };
 
 /**
- * The first second of a firm's day, Unix seconds. Alberta changes its clocks at 2 a.m., so
- * midnight always exists exactly once; the offset is read at the guess and again at the answer
- * in case the guess fell on the other side of a change.
+ * A time on the firm's clock (`2026-12-01`, `09:00`), Unix seconds. The offset is read at a guess
+ * and again at the answer in case the guess fell on the other side of a change of the clocks.
+ * Alberta changes them at 2 a.m.: a time in the hour skipped in March comes out an hour later
+ * (02:30 is 03:30), one in the hour repeated in November is its first, daylight-time, instance.
  */
-export const startOfFirmDay = (day: string): number => {
-  const midnightUtc = Date.parse(`${day}T00:00:00Z`) / 1000;
-  const guess = midnightUtc - offsetAt(midnightUtc);
-  return midnightUtc - offsetAt(guess);
+export const firmTime = (day: string, time: string): number => {
+  const wallUtc = Date.parse(`${day}T${time}:00Z`) / 1000;
+  const guess = wallUtc - offsetAt(wallUtc);
+  return wallUtc - offsetAt(guess);
 };
+
+/** The first second of a firm's day, Unix seconds (midnight exists exactly once: clocks change at 2 a.m.). */
+export const startOfFirmDay = (day: string): number => firmTime(day, '00:00');
 
 /** The last second of a firm's day (23 or 25 hours long on the days the clocks change). */
 export const endOfFirmDay = (day: string): number => {

@@ -101,9 +101,18 @@ export class Api extends Construct {
     // Typed by ApiRouteName: a route added to shared/paths does not compile until it is wired here.
     const wiring: Record<ApiRouteName, RouteWiring> = {
       getSubscriber: (fn) => fn.bindTable(subscribers, 'read'),
-      // Leads: only the confirmation lead of a resubscribe from the preferences page.
-      putSubscriber: (fn) => fn.bindTable(subscribers, 'update').bindTable(leads, 'insert'),
-      oneClickUnsubscribe: (fn) => fn.bindTable(subscribers, 'update'),
+      // Leads: only the confirmation lead of a resubscribe from the preferences page. Campaigns: an
+      // unsubscribe finds the person's campaign emails by mailbox and moves those campaigns'
+      // "unsubscribed since" counters (lambdas/domain/unsubscribed-since.ts).
+      putSubscriber: (fn) =>
+        fn
+          .bindTable(subscribers, 'update')
+          .bindTable(leads, 'insert')
+          .bindTable(campaigns, 'update', { queryIndexes: [SENDS_BY_MAILBOX_INDEX.name] }),
+      oneClickUnsubscribe: (fn) =>
+        fn
+          .bindTable(subscribers, 'update')
+          .bindTable(campaigns, 'update', { queryIndexes: [SENDS_BY_MAILBOX_INDEX.name] }),
       requestScorecard: (fn) => bindLeadForm(fn.bindTable(leads, 'create').bindTable(subscribers, 'read')),
       // Following the emailed link starts the inquiry's implied consent (docs/decisions/0002-consent-model.md).
       downloadScorecard: (fn) =>
@@ -127,15 +136,16 @@ export class Api extends Construct {
         ).setEnv('MAILING_ADDRESS', props.mailingAddress),
       // People (a person's page, unsubscribe, erasure) and the Subscribers overview, which scans
       // the subscribers (docs/decisions/0072-erasure.md): an erasure deletes from all three tables,
-      // a campaign's send records found by mailbox included (prune); a person's evidence pack
-      // names the firm's mailing address.
+      // a campaign's send records found by mailbox included (edit: deleted; an unsubscribe moves
+      // the campaigns' "unsubscribed since" counters); a person's evidence pack names the firm's
+      // mailing address.
       consoleApi: (fn) =>
         bindOwners(
           fn
             .bindTable(consoleTable, 'manage', { queryIndexes: [AUDIT_LOG_INDEX.name] })
             .bindTable(leads, 'edit', { queryIndexes: [LEADS_BY_TIME_INDEX.name] })
             .bindTable(subscribers, 'manage', { scan: true })
-            .bindTable(campaigns, 'prune', { queryIndexes: [SENDS_BY_MAILBOX_INDEX.name] }),
+            .bindTable(campaigns, 'edit', { queryIndexes: [SENDS_BY_MAILBOX_INDEX.name] }),
         ).setEnv('MAILING_ADDRESS', props.mailingAddress),
     };
 

@@ -1,5 +1,7 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack, Token, Validations } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { DeadLetterQueue } from './dead-letter-queue';
@@ -38,6 +40,10 @@ export class CampaignSender extends Construct {
   readonly queue: sqs.Queue;
   readonly deadLetterQueue: DeadLetterQueue;
   readonly worker: HouseFunction;
+  /** The app's own group: the console may create and delete schedules in it and nowhere else. */
+  readonly scheduleGroup: scheduler.CfnScheduleGroup;
+  /** What EventBridge Scheduler assumes to put a scheduled send's launch on the queue. */
+  readonly schedulerRole: iam.Role;
 
   constructor(scope: Construct, id: string, props: CampaignSenderProps) {
     super(scope, id);
@@ -57,9 +63,10 @@ export class CampaignSender extends Construct {
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 60 },
     });
 
+    // Subscribers scanned: a console send's launch gathers its recipients (launch-campaign.ts).
     this.worker = new HouseFunction(this, 'Worker', { name: 'campaignWorker' })
       .bindTable(props.campaigns, 'update')
-      .bindTable(props.subscribers, 'read')
+      .bindTable(props.subscribers, 'read', { scan: true })
       .bindSender(props.sender)
       .setEnv('SITE_URL', props.siteUrl)
       .setEnv('MAILING_ADDRESS', props.mailingAddress)
@@ -74,10 +81,64 @@ export class CampaignSender extends Construct {
       reportBatchItemFailures: true,
     });
     this.worker.function.addEventSource(eventSource);
+
+    // Scheduled console sends (lambdas/campaigns/launch-starter.ts). The execution role is trusted
+    // by EventBridge Scheduler only for this account's schedules (confused-deputy guard:
+    // https://docs.aws.amazon.com/scheduler/latest/UserGuide/setting-up.html#setting-up-execution-role)
+    // and may only send to this queue (SSE-SQS: no key to grant).
+    this.scheduleGroup = new scheduler.CfnScheduleGroup(this, 'Schedules');
+    this.schedulerRole = new iam.Role(this, 'SchedulerRole', {
+      description: 'EventBridge Scheduler puts a scheduled campaign send on the campaign queue',
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+      }),
+    });
+    this.queue.grantSendMessages(this.schedulerRole);
     Validations.of(this.worker).acknowledge({
       id: 'Serverless-LambdaEventSourceMappingDestination',
       reason:
         "An SQS event source takes no on-failure destination: the queue's own redrive policy moves a message that keeps failing to the campaign dead-letter queue, whose depth alarms.",
     });
+  }
+
+  /**
+   * What the console's send routes need to start a send: SendMessage on the queue (a send now),
+   * CreateSchedule and DeleteSchedule on the schedules of this group only, and PassRole on the
+   * execution role only, to EventBridge Scheduler only.
+   */
+  bindLaunches(fn: HouseFunction): void {
+    this.queue.grantSendMessages(fn.role);
+    fn.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
+        resources: [
+          Stack.of(this).formatArn({
+            service: 'scheduler',
+            resource: 'schedule',
+            resourceName: `${this.scheduleGroup.ref}/*`,
+            arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+          }),
+        ],
+      }),
+    );
+    fn.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['iam:PassRole'],
+        resources: [this.schedulerRole.roleArn],
+        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      }),
+    );
+    // The finding as cdk-nag spells it: tokens as <AWS::Region>, <AWS::AccountId>, <LogicalId>.
+    const stack = Stack.of(this);
+    const shown = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
+    Validations.of(fn.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:${shown(stack.region, 'Region')}:${shown(stack.account, 'AccountId')}:schedule/<${stack.getLogicalId(this.scheduleGroup)}>/*]`,
+      reason:
+        "Each send's schedule is named by its random launch id when it is created, so the grant is every schedule of the app's own group and no other.",
+    });
+    fn.setEnv('CAMPAIGN_SCHEDULE_GROUP', this.scheduleGroup.ref)
+      .setEnv('CAMPAIGN_SCHEDULER_ROLE_ARN', this.schedulerRole.roleArn)
+      .setEnv('CAMPAIGN_QUEUE_ARN', this.queue.queueArn)
+      .setEnv('CAMPAIGN_QUEUE_URL', this.queue.queueUrl);
   }
 }

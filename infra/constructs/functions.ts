@@ -20,6 +20,9 @@ import type { ApiRouteName } from '#shared/paths.ts';
  *   to the environment provider drops SSO/STS/INI/IMDS code (~140 KB) from every bundle.
  * - DynamoDB endpoint discovery (off by default, never used by our commands) is aliased to a
  *   stub that keeps it off, dropping its endpoint cache (~8 KB) from every DynamoDB bundle.
+ * - `node:stream/web`, which @middy/core imports only for streamed responses (none of ours
+ *   streams), is aliased to a stand-in that reads Node's lazily loaded global instead, so a cold
+ *   start does not load web streams (docs/decisions/0030, amended 2026-11-26).
  * - The banner gives bundled CommonJS dependencies a `require` inside an ES module.
  */
 export const LAMBDA_BUNDLING = {
@@ -40,6 +43,7 @@ export const LAMBDA_BUNDLING = {
       'runtime',
       'no-endpoint-discovery.ts',
     ),
+    'node:stream/web': path.join(__dirname, '..', '..', 'lambdas', 'runtime', 'lazy-web-streams.ts'),
   },
   externalModules: [] as string[],
 };
@@ -107,7 +111,8 @@ export const FUNCTIONS = {
   },
   consoleCampaigns: {
     entry: 'lambdas/handlers/console-campaigns.ts',
-    description: "The console's campaigns for signed-in owners: drafts, import, preview, preflight, test copy",
+    description:
+      "The console's campaigns for signed-in owners: drafts, import, preview, preflight, test copy, send, schedule, pause, progress and results",
     timeoutSeconds: API_TIMEOUT_SECONDS,
     memorySize: MEMORY_SIZE,
   },

@@ -39,10 +39,10 @@ export interface TableBinding {
  * - manage: create, and also delete items — the console's sessions and one-time challenges, which
  *           must end the moment they are used or signed out, not when TTL gets to them; the console's
  *           erasure's suppression and kept record, and its deletion of a person's subscriptions;
- * - edit:   update, and also delete items, never create one — the console's leads (an erasure);
- * - prune:  read, and delete items — an erasure's removal of a person's campaign send records.
+ * - edit:   update, and also delete items, never create one — the console's leads (an erasure), and
+ *           the campaigns: an erasure removes a person's send records, an unsubscribe moves counters.
  */
-export type TableAccess = 'read' | 'update' | 'create' | 'insert' | 'manage' | 'edit' | 'prune';
+export type TableAccess = 'read' | 'update' | 'create' | 'insert' | 'manage' | 'edit';
 
 const READ_ACTIONS = [
   'dynamodb:GetItem',
@@ -58,7 +58,6 @@ const TABLE_ACTIONS: Record<TableAccess, string[]> = {
   insert: ['dynamodb:PutItem'],
   manage: [...READ_ACTIONS, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
   edit: [...READ_ACTIONS, 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
-  prune: [...READ_ACTIONS, 'dynamodb:DeleteItem'],
 };
 
 /** One private object a handler reads (the scorecard document), and where it is. */

@@ -127,6 +127,8 @@ export class SiteStack extends Stack {
       mailingAddress: props.mailingAddress,
       sendRate: props.campaignSendRate,
     });
+    // The console's send routes start sends: now on the queue, later through a schedule.
+    this.campaigns.bindLaunches(this.api.handlers.consoleCampaigns);
     // Bounces and complaints of a campaign's email are counted on its send record.
     this.email.feedbackFunction.bindTable(this.data.campaigns, 'update');
     new SiteDeployment(this, 'SiteDeployment', {

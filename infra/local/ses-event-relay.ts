@@ -61,29 +61,32 @@ export function startSesEventRelay(options: {
     }
   };
 
-  const relayOnce = async (schedule: { stopSoon: () => void }) => {
+  /** Relays every event published so far, a page at a time (the emulator pages its list). */
+  const relayAll = async (schedule: { stopSoon: () => void }) => {
     cursor ??= await readCursor();
-    const response = await fetch(`${sesEndpoint}/events?after=${cursor.position}`);
-    if (response.status === 404) {
-      console.warn(`[ses-events] ${sesEndpoint} publishes no events: mail in doubt is settled by its window only`);
-      schedule.stopSoon();
-      return;
+    for (;;) {
+      const response = await fetch(`${sesEndpoint}/events?after=${cursor.position}`);
+      if (response.status === 404) {
+        console.warn(`[ses-events] ${sesEndpoint} publishes no events: mail in doubt is settled by its window only`);
+        schedule.stopSoon();
+        return;
+      }
+      if (!response.ok) throw new Error(`SES events answered ${response.status}`);
+      const page = (await response.json()) as { stream: string; events: unknown[] };
+      if (page.stream !== cursor.stream) {
+        // Another emulator run (npm start restarted it): its list starts again at 0.
+        const readFromStart = cursor.position === 0;
+        cursor = { stream: page.stream, position: 0 };
+        if (!readFromStart) continue;
+      }
+      if (page.events.length === 0) return;
+      await ingestion.invoke(snsEventOf(page.events, cursor.position));
+      cursor = { stream: cursor.stream, position: cursor.position + page.events.length };
+      await writeFile(cursorFile, JSON.stringify(cursor));
     }
-    if (!response.ok) throw new Error(`SES events answered ${response.status}`);
-    const page = (await response.json()) as { stream: string; events: unknown[] };
-    if (page.stream !== cursor.stream) {
-      // Another emulator run (npm start restarted it): its list starts again at 0.
-      const readFromStart = cursor.position === 0;
-      cursor = { stream: page.stream, position: 0 };
-      if (!readFromStart) return;
-    }
-    if (page.events.length === 0) return;
-    await ingestion.invoke(snsEventOf(page.events, cursor.position));
-    cursor = { stream: cursor.stream, position: cursor.position + page.events.length };
-    await writeFile(cursorFile, JSON.stringify(cursor));
   };
 
   return every(intervalMs, (schedule) =>
-    relayOnce(schedule).catch((error: unknown) => console.warn('[ses-events] delivery failed; retrying', error)),
+    relayAll(schedule).catch((error: unknown) => console.warn('[ses-events] delivery failed; retrying', error)),
   );
 }

@@ -35,6 +35,8 @@ import { useCompressedClock } from './compressed-clock';
 import { sandboxFunction } from './sandbox/function-sandbox';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 import { startMailSweeper } from './mail-sweeper';
+import { startLocalCampaignQueue } from './campaign-queue';
+import { LOCAL_CLOCK } from '#lambdas/campaigns/launch-starter.ts';
 import { startSesEventRelay } from './ses-event-relay';
 import { createLocalServer, listen, LocalStackError } from './local-server';
 import { dynamoBackend, sesBackend } from './service-backends';
@@ -90,6 +92,8 @@ function lambdaEnvironment(
     CAMPAIGNS_TABLE: CAMPAIGNS_TABLE.logicalName,
     CONSOLE_TABLE: CONSOLE_TABLE.logicalName,
     CONSOLE_OWNERS: cfg.consoleOwners,
+    // Scheduled console sends are launched by the twin's campaign queue on its clock (campaign-queue.ts).
+    CAMPAIGN_SCHEDULE_GROUP: LOCAL_CLOCK,
     SITE_URL: cfg.siteUrl,
     SENDER_EMAIL: cfg.senderEmail,
     MAILING_ADDRESS: cfg.mailingAddress,
@@ -145,6 +149,8 @@ async function main() {
   });
   const sitePort = await listen(server, cfg.sitePort, cfg.host, 'PORT');
   const sweeper = startMailSweeper({ sweep: mailSweep });
+  // The console's campaign sends: due schedules launched, the queue drained by the worker's code.
+  const campaignQueue = startLocalCampaignQueue();
   // DynamoDB's own background work, so straight to the service: the fault switch breaks only the stack's calls.
   const ttlClient = localDynamoClient(dynamo.endpoint);
   const ttlPurge = startTtlPurge({ db: ttlClient, tables: TABLES, intervalMs: cfg.ttlPurgeSeconds * 1000 });
@@ -180,7 +186,7 @@ async function main() {
   Press Ctrl+C to stop.`);
 
   stopOnSignal(async () => {
-    await Promise.all([sweeper.stop(), sesEvents.stop(), ttlPurge.stop(), drainServer(server)]);
+    await Promise.all([sweeper.stop(), campaignQueue.stop(), sesEvents.stop(), ttlPurge.stop(), drainServer(server)]);
     await Promise.all([mailSweep.close(), sesEventIngestion.close()]);
     ttlClient.destroy();
     await Promise.all([proxies.dynamodb.close(), proxies.ses.close()]);

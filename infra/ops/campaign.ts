@@ -4,7 +4,8 @@
  *   test <slug> --to <address>   sends one copy (subject marked [Test]); no send record
  *   send <slug> [--yes]          asks, then sends to every eligible subscriber, once each
  *        [--rate <n/s>] [--concurrency <n>]   local only: SES's rate and recipients in flight
- *   status <slug> [--json]       recipients, sent, failed, bounced, complained, unsubscribed since
+ *   status <slug> [--json]       recipients, sent, failed, delivered, bounced (permanent, transient),
+ *                                complained, rejected, unsubscribed since: the console's counts
  *   --target local|aws           default local: `npm start`'s stack (PORT, SES_PORT,
  *                                DYNAMODB_PORT, LOCAL_DATA_DIR); aws: the deployed stack's outputs
  */
@@ -18,7 +19,9 @@ import { sendMail } from '#lambdas/mail/send.ts';
 import { nowSeconds } from '#lambdas/runtime/clock.ts';
 import { resolveCampaignTarget, type CampaignTarget } from './campaigns/campaign-target';
 import { campaignStatus } from './campaigns/campaign-status';
-import { enqueueRecipients } from './campaigns/enqueue';
+import { enqueueRecipients } from '#lambdas/campaigns/enqueue.ts';
+import { createSqsClient } from '#lambdas/runtime/aws-clients/sqs.ts';
+import { STACK } from './stack-target';
 import { loadCampaign } from './campaigns/load-campaign';
 import { sendLocally } from './campaigns/local-queue';
 import { writePreview } from './campaigns/preview';
@@ -116,7 +119,11 @@ const send = async (args: CampaignArgs, target: CampaignTarget, log: (line: stri
     );
   }
   if (target.queueUrl) {
-    await enqueueRecipients(target.queueUrl, campaign.slug, recipients);
+    await enqueueRecipients(
+      createSqsClient({ region: STACK.region }),
+      target.queueUrl,
+      recipients.map((subscriberId) => ({ campaign: campaign.slug, subscriberId })),
+    );
     log(
       `${recipients.length} recipient(s) queued on aws; the campaign worker sends them at SES's rate. Follow with: npm run campaign -- status ${args.slug} --target aws`,
     );

@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { CONSOLE_AUTH_ROUTES, type ConsoleSession } from '#shared/console-api.ts';
+import { CONSOLE_AUTH_ROUTES, type ConsoleSession, type SessionCheck } from '#shared/console-api.ts';
 import {
   authenticationSchema,
   enrolmentLinkSchema,
@@ -8,6 +8,7 @@ import {
 } from '#shared/schemas/console-sign-in.ts';
 import type { AnyObject, ObjectSchema } from 'yup';
 import { clientLimitKey } from '../http/client-address';
+import { HttpError } from '../http/http-error';
 import { jsonObjectOf } from '../http/json-body';
 import { jsonResponse } from '../http/responses';
 import type { ApiEvent, ApiResult } from '../http/types';
@@ -121,8 +122,17 @@ export const AUTH_ROUTES: ConsoleRoute<AuthRouteContext>[] = [
   },
   {
     routeKey: CONSOLE_AUTH_ROUTES.session,
-    handle: async ({ store, event, now }) =>
-      jsonResponse(200, sessionAnswer((await requireSession(store, event, now)).session)),
+    handle: async ({ store, event, now }) => {
+      let check: SessionCheck;
+      try {
+        check = sessionAnswer((await requireSession(store, event, now)).session);
+      } catch (error) {
+        // Nobody signed in is an answer here, not a refusal (CONSOLE_AUTH_ROUTES.session).
+        if (!(error instanceof HttpError && error.statusCode === 401)) throw error;
+        check = { signedIn: false };
+      }
+      return jsonResponse(200, check);
+    },
   },
   {
     routeKey: CONSOLE_AUTH_ROUTES.signOut,

@@ -16,4 +16,16 @@ export const CAMPAIGN_MESSAGES = {
     `A test copy is on its way to ${to}. Its subject starts with [Test]; its links are a sample subscriber's, not yours.`,
   tooManyTests: (perHour: number) =>
     `You have sent ${perHour} test copies in the last hour, the most allowed. Please wait a while and try again.`,
+  sendingNow: (slug: string, recipients: number) =>
+    `Campaign "${slug}" is being sent to ${recipients} ${recipients === 1 ? 'person' : 'people'}. Follow its progress here.`,
+  scheduled: (slug: string, recipients: number, when: string) =>
+    `Campaign "${slug}" will be sent ${when}, to the ${recipients} ${recipients === 1 ? 'person' : 'people'} who can receive it then. You can cancel it until then.`,
+  couldNotStart:
+    'The send could not be started just now, so nothing was sent or scheduled. Please try again in a minute.',
+  badTime: 'Choose a time from now to a year ahead.',
+  notSent: 'This campaign has not been sent or scheduled.',
+  cancelled: (slug: string) => `The send of "${slug}" is cancelled; nothing was sent. The draft can be changed again.`,
+  tooLateToCancel: 'This send has already started, so it cannot be cancelled; you can pause it instead.',
+  notSending: 'Only a send in progress can be paused.',
+  notPaused: 'This send is not paused.',
 } as const;

@@ -44,7 +44,7 @@ import { campaignDraft, campaignSummary } from './campaign-view';
 import type { ConsoleRoute } from './console-router';
 import type { CampaignStores, ConsoleRequest } from './console-request';
 
-type CampaignRequest = ConsoleRequest<CampaignStores>;
+export type CampaignRequest = ConsoleRequest<CampaignStores>;
 
 const siteUrl = () => requireEnv('SITE_URL').replace(/\/+$/, '');
 const ses = createSesClient();
@@ -62,7 +62,7 @@ const draftOf = async (request: CampaignRequest): Promise<CampaignDraftItem> => 
 };
 
 /** A draft not yet sent, at the version the owner saw; 409 otherwise. */
-const changeableDraft = async (request: CampaignRequest, version: number) => {
+export const changeableDraft = async (request: CampaignRequest, version: number) => {
   const draft = await draftOf(request);
   if (await isSent(request, draft.slug)) throw new HttpError(409, CAMPAIGN_MESSAGES.alreadySent(draft.slug));
   if (draft.version !== version) throw new HttpError(409, CAMPAIGN_MESSAGES.changedMeanwhile);
@@ -82,7 +82,7 @@ const sourceOf = (slug: string, fields: RenderedFields): CampaignSource => ({
 });
 
 /** Rendered as it would be sent; a body with nothing to show is the owner's to fix (400). */
-const rendered = (slug: string, fields: RenderedFields): CampaignContent => {
+export const rendered = (slug: string, fields: RenderedFields): CampaignContent => {
   try {
     return renderCampaign(sourceOf(slug, fields), siteUrl());
   } catch (error) {

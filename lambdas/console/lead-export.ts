@@ -1,4 +1,5 @@
-import type { LeadDetail, LeadListQuery } from '#shared/console-leads.ts';
+import type { LeadDetail } from '#shared/console-leads.ts';
+import type { LeadListQuery } from '#shared/schemas/console-leads.ts';
 import { toCsv } from '#shared/inert-csv.ts';
 import type { LeadItem } from '../data/lead-item';
 import type { ApiResult } from '../http/types';

@@ -1,19 +1,21 @@
 import type { AnyObject, ObjectSchema } from 'yup';
 import {
   EXPORT_MAX_ROWS,
-  followUpDateSchema,
   LEAD_FORMS,
   LEAD_ROUTES,
-  leadListQuerySchema,
-  newNoteSchema,
   NEXT_STATUSES,
-  resendSchema,
-  spamMarkSchema,
-  statusChangeSchema,
   type FollowUpStatus,
   type LeadChanged,
   type LeadSummary,
 } from '#shared/console-leads.ts';
+import {
+  followUpDateSchema,
+  leadListQuerySchema,
+  newNoteSchema,
+  resendSchema,
+  spamMarkSchema,
+  statusChangeSchema,
+} from '#shared/schemas/console-leads.ts';
 import type { Page } from '#shared/console-api.ts';
 import { withoutControls } from '#shared/inert-text.ts';
 import { changeFollowUp, appendNote, type FollowUpChange } from '../data/lead-follow-up';

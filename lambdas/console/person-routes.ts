@@ -1,14 +1,12 @@
 import type { AnyObject, ObjectSchema } from 'yup';
 import {
   ERASURE_NOT_CONFIRMED,
-  erasureRequestSchema,
   NO_SUBSCRIPTION,
   PEOPLE_ROUTES,
-  personRequestSchema,
-  unsubscribeRequestSchema,
   type EvidencePack,
   type UnsubscribeAnswer,
 } from '#shared/console-people.ts';
+import { erasureRequestSchema, personRequestSchema, unsubscribeRequestSchema } from '#shared/schemas/console-people.ts';
 import { canonicalMailbox } from '../domain/canonical-mailbox';
 import { mailboxHash } from '../domain/mailbox-hash';
 import { unsubscribeOnRequest } from '../domain/subscriber-consent';
@@ -73,8 +71,7 @@ export const PERSON_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
       let withdrawn = 0;
       for (const subscriber of subscribers) {
         const owner = request.signedIn.owner;
-        if (await unsubscribeOnRequest(request.stores.subscribers, subscriber, { owner, reason }, request.now))
-          withdrawn += 1;
+        if (await unsubscribeOnRequest(request.stores, subscriber, { owner, reason }, request.now)) withdrawn += 1;
       }
       // A repeat adds nothing: no ledger record, and nothing for the log.
       if (withdrawn > 0)

@@ -20,10 +20,24 @@ export interface CampaignContent {
   contentHash: string;
 }
 
+/**
+ * Where a console send stands (shared/console-campaigns.ts): scheduled (cancellable), launching
+ * (recipients being gathered and queued), sending, paused (the worker puts each email back).
+ * A send started by `npm run campaign -- send` has none: sending.
+ */
+export type SendState = 'scheduled' | 'launching' | 'sending' | 'paused';
+
 export interface CampaignItem extends CampaignContent {
   id: string;
   kind: 'campaign';
-  startedAt: number;
+  sendState?: SendState;
+  /** When the send is to start (Unix seconds), and the owner who asked. */
+  launchAt?: number;
+  /** Names this send's launch (campaign-message.ts LaunchMessage); a console send only. */
+  launchId?: string;
+  scheduledBy?: string;
+  /** Absent until the recipients are first queued. */
+  startedAt?: number;
   /** Recipients handed to the queue by the latest `send` (eligible when queued). */
   queued: number;
   lastQueuedAt: number;

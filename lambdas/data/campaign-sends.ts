@@ -2,6 +2,7 @@ import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
 import { SENDS_BY_MAILBOX_INDEX } from '#shared/sends-by-mailbox-index.ts';
 import { marshall, unmarshall } from './attribute-values';
+import { countDeliveryChange, countSendTransition } from './campaign-counts';
 import type { DeliveryRecord } from './delivery-record';
 import { getItem, updateItem } from './items';
 import type { TableStore } from './stores';
@@ -30,22 +31,37 @@ export const claimSend = async (
   store: TableStore,
   send: { campaign: string; mailbox: string; subscriberId: string },
   now: number,
-): Promise<SendRecord | undefined> =>
-  updateItem<SendRecord>(store, sendRecordId(send.campaign, send.mailbox), {
-    ...setAttributes(
-      { kind: 'campaign-send', ...send, status: 'sending', lastAttemptAt: now, expiresAt: now + RETENTION_SECONDS },
-      {
-        clauses: [
-          '#attempts = if_not_exists(#attempts, :zero) + :one',
-          '#firstAttemptAt = if_not_exists(#firstAttemptAt, :now)',
-        ],
-        names: { '#attempts': 'attempts', '#firstAttemptAt': 'firstAttemptAt' },
-        values: { ':zero': 0, ':one': 1, ':now': now, ':pending': 'pending', ':failed': 'failed' },
-      },
-    ),
+): Promise<SendRecord | undefined> => {
+  const fields = {
+    kind: 'campaign-send',
+    ...send,
+    status: 'sending',
+    lastAttemptAt: now,
+    expiresAt: now + RETENTION_SECONDS,
+  } as const;
+  // The record as it was, to move the campaign's counters off a `failed` one claimed again.
+  const before = await updateItem<Partial<SendRecord>>(store, sendRecordId(send.campaign, send.mailbox), {
+    ...setAttributes(fields, {
+      clauses: [
+        '#attempts = if_not_exists(#attempts, :zero) + :one',
+        '#firstAttemptAt = if_not_exists(#firstAttemptAt, :now)',
+      ],
+      names: { '#attempts': 'attempts', '#firstAttemptAt': 'firstAttemptAt' },
+      values: { ':zero': 0, ':one': 1, ':now': now, ':pending': 'pending', ':failed': 'failed' },
+    }),
     ConditionExpression: 'attribute_not_exists(id) OR #status = :pending OR #status = :failed',
-    ReturnValues: 'ALL_NEW',
+    ReturnValues: 'ALL_OLD',
   });
+  if (!before) return undefined;
+  if (before.status) await countSendTransition(store, send.campaign, before.status, 'sending');
+  return {
+    ...before,
+    ...fields,
+    id: sendRecordId(send.campaign, send.mailbox),
+    attempts: (before.attempts ?? 0) + 1,
+    firstAttemptAt: before.firstAttemptAt ?? now,
+  } as SendRecord;
+};
 
 export const getSendRecord = async (
   store: TableStore,
@@ -62,8 +78,8 @@ export const changeSeenSend = async (
   store: TableStore,
   seen: Pick<SendRecord, 'campaign' | 'mailbox' | 'status' | 'lastAttemptAt'>,
   change: Partial<Pick<SendRecord, 'status' | 'doubtSince' | 'resent' | 'doubtSettled' | 'lastAttemptAt' | 'attempts'>>,
-): Promise<SendRecord | undefined> =>
-  updateItem<SendRecord>(store, sendRecordId(seen.campaign, seen.mailbox), {
+): Promise<SendRecord | undefined> => {
+  const changed = await updateItem<SendRecord>(store, sendRecordId(seen.campaign, seen.mailbox), {
     ...setAttributes(change, {
       names: { '#status': 'status', '#lastAttemptAt': 'lastAttemptAt', '#doubtSettled': 'doubtSettled' },
       values: { ':seenStatus': seen.status, ':seenAttempt': seen.lastAttemptAt },
@@ -73,6 +89,10 @@ export const changeSeenSend = async (
       '#status = :seenStatus AND #lastAttemptAt = :seenAttempt AND attribute_not_exists(#doubtSettled)',
     ReturnValues: 'ALL_NEW',
   });
+  if (changed && change.status && change.status !== seen.status)
+    await countSendTransition(store, seen.campaign, seen.status, change.status);
+  return changed;
+};
 
 /** Moves a claimed record on from `sending` (sent, pending, uncertain, failed); false if it was not `sending`. */
 export const settleSend = async (
@@ -80,11 +100,15 @@ export const settleSend = async (
   record: Pick<SendRecord, 'campaign' | 'mailbox'>,
   status: Exclude<SendStatus, 'sending'>,
   fields: Partial<Pick<SendRecord, 'sentAt' | 'messageId' | 'lastError' | 'doubtSince'>> = {},
-): Promise<boolean> =>
-  (await updateItem(store, sendRecordId(record.campaign, record.mailbox), {
-    ...setAttributes({ status, ...fields }, { values: { ':sending': 'sending' } }),
-    ConditionExpression: '#status = :sending',
-  })) !== undefined;
+): Promise<boolean> => {
+  const settled =
+    (await updateItem(store, sendRecordId(record.campaign, record.mailbox), {
+      ...setAttributes({ status, ...fields }, { values: { ':sending': 'sending' } }),
+      ConditionExpression: '#status = :sending',
+    })) !== undefined;
+  if (settled) await countSendTransition(store, record.campaign, 'sending', status);
+  return settled;
+};
 
 /** The statuses SES's word can settle: an email handed to SES at some time. */
 const SETTLEABLE = ['pending', 'sending', 'uncertain', 'failed'];
@@ -99,30 +123,38 @@ export const recordSendAccepted = async (
   target: { campaign: string; mailbox: string },
   messageId: string,
   at: number,
-): Promise<boolean> =>
-  (await updateItem(store, sendRecordId(target.campaign, target.mailbox), {
+): Promise<boolean> => {
+  const before = await updateItem<SendRecord>(store, sendRecordId(target.campaign, target.mailbox), {
     ...setAttributes(
       { status: 'sent', messageId, sentAt: at },
       { values: Object.fromEntries(SETTLEABLE.map((status) => [`:${status}`, status])) },
     ),
     ConditionExpression: `attribute_exists(id) AND #status IN (${SETTLEABLE.map((status) => `:${status}`).join(', ')})`,
-  })) !== undefined;
+    ReturnValues: 'ALL_OLD',
+  });
+  if (before) await countSendTransition(store, target.campaign, before.status, 'sent');
+  return before !== undefined;
+};
 
 /**
  * Keeps what SES's events said of this campaign's email to the mailbox, the strongest word only
- * (ses-event.ts). Returns the record as written, or undefined when nothing was (a weaker word,
- * or no such record).
+ * (ses-event.ts), and moves the campaign's results from the word it replaces. Returns the record as
+ * it was before (its status is unchanged by this write), or undefined when nothing was written (a
+ * weaker or equal word, or no such record): so an event delivered twice counts once.
  */
 export const recordSendDelivery = async (
   store: TableStore,
   target: { campaign: string; mailbox: string },
   delivery: DeliveryRecord,
-): Promise<SendRecord | undefined> =>
-  updateItem<SendRecord>(store, sendRecordId(target.campaign, target.mailbox), {
+): Promise<SendRecord | undefined> => {
+  const before = await updateItem<SendRecord>(store, sendRecordId(target.campaign, target.mailbox), {
     ...setAttributes({ delivery }, { names: { '#rank': 'rank' }, values: { ':rank': delivery.rank } }),
     ConditionExpression: 'attribute_exists(id) AND (attribute_not_exists(#delivery) OR #delivery.#rank < :rank)',
-    ReturnValues: 'ALL_NEW',
+    ReturnValues: 'ALL_OLD',
   });
+  if (before) await countDeliveryChange(store, target.campaign, before.delivery, delivery);
+  return before;
+};
 
 /**
  * Records a send run of the campaign (operator command): the first run stores the content every

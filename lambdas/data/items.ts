@@ -9,10 +9,21 @@ import { marshall, unmarshall } from './attribute-values';
 import { isConditionFailure } from './condition-failure';
 import type { TableStore } from './stores';
 
-/** Strongly consistent read by `id`: a write just made (claim, token, lead) must be visible. */
-export const getItem = async <T>(store: TableStore, id: string): Promise<T | undefined> => {
+/**
+ * Strongly consistent read by `id`: a write just made (claim, token, lead) must be visible.
+ * `attributes`: only these (a small read of a large item).
+ */
+export const getItem = async <T>(store: TableStore, id: string, attributes?: string[]): Promise<T | undefined> => {
   const { Item } = await store.db.send(
-    new GetItemCommand({ TableName: store.table, Key: marshall({ id }), ConsistentRead: true }),
+    new GetItemCommand({
+      TableName: store.table,
+      Key: marshall({ id }),
+      ConsistentRead: true,
+      ...(attributes && {
+        ProjectionExpression: attributes.map((_, index) => `#p${index}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(attributes.map((name, index) => [`#p${index}`, name])),
+      }),
+    }),
   );
   return Item && (unmarshall(Item) as T);
 };
@@ -71,6 +82,7 @@ export const takeItem = async <T>(
   id: string,
   condition = 'attribute_exists(id)',
   values?: Record<string, unknown>,
+  names?: Record<string, string>,
 ): Promise<T | undefined> => {
   try {
     const { Attributes } = await store.db.send(
@@ -79,6 +91,7 @@ export const takeItem = async <T>(
         Key: marshall({ id }),
         ConditionExpression: condition,
         ExpressionAttributeValues: values && marshall(values),
+        ExpressionAttributeNames: names,
         ReturnValues: 'ALL_OLD',
       }),
     );

@@ -3,16 +3,18 @@ import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { readCampaignMessage } from '../campaigns/campaign-message';
 import { campaignSenderDepsFromEnv, sendRateFromEnv } from '../campaigns/campaign-deps';
+import { enqueueRecipients } from '../campaigns/enqueue';
+import { contentOf } from '../campaigns/launch-campaign';
+import { processCampaignMessage } from '../campaigns/process-campaign-message';
 import { createPacer } from '../campaigns/send-pacer';
-import { sendToRecipient } from '../campaigns/send-to-recipient';
-import type { CampaignItem } from '../data/campaign-item';
+import type { CampaignContent } from '../data/campaign-item';
 import { getCampaign } from '../data/campaign-sends';
 import { createSqsClient } from '../runtime/aws-clients/sqs';
 import { nowSeconds } from '../runtime/clock';
 import { optionalNumberEnv, requireEnv } from '../runtime/env';
 import * as log from '../runtime/log';
 
-const deps = campaignSenderDepsFromEnv();
+const sender = campaignSenderDepsFromEnv();
 const sqs = createSqsClient();
 const queueUrl = requireEnv('CAMPAIGN_QUEUE_URL');
 /** SES's rate shared by the workers the event source may run at once. */
@@ -20,23 +22,30 @@ const pace = createPacer(sendRateFromEnv() / optionalNumberEnv('CAMPAIGN_WORKERS
 /** SQS's longest visibility timeout: a longer backoff waits in steps of this. */
 const MAX_VISIBILITY_SECONDS = 12 * 3600;
 
-const campaigns = new Map<string, CampaignItem>();
-const campaignOf = async (slug: string) => {
-  if (!campaigns.has(slug)) {
-    const campaign = await getCampaign(deps.campaigns, slug);
-    if (!campaign) throw new Error(`Campaign ${slug} has no campaign item`);
-    campaigns.set(slug, campaign);
-  }
-  return campaigns.get(slug)!;
+const campaigns = new Map<string, CampaignContent>();
+const deps = {
+  ...sender,
+  enqueue: (messages: { campaign: string; subscriberId: string }[]) => enqueueRecipients(sqs, queueUrl, messages),
+  campaignOf: async (slug: string) => {
+    if (!campaigns.has(slug)) {
+      const campaign = await getCampaign(sender.campaigns, slug);
+      if (!campaign) throw new Error(`Campaign ${slug} has no campaign item`);
+      campaigns.set(slug, contentOf(campaign));
+    }
+    return campaigns.get(slug)!;
+  },
+  pausedRecheckSeconds: 60,
+  pace,
 };
 
 /**
- * The campaign queue (docs/decisions/0050-campaign-sending.md): one message per recipient,
- * sent at SES's rate. A recipient SES refused is handed back with its backoff as the message's
- * visibility timeout, and one in doubt with its settling window
- * (docs/decisions/0063-settling-mail-from-ses-events.md); a message that fails (the database
- * could not record it) returns after the queue's visibility timeout, and after maxReceiveCount
- * lands in the dead-letter queue (alarm).
+ * The campaign queue (docs/decisions/0050-campaign-sending.md): a launch message (a console send
+ * at its time) gathers and queues the recipients; then one message per recipient, sent at SES's
+ * rate. A recipient SES refused is handed back with its backoff as the message's visibility
+ * timeout, one in doubt with its settling window
+ * (docs/decisions/0063-settling-mail-from-ses-events.md), one of a paused send after a minute; a
+ * message that fails (the database could not record it) returns after the queue's visibility
+ * timeout, and after maxReceiveCount lands in the dead-letter queue (alarm).
  * Redelivery is harmless: the send record's claim lets each person's email go out once.
  */
 export const handler = middy(async (event: SQSEvent): Promise<SQSBatchResponse> => {
@@ -44,11 +53,9 @@ export const handler = middy(async (event: SQSEvent): Promise<SQSBatchResponse> 
   for (const record of event.Records) {
     try {
       const message = readCampaignMessage(record.body);
-      await pace();
-      const campaign = await campaignOf(message.campaign);
-      const outcome = await sendToRecipient(deps, campaign, message.subscriberId, nowSeconds());
-      if (outcome.result === 'retry' || outcome.result === 'in-doubt') {
-        const VisibilityTimeout = Math.min(outcome.afterSeconds, MAX_VISIBILITY_SECONDS);
+      const outcome = await processCampaignMessage(deps, message, nowSeconds());
+      if ('againAfterSeconds' in outcome) {
+        const VisibilityTimeout = Math.min(outcome.againAfterSeconds, MAX_VISIBILITY_SECONDS);
         await sqs.send(
           new ChangeMessageVisibilityCommand({
             QueueUrl: queueUrl,

@@ -22,6 +22,8 @@ const stores = {
   subscribers: { db, table: requireEnv('SUBSCRIBERS_TABLE') },
   // Only for a resubscribe's confirmation lead (lambdas/domain/resubscription.ts).
   leads: { db, table: requireEnv('LEADS_TABLE') },
+  // Only the "unsubscribed since" counters of the campaigns that reached the person.
+  campaigns: { db, table: requireEnv('CAMPAIGNS_TABLE') },
 };
 const delivery = deliveryPolicyFromEnv();
 const UNSUBSCRIBE_SCHEMAS: Record<Audience, ReturnType<typeof unsubscribeSchema>> = {
@@ -46,7 +48,7 @@ export const handler = httpHandler<ValidatedEvent<Payload>>(
     const link = subscriberLinkPath(event);
     const payload = event.validBody;
     if ('unsubscribeReason' in payload) {
-      await unsubscribe(stores.subscribers, link, payload.unsubscribeReason, nowSeconds());
+      await unsubscribe(stores, link, payload.unsubscribeReason, nowSeconds());
       return jsonResponse(200, { success: API_SUCCESS.unsubscribed });
     }
     const outcome = await savePreferences(stores, link, payload, { now: nowSeconds(), delivery });

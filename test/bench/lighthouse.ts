@@ -11,14 +11,43 @@ export interface LighthouseResult {
   noindex: boolean;
 }
 
+/** What a run's browser holds before it opens the page, as a returning visitor's would. */
+export interface BrowserState {
+  /** Sent with every request (e.g. a console session cookie). */
+  extraHeaders?: Record<string, string>;
+  /** The site origin's localStorage (e.g. the console's signed-in hint). */
+  localStorage?: Record<string, string>;
+}
+
+/**
+ * Writes `items` into the origin's localStorage from a page of the origin's that loads nothing
+ * else (robots.txt), so the run's HTTP cache stays as empty as a first visit's.
+ */
+async function seedLocalStorage(port: number, baseUrl: string, items: Record<string, string>): Promise<void> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(new URL('/robots.txt', baseUrl).href);
+    await page.evaluate((entries) => {
+      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+    }, items);
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 /**
  * Lighthouse's default (mobile, simulated throttling) run of one URL (browser from
- * test/support/chromium.ts); `extraHeaders` go with every request (e.g. a console session cookie).
+ * test/support/chromium.ts), in a fresh browser profile holding `state`. With localStorage to
+ * keep, Lighthouse's own reset of the origin's storage is off: the profile is new and holds only
+ * what was seeded.
  */
 export async function runLighthouse(
   baseUrl: string,
   routePath: string,
-  extraHeaders?: Record<string, string>,
+  { extraHeaders, localStorage }: BrowserState = {},
 ): Promise<LighthouseResult> {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
@@ -29,12 +58,14 @@ export async function runLighthouse(
     envVars: { ...(process.env as Record<string, string>), ...browser.env },
   });
   try {
+    if (localStorage) await seedLocalStorage(chrome.port, baseUrl, localStorage);
     const result = await lighthouse(new URL(encodeURI(routePath), baseUrl).href, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       extraHeaders,
+      disableStorageReset: localStorage !== undefined,
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${routePath}`);
     const { categories, audits } = result.lhr;
@@ -66,10 +97,10 @@ export async function runLighthouseMedian(
   baseUrl: string,
   routePath: string,
   runs = 5,
-  extraHeaders?: Record<string, string>,
+  state?: BrowserState,
 ): Promise<LighthouseResult> {
   const results: LighthouseResult[] = [];
-  for (let run = 0; run < runs; run += 1) results.push(await runLighthouse(baseUrl, routePath, extraHeaders));
+  for (let run = 0; run < runs; run += 1) results.push(await runLighthouse(baseUrl, routePath, state));
   results.sort((a, b) => a.lcpMs - b.lcpMs);
   return results[Math.floor(results.length / 2)]!;
 }

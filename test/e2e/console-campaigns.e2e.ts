@@ -1,9 +1,10 @@
 /**
  * The Campaigns screen in a real browser (issue 20): the owner imports the site's campaign file,
- * edits its body and sees the server's preview follow; runs the checks, whose recipient count
- * grows by exactly the eligible subscribers this test adds; sends a test copy and finds it in the
- * local inbox with its [Test] subject; the audit log shows each action. axe on each state, and
- * nothing scrolls sideways at 390 px.
+ * edits its body and sees the server's preview follow, in the email's own colours; runs the
+ * checks, whose recipient count grows by exactly the eligible subscribers this test adds; sends a
+ * test copy and finds it in the local inbox with its [Test] subject; the audit log shows each
+ * action; then sends it, by keyboard, and follows it to delivered for every recipient, whose
+ * email's HTML is the preview's. axe on each state, and nothing scrolls sideways at 390 px.
  */
 import type { Page } from 'playwright-core';
 import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaign-messages.ts';
@@ -11,7 +12,7 @@ import { axeViolations } from './support/axe';
 import { DESKTOP, pagesForFile, PHONE } from './support/browser';
 import { enrolAndSignIn, OWNER, screenshots, screenTitled } from './support/console';
 import { emailsWithSubject, waitForNextEmail } from './support/inbox';
-import { subscribeViaApi } from './support/subscribers';
+import { subscribeViaApi, type ApiSubscriber } from './support/subscribers';
 
 /** The repository's campaign file (web/content/campaigns/2025-hiring-outlook.md). */
 const SLUG = '2025-hiring-outlook';
@@ -56,6 +57,30 @@ async function campaignAxe(page: Page, label: string) {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The HTML the preview's frame shows: its srcdoc, exactly as the server rendered it. */
+const previewHtml = (page: Page) =>
+  page
+    .locator('iframe.console-preview__frame')
+    .getAttribute('srcdoc')
+    .then((html) => html ?? '');
+
+/** The recipient's own links (unsubscribe, preferences: their audience and tokens), the only part that differs. */
+const withoutPersonalLinks = (html: string) =>
+  html
+    .replace(/https?:\/\/[^"]*\/unsubscribe\/[^"]*/g, '<unsubscribe link>')
+    .replace(/https?:\/\/[^"]*\/(candidate|employer)\/setting\/[^"]*/g, '<preferences link>');
+
+/** A computed style inside the preview's frame (same origin, no script of its own). */
+const framed = (page: Page, selector: string, property: 'backgroundColor' | 'color') =>
+  page.evaluate(
+    ([selector, property]) => {
+      const frame = document.querySelector<HTMLIFrameElement>('iframe.console-preview__frame');
+      const element = frame?.contentDocument?.querySelector(selector);
+      return element ? getComputedStyle(element)[property as 'color'] : undefined;
+    },
+    [selector, property],
+  );
+
 /** The number the checks show: "<n> people would get it." */
 const recipientsShown = async (page: Page) =>
   Number(await page.locator('.console-preflight__recipients strong').textContent());
@@ -66,8 +91,10 @@ async function checkAgain(page: Page) {
   await page.getByText(/^Checked /).waitFor();
 }
 
-describe('Campaigns, from the site’s file to a test copy in the inbox', () => {
+describe('Campaigns, from the site’s file to a test copy in the inbox, then sent and delivered', () => {
   let page: Page;
+  /** The two subscribers the checks' test adds; the send reaches them. */
+  let added: ApiSubscriber[] = [];
 
   beforeAll(async () => {
     ({ page } = await openPage(DESKTOP));
@@ -107,11 +134,20 @@ describe('Campaigns, from the site’s file to a test copy in the inbox', () => 
 
     // Assess: the HTML in the sandboxed frame, whose links the page says are whose
     await previewShows(page, ADDED);
-    await expect(page.locator('iframe.console-preview__frame').getAttribute('sandbox')).resolves.toBe('');
+    await expect(page.locator('iframe.console-preview__frame').getAttribute('sandbox')).resolves.toBe(
+      'allow-same-origin',
+    );
     await page
       .getByText(/^(With the links of .+, who would get it|Nobody of this audience would get it yet)/)
       .waitFor();
     expect(await campaignAxe(page, '/admin/campaigns/<slug> (editing)')).toEqual([]);
+
+    // Assess: in the email's own colours (its inline styles), under the console's strict CSP
+    await expect(framed(page, 'body', 'backgroundColor')).resolves.toBe('rgb(251, 248, 243)');
+    await expect(framed(page, 'p', 'color')).resolves.toBe('rgb(15, 76, 92)');
+    const consoleCsp = (await page.request.get('/admin')).headers()['content-security-policy'];
+    expect(consoleCsp).toMatch(/style-src 'self'[^;]*;/);
+    expect(consoleCsp).not.toContain('unsafe-inline');
 
     // Act
     await page.getByRole('radio', { name: 'Phone width (390 px)' }).check();
@@ -139,7 +175,7 @@ describe('Campaigns, from the site’s file to a test copy in the inbox', () => 
     // Prepare: the count before, then two people who confirm their subscription
     await page.getByText(/^Checked /).waitFor();
     const before = await recipientsShown(page);
-    await Promise.all([subscribeViaApi('candidate', 'campaign-a'), subscribeViaApi('employer', 'campaign-b')]);
+    added = await Promise.all([subscribeViaApi('candidate', 'campaign-a'), subscribeViaApi('employer', 'campaign-b')]);
 
     // Act
     await checkAgain(page);
@@ -218,6 +254,74 @@ describe('Campaigns, from the site’s file to a test copy in the inbox', () => 
     expect(await scrollsSideways(page)).toBe(false);
     await page.getByRole('button', { name: 'Send me a test copy' }).scrollIntoViewIfNeeded();
     expect(await campaignAxe(page, '/admin/campaigns/<slug> at 390 px')).toEqual([]);
+    await page.setViewportSize(DESKTOP);
+  });
+
+  test('sent by keyboard: asked with the count, followed to delivered for every recipient, whose email is the preview', async () => {
+    // Prepare: the campaign's page, its checks and the HTML its preview shows
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Campaigns' }).click();
+    await page.getByRole('link', { name: SUBJECT }).click();
+    await screenTitled(page, SUBJECT);
+    await previewShows(page, ADDED);
+    const shown = await previewHtml(page);
+    await page.getByText(/^Checked /).waitFor();
+    const recipients = await recipientsShown(page);
+
+    // Act
+    await page.getByRole('button', { name: 'Send now' }).focus();
+    await page.keyboard.press('Enter');
+
+    // Assess: asked first, the confirming button focused
+    await page.getByText(`Send to ${recipients} subscribers now?`).waitFor();
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Yes, send it now');
+    expect(await campaignAxe(page, '/admin/campaigns/<slug> (asking to send)')).toEqual([]);
+    await page.getByRole('button', { name: 'Yes, send it now' }).focus();
+
+    // Act
+    await page.keyboard.press('Enter');
+
+    // Assess: the frozen campaign, its progress until sent
+    await page.getByText(CAMPAIGN_MESSAGES.sendingNow(SLUG, recipients)).waitFor();
+    await page.locator('.console-send__stage', { hasText: /^Sent$/ }).waitFor({ timeout: 60_000 });
+    await expect(page.getByLabel('Body').count()).resolves.toBe(0);
+    const sentCount = Number(
+      (await page
+        .locator('.console-send__counts div', { hasText: 'Sent (accepted' })
+        .locator('dd')
+        .textContent())!.replace(/,/g, ''),
+    );
+    expect(sentCount).toBe(recipients);
+
+    // Act: SES's Delivery events arrive after the sends; asked for by keyboard until all are in
+    const delivered = () =>
+      page
+        .getByRole('table', { name: 'The whole campaign' })
+        .getByRole('row', { name: /^Delivered/ })
+        .locator('td')
+        .textContent();
+    const deadline = Date.now() + 60_000;
+    while ((await delivered()) !== String(recipients) && Date.now() < deadline) {
+      await page.getByRole('button', { name: 'Check for new results' }).focus();
+      await page.keyboard.press('Enter');
+      await pause(1000);
+    }
+
+    // Assess: delivered for every recipient; each added subscriber got it once, as the preview showed it
+    expect(await delivered()).toBe(String(recipients));
+    for (const subscriber of added) {
+      const emails = await emailsWithSubject(subscriber.email, SUBJECT);
+      expect(emails.filter((email) => email.subject === SUBJECT)).toHaveLength(1);
+      expect(withoutPersonalLinks(emails.find((email) => email.subject === SUBJECT)!.body.html ?? '')).toBe(
+        withoutPersonalLinks(shown),
+      );
+    }
+    expect(await campaignAxe(page, '/admin/campaigns/<slug> (sent)')).toEqual([]);
+    await screenshots(page, 'campaign-sent');
+
+    // Assess: at 390 px
+    await page.setViewportSize(PHONE);
+    expect(await scrollsSideways(page)).toBe(false);
+    expect(await campaignAxe(page, '/admin/campaigns/<slug> (sent) at 390 px')).toEqual([]);
     await page.setViewportSize(DESKTOP);
   });
 });

@@ -8,6 +8,7 @@ import { ROUTE_THROTTLE_GROUPS } from '#infra/constructs/api-throttling.ts';
 import { Data } from '#infra/constructs/data.ts';
 import { API_FALLBACK_HANDLER, routeHandler } from '#infra/constructs/functions.ts';
 import { API_FALLBACK_ROUTE, API_ROUTES } from '#shared/paths.ts';
+import { SENDS_BY_MAILBOX_INDEX } from '#shared/sends-by-mailbox-index.ts';
 import { newStack } from './support/app';
 import { DYNAMODB_WRITE_ACTIONS, roleActions, roleStatements } from './support/policies';
 
@@ -117,6 +118,20 @@ describe('Api', () => {
     }
   });
 
+  it('lets the PUT and one-click handlers only find campaign emails by mailbox and update campaign counters', () => {
+    for (const fn of [api.handlers.putSubscriber, api.handlers.oneClickUnsubscribe]) {
+      const statements = roleStatements(template, stack, fn).filter((statement) =>
+        JSON.stringify(statement.Resource).includes('Campaigns'),
+      );
+      expect(statements).toHaveLength(1);
+      expect(JSON.stringify(statements[0]!.Resource)).toContain(`index/${SENDS_BY_MAILBOX_INDEX.name}`);
+      const actions = actionsOn('Campaigns', fn);
+      expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:UpdateItem']));
+      for (const forbidden of ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:Scan'])
+        expect(actions).not.toContain(forbidden);
+    }
+  });
+
   it("lets the PUT handler only put leads (a resubscribe's confirmation lead), and one-click not touch them", () => {
     expect(actionsOn('Leads', api.handlers.putSubscriber)).toEqual(['dynamodb:PutItem']);
     expect(actionsOn('Leads', api.handlers.oneClickUnsubscribe)).toEqual([]);
@@ -200,7 +215,7 @@ describe('Api', () => {
     ]);
   });
 
-  it("lets only the console's screens query the audit log, the inbox's and the sends' indexes", () => {
+  it("lets only the console's screens query the audit log and the inbox's indexes, and only they and the unsubscribes the sends' index", () => {
     const indexes = (fn: (typeof api.handlers)[keyof typeof api.handlers]) =>
       roleStatements(template, stack, fn).flatMap((statement) =>
         [statement.Resource].flat().flatMap((resource) => {
@@ -209,8 +224,11 @@ describe('Api', () => {
         }),
       );
     expect(indexes(api.handlers.consoleApi).sort()).toEqual(['AuditLog', 'LeadsByTime', 'SendsByMailbox']);
+    // An unsubscribe finds the person's campaign emails ("unsubscribed since").
+    const unsubscribes = ['putSubscriber', 'oneClickUnsubscribe'];
+    for (const name of unsubscribes) expect(indexes(api.handlers[name as 'putSubscriber'])).toEqual(['SendsByMailbox']);
     for (const [name, fn] of Object.entries(api.handlers)) {
-      if (name !== 'consoleApi') expect([name, indexes(fn)]).toEqual([name, []]);
+      if (name !== 'consoleApi' && !unsubscribes.includes(name)) expect([name, indexes(fn)]).toEqual([name, []]);
     }
   });
 

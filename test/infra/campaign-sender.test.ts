@@ -1,6 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { unacknowledgedFindings } from '#infra/compliance.ts';
 import { synthStack } from './support/app';
+import { roleActions, roleStatements } from './support/policies';
 
 const { stack, template: templateOf } = synthStack({ campaignSendRate: 40 });
 const template = templateOf();
@@ -55,10 +56,14 @@ describe('campaign sender (queue, worker, alarms)', () => {
     });
   });
 
-  it('may read subscribers, update send records and send as the sender, and nothing more', () => {
+  it('may read (and, to launch a console send, scan) subscribers, update send records and send as the sender, and nothing more', () => {
     expect(actions()).toEqual(expect.arrayContaining(['dynamodb:UpdateItem', 'ses:SendRawEmail', 'sqs:SendMessage']));
     expect(actions()).not.toEqual(expect.arrayContaining(['dynamodb:PutItem']));
-    expect(actions().filter((action) => /DeleteItem|Scan|\*$/.test(action))).toEqual([]);
+    expect(actions().filter((action) => /DeleteItem|\*$/.test(action))).toEqual([]);
+    const scans = workerStatements().filter((statement) => [statement.Action].flat().includes('dynamodb:Scan'));
+    expect(scans.flatMap((statement) => [statement.Resource].flat())).toEqual([
+      { 'Fn::GetAtt': [logicalId(stack.data.subscribers.table), 'Arn'] },
+    ]);
     const updates = workerStatements().filter((statement) => [statement.Action].flat().includes('dynamodb:UpdateItem'));
     expect(updates.flatMap((statement) => [statement.Resource].flat())).toEqual([
       { 'Fn::GetAtt': [logicalId(stack.data.campaigns.table), 'Arn'] },
@@ -94,6 +99,98 @@ describe('campaign sender (queue, worker, alarms)', () => {
     });
     for (const output of ['CampaignsTableName', 'CampaignQueueUrl', 'SenderAddress', 'SiteUrl'])
       template.hasOutput(output, {});
+  });
+});
+
+describe('scheduled console sends (EventBridge Scheduler)', () => {
+  const consoleCampaigns = stack.api.handlers.consoleCampaigns;
+  const group = { Ref: stack.getLogicalId(stack.campaigns.scheduleGroup) };
+  const schedulerRole = { 'Fn::GetAtt': [logicalId(stack.campaigns.schedulerRole), 'Arn'] };
+  const queueArn = { 'Fn::GetAtt': [logicalId(stack.campaigns.queue), 'Arn'] };
+  const executionStatements = () =>
+    Object.values(
+      template.findResources('AWS::IAM::Policy', {
+        Properties: { Roles: [{ Ref: logicalId(stack.campaigns.schedulerRole) }] },
+      }),
+    ).flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[]);
+
+  it('has a schedule group of its own and an execution role only EventBridge Scheduler of this account may assume', () => {
+    template.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
+    template.hasResourceProperties('AWS::IAM::Role', {
+      AssumeRolePolicyDocument: {
+        Statement: [
+          {
+            Action: 'sts:AssumeRole',
+            Effect: 'Allow',
+            Principal: { Service: 'scheduler.amazonaws.com' },
+            Condition: { StringEquals: { 'aws:SourceAccount': stack.account } },
+          },
+        ],
+      },
+    });
+  });
+
+  it('lets the execution role only send messages to the campaign queue', () => {
+    const statements = executionStatements();
+    expect(statements.flatMap((statement) => [statement.Action].flat()).sort()).toEqual([
+      'sqs:GetQueueAttributes',
+      'sqs:GetQueueUrl',
+      'sqs:SendMessage',
+    ]);
+    expect(statements.flatMap((statement) => [statement.Resource].flat())).toEqual([queueArn]);
+  });
+
+  it('lets consoleCampaigns create and delete schedules only in that group, pass only that role and only to the scheduler, and queue a send now', () => {
+    const statements = roleStatements(template, stack, consoleCampaigns);
+    const scheduling = statements.filter((statement) => JSON.stringify(statement.Action).includes('scheduler:'));
+    expect(scheduling).toEqual([
+      expect.objectContaining({
+        Action: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
+        Resource: {
+          'Fn::Join': [
+            '',
+            ['arn:', { Ref: 'AWS::Partition' }, `:scheduler:${stack.region}:${stack.account}:schedule/`, group, '/*'],
+          ],
+        },
+      }),
+    ]);
+    expect(statements.filter((statement) => JSON.stringify(statement.Action).includes('iam:'))).toEqual([
+      expect.objectContaining({
+        Action: 'iam:PassRole',
+        Resource: schedulerRole,
+        Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      }),
+    ]);
+    const queueing = statements.filter((statement) => JSON.stringify(statement.Action).includes('sqs:'));
+    expect(queueing.flatMap((statement) => [statement.Resource].flat())).toEqual([queueArn]);
+    // Nothing else of the scheduler or the queue: no schedule read, list or update, no receive or purge.
+    expect(
+      roleActions(template, stack, consoleCampaigns)
+        .filter((action) => /^(scheduler|iam|sqs):/.test(action))
+        .sort(),
+    ).toEqual([
+      'iam:PassRole',
+      'scheduler:CreateSchedule',
+      'scheduler:DeleteSchedule',
+      'sqs:GetQueueAttributes',
+      'sqs:GetQueueUrl',
+      'sqs:SendMessage',
+    ]);
+  });
+
+  it("tells consoleCampaigns the group, the role, and the queue that is the schedules' target", () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      FunctionName: Match.absent(),
+      Environment: {
+        Variables: Match.objectLike({
+          CAMPAIGN_SCHEDULE_GROUP: group,
+          CAMPAIGN_SCHEDULER_ROLE_ARN: schedulerRole,
+          CAMPAIGN_QUEUE_ARN: queueArn,
+          CAMPAIGN_QUEUE_URL: { Ref: logicalId(stack.campaigns.queue) },
+          CONSOLE_OWNERS: Match.anyValue(),
+        }),
+      },
+    });
   });
 });
 

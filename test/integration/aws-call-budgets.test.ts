@@ -7,6 +7,7 @@
  */
 import { DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { DeleteScheduleCommand } from '@aws-sdk/client-scheduler';
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
@@ -15,6 +16,7 @@ import { CALL_BUDGETS, type CallBudget } from '#lambdas/runtime/aws-clients/call
 import { createServer as createHttpServer } from 'node:http';
 import { createCloudFormationClient } from '#lambdas/runtime/aws-clients/cloudformation.ts';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
+import { createSchedulerClient } from '#lambdas/runtime/aws-clients/scheduler.ts';
 import { createSecretsManagerClient } from '#lambdas/runtime/aws-clients/secrets-manager.ts';
 import { createSesClient } from '#lambdas/runtime/aws-clients/ses.ts';
 import { createSqsClient } from '#lambdas/runtime/aws-clients/sqs.ts';
@@ -76,6 +78,8 @@ const CALLS = {
     createSesClient(config(endpoint)).send(new SendRawEmailCommand({ RawMessage: { Data: Buffer.from('x') } })),
   sqs: (endpoint: string) =>
     createSqsClient(config(endpoint)).send(new SendMessageCommand({ QueueUrl: `${endpoint}/1/q`, MessageBody: 'x' })),
+  scheduler: (endpoint: string) =>
+    createSchedulerClient(config(endpoint)).send(new DeleteScheduleCommand({ Name: 'x', GroupName: 'g' })),
   secretsManager: (endpoint: string) =>
     createSecretsManagerClient(config(endpoint)).send(new GetSecretValueCommand({ SecretId: 'x' })),
   cloudFormation: (endpoint: string) =>

@@ -6,6 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { LOCAL_CLOCK } from '#lambdas/campaigns/launch-starter.ts';
 import { createTables, startDynalite, startSesLocal, type LocalService } from '#infra/local/services.ts';
 
 declare global {
@@ -32,6 +33,8 @@ export default async function globalSetup(): Promise<void> {
     CAMPAIGNS_TABLE: tables.Campaigns,
     CONSOLE_TABLE: tables.Console,
     CONSOLE_OWNERS: 'ann@chinooktalent.ca,bob@chinooktalent.ca',
+    // The console's sends launch on the test's local campaign queue (infra/local/campaign-queue.ts).
+    CAMPAIGN_SCHEDULE_GROUP: LOCAL_CLOCK,
     SITE_URL: 'https://site.test',
     SENDER_EMAIL: 'no-reply@chinooktalent.ca',
     MAILING_ADDRESS: 'Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3',

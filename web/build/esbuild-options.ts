@@ -75,7 +75,9 @@ export function clientBuildOptions(config: SiteConfig, outdir: string): BuildOpt
  * CSP lists their build's inline hashes only). Only the owners load it, from /admin. One script
  * file, no chunks: on the profile of issue 19 §7 each chunk level cost a round trip before the
  * first call could start (docs/decisions/0064-console-one-file-and-early-data.md); its lazy
- * screens stay in the file and run only when opened.
+ * screens stay in the file and run only when opened. No separate start-up script either: on that
+ * profile any request in flight beside the file slows its download more than an early call saves
+ * (decision 0064, amendment of 2026-11-26).
  */
 export function consoleBuildOptions(config: SiteConfig, outdir: string): BuildOptions & { metafile: true } {
   return {

@@ -1,13 +1,13 @@
 import type { CampaignItem, SendRecord } from '#lambdas/data/campaign-item.ts';
 import { getCampaign } from '#lambdas/data/campaign-sends.ts';
-import type { SubscriberItem } from '#lambdas/data/subscriber-item.ts';
+import { sendProgress } from '#lambdas/campaigns/send-progress.ts';
 import { scanKind } from '../scan-table';
 import type { OpsTarget } from '../stack-target';
 
 export interface CampaignStatus {
   campaign: string;
   subject: string;
-  startedAt: string;
+  startedAt?: string;
   runs: number;
   /** Handed to the queue by the latest send (eligible then). */
   queued: number;
@@ -26,47 +26,45 @@ export interface CampaignStatus {
   delivered: number;
   /** Permanent bounces (the address is suppressed). */
   bounced: number;
+  /** Transient bounces (mailbox full, …) not followed by delivery. */
+  softBounced: number;
   complained: number;
-  /** Recipients who unsubscribed (or switched off everything) after their email was sent. */
+  rejected: number;
+  /**
+   * Recipients who unsubscribed from everything after their email reached them, by any way
+   * (counted when they unsubscribe: lambdas/domain/unsubscribed-since.ts).
+   */
   unsubscribedSince: number;
 }
 
-/** `npm run campaign -- status <slug>`: read from the send records and the subscribers. */
+/**
+ * `npm run campaign -- status <slug>`: the counts the console's progress shows, from the same
+ * function (sendProgress, one read of the campaign item), plus what only the send records tell
+ * (recipients, retrying), read by a scan: an operator's occasional command.
+ */
 export const campaignStatus = async (target: OpsTarget, slug: string): Promise<CampaignStatus | undefined> => {
   const campaign: CampaignItem | undefined = await getCampaign({ db: target.db, table: target.tables.campaigns }, slug);
   if (!campaign) return undefined;
   const records = (await scanKind<SendRecord>(target.db, target.tables.campaigns, 'campaign-send')).filter(
     (record) => record.campaign === slug,
   );
-  const subscribers = new Map(
-    (await scanKind<SubscriberItem>(target.db, target.tables.subscribers, 'subscriber')).map((subscriber) => [
-      subscriber.id,
-      subscriber,
-    ]),
-  );
-  const count = (test: (record: SendRecord) => boolean) => records.filter(test).length;
-  const unsubscribedAfter = (record: SendRecord) => {
-    const subscriber = subscribers.get(record.subscriberId);
-    return (
-      record.status === 'sent' &&
-      subscriber?.unsubscribedAt !== undefined &&
-      subscriber.unsubscribedAt >= (record.sentAt ?? 0)
-    );
-  };
+  const { sent, failed, inDoubt, results } = sendProgress(campaign);
   return {
     campaign: slug,
     subject: campaign.subject,
-    startedAt: new Date(campaign.startedAt * 1000).toISOString(),
+    ...(campaign.startedAt !== undefined && { startedAt: new Date(campaign.startedAt * 1000).toISOString() }),
     runs: campaign.runs,
     queued: campaign.queued,
     recipients: records.length,
-    sent: count((record) => record.status === 'sent'),
-    retrying: count((record) => record.status === 'pending'),
-    failed: count((record) => record.status === 'failed'),
-    inDoubt: count((record) => record.status === 'sending' || record.status === 'uncertain'),
-    delivered: count((record) => record.delivery?.outcome === 'delivered'),
-    bounced: count((record) => record.delivery?.outcome === 'bounced'),
-    complained: count((record) => record.delivery?.outcome === 'complained'),
-    unsubscribedSince: count(unsubscribedAfter),
+    sent,
+    retrying: records.filter((record) => record.status === 'pending').length,
+    failed,
+    inDoubt,
+    delivered: results.delivered,
+    bounced: results.bounced,
+    softBounced: results.softBounced,
+    complained: results.complained,
+    rejected: results.rejected,
+    unsubscribedSince: results.unsubscribed,
   };
 };

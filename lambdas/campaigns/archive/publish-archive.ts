@@ -30,23 +30,18 @@ export interface PublishResult {
 }
 
 /**
- * The published campaigns: a draft whose owner ticked `publish` and whose send started
- * (`campaign#<slug>`), with the content as it was sent. A draft never sent, or sent but not
- * ticked, is not among them.
+ * The published campaigns: a draft whose owner ticked `publish` and whose send started (its
+ * `campaign#<slug>` has `startedAt`: the recipients were queued), with the content as it was sent.
+ * A draft never sent, only scheduled, or sent but not ticked, is not among them.
  */
 export const publishedCampaigns = async (store: TableStore): Promise<ArchiveEntry[]> => {
   const { drafts, sent } = await allDraftsAndSent(store);
   return drafts
-    .filter((draft) => draft.publish === true && sent.has(draft.slug))
-    .map((draft) => {
-      const campaign = sent.get(draft.slug)!;
-      return {
-        slug: campaign.slug,
-        subject: campaign.subject,
-        preheader: campaign.preheader,
-        bodyHtml: campaign.bodyHtml,
-        sentAt: campaign.startedAt,
-      };
+    .flatMap((draft) => {
+      const campaign = sent.get(draft.slug);
+      if (draft.publish !== true || campaign?.startedAt === undefined) return [];
+      const { slug, subject, preheader, bodyHtml, startedAt: sentAt } = campaign;
+      return [{ slug, subject, preheader, bodyHtml, sentAt }];
     })
     .sort((a, b) => b.sentAt - a.sentAt || a.slug.localeCompare(b.slug));
 };

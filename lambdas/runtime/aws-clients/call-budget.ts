@@ -38,11 +38,14 @@ export interface CallBudget {
  *   settles it from SES's events instead (docs/decisions/0063).
  * - SQS, Secrets Manager, CloudFormation: small idempotent calls; the authorizer's read of its
  *   secret must end within its own 5 s timeout.
+ * - EventBridge Scheduler: CreateSchedule carries a client token the SDK fills once per call, so a
+ *   repeated attempt cannot create a second schedule; both calls end inside the console's 10 s.
  */
 export const CALL_BUDGETS = {
   dynamodb: { connectMs: 1000, attemptMs: 2000, attempts: 3 },
   ses: { connectMs: 2000, attemptMs: 5000, attempts: 3, freshConnections: true, retryOnlyRefusals: true },
   sqs: { connectMs: 1000, attemptMs: 3000, attempts: 3 },
+  scheduler: { connectMs: 1000, attemptMs: 2500, attempts: 2 },
   secretsManager: { connectMs: 1000, attemptMs: 1500, attempts: 2 },
   cloudFormation: { connectMs: 2000, attemptMs: 5000, attempts: 2 },
 } as const satisfies Record<string, CallBudget>;

@@ -167,17 +167,31 @@ describe('npm run campaign against the local stack', () => {
     expect(header(raw!, 'List-Unsubscribe-Post')).toBeUndefined();
   });
 
-  it('status counts recipients, sent and those who unsubscribed since', () => {
-    const status = campaign('status', SLUG, '--json');
-    expect(status.status).toBe(0);
-    expect(JSON.parse(status.stdout.trim())).toMatchObject({
+  it("status counts recipients, sent, SES's Delivery events and those who unsubscribed since, as the console's progress does", async () => {
+    // The stack relays SES's events every 250 ms: wait until it has relayed every Delivery.
+    const status = async () => JSON.parse(campaign('status', SLUG, '--json').stdout.trim());
+    const deadline = Date.now() + 10_000;
+    while ((await status()).delivered < eligible().length - 1 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    const result = campaign('status', SLUG, '--json');
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout.trim())).toEqual({
       campaign: SLUG,
+      subject: 'Our test newsletter',
+      startedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      runs: expect.any(Number),
+      queued: expect.any(Number),
       recipients: eligible().length - 1,
       sent: eligible().length - 1,
+      retrying: 0,
       failed: 0,
       inDoubt: 0,
+      delivered: eligible().length - 1,
       bounced: 0,
+      softBounced: 0,
       complained: 0,
+      rejected: 0,
+      // The one-click of the headers test, after their email reached them (not the one mid-send).
       unsubscribedSince: 1,
     });
   });

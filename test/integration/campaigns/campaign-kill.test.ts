@@ -153,7 +153,9 @@ failed             0
 inDoubt            0
 delivered          6
 bounced            0
+softBounced        0
 complained         0
+rejected           0
 unsubscribedSince  0`);
     expect(statusAfterResume.stdout.trim()).toBe(`campaign           ${SLUG}
 subject            A newsletter cut short
@@ -167,7 +169,9 @@ failed             0
 inDoubt            0
 delivered          20
 bounced            0
+softBounced        0
 complained         0
+rejected           0
 unsubscribedSince  0`);
   });
 });

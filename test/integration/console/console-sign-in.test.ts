@@ -74,7 +74,10 @@ describe('enrolment: a one-time link to the owner, then a passkey', () => {
     const session = sessionOf(answer)!;
     expect(await readItem(tables.console, `session#${hashed(session)}`)).toMatchObject({ owner: ANN });
     expect(await readItem(tables.console, `session#${session}`)).toBeUndefined();
-    expect(await auth('session', { session })).toMatchObject({ statusCode: 200, json: { owner: ANN } });
+    expect(await auth('session', { session })).toMatchObject({
+      statusCode: 200,
+      json: { owner: ANN, expiresAt: answer.json.expiresAt },
+    });
   });
 
   it('answers an address that is no owner exactly as an owner, as slowly, and emails nothing', async () => {
@@ -212,7 +215,21 @@ describe('sessions', () => {
       const refused = await api(routeKey, { session: cookie, json: routeKey.startsWith('POST') ? {} : undefined });
       expect(refused).toMatchObject({ statusCode: 401, json: { message: SIGN_IN_NEEDED }, cookies: [] });
     }
-    expect(await auth('session', {})).toMatchObject({ statusCode: 401, json: { message: SIGN_IN_NEEDED } });
+  });
+
+  it('answers the session check 200 { signedIn: false } without a live session, and with one once signed out', async () => {
+    const { answer } = await enrol(BOB);
+    const session = sessionOf(answer)!;
+    const forged = `${session.slice(0, 23)}${'A'.repeat(22)}`;
+    for (const cookie of [undefined, forged, 'not-a-session']) {
+      const check = await auth('session', { session: cookie });
+      expect({ cookie, check }).toMatchObject({ cookie, check: { statusCode: 200, cookies: [] } });
+      expect(check.json).toEqual({ signedIn: false });
+    }
+    await auth('signOut', { session, json: {} });
+    expect((await auth('session', { session })).json).toEqual({ signedIn: false });
+    // Every other route keeps its 401 for the same cookie.
+    expect(await api(AUDIT, { session })).toMatchObject({ statusCode: 401, json: { message: SIGN_IN_NEEDED } });
   });
 
   it('ends a session idle for 30 minutes, and any session 12 hours after sign-in', async () => {

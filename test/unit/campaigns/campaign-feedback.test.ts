@@ -14,6 +14,8 @@ import { CAMPAIGNS, sendRecord, SLUG, storeSubscriber, SUBSCRIBERS } from './sup
 import { fakeClock } from '../lambdas/support/clock';
 import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { callsOf } from '../lambdas/support/dynamo-mock';
+import { sendProgress } from '#lambdas/campaigns/send-progress.ts';
+import type { CampaignItem } from '#lambdas/data/campaign-item.ts';
 
 let tables: FakeTables;
 
@@ -92,6 +94,29 @@ describe("SES's events on a campaign email", () => {
       expect(tables.get(SUBSCRIBERS, pat.id)).toMatchObject({ suppressed: true, suppressionReason: feedback });
     },
   );
+
+  it('counts a transient bounce apart from a permanent one, suppresses nobody for it, and a later Delivery replaces it in the results', async () => {
+    // Prepare: the campaign item whose counters its progress reads, and two people's emails.
+    tables.put(CAMPAIGNS, { id: `campaign#${SLUG}`, kind: 'campaign', slug: SLUG, queued: 2, runs: 1 });
+    const pat = storeSubscriber(tables, 'pat@example.ca');
+    storeSubscriber(tables, 'lee@example.ca');
+    storeSent('pat@example.ca');
+    storeSent('lee@example.ca');
+    const full = JSON.parse(event('Bounce', 'pat@example.ca', tagged(SLUG)));
+    full.bounce = { ...full.bounce, bounceType: 'Transient', bounceSubType: 'MailboxFull' };
+    const results = () => sendProgress(tables.get(CAMPAIGNS, `campaign#${SLUG}`) as unknown as CampaignItem).results;
+
+    // Act
+    await run(JSON.stringify(full), event('Bounce', 'lee@example.ca', tagged(SLUG)));
+    const afterBounces = results();
+    await run(event('Delivery', 'pat@example.ca', tagged(SLUG)));
+
+    // Assess
+    expect(afterBounces).toMatchObject({ softBounced: 1, bounced: 1, delivered: 0 });
+    expect(sendRecord(tables, 'pat@example.ca')).toMatchObject(outcome('delivered'));
+    expect(tables.get(SUBSCRIBERS, pat.id)).not.toHaveProperty('suppressed');
+    expect(results()).toMatchObject({ softBounced: 0, bounced: 1, delivered: 1 });
+  });
 
   it('finds the record of a +tag variant of the address (the canonical mailbox)', async () => {
     storeSubscriber(tables, 'pat@example.ca');

@@ -75,8 +75,8 @@ describe('Lambda bundles', () => {
     ).toEqual([...MAIL_SENDERS, SIGN_IN, CAMPAIGNS].sort());
   });
 
-  it("bundles only the DynamoDB client into the console's other screens, and DynamoDB and SES into the campaigns", () => {
-    expect(bundleOf(CAMPAIGNS).sdkClients).toEqual(['client-dynamodb', 'client-ses']);
+  it("bundles only the DynamoDB client into the console's other screens; DynamoDB, SES, and the scheduler and queue that start sends into the campaigns", () => {
+    expect(bundleOf(CAMPAIGNS).sdkClients).toEqual(['client-dynamodb', 'client-scheduler', 'client-ses', 'client-sqs']);
     expect(bundleOf(SCREENS).sdkClients).toEqual(['client-dynamodb']);
   });
 
@@ -88,6 +88,12 @@ describe('Lambda bundles', () => {
 
   it('the bench reports every mail sender among the handlers without a size budget', () => {
     expect(NON_API_HANDLERS).toEqual(expect.arrayContaining([...MAIL_SENDERS, 'sesEvents']));
+  });
+
+  it('imports node:stream/web (aliased to a stand-in that only answers instanceof) from @middy/core alone', () => {
+    const importers = new Set(bundles.flatMap((bundle) => bundle.webStreamsImporters));
+    expect([...importers]).toEqual(['node_modules/@middy/core/index.js']);
+    expect(bundles.filter((bundle) => includes(bundle.name, 'node:stream/web'))).toEqual([]);
   });
 
   it('bundles no S3 client (downloads are presigned with SigV4 directly)', () => {

@@ -4,6 +4,9 @@ import { ALL_EMAIL_SETTINGS_ON } from '#lambdas/data/subscriber-item.ts';
 import { requireEnv } from '#lambdas/runtime/env.ts';
 import { randomToken } from '#lambdas/runtime/tokens.ts';
 import { utcDay } from '#lambdas/runtime/clock.ts';
+import { ReadableStream as LazyReadableStream } from '#lambdas/runtime/lazy-web-streams.ts';
+import { Readable } from 'node:stream';
+import { ReadableStream } from 'node:stream/web';
 
 describe('runtime helpers', () => {
   it('fails with the name of a missing environment variable', () => {
@@ -26,5 +29,14 @@ describe('runtime helpers', () => {
 
   it('turns every email setting on for a new subscriber', () => {
     expect(ALL_EMAIL_SETTINGS_ON).toEqual(EMAIL_SETTINGS.map(() => true));
+  });
+
+  it("answers instanceof as node:stream/web's ReadableStream does (middy's check for a streamed body)", () => {
+    const web = new ReadableStream();
+    expect(web instanceof LazyReadableStream).toBe(true);
+    expect(Readable.toWeb(Readable.from(['x'])) instanceof LazyReadableStream).toBe(true);
+    expect(Readable.from(['x']) instanceof LazyReadableStream).toBe(false);
+    expect(Buffer.from('body') instanceof LazyReadableStream).toBe(false);
+    expect({ getReader: () => undefined } instanceof LazyReadableStream).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Answers to calls started while the console opens, before the screen that needs them has
- * mounted (screens.ts preloadScreenAt): the screen's first identical call (method, URL and body)
- * takes the answer instead of asking again. On a phone this saves a whole round trip: the data
- * arrives alongside the session check instead of after it (issue 19 §7, react-router's loader idea).
+ * mounted (opening-calls.ts, run by main.tsx before it renders): the screen's first identical
+ * call (method, URL and body) takes the answer instead of asking again. On a phone this saves a
+ * whole round trip: the data arrives alongside the session check instead of after it (issue 19 §7,
+ * react-router's loader idea).
  *
  * An answer is for the screen opening now, so it is taken once, only within CLAIM_WINDOW_MS of
  * its start, and all are dropped when the console turns out not to be signed in: a screen opened

@@ -9,10 +9,12 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { CONSOLE_PAGE } from '#shared/console-api.ts';
 import { ConsoleApp } from './ConsoleApp';
+import { startOpeningReads } from './opening-calls';
 import { preloadScreenAt } from './screens';
 
-// A failed preload is retried by the screen's own lazy import or call, which reports it.
-preloadScreenAt(window.location, window.history.state);
+// A failed read is retried by the screen's own call, which reports it.
+startOpeningReads(window.location, window.history.state);
+preloadScreenAt(window.location);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

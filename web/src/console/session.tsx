@@ -1,8 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { CONSOLE_AUTH_ROUTES, type ConsoleSession } from '#shared/console-api.ts';
+import { CONSOLE_AUTH_ROUTES, type ConsoleSession, type SessionCheck } from '#shared/console-api.ts';
 import { RequestError } from '../lib/api-client';
 import { consoleRequest, onSessionEnded } from './console-api';
 import { dropEarly } from './early-answers';
+import { rememberSignedIn } from './signed-in-hint';
 
 /** Shown on the sign-in screen when the API said the session had ended under an open screen. */
 export const SESSION_ENDED_NOTICE =
@@ -45,19 +46,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    consoleRequest<ConsoleSession>(CONSOLE_AUTH_ROUTES.session, { signal: controller.signal }).then(
-      (session) => setState({ status: 'signed-in', session }),
+    const signedOut = (notice?: string) => {
+      // What the opening screen's data preload got is not for the screens after a sign-in.
+      dropEarly();
+      setState({ status: 'signed-out', notice });
+    };
+    consoleRequest<SessionCheck>(CONSOLE_AUTH_ROUTES.session, { signal: controller.signal }).then(
+      (check) => ('signedIn' in check ? signedOut() : setState({ status: 'signed-in', session: check })),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        // What the opening screen's data preload got is not for the screens after a sign-in.
-        dropEarly();
-        // Not signed in is the usual answer; anything else is said in plain words on the sign-in screen.
-        const notice = error instanceof RequestError && error.status !== 401 ? error.message : undefined;
-        setState({ status: 'signed-out', notice });
+        // A failure to check is said in plain words on the sign-in screen.
+        signedOut(error instanceof RequestError ? error.message : undefined);
       },
     );
     return () => controller.abort();
   }, []);
+
+  // The hint for the next visit's opening calls (signed-in-hint.ts): what the API said last.
+  useEffect(() => {
+    if (state.status !== 'checking') rememberSignedIn(state.status === 'signed-in');
+  }, [state.status]);
 
   useEffect(
     () =>

@@ -12,3 +12,21 @@ export const dayText = (unixSeconds: number) => DAY.format(unixSeconds * 1000);
 
 /** The machine-readable form for a <time dateTime>. */
 export const isoTime = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
+
+/**
+ * A send's time as the owners read a schedule ("Tue 1 Dec, 9:00 am"): the weekday says which of
+ * the coming days it is; always the firm's clock, so callers add "Alberta time".
+ */
+const SCHEDULE = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+  timeZone: FIRM_TIME_ZONE,
+});
+export const scheduleText = (unixSeconds: number) => SCHEDULE.format(unixSeconds * 1000);
+
+/** A count as the owners read it ("1,234"). */
+export const countText = (count: number) => count.toLocaleString('en-CA');

@@ -279,7 +279,8 @@ export class FakeTables {
     const item = structuredClone(existing ?? { id });
     applyUpdate(input.UpdateExpression, item, scope);
     this.table(input.TableName).set(id, item);
-    return input.ReturnValues === 'ALL_NEW' ? { Attributes: marshall(item, { removeUndefinedValues: true }) } : {};
+    const returned = { ALL_NEW: item, ALL_OLD: existing }[input.ReturnValues as string];
+    return returned ? { Attributes: marshall(returned, { removeUndefinedValues: true }) } : {};
   }
 
   /** The MailDue index: leads with mailQueue = 'due' and nextAttemptAt <= now, oldest first, keys only. */

@@ -14,8 +14,7 @@ import { ConfirmButton } from '../../ConfirmButton';
 import { CampaignFieldset, type FieldErrors, type FieldName } from './CampaignFieldset';
 import { createCampaign, deleteCampaign, saveCampaign } from './campaigns-api';
 import { EmailPreview } from './EmailPreview';
-import { PreflightChecklist } from './PreflightChecklist';
-import { TestSend } from './TestSend';
+import { DraftChecksAndSend } from './DraftChecksAndSend';
 import { useCampaignDraft, type TypedCampaign } from './use-campaign-draft';
 
 /** Said after the API's words when a save lost to another owner's (409). */
@@ -40,15 +39,17 @@ interface CampaignEditorProps {
   onStored?(campaign: CampaignDraft): void;
   /** Reads the stored campaign again (after a 409). */
   reload?(): Promise<void>;
+  /** A send was started or scheduled (or refused: 409): the page reads the campaign again and says so. */
+  onSent?(message: string, kind: 'success' | 'error'): void;
 }
 
 /**
  * Writing a campaign: its fields, saved as a whole with the version they were typed on, its live
- * preview, and for a stored one the checks and a test copy. What is typed is kept in the tab
+ * preview, and for a stored one the checks, a test copy and the send. What is typed is kept in the tab
  * until saved (use-campaign-draft.ts); a save that loses to someone else's (409) says so, keeps
  * what was typed and offers to load theirs instead.
  */
-export function CampaignEditor({ owner, stored, onStored, reload }: CampaignEditorProps) {
+export function CampaignEditor({ owner, stored, onStored, reload, onSent }: CampaignEditorProps) {
   const navigate = useNavigate();
   const { kept, keep, forget } = useCampaignDraft(owner, stored?.slug ?? 'new');
   const typed: TypedCampaign = kept ?? { fields: stored ? storedFields(stored) : EMPTY, version: stored?.version };
@@ -56,7 +57,6 @@ export function CampaignEditor({ owner, stored, onStored, reload }: CampaignEdit
   const [changedMeanwhile, setChangedMeanwhile] = useState(false);
   const saving = useSubmission();
   const deleting = useSubmission();
-  const sent = stored?.state === 'sent';
 
   const change = (name: FieldName, value: string | boolean) => {
     keep({ ...typed, fields: { ...typed.fields, [name]: value } });
@@ -108,30 +108,27 @@ export function CampaignEditor({ owner, stored, onStored, reload }: CampaignEdit
     <div className="console-campaign">
       <form className="console-card console-campaign__form" onSubmit={(event) => void save(event)} noValidate>
         <h2>{stored ? 'The campaign' : 'Write the campaign'}</h2>
-        {sent && <p className="console-notice">This campaign has been sent, so it can no longer be changed.</p>}
-        {kept && !sent && (
+        {kept && (
           <p className="console-small">You have unsaved changes. They are kept on this device until you save.</p>
         )}
-        <fieldset className="console-campaign__fields" disabled={sent}>
+        <fieldset className="console-campaign__fields">
           <legend className="visually-hidden">The campaign’s fields</legend>
           <CampaignFieldset fields={typed.fields} errors={errors} askSlug={!stored} onChange={change} />
         </fieldset>
-        {!sent && (
-          <div className="console-actions">
-            <button type="submit" className="button button--primary" disabled={saving.pending}>
-              {saving.pending ? 'Saving…' : stored ? 'Save' : 'Save as a draft'}
-            </button>
-            {stored && (
-              <ConfirmButton
-                label="Delete this draft"
-                question={`Delete the draft "${stored.slug}"? It cannot be undone.`}
-                confirm="Yes, delete it"
-                disabled={deleting.pending}
-                onConfirm={remove}
-              />
-            )}
-          </div>
-        )}
+        <div className="console-actions">
+          <button type="submit" className="button button--primary" disabled={saving.pending}>
+            {saving.pending ? 'Saving…' : stored ? 'Save' : 'Save as a draft'}
+          </button>
+          {stored && (
+            <ConfirmButton
+              label="Delete this draft"
+              question={`Delete the draft "${stored.slug}"? It cannot be undone.`}
+              confirm="Yes, delete it"
+              disabled={deleting.pending}
+              onConfirm={remove}
+            />
+          )}
+        </div>
         {saving.outcome && <FormMessage kind={saving.outcome.kind} text={saving.outcome.text} />}
         {changedMeanwhile && (
           <button type="button" className="button button--secondary" onClick={() => void loadTheirs()}>
@@ -141,12 +138,7 @@ export function CampaignEditor({ owner, stored, onStored, reload }: CampaignEdit
         {deleting.outcome?.kind === 'error' && <FormMessage kind="error" text={deleting.outcome.text} />}
       </form>
       <EmailPreview fields={typed.fields} />
-      {stored && !sent && (
-        <>
-          <PreflightChecklist key={stored.version} slug={stored.slug} unsaved={kept !== undefined} />
-          <TestSend slug={stored.slug} owner={owner} unsaved={kept !== undefined} />
-        </>
-      )}
+      {stored && <DraftChecksAndSend campaign={stored} owner={owner} unsaved={kept !== undefined} onSent={onSent} />}
     </div>
   );
 }

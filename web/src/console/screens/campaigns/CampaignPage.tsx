@@ -1,7 +1,8 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { CampaignDraft } from '#shared/console-campaigns.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
+import type { Outcome } from '#web/src/components/form/use-submission.ts';
 import { useFocusOnMount } from '../../layout/use-focus-on-mount';
 import { LoadState } from '../../loading/LoadState';
 import { useLoaded } from '../../loading/use-loaded';
@@ -10,14 +11,26 @@ import { whenText } from '../../when';
 import { campaignAudienceText } from './campaign-words';
 import { CampaignEditor } from './CampaignEditor';
 import { campaignOf } from './campaigns-api';
+import { EmailPreview } from './EmailPreview';
+import { SendProgressPanel } from './SendProgressPanel';
 
-/** A stored campaign (/admin/campaigns/<slug>): its fields, preview, checks and test copy. */
+/**
+ * A stored campaign (/admin/campaigns/<slug>). A draft: its fields, preview, checks, test copy and
+ * send. Once sent or scheduled its content is frozen: the send's progress and results, and the
+ * email as it goes out, instead of the editor. A send, a refusal or a cancel reads the campaign
+ * again and says what happened above it.
+ */
 export function CampaignPage() {
   const { slug = '' } = useParams();
-  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  const arrived = (useLocation().state as { notice?: string } | null)?.notice;
+  const [outcome, setOutcome] = useState<Outcome | undefined>(arrived ? { kind: 'success', text: arrived } : undefined);
   const owner = useOwner();
   const load = useCallback((signal: AbortSignal) => campaignOf(slug, signal), [slug]);
   const { value: campaign, setValue: setCampaign, error, reload } = useLoaded<CampaignDraft>(load);
+  const changed = (text: string, kind: Outcome['kind'] = 'success') => {
+    setOutcome({ kind, text });
+    void reload();
+  };
 
   return (
     <>
@@ -30,8 +43,18 @@ export function CampaignPage() {
       {campaign && (
         <>
           <CampaignHeading campaign={campaign} />
-          {notice && <FormMessage kind="success" text={notice} />}
-          <CampaignEditor owner={owner} stored={campaign} onStored={setCampaign} reload={reload} />
+          {outcome && <FormMessage kind={outcome.kind} text={outcome.text} />}
+          {campaign.state === 'sent' ? (
+            <>
+              <SendProgressPanel slug={campaign.slug} onCancelled={changed} />
+              <EmailPreview
+                fields={campaign}
+                readyText="The email as it goes out (its content can no longer change)."
+              />
+            </>
+          ) : (
+            <CampaignEditor owner={owner} stored={campaign} onStored={setCampaign} reload={reload} onSent={changed} />
+          )}
         </>
       )}
     </>
@@ -46,8 +69,9 @@ function CampaignHeading({ campaign }: { campaign: CampaignDraft }) {
         {campaign.subject}
       </h1>
       <p className="console-lede">
-        {campaign.state === 'sent' ? 'Sent' : 'Draft'} · {campaign.slug} · for {campaignAudienceText(campaign.audience)}{' '}
-        · version {campaign.version}, saved {whenText(campaign.updatedAt)} by {campaign.updatedBy}
+        {campaign.state === 'sent' ? 'Sent or scheduled: it can no longer be changed' : 'Draft'} · {campaign.slug} · for{' '}
+        {campaignAudienceText(campaign.audience)} · version {campaign.version}, saved {whenText(campaign.updatedAt)} by{' '}
+        {campaign.updatedBy}
         {campaign.importedFrom && ` · imported from ${campaign.importedFrom}`}
       </p>
     </>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
+import { applyEmailStyles } from './email-frame-styles';
 import type { TypedFields } from './use-campaign-draft';
 import { useLivePreview } from './use-live-preview';
 
@@ -16,19 +17,19 @@ const WIDTHS: [Width, string][] = [
 ];
 
 /**
- * A frame from `srcdoc` lives under the console's Content-Security-Policy (a srcdoc document inherits
- * its parent's, https://www.w3.org/2011/webappsec/track/issues/15), whose style-src allows no inline
- * styles: Chromium blocks every style="" of the email there (seen in test/e2e/console-campaigns.e2e.ts).
- */
-const WITHOUT_STYLES =
-  'Shown here without the email’s own colours and spacing (the console’s security rules hold them back), so it looks plainer than in an inbox. The words, headings and links are as sent; a test copy shows it exactly.';
-
-/**
  * The live preview of what is typed, rendered by the server exactly as the sent email. The HTML
- * is shown in an iframe with every sandbox restriction (`sandbox=""`: no script, no forms, its
- * own opaque origin) from `srcdoc`, so nothing in it can reach the console.
+ * is shown in an iframe from `srcdoc`, sandboxed but for `allow-same-origin`: no script runs in it,
+ * no form, no navigation of the console; the console reaches into it only to apply the email's
+ * own inline styles, which its CSP would otherwise hold back (email-frame-styles.ts).
  */
-export function EmailPreview({ fields }: { fields: TypedFields }) {
+export function EmailPreview({
+  fields,
+  readyText = 'The preview shows what you typed, saved or not.',
+}: {
+  fields: TypedFields;
+  /** Said once the preview is shown (a frozen campaign's is the email as it goes out). */
+  readyText?: string;
+}) {
   const state = useLivePreview(fields);
   const [part, setPart] = useState<Part>('html');
   const [width, setWidth] = useState<Width>('desktop');
@@ -40,7 +41,7 @@ export function EmailPreview({ fields }: { fields: TypedFields }) {
       <p className="console-small" role="status">
         {state.status === 'waiting' && `The preview appears once the campaign has what it needs. ${state.reason}`}
         {state.status === 'loading' && 'Updating the preview…'}
-        {state.status === 'ready' && 'The preview shows what you typed, saved or not.'}
+        {state.status === 'ready' && readyText}
       </p>
       {state.status === 'failed' && (
         <FormMessage kind="error" text={`The preview could not be updated. ${state.error}`} />
@@ -72,17 +73,18 @@ export function EmailPreview({ fields }: { fields: TypedFields }) {
             )}
           </p>
           {part === 'html' ? (
-            <>
-              <p className="console-small">{WITHOUT_STYLES}</p>
-              <div className="console-preview__frame-box">
-                <iframe
-                  className={`console-preview__frame console-preview__frame--${width}`}
-                  title="The email as most people see it"
-                  sandbox=""
-                  srcDoc={preview.html}
-                />
-              </div>
-            </>
+            <div className="console-preview__frame-box">
+              <iframe
+                className={`console-preview__frame console-preview__frame--${width}`}
+                title="The email as most people see it"
+                sandbox="allow-same-origin"
+                srcDoc={preview.html}
+                onLoad={(event) => {
+                  const frameDocument = event.currentTarget.contentDocument;
+                  if (frameDocument) applyEmailStyles(frameDocument);
+                }}
+              />
+            </div>
           ) : (
             <pre className="console-preview__text" tabIndex={0} aria-label="The plain-text version">
               {preview.text}

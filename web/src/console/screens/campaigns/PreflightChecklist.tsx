@@ -1,11 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LinkCheck, Preflight, PreflightCheckId } from '#shared/console-campaigns.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
-import { errorText } from '#web/src/lib/api-client.ts';
 import { isoTime, whenText } from '../../when';
-import { preflightOf } from './campaigns-api';
+import type { PreflightState } from './use-preflight';
 
-const CHECK_NAMES: Record<PreflightCheckId, string> = {
+export const CHECK_NAMES: Record<PreflightCheckId, string> = {
   recipients: 'Who gets it',
   identification: 'Who it is from (the firm’s name and mailing address)',
   links: 'Links',
@@ -23,33 +21,10 @@ const LINK_WORDS: Record<LinkCheck['result'], string> = {
 /**
  * The checks the API runs on the stored campaign before anyone may send it: each with "OK" or
  * "Problem" in words (never colour alone), who gets it and who does not and why, and each link.
- * Run when the campaign opens and again on "Check again" (after a save, say).
+ * Run when the campaign opens and again on "Check again" (after a save, say): use-preflight.ts.
  */
-export function PreflightChecklist({ slug, unsaved }: { slug: string; unsaved: boolean }) {
-  const [result, setResult] = useState<Preflight>();
-  const [error, setError] = useState('');
-  const [checking, setChecking] = useState(true);
-  const controller = useRef<AbortController | null>(null);
-
-  const check = useCallback(async () => {
-    controller.current?.abort();
-    const current = (controller.current = new AbortController());
-    setChecking(true);
-    setError('');
-    try {
-      setResult(await preflightOf(slug, current.signal));
-    } catch (failure) {
-      if (!current.signal.aborted) setError(errorText(failure));
-    } finally {
-      if (!current.signal.aborted) setChecking(false);
-    }
-  }, [slug]);
-
-  useEffect(() => {
-    void check();
-    return () => controller.current?.abort();
-  }, [check]);
-
+export function PreflightChecklist({ preflight, unsaved }: { preflight: PreflightState; unsaved: boolean }) {
+  const { result, error, checking, check } = preflight;
   return (
     <section className="console-card" aria-labelledby="campaign-checks" aria-busy={checking}>
       <h2 id="campaign-checks">Checks before sending</h2>

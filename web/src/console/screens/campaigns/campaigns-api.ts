@@ -7,8 +7,10 @@ import {
   type CampaignFile,
   type CampaignPreview,
   type CampaignSummary,
+  type CampaignSendAnswer,
   type NewCampaign,
   type Preflight,
+  type SendProgress,
 } from '#shared/console-campaigns.ts';
 import { consoleRequest } from '../../console-api';
 
@@ -48,3 +50,16 @@ export const preflightOf = (slug: string, signal?: AbortSignal) =>
 
 export const sendTestCopy = (slug: string) =>
   consoleRequest<{ message: string }>(forSlug(CAMPAIGN_ROUTES.testSend, slug));
+
+/** Sends the stored draft of `version` now, or at `at` (ISO 8601): 409 when it changed or was sent meanwhile. */
+export const sendCampaign = (slug: string, version: number, at?: string) =>
+  consoleRequest<CampaignSendAnswer>(forSlug(CAMPAIGN_ROUTES.send, slug), { body: { version, ...(at && { at }) } });
+
+export const sendProgressOf = (slug: string, signal?: AbortSignal) =>
+  consoleRequest<SendProgress>(forSlug(CAMPAIGN_ROUTES.progress, slug), { signal });
+
+export const cancelSend = (slug: string) => consoleRequest<{ message: string }>(forSlug(CAMPAIGN_ROUTES.cancel, slug));
+
+export const pauseSend = (slug: string) => consoleRequest<SendProgress>(forSlug(CAMPAIGN_ROUTES.pause, slug));
+
+export const resumeSend = (slug: string) => consoleRequest<SendProgress>(forSlug(CAMPAIGN_ROUTES.resume, slug));

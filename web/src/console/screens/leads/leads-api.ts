@@ -5,9 +5,9 @@ import {
   type LeadChanged,
   type LeadDetail,
   type LeadEmailPart,
-  type LeadListQuery,
   type LeadSummary,
 } from '#shared/console-leads.ts';
+import type { LeadListQuery } from '#shared/schemas/console-leads.ts';
 import { consoleDownload, consoleRequest } from '../../console-api';
 
 /** The leads routes (shared/console-leads.ts), one function each. */

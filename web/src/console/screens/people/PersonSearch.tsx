@@ -1,5 +1,5 @@
 import { Form, Formik } from 'formik';
-import { personRequestSchema } from '#shared/console-people.ts';
+import { personRequestSchema } from '#shared/schemas/console-people.ts';
 import { FIELD_MAX } from '#shared/constants/limits.ts';
 import { SubmitButton } from '#web/src/components/form/SubmitButton.tsx';
 import { TextField } from '#web/src/components/form/TextField.tsx';

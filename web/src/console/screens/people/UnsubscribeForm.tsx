@@ -1,6 +1,6 @@
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
-import { REASON_MAX, unsubscribeRequestSchema } from '#shared/console-people.ts';
+import { REASON_MAX, unsubscribeRequestSchema } from '#shared/schemas/console-people.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { SubmitButton } from '#web/src/components/form/SubmitButton.tsx';
 import { TextField } from '#web/src/components/form/TextField.tsx';

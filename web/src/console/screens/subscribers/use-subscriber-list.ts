@@ -25,6 +25,8 @@ export function useSubscriberList(filter: SubscriberFilter) {
       setError('');
       try {
         const page = await subscriberPage({ audience, state, topic }, cursor, current.signal);
+        // An answer that arrived as a newer filter replaced it is dropped, not shown under that filter.
+        if (current.signal.aborted) return;
         setRows((shown) => (cursor ? [...shown, ...page.items] : page.items));
         setNext(page.next);
       } catch (failure) {

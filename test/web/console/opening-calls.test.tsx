@@ -1,7 +1,9 @@
 /**
- * The opening screen's data, asked for alongside the session check (screens.ts preloadScreenAt,
- * early-answers.ts) so a phone waits one round trip less: the screen shows that one answer; a
- * visitor without a session is not told a session ended and, once signed in, sees fresh data.
+ * The opening screen's data, asked for before the console renders and alongside the session
+ * check (opening-calls.ts, early-answers.ts), only when this browser was signed in last time
+ * (signed-in-hint.ts). The screen shows that one answer; a stranger's browser makes no call that
+ * answers 401; a visitor without a session is not told a session ended and, once signed in,
+ * sees fresh data.
  */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,38 +11,46 @@ import { MemoryRouter } from 'react-router-dom';
 import type { AuditEntry, ConsoleSession, Page } from '#shared/console-api.ts';
 import type { LeadSummary } from '#shared/console-leads.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
-import { preloadScreenAt } from '#web/src/console/screens.ts';
+import { startOpeningReads } from '#web/src/console/opening-calls.ts';
 import { SESSION_ENDED_NOTICE } from '#web/src/console/session.tsx';
+import { HINT_KEY } from '#web/src/console/signed-in-hint.ts';
 import { signInWithPasskey } from '#web/src/console/sign-in/passkey-ceremonies.ts';
 import { mockFetch, sentRequests } from '../features/support/mock-fetch';
 
 jest.mock('#web/src/console/sign-in/passkey-ceremonies.ts', () => ({ signInWithPasskey: jest.fn() }));
 
 const OWNER: ConsoleSession = { owner: 'owner@console.test', expiresAt: 2_000_000_000, idleExpiresAt: 2_000_000_000 };
+const SIGNED_IN = { status: 200, body: OWNER };
+const NOBODY = { status: 200, body: { signedIn: false } };
 const SIGN_IN_NEEDED = { status: 401, body: { message: 'Please sign in to the console.' } };
 const logOf = (summary: string) => ({
   status: 200,
   body: { items: [{ id: summary, at: 1_715_860_800, actor: OWNER.owner, action: 'sign-in', summary }] as AuditEntry[] },
 });
 
-/** The console opened at /admin/audit, as main.tsx opens it. */
-const openAuditScreen = () => {
-  preloadScreenAt({ pathname: '/admin/audit', search: '' }, null);
+const renderConsoleAt = (entry: string | { pathname: string; search: string; state: unknown }) =>
   render(
-    <MemoryRouter initialEntries={['/audit']}>
+    <MemoryRouter initialEntries={[entry]}>
       <ConsoleApp />
     </MemoryRouter>,
   );
+
+/** The console opened at /admin/audit, as main.tsx opens it. */
+const openAuditScreen = () => {
+  startOpeningReads({ pathname: '/admin/audit', search: '' }, null);
+  renderConsoleAt('/audit');
 };
 
 const calls = (fetchMock: jest.Mock) => sentRequests(fetchMock).map(({ method, url }) => `${method} ${url}`);
 
 describe('the opening screen’s data, asked for with the session check', () => {
+  beforeEach(() => window.localStorage.clear());
   afterEach(() => jest.restoreAllMocks());
 
-  it('sends the screen’s first call before the session is known, and shows that answer without asking again', async () => {
-    // Prepare
-    const fetchMock = mockFetch(logOf('Signed in from the early answer'), { status: 200, body: OWNER });
+  it('sends the session check and the screen’s first call together, and shows that answer without asking again', async () => {
+    // Prepare: an owner signed in on this browser before
+    window.localStorage.setItem(HINT_KEY, '1');
+    const fetchMock = mockFetch(logOf('Signed in from the early answer'), SIGNED_IN);
 
     // Act
     openAuditScreen();
@@ -50,39 +60,58 @@ describe('the opening screen’s data, asked for with the session check', () => 
     expect(calls(fetchMock)).toEqual(['GET /api/admin/audit', 'GET /api/admin/auth/session']);
   });
 
-  it('shows a visitor without a session the sign-in without "session ended", then fresh data after it', async () => {
-    // Prepare
-    const fetchMock = mockFetch(SIGN_IN_NEEDED, SIGN_IN_NEEDED, logOf('Asked again after the sign-in'));
+  it('asks a stranger’s browser only whether anyone is signed in: no refused call, no "session ended"', async () => {
+    // Prepare: no hint on this browser
+    const fetchMock = mockFetch(NOBODY, logOf('Asked after the sign-in'));
     jest.mocked(signInWithPasskey).mockResolvedValue(OWNER);
     const user = userEvent.setup();
     openAuditScreen();
     await screen.findByRole('heading', { name: 'Sign in to the console' });
+    const callsBeforeSignIn = calls(fetchMock);
     const noticeBeforeSignIn = screen.queryByText(SESSION_ENDED_NOTICE);
 
     // Act
     await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
 
     // Assess
+    expect(callsBeforeSignIn).toEqual(['GET /api/admin/auth/session']);
     expect(noticeBeforeSignIn).toBeNull();
+    expect(await screen.findByText('Asked after the sign-in')).toBeVisible();
+    expect(window.localStorage.getItem(HINT_KEY)).toBe('1');
+  });
+
+  it('drops the data of a hint gone stale (the session ended), says nothing of it, and forgets the hint', async () => {
+    // Prepare: the hint says signed in, the API says nobody is
+    window.localStorage.setItem(HINT_KEY, '1');
+    const fetchMock = mockFetch(SIGN_IN_NEEDED, NOBODY, logOf('Asked again after the sign-in'));
+    jest.mocked(signInWithPasskey).mockResolvedValue(OWNER);
+    const user = userEvent.setup();
+    openAuditScreen();
+    await screen.findByRole('heading', { name: 'Sign in to the console' });
+    const noticeBeforeSignIn = screen.queryByText(SESSION_ENDED_NOTICE);
+    const hintBeforeSignIn = window.localStorage.getItem(HINT_KEY);
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+
+    // Assess
+    expect(noticeBeforeSignIn).toBeNull();
+    expect(hintBeforeSignIn).toBeNull();
     expect(await screen.findByText('Asked again after the sign-in')).toBeVisible();
-    expect(screen.queryByRole('heading', { name: 'Sign in to the console' })).toBeNull();
     expect(screen.queryByText(SESSION_ENDED_NOTICE)).toBeNull();
     expect(calls(fetchMock)).toEqual(['GET /api/admin/audit', 'GET /api/admin/auth/session', 'GET /api/admin/audit']);
   });
 
   it('asks afresh when the early answer is older than the opening of the console (10 s)', async () => {
     // Prepare
-    const fetchMock = mockFetch(logOf('Too old to show'), { status: 200, body: OWNER }, logOf('Fresh'));
+    window.localStorage.setItem(HINT_KEY, '1');
+    const fetchMock = mockFetch(logOf('Too old to show'), SIGNED_IN, logOf('Fresh'));
     const clock = jest.spyOn(Date, 'now').mockReturnValue(1_715_860_800_000);
-    preloadScreenAt({ pathname: '/admin/audit', search: '' }, null);
+    startOpeningReads({ pathname: '/admin/audit', search: '' }, null);
     clock.mockReturnValue(1_715_860_810_000);
 
     // Act
-    render(
-      <MemoryRouter initialEntries={['/audit']}>
-        <ConsoleApp />
-      </MemoryRouter>,
-    );
+    renderConsoleAt('/audit');
 
     // Assess
     expect(await screen.findByText('Fresh')).toBeVisible();
@@ -92,6 +121,7 @@ describe('the opening screen’s data, asked for with the session check', () => 
 
   it('asks for the leads of a search kept in the history entry once, in the call’s body, never in its URL', async () => {
     // Prepare: a reload of /admin/leads?form=signup after a search (react-router keeps it as `usr`).
+    window.localStorage.setItem(HINT_KEY, '1');
     const lead: LeadSummary = {
       id: 'AbCdEfGhIjKlMnOpQrStUv',
       receivedAt: 1_780_000_000,
@@ -104,19 +134,12 @@ describe('the opening screen’s data, asked for with the session check', () => 
       spam: false,
       mailStatus: 'sent',
     };
-    const fetchMock = mockFetch(
-      { status: 200, body: { items: [lead] } satisfies Page<LeadSummary> },
-      { status: 200, body: OWNER },
-    );
+    const fetchMock = mockFetch({ status: 200, body: { items: [lead] } satisfies Page<LeadSummary> }, SIGNED_IN);
     const state = { q: 'avery.stone@example.ca' };
 
     // Act
-    preloadScreenAt({ pathname: '/admin/leads', search: '?form=signup' }, { usr: state, key: 'default', idx: 0 });
-    render(
-      <MemoryRouter initialEntries={[{ pathname: '/leads', search: '?form=signup', state }]}>
-        <ConsoleApp />
-      </MemoryRouter>,
-    );
+    startOpeningReads({ pathname: '/admin/leads', search: '?form=signup' }, { usr: state, key: 'default', idx: 0 });
+    renderConsoleAt({ pathname: '/leads', search: '?form=signup', state });
 
     // Assess
     expect(await screen.findByRole('link', { name: 'Avery Stone' })).toBeVisible();
@@ -124,5 +147,18 @@ describe('the opening screen’s data, asked for with the session check', () => 
       { method: 'POST', url: '/api/admin/leads', body: { form: 'signup', q: 'avery.stone@example.ca' } },
       { method: 'GET', url: '/api/admin/auth/session', body: undefined },
     ]);
+  });
+
+  it('asks nothing early for an address that is no screen, nor without the hint', () => {
+    // Prepare
+    const fetchMock = mockFetch();
+
+    // Act
+    startOpeningReads({ pathname: '/admin/audit', search: '' }, null);
+    window.localStorage.setItem(HINT_KEY, '1');
+    startOpeningReads({ pathname: '/admin/constructor', search: '' }, null);
+
+    // Assess
+    expect(calls(fetchMock)).toEqual([]);
   });
 });

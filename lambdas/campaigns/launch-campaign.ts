@@ -1,0 +1,52 @@
+import type { CampaignContent, CampaignItem } from '../data/campaign-item';
+import { moveSendState } from '../data/campaign-launch';
+import { startCampaignRun } from '../data/campaign-sends';
+import type { TableStore } from '../data/stores';
+import { allSubscribers } from '../data/subscriber-list';
+import { splitAudience } from './campaign-audience';
+import type { LaunchMessage, RecipientMessage } from './campaign-message';
+
+export interface LaunchDeps {
+  campaigns: TableStore;
+  subscribers: TableStore;
+  /** Hands recipients to the campaign queue (SQS in AWS, the local stack's queue locally). */
+  enqueue: (messages: RecipientMessage[]) => Promise<void>;
+}
+
+/** The frozen content of a campaign item, as the command's send stores it (startCampaignRun). */
+export const contentOf = (item: CampaignItem): CampaignContent => ({
+  slug: item.slug,
+  subject: item.subject,
+  ...(item.preheader !== undefined && { preheader: item.preheader }),
+  topic: item.topic,
+  audience: item.audience,
+  bodyHtml: item.bodyHtml,
+  bodyText: item.bodyText,
+  contentHash: item.contentHash,
+});
+
+/**
+ * Starts a console send at its time (docs/decisions/0050-campaign-sending.md): the recipients
+ * eligible now, one per person (the rule `npm run campaign -- send` applies), recorded as a run on
+ * the campaign item and queued; the worker checks each again right before its email. Outside any
+ * API call, so a list of 10,000 takes what it takes. A launch interrupted halfway is repeated by
+ * the queue whole (`launching` may be launched again): recipients queued twice are harmless, the
+ * send records keep one email per person. Returns how many were queued; undefined when the send
+ * is not due to launch (cancelled, launched already, or another send's launch). EventBridge
+ * Scheduler may deliver a launch more than once; only the state moves it on.
+ */
+export const launchCampaign = async (
+  deps: LaunchDeps,
+  { campaign: slug, launchId }: LaunchMessage,
+  now: number,
+): Promise<number | undefined> => {
+  const item = await moveSendState(deps.campaigns, slug, ['scheduled', 'launching'], 'launching', launchId);
+  if (!item) return undefined;
+  const content = contentOf(item);
+  const recipients = splitAudience(await allSubscribers(deps.subscribers), content, now).recipients;
+  await startCampaignRun(deps.campaigns, content, recipients.length, now);
+  await deps.enqueue(recipients.map(({ id }) => ({ campaign: slug, subscriberId: id })));
+  // Paused while launching: it stays paused, the owner resumes it.
+  await moveSendState(deps.campaigns, slug, ['launching'], 'sending');
+  return recipients.length;
+};

@@ -1,0 +1,155 @@
+import {
+  CAMPAIGN_ROUTES,
+  campaignFieldsSchema,
+  campaignSendSchema,
+  type CampaignSendAnswer,
+  type SendProgress,
+} from '#shared/console-campaigns.ts';
+import { CAMPAIGN_SLUG } from '#shared/constants/campaigns.ts';
+import { splitAudience } from '../campaigns/campaign-audience';
+import type { LaunchMessage } from '../campaigns/campaign-message';
+import { launchStarterFromEnv, type LaunchStarter } from '../campaigns/launch-starter';
+import { sendProgress } from '../campaigns/send-progress';
+import type { SendState } from '../data/campaign-item';
+import { cancelScheduled, moveSendState, scheduleCampaign } from '../data/campaign-launch';
+import { getCampaign } from '../data/campaign-sends';
+import { allSubscribers } from '../data/subscriber-list';
+import { HttpError } from '../http/http-error';
+import { jsonObjectOf } from '../http/json-body';
+import { jsonResponse } from '../http/responses';
+import { validateBody } from '../http/validate-body';
+import * as log from '../runtime/log';
+import { CAMPAIGN_MESSAGES } from './campaign-messages';
+import { changeableDraft, rendered, type CampaignRequest } from './campaign-routes';
+import type { ConsoleRoute } from './console-router';
+
+/** A send may be set at most this far ahead. */
+const LONGEST_AHEAD_SECONDS = 366 * 86400;
+/** A time this little in the past (a slow click) still means now. */
+const GRACE_SECONDS = 60;
+
+/** Made on first use, so a function that never sends needs no scheduler settings to load. */
+let starter: LaunchStarter | undefined;
+const launches = () => (starter ??= launchStarterFromEnv());
+
+const slugOf = (request: CampaignRequest) => {
+  const slug = request.parameters.slug ?? '';
+  if (!CAMPAIGN_SLUG.test(slug)) throw new HttpError(404, CAMPAIGN_MESSAGES.noSuchCampaign);
+  return slug;
+};
+
+const whenOf = (launchAt: number) =>
+  `on ${new Date(launchAt * 1000).toLocaleString('en-CA', { timeZone: 'America/Edmonton', dateStyle: 'long', timeStyle: 'short' })} (Alberta time)`;
+
+/** Moves a send between states for pause and resume, audited; 409 in words when it is not in `from`. */
+const moveState = async (request: CampaignRequest, from: SendState[], to: SendState, refusal: string) => {
+  const slug = slugOf(request);
+  const item = await moveSendState(request.stores.campaigns, slug, from, to);
+  if (!item) {
+    if (!(await getCampaign(request.stores.campaigns, slug))) throw new HttpError(404, CAMPAIGN_MESSAGES.notSent);
+    throw new HttpError(409, refusal);
+  }
+  await request.audit({
+    action: `campaign.${to === 'paused' ? 'pause' : 'resume'}`,
+    target: slug,
+    summary: `Send ${to === 'paused' ? 'paused' : 'resumed'}`,
+  });
+  return jsonResponse(200, sendProgress(item) satisfies SendProgress);
+};
+
+/**
+ * Sending from the console (shared/console-campaigns.ts, issue 20 items 4–6): the route only
+ * freezes the content and records when to start; the launch (gathering and queueing the
+ * recipients) runs on the campaign queue, never inside this API call
+ * (lambdas/campaigns/launch-campaign.ts).
+ */
+export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
+  {
+    routeKey: CAMPAIGN_ROUTES.send,
+    handle: async (request) => {
+      const { version, at } = await validateBody(campaignSendSchema, jsonObjectOf(request.event));
+      const draft = await changeableDraft(request, version);
+      const launchAt = at === undefined ? request.now : Math.floor(Date.parse(at) / 1000);
+      if (!(launchAt >= request.now - GRACE_SECONDS && launchAt <= request.now + LONGEST_AHEAD_SECONDS))
+        throw new HttpError(400, CAMPAIGN_MESSAGES.badTime);
+      // The stored draft passes the rules again before it goes out: one stored before a rule (or
+      // written around the API) is refused in the rule's words, never sent (a CR/LF subject, say).
+      const fields = await validateBody(campaignFieldsSchema, {
+        subject: draft.subject,
+        preheader: draft.preheader ?? '',
+        topic: draft.topic,
+        audience: draft.audience,
+        markdown: draft.markdown,
+      });
+      const content = rendered(draft.slug, fields);
+      const { recipients } = splitAudience(await allSubscribers(request.stores.subscribers), content, request.now);
+      const launchId = await scheduleCampaign(
+        request.stores.campaigns,
+        content,
+        launchAt,
+        request.signedIn.owner,
+        request.now,
+      );
+      if (!launchId) throw new HttpError(409, CAMPAIGN_MESSAGES.alreadySent(draft.slug));
+      const launch: LaunchMessage = { campaign: draft.slug, launch: true, launchId };
+      try {
+        await launches().start(launch, launchAt, request.now);
+      } catch (error) {
+        // Nothing will start it: taken back, so the owner can press send again.
+        await cancelScheduled(request.stores.campaigns, draft.slug);
+        log.error('Campaign send could not be started', { campaign: draft.slug, error: (error as Error).name });
+        throw new HttpError(503, CAMPAIGN_MESSAGES.couldNotStart);
+      }
+      const now = launchAt <= request.now;
+      const message = now
+        ? CAMPAIGN_MESSAGES.sendingNow(draft.slug, recipients.length)
+        : CAMPAIGN_MESSAGES.scheduled(draft.slug, recipients.length, whenOf(launchAt));
+      await request.audit({
+        action: now ? 'campaign.send' : 'campaign.schedule',
+        target: draft.slug,
+        summary: `${now ? 'Sent' : `Scheduled for ${new Date(launchAt * 1000).toISOString()}`} version ${version} to ${recipients.length} recipient(s)`,
+      });
+      return jsonResponse(202, { message, recipients: recipients.length, launchAt } satisfies CampaignSendAnswer);
+    },
+  },
+  {
+    routeKey: CAMPAIGN_ROUTES.progress,
+    handle: async (request) => {
+      const item = await getCampaign(request.stores.campaigns, slugOf(request));
+      if (!item) throw new HttpError(404, CAMPAIGN_MESSAGES.notSent);
+      return jsonResponse(200, sendProgress(item) satisfies SendProgress);
+    },
+  },
+  {
+    routeKey: CAMPAIGN_ROUTES.cancel,
+    handle: async (request) => {
+      const slug = slugOf(request);
+      const cancelled = await cancelScheduled(request.stores.campaigns, slug);
+      if (!cancelled) {
+        if (!(await getCampaign(request.stores.campaigns, slug))) throw new HttpError(404, CAMPAIGN_MESSAGES.notSent);
+        throw new HttpError(409, CAMPAIGN_MESSAGES.tooLateToCancel);
+      }
+      // The item is gone, so a schedule that still fires launches nothing; deleting it only tidies.
+      if (cancelled.launchId)
+        await launches()
+          .cancel({ campaign: slug, launch: true, launchId: cancelled.launchId })
+          .catch((error: Error) =>
+            log.warn('Cancelled send: its schedule was not deleted', { campaign: slug, error: error.name }),
+          );
+      await request.audit({
+        action: 'campaign.cancel',
+        target: slug,
+        summary: 'Scheduled send cancelled before it started',
+      });
+      return jsonResponse(200, { message: CAMPAIGN_MESSAGES.cancelled(slug) });
+    },
+  },
+  {
+    routeKey: CAMPAIGN_ROUTES.pause,
+    handle: (request) => moveState(request, ['launching', 'sending'], 'paused', CAMPAIGN_MESSAGES.notSending),
+  },
+  {
+    routeKey: CAMPAIGN_ROUTES.resume,
+    handle: (request) => moveState(request, ['paused'], 'sending', CAMPAIGN_MESSAGES.notPaused),
+  },
+];
