@@ -28,3 +28,9 @@ export const ARCHIVE_FILES = {
 
 /** The S3 key pattern the publisher's grant is limited to. */
 export const ARCHIVE_KEY_PATTERN = `${ARCHIVE_PREFIX.slice(1)}/*`;
+
+/**
+ * The key of the publisher's one item in the Campaigns table (what it last wrote): the only item
+ * its role may update (infra/constructs/newsletter-publisher.ts, lambdas/data/archive-state.ts).
+ */
+export const ARCHIVE_STATE_ID = 'archive#state';

@@ -14,6 +14,7 @@ import { Alarms, EVENT_STREAM_PERIOD } from './alarms';
 import { Api, type FormLimits } from './api';
 import type { ApiThrottle } from './api-throttling';
 import { CampaignSender } from './campaign-sender';
+import { NewsletterPublisher } from './newsletter-publisher';
 import { Data } from './data';
 import { Email } from './email';
 import { Mailer } from './mailer';
@@ -55,6 +56,7 @@ export class SiteStack extends Stack {
   readonly api: Api;
   readonly mailer: Mailer;
   readonly campaigns: CampaignSender;
+  readonly newsletter: NewsletterPublisher;
   readonly site: Site;
   readonly alarms: Alarms;
 
@@ -129,6 +131,16 @@ export class SiteStack extends Stack {
     });
     // The console's send routes start sends: now on the queue, later through a schedule.
     this.campaigns.bindLaunches(this.api.handlers.consoleCampaigns);
+    // The newsletter archive: republished when a send's recipients are queued (the worker's launch)
+    // or an owner changes `publish` on a sent campaign (the console).
+    this.newsletter = new NewsletterPublisher(this, 'Newsletter', {
+      campaigns: this.data.campaigns,
+      bucket: this.site.bucket,
+      distribution: this.site.distribution,
+      siteUrl: this.site.origin,
+    });
+    this.newsletter.bindTrigger(this.campaigns.worker);
+    this.newsletter.bindTrigger(this.api.handlers.consoleCampaigns);
     // Bounces and complaints of a campaign's email are counted on its send record.
     this.email.feedbackFunction.bindTable(this.data.campaigns, 'update');
     new SiteDeployment(this, 'SiteDeployment', {

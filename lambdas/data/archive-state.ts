@@ -1,7 +1,7 @@
-import { PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { marshall } from './attribute-values';
-import { getItem } from './items';
+import { ARCHIVE_STATE_ID } from '#shared/newsletter-archive.ts';
+import { getItem, updateItem } from './items';
 import type { TableStore } from './stores';
+import { setAttributes } from './update-expression';
 
 /**
  * What the newsletter archive's publisher last wrote to the site bucket: each object's key and
@@ -16,16 +16,17 @@ export interface ArchiveStateItem {
   updatedAt: number;
 }
 
-export const ARCHIVE_STATE_ID = 'archive#state';
-
 export const getArchiveState = async (store: TableStore): Promise<Record<string, string>> =>
   (await getItem<ArchiveStateItem>(store, ARCHIVE_STATE_ID))?.files ?? {};
 
-/** Replaces the state: written after the objects, so a failed run is redone in full next time. */
+/**
+ * Replaces the state: written after the objects, so a failed run is redone in full next time. An
+ * UpdateItem (which creates the item when absent), so the publisher's one write grant is
+ * UpdateItem on this item's key (infra/constructs/newsletter-publisher.ts).
+ */
 export const saveArchiveState = (store: TableStore, files: Record<string, string>, now: number) =>
-  store.db.send(
-    new PutItemCommand({
-      TableName: store.table,
-      Item: marshall({ id: ARCHIVE_STATE_ID, kind: 'archive-state', files, updatedAt: now } satisfies ArchiveStateItem),
-    }),
+  updateItem(
+    store,
+    ARCHIVE_STATE_ID,
+    setAttributes({ kind: 'archive-state', files, updatedAt: now } satisfies Omit<ArchiveStateItem, 'id'>),
   );

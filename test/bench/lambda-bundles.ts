@@ -71,9 +71,16 @@ const SDK_CLIENTS: Record<string, string> = {
 /**
  * Not behind API Gateway: the mail senders, which bundle the SES client (the mailer on the leads
  * stream, its scheduled sweep, the campaign worker on its SQS queue), and the SES feedback
- * consumer (SNS). No size budget, but they are reported.
+ * consumer (SNS), and the newsletter archive's publisher (invoked asynchronously). No size budget,
+ * but they are reported.
  */
-export const NON_API_HANDLERS: readonly FunctionName[] = ['mailer', 'mailSweep', 'campaignWorker', 'sesEvents'];
+export const NON_API_HANDLERS: readonly FunctionName[] = [
+  'mailer',
+  'mailSweep',
+  'campaignWorker',
+  'sesEvents',
+  'newsletterPublisher',
+];
 
 export interface BundleMeasurement {
   name: FunctionName;

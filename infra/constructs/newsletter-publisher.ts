@@ -1,0 +1,67 @@
+import { Stack, Validations } from 'aws-cdk-lib';
+import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { ARCHIVE_KEY_PATTERN, ARCHIVE_STATE_ID } from '#shared/newsletter-archive.ts';
+import { HouseFunction, type TableBinding } from './house-function';
+
+export interface NewsletterPublisherProps {
+  readonly campaigns: TableBinding;
+  readonly bucket: s3.IBucket;
+  readonly distribution: cloudfront.IDistribution;
+  readonly siteUrl: string;
+}
+
+/**
+ * The public newsletter archive's publisher (docs/decisions/0052-newsletter-archive.md): run
+ * asynchronously by the functions that may change the archive (bindTrigger), it scans the
+ * campaigns, writes `newsletter/*` of the site bucket and invalidates the changed paths. It may
+ * write nothing else: objects under the archive's prefix only, one item of the table (its own
+ * state, by key), one distribution's invalidations.
+ */
+export class NewsletterPublisher extends Construct {
+  readonly publisher: HouseFunction;
+
+  constructor(scope: Construct, id: string, props: NewsletterPublisherProps) {
+    super(scope, id);
+    this.publisher = new HouseFunction(this, 'Function', { name: 'newsletterPublisher' })
+      .bindTable(props.campaigns, 'read', { scan: true })
+      .setEnv('SITE_URL', props.siteUrl)
+      .setEnv('SITE_BUCKET', props.bucket.bucketName)
+      .setEnv('SITE_DISTRIBUTION_ID', props.distribution.distributionId);
+    const role = this.publisher.role;
+    // dynamodb:LeadingKeys is the partition key of the item written: its own state item only
+    // (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/specifying-conditions.html).
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [props.campaigns.table.tableArn],
+        conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [ARCHIVE_STATE_ID] } },
+      }),
+    );
+    const objects = props.bucket.arnForObjects(ARCHIVE_KEY_PATTERN);
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: [objects] }),
+    );
+    props.distribution.grantCreateInvalidation(role);
+    const stack = Stack.of(this);
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(props.bucket.node.defaultChild as never)}.Arn>/${ARCHIVE_KEY_PATTERN}]`,
+      reason:
+        "The archive's pages are named by the campaigns' slugs when they are published, so the grant is every object under the archive's prefix of the site bucket and nothing else.",
+    });
+  }
+
+  /**
+   * Lets `fn` ask for a run (lambda:InvokeFunction on this function only) and tells it which
+   * function to invoke (lambdas/campaigns/archive/archive-trigger.ts).
+   */
+  bindTrigger(fn: HouseFunction): void {
+    // The function's ARN alone (grantInvoke would add `:*`, every version and alias: we invoke none).
+    fn.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.publisher.function.functionArn] }),
+    );
+    fn.setEnv('NEWSLETTER_PUBLISHER_FUNCTION', this.publisher.function.functionName);
+  }
+}
