@@ -12,6 +12,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadEdgeHandlers, readRouteManifest } from '#infra/edge/edge-code.ts';
 import { localArchiveSite } from '#infra/local/local-archive-site.ts';
+import { coalescedRunner, createLocalLambda, LOCAL_LAMBDA_PREFIX } from '#infra/local/local-lambda.ts';
+import { lambdaArchiveTrigger } from '#lambdas/campaigns/archive/archive-trigger.ts';
+import { createLambdaClient } from '#lambdas/runtime/aws-clients/lambda.ts';
 import { createSiteHandler } from '#infra/local/static-site.ts';
 import { publishArchive } from '#lambdas/campaigns/archive/publish-archive.ts';
 import { renderCampaign } from '#lambdas/campaigns/campaign-markdown.ts';
@@ -40,13 +43,21 @@ const publish = () =>
     { siteUrl: SITE, now: NOW },
   );
 let site: ReturnType<typeof createSiteHandler>;
+const archive = coalescedRunner(publish, (error) => {
+  throw error;
+});
 
 beforeAll(async () => {
   await createOwnCampaignTables();
   dist = await mkdtemp(path.join(tmpdir(), 'newsletter-archive-'));
   await cp(FIXTURE_DIST, dist, { recursive: true });
   site = createSiteHandler({ distDir: dist, edge: loadEdgeHandlers(readRouteManifest(dist)), responseHeaders: {} });
-  server = createServer((req, res) => void site.handle(req, res, new URL(req.url ?? '/', 'http://local')));
+  // The twin's CloudFront and its Lambda endpoint on one server, as `npm start` has them.
+  const lambda = createLocalLambda({ newsletterPublisher: () => archive.run() });
+  server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    void (url.pathname.startsWith(`${LOCAL_LAMBDA_PREFIX}/`) ? lambda(req, res, url) : site.handle(req, res, url));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -154,5 +165,25 @@ describe('the newsletter archive', () => {
     expect(page.status).toBe(404);
     expect(index.text).toContain('No newsletter has been published here yet.');
     expect(feed.text).not.toContain('<item>');
+  });
+
+  it("is republished when the trigger invokes the publisher through the twin's Lambda endpoint (InvocationType Event)", async () => {
+    // Prepare
+    await seed('triggered-one', 'Sent and ticked.', { publish: true, sentAt: NOW - 60 });
+    const trigger = lambdaArchiveTrigger(
+      createLambdaClient({ endpoint: `${origin}${LOCAL_LAMBDA_PREFIX}` }),
+      'newsletterPublisher',
+    );
+
+    // Act
+    await trigger();
+    await archive.idle();
+    const [page, index] = await Promise.all(['/newsletter/triggered-one', '/newsletter'].map(get));
+
+    // Assess
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<h1>Subject of triggered-one</h1>');
+    expect(index.text).toContain('<a href="/newsletter/triggered-one">Subject of triggered-one</a>');
+    expect(invalidated.at(-1)!.sort()).toEqual(['/newsletter', '/newsletter/feed.xml', '/newsletter/triggered-one']);
   });
 });
