@@ -37,8 +37,8 @@ export const CAMPAIGN_ROUTES = {
   /** Body { version }; 200 { message }; 409 when changed meanwhile or already sent; 404. */
   delete: 'DELETE /api/admin/campaigns/drafts/{slug}',
   /**
-   * Body CampaignFields (what is typed, saved or not); 200 CampaignPreview: both parts of the
-   * email as a recipient of the audience gets it, by the code that renders the sent email.
+   * Body CampaignPreviewRequest (what is typed, saved or not); 200 CampaignPreview: both parts of
+   * the email as a recipient of the audience gets it, by the code that renders the sent email.
    */
   preview: 'POST /api/admin/campaigns/preview',
   /** 200 Preflight of the stored draft, or 404. */
@@ -57,7 +57,8 @@ export const CAMPAIGN_ROUTES = {
   importFile: 'POST /api/admin/campaigns/files/{slug}/import',
   /**
    * Body CampaignSendRequest; 202 CampaignSendAnswer: the stored draft's content frozen and its
-   * send started now or at `at`. 409 when changed meanwhile (`version`) or sent or scheduled already.
+   * send started now or at `at`. 409 when changed meanwhile (`version`), sent or scheduled already,
+   * or a BLOCKING_CHECKS check of the preflight fails (the message names it; nothing is stored).
    */
   send: 'POST /api/admin/campaigns/sends/{slug}',
   /** 200 SendProgress (one read: counters kept on the campaign), or 404 when it has no send. */
@@ -138,6 +139,14 @@ export const campaignFieldsSchema = yup.object({
   publish: yup.boolean().default(false),
 });
 export type CampaignFields = yup.InferType<typeof campaignFieldsSchema>;
+
+/**
+ * A preview carries a real subscriber's links (one who would get it) unless `sampleLinks`: then
+ * always the marked sample's. A frozen campaign's page asks for the sample, since its preview
+ * stays on screen while the real emails are out and a click there would act for that person.
+ */
+export const campaignPreviewSchema = campaignFieldsSchema.shape({ sampleLinks: yup.boolean().default(false) });
+export type CampaignPreviewRequest = yup.InferType<typeof campaignPreviewSchema>;
 
 const unsafeLinksMessage = (markdown: string) =>
   `Links must lead to a web page, an email address or a page of the site; this one cannot: ${linkTargetsOf(markdown)

@@ -22,6 +22,8 @@ export const CAMPAIGN_MESSAGES = {
     `Campaign "${slug}" will be sent ${when}, to the ${recipients} ${recipients === 1 ? 'person' : 'people'} who can receive it then. You can cancel it until then.`,
   couldNotStart:
     'The send could not be started just now, so nothing was sent or scheduled. Please try again in a minute.',
+  checksFailed: (problems: string[]) =>
+    `Nothing was sent or scheduled: ${problems.length === 1 ? 'a check that stops a send found a problem' : 'checks that stop a send found problems'}. ${problems.join(' ')} Fix ${problems.length === 1 ? 'it' : 'them'}, then send again.`,
   badTime: 'Choose a time from now to a year ahead.',
   notSent: 'This campaign has not been sent or scheduled.',
   cancelled: (slug: string) => `The send of "${slug}" is cancelled; nothing was sent. The draft can be changed again.`,

@@ -3,6 +3,7 @@ import {
   campaignChangeSchema,
   campaignDeleteSchema,
   campaignFieldsSchema,
+  campaignPreviewSchema,
   newCampaignSchema,
   TEST_SENDS_PER_HOUR,
   type CampaignChanged,
@@ -46,7 +47,9 @@ import type { CampaignStores, ConsoleRequest } from './console-request';
 
 export type CampaignRequest = ConsoleRequest<CampaignStores>;
 
-const siteUrl = () => requireEnv('SITE_URL').replace(/\/+$/, '');
+export const siteUrl = () => requireEnv('SITE_URL').replace(/\/+$/, '');
+/** What a preview with the sample's links says of them. */
+const SAMPLE_LINKS = "links are a sample subscriber's: they lead to the pages but name no one.";
 const ses = createSesClient();
 
 const campaignsOf = (request: CampaignRequest) => request.stores.campaigns;
@@ -189,14 +192,12 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
   {
     routeKey: CAMPAIGN_ROUTES.preview,
     handle: async (request) => {
-      const fields = await validateBody(campaignFieldsSchema, jsonObjectOf(request.event));
+      const { sampleLinks, ...fields } = await validateBody(campaignPreviewSchema, jsonObjectOf(request.event));
       const content = rendered('preview', fields);
-      // A real subscriber who would get it, so the links are real; else the marked sample.
-      const [subscriber] = splitAudience(
-        await allSubscribers(request.stores.subscribers),
-        content,
-        request.now,
-      ).recipients;
+      // A real subscriber who would get it, so the links are real; else (or when asked) the marked sample.
+      const [subscriber] = sampleLinks
+        ? []
+        : splitAudience(await allSubscribers(request.stores.subscribers), content, request.now).recipients;
       const mail = campaignMail(content, subscriber ?? sampleRecipient(content, 'subscriber@example.ca'), siteUrl());
       const preview: CampaignPreview = {
         subject: mail.subject,
@@ -210,8 +211,9 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
             }
           : {
               kind: 'sample',
-              description:
-                "Nobody of this audience would get it yet, so the links are a sample subscriber's: they lead to the pages but name no one.",
+              description: sampleLinks
+                ? `The ${SAMPLE_LINKS}`
+                : `Nobody of this audience would get it yet, so the ${SAMPLE_LINKS}`,
             },
       };
       return jsonResponse(200, preview);

@@ -1,4 +1,5 @@
 import {
+  BLOCKING_CHECKS,
   CAMPAIGN_ROUTES,
   campaignFieldsSchema,
   campaignSendSchema,
@@ -6,21 +7,20 @@ import {
   type SendProgress,
 } from '#shared/console-campaigns.ts';
 import { CAMPAIGN_SLUG } from '#shared/constants/campaigns.ts';
-import { splitAudience } from '../campaigns/campaign-audience';
 import type { LaunchMessage } from '../campaigns/campaign-message';
 import { launchStarterFromEnv, type LaunchStarter } from '../campaigns/launch-starter';
 import { sendProgress } from '../campaigns/send-progress';
 import type { SendState } from '../data/campaign-item';
 import { cancelScheduled, moveSendState, scheduleCampaign } from '../data/campaign-launch';
 import { getCampaign } from '../data/campaign-sends';
-import { allSubscribers } from '../data/subscriber-list';
 import { HttpError } from '../http/http-error';
 import { jsonObjectOf } from '../http/json-body';
 import { jsonResponse } from '../http/responses';
 import { validateBody } from '../http/validate-body';
 import * as log from '../runtime/log';
 import { CAMPAIGN_MESSAGES } from './campaign-messages';
-import { changeableDraft, rendered, type CampaignRequest } from './campaign-routes';
+import { preflight } from './campaign-preflight';
+import { changeableDraft, rendered, siteUrl, type CampaignRequest } from './campaign-routes';
 import type { ConsoleRoute } from './console-router';
 
 /** A send may be set at most this far ahead. */
@@ -82,7 +82,17 @@ export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
         markdown: draft.markdown,
       });
       const content = rendered(draft.slug, fields);
-      const { recipients } = splitAudience(await allSubscribers(request.stores.subscribers), content, request.now);
+      // The checklist the screen shows, run again here: a send the screen would refuse (or one
+      // asked for around it) is refused in the failing checks' words, before anything is stored.
+      const checked = await preflight(request.stores, draft, content, {
+        owner: request.signedIn.owner,
+        siteUrl: siteUrl(),
+        now: request.now,
+      });
+      const failing = checked.checks.filter((check) => !check.ok && BLOCKING_CHECKS.includes(check.id));
+      if (failing.length > 0)
+        throw new HttpError(409, CAMPAIGN_MESSAGES.checksFailed(failing.map((check) => check.summary)));
+      const recipients = checked.recipients;
       const launchId = await scheduleCampaign(
         request.stores.campaigns,
         content,
@@ -102,14 +112,14 @@ export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
       }
       const now = launchAt <= request.now;
       const message = now
-        ? CAMPAIGN_MESSAGES.sendingNow(draft.slug, recipients.length)
-        : CAMPAIGN_MESSAGES.scheduled(draft.slug, recipients.length, whenOf(launchAt));
+        ? CAMPAIGN_MESSAGES.sendingNow(draft.slug, recipients)
+        : CAMPAIGN_MESSAGES.scheduled(draft.slug, recipients, whenOf(launchAt));
       await request.audit({
         action: now ? 'campaign.send' : 'campaign.schedule',
         target: draft.slug,
-        summary: `${now ? 'Sent' : `Scheduled for ${new Date(launchAt * 1000).toISOString()}`} version ${version} to ${recipients.length} recipient(s)`,
+        summary: `${now ? 'Sent' : `Scheduled for ${new Date(launchAt * 1000).toISOString()}`} version ${version} to ${recipients} recipient(s)`,
       });
-      return jsonResponse(202, { message, recipients: recipients.length, launchAt } satisfies CampaignSendAnswer);
+      return jsonResponse(202, { message, recipients, launchAt } satisfies CampaignSendAnswer);
     },
   },
   {

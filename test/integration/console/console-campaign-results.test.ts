@@ -21,23 +21,32 @@ import { PEOPLE_ROUTES } from '#shared/console-people.ts';
 import { UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
 import { subscriberItem } from '../../support/campaign-subscribers';
 import { readItem, sesEndpoint, writeItem } from '../support/local-aws';
+import { startLocalSite } from '../support/local-site';
 import { api, enrol, sessionOf } from './console-client';
 import { invoke, lambdaContext, oneClickEvent, subscriberEvent } from '../../unit/lambdas/support/api-events';
 import { preferenceBody, unsubscribeBody } from '../../unit/lambdas/support/payloads';
 
 jest.setTimeout(60_000);
 const OWNERS = process.env.CONSOLE_OWNERS!;
+const SITE_URL = process.env.SITE_URL;
 let session = '';
 let tag = '';
+/** The site a send's checks fetch (its unsubscribe pages answer). */
+let site: Awaited<ReturnType<typeof startLocalSite>>;
 beforeAll(async () => {
   await createOwnCampaignTables();
   const owner = `results.${process.pid}.${Date.now()}@chinooktalent.ca`;
   process.env.CONSOLE_OWNERS = `${OWNERS},${owner}`;
   session = sessionOf((await enrol(owner)).answer)!;
   tag = `u${process.pid}${Date.now().toString(36)}`;
+  // After the passkey ceremony, which expects the suite's own site origin.
+  site = await startLocalSite();
+  process.env.SITE_URL = site.url;
 });
-afterAll(() => {
+afterAll(async () => {
   process.env.CONSOLE_OWNERS = OWNERS;
+  process.env.SITE_URL = SITE_URL;
+  await site.close();
 });
 
 const queue = createLocalCampaignQueue({ rate: 1000 });

@@ -17,21 +17,35 @@ import { readCapturedEmails } from '#infra/local/services.ts';
 import type { SubscriberItem } from '#lambdas/data/subscriber-item.ts';
 import { subscriberItem } from '../../support/campaign-subscribers';
 import { readItem, sesEndpoint, writeItem } from '../support/local-aws';
+import { startLocalSite } from '../support/local-site';
 import { api, enrol, sessionOf, type Call } from './console-client';
 import { lambdaContext } from '../../unit/lambdas/support/api-events';
 
 jest.setTimeout(60_000);
 const OWNERS = process.env.CONSOLE_OWNERS!;
+const SITE_URL = process.env.SITE_URL;
 let owner = '';
 let session = '';
+/** A second owner, for two pressing send at once. */
+let otherSession = '';
+/** The site a send's checks fetch (its blog and unsubscribe pages answer, nothing else). */
+let site: Awaited<ReturnType<typeof startLocalSite>>;
 beforeAll(async () => {
   await createOwnCampaignTables();
   owner = `send.${process.pid}.${Date.now()}@chinooktalent.ca`;
   process.env.CONSOLE_OWNERS = `${OWNERS},${owner}`;
   session = sessionOf((await enrol(owner)).answer)!;
+  const other = `other.${process.pid}.${Date.now()}@chinooktalent.ca`;
+  process.env.CONSOLE_OWNERS = `${process.env.CONSOLE_OWNERS},${other}`;
+  otherSession = sessionOf((await enrol(other)).answer)!;
+  // After the passkey ceremonies, which expect the suite's own site origin.
+  site = await startLocalSite(['/blog']);
+  process.env.SITE_URL = site.url;
 });
-afterAll(() => {
+afterAll(async () => {
   process.env.CONSOLE_OWNERS = OWNERS;
+  process.env.SITE_URL = SITE_URL;
+  await site.close();
 });
 
 const call = (name: keyof typeof CAMPAIGN_ROUTES, slug: string, options: Call = {}) =>
@@ -289,9 +303,6 @@ describe('console campaign send', () => {
     // Prepare
     const slug = newSlug();
     await draft(slug);
-    const other = `other.${process.pid}.${Date.now()}@chinooktalent.ca`;
-    process.env.CONSOLE_OWNERS = `${process.env.CONSOLE_OWNERS},${other}`;
-    const otherSession = sessionOf((await enrol(other)).answer)!;
 
     // Act
     const answers = await Promise.all([
@@ -332,6 +343,40 @@ describe('console campaign send', () => {
       expect(await readItem(ownTables.campaigns, `campaign#${slug}`)).toBeUndefined();
       expect(await totalReceived(slug)).toBe(0);
       expect(await auditActions(slug)).not.toContain('campaign.send');
+    }
+  });
+
+  it('refuses a send with a broken link, and a schedule nobody would receive (409, the failing check in words): nothing stored, sent or audited', async () => {
+    // Prepare: one body links to a page the site does not have; the other campaign is for employers, and this file has none.
+    await seed(`${tag}b`, 1);
+    const broken = newSlug();
+    await call('create', '', {
+      json: { slug: broken, ...fields(broken), markdown: 'Read [our blog](/blog) and [the old page](/gone).' },
+    });
+    const nobody = newSlug();
+    await call('create', '', { json: { slug: nobody, ...fields(nobody), audience: 'employer' } });
+    const inAnHour = new Date((clock() + HOUR) * 1000).toISOString();
+
+    // Act
+    const refusedNow = await call('send', broken, { json: { version: 0 } });
+    const refusedLater = await call('send', nobody, { json: { version: 0, at: inAnHour } });
+    clockOffset = 2 * HOUR;
+    await drain(queue);
+
+    // Assess
+    expect([refusedNow.statusCode, refusedNow.json.message]).toEqual([
+      409,
+      'Nothing was sent or scheduled: a check that stops a send found a problem. 1 link of the site opens; 1 link does not: /gone. Fix it, then send again.',
+    ]);
+    expect([refusedLater.statusCode, refusedLater.json.message]).toEqual([
+      409,
+      'Nothing was sent or scheduled: a check that stops a send found a problem. 0 people will get it; 0 people of its audience will not (reasons below). Fix it, then send again.',
+    ]);
+    for (const slug of [broken, nobody]) {
+      expect(await readItem(ownTables.campaigns, `campaign#${slug}`)).toBeUndefined();
+      expect((await get('get', slug)).json).toMatchObject({ state: 'draft', version: 0 });
+      expect(await totalReceived(slug)).toBe(0);
+      expect(await auditActions(slug)).toEqual(['campaign.create']);
     }
   });
 

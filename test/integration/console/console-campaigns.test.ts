@@ -4,13 +4,14 @@
  * counts and exclusions for seeded subscribers of each kind, the test copy in the inbox.
  */
 import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { OTHER_ORIGIN } from '#lambdas/console/console-guards.ts';
 import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaign-messages.ts';
 import { CAMPAIGN_ROUTES, TEST_SENDS_PER_HOUR } from '#shared/console-campaigns.ts';
 import { subscriberItem, type Kind } from '../../support/campaign-subscribers';
-import { capturedEmailsTo, readItem, writeItem } from '../support/local-aws';
+import { capturedEmailsTo, readItem, siteUrl, writeItem } from '../support/local-aws';
+import { startLocalSite } from '../support/local-site';
+import { sampleRecipient } from '#lambdas/campaigns/test-copy.ts';
+import { subscriberLinks } from '#lambdas/mail/subscriber-links.ts';
 import { api, enrol, sessionOf, type Call } from './console-client';
 
 const OWNERS = process.env.CONSOLE_OWNERS!;
@@ -202,24 +203,42 @@ describe('preview', () => {
     expect(preview.json.text).toContain('blog (https://site.test/blog)');
     expect(preview.json.recipient.kind).toBe('sample');
   });
+
+  it("carries a real recipient's links, or the sample's when asked (a frozen campaign's preview): never that person's", async () => {
+    // Prepare: someone of the audience who would get it (employers: the preflight's tests count candidates).
+    const person = subscriberItem('eligible', `preview.${process.pid}.${Date.now()}@example.ca`, 'employer');
+    await writeItem(ownTables.subscribers, person);
+    const fields = { ...FIELDS, audience: 'employer' };
+
+    // Act
+    const real = await call('preview', '', { json: fields });
+    const sample = await call('preview', '', { json: { ...fields, sampleLinks: true } });
+
+    // Assess
+    expect(real.json.recipient.kind).toBe('subscriber');
+    expect(sample.statusCode).toBe(200);
+    expect(sample.json.recipient).toEqual({
+      kind: 'sample',
+      description: "The links are a sample subscriber's: they lead to the pages but name no one.",
+    });
+    // The sample's unsubscribe link (its token names nobody who exists), in both parts; the real preview's is a person's.
+    const sampleLink = subscriberLinks(siteUrl, sampleRecipient({ audience: 'employer' } as never, 'x')).unsubscribe;
+    expect(sample.json.text).toContain(sampleLink);
+    expect(sample.json.html).toContain(sampleLink.replace(/&/g, '&amp;'));
+    expect(real.json.text).not.toContain(sampleLink);
+    expect(real.json.text).toContain(`${siteUrl}/unsubscribe/employer/`);
+  });
 });
 
 describe('preflight and test send', () => {
-  let site: Server;
-  let siteUrl = '';
+  let site: Awaited<ReturnType<typeof startLocalSite>>;
   const SITE_URL = process.env.SITE_URL;
   beforeAll(async () => {
-    // The site: its blog page and the unsubscribe page answer 200, anything else 404.
-    site = createServer((request, response) => {
-      response.statusCode = request.url === '/blog' || request.url!.startsWith('/unsubscribe/') ? 200 : 404;
-      response.end();
-    });
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    site = await startLocalSite(['/blog']);
   });
-  afterAll(() => {
+  afterAll(async () => {
     process.env.SITE_URL = SITE_URL;
-    site.close();
+    await site.close();
   });
 
   it('counts the recipients and lists who is excluded and why, checks links, identification and lengths', async () => {
@@ -245,7 +264,7 @@ describe('preflight and test send', () => {
       markdown:
         'See [blog](/blog), [gone](/no-such-page), [mail](mailto:hello@chinooktalent.ca) and [CRTC](https://crtc.gc.ca/).',
     });
-    process.env.SITE_URL = siteUrl;
+    process.env.SITE_URL = site.url;
 
     // Act
     const answer = await call('preflight', slug);

@@ -14,6 +14,8 @@ import { createPasskey, signIn, type SoftwarePasskey } from '../../support/softw
 import { capturedEmailsTo, siteUrl } from '../support/local-aws';
 
 export const SITE_ORIGIN = new URL(siteUrl).origin;
+/** The origin the handlers take as the site's when called: a test may point SITE_URL at a local site. */
+const originNow = () => new URL(process.env.SITE_URL ?? siteUrl).origin;
 
 /** A viewer address of its own (CloudFront-Viewer-Address), so the per-client limits count apart. */
 let clients = 0;
@@ -46,7 +48,7 @@ const call = async (handler: unknown, routeKey: string, path: string, options: C
     method: options.method ?? (options.json === undefined ? 'GET' : 'POST'),
     path,
     headers: {
-      origin: options.origin ?? SITE_ORIGIN,
+      origin: options.origin ?? originNow(),
       'cloudfront-viewer-address': options.viewer ?? '203.0.113.50:443',
       ...(options.json !== undefined && { 'content-type': 'application/json' }),
     },

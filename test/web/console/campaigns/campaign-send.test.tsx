@@ -6,11 +6,18 @@
  * people per campaign and per day. The API is replaced by answers per route; the screens, the
  * frame and the session are the real ones.
  */
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { ConsoleSession } from '#shared/console-api.ts';
-import { CAMPAIGN_ROUTES, type CampaignDraft, type Preflight, type SendProgress } from '#shared/console-campaigns.ts';
+import {
+  CAMPAIGN_ROUTES,
+  UNSUBSCRIBED_WITHOUT_REASON,
+  type CampaignDraft,
+  type Preflight,
+  type SendProgress,
+} from '#shared/console-campaigns.ts';
+import { UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { PROGRESS_EVERY_MS } from '#web/src/console/screens/campaigns/use-send-progress.ts';
 import { sentRequests } from '../../features/support/mock-fetch';
@@ -393,10 +400,34 @@ describe('a frozen campaign’s progress', () => {
   });
 });
 
-describe('results', () => {
-  it('counts people per campaign and per Alberta day, and nothing of opening or clicking', async () => {
+describe('the preview’s links', () => {
+  const previewBodies = (fetchMock: jest.Mock) =>
+    calls(fetchMock, 'POST', CAMPAIGN_ROUTES.preview.replace('POST ', '')).map(
+      (request) => (request.body as { sampleLinks: boolean }).sampleLinks,
+    );
+
+  it('a frozen campaign’s preview asks for the sample subscriber’s links; a draft’s for a real recipient’s', async () => {
     // Prepare
-    const results = { delivered: 1980, bounced: 4, softBounced: 2, complained: 1, rejected: 3, unsubscribed: 0 };
+    const frozen = routedFetch(routes({ ...stored(campaign({ state: 'sent' })), ...progressReplies(SENT) }));
+
+    // Act
+    const { unmount } = openCampaign();
+    await waitFor(() => expect(previewBodies(frozen)).toHaveLength(1), { timeout: 3000 });
+    unmount();
+    const draft = routedFetch(routes(stored(campaign())));
+    openCampaign();
+    await waitFor(() => expect(previewBodies(draft)).toHaveLength(1), { timeout: 3000 });
+
+    // Assess
+    expect(previewBodies(frozen)).toEqual([true]);
+    expect(previewBodies(draft)).toEqual([false]);
+  });
+});
+
+describe('results', () => {
+  it('counts people per campaign and per Alberta day, unsubscribed since included, and nothing of opening or clicking', async () => {
+    // Prepare
+    const results = { delivered: 1980, bounced: 4, softBounced: 2, complained: 1, rejected: 3, unsubscribed: 5 };
     routedFetch(
       routes({
         ...stored(campaign({ state: 'sent' })),
@@ -405,7 +436,7 @@ describe('results', () => {
           results,
           perDay: [
             { day: '2026-11-26', ...results, delivered: 1500 },
-            { day: '2026-11-27', ...NO_RESULTS, delivered: 480 },
+            { day: '2026-11-27', ...NO_RESULTS, delivered: 480, unsubscribed: 5 },
           ],
         }),
       }),
@@ -426,12 +457,81 @@ describe('results', () => {
       'Bounced, temporarily2',
       'Marked as spam1',
       'Rejected by Amazon SES3',
+      'Unsubscribed since5',
     ]);
     const days = within(screen.getByRole('table', { name: 'Each day (Alberta)' }))
       .getAllByRole('row')
       .slice(1)
       .map((row) => row.textContent);
-    expect(days).toEqual(['2026-11-261,5004213', '2026-11-274800000']);
+    const dayTable = screen.getByRole('table', { name: 'Each day (Alberta)' });
+    expect(
+      within(dayTable)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual([
+      'Day',
+      'Delivered',
+      'Bounced, permanently',
+      'Bounced, temporarily',
+      'Marked as spam',
+      'Rejected by Amazon SES',
+      'Unsubscribed since',
+    ]);
+    expect(days).toEqual(['2026-11-261,50042135', '2026-11-2748000005']);
     expect(screen.queryByText(/opened|clicked|opens|clicks/i)).toBeNull();
+  });
+
+  it('lists why those who unsubscribed since left, in the unsubscribe page’s own words, counted together', async () => {
+    // Prepare: the labels as the API sends them, the unsubscribe page's (shared/constants/subscriber-options.ts).
+    const words = (key: string) => UNSUBSCRIBE_REASONS.candidate.find((reason) => reason.key === key)!.label;
+    routedFetch(
+      routes({
+        ...stored(campaign({ state: 'sent' })),
+        ...progressReplies({
+          ...SENT,
+          results: { ...NO_RESULTS, delivered: 20, unsubscribed: 4 },
+          unsubscribeReasons: [
+            { reason: 'tooFrequent', label: words('tooFrequent'), count: 2 },
+            { reason: 'notRelevant', label: words('notRelevant'), count: 1 },
+            { reason: 'none', label: UNSUBSCRIBED_WITHOUT_REASON, count: 1 },
+          ],
+        }),
+      }),
+    );
+
+    // Act
+    openCampaign();
+
+    // Assess
+    const reasons = await screen.findByRole('region', { name: 'Why they unsubscribed' });
+    expect(reasons).toHaveTextContent(
+      'What the 4 people who unsubscribed since gave as their reasons, counted together (one person may give several).',
+    );
+    expect(
+      within(reasons)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '“The emails are too frequent”: 2 people',
+      '“The content is not relevant to me”: 1 person',
+      `${UNSUBSCRIBED_WITHOUT_REASON}: 1 person`,
+    ]);
+  });
+
+  it('says nobody unsubscribed since, with no list of reasons, while none did', async () => {
+    // Prepare
+    routedFetch(
+      routes({
+        ...stored(campaign({ state: 'sent' })),
+        ...progressReplies({ ...SENT, results: { ...NO_RESULTS, delivered: 20 } }),
+      }),
+    );
+
+    // Act
+    openCampaign();
+
+    // Assess
+    expect(await screen.findByText('Nobody has unsubscribed since this campaign reached them.')).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Why they unsubscribed' })).toBeNull();
   });
 });

@@ -47,9 +47,11 @@ export function CampaignPage() {
           {campaign.state === 'sent' ? (
             <>
               <SendProgressPanel slug={campaign.slug} onCancelled={changed} />
+              {/* Its emails are out: a click in the preview must not act for a real recipient. */}
               <EmailPreview
                 fields={campaign}
                 readyText="The email as it goes out (its content can no longer change)."
+                sampleLinks
               />
             </>
           ) : (

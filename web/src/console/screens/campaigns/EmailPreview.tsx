@@ -25,12 +25,15 @@ const WIDTHS: [Width, string][] = [
 export function EmailPreview({
   fields,
   readyText = 'The preview shows what you typed, saved or not.',
+  sampleLinks = false,
 }: {
   fields: TypedFields;
   /** Said once the preview is shown (a frozen campaign's is the email as it goes out). */
   readyText?: string;
+  /** The marked sample's links, never a real subscriber's (a frozen campaign's preview). */
+  sampleLinks?: boolean;
 }) {
-  const state = useLivePreview(fields);
+  const state = useLivePreview(fields, sampleLinks);
   const [part, setPart] = useState<Part>('html');
   const [width, setWidth] = useState<Width>('desktop');
   const preview = 'preview' in state ? state.preview : undefined;

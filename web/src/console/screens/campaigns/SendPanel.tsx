@@ -8,7 +8,7 @@ import { ConfirmButton } from '../../ConfirmButton';
 import { countText } from '../../when';
 import { sendCampaign } from './campaigns-api';
 import { CHECK_NAMES } from './PreflightChecklist';
-import { albertaTimeText } from './send-words';
+import { albertaTimeText, peopleText } from './send-words';
 import { blockingProblems, type PreflightState } from './use-preflight';
 
 type When = 'now' | 'later';
@@ -121,8 +121,8 @@ export function SendPanel({ campaign, preflight, unsaved, onSent }: SendPanelPro
         <p className="console-notice">{refusal}</p>
       ) : (
         <p>
-          {countText(result!.recipients)} {result!.recipients === 1 ? 'person' : 'people'} can receive it now. Everyone
-          who can receive it when the send starts gets it once; nobody who has left by then.
+          {peopleText(result!.recipients)} can receive it now. Everyone who can receive it when the send starts gets it
+          once; nobody who has left by then.
         </p>
       )}
       {!refusal && timeProblem && <p className="console-small">{timeProblem}</p>}

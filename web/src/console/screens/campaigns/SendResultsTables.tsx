@@ -1,10 +1,12 @@
 import type { SendProgress } from '#shared/console-campaigns.ts';
 import { countText } from '../../when';
-import { RESULT_COLUMNS } from './send-words';
+import { peopleText, RESULT_COLUMNS } from './send-words';
 
 /**
- * What became of a campaign's emails, from Amazon SES's events: the whole campaign, and each
- * firm day. Counts of people only: nothing of opening or clicking is measured, for anyone.
+ * What became of a campaign's emails, from Amazon SES's events, and who unsubscribed since: the
+ * whole campaign, why they left (the reasons in the unsubscribe page's own words, from the API),
+ * and each firm day. Counts of people only: nothing of opening or clicking is measured, for
+ * anyone, and no one's own reasons are shown.
  */
 export function SendResultsTables({ progress }: { progress: SendProgress }) {
   return (
@@ -32,6 +34,7 @@ export function SendResultsTables({ progress }: { progress: SendProgress }) {
             ))}
           </tbody>
         </table>
+        <UnsubscribeReasons progress={progress} />
         {progress.perDay.length === 0 ? (
           <p>No reports from Amazon SES yet: they arrive within minutes of each email.</p>
         ) : (
@@ -63,5 +66,25 @@ export function SendResultsTables({ progress }: { progress: SendProgress }) {
         )}
       </div>
     </>
+  );
+}
+
+function UnsubscribeReasons({ progress }: { progress: SendProgress }) {
+  if (progress.results.unsubscribed === 0) return <p>Nobody has unsubscribed since this campaign reached them.</p>;
+  return (
+    <section aria-labelledby="unsubscribe-reasons">
+      <h4 id="unsubscribe-reasons">Why they unsubscribed</h4>
+      <p className="console-small">
+        What the {peopleText(progress.results.unsubscribed)} who unsubscribed since gave as their reasons, counted
+        together (one person may give several).
+      </p>
+      <ul>
+        {progress.unsubscribeReasons.map(({ reason, label, count }) => (
+          <li key={reason}>
+            {reason === 'none' ? label : `“${label}”`}: {peopleText(count)}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

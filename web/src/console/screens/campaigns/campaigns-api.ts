@@ -41,8 +41,8 @@ export const importCampaignFile = (slug: string) =>
   consoleRequest<CampaignChanged>(forSlug(CAMPAIGN_ROUTES.importFile, slug));
 
 /** What is typed, saved or not, rendered by the code that renders the sent email. */
-export const previewCampaign = (fields: CampaignFields, signal?: AbortSignal) =>
-  consoleRequest<CampaignPreview>(CAMPAIGN_ROUTES.preview, { body: fields, signal });
+export const previewCampaign = (fields: CampaignFields, sampleLinks: boolean, signal?: AbortSignal) =>
+  consoleRequest<CampaignPreview>(CAMPAIGN_ROUTES.preview, { body: { ...fields, sampleLinks }, signal });
 
 /** The checks of the stored draft (not of unsaved typing). */
 export const preflightOf = (slug: string, signal?: AbortSignal) =>

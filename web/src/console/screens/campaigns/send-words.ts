@@ -57,4 +57,8 @@ export const RESULT_COLUMNS: { key: keyof SendResults; label: string }[] = [
   { key: 'softBounced', label: 'Bounced, temporarily' },
   { key: 'complained', label: 'Marked as spam' },
   { key: 'rejected', label: 'Rejected by Amazon SES' },
+  { key: 'unsubscribed', label: 'Unsubscribed since' },
 ];
+
+/** "3 people", "1 person". */
+export const peopleText = (count: number) => `${countText(count)} ${count === 1 ? 'person' : 'people'}`;

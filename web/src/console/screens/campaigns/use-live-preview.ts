@@ -17,9 +17,10 @@ export type PreviewState =
  * The email as the server renders it for what is typed, saved or not: asked for once the owner
  * has paused typing, the previous request cancelled when they type again, so the preview never
  * shows an older text after a newer one. While a new one loads the last one stays on screen.
- * Fields the schema refuses are not sent: the preview says what is missing instead.
+ * Fields the schema refuses are not sent: the preview says what is missing instead. With
+ * `sampleLinks` its links are always the marked sample's, never a real subscriber's.
  */
-export function useLivePreview(fields: TypedFields): PreviewState {
+export function useLivePreview(fields: TypedFields, sampleLinks = false): PreviewState {
   const [state, setState] = useState<PreviewState>({ status: 'waiting', reason: '' });
   const { subject, preheader, topic, audience, markdown } = fields;
 
@@ -35,7 +36,7 @@ export function useLivePreview(fields: TypedFields): PreviewState {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setState((current) => ({ status: 'loading', preview: 'preview' in current ? current.preview : undefined }));
-      previewCampaign(valid, controller.signal).then(
+      previewCampaign(valid, sampleLinks, controller.signal).then(
         (preview) => setState({ status: 'ready', preview }),
         (error: unknown) => {
           if (controller.signal.aborted) return;
@@ -51,7 +52,7 @@ export function useLivePreview(fields: TypedFields): PreviewState {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [subject, preheader, topic, audience, markdown]);
+  }, [subject, preheader, topic, audience, markdown, sampleLinks]);
 
   return state;
 }
