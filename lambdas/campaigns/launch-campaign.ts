@@ -1,6 +1,5 @@
 import type { CampaignContent, CampaignItem } from '../data/campaign-item';
-import * as log from '../runtime/log';
-import type { ArchiveTrigger } from './archive/archive-trigger';
+import { requestArchiveRun, type ArchiveTrigger } from './archive/archive-trigger';
 import { moveSendState } from '../data/campaign-launch';
 import { startCampaignRun } from '../data/campaign-sends';
 import type { TableStore } from '../data/stores';
@@ -53,10 +52,6 @@ export const launchCampaign = async (
   // Paused while launching: it stays paused, the owner resumes it.
   await moveSendState(deps.campaigns, slug, ['launching'], 'sending');
   // After the send started: a failed request must not stop the send; the next run repairs the archive.
-  await deps
-    .archiveChanged()
-    .catch((error: unknown) =>
-      log.error('Newsletter archive run not requested; the next change publishes it', { campaign: slug, error }),
-    );
+  await requestArchiveRun(deps.archiveChanged, slug);
   return recipients.length;
 };

@@ -57,7 +57,7 @@ const isSent = async (request: CampaignRequest, slug: string) =>
   (await getCampaign(campaignsOf(request), slug)) !== undefined;
 
 /** The draft of the route's `{slug}`, else 404. */
-const draftOf = async (request: CampaignRequest): Promise<CampaignDraftItem> => {
+export const draftOf = async (request: CampaignRequest): Promise<CampaignDraftItem> => {
   const slug = request.parameters.slug ?? '';
   const draft = CAMPAIGN_SLUG.test(slug) ? await getDraft(campaignsOf(request), slug) : undefined;
   if (!draft) throw new HttpError(404, CAMPAIGN_MESSAGES.noSuchCampaign);

@@ -2,7 +2,7 @@ import { ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { CampaignAudience, CampaignTopic } from '#shared/constants/campaigns.ts';
 import { marshall, unmarshall } from './attribute-values';
 import type { CampaignItem } from './campaign-item';
-import { getItem, putIfAbsent, takeItem } from './items';
+import { getItem, putIfAbsent, takeItem, updateItem } from './items';
 import type { TableStore } from './stores';
 
 /**
@@ -45,6 +45,20 @@ export const createDraft = (store: TableStore, draft: CampaignDraftItem): Promis
  */
 export const replaceDraft = (store: TableStore, version: number, draft: CampaignDraftItem): Promise<boolean> =>
   putIfAbsent(store, draft, 'version = :seen', { ':seen': version });
+
+/**
+ * Sets `publish` of a draft, and nothing else: for a campaign already sent, whose other fields
+ * (and version, which names the content that went out) stay as they were. Undefined when there is
+ * no draft of that slug.
+ */
+export const setPublish = (store: TableStore, slug: string, publish: boolean) =>
+  updateItem<CampaignDraftItem>(store, draftId(slug), {
+    UpdateExpression: 'SET #publish = :publish',
+    ConditionExpression: '#kind = :draft',
+    ExpressionAttributeNames: { '#publish': 'publish', '#kind': 'kind' },
+    ExpressionAttributeValues: marshall({ ':publish': publish, ':draft': 'campaign-draft' }),
+    ReturnValues: 'ALL_NEW',
+  });
 
 /** Deletes the draft at `version`; undefined when it changed since or is gone. */
 export const deleteDraft = (store: TableStore, slug: string, version: number) =>

@@ -1,6 +1,7 @@
 import { InvokeCommand, type LambdaClient } from '@aws-sdk/client-lambda';
 import { createLambdaClient } from '../../runtime/aws-clients/lambda';
 import { requireEnv } from '../../runtime/env';
+import * as log from '../../runtime/log';
 
 /** Asks for a run of the newsletter archive's publisher, without waiting for it. */
 export type ArchiveTrigger = () => Promise<void>;
@@ -22,3 +23,19 @@ export const lambdaArchiveTrigger =
 /** From the function's environment (CDK: NewsletterPublisher.bindTrigger; the twin: start.ts). */
 export const archiveTriggerFromEnv = (): ArchiveTrigger =>
   lambdaArchiveTrigger(createLambdaClient(), requireEnv('NEWSLETTER_PUBLISHER_FUNCTION'));
+
+/**
+ * Asks for a run after a change the archive may show (a send started, `publish` switched); true
+ * when Lambda took the request. A failed request is logged and answers false, never throws: the
+ * change is stored already, and the publisher reads the table whole, so its next run (any later
+ * send or switch) publishes it.
+ */
+export const requestArchiveRun = async (trigger: ArchiveTrigger, campaign: string): Promise<boolean> => {
+  try {
+    await trigger();
+    return true;
+  } catch (error) {
+    log.error('Newsletter archive run not requested; the next run publishes the change', { campaign, error });
+    return false;
+  }
+};
