@@ -177,7 +177,7 @@ describe("the owner's switch on a sent campaign", () => {
       200,
       CAMPAIGN_MESSAGES.published(slug, `/newsletter/${slug}`, false),
     ]);
-    expect((await readItem(ownTables.campaigns, `draft#${slug}`)).publish).toBe(true);
+    expect((await readItem(ownTables.campaigns, `draft#${slug}`))!.publish).toBe(true);
     expect(notYet.status).toBe(404);
   });
 
@@ -206,7 +206,7 @@ describe("the owner's switch on a sent campaign", () => {
     ]);
     expect([foreign.statusCode, foreign.json.message]).toEqual([403, OTHER_ORIGIN]);
     expect([unknown.statusCode, unknown.json.message]).toEqual([404, CAMPAIGN_MESSAGES.noSuchCampaign]);
-    expect((await readItem(ownTables.campaigns, `draft#${draftOnly}`)).publish).toBe(false);
+    expect((await readItem(ownTables.campaigns, `draft#${draftOnly}`))!.publish).toBe(false);
     expect(await readItem(ownTables.campaigns, `draft#${sent}`)).toMatchObject({
       publish: false,
       subject: `Winter news ${sent}`,
@@ -236,7 +236,7 @@ describe("the owner's switch on a sent campaign", () => {
       pageUpdateRequested: false,
       campaign: { publish: true },
     });
-    expect((await readItem(ownTables.campaigns, `draft#${failed}`)).publish).toBe(true);
+    expect((await readItem(ownTables.campaigns, `draft#${failed}`))!.publish).toBe(true);
     expect(await auditOf(failed)).toEqual([
       { action: 'campaign.publish', summary: 'Published on the newsletter page', actor: owner },
     ]);
