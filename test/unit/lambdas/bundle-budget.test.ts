@@ -76,7 +76,13 @@ describe('Lambda bundles', () => {
   });
 
   it("bundles only the DynamoDB client into the console's other screens; DynamoDB, SES, and the scheduler and queue that start sends into the campaigns", () => {
-    expect(bundleOf(CAMPAIGNS).sdkClients).toEqual(['client-dynamodb', 'client-scheduler', 'client-ses', 'client-sqs']);
+    expect(bundleOf(CAMPAIGNS).sdkClients).toEqual([
+      'client-dynamodb',
+      'client-lambda',
+      'client-scheduler',
+      'client-ses',
+      'client-sqs',
+    ]);
     expect(bundleOf(SCREENS).sdkClients).toEqual(['client-dynamodb']);
   });
 
