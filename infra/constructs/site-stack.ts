@@ -195,6 +195,7 @@ export class SiteStack extends Stack {
     // Read by npm run campaign -- --target aws.
     new CfnOutput(this, 'CampaignsTableName', { value: this.data.campaigns.table.tableName });
     new CfnOutput(this, 'CampaignQueueUrl', { value: this.campaigns.queue.queueUrl });
+    new CfnOutput(this, 'NewsletterPublisherName', { value: this.newsletter.publisher.function.functionName });
     new CfnOutput(this, 'SenderAddress', {
       description: 'The From address of every email',
       value: this.email.fromAddress,

@@ -12,6 +12,7 @@
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { testCopy } from '#lambdas/campaigns/test-copy.ts';
+import { archiveTriggerFromEnv, requestArchiveRun } from '#lambdas/campaigns/archive/archive-trigger.ts';
 import { campaignSenderDepsFromEnv, sendRateFromEnv } from '#lambdas/campaigns/campaign-deps.ts';
 import { startCampaignRun } from '#lambdas/data/campaign-sends.ts';
 import { createSesClient } from '#lambdas/runtime/aws-clients/ses.ts';
@@ -100,6 +101,19 @@ const stopSignal = () => {
   return () => stopping;
 };
 
+/**
+ * Asks for a newsletter archive run once the send has started, as the worker does after a
+ * console send's launch (launch-campaign.ts): the campaign goes on the site's newsletter page if
+ * its draft in the console is ticked. A failed request does not stop the send.
+ */
+const requestArchive = async (slug: string, log: (line: string) => void) => {
+  log(
+    (await requestArchiveRun(archiveTriggerFromEnv(), slug))
+      ? "Newsletter page: an update was requested (it lists this campaign if its console draft is ticked 'Publish')."
+      : 'Newsletter page: the update could not be requested; it follows at the next send or change in the console.',
+  );
+};
+
 const send = async (args: CampaignArgs, target: CampaignTarget, log: (line: string) => void): Promise<number> => {
   const campaign = loadCampaign(args.slug, target.siteUrl);
   const recipients = await campaignRecipients(target, campaign, nowSeconds());
@@ -124,11 +138,13 @@ const send = async (args: CampaignArgs, target: CampaignTarget, log: (line: stri
       target.queueUrl,
       recipients.map((subscriberId) => ({ campaign: campaign.slug, subscriberId })),
     );
+    await requestArchive(args.slug, log);
     log(
       `${recipients.length} recipient(s) queued on aws; the campaign worker sends them at SES's rate. Follow with: npm run campaign -- status ${args.slug} --target aws`,
     );
     return 0;
   }
+  await requestArchive(args.slug, log);
   const started = Date.now();
   const tally = await sendLocally(campaignSenderDepsFromEnv(), campaign, recipients, {
     rate: args.rate ?? sendRateFromEnv(),
