@@ -8,7 +8,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { ConsoleSession } from '#shared/console-api.ts';
 import {
   CAMPAIGN_ROUTES,
   type CampaignDraft,
@@ -18,28 +17,14 @@ import {
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { SWITCH_LABEL } from '#web/src/console/screens/campaigns/NewsletterPageSwitch.tsx';
 import { sentRequests } from '../../features/support/mock-fetch';
+import { campaign, OWNER, SLUG } from './campaign-draft';
 import { routedFetch, type RoutedReplies } from './routed-fetch';
 
-const OWNER: ConsoleSession = { owner: 'owner@console.test', expiresAt: 2_000_000_000, idleExpiresAt: 2_000_000_000 };
-const SLUG = '2026-spring-news';
 const forSlug = (route: string) => route.replace('{slug}', SLUG);
 const PUBLISH = forSlug(CAMPAIGN_ROUTES.publish);
 const PAGE = `/newsletter/${SLUG}`;
 
-const sent = (publish: boolean): CampaignDraft => ({
-  slug: SLUG,
-  subject: 'Spring hiring news',
-  preheader: '',
-  topic: 'newsletter',
-  audience: 'both',
-  markdown: 'Hello from the firm.',
-  publish,
-  state: 'sent',
-  createdAt: 1_780_000_000,
-  updatedAt: 1_780_000_000,
-  updatedBy: OWNER.owner,
-  version: 3,
-});
+const sent = (publish: boolean): CampaignDraft => campaign({ state: 'sent', publish });
 const NO_RESULTS = { delivered: 0, bounced: 0, softBounced: 0, complained: 0, rejected: 0, unsubscribed: 0 };
 const progress = (overrides: Partial<SendProgress> = {}): SendProgress => ({
   slug: SLUG,

@@ -5,7 +5,7 @@ import { RequestError } from '#web/src/lib/api-client.ts';
 import { ConfirmButton } from '../../ConfirmButton';
 import { countText } from '../../when';
 import { cancelSend, pauseSend, resumeSend, sendProgressOf } from './campaigns-api';
-import { PROGRESS_COUNTS, sendStage, stageText } from './send-words';
+import { confirmedText, PROGRESS_COUNTS, sendStage, stageText } from './send-words';
 import { SendResultsTables } from './SendResultsTables';
 import type { SendProgressReading } from './use-send-progress';
 
@@ -91,6 +91,7 @@ export function SendProgressPanel({
                   </div>
                 ))}
               </dl>
+              {confirmedText(progress) && <p className="console-small">{confirmedText(progress)}</p>}
             </>
           )}
           <div className="console-actions">
