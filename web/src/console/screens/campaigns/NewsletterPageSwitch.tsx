@@ -22,8 +22,8 @@ export function NewsletterPageSwitch({
   onChanged,
 }: {
   campaign: CampaignDraft;
-  /** Whether the send has started (its recipients queued): the page exists only then. */
-  started: boolean;
+  /** Whether the send has started (its recipients queued): the page exists only then. Undefined until read. */
+  started: boolean | undefined;
   onChanged(campaign: CampaignDraft): void;
 }) {
   const id = useId();
@@ -61,8 +61,10 @@ export function NewsletterPageSwitch({
           <>
             On the site: <a href={page}>{page}</a>
           </>
-        ) : (
+        ) : started === false ? (
           `On the site once its send starts: ${page}`
+        ) : (
+          `Chosen for the site: ${page}`
         )}
       </p>
       <div className="form-check">

@@ -19,8 +19,8 @@ export function SentCampaign({
   onChanged(campaign: CampaignDraft): void;
 }) {
   const reading = useSendProgress(campaign.slug);
-  // Until the send is read, a published campaign is taken as started: most on this page are.
-  const started = reading.progress ? reading.progress.startedAt !== undefined : true;
+  // Unknown until the send is read: the switch then neither links the page nor says it waits.
+  const started = reading.progress && reading.progress.startedAt !== undefined;
   return (
     <>
       <SendProgressPanel slug={campaign.slug} reading={reading} onCancelled={onCancelled} />
