@@ -4,6 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { ARCHIVE_KEY_PATTERN, ARCHIVE_STATE_ID } from '#shared/newsletter-archive.ts';
+import { DeadLetterQueue } from './dead-letter-queue';
 import { HouseFunction, type TableBinding } from './house-function';
 
 export interface NewsletterPublisherProps {
@@ -18,14 +19,23 @@ export interface NewsletterPublisherProps {
  * asynchronously by the functions that may change the archive (bindTrigger), it scans the
  * campaigns, writes `newsletter/*` of the site bucket and invalidates the changed paths. It may
  * write nothing else: objects under the archive's prefix only, one item of the table (its own
- * state, by key), one distribution's invalidations.
+ * state, by key), one distribution's invalidations. A run that still fails after Lambda's two
+ * retries of the asynchronous invocation leaves its event in `deadLetterQueue`, whose depth alarm
+ * (site-stack.ts) tells the operators that the archive may be out of date.
  */
 export class NewsletterPublisher extends Construct {
   readonly publisher: HouseFunction;
+  readonly deadLetterQueue: DeadLetterQueue;
 
   constructor(scope: Construct, id: string, props: NewsletterPublisherProps) {
     super(scope, id);
-    this.publisher = new HouseFunction(this, 'Function', { name: 'newsletterPublisher' })
+    this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetters');
+    // Invoked asynchronously only (archive-trigger.ts): the function DLQ receives the event of a
+    // run Lambda gave up on, as for the SES events function (email.ts).
+    this.publisher = new HouseFunction(this, 'Function', {
+      name: 'newsletterPublisher',
+      deadLetterQueue: this.deadLetterQueue,
+    })
       .bindTable(props.campaigns, 'read', { scan: true })
       .setEnv('SITE_URL', props.siteUrl)
       .setEnv('SITE_BUCKET', props.bucket.bucketName)

@@ -158,6 +158,7 @@ export class SiteStack extends Stack {
       .watchDeadLetterQueue('MailerDeadLetters', this.mailer.deadLetterQueue)
       .watchDeadLetterQueue('FeedbackDeadLetters', this.email.feedbackDeadLetterQueue)
       .watchDeadLetterQueue('CampaignDeadLetters', this.campaigns.deadLetterQueue)
+      .watchDeadLetterQueue('NewsletterDeadLetters', this.newsletter.deadLetterQueue)
       .watchLogMessage('CampaignMailFinallyFailed', [this.campaigns.worker.logGroup], CAMPAIGN_MAIL_FINALLY_FAILED)
       .watchLogMessage(
         'MailFinallyFailed',

@@ -21,8 +21,9 @@ const siteUrl = requireEnv('SITE_URL');
  * Brings the public newsletter archive in line with the Campaigns table
  * (docs/decisions/0052-newsletter-archive.md). Invoked asynchronously, with no event to read,
  * when a send's recipients were queued (the campaign worker) or an owner changed `publish` on a
- * sent campaign (the console); an error makes Lambda run it again, and a repeated run writes only
- * what still differs.
+ * sent campaign (the console); an error makes Lambda run it again (twice, then the event goes to
+ * the publisher's dead-letter queue, whose alarm tells the operators), and a repeated run writes
+ * only what still differs.
  */
 export const handler = middy(async (): Promise<PublishResult> => {
   const result = await publishArchive(campaigns, site, { siteUrl, now: nowSeconds() });

@@ -60,6 +60,24 @@ describe('newsletter publisher', () => {
     });
   });
 
+  it("keeps a run that failed after Lambda's retries in its own dead-letter queue, and alarms on it", () => {
+    const queue = logicalId(stack.newsletter.deadLetterQueue);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: "Publishes the sent campaigns the owners chose on the site's newsletter pages and feed",
+      DeadLetterConfig: { TargetArn: { 'Fn::GetAtt': [queue, 'Arn'] } },
+    });
+    expect(withAction('sqs:SendMessage').map((statement) => statement.Resource)).toEqual([
+      { 'Fn::GetAtt': [queue, 'Arn'] },
+    ]);
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queue, 'QueueName'] } }],
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
+  });
+
   it.each([
     ['the campaign worker', () => stack.campaigns.worker],
     ['the console campaigns function', () => stack.api.handlers.consoleCampaigns],
