@@ -1,0 +1,174 @@
+/**
+ * The newsletter archive's AWS adapter (lambdas/campaigns/archive/aws-archive-site.ts) driven by
+ * the publisher as the Lambda runs it, S3, CloudFront and DynamoDB answered by aws-sdk-client-mock:
+ * what lands in the bucket (keys, content types, Cache-Control), what is deleted, and the one
+ * invalidation per run naming exactly the changed paths; nothing at all when nothing changed.
+ */
+import { CloudFrontClient, CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
+import {
+  DynamoDBClient,
+  GetItemCommand,
+  ScanCommand,
+  UpdateItemCommand,
+  type AttributeValue,
+} from '@aws-sdk/client-dynamodb';
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { awsArchiveSite } from '#lambdas/campaigns/archive/aws-archive-site.ts';
+import { publishArchive } from '#lambdas/campaigns/archive/publish-archive.ts';
+import { renderCampaign } from '#lambdas/campaigns/campaign-markdown.ts';
+
+const SITE = 'https://www.chinooktalent.ca';
+const NOW = 1_780_000_000;
+const s3 = mockClient(S3Client);
+const cloudFront = mockClient(CloudFrontClient);
+const dynamo = mockClient(DynamoDBClient);
+
+/** The Campaigns table as the publisher reads it: drafts and sent campaigns, and its own state. */
+let items: Record<string, unknown>[] = [];
+let state: Record<string, AttributeValue> | undefined;
+
+const campaign = (slug: string, publish: boolean) => {
+  const source = {
+    slug,
+    subject: `Subject of ${slug}`,
+    topic: 'newsletter',
+    audience: 'both',
+    markdown: 'Hi.',
+  } as const;
+  return [
+    { id: `draft#${slug}`, kind: 'campaign-draft', ...source, preheader: '', publish, version: 0 },
+    { id: `campaign#${slug}`, kind: 'campaign', ...renderCampaign(source, SITE), startedAt: NOW - 3600 },
+  ];
+};
+
+const run = () =>
+  publishArchive(
+    { db: new DynamoDBClient({ region: 'ca-central-1' }), table: 'Campaigns' },
+    awsArchiveSite({
+      s3: new S3Client({ region: 'ca-central-1' }),
+      cloudFront: new CloudFrontClient({ region: 'us-east-1' }),
+      bucket: 'site-bucket',
+      distributionId: 'E2EXAMPLE',
+    }),
+    { siteUrl: SITE, now: NOW },
+  );
+
+const puts = () => s3.commandCalls(PutObjectCommand).map((call) => call.args[0].input);
+const deletes = () => s3.commandCalls(DeleteObjectCommand).map((call) => call.args[0].input);
+const invalidations = () => cloudFront.commandCalls(CreateInvalidationCommand).map((call) => call.args[0].input);
+
+beforeEach(() => {
+  s3.reset();
+  cloudFront.reset();
+  dynamo.reset();
+  items = [];
+  state = undefined;
+  s3.on(PutObjectCommand).resolves({});
+  s3.on(DeleteObjectCommand).resolves({});
+  cloudFront.on(CreateInvalidationCommand).resolves({});
+  dynamo
+    .on(ScanCommand)
+    .callsFake(() => ({ Items: items.map((item) => marshall(item, { removeUndefinedValues: true })) }));
+  dynamo.on(GetItemCommand).callsFake(() => ({ Item: state }));
+  // The state item as the UpdateItem would leave it: `files` is the one map among its values.
+  dynamo.on(UpdateItemCommand).callsFake((input: { ExpressionAttributeValues: Record<string, AttributeValue> }) => {
+    const files = Object.values(input.ExpressionAttributeValues).find((value) => value.M !== undefined)!;
+    state = marshall({ id: 'archive#state', kind: 'archive-state', files: unmarshall(files.M!) });
+    return {};
+  });
+});
+
+describe('the archive in the site bucket', () => {
+  it('puts each object with its content type and the pages’ Cache-Control, then invalidates those paths once', async () => {
+    // Prepare
+    items = campaign('spring-news', true);
+
+    // Act
+    await run();
+
+    // Assess
+    const written = puts();
+    expect(
+      written.map(({ Bucket, Key, ContentType, CacheControl }) => ({ Bucket, Key, ContentType, CacheControl })),
+    ).toEqual(
+      expect.arrayContaining([
+        {
+          Bucket: 'site-bucket',
+          Key: 'newsletter/spring-news/index.html',
+          ContentType: 'text/html; charset=utf-8',
+          CacheControl: 'public, max-age=0, must-revalidate',
+        },
+        {
+          Bucket: 'site-bucket',
+          Key: 'newsletter/index.html',
+          ContentType: 'text/html; charset=utf-8',
+          CacheControl: 'public, max-age=0, must-revalidate',
+        },
+        {
+          Bucket: 'site-bucket',
+          Key: 'newsletter/feed.xml',
+          ContentType: 'application/rss+xml; charset=utf-8',
+          CacheControl: 'public, max-age=0, must-revalidate',
+        },
+        {
+          Bucket: 'site-bucket',
+          Key: 'newsletter/archive.css',
+          ContentType: 'text/css; charset=utf-8',
+          CacheControl: 'public, max-age=0, must-revalidate',
+        },
+      ]),
+    );
+    expect(String(written.find((put) => put.Key === 'newsletter/spring-news/index.html')!.Body)).toContain(
+      '<h1>Subject of spring-news</h1>',
+    );
+    expect(deletes()).toEqual([]);
+    const [invalidation, ...more] = invalidations();
+    expect(more).toEqual([]);
+    expect(invalidation!.DistributionId).toBe('E2EXAMPLE');
+    const { Quantity, Items } = invalidation!.InvalidationBatch!.Paths!;
+    expect(Quantity).toBe(written.length);
+    expect([...Items!].sort()).toEqual(written.map((put) => `/${put.Key!.replace(/\/index\.html$/, '')}`).sort());
+    expect(invalidation!.InvalidationBatch!.CallerReference).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('calls neither S3 nor CloudFront when nothing changed since the last run', async () => {
+    // Prepare
+    items = campaign('spring-news', true);
+    await run();
+    s3.resetHistory();
+    cloudFront.resetHistory();
+
+    // Act
+    await run();
+
+    // Assess
+    expect(puts()).toEqual([]);
+    expect(deletes()).toEqual([]);
+    expect(invalidations()).toEqual([]);
+  });
+
+  it('deletes an unpublished issue’s page and invalidates only its path, the index, the feed and what else changed', async () => {
+    // Prepare
+    items = [...campaign('spring-news', true), ...campaign('summer-news', true)];
+    await run();
+    s3.resetHistory();
+    cloudFront.resetHistory();
+    items = [...campaign('spring-news', true), ...campaign('summer-news', false)];
+
+    // Act
+    await run();
+
+    // Assess
+    expect(deletes()).toEqual([{ Bucket: 'site-bucket', Key: 'newsletter/summer-news/index.html' }]);
+    const rewritten = puts().map((put) => put.Key);
+    expect(rewritten).toEqual(expect.arrayContaining(['newsletter/index.html', 'newsletter/feed.xml']));
+    expect(rewritten).not.toContain('newsletter/spring-news/index.html');
+    expect(rewritten).not.toContain('newsletter/archive.css');
+    expect(invalidations()).toHaveLength(1);
+    expect([...invalidations()[0]!.InvalidationBatch!.Paths!.Items!].sort()).toEqual(
+      [...rewritten.map((key) => `/${key!.replace(/\/index\.html$/, '')}`), '/newsletter/summer-news'].sort(),
+    );
+  });
+});
