@@ -3,7 +3,7 @@ import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { ARCHIVE_KEY_PATTERN, ARCHIVE_STATE_ID } from '#shared/newsletter-archive.ts';
+import { ARCHIVE_KEY_PATTERN, ARCHIVE_KEY_PATTERNS, ARCHIVE_STATE_ID } from '#shared/newsletter-archive.ts';
 import { DeadLetterQueue } from './dead-letter-queue';
 import { HouseFunction, type TableBinding } from './house-function';
 
@@ -18,7 +18,7 @@ export interface NewsletterPublisherProps {
  * The public newsletter archive's publisher (docs/decisions/0052-newsletter-archive.md): run
  * asynchronously by the functions that may change the archive (bindTrigger), it scans the
  * campaigns, writes `newsletter/*` of the site bucket and invalidates the changed paths. It may
- * write nothing else: objects under the archive's prefix only, one item of the table (its own
+ * write nothing else: objects under the archive's prefix and its sitemap only, one item of the table (its own
  * state, by key), one distribution's invalidations. A run that still fails after Lambda's two
  * retries of the asynchronous invocation leaves its event in `deadLetterQueue`, whose depth alarm
  * (site-stack.ts) tells the operators that the archive may be out of date.
@@ -50,9 +50,9 @@ export class NewsletterPublisher extends Construct {
         conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [ARCHIVE_STATE_ID] } },
       }),
     );
-    const objects = props.bucket.arnForObjects(ARCHIVE_KEY_PATTERN);
+    const objects = ARCHIVE_KEY_PATTERNS.map((pattern) => props.bucket.arnForObjects(pattern));
     role.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: [objects] }),
+      new iam.PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: objects }),
     );
     props.distribution.grantCreateInvalidation(role);
     const stack = Stack.of(this);

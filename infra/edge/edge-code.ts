@@ -3,7 +3,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { transformSync } from 'esbuild';
 import { CONSOLE_PAGE, CONSOLE_SHELL } from '#shared/console-api.ts';
-import { ARCHIVE_PREFIX } from '#shared/newsletter-archive.ts';
+import { ARCHIVE_FILES, ARCHIVE_PREFIX } from '#shared/newsletter-archive.ts';
 import { DYNAMIC_PAGES, NOT_FOUND_PAGE, sitePaths } from '#shared/paths.ts';
 import { METADATA_STATUSES, STATUS_METADATA_HEADER } from '../site/object-metadata';
 
@@ -20,8 +20,9 @@ export const CLOUDFRONT_FUNCTION_MAX_BYTES = 10 * 1024;
 export const ROUTE_MANIFEST_FILE = '_routes.json';
 
 /**
- * Files the web build writes at the root of web/dist (web/build/build.ts and web/public),
- * which the edge passes on to S3 unchanged. `_routes.json` is read at synth, never deployed.
+ * Files at the site root, which the edge passes on to S3 unchanged: those the web build writes
+ * (web/build/build.ts and web/public) and the newsletter archive's sitemap, written by its
+ * publisher. `_routes.json` is read at synth, never deployed.
  */
 export const SITE_ROOT_FILES: readonly string[] = [
   '/404.html',
@@ -31,6 +32,7 @@ export const SITE_ROOT_FILES: readonly string[] = [
   '/robots.txt',
   '/rss.xml',
   '/sitemap.xml',
+  ARCHIVE_FILES.sitemap.path,
 ];
 
 /**

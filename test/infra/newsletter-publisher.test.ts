@@ -18,12 +18,15 @@ const bucketArn = { 'Fn::GetAtt': [logicalId(stack.site.bucket), 'Arn'] };
 const campaignsArn = { 'Fn::GetAtt': [logicalId(stack.data.campaigns.table), 'Arn'] };
 
 describe('newsletter publisher', () => {
-  it('writes and deletes objects under newsletter/ of the site bucket only', () => {
+  it('writes and deletes objects under newsletter/ of the site bucket and its sitemap only', () => {
     const writes = statements().filter((statement) => [statement.Action].flat().some((a) => a.startsWith('s3:')));
     expect(writes).toEqual([
       expect.objectContaining({
         Action: ['s3:PutObject', 's3:DeleteObject'],
-        Resource: { 'Fn::Join': ['', [bucketArn, '/newsletter/*']] },
+        Resource: [
+          { 'Fn::Join': ['', [bucketArn, '/newsletter/*']] },
+          { 'Fn::Join': ['', [bucketArn, '/newsletter-sitemap.xml']] },
+        ],
       }),
     ]);
   });

@@ -110,7 +110,7 @@ describe('the newsletter archive', () => {
 
     // Act
     const result = await publish();
-    const [page, index, feed, unticked, unsent, css] = await Promise.all(
+    const [page, index, feed, unticked, unsent, css, sitemap] = await Promise.all(
       [
         '/newsletter/published-one',
         '/newsletter',
@@ -118,6 +118,7 @@ describe('the newsletter archive', () => {
         '/newsletter/sent-not-ticked',
         '/newsletter/ticked-not-sent',
         '/newsletter/archive.css',
+        '/newsletter-sitemap.xml',
       ].map(get),
     );
 
@@ -139,8 +140,21 @@ describe('the newsletter archive', () => {
     expect(unticked.status).toBe(404);
     expect(unsent.status).toBe(404);
     expect(css.status).toBe(200);
+    expect([sitemap.status, sitemap.type]).toEqual([200, 'application/xml; charset=utf-8']);
+    expect([...sitemap.text.matchAll(/<loc>([^<]*)<\/loc><lastmod>([^<]*)</g)].map((match) => match.slice(1))).toEqual([
+      ['https://www.chinooktalent.ca/newsletter', new Date((NOW - 3600) * 1000).toISOString().replace('.000', '')],
+      [
+        'https://www.chinooktalent.ca/newsletter/published-one',
+        new Date((NOW - 3600) * 1000).toISOString().replace('.000', ''),
+      ],
+    ]);
     expect(invalidated.at(-1)).toEqual(
-      expect.arrayContaining(['/newsletter', '/newsletter/feed.xml', '/newsletter/published-one']),
+      expect.arrayContaining([
+        '/newsletter',
+        '/newsletter/feed.xml',
+        '/newsletter/published-one',
+        '/newsletter-sitemap.xml',
+      ]),
     );
   });
 
@@ -153,18 +167,24 @@ describe('the newsletter archive', () => {
 
     // Act
     const result = await publish();
-    const [page, index, feed] = await Promise.all(
-      ['/newsletter/published-one', '/newsletter', '/newsletter/feed.xml'].map(get),
+    const [page, index, feed, sitemap] = await Promise.all(
+      ['/newsletter/published-one', '/newsletter', '/newsletter/feed.xml', '/newsletter-sitemap.xml'].map(get),
     );
 
     // Assess
     expect([unchanged.written, unchanged.removed]).toEqual([[], []]);
     expect(invalidated.length).toBe(runsBefore + 1);
     expect(result.removed).toEqual(['newsletter/published-one/index.html']);
-    expect(invalidated.at(-1)!.sort()).toEqual(['/newsletter', '/newsletter/feed.xml', '/newsletter/published-one']);
+    expect(invalidated.at(-1)!.sort()).toEqual([
+      '/newsletter',
+      '/newsletter-sitemap.xml',
+      '/newsletter/feed.xml',
+      '/newsletter/published-one',
+    ]);
     expect(page.status).toBe(404);
     expect(index.text).toContain('No newsletter has been published here yet.');
     expect(feed.text).not.toContain('<item>');
+    expect(sitemap.text.match(/<loc>[^<]*</g)).toEqual(['<loc>https://www.chinooktalent.ca/newsletter<']);
   });
 
   it("is republished when the trigger invokes the publisher through the twin's Lambda endpoint (InvocationType Event)", async () => {
@@ -184,6 +204,11 @@ describe('the newsletter archive', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('<h1>Subject of triggered-one</h1>');
     expect(index.text).toContain('<a href="/newsletter/triggered-one">Subject of triggered-one</a>');
-    expect(invalidated.at(-1)!.sort()).toEqual(['/newsletter', '/newsletter/feed.xml', '/newsletter/triggered-one']);
+    expect(invalidated.at(-1)!.sort()).toEqual([
+      '/newsletter',
+      '/newsletter-sitemap.xml',
+      '/newsletter/feed.xml',
+      '/newsletter/triggered-one',
+    ]);
   });
 });

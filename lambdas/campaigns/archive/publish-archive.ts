@@ -3,7 +3,7 @@ import { ARCHIVE_FILES, archivePageKey, archivePagePath } from '#shared/newslett
 import { getArchiveState, saveArchiveState } from '../../data/archive-state';
 import { allDraftsAndSent } from '../../data/campaign-drafts';
 import type { TableStore } from '../../data/stores';
-import { archiveFeed, archiveIndex, archivePage, type ArchiveEntry } from './archive-documents';
+import { archiveFeed, archiveIndex, archivePage, archiveSitemap, type ArchiveEntry } from './archive-documents';
 import { ARCHIVE_STYLESHEET } from './archive-stylesheet';
 
 /** Where the archive is written: the site bucket and CloudFront in AWS, web/dist locally. */
@@ -52,6 +52,7 @@ const filesOf = (entries: ArchiveEntry[], siteUrl: string): Map<string, ArchiveF
     [ARCHIVE_FILES.stylesheet.key, { ...ARCHIVE_FILES.stylesheet, body: ARCHIVE_STYLESHEET }],
     [ARCHIVE_FILES.index.key, { ...ARCHIVE_FILES.index, body: archiveIndex(entries, siteUrl) }],
     [ARCHIVE_FILES.feed.key, { ...ARCHIVE_FILES.feed, body: archiveFeed(entries, siteUrl) }],
+    [ARCHIVE_FILES.sitemap.key, { ...ARCHIVE_FILES.sitemap, body: archiveSitemap(entries, siteUrl) }],
     ...entries.map((entry): [string, ArchiveFile] => {
       const path = archivePagePath(entry.slug);
       return [archivePageKey(path), { path, body: archivePage(entry, siteUrl), contentType: html }];
@@ -66,7 +67,7 @@ const pathOfKey = (key: string) => `/${key.replace(/\/index\.html$/, '')}`;
 
 /**
  * Brings the archive on the site in line with the table: every published campaign's page, the
- * index and the feed. Idempotent, so any change may ask for a run (a send started, `publish`
+ * index, the feed and the sitemap. Idempotent, so any change may ask for a run (a send started, `publish`
  * changed) and a repeated or concurrent run does no harm: only objects whose content differs from
  * the last run's are written, those no longer published are deleted, and only their paths are
  * invalidated (nothing changed, no invalidation: CloudFront bills each path past the first
