@@ -49,3 +49,9 @@ export const ARCHIVE_KEY_PATTERNS = [ARCHIVE_KEY_PATTERN, ARCHIVE_FILES.sitemap.
  * its role may update (infra/constructs/newsletter-publisher.ts, lambdas/data/archive-state.ts).
  */
 export const ARCHIVE_STATE_ID = 'archive#state';
+
+/**
+ * The value of each published issue's key (its slug) in the edge's KeyValueStore: only the key's
+ * presence is read (infra/edge/viewer-request.js), and a store value may not be empty.
+ */
+export const ARCHIVE_ISSUE_VALUE = 'published';

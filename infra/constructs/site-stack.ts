@@ -137,6 +137,7 @@ export class SiteStack extends Stack {
       campaigns: this.data.campaigns,
       bucket: this.site.bucket,
       distribution: this.site.distribution,
+      issuesStore: this.site.archiveIssues,
       siteUrl: this.site.origin,
     });
     this.newsletter.bindTrigger(this.campaigns.worker);

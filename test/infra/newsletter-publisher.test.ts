@@ -49,6 +49,30 @@ describe('newsletter publisher', () => {
     expect(JSON.stringify(distributionArn)).toContain(logicalId(stack.site.distribution));
   });
 
+  it("changes the keys of the edge's store of published issues, and of no other store", () => {
+    const storeArn = { 'Fn::GetAtt': [logicalId(stack.site.archiveIssues), 'Arn'] };
+    const kvsStatements = statements().filter((statement) =>
+      [statement.Action].flat().some((action) => action.startsWith('cloudfront-keyvaluestore:')),
+    );
+    expect(kvsStatements).toEqual([
+      expect.objectContaining({
+        Action: [
+          'cloudfront-keyvaluestore:DescribeKeyValueStore',
+          'cloudfront-keyvaluestore:ListKeys',
+          'cloudfront-keyvaluestore:UpdateKeys',
+        ],
+        Resource: storeArn,
+      }),
+    ]);
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionConfig: Match.objectLike({
+        Runtime: 'cloudfront-js-2.0',
+        KeyValueStoreAssociations: [{ KeyValueStoreARN: storeArn }],
+      }),
+      FunctionCode: Match.stringLikeRegexp("^import cf from 'cloudfront';"),
+    });
+  });
+
   it('knows the bucket, the distribution, the campaigns table and the site URL', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Description: "Publishes the sent campaigns the owners chose on the site's newsletter pages and feed",
@@ -56,6 +80,7 @@ describe('newsletter publisher', () => {
         Variables: Match.objectLike({
           SITE_BUCKET: { Ref: logicalId(stack.site.bucket) },
           SITE_DISTRIBUTION_ID: { Ref: logicalId(stack.site.distribution) },
+          ARCHIVE_ISSUES_STORE_ARN: { 'Fn::GetAtt': [logicalId(stack.site.archiveIssues), 'Arn'] },
           CAMPAIGNS_TABLE: { Ref: logicalId(stack.data.campaigns.table) },
           SITE_URL: Match.anyValue(),
         }),

@@ -1,10 +1,17 @@
 /**
  * The newsletter archive's AWS adapter (lambdas/campaigns/archive/aws-archive-site.ts) driven by
  * the publisher as the Lambda runs it, S3, CloudFront and DynamoDB answered by aws-sdk-client-mock:
- * what lands in the bucket (keys, content types, Cache-Control), what is deleted, and the one
- * invalidation per run naming exactly the changed paths; nothing at all when nothing changed.
+ * what lands in the bucket (keys, content types, Cache-Control), what is deleted, the published
+ * slugs in the edge's KeyValueStore, and the one invalidation per run naming exactly the changed
+ * paths; no write at all when nothing changed.
  */
 import { CloudFrontClient, CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
+import {
+  CloudFrontKeyValueStoreClient,
+  DescribeKeyValueStoreCommand,
+  ListKeysCommand,
+  UpdateKeysCommand,
+} from '@aws-sdk/client-cloudfront-keyvaluestore';
 import {
   DynamoDBClient,
   GetItemCommand,
@@ -24,6 +31,13 @@ const NOW = 1_780_000_000;
 const s3 = mockClient(S3Client);
 const cloudFront = mockClient(CloudFrontClient);
 const dynamo = mockClient(DynamoDBClient);
+const kvs = mockClient(CloudFrontKeyValueStoreClient);
+const STORE_ARN = 'arn:aws:cloudfront::111111111111:key-value-store/0a1b2c3d-4e5f-6789-abcd-ef0123456789';
+
+/** The store's keys and version, as UpdateKeys leaves them; and the order of the writes. */
+let storeKeys: string[] = [];
+let storeVersion = 1;
+let writes: string[] = [];
 
 /** The Campaigns table as the publisher reads it: drafts and sent campaigns, and its own state. */
 let items: Record<string, unknown>[] = [];
@@ -49,8 +63,10 @@ const run = () =>
     awsArchiveSite({
       s3: new S3Client({ region: 'ca-central-1' }),
       cloudFront: new CloudFrontClient({ region: 'us-east-1' }),
+      keyValueStore: new CloudFrontKeyValueStoreClient({ region: 'us-east-1' }),
       bucket: 'site-bucket',
       distributionId: 'E2EXAMPLE',
+      issuesStoreArn: STORE_ARN,
     }),
     { siteUrl: SITE, now: NOW },
   );
@@ -58,16 +74,33 @@ const run = () =>
 const puts = () => s3.commandCalls(PutObjectCommand).map((call) => call.args[0].input);
 const deletes = () => s3.commandCalls(DeleteObjectCommand).map((call) => call.args[0].input);
 const invalidations = () => cloudFront.commandCalls(CreateInvalidationCommand).map((call) => call.args[0].input);
+const keyUpdates = () => kvs.commandCalls(UpdateKeysCommand).map((call) => call.args[0].input);
 
 beforeEach(() => {
   s3.reset();
   cloudFront.reset();
   dynamo.reset();
+  kvs.reset();
   items = [];
   state = undefined;
-  s3.on(PutObjectCommand).resolves({});
-  s3.on(DeleteObjectCommand).resolves({});
-  cloudFront.on(CreateInvalidationCommand).resolves({});
+  storeKeys = [];
+  storeVersion = 1;
+  writes = [];
+  s3.on(PutObjectCommand).callsFake((input: { Key: string }) => void writes.push(`put ${input.Key}`));
+  s3.on(DeleteObjectCommand).callsFake((input: { Key: string }) => void writes.push(`delete ${input.Key}`));
+  cloudFront.on(CreateInvalidationCommand).callsFake(() => void writes.push('invalidate'));
+  kvs.on(DescribeKeyValueStoreCommand).callsFake(() => ({ ETag: `E${storeVersion}`, KvsARN: STORE_ARN }));
+  kvs.on(ListKeysCommand).callsFake(() => ({ Items: storeKeys.map((Key) => ({ Key, Value: 'published' })) }));
+  kvs
+    .on(UpdateKeysCommand)
+    .callsFake((input: { IfMatch: string; Puts: { Key: string }[]; Deletes: { Key: string }[] }) => {
+      if (input.IfMatch !== `E${storeVersion}`) throw new Error('ConflictException');
+      const deleted = input.Deletes.map((item) => item.Key);
+      storeKeys = [...storeKeys.filter((key) => !deleted.includes(key)), ...input.Puts.map((item) => item.Key)];
+      storeVersion += 1;
+      writes.push('update keys');
+      return { ETag: `E${storeVersion}` };
+    });
   dynamo
     .on(ScanCommand)
     .callsFake(() => ({ Items: items.map((item) => marshall(item, { removeUndefinedValues: true })) }));
@@ -131,14 +164,21 @@ describe('the archive in the site bucket', () => {
     expect(Quantity).toBe(written.length);
     expect([...Items!].sort()).toEqual(written.map((put) => `/${put.Key!.replace(/\/index\.html$/, '')}`).sort());
     expect(invalidation!.InvalidationBatch!.CallerReference).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keyUpdates()).toEqual([
+      { KvsARN: STORE_ARN, IfMatch: 'E1', Puts: [{ Key: 'spring-news', Value: 'published' }], Deletes: [] },
+    ]);
+    // The edge learns of the issue only once its page exists; the cache is dropped last.
+    expect(writes.indexOf('update keys')).toBe(written.length);
+    expect(writes.at(-1)).toBe('invalidate');
   });
 
-  it('calls neither S3 nor CloudFront when nothing changed since the last run', async () => {
+  it('writes nothing to S3, the KeyValueStore or CloudFront when nothing changed since the last run', async () => {
     // Prepare
     items = campaign('spring-news', true);
     await run();
     s3.resetHistory();
     cloudFront.resetHistory();
+    kvs.resetHistory();
 
     // Act
     await run();
@@ -147,6 +187,7 @@ describe('the archive in the site bucket', () => {
     expect(puts()).toEqual([]);
     expect(deletes()).toEqual([]);
     expect(invalidations()).toEqual([]);
+    expect(keyUpdates()).toEqual([]);
   });
 
   it('deletes an unpublished issue’s page and invalidates only its path, the index, the feed and what else changed', async () => {
@@ -155,6 +196,8 @@ describe('the archive in the site bucket', () => {
     await run();
     s3.resetHistory();
     cloudFront.resetHistory();
+    kvs.resetHistory();
+    writes = [];
     items = [...campaign('spring-news', true), ...campaign('summer-news', false)];
 
     // Act
@@ -162,6 +205,10 @@ describe('the archive in the site bucket', () => {
 
     // Assess
     expect(deletes()).toEqual([{ Bucket: 'site-bucket', Key: 'newsletter/summer-news/index.html' }]);
+    expect(keyUpdates()).toEqual([{ KvsARN: STORE_ARN, IfMatch: 'E2', Puts: [], Deletes: [{ Key: 'summer-news' }] }]);
+    expect(storeKeys).toEqual(['spring-news']);
+    // The edge sends the issue's readers to the 404 page before its page goes.
+    expect(writes.indexOf('update keys')).toBeLessThan(writes.indexOf('delete newsletter/summer-news/index.html'));
     const rewritten = puts().map((put) => put.Key);
     expect(rewritten).toEqual(expect.arrayContaining(['newsletter/index.html', 'newsletter/feed.xml']));
     expect(rewritten).not.toContain('newsletter/spring-news/index.html');
