@@ -38,6 +38,8 @@ const STORE_ARN = 'arn:aws:cloudfront::111111111111:key-value-store/0a1b2c3d-4e5
 let storeKeys: string[] = [];
 let storeVersion = 1;
 let writes: string[] = [];
+/** Another run's UpdateKeys lands between this run's ListKeys and its own UpdateKeys. */
+let concurrentUpdate = false;
 
 /** The Campaigns table as the publisher reads it: drafts and sent campaigns, and its own state. */
 let items: Record<string, unknown>[] = [];
@@ -90,7 +92,12 @@ beforeEach(() => {
   s3.on(DeleteObjectCommand).callsFake((input: { Key: string }) => void writes.push(`delete ${input.Key}`));
   cloudFront.on(CreateInvalidationCommand).callsFake(() => void writes.push('invalidate'));
   kvs.on(DescribeKeyValueStoreCommand).callsFake(() => ({ ETag: `E${storeVersion}`, KvsARN: STORE_ARN }));
-  kvs.on(ListKeysCommand).callsFake(() => ({ Items: storeKeys.map((Key) => ({ Key, Value: 'published' })) }));
+  concurrentUpdate = false;
+  kvs.on(ListKeysCommand).callsFake(() => {
+    const Items = storeKeys.map((Key) => ({ Key, Value: 'published' }));
+    if (concurrentUpdate) storeVersion += 1;
+    return { Items };
+  });
   kvs
     .on(UpdateKeysCommand)
     .callsFake((input: { IfMatch: string; Puts: { Key: string }[]; Deletes: { Key: string }[] }) => {
@@ -217,5 +224,25 @@ describe('the archive in the site bucket', () => {
     expect([...invalidations()[0]!.InvalidationBatch!.Paths!.Items!].sort()).toEqual(
       [...rewritten.map((key) => `/${key!.replace(/\/index\.html$/, '')}`), '/newsletter/summer-news'].sort(),
     );
+  });
+
+  it('fails the run, changing no key and deleting no page, when another run changed the store since it was read', async () => {
+    // Prepare: a published issue, then taken down while a concurrent run updates the store
+    items = [...campaign('spring-news', true), ...campaign('summer-news', true)];
+    await run();
+    items = [...campaign('spring-news', true), ...campaign('summer-news', false)];
+    s3.resetHistory();
+    concurrentUpdate = true;
+
+    // Act
+    const outcome = await run().then(
+      () => 'published',
+      (error: Error) => error.message,
+    );
+
+    // Assess
+    expect(outcome).toBe('ConflictException');
+    expect(storeKeys).toEqual(['spring-news', 'summer-news']);
+    expect(deletes()).toEqual([]);
   });
 });
