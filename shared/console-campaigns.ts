@@ -360,6 +360,11 @@ export interface SendProgress {
   /** Unix seconds; startedAt absent until the recipients are queued. */
   launchAt?: number;
   startedAt?: number;
+  /**
+   * How many could receive it when the owner pressed send; absent for a send started from the
+   * command line. The launch gathers the recipients again at its time, so `queued` may differ.
+   */
+  confirmed?: number;
   queued: number;
   sent: number;
   inDoubt: number;

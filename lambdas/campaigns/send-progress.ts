@@ -65,6 +65,7 @@ export const sendProgress = (item: CampaignItem): SendProgress => {
     state: item.sendState ?? 'sending',
     ...(item.launchAt !== undefined && { launchAt: item.launchAt }),
     ...(item.startedAt !== undefined && { startedAt: item.startedAt }),
+    ...(item.confirmed !== undefined && { confirmed: item.confirmed }),
     queued: item.queued,
     sent,
     inDoubt,

@@ -97,6 +97,7 @@ export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
         request.stores.campaigns,
         content,
         launchAt,
+        recipients,
         request.signedIn.owner,
         request.now,
       );

@@ -36,6 +36,12 @@ export interface CampaignItem extends CampaignContent {
   /** Names this send's launch (campaign-message.ts LaunchMessage); a console send only. */
   launchId?: string;
   scheduledBy?: string;
+  /**
+   * How many could receive it when the owner pressed send (the count they confirmed); the
+   * launch gathers them again at its time, so people who joined or left in between make
+   * `queued` differ. A console send only.
+   */
+  confirmed?: number;
   /** Absent until the recipients are first queued. */
   startedAt?: number;
   /** Recipients handed to the queue by the latest `send` (eligible when queued). */

@@ -6,14 +6,16 @@ import type { TableStore } from './stores';
 import { setAttributes } from './update-expression';
 
 /**
- * Freezes the content for a send at `launchAt`: the campaign item, written once (a campaign is
- * sent once), with a new random launch id. The launch id, or undefined when the slug has an item
+ * Freezes the content for a send at `launchAt` that `confirmed` people could receive when the
+ * owner pressed send: the campaign item, written once (a campaign is sent once), with a new
+ * random launch id. The launch id, or undefined when the slug has an item
  * already (sent, or scheduled by another owner a moment before: one of two presses wins).
  */
 export const scheduleCampaign = async (
   store: TableStore,
   content: CampaignContent,
   launchAt: number,
+  confirmed: number,
   owner: string,
   now: number,
 ): Promise<string | undefined> => {
@@ -26,6 +28,7 @@ export const scheduleCampaign = async (
     launchAt,
     launchId,
     scheduledBy: owner,
+    confirmed,
     queued: 0,
     lastQueuedAt: 0,
     runs: 0,

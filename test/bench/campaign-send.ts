@@ -68,23 +68,33 @@ const send = (
   };
 };
 
+/**
+ * The bench's subscribers: ELIGIBLE who can receive a candidate newsletter (100 of them by implied
+ * consent still valid) and 250 who cannot, 50 for each reason (another audience among them).
+ * How many were seeded, and the addresses that can.
+ */
+export async function seedBenchAudience(dynamoUrl: string): Promise<{ subscribers: number; eligible: Set<string> }> {
+  const seeded = await seedSubscribers(dynamoUrl, {
+    eligible: ELIGIBLE - 100,
+    impliedValid: 100,
+    impliedExpired: 50,
+    topicOff: 50,
+    unsubscribedAll: 50,
+    suppressed: 50,
+    otherAudience: 50,
+  });
+  return {
+    subscribers: seeded.length,
+    eligible: new Set(seeded.filter((s) => s.kind === 'eligible' || s.kind === 'impliedValid').map((s) => s.email)),
+  };
+}
+
 /** Both runs, each its own campaign to the same 2,000 eligible subscribers of one stack. */
 export async function measureCampaignSend(): Promise<CampaignRun[]> {
   const stack = await startLocalStack(reuseBuildIfPresent());
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-campaigns-'));
   try {
-    const seeded = await seedSubscribers(stack.dynamoUrl, {
-      eligible: ELIGIBLE - 100,
-      impliedValid: 100,
-      impliedExpired: 50,
-      topicOff: 50,
-      unsubscribedAll: 50,
-      suppressed: 50,
-      otherAudience: 50,
-    });
-    const eligible = new Set(
-      seeded.filter((s) => s.kind === 'eligible' || s.kind === 'impliedValid').map((s) => s.email),
-    );
+    const { eligible } = await seedBenchAudience(stack.dynamoUrl);
     const runs: CampaignRun[] = [];
     for (const [slug, rate] of [
       ['bench-paced', PACED_RATE],

@@ -17,11 +17,10 @@ import { LOCAL_CONSOLE_OWNER } from '#infra/local/local-config.ts';
 import { readRawEmails } from '#infra/local/services.ts';
 import { hashedToken } from '#lambdas/console/hashed-token.ts';
 import { sendStage } from '#web/src/console/screens/campaigns/send-words.ts';
-import { seedSubscribers } from '../support/campaign-subscribers';
 import { signInOverHttp } from '../support/console-sign-in-over-http';
 import { LIMITS_LIFTED, reuseBuildIfPresent, startLocalStack, type RunningStack } from '../support/local-stack';
 import { startFloorServer } from './api-latency';
-import { ELIGIBLE, PACED_RATE } from './campaign-send';
+import { PACED_RATE, seedBenchAudience } from './campaign-send';
 import type { BudgetLine } from './report';
 
 export const PREVIEW_CALLS = 20;
@@ -137,19 +136,7 @@ export async function measureConsoleCampaignSend(): Promise<ConsoleCampaignRun> 
     },
   });
   try {
-    // The mix of test/bench/campaign-send.ts: 2,000 who can receive it, 250 who cannot.
-    const seeded = await seedSubscribers(stack.dynamoUrl, {
-      eligible: ELIGIBLE - 100,
-      impliedValid: 100,
-      impliedExpired: 50,
-      topicOff: 50,
-      unsubscribedAll: 50,
-      suppressed: 50,
-      otherAudience: 50,
-    });
-    const eligible = new Set(
-      seeded.filter((s) => s.kind === 'eligible' || s.kind === 'impliedValid').map((s) => s.email),
-    );
+    const { subscribers, eligible } = await seedBenchAudience(stack.dynamoUrl);
     const token = await signInOverHttp(stack, LOCAL_CONSOLE_OWNER);
     const call = consoleApi(stack, token);
 
@@ -172,7 +159,7 @@ export async function measureConsoleCampaignSend(): Promise<ConsoleCampaignRun> 
       new Set(recipients).size === eligible.size &&
       recipients.every((to) => eligible.has(to));
     return {
-      subscribers: seeded.length,
+      subscribers,
       preview,
       send: {
         eligible: eligible.size,

@@ -240,7 +240,14 @@ describe('console campaign send', () => {
     for (const email of emails.slice(2)) expect(await received(slug, email)).toBe(1);
     // Gathered at its time: the two who left are not among the recipients at all.
     const recipients = scheduled.json.recipients - 2;
-    expect(progress).toMatchObject({ state: 'sending', queued: recipients, sent: recipients, left: 0, ineligible: 0 });
+    expect(progress).toMatchObject({
+      state: 'sending',
+      confirmed: scheduled.json.recipients,
+      queued: recipients,
+      sent: recipients,
+      left: 0,
+      ineligible: 0,
+    });
     expect(await totalReceived(slug)).toBe(recipients);
     expect(Object.values(await receivedPerAddress(slug)).every((count) => count === 1)).toBe(true);
     expect((await get('progress', slug)).json).toMatchObject({ queued: recipients, sent: recipients });

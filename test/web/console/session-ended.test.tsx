@@ -4,13 +4,14 @@
  * back on it. The passkey ceremony itself runs for real in test/e2e/console.e2e.ts; here it is
  * replaced, so the frame's behaviour is what is tested.
  */
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import type { ConsoleSession } from '#shared/console-api.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { consoleRequest } from '#web/src/console/console-api.ts';
+import { keptTypingKey } from '#web/src/console/kept-typing.ts';
 import { SESSION_ENDED_NOTICE } from '#web/src/console/session.tsx';
 import { signInWithPasskey } from '#web/src/console/sign-in/passkey-ceremonies.ts';
 import { mockFetch, sentRequests } from '../features/support/mock-fetch';
@@ -55,6 +56,11 @@ const renderConsole = (path = '/notes') =>
     </MemoryRouter>,
   );
 
+const SIGN_OUT_QUESTION =
+  'What you typed and did not save (a note, a campaign) is deleted from this browser when you sign out. Sign out anyway?';
+
+beforeEach(() => sessionStorage.clear());
+
 describe('the console when a call finds the session ended', () => {
   it('shows the sign-in, keeps the screen and what was typed, and returns to it after the sign-in', async () => {
     // Prepare
@@ -63,6 +69,8 @@ describe('the console when a call finds the session ended', () => {
       { status: 401, body: { message: 'Please sign in to the console.' } },
     );
     jest.mocked(signInWithPasskey).mockResolvedValue(OWNER);
+    const kept = keptTypingKey('note', OWNER.owner, 'lead-1');
+    sessionStorage.setItem(kept, 'Typed on another lead');
     const user = userEvent.setup();
     renderConsole();
     await user.type(await screen.findByLabelText('Note'), 'Call back on Tuesday');
@@ -73,6 +81,7 @@ describe('the console when a call finds the session ended', () => {
     // Assess: the sign-in screen, with why; the screen hidden but kept
     expect(await screen.findByRole('heading', { name: 'Sign in to the console' })).toBeVisible();
     expect(screen.getByText(SESSION_ENDED_NOTICE)).toBeVisible();
+    expect(sessionStorage.getItem(kept)).toBe('Typed on another lead');
     expect(screen.getByRole('heading', { name: 'Sign in to the console' })).toHaveFocus();
     expect(screen.queryByRole('heading', { name: 'Notes' })).toBeNull();
     expect(sentRequests(fetchMock).map(({ method, url }) => `${method} ${url}`)).toEqual([
@@ -130,6 +139,39 @@ describe('the console when a call finds the session ended', () => {
       method: 'POST',
       body: undefined,
     });
+  });
+
+  it('asks before a sign-out deletes unsaved typing, then deletes only this owner’s; without any, signs out at once', async () => {
+    // Prepare
+    const ownNote = keptTypingKey('note', OWNER.owner, 'lead-1');
+    const ownCampaign = keptTypingKey('campaign', OWNER.owner, 'new');
+    const partners = keptTypingKey('note', 'partner@console.test', 'lead-1');
+    for (const key of [ownNote, ownCampaign, partners]) sessionStorage.setItem(key, 'typed');
+    const fetchMock = mockFetch(
+      { status: 200, body: OWNER },
+      { status: 200, body: { message: 'You are signed out everywhere.' } },
+    );
+    const user = userEvent.setup();
+    renderConsole();
+    await screen.findByLabelText('Note');
+
+    // Act: asked, and cancelled
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    const question = screen.getByRole('group', { name: SIGN_OUT_QUESTION });
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+
+    // Assess: nothing sent, nothing deleted
+    expect(sentRequests(fetchMock)).toHaveLength(1);
+    expect(sessionStorage.getItem(ownNote)).toBe('typed');
+
+    // Act: asked again, and confirmed
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, sign out everywhere' }));
+
+    // Assess
+    expect(await screen.findByText('You are signed out everywhere.')).toBeVisible();
+    expect([ownNote, ownCampaign, partners].map((key) => sessionStorage.getItem(key))).toEqual([null, null, 'typed']);
+    expect(sentRequests(fetchMock).at(-1)?.url).toBe('/api/admin/auth/sign-out-everywhere');
   });
 
   it('shows the sign-in screen, not the screen, to a visitor without a session', async () => {

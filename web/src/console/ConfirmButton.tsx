@@ -8,6 +8,8 @@ interface ConfirmButtonProps {
   /** The confirming button's words, e.g. "Yes, send it again". */
   confirm: string;
   disabled?: boolean;
+  /** Whether to ask this time (by default always); when not, pressing the button does it. */
+  needsAsking?(): boolean;
   onConfirm(): void;
 }
 
@@ -15,7 +17,7 @@ interface ConfirmButtonProps {
  * A button for what cannot be undone: pressing it asks first, in the page (no browser dialog),
  * with the confirming button focused; "Cancel" goes back to the button.
  */
-export function ConfirmButton({ label, question, confirm, disabled, onConfirm }: ConfirmButtonProps) {
+export function ConfirmButton({ label, question, confirm, disabled, needsAsking, onConfirm }: ConfirmButtonProps) {
   const [asking, setAsking] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -34,7 +36,7 @@ export function ConfirmButton({ label, question, confirm, disabled, onConfirm }:
         type="button"
         className="button button--secondary"
         disabled={disabled}
-        onClick={() => setAsking(true)}
+        onClick={() => (needsAsking && !needsAsking() ? onConfirm() : setAsking(true))}
       >
         {label}
       </button>

@@ -7,7 +7,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { ConsoleSession } from '#shared/console-api.ts';
 import { CAMPAIGN_ROUTES, type CampaignDraft, type Preflight } from '#shared/console-campaigns.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { KEPT_NOTICE } from '#web/src/console/screens/campaigns/CampaignEditor.tsx';
@@ -15,32 +14,15 @@ import { PUBLISH_LABEL } from '#web/src/console/screens/campaigns/CampaignFields
 import { SESSION_ENDED_NOTICE } from '#web/src/console/session.tsx';
 import { signInWithPasskey } from '#web/src/console/sign-in/passkey-ceremonies.ts';
 import { sentRequests } from '../../features/support/mock-fetch';
+import { campaign, OWNER, SLUG } from './campaign-draft';
 import { routedFetch } from './routed-fetch';
 
 jest.mock('#web/src/console/sign-in/passkey-ceremonies.ts', () => ({ signInWithPasskey: jest.fn() }));
 
-const OWNER: ConsoleSession = { owner: 'owner@console.test', expiresAt: 2_000_000_000, idleExpiresAt: 2_000_000_000 };
-const SLUG = '2026-spring-news';
 /** The stored campaign's path (GET, PUT, DELETE). */
 const PATH = CAMPAIGN_ROUTES.get.replace('GET ', '').replace('{slug}', SLUG);
 const CHANGED_MEANWHILE =
   'Someone changed this campaign since you opened it, so your change was not saved. Copy what you wrote, reload, and apply it again.';
-
-const campaign = (overrides: Partial<CampaignDraft> = {}): CampaignDraft => ({
-  slug: SLUG,
-  subject: 'Spring hiring news',
-  preheader: 'What employers in Alberta are asking for',
-  topic: 'newsletter',
-  audience: 'both',
-  markdown: 'Hello from the firm.',
-  publish: false,
-  state: 'draft',
-  createdAt: 1_780_000_000,
-  updatedAt: 1_780_000_000,
-  updatedBy: OWNER.owner,
-  version: 3,
-  ...overrides,
-});
 
 const PREFLIGHT: Preflight = {
   slug: SLUG,

@@ -9,7 +9,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { ConsoleSession } from '#shared/console-api.ts';
 import {
   CAMPAIGN_ROUTES,
   UNSUBSCRIBED_WITHOUT_REASON,
@@ -21,29 +20,12 @@ import { UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { PROGRESS_EVERY_MS } from '#web/src/console/screens/campaigns/use-send-progress.ts';
 import { sentRequests } from '../../features/support/mock-fetch';
+import { campaign, OWNER, SLUG } from './campaign-draft';
 import { routedFetch, type RoutedReplies } from './routed-fetch';
 
-const OWNER: ConsoleSession = { owner: 'owner@console.test', expiresAt: 2_000_000_000, idleExpiresAt: 2_000_000_000 };
-const SLUG = '2026-spring-news';
 const DRAFT_PATH = CAMPAIGN_ROUTES.get.replace('GET ', '').replace('{slug}', SLUG);
 const SEND_PATH = CAMPAIGN_ROUTES.progress.replace('GET ', '').replace('{slug}', SLUG);
 const SENDING_NOW = `Campaign "${SLUG}" is being sent to 1234 people. Follow its progress here.`;
-
-const campaign = (overrides: Partial<CampaignDraft> = {}): CampaignDraft => ({
-  slug: SLUG,
-  subject: 'Spring hiring news',
-  preheader: '',
-  topic: 'newsletter',
-  audience: 'both',
-  markdown: 'Hello from the firm.',
-  publish: false,
-  state: 'draft',
-  createdAt: 1_780_000_000,
-  updatedAt: 1_780_000_000,
-  updatedBy: OWNER.owner,
-  version: 3,
-  ...overrides,
-});
 
 const passed = (id: Preflight['checks'][number]['id']) => ({ id, ok: true, summary: `${id} is fine.` });
 const preflight = (overrides: Partial<Preflight> = {}): Preflight => ({
@@ -264,10 +246,11 @@ describe('a frozen campaign’s progress', () => {
     expect(screen.getByText('Left to send').nextSibling).toHaveTextContent('1,580');
     expect(screen.getByRole('button', { name: 'Pause the send' })).toBeVisible();
 
-    // Act + Assess: read again while it runs
-    await act(async () => jest.advanceTimersByTime(PROGRESS_EVERY_MS));
+    // Act + Assess: read again while it runs (the async clock lets each read's answer settle
+    // before it moves on, as a browser's event loop does)
+    await act(() => jest.advanceTimersByTimeAsync(PROGRESS_EVERY_MS));
     expect(screen.getByText('Sending: 1,500 of 2,000 sent')).toBeVisible();
-    await act(async () => jest.advanceTimersByTime(PROGRESS_EVERY_MS));
+    await act(() => jest.advanceTimersByTimeAsync(PROGRESS_EVERY_MS));
     expect(screen.getByText('Sent')).toBeVisible();
     expect(
       screen.getByText('In doubt (being checked with Amazon SES; never sent twice)').nextSibling,
@@ -276,10 +259,37 @@ describe('a frozen campaign’s progress', () => {
     expect(screen.queryByRole('button', { name: 'Pause the send' })).toBeNull();
 
     // Act: a minute later
-    await act(async () => jest.advanceTimersByTime(60_000));
+    await act(() => jest.advanceTimersByTimeAsync(60_000));
 
     // Assess: read three times, none after it was sent
     expect(calls(fetchMock, 'GET', SEND_PATH)).toHaveLength(3);
+  });
+
+  it('says why fewer were queued than the owner confirmed, and says nothing when the counts match', async () => {
+    // Prepare
+    routedFetch(routes({ ...stored(campaign({ state: 'sent' })), ...progressReplies(progress({ confirmed: 2003 })) }));
+
+    // Act
+    openCampaign();
+
+    // Assess
+    expect(
+      await screen.findByText(
+        'When you pressed send, 2,003 people could receive it; when it started, 2,000 could. Between the two, people unsubscribed, switched the topic off or joined: each gets it only if they can when it starts.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('says nothing of the confirmed count when everyone confirmed was queued', async () => {
+    // Prepare
+    routedFetch(routes({ ...stored(campaign({ state: 'sent' })), ...progressReplies(progress({ confirmed: 2000 })) }));
+
+    // Act
+    openCampaign();
+
+    // Assess
+    expect(await screen.findByText('Sending: 420 of 2,000 sent')).toBeVisible();
+    expect(screen.queryByText(/When you pressed send/)).toBeNull();
   });
 
   it('is not read while the tab is hidden, is read again once shown, and never after leaving the page', async () => {
@@ -293,21 +303,21 @@ describe('a frozen campaign’s progress', () => {
 
     // Act
     act(() => setVisibility('hidden'));
-    await act(async () => jest.advanceTimersByTime(10 * PROGRESS_EVERY_MS));
+    await act(() => jest.advanceTimersByTimeAsync(10 * PROGRESS_EVERY_MS));
 
     // Assess
     expect(reads()).toBe(before);
 
     // Act
     await act(async () => setVisibility('visible'));
-    await act(async () => jest.advanceTimersByTime(PROGRESS_EVERY_MS));
+    await act(() => jest.advanceTimersByTimeAsync(PROGRESS_EVERY_MS));
 
     // Assess: at once, then at the next turn
     expect(reads()).toBe(before + 2);
 
     // Act
     page.unmount();
-    await act(async () => jest.advanceTimersByTime(10 * PROGRESS_EVERY_MS));
+    await act(() => jest.advanceTimersByTimeAsync(10 * PROGRESS_EVERY_MS));
 
     // Assess
     expect(reads()).toBe(before + 2);

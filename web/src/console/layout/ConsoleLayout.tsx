@@ -3,9 +3,16 @@ import { NavLink } from 'react-router-dom';
 import type { ConsoleSession } from '#shared/console-api.ts';
 import { FormMessage } from '../../components/form/FormMessage';
 import { useSubmission } from '../../components/form/use-submission';
+import { ConfirmButton } from '../ConfirmButton';
+import { forgetKeptTyping, hasKeptTyping } from '../kept-typing';
 import { CONSOLE_SCREENS } from '../screens';
 import { useSession } from '../session';
 import { ConsoleMasthead } from './ConsoleMasthead';
+
+const SIGN_OUTS = [
+  { label: 'Sign out', everywhere: false },
+  { label: 'Sign out everywhere', everywhere: true },
+];
 
 /** The signed-in frame: the owner's address and sign-out, the screens' navigation, the screen. */
 export function ConsoleLayout({ session, children }: { session: ConsoleSession; children: ReactNode }) {
@@ -14,6 +21,7 @@ export function ConsoleLayout({ session, children }: { session: ConsoleSession; 
   const leave = (everywhere: boolean) =>
     void leaving.submit(async () => {
       await signOut(everywhere);
+      forgetKeptTyping(session.owner);
       return '';
     });
 
@@ -26,22 +34,17 @@ export function ConsoleLayout({ session, children }: { session: ConsoleSession; 
             {session.owner}
           </p>
           <div className="console-owner__actions">
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={leaving.pending}
-              onClick={() => leave(false)}
-            >
-              Sign out
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={leaving.pending}
-              onClick={() => leave(true)}
-            >
-              Sign out everywhere
-            </button>
+            {SIGN_OUTS.map(({ label, everywhere }) => (
+              <ConfirmButton
+                key={label}
+                label={label}
+                question="What you typed and did not save (a note, a campaign) is deleted from this browser when you sign out. Sign out anyway?"
+                confirm={`Yes, ${label.toLowerCase()}`}
+                disabled={leaving.pending}
+                needsAsking={() => hasKeptTyping(session.owner)}
+                onConfirm={() => leave(everywhere)}
+              />
+            ))}
           </div>
         </div>
       </ConsoleMasthead>

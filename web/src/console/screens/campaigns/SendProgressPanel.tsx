@@ -5,7 +5,7 @@ import { RequestError } from '#web/src/lib/api-client.ts';
 import { ConfirmButton } from '../../ConfirmButton';
 import { countText } from '../../when';
 import { cancelSend, pauseSend, resumeSend, sendProgressOf } from './campaigns-api';
-import { PROGRESS_COUNTS, sendStage, stageText } from './send-words';
+import { confirmedText, PROGRESS_COUNTS, sendStage, stageText } from './send-words';
 import { SendResultsTables } from './SendResultsTables';
 import { useSendProgress } from './use-send-progress';
 
@@ -82,6 +82,7 @@ export function SendProgressPanel({ slug, onCancelled }: { slug: string; onCance
                   </div>
                 ))}
               </dl>
+              {confirmedText(progress) && <p className="console-small">{confirmedText(progress)}</p>}
             </>
           )}
           <div className="console-actions">

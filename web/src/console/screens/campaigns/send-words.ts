@@ -34,6 +34,19 @@ export function stageText(progress: SendProgress): string {
   }
 }
 
+/**
+ * Why fewer (or more) were queued than the owner confirmed, when they differ: the launch asks
+ * again at its time who can receive it. Undefined when they match, or before the start.
+ */
+export function confirmedText(progress: SendProgress): string | undefined {
+  const { confirmed, queued } = progress;
+  if (confirmed === undefined || progress.startedAt === undefined || confirmed === queued) return undefined;
+  return (
+    `When you pressed send, ${peopleText(confirmed)} could receive it; when it started, ${countText(queued)} could. ` +
+    'Between the two, people unsubscribed, switched the topic off or joined: each gets it only if they can when it starts.'
+  );
+}
+
 /** The counts of a send, in the order the screen lists them, each with its meaning. */
 export const PROGRESS_COUNTS: {
   key: keyof Pick<SendProgress, 'queued' | 'sent' | 'inDoubt' | 'failed' | 'ineligible' | 'left'>;

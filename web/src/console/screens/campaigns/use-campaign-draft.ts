@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CampaignFields } from '#shared/console-campaigns.ts';
+import { keptTypingKey } from '../../kept-typing';
 
 /** The fields as typed (a select not chosen yet is ''); the schema decides what may be sent. */
 export type TypedFields = Record<Exclude<keyof CampaignFields, 'publish'>, string> & {
@@ -21,7 +22,7 @@ export interface TypedCampaign {
  * owner on this tab starts from what is stored. Storage full or turned off loses only the keeping.
  */
 export function useCampaignDraft(owner: string, slug: string) {
-  const key = `console.campaign-draft.${owner}.${slug}`;
+  const key = keptTypingKey('campaign', owner, slug);
   const [kept, setKept] = useState<TypedCampaign | undefined>(() => read(key));
 
   useEffect(() => {

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
+import { keptTypingKey } from '../../kept-typing';
 
 /**
- * The note being written on a lead, kept in the tab's sessionStorage as it is typed: a reload,
- * a crash of the tab's page or a sign-in after the session ended gives it back. Keyed by the
- * owner and the lead, so another owner signing in on this tab, or another lead, starts empty.
+ * The note being written on a lead, kept in the tab's sessionStorage as it is typed
+ * (kept-typing.ts): a reload, a crash of the tab's page or a sign-in after the session ended
+ * gives it back; another owner signing in on this tab, or another lead, starts empty.
  * Cleared once the note is saved (set to ''). Storage that is full or turned off only loses
  * the keeping, never the typing.
  */
 export function useNoteDraft(owner: string, leadId: string) {
-  const key = `console.note-draft.${owner}.${leadId}`;
+  const key = keptTypingKey('note', owner, leadId);
   const [text, setText] = useState(() => read(key));
 
   useEffect(() => {
