@@ -39,6 +39,8 @@ export type HandlerEnvName =
   /** The site bucket and its distribution: where the publisher writes `newsletter/*` and what it invalidates. */
   | 'SITE_BUCKET'
   | 'SITE_DISTRIBUTION_ID'
+  /** The KeyValueStore of published issues the site's viewer-request function reads. */
+  | 'ARCHIVE_ISSUES_STORE_ARN'
   | 'CONSOLE_TABLE'
   | 'CONSOLE_OWNERS'
   /** The firm's postal address in campaign mail and evidence packs (shared/mailing-address.ts). */

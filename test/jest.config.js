@@ -18,6 +18,19 @@ const transform = {
     },
   ],
 };
+/**
+ * The console ships on Preact's compat layer (web/build/console-react-alias.json, the alias of its
+ * esbuild build): its tests map the same packages, subpaths included as esbuild does, so they
+ * render with what the owners' browsers run. Preact ships ES modules only, so it is transformed.
+ */
+const consoleReactAlias = Object.fromEntries(
+  Object.entries(require('../web/build/console-react-alias.json')).map(([from, to]) => [`^${from}(/.*)?$`, `${to}$1`]),
+);
+const webTest = {
+  testEnvironment: 'jsdom',
+  setupFilesAfterEnv: ['<rootDir>/test/web/setup.ts'],
+};
+const fileStubs = { '\\.(css|svg|png|jpg|webp|mp4)$': '<rootDir>/test/web/file-stub.js' };
 const common = {
   rootDir,
   transform,
@@ -39,11 +52,20 @@ module.exports = {
     { ...common, displayName: 'infra', testEnvironment: 'node', testMatch: ['<rootDir>/test/infra/**/*.test.ts'] },
     {
       ...common,
+      ...webTest,
       displayName: 'web',
-      testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/test/web/**/*.test.tsx', '<rootDir>/test/web/**/*.test.ts'],
-      setupFilesAfterEnv: ['<rootDir>/test/web/setup.ts'],
-      moduleNameMapper: { '\\.(css|svg|png|jpg|webp|mp4)$': '<rootDir>/test/web/file-stub.js' },
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/web/console/'],
+      moduleNameMapper: fileStubs,
+    },
+    {
+      ...common,
+      ...webTest,
+      displayName: 'web-console',
+      testMatch: ['<rootDir>/test/web/console/**/*.test.tsx', '<rootDir>/test/web/console/**/*.test.ts'],
+      transformIgnorePatterns: ['/node_modules/(?!(preact)/)'],
+      setupFilesAfterEnv: [...webTest.setupFilesAfterEnv, '<rootDir>/test/web/console/preact-effects.ts'],
+      moduleNameMapper: { ...fileStubs, ...consoleReactAlias },
     },
     {
       // Each file starts its own local stack and breaks DynamoDB or SES through its fault switch.

@@ -6,7 +6,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { DEPLOY_TIME_SITE_ORIGIN } from '#shared/deploy-site-origin.ts';
 import { NOT_FOUND_PAGE } from '#shared/paths.ts';
-import { ARCHIVE_KEY_PATTERN } from '#shared/newsletter-archive.ts';
+import { ARCHIVE_KEY_PATTERNS } from '#shared/newsletter-archive.ts';
 import { ROUTE_MANIFEST_FILE } from '../edge/edge-code';
 import { OBJECT_METADATA } from '../site/object-metadata';
 import { acknowledgeDeploymentHandler, dropUnusedCliLayer } from './deployment-handler';
@@ -91,7 +91,7 @@ export class SiteDeployment extends Construct {
       // does the newsletter archive, which its publisher writes after the deploys
       // (aws-s3-deployment README, "Exclude and Include Filters": an excluded file already in the
       // bucket "will not be deleted if you are using the prune option").
-      exclude: [assetPattern, notFoundKey, ROUTE_MANIFEST_FILE, ARCHIVE_KEY_PATTERN],
+      exclude: [assetPattern, notFoundKey, ROUTE_MANIFEST_FILE, ...ARCHIVE_KEY_PATTERNS],
       prune: true,
       cacheControl: REVALIDATE,
       distribution: props.distribution,

@@ -137,6 +137,7 @@ export class SiteStack extends Stack {
       campaigns: this.data.campaigns,
       bucket: this.site.bucket,
       distribution: this.site.distribution,
+      issuesStore: this.site.archiveIssues,
       siteUrl: this.site.origin,
     });
     this.newsletter.bindTrigger(this.campaigns.worker);
@@ -158,6 +159,7 @@ export class SiteStack extends Stack {
       .watchDeadLetterQueue('MailerDeadLetters', this.mailer.deadLetterQueue)
       .watchDeadLetterQueue('FeedbackDeadLetters', this.email.feedbackDeadLetterQueue)
       .watchDeadLetterQueue('CampaignDeadLetters', this.campaigns.deadLetterQueue)
+      .watchDeadLetterQueue('NewsletterDeadLetters', this.newsletter.deadLetterQueue)
       .watchLogMessage('CampaignMailFinallyFailed', [this.campaigns.worker.logGroup], CAMPAIGN_MAIL_FINALLY_FAILED)
       .watchLogMessage(
         'MailFinallyFailed',

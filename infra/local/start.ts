@@ -31,6 +31,7 @@ import { FaultSwitch } from './fault-switch';
 import { LOCAL_S3_PREFIX } from './local-s3';
 import { coalescedRunner, LOCAL_LAMBDA_PREFIX } from './local-lambda';
 import { localArchiveSite } from './local-archive-site';
+import { createLocalKeyValueStore } from './local-key-value-store';
 import { publishArchive } from '#lambdas/campaigns/archive/publish-archive.ts';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
 import { nowSeconds } from '#lambdas/runtime/clock.ts';
@@ -147,7 +148,9 @@ async function main() {
   const mailSweep = sandboxFunction({ name: 'mailSweep', ...FUNCTIONS.mailSweep });
   const sesEventIngestion = sandboxFunction({ name: 'sesEvents', ...FUNCTIONS.sesEvents });
 
-  let edge = loadEdgeHandlers(routes);
+  // The viewer-request function's KeyValueStore: the newsletter archive's published issues.
+  const archiveIssues = createLocalKeyValueStore();
+  let edge = loadEdgeHandlers(routes, archiveIssues.handle);
   // The CSP allows the build's inline stylesheet and boot script by hash; a rebuild (watch mode) updates it in place.
   const responseHeaders: Record<string, string> = { ...securityHeaders(readCspHashes(cfg.distDir)) };
   const { server, clearSiteCache } = createLocalServer({
@@ -169,7 +172,7 @@ async function main() {
     () => {
       const all = rewriteAll;
       rewriteAll = false;
-      return publishArchive(archiveStore, localArchiveSite(cfg.distDir, clearSiteCache), {
+      return publishArchive(archiveStore, localArchiveSite(cfg.distDir, clearSiteCache, archiveIssues), {
         siteUrl: cfg.siteUrl,
         now: nowSeconds(),
         rewriteAll: all,
@@ -195,7 +198,7 @@ async function main() {
   if (args.has('--watch')) {
     const { watchBuild } = await import('#web/build/build.ts');
     await watchBuild(() => {
-      edge = loadEdgeHandlers(readRoutes(cfg.distDir));
+      edge = loadEdgeHandlers(readRoutes(cfg.distDir), archiveIssues.handle);
       Object.assign(responseHeaders, securityHeaders(readCspHashes(cfg.distDir)));
       clearSiteCache();
       rewriteAll = true;

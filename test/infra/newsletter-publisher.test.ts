@@ -18,12 +18,15 @@ const bucketArn = { 'Fn::GetAtt': [logicalId(stack.site.bucket), 'Arn'] };
 const campaignsArn = { 'Fn::GetAtt': [logicalId(stack.data.campaigns.table), 'Arn'] };
 
 describe('newsletter publisher', () => {
-  it('writes and deletes objects under newsletter/ of the site bucket only', () => {
+  it('writes and deletes objects under newsletter/ of the site bucket and its sitemap only', () => {
     const writes = statements().filter((statement) => [statement.Action].flat().some((a) => a.startsWith('s3:')));
     expect(writes).toEqual([
       expect.objectContaining({
         Action: ['s3:PutObject', 's3:DeleteObject'],
-        Resource: { 'Fn::Join': ['', [bucketArn, '/newsletter/*']] },
+        Resource: [
+          { 'Fn::Join': ['', [bucketArn, '/newsletter/*']] },
+          { 'Fn::Join': ['', [bucketArn, '/newsletter-sitemap.xml']] },
+        ],
       }),
     ]);
   });
@@ -46,6 +49,30 @@ describe('newsletter publisher', () => {
     expect(JSON.stringify(distributionArn)).toContain(logicalId(stack.site.distribution));
   });
 
+  it("changes the keys of the edge's store of published issues, and of no other store", () => {
+    const storeArn = { 'Fn::GetAtt': [logicalId(stack.site.archiveIssues), 'Arn'] };
+    const kvsStatements = statements().filter((statement) =>
+      [statement.Action].flat().some((action) => action.startsWith('cloudfront-keyvaluestore:')),
+    );
+    expect(kvsStatements).toEqual([
+      expect.objectContaining({
+        Action: [
+          'cloudfront-keyvaluestore:DescribeKeyValueStore',
+          'cloudfront-keyvaluestore:ListKeys',
+          'cloudfront-keyvaluestore:UpdateKeys',
+        ],
+        Resource: storeArn,
+      }),
+    ]);
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionConfig: Match.objectLike({
+        Runtime: 'cloudfront-js-2.0',
+        KeyValueStoreAssociations: [{ KeyValueStoreARN: storeArn }],
+      }),
+      FunctionCode: Match.stringLikeRegexp("^import cf from 'cloudfront';"),
+    });
+  });
+
   it('knows the bucket, the distribution, the campaigns table and the site URL', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Description: "Publishes the sent campaigns the owners chose on the site's newsletter pages and feed",
@@ -53,10 +80,29 @@ describe('newsletter publisher', () => {
         Variables: Match.objectLike({
           SITE_BUCKET: { Ref: logicalId(stack.site.bucket) },
           SITE_DISTRIBUTION_ID: { Ref: logicalId(stack.site.distribution) },
+          ARCHIVE_ISSUES_STORE_ARN: { 'Fn::GetAtt': [logicalId(stack.site.archiveIssues), 'Arn'] },
           CAMPAIGNS_TABLE: { Ref: logicalId(stack.data.campaigns.table) },
           SITE_URL: Match.anyValue(),
         }),
       },
+    });
+  });
+
+  it("keeps a run that failed after Lambda's retries in its own dead-letter queue, and alarms on it", () => {
+    const queue = logicalId(stack.newsletter.deadLetterQueue);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: "Publishes the sent campaigns the owners chose on the site's newsletter pages and feed",
+      DeadLetterConfig: { TargetArn: { 'Fn::GetAtt': [queue, 'Arn'] } },
+    });
+    expect(withAction('sqs:SendMessage').map((statement) => statement.Resource)).toEqual([
+      { 'Fn::GetAtt': [queue, 'Arn'] },
+    ]);
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queue, 'QueueName'] } }],
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
     });
   });
 

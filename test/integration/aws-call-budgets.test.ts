@@ -18,6 +18,8 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import { CALL_BUDGETS, type CallBudget } from '#lambdas/runtime/aws-clients/call-budget.ts';
 import { createServer as createHttpServer } from 'node:http';
 import { createCloudFormationClient } from '#lambdas/runtime/aws-clients/cloudformation.ts';
+import { DescribeKeyValueStoreCommand } from '@aws-sdk/client-cloudfront-keyvaluestore';
+import { createKeyValueStoreClient } from '#lambdas/runtime/aws-clients/cloudfront-keyvaluestore.ts';
 import { createCloudFrontClient } from '#lambdas/runtime/aws-clients/cloudfront.ts';
 import { createLambdaClient } from '#lambdas/runtime/aws-clients/lambda.ts';
 import { createS3Client } from '#lambdas/runtime/aws-clients/s3.ts';
@@ -101,6 +103,27 @@ const CALLS = {
         InvalidationBatch: { CallerReference: 'x', Paths: { Quantity: 1, Items: ['/newsletter'] } },
       }),
     ),
+  // The service's endpoint rules put the ARN's account before the host (no IP endpoint), so the
+  // endpoint is given as the rules would answer it, signing with SigV4a as in AWS.
+  keyValueStore: (endpoint: string) =>
+    createKeyValueStoreClient({
+      ...config(endpoint),
+      endpoint: undefined,
+      endpointProvider: () => ({
+        url: new URL(endpoint),
+        properties: {
+          authSchemes: [
+            {
+              name: 'sigv4a',
+              signingName: 'cloudfront-keyvaluestore',
+              signingRegion: '*',
+              signingRegionSet: ['*'],
+              properties: {},
+            },
+          ],
+        },
+      }),
+    }).send(new DescribeKeyValueStoreCommand({ KvsARN: 'arn:aws:cloudfront::111111111111:key-value-store/x' })),
   lambda: (endpoint: string) =>
     createLambdaClient(config(endpoint)).send(new InvokeCommand({ FunctionName: 'x', InvocationType: 'Event' })),
 } satisfies Record<keyof typeof CALL_BUDGETS, (endpoint: string) => Promise<unknown>>;

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadEdgeHandlers, readRouteManifest } from '#infra/edge/edge-code.ts';
 import { localArchiveSite } from '#infra/local/local-archive-site.ts';
+import { createLocalKeyValueStore } from '#infra/local/local-key-value-store.ts';
 import { coalescedRunner, createLocalLambda, LOCAL_LAMBDA_PREFIX } from '#infra/local/local-lambda.ts';
 import { lambdaArchiveTrigger } from '#lambdas/campaigns/archive/archive-trigger.ts';
 import { createLambdaClient } from '#lambdas/runtime/aws-clients/lambda.ts';
@@ -30,11 +31,13 @@ let server: Server;
 let origin = '';
 const invalidated: string[][] = [];
 const store = () => ({ db: createDynamoClient(), table: ownTables.campaigns! });
+/** The twin's KeyValueStore of published issues, written by the publisher, read by the edge. */
+const archiveIssues = createLocalKeyValueStore();
 const publish = () =>
   publishArchive(
     store(),
     {
-      ...localArchiveSite(dist, () => site.clearCache()),
+      ...localArchiveSite(dist, () => site.clearCache(), archiveIssues),
       invalidate: async (paths) => {
         invalidated.push(paths);
         site.clearCache();
@@ -51,7 +54,11 @@ beforeAll(async () => {
   await createOwnCampaignTables();
   dist = await mkdtemp(path.join(tmpdir(), 'newsletter-archive-'));
   await cp(FIXTURE_DIST, dist, { recursive: true });
-  site = createSiteHandler({ distDir: dist, edge: loadEdgeHandlers(readRouteManifest(dist)), responseHeaders: {} });
+  site = createSiteHandler({
+    distDir: dist,
+    edge: loadEdgeHandlers(readRouteManifest(dist), archiveIssues.handle),
+    responseHeaders: {},
+  });
   // The twin's CloudFront and its Lambda endpoint on one server, as `npm start` has them.
   const lambda = createLocalLambda({ newsletterPublisher: () => archive.run() });
   server = createServer((req, res) => {
@@ -110,7 +117,7 @@ describe('the newsletter archive', () => {
 
     // Act
     const result = await publish();
-    const [page, index, feed, unticked, unsent, css] = await Promise.all(
+    const [page, index, feed, unticked, unsent, css, sitemap, unknown] = await Promise.all(
       [
         '/newsletter/published-one',
         '/newsletter',
@@ -118,6 +125,8 @@ describe('the newsletter archive', () => {
         '/newsletter/sent-not-ticked',
         '/newsletter/ticked-not-sent',
         '/newsletter/archive.css',
+        '/newsletter-sitemap.xml',
+        '/newsletter/no-such-issue',
       ].map(get),
     );
 
@@ -136,11 +145,27 @@ describe('the newsletter archive', () => {
       '<guid isPermaLink="true">https://www.chinooktalent.ca/newsletter/published-one</guid>',
     );
     for (const text of [index.text, feed.text]) expect(text).not.toMatch(/sent-not-ticked|ticked-not-sent/);
-    expect(unticked.status).toBe(404);
-    expect(unsent.status).toBe(404);
+    // The site's own 404 page with the status 404, as for any unknown path (decision 0012).
+    for (const missing of [unticked, unsent, unknown]) {
+      expect([missing.status, missing.type]).toEqual([404, 'text/html; charset=utf-8']);
+      expect(missing.text).toContain('<title>Page not found</title>');
+    }
     expect(css.status).toBe(200);
+    expect([sitemap.status, sitemap.type]).toEqual([200, 'application/xml; charset=utf-8']);
+    expect([...sitemap.text.matchAll(/<loc>([^<]*)<\/loc><lastmod>([^<]*)</g)].map((match) => match.slice(1))).toEqual([
+      ['https://www.chinooktalent.ca/newsletter', new Date((NOW - 3600) * 1000).toISOString().replace('.000', '')],
+      [
+        'https://www.chinooktalent.ca/newsletter/published-one',
+        new Date((NOW - 3600) * 1000).toISOString().replace('.000', ''),
+      ],
+    ]);
     expect(invalidated.at(-1)).toEqual(
-      expect.arrayContaining(['/newsletter', '/newsletter/feed.xml', '/newsletter/published-one']),
+      expect.arrayContaining([
+        '/newsletter',
+        '/newsletter/feed.xml',
+        '/newsletter/published-one',
+        '/newsletter-sitemap.xml',
+      ]),
     );
   });
 
@@ -153,18 +178,25 @@ describe('the newsletter archive', () => {
 
     // Act
     const result = await publish();
-    const [page, index, feed] = await Promise.all(
-      ['/newsletter/published-one', '/newsletter', '/newsletter/feed.xml'].map(get),
+    const [page, index, feed, sitemap] = await Promise.all(
+      ['/newsletter/published-one', '/newsletter', '/newsletter/feed.xml', '/newsletter-sitemap.xml'].map(get),
     );
 
     // Assess
     expect([unchanged.written, unchanged.removed]).toEqual([[], []]);
     expect(invalidated.length).toBe(runsBefore + 1);
     expect(result.removed).toEqual(['newsletter/published-one/index.html']);
-    expect(invalidated.at(-1)!.sort()).toEqual(['/newsletter', '/newsletter/feed.xml', '/newsletter/published-one']);
+    expect(invalidated.at(-1)!.sort()).toEqual([
+      '/newsletter',
+      '/newsletter-sitemap.xml',
+      '/newsletter/feed.xml',
+      '/newsletter/published-one',
+    ]);
     expect(page.status).toBe(404);
+    expect(page.text).toContain('<title>Page not found</title>');
     expect(index.text).toContain('No newsletter has been published here yet.');
     expect(feed.text).not.toContain('<item>');
+    expect(sitemap.text.match(/<loc>[^<]*</g)).toEqual(['<loc>https://www.chinooktalent.ca/newsletter<']);
   });
 
   it("is republished when the trigger invokes the publisher through the twin's Lambda endpoint (InvocationType Event)", async () => {
@@ -184,6 +216,11 @@ describe('the newsletter archive', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('<h1>Subject of triggered-one</h1>');
     expect(index.text).toContain('<a href="/newsletter/triggered-one">Subject of triggered-one</a>');
-    expect(invalidated.at(-1)!.sort()).toEqual(['/newsletter', '/newsletter/feed.xml', '/newsletter/triggered-one']);
+    expect(invalidated.at(-1)!.sort()).toEqual([
+      '/newsletter',
+      '/newsletter-sitemap.xml',
+      '/newsletter/feed.xml',
+      '/newsletter/triggered-one',
+    ]);
   });
 });

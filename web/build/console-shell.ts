@@ -20,6 +20,8 @@ import { SITE_ICON_FILE, svgDataUri } from './site-icon';
 export const CONSOLE_TITLE = `Console · ${BUSINESS.name}`;
 /** The shell's file inside the build's output directory. */
 export const CONSOLE_SHELL_FILE = pageFile(CONSOLE_SHELL);
+/** What the shell shows until the console's script first renders (and replaces it). */
+export const CONSOLE_PLACEHOLDER = 'Opening the console…';
 
 export interface ConsoleShellAssets {
   script: string;
@@ -43,7 +45,7 @@ export const consoleShellDocument = ({ script, stylesheet, iconUri }: ConsoleShe
     '</head>',
     '<body>',
     // Replaced by the console as soon as its script runs.
-    '<div id="root"><p class="console-loading">Opening the console…</p></div>',
+    `<div id="root"><p class="console-loading">${CONSOLE_PLACEHOLDER}</p></div>`,
     '<noscript><p>The console needs JavaScript. Please turn it on and reload this page.</p></noscript>',
     '</body>',
     '</html>',

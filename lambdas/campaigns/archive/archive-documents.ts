@@ -1,6 +1,6 @@
 /**
  * The public newsletter archive's files (docs/decisions/0052-newsletter-archive.md): one page per
- * published campaign, the index page and an RSS 2.0 feed. Static HTML without a script; the body
+ * published campaign, the index page, an RSS 2.0 feed and a sitemap. Static HTML without a script; the body
  * is the sent email's own (renderCampaign, frozen on `campaign#<slug>`), without the part each
  * recipient gets (campaign-mail.ts: unsubscribe and preference links, the reason line).
  */
@@ -164,6 +164,28 @@ export const archiveFeed = (entries: readonly ArchiveEntry[], siteUrl: string) =
     }),
     '  </channel>',
     '</rss>',
+    '',
+  ].join('\n');
+};
+
+/** W3C Datetime, as sitemaps take it (https://www.sitemaps.org/protocol.html#lastmoddef). */
+const w3cDate = (seconds: number) => new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * `/newsletter-sitemap.xml`: the index (last changed with its newest issue) and each published
+ * issue, changed when it was sent. Built from the archive alone, so the same archive gives the
+ * same file and the publisher writes it only when an issue comes or goes.
+ */
+export const archiveSitemap = (entries: readonly ArchiveEntry[], siteUrl: string) => {
+  const sorted = newestFirst(entries);
+  const url = (path: string, sentAt: number | undefined) =>
+    `  <url><loc>${escapeHtml(`${siteUrl}${path}`)}</loc>${sentAt === undefined ? '' : `<lastmod>${w3cDate(sentAt)}</lastmod>`}</url>`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    url(ARCHIVE_FILES.index.path, sorted[0]?.sentAt),
+    ...sorted.map((entry) => url(archivePagePath(entry.slug), entry.sentAt)),
+    '</urlset>',
     '',
   ].join('\n');
 };

@@ -3,7 +3,7 @@ import { ARCHIVE_FILES, archivePageKey, archivePagePath } from '#shared/newslett
 import { getArchiveState, saveArchiveState } from '../../data/archive-state';
 import { allDraftsAndSent } from '../../data/campaign-drafts';
 import type { TableStore } from '../../data/stores';
-import { archiveFeed, archiveIndex, archivePage, type ArchiveEntry } from './archive-documents';
+import { archiveFeed, archiveIndex, archivePage, archiveSitemap, type ArchiveEntry } from './archive-documents';
 import { ARCHIVE_STYLESHEET } from './archive-stylesheet';
 
 /** Where the archive is written: the site bucket and CloudFront in AWS, web/dist locally. */
@@ -11,6 +11,11 @@ export interface ArchiveSite {
   /** Writes (or replaces) one object under `newsletter/`. */
   put(key: string, body: string, contentType: string): Promise<void>;
   remove(key: string): Promise<void>;
+  /**
+   * Makes the edge's list of published issues exactly these slugs (the viewer-request function
+   * serves `/newsletter/<slug>` only for them, the branded 404 page otherwise); nothing when it is.
+   */
+  listIssues(slugs: readonly string[]): Promise<void>;
   /** Drops the cached copies of these site paths, so visitors get the new ones at once. */
   invalidate(paths: string[]): Promise<void>;
 }
@@ -52,6 +57,7 @@ const filesOf = (entries: ArchiveEntry[], siteUrl: string): Map<string, ArchiveF
     [ARCHIVE_FILES.stylesheet.key, { ...ARCHIVE_FILES.stylesheet, body: ARCHIVE_STYLESHEET }],
     [ARCHIVE_FILES.index.key, { ...ARCHIVE_FILES.index, body: archiveIndex(entries, siteUrl) }],
     [ARCHIVE_FILES.feed.key, { ...ARCHIVE_FILES.feed, body: archiveFeed(entries, siteUrl) }],
+    [ARCHIVE_FILES.sitemap.key, { ...ARCHIVE_FILES.sitemap, body: archiveSitemap(entries, siteUrl) }],
     ...entries.map((entry): [string, ArchiveFile] => {
       const path = archivePagePath(entry.slug);
       return [archivePageKey(path), { path, body: archivePage(entry, siteUrl), contentType: html }];
@@ -66,9 +72,10 @@ const pathOfKey = (key: string) => `/${key.replace(/\/index\.html$/, '')}`;
 
 /**
  * Brings the archive on the site in line with the table: every published campaign's page, the
- * index and the feed. Idempotent, so any change may ask for a run (a send started, `publish`
+ * index, the feed and the sitemap. Idempotent, so any change may ask for a run (a send started, `publish`
  * changed) and a repeated or concurrent run does no harm: only objects whose content differs from
- * the last run's are written, those no longer published are deleted, and only their paths are
+ * the last run's are written, the edge's list of issues is brought in line, those no longer
+ * published are deleted, and only their paths are
  * invalidated (nothing changed, no invalidation: CloudFront bills each path past the first
  * 1,000 a month). `rewriteAll` writes every object whatever the last run wrote: for a site
  * whose files were replaced (the local twin's rebuilt web/dist).
@@ -89,6 +96,9 @@ export const publishArchive = async (
     const file = files.get(key)!;
     await site.put(key, file.body, file.contentType);
   }
+  // After the new pages exist and before the old ones go, so the edge never routes to a missing
+  // page; every run, as the list is compared with the edge's own, not with the saved state.
+  await site.listIssues(entries.map((entry) => entry.slug));
   for (const key of removed) await site.remove(key);
   const paths = [...written.map((key) => files.get(key)!.path), ...removed.map(pathOfKey)];
   if (paths.length > 0) await site.invalidate(paths);

@@ -41,6 +41,9 @@ export interface CallBudget {
  * - S3 PutObject/DeleteObject (a page of a few KB), CloudFront CreateInvalidation (one per run,
  *   its CallerReference fixed per run so a repeated attempt cannot make a second one), Lambda
  *   Invoke with InvocationType Event (queued, answers 202 at once): idempotent, a few seconds each.
+ *   CloudFront KeyValueStore UpdateKeys carries the store's ETag (IfMatch): a repeated attempt of
+ *   an update already applied is refused as a conflict, never applied twice, and the publisher's
+ *   next run finds the keys as wanted.
  * - EventBridge Scheduler: CreateSchedule carries a client token the SDK fills once per call, so a
  *   repeated attempt cannot create a second schedule; both calls end inside the console's 10 s.
  */
@@ -53,6 +56,7 @@ export const CALL_BUDGETS = {
   cloudFormation: { connectMs: 2000, attemptMs: 5000, attempts: 2 },
   s3: { connectMs: 1000, attemptMs: 3000, attempts: 3 },
   cloudFront: { connectMs: 2000, attemptMs: 5000, attempts: 3 },
+  keyValueStore: { connectMs: 2000, attemptMs: 5000, attempts: 3 },
   lambda: { connectMs: 1000, attemptMs: 2000, attempts: 3 },
 } as const satisfies Record<string, CallBudget>;
 

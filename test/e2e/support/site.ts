@@ -6,6 +6,8 @@ import { PAGE_META } from '#web/content/pages/meta.ts';
 import { documentTitle } from '#web/src/app/document-head.ts';
 import { baseUrl } from './browser';
 import { REPO_ROOT } from '#shared/repo-root.ts';
+import { CONSOLE_PLACEHOLDER } from '#web/build/console-shell.ts';
+import { CONSOLE_ASSETS_DIR } from '#web/build/esbuild-options.ts';
 
 /**
  * What the site must serve, written from the spec (docs/spec/site-spec.md#2-screens-and-routes) so
@@ -95,16 +97,23 @@ export function rawHeading(html: string): string | undefined {
  * through the probe openPage installs). Before that a click on a prerendered button does
  * nothing, and hydration warnings may not have been logged yet. Without the probe (a page
  * from elsewhere), it falls back to React's props on the header, which every page has.
+ * The console runs on Preact (docs/decisions/0065-console-preact-compat.md), which has no React
+ * DevTools hook: there it resolves once the console's first render has replaced the shell's
+ * placeholder, the render that attaches its handlers.
  */
 export async function waitForHydration(page: Page, timeout = 15_000) {
   await page.waitForFunction(
-    () => {
+    ({ consoleScripts, placeholder }) => {
+      if (document.querySelector(`script[src^="${consoleScripts}"]`)) {
+        const root = document.getElementById('root');
+        return root !== null && root.childElementCount > 0 && !root.textContent?.includes(placeholder);
+      }
       const probe = (window as unknown as { __e2eReact?: { injected: boolean; commits: number } }).__e2eReact;
       if (probe?.injected) return probe.commits > 0;
       const header = document.querySelector('header');
       return header !== null && Object.keys(header).some((key) => key.startsWith('__reactProps$'));
     },
-    undefined,
+    { consoleScripts: `/${CONSOLE_ASSETS_DIR}/`, placeholder: CONSOLE_PLACEHOLDER },
     { timeout },
   );
 }

@@ -7,6 +7,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { DYNAMIC_PAGES } from '#shared/paths.ts';
 import { buildSite, type BuildResult } from '#web/build/build.ts';
 import { cspHash, readCspHashes } from '#web/build/csp-hashes.ts';
@@ -16,7 +17,7 @@ import { measurePageAssets, packagesIn, type PageAssetSizes } from '#web/build/m
 import { securityHeaders } from '#infra/site/security-headers.ts';
 
 const KB = 1024;
-const BUDGET = { homeJsGzip: 110 * KB, cssGzipPerPage: 30 * KB };
+const BUDGET = { homeJsGzip: 110 * KB, cssGzipPerPage: 30 * KB, consoleJsGzip: 90 * KB };
 /** Pages that render a form: the only ones allowed to load formik and yup (not the one-button confirmation pages). */
 const FORM_PAGES = [
   '/candidate',
@@ -197,6 +198,11 @@ describe("the owners' console in the build", () => {
     expect(files.map((file) => `/${CONSOLE_ASSETS_DIR}/${file}`).sort()).toEqual(
       [result.console.stylesheet, result.console.script].sort(),
     );
+  });
+
+  it("keeps its script within 90 KB gzipped: Preact's compat layer, not react-dom (decision 0065)", () => {
+    const script = readFileSync(path.join(outDir, result.console.script));
+    expect(gzipSync(script, { level: 9 }).length).toBeLessThanOrEqual(BUDGET.consoleJsGzip);
   });
 
   it("runs under a CSP as strict as the pages': files from the site only, no eval, no framing", () => {

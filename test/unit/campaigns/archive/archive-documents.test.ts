@@ -9,6 +9,7 @@ import {
   archiveFeed,
   archiveIndex,
   archivePage,
+  archiveSitemap,
   type ArchiveEntry,
 } from '#lambdas/campaigns/archive/archive-documents.ts';
 import { subscriberItem } from '#test/support/campaign-subscribers.ts';
@@ -80,7 +81,7 @@ describe("an issue's web version", () => {
   });
 });
 
-describe('the index and the feed', () => {
+describe('the index, the feed and the sitemap', () => {
   const older = entryOf('One.', { slug: '2026-winter-news', subject: 'Winter news', sentAt: SENT_AT - 86_400 * 60 });
   const newer = entryOf('Two.', { subject: 'Spring news & "hiring"', preheader: 'What employers ask for' });
 
@@ -116,5 +117,25 @@ describe('the index and the feed', () => {
     }
     expect(feed).toContain('<lastBuildDate>Tue, 10 Mar 2026 16:00:00 GMT</lastBuildDate>');
     expect(feed).not.toMatch(/<(link|guid)[^>]*>\//);
+  });
+
+  it('sitemap: the index dated by its newest issue, then each issue by its send, absolute and nothing else', () => {
+    // Act
+    const sitemap = archiveSitemap([older, newer], SITE);
+    const empty = archiveSitemap([], SITE);
+
+    // Assess
+    expect(sitemap).toBe(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        '  <url><loc>https://www.chinooktalent.ca/newsletter</loc><lastmod>2026-03-10T16:00:00Z</lastmod></url>',
+        '  <url><loc>https://www.chinooktalent.ca/newsletter/2026-spring-news</loc><lastmod>2026-03-10T16:00:00Z</lastmod></url>',
+        '  <url><loc>https://www.chinooktalent.ca/newsletter/2026-winter-news</loc><lastmod>2026-01-09T16:00:00Z</lastmod></url>',
+        '</urlset>',
+        '',
+      ].join('\n'),
+    );
+    expect(empty).toContain('<url><loc>https://www.chinooktalent.ca/newsletter</loc></url>\n</urlset>');
   });
 });

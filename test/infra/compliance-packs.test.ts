@@ -1,8 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { App, RemovalPolicy } from 'aws-cdk-lib';
+import { App, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import { unacknowledgedFindings, VALIDATION_REPORT_FILE, type Finding } from '#infra/compliance.ts';
 import type { SiteStackProps } from '#infra/constructs/site-stack.ts';
 import { synthStack } from './support/app';
@@ -10,17 +11,22 @@ import { synthStack } from './support/app';
 const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:111111111111:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789';
 const CONTROL_TOWER = 'cdk-validator-cfnguard';
 
-/** Synthesises with every pack and returns the Control Tower findings nothing acknowledges. */
-function controlTowerFindings(app: App): Finding[] {
+/** Synthesises with every pack and returns the findings nothing acknowledges, of every pack. */
+function findingsOf(app: App): Finding[] {
   try {
     app.synth();
   } catch {
     // A failing pack throws after writing its report, which is what is read here.
   }
-  return unacknowledgedFindings(app.outdir).filter((finding) => finding.plugin === CONTROL_TOWER);
+  return unacknowledgedFindings(app.outdir);
 }
 
-describe('AWS Control Tower proactive controls (cfn-guard) on the whole app', () => {
+/**
+ * Every pack at once (addCompliancePacks: cdk-nag AwsSolutions and Serverless, and the AWS Control
+ * Tower proactive controls by cfn-guard), one synthesis per deploy configuration: synthesising
+ * with the packs is the slowest thing the infra tests do.
+ */
+describe('the compliance packs on the whole app', () => {
   it.each<[string, Partial<SiteStackProps>]>([
     ['the default configuration', {}],
     [
@@ -33,17 +39,19 @@ describe('AWS Control Tower proactive controls (cfn-guard) on the whole app', ()
     ['an existing sender identity', { existingSenderIdentity: 'hello@example.ca' }],
   ])('has no unacknowledged findings with %s', (_, overrides) => {
     const { app } = synthStack(overrides, { nag: true });
-    expect(controlTowerFindings(app)).toEqual([]);
+    expect(findingsOf(app)).toEqual([]);
   });
 
-  it('still catches a real finding (the gate is live)', () => {
+  it('still catches real findings of cdk-nag and of Control Tower (the gates are live)', () => {
     const { app, stack } = synthStack({}, { nag: true });
+    new s3.Bucket(stack, 'Unlogged');
     new logs.LogGroup(stack, 'ShortLived', {
       retention: logs.RetentionDays.ONE_WEEK,
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    expect(controlTowerFindings(app)).toEqual(
+    expect(findingsOf(app)).toEqual(
       expect.arrayContaining([
+        { plugin: 'AwsSolutions', rule: 'AwsSolutions-S1', construct: 'TestSite/Unlogged/Resource' },
         {
           plugin: CONTROL_TOWER,
           rule: 'cloudwatch_log_group_retention_period_check',
@@ -51,6 +59,17 @@ describe('AWS Control Tower proactive controls (cfn-guard) on the whole app', ()
         },
       ]),
     );
+  });
+
+  it('acknowledges nothing without a written reason', () => {
+    const { app } = synthStack({}, { nag: true });
+    const reasons = app.node
+      .findAll()
+      .flatMap((construct) => construct.node.metadata)
+      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+      .flatMap((entry) => Object.values(entry.data as Record<string, string>));
+    expect(reasons.length).toBeGreaterThan(0);
+    for (const reason of reasons) expect(reason.length).toBeGreaterThan(20);
   });
 });
 
