@@ -6,6 +6,8 @@
  *        [--rate <n/s>] [--concurrency <n>]   local only: SES's rate and recipients in flight
  *   status <slug> [--json]       recipients, sent, failed, delivered, bounced (permanent, transient),
  *                                complained, rejected, unsubscribed since: the console's counts
+ *   archive                      asks the newsletter archive's publisher for a run (npm run deploy
+ *                                does, after each deploy): the site's newsletter pages follow the table
  *   --target local|aws           default local: `npm start`'s stack (PORT, SES_PORT,
  *                                DYNAMODB_PORT, LOCAL_DATA_DIR); aws: the deployed stack's outputs
  */
@@ -32,9 +34,10 @@ import { campaignRecipients } from './campaigns/recipients';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 
 const USAGE =
-  'Usage: npm run campaign -- preview|test|send|status <slug> [--to <address>] [--yes] [--json] [--rate <n>] [--concurrency <n>] [--target local|aws]';
+  'Usage: npm run campaign -- preview|test|send|status <slug> [--to <address>] [--yes] [--json] [--rate <n>] [--concurrency <n>] [--target local|aws], or npm run campaign -- archive [--target local|aws]';
 export interface CampaignArgs {
-  verb: 'preview' | 'test' | 'send' | 'status';
+  verb: 'preview' | 'test' | 'send' | 'status' | 'archive';
+  /** Empty for `archive`, which concerns every campaign. */
   slug: string;
   target: string;
   to?: string;
@@ -63,8 +66,10 @@ export const parseCampaignArgs = (argv: string[]): CampaignArgs => {
     },
     USAGE,
   );
-  const [verb, slug, ...extra] = positionals;
-  if (!['preview', 'test', 'send', 'status'].includes(verb ?? '') || !slug) throw new Error(USAGE);
+  const [verb, ...rest] = positionals;
+  const [slug = '', ...extra] = verb === 'archive' ? ['', ...rest] : rest;
+  if (!['preview', 'test', 'send', 'status', 'archive'].includes(verb ?? '') || (verb !== 'archive' && !slug))
+    throw new Error(USAGE);
   if (extra.length > 0) throw new Error(`Unexpected argument "${extra[0]}". ${USAGE}`);
   const args: CampaignArgs = {
     verb: verb as CampaignArgs['verb'],
@@ -192,6 +197,17 @@ export const runCampaign = async (args: CampaignArgs, log: (line: string) => voi
     return 0;
   }
   if (args.verb === 'send') return send(args, target, log);
+  if (args.verb === 'archive') {
+    // The publisher reads the table whole and writes only what differs: new pages' template after
+    // a deploy, the archive's sitemap in a new environment, anything a failed run left behind.
+    const requested = await requestArchiveRun(archiveTriggerFromEnv(), '(all)');
+    log(
+      requested
+        ? `Newsletter pages on ${target.name}: a run was requested; the pages, the index, the feed and the sitemap follow within a minute.`
+        : `Newsletter pages on ${target.name}: the run could not be requested (see the error above). Run this again in a minute.`,
+    );
+    return requested ? 0 : 1;
+  }
   const status = await campaignStatus(target, args.slug);
   if (!status) {
     log(`Campaign ${args.slug} has not been sent on ${target.name}.`);

@@ -62,6 +62,39 @@ const header = (raw: string, name: string) =>
     ?.slice(name.length + 1)
     .trim();
 
+/** The campaign's draft as the console stores it, ticked or not for the newsletter page. */
+const putDraft = (publish: boolean) =>
+  localDynamoClient(stack().dynamoUrl).send(
+    new PutItemCommand({
+      TableName: 'Campaigns',
+      Item: marshall({
+        id: `draft#${SLUG}`,
+        kind: 'campaign-draft',
+        slug: SLUG,
+        subject: 'Our test newsletter',
+        preheader: '',
+        topic: 'newsletter',
+        audience: 'candidate',
+        markdown: 'Hello,\n\nRead [our blog](/blog).',
+        publish,
+        version: 0,
+        createdAt: 1_780_000_000,
+        updatedAt: 1_780_000_000,
+        updatedBy: 'owner@console.test',
+      }),
+    }),
+  );
+/** The newsletter page's status once it is `status`, or as it is after 10 s. */
+const newsletterPageStatus = async (status: number) => {
+  const deadline = Date.now() + 10_000;
+  let page = await fetch(`${stack().baseUrl}/newsletter/${SLUG}`);
+  while (page.status !== status && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    page = await fetch(`${stack().baseUrl}/newsletter/${SLUG}`);
+  }
+  return { status: page.status, text: await page.text() };
+};
+
 beforeAll(async () => {
   seeded = await seedSubscribers(stack().dynamoUrl, {
     eligible: 60,
@@ -75,26 +108,7 @@ beforeAll(async () => {
     otherAudience: 2,
   });
   // The campaign's draft in the console, ticked "Publish on the site's newsletter page after sending".
-  await localDynamoClient(stack().dynamoUrl).send(
-    new PutItemCommand({
-      TableName: 'Campaigns',
-      Item: marshall({
-        id: `draft#${SLUG}`,
-        kind: 'campaign-draft',
-        slug: SLUG,
-        subject: 'Our test newsletter',
-        preheader: '',
-        topic: 'newsletter',
-        audience: 'candidate',
-        markdown: 'Hello,\n\nRead [our blog](/blog).',
-        publish: true,
-        version: 0,
-        createdAt: 1_780_000_000,
-        updatedAt: 1_780_000_000,
-        updatedBy: 'owner@console.test',
-      }),
-    }),
-  );
+  await putDraft(true);
 });
 
 describe('npm run campaign against the local stack', () => {
@@ -142,14 +156,24 @@ describe('npm run campaign against the local stack', () => {
   });
 
   it("asked the stack's publisher for a run: the campaign, ticked in the console, is on the newsletter page", async () => {
-    const deadline = Date.now() + 10_000;
-    let page = await fetch(`${stack().baseUrl}/newsletter/${SLUG}`);
-    while (page.status !== 200 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      page = await fetch(`${stack().baseUrl}/newsletter/${SLUG}`);
-    }
+    const page = await newsletterPageStatus(200);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<h1>Our test newsletter</h1>');
+    expect(page.text).toContain('<h1>Our test newsletter</h1>');
+  });
+
+  it('archive asks for a run that brings the pages in line with the table (what npm run deploy does after a deploy)', async () => {
+    // Prepare: unticked behind the publisher's back, so only a run takes the page down.
+    await putDraft(false);
+
+    // Act
+    const archive = campaign('archive');
+    const page = await newsletterPageStatus(404);
+    await putDraft(true);
+
+    // Assess
+    expect(archive.status).toBe(0);
+    expect(archive.stdout).toContain('Newsletter pages on local: a run was requested');
+    expect(page.status).toBe(404);
   });
 
   it('sends nothing more when the same campaign is sent again', async () => {

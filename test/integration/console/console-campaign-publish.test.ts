@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadEdgeHandlers, readRouteManifest } from '#infra/edge/edge-code.ts';
 import { localArchiveSite } from '#infra/local/local-archive-site.ts';
+import { createLocalKeyValueStore } from '#infra/local/local-key-value-store.ts';
 import { coalescedRunner, createLocalLambda, LOCAL_LAMBDA_PREFIX } from '#infra/local/local-lambda.ts';
 import { createSiteHandler } from '#infra/local/static-site.ts';
 import { publishArchive } from '#lambdas/campaigns/archive/publish-archive.ts';
@@ -37,6 +38,8 @@ let server: Server;
 let origin = '';
 let site: ReturnType<typeof createSiteHandler>;
 /** Invocations that reached the twin's Lambda endpoint. */
+/** The published issues the twin's edge reads (a CloudFront KeyValueStore in AWS). */
+const archiveIssues = createLocalKeyValueStore();
 let invocations = 0;
 /** While set, the endpoint answers as Lambda does when it cannot take the request. */
 let lambdaDown = false;
@@ -45,7 +48,7 @@ const archive = coalescedRunner(
   () =>
     publishArchive(
       { db: createDynamoClient(), table: ownTables.campaigns },
-      localArchiveSite(dist, () => site.clearCache()),
+      localArchiveSite(dist, () => site.clearCache(), archiveIssues),
       { siteUrl, now: Math.floor(Date.now() / 1000) },
     ),
   (error) => {
@@ -60,7 +63,7 @@ beforeAll(async () => {
   session = sessionOf((await enrol(owner)).answer)!;
   dist = await mkdtemp(path.join(tmpdir(), 'campaign-publish-'));
   await cp(FIXTURE_DIST, dist, { recursive: true });
-  site = createSiteHandler({ distDir: dist, edge: loadEdgeHandlers(readRouteManifest(dist)), responseHeaders: {} });
+  site = createSiteHandler({ distDir: dist, edge: loadEdgeHandlers(readRouteManifest(dist), archiveIssues.handle), responseHeaders: {} });
   const lambda = createLocalLambda({ newsletterPublisher: () => archive.run() });
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://local');
