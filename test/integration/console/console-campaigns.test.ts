@@ -65,6 +65,7 @@ describe('drafts', () => {
     expect(created.json.campaign).toMatchObject({
       slug: newer,
       ...FIELDS,
+      publish: false,
       state: 'draft',
       version: 0,
       updatedBy: owner,
@@ -111,14 +112,23 @@ describe('drafts', () => {
     await create(slug);
 
     // Act
-    const saved = await call('update', slug, { method: 'PUT', json: { ...FIELDS, subject: 'Second', version: 0 } });
+    const notBoolean = await call('update', slug, { method: 'PUT', json: { ...FIELDS, publish: 'yes', version: 0 } });
+    const saved = await call('update', slug, {
+      method: 'PUT',
+      json: { ...FIELDS, subject: 'Second', publish: true, version: 0 },
+    });
     const stale = await call('update', slug, { method: 'PUT', json: { ...FIELDS, subject: 'Lost', version: 0 } });
 
     // Assess
+    expect([notBoolean.statusCode, notBoolean.json.message]).toEqual([400, 'publish must be true or false.']);
     expect(saved.statusCode).toBe(200);
-    expect(saved.json.campaign).toMatchObject({ subject: 'Second', version: 1 });
+    expect(saved.json.campaign).toMatchObject({ subject: 'Second', publish: true, version: 1 });
     expect([stale.statusCode, stale.json.message]).toEqual([409, CAMPAIGN_MESSAGES.changedMeanwhile]);
-    expect(await readItem(ownTables.campaigns, `draft#${slug}`)).toMatchObject({ subject: 'Second', version: 1 });
+    expect(await readItem(ownTables.campaigns, `draft#${slug}`)).toMatchObject({
+      subject: 'Second',
+      publish: true,
+      version: 1,
+    });
     expect(await auditEntries()).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ action: 'campaign.update', target: slug, summary: 'Saved version 1' }),
