@@ -21,11 +21,10 @@ import { renderCampaign } from '#lambdas/campaigns/campaign-markdown.ts';
 import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaign-messages.ts';
 import { OTHER_ORIGIN } from '#lambdas/console/console-guards.ts';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
-import type { AuditEntry } from '#shared/console-api.ts';
 import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
 import * as API_ERRORS from '#shared/constants/api-errors.ts';
 import { readItem, siteUrl, writeItem } from '../support/local-aws';
-import { api, enrol, sessionOf, type Call } from './console-client';
+import { api, auditOf, enrol, sessionOf, type Call } from './console-client';
 
 jest.setTimeout(30_000);
 const FIXTURE_DIST = path.join(__dirname, '..', '..', 'infra', 'fixtures', 'web-dist');
@@ -125,9 +124,9 @@ const page = async (slug: string) => {
   return { status: response.status, text: await response.text() };
 };
 /** The switch's audit entries of a campaign (its creation's left out). */
-const auditOf = async (slug: string) =>
-  ((await api('GET /api/admin/audit', { session })).json.items as AuditEntry[])
-    .filter((entry) => entry.target === slug && entry.action !== 'campaign.create')
+const switchAuditOf = async (slug: string) =>
+  (await auditOf(session, slug))
+    .filter((entry) => entry.action !== 'campaign.create')
     .map(({ action, summary, actor }) => ({ action, summary, actor }));
 
 describe("the owner's switch on a sent campaign", () => {
@@ -162,7 +161,7 @@ describe("the owner's switch on a sent campaign", () => {
     expect(invocations - before).toBe(2);
     // Only `publish` changed: the frozen draft's version, text and who saved it stay.
     expect(await readItem(ownTables.campaigns, `draft#${slug}`)).toEqual({ ...draftBefore, publish: false });
-    expect(await auditOf(slug)).toEqual(
+    expect(await switchAuditOf(slug)).toEqual(
       expect.arrayContaining([
         { action: 'campaign.publish', summary: 'Published on the newsletter page', actor: owner },
         { action: 'campaign.unpublish', summary: 'Taken off the newsletter page', actor: owner },
@@ -219,7 +218,7 @@ describe("the owner's switch on a sent campaign", () => {
       subject: `Winter news ${sent}`,
     });
     expect(invocations).toBe(before);
-    expect(await auditOf(sent)).toEqual([]);
+    expect(await switchAuditOf(sent)).toEqual([]);
   });
 
   it('keeps the choice when the publisher cannot be invoked, says so, and the next run publishes it', async () => {
@@ -244,7 +243,7 @@ describe("the owner's switch on a sent campaign", () => {
       campaign: { publish: true },
     });
     expect((await readItem(ownTables.campaigns, `draft#${failed}`))!.publish).toBe(true);
-    expect(await auditOf(failed)).toEqual([
+    expect(await switchAuditOf(failed)).toEqual([
       { action: 'campaign.publish', summary: 'Published on the newsletter page', actor: owner },
     ]);
     expect(meanwhile.status).toBe(404);
