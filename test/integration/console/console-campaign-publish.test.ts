@@ -63,7 +63,11 @@ beforeAll(async () => {
   session = sessionOf((await enrol(owner)).answer)!;
   dist = await mkdtemp(path.join(tmpdir(), 'campaign-publish-'));
   await cp(FIXTURE_DIST, dist, { recursive: true });
-  site = createSiteHandler({ distDir: dist, edge: loadEdgeHandlers(readRouteManifest(dist), archiveIssues.handle), responseHeaders: {} });
+  site = createSiteHandler({
+    distDir: dist,
+    edge: loadEdgeHandlers(readRouteManifest(dist), archiveIssues.handle),
+    responseHeaders: {},
+  });
   const lambda = createLocalLambda({ newsletterPublisher: () => archive.run() });
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://local');
