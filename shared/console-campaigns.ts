@@ -69,6 +69,12 @@ export const CAMPAIGN_ROUTES = {
   pause: 'POST /api/admin/campaigns/sends/{slug}/pause',
   /** No body; 200 SendProgress; 409 when not paused. */
   resume: 'POST /api/admin/campaigns/sends/{slug}/resume',
+  /**
+   * Body CampaignPublishRequest; 200 CampaignPublished: only `publish` of a campaign sent or
+   * scheduled (its other fields stay frozen), and a run of the newsletter archive asked for.
+   * 409 for a draft never sent; 404.
+   */
+  publish: 'PUT /api/admin/campaigns/sends/{slug}/publish',
 } as const;
 
 /** Test copies one owner may send per hour (each is a real email through SES). */
@@ -132,6 +138,11 @@ export const campaignFieldsSchema = yup.object({
       ({ value }) => unsafeLinksMessage(value as string),
       (value) => (value === undefined ? true : linkTargetsOf(value).every(isSafeCampaignHref)),
     ),
+  /**
+   * Whether the campaign's web version goes on the site's newsletter page once it is sent
+   * (docs/decisions/0052-newsletter-archive.md). Off unless the owner ticks it.
+   */
+  publish: yup.boolean().default(false),
 });
 export type CampaignFields = yup.InferType<typeof campaignFieldsSchema>;
 
@@ -172,6 +183,12 @@ export type CampaignChange = yup.InferType<typeof campaignChangeSchema>;
 
 export const campaignDeleteSchema = yup.object({ version: version() });
 
+/** The owner's switch on a sent campaign: on or off the site's newsletter page, nothing else. */
+export const campaignPublishSchema = yup.object({
+  publish: yup.boolean().required("Say whether it goes on the site's newsletter page: true or false."),
+});
+export type CampaignPublishRequest = yup.InferType<typeof campaignPublishSchema>;
+
 /** `draft`: still being written; `sent`: a send started (its content is frozen). */
 export type CampaignState = 'draft' | 'sent';
 
@@ -190,6 +207,8 @@ export interface CampaignSummary {
 export interface CampaignDraft extends CampaignSummary {
   preheader: string;
   markdown: string;
+  /** Published on the site's newsletter page once sent (CampaignFields.publish). */
+  publish: boolean;
   /** Send it back with the next change. */
   version: number;
   /** The repository file it was imported from (`web/content/campaigns/<slug>.md`), if any. */
@@ -199,6 +218,14 @@ export interface CampaignDraft extends CampaignSummary {
 export interface CampaignChanged {
   message: string;
   campaign: CampaignDraft;
+}
+
+export interface CampaignPublished extends CampaignChanged {
+  /**
+   * Whether the newsletter page's update was asked for. False: the change is stored but the
+   * request failed; the page follows at the archive's next run (any later send or switch).
+   */
+  pageUpdateRequested: boolean;
 }
 
 /** One of the repository's campaign files, and whether the console already holds that slug. */

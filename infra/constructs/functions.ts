@@ -168,6 +168,13 @@ export const FUNCTIONS = {
     timeoutSeconds: 60,
     memorySize: MEMORY_SIZE,
   },
+  newsletterPublisher: {
+    entry: 'lambdas/handlers/newsletter-publisher.ts',
+    description: "Publishes the sent campaigns the owners chose on the site's newsletter pages and feed",
+    // A scan of the campaigns, a few small objects and one invalidation.
+    timeoutSeconds: 60,
+    memorySize: MEMORY_SIZE,
+  },
 } as const satisfies Record<string, FunctionSpec>;
 export type FunctionName = keyof typeof FUNCTIONS;
 

@@ -6,6 +6,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { DEPLOY_TIME_SITE_ORIGIN } from '#shared/deploy-site-origin.ts';
 import { NOT_FOUND_PAGE } from '#shared/paths.ts';
+import { ARCHIVE_KEY_PATTERNS } from '#shared/newsletter-archive.ts';
 import { ROUTE_MANIFEST_FILE } from '../edge/edge-code';
 import { OBJECT_METADATA } from '../site/object-metadata';
 import { acknowledgeDeploymentHandler, dropUnusedCliLayer } from './deployment-handler';
@@ -86,8 +87,11 @@ export class SiteDeployment extends Construct {
 
     this.pages = new s3deploy.BucketDeployment(this, 'Pages', {
       ...common,
-      // Excluded files are also left alone by pruning, so the passes above survive this one.
-      exclude: [assetPattern, notFoundKey, ROUTE_MANIFEST_FILE],
+      // Excluded files are also left alone by pruning, so the passes above survive this one, and so
+      // does the newsletter archive, which its publisher writes after the deploys
+      // (aws-s3-deployment README, "Exclude and Include Filters": an excluded file already in the
+      // bucket "will not be deleted if you are using the prune option").
+      exclude: [assetPattern, notFoundKey, ROUTE_MANIFEST_FILE, ...ARCHIVE_KEY_PATTERNS],
       prune: true,
       cacheControl: REVALIDATE,
       distribution: props.distribution,

@@ -14,6 +14,7 @@ import { Alarms, EVENT_STREAM_PERIOD } from './alarms';
 import { Api, type FormLimits } from './api';
 import type { ApiThrottle } from './api-throttling';
 import { CampaignSender } from './campaign-sender';
+import { NewsletterPublisher } from './newsletter-publisher';
 import { Data } from './data';
 import { Email } from './email';
 import { Mailer } from './mailer';
@@ -55,6 +56,7 @@ export class SiteStack extends Stack {
   readonly api: Api;
   readonly mailer: Mailer;
   readonly campaigns: CampaignSender;
+  readonly newsletter: NewsletterPublisher;
   readonly site: Site;
   readonly alarms: Alarms;
 
@@ -129,6 +131,17 @@ export class SiteStack extends Stack {
     });
     // The console's send routes start sends: now on the queue, later through a schedule.
     this.campaigns.bindLaunches(this.api.handlers.consoleCampaigns);
+    // The newsletter archive: republished when a send's recipients are queued (the worker's launch)
+    // or an owner changes `publish` on a sent campaign (the console).
+    this.newsletter = new NewsletterPublisher(this, 'Newsletter', {
+      campaigns: this.data.campaigns,
+      bucket: this.site.bucket,
+      distribution: this.site.distribution,
+      issuesStore: this.site.archiveIssues,
+      siteUrl: this.site.origin,
+    });
+    this.newsletter.bindTrigger(this.campaigns.worker);
+    this.newsletter.bindTrigger(this.api.handlers.consoleCampaigns);
     // Bounces and complaints of a campaign's email are counted on its send record.
     this.email.feedbackFunction.bindTable(this.data.campaigns, 'update');
     new SiteDeployment(this, 'SiteDeployment', {
@@ -146,6 +159,7 @@ export class SiteStack extends Stack {
       .watchDeadLetterQueue('MailerDeadLetters', this.mailer.deadLetterQueue)
       .watchDeadLetterQueue('FeedbackDeadLetters', this.email.feedbackDeadLetterQueue)
       .watchDeadLetterQueue('CampaignDeadLetters', this.campaigns.deadLetterQueue)
+      .watchDeadLetterQueue('NewsletterDeadLetters', this.newsletter.deadLetterQueue)
       .watchLogMessage('CampaignMailFinallyFailed', [this.campaigns.worker.logGroup], CAMPAIGN_MAIL_FINALLY_FAILED)
       .watchLogMessage(
         'MailFinallyFailed',
@@ -183,6 +197,7 @@ export class SiteStack extends Stack {
     // Read by npm run campaign -- --target aws.
     new CfnOutput(this, 'CampaignsTableName', { value: this.data.campaigns.table.tableName });
     new CfnOutput(this, 'CampaignQueueUrl', { value: this.campaigns.queue.queueUrl });
+    new CfnOutput(this, 'NewsletterPublisherName', { value: this.newsletter.publisher.function.functionName });
     new CfnOutput(this, 'SenderAddress', {
       description: 'The From address of every email',
       value: this.email.fromAddress,

@@ -44,6 +44,8 @@ export class Site extends Construct {
   readonly bucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
   readonly viewerRequestFunction: cloudfront.Function;
+  /** The newsletter archive's published issues (one key per slug), read by the viewer-request function. */
+  readonly archiveIssues: cloudfront.KeyValueStore;
   readonly viewerResponseFunction: cloudfront.Function;
   readonly responseHeadersPolicy: cloudfront.ResponseHeadersPolicy;
   private readonly customDomain?: CustomDomain;
@@ -74,10 +76,16 @@ export class Site extends Construct {
       serverAccessLogsPrefix: 's3/site/',
     });
 
+    // Written by the newsletter publisher; the function serves /newsletter/<slug> only for a key
+    // in it, the 404 page otherwise (docs/decisions/0052-newsletter-archive.md).
+    this.archiveIssues = new cloudfront.KeyValueStore(this, 'ArchiveIssues', {
+      comment: 'Published newsletter issues: one key per slug, written by the newsletter publisher',
+    });
     this.viewerRequestFunction = new cloudfront.Function(this, 'ViewerRequest', {
       comment: 'Legacy 301s, pretty URLs, subscriber page shells, unknown paths -> 404 page',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       code: cloudfront.FunctionCode.fromInline(buildViewerRequestCode(props.routes)),
+      keyValueStore: this.archiveIssues,
     });
     this.viewerResponseFunction = new cloudfront.Function(this, 'ViewerResponse', {
       comment: 'Gives the 404 page its 404 status',

@@ -3,6 +3,7 @@
  * the whole stack in one `cdk deploy`, the first deploy included — the pages and the emails get
  * the real site URL at deploy time (docs/decisions/0010-site-url-from-distribution.md). Needs
  * AWS credentials for the account and a bootstrapped ca-central-1 (see the README, "Deploying").
+ * Then asks the newsletter archive's publisher for a run (`npm run campaign -- archive`).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -27,6 +28,14 @@ function main(): void {
   console.log(`Deploying (cdk ${deployArgs.join(' ')}) …`);
   run(bin('cdk'), deployArgs, process.env);
   const outputs = stackOutputs(readFileSync(path.join(REPO_ROOT, OUTPUTS_FILE), 'utf8'));
+  // The newsletter archive is written by its publisher, not by this deploy (0052): a run brings
+  // its pages to the deployed template and writes its sitemap in a new environment.
+  console.log('Updating the newsletter pages …');
+  const archive = ['infra/ops/campaign.ts', 'archive', '--target', 'aws'];
+  const archived = spawnSync(bin('tsx'), archive, { cwd: REPO_ROOT, stdio: 'inherit', env: process.env });
+  // The stack is deployed either way; the pages follow at the next send or switch in the console.
+  if (archived.status !== 0)
+    console.warn('The newsletter pages were not updated: run `npm run campaign -- archive --target aws`.');
   console.log(`\n${deploySummary(outputs).join('\n')}`);
 }
 

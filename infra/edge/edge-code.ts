@@ -3,6 +3,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { transformSync } from 'esbuild';
 import { CONSOLE_PAGE, CONSOLE_SHELL } from '#shared/console-api.ts';
+import { ARCHIVE_FILES, ARCHIVE_PREFIX } from '#shared/newsletter-archive.ts';
 import { DYNAMIC_PAGES, NOT_FOUND_PAGE, sitePaths } from '#shared/paths.ts';
 import { METADATA_STATUSES, STATUS_METADATA_HEADER } from '../site/object-metadata';
 
@@ -19,8 +20,9 @@ export const CLOUDFRONT_FUNCTION_MAX_BYTES = 10 * 1024;
 export const ROUTE_MANIFEST_FILE = '_routes.json';
 
 /**
- * Files the web build writes at the root of web/dist (web/build/build.ts and web/public),
- * which the edge passes on to S3 unchanged. `_routes.json` is read at synth, never deployed.
+ * Files at the site root, which the edge passes on to S3 unchanged: those the web build writes
+ * (web/build/build.ts and web/public) and the newsletter archive's sitemap, written by its
+ * publisher. `_routes.json` is read at synth, never deployed.
  */
 export const SITE_ROOT_FILES: readonly string[] = [
   '/404.html',
@@ -30,16 +32,27 @@ export const SITE_ROOT_FILES: readonly string[] = [
   '/robots.txt',
   '/rss.xml',
   '/sitemap.xml',
+  ARCHIVE_FILES.sitemap.path,
 ];
 
 /**
- * Folders of files in web/dist: hashed bundles (`assets`) and web/public's `images` and `media`.
+ * Folders of files in web/dist: hashed bundles (`assets`) and web/public's `images` and `media`,
+ * and the newsletter archive's files, written by its publisher (feed.xml, archive.css).
  * Their files pass on to S3; anything else that is not a page gets the 404 page.
  */
-export const SITE_FILE_DIRS: readonly string[] = ['/assets/', '/images/', '/media/'];
+export const SITE_FILE_DIRS: readonly string[] = ['/assets/', '/images/', '/media/', `${ARCHIVE_PREFIX}/`];
 
 /** The one line of each template that receives its configuration. */
 const CONFIG_DECLARATION = 'var CONFIG = __EDGE_CONFIG__;';
+
+/**
+ * The viewer-request function's first line: the runtime's module for the KeyValueStore associated
+ * with it (https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/functions-custom-methods.html).
+ * Put before the minified template rather than in it: with an import, esbuild would treat the
+ * template as a module and rename its top-level `handler`. The local server evaluates the code
+ * after this line, with its own `cf` (loadEdgeHandlers).
+ */
+const KVS_IMPORT = "import cf from 'cloudfront';\n";
 const TEMPLATE_DIR = __dirname;
 
 /** Old URLs that must keep working (search results, shared links): old path -> new path. */
@@ -77,7 +90,7 @@ function validateRoutes(routes: readonly string[]): void {
   }
 }
 
-/** Injects the configuration, minifies (comments out, size down) and enforces the size limit. */
+/** Injects the configuration and minifies (comments out, size down). */
 function build(templateFile: string, config: unknown): string {
   const template = readFileSync(path.join(TEMPLATE_DIR, templateFile), 'utf8');
   if (template.split(CONFIG_DECLARATION).length !== 2) {
@@ -86,8 +99,21 @@ function build(templateFile: string, config: unknown): string {
   const source = template.replace(CONFIG_DECLARATION, () => `var CONFIG = ${JSON.stringify(config)};`);
   // No `format`: esbuild then treats the input as a script and keeps top-level names, so
   // `handler` stays the entry point CloudFront calls. The es5 target refuses any syntax
-  // newer than what the templates use, rather than emitting it.
-  const { code } = transformSync(source, { loader: 'js', minify: true, target: 'es5', charset: 'utf8' });
+  // newer than what the templates use, rather than emitting it; async/await is allowed, as
+  // runtime 2.0 has it (functions-javascript-runtime-20.html, "Statements") and the
+  // KeyValueStore's methods answer promises.
+  const { code } = transformSync(source, {
+    loader: 'js',
+    minify: true,
+    target: 'es5',
+    supported: { 'async-await': true },
+    charset: 'utf8',
+  });
+  return code;
+}
+
+/** Fails when the function's code is larger than CloudFront allows. */
+function checkSize(templateFile: string, code: string): string {
   const bytes = Buffer.byteLength(code, 'utf8');
   if (bytes > CLOUDFRONT_FUNCTION_MAX_BYTES) {
     throw new Error(
@@ -102,7 +128,7 @@ export function buildViewerRequestCode(routes: readonly string[]): string {
   validateRoutes(routes);
   const pages: Record<string, 1> = {};
   for (const route of routes) pages[route] = 1;
-  return build('viewer-request.js', {
+  const body = build('viewer-request.js', {
     pages,
     dynamic: DYNAMIC_PAGES.map(({ prefix, shellPath }) => ({ prefix, shell: shellPath })),
     redirects: REDIRECTS,
@@ -110,16 +136,21 @@ export function buildViewerRequestCode(routes: readonly string[]): string {
     fileDirs: SITE_FILE_DIRS,
     notFound: NOT_FOUND_PAGE,
     console: { page: CONSOLE_PAGE, shell: `${CONSOLE_SHELL}/index.html` },
+    archive: ARCHIVE_PREFIX,
   });
+  return checkSize('viewer-request.js', KVS_IMPORT + body);
 }
 
 /** The viewer-response function: gives an object the status its metadata names (the 404 page). */
 export function buildViewerResponseCode(): string {
-  return build('viewer-response.js', {
-    statusHeader: STATUS_METADATA_HEADER,
-    statuses: METADATA_STATUSES,
-    noindexPage: CONSOLE_PAGE,
-  });
+  return checkSize(
+    'viewer-response.js',
+    build('viewer-response.js', {
+      statusHeader: STATUS_METADATA_HEADER,
+      statuses: METADATA_STATUSES,
+      noindexPage: CONSOLE_PAGE,
+    }),
+  );
 }
 
 /** A header, query string or cookie entry as CloudFront Functions represent it. */
@@ -158,15 +189,23 @@ export interface ViewerResponseEvent extends ViewerRequestEvent {
 }
 
 export interface EdgeHandlers {
-  /** Returns the (possibly rewritten) request to forward, or a response (redirect) to send. */
-  viewerRequest(event: ViewerRequestEvent): EdgeRequest | EdgeResponse;
+  /** Answers the (possibly rewritten) request to forward, or a response (redirect) to send. */
+  viewerRequest(event: ViewerRequestEvent): Promise<EdgeRequest | EdgeResponse>;
   /** Returns the response to send to the viewer. */
   viewerResponse(event: ViewerResponseEvent): EdgeResponse;
 }
 
-function evaluate<E, R>(code: string, filename: string): (event: E) => R {
+/**
+ * What a function reads of its associated KeyValueStore through `cf.kvs()`: `exists` answers a
+ * promise of whether the key is in the store (functions-custom-methods.html, "exists() method").
+ */
+export interface KeyValueStoreHandle {
+  exists(key: string): Promise<boolean>;
+}
+
+function evaluate<E, R>(code: string, filename: string, globals: object = {}): (event: E) => R {
   // A fresh context per function: like CloudFront, the two functions share no globals.
-  const context = vm.createContext({});
+  const context = vm.createContext({ ...globals });
   vm.runInContext(code, context, { filename, timeout: 1000 });
   const handler = (context as { handler?: unknown }).handler;
   if (typeof handler !== 'function') throw new Error(`${filename} defines no handler function`);
@@ -177,11 +216,13 @@ function evaluate<E, R>(code: string, filename: string): (event: E) => R {
  * Evaluates the built edge code for the local server. Events must be shaped as CloudFront
  * builds them: lowercase header names, `uri` and query values percent-encoded as received.
  * A result with `statusCode` is a response to send; otherwise it is the request to serve.
+ * `archiveIssues` is the viewer-request function's KeyValueStore (the twin's: local-key-value-store.ts).
  */
-export function loadEdgeHandlers(routes: readonly string[]): EdgeHandlers {
-  const viewerRequest = evaluate<ViewerRequestEvent, EdgeRequest | EdgeResponse>(
-    buildViewerRequestCode(routes),
+export function loadEdgeHandlers(routes: readonly string[], archiveIssues: KeyValueStoreHandle): EdgeHandlers {
+  const viewerRequest = evaluate<ViewerRequestEvent, Promise<EdgeRequest | EdgeResponse>>(
+    buildViewerRequestCode(routes).slice(KVS_IMPORT.length),
     'viewer-request.js',
+    { cf: { kvs: () => archiveIssues } },
   );
   const viewerResponse = evaluate<ViewerResponseEvent, EdgeResponse>(buildViewerResponseCode(), 'viewer-response.js');
   return { viewerRequest, viewerResponse };

@@ -5,6 +5,8 @@
 //
 // Written for the restricted runtime: no require, no module syntax, `var` only, one top-level
 // `handler`. The `/api/*` behaviour has no function, so API paths never reach this code.
+// `cf` is the runtime's `cloudfront` module: edge-code.ts puts its import line before the
+// minified code (an import would make esbuild treat the file as a module and rename `handler`).
 //
 // CONFIG = {
 //   pages:     { "<decoded path without trailing slash>": 1, ... }  prerendered pages
@@ -14,8 +16,15 @@
 //   fileDirs:  [ "/assets/", "/images/", "/media/" ]                  folders of files
 //   notFound:  "/404.html"
 //   console:   { page: "/admin", shell: "/_shell/admin/index.html" }   the owners' console
+//   archive:   "/newsletter"   the newsletter archive, written by its publisher, not the build
 // }
 var CONFIG = __EDGE_CONFIG__;
+
+// The newsletter archive's published issues, one key per slug, written by its publisher: the
+// KeyValueStore associated with this function (cf.kvs() with no id: the one associated store,
+// https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/functions-custom-methods.html).
+/* global cf */
+var archiveIssues = cf.kvs();
 
 var hasOwn = Object.prototype.hasOwnProperty;
 
@@ -93,13 +102,37 @@ function notFound(request) {
   return request;
 }
 
+// The newsletter archive's pages (/newsletter, /newsletter/<slug>) are objects its publisher
+// writes after the build (docs/decisions/0052-newsletter-archive.md), so they are not in the
+// build's page list: the index and any slug-shaped path are archive pages (null: not one); its
+// files (feed.xml, archive.css) pass as files.
+function archivePageOf(path) {
+  if (path === CONFIG.archive) return { slug: null, uri: path + '/index.html' };
+  if (path.indexOf(CONFIG.archive + '/') !== 0) return null;
+  var slug = path.slice(CONFIG.archive.length + 1);
+  return /^[a-z0-9][a-z0-9-]*$/.test(slug) ? { slug: slug, uri: CONFIG.archive + '/' + slug + '/index.html' } : null;
+}
+
+// An issue is served only when its slug is in the store: S3 would answer an unknown key with an
+// error (403 through Origin Access Control) on which no viewer-response function runs, so an
+// issue never or no longer published gets the branded 404 page here, as any unknown path does.
+// Should the store not answer, the page is asked of S3 as before the store existed: a published
+// issue stays readable, an unknown one gets S3's error.
+async function isPublished(slug) {
+  try {
+    return await archiveIssues.exists(slug);
+  } catch (e) {
+    return true;
+  }
+}
+
 // The console is one HTML shell with its own router: /admin and every path under it (never
 // /administrator) get that shell, whatever follows, so a reload on any console screen works.
 function isConsolePath(path) {
   return path === CONFIG.console.page || path.indexOf(CONFIG.console.page + '/') === 0;
 }
 
-function handler(event) {
+async function handler(event) {
   var request = event.request;
   var path;
   try {
@@ -125,6 +158,14 @@ function handler(event) {
     if (slashless !== path) return redirect(encodePath(slashless), request.querystring);
     if (shell) request.uri = shell + '/index.html';
     else request.uri = slashless === '/' ? '/index.html' : encodePath(slashless) + '/index.html';
+    return request;
+  }
+
+  var archivePage = archivePageOf(slashless);
+  if (archivePage) {
+    if (slashless !== path) return redirect(encodePath(slashless), request.querystring);
+    if (archivePage.slug && !(await isPublished(archivePage.slug))) return notFound(request);
+    request.uri = archivePage.uri;
     return request;
   }
 

@@ -1,3 +1,4 @@
+import { archiveTriggerFromEnv } from '#lambdas/campaigns/archive/archive-trigger.ts';
 import { campaignSenderDepsFromEnv, sendRateFromEnv } from '#lambdas/campaigns/campaign-deps.ts';
 import type { CampaignMessage } from '#lambdas/campaigns/campaign-message.ts';
 import { contentOf } from '#lambdas/campaigns/launch-campaign.ts';
@@ -45,6 +46,8 @@ export function createLocalCampaignQueue(
     ...sender,
     enqueue: async (messages) => messages.forEach((message) => push(message)),
     campaignOf: async (slug) => contentOf((await getCampaign(sender.campaigns, slug))!),
+    // As the worker in AWS: the twin's Lambda endpoint runs the publisher (infra/local/local-lambda.ts).
+    archiveChanged: archiveTriggerFromEnv(),
     pausedRecheckSeconds: options.pausedRecheckSeconds ?? 1,
     pace: createPacer(options.rate ?? sendRateFromEnv()),
   };

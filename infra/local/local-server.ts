@@ -3,6 +3,7 @@ import type { FunctionName } from '../constructs/functions';
 import { createApiDispatcher, type loadHttpHandlers } from './api-dispatch';
 import { createFaultControl, FAULTS_PATH } from './fault-control';
 import type { FaultSwitch } from './fault-switch';
+import { createLocalLambda, LOCAL_LAMBDA_PREFIX } from './local-lambda';
 import { createLocalS3, LOCAL_S3_PREFIX, type LocalObject } from './local-s3';
 import { addCloudFrontOriginHeaders } from './origin-verify';
 import type { SigningKey } from './sigv4-presigned';
@@ -14,6 +15,8 @@ export interface LocalServerOptions extends SiteOptions {
   /** The key the handlers presign with; the S3 stand-in checks signatures with it. */
   signingKey: Omit<SigningKey, 'service'>;
   faults: FaultSwitch;
+  /** What the twin's Lambda endpoint runs when invoked asynchronously (local-lambda.ts). */
+  functions?: Parameters<typeof createLocalLambda>[0];
 }
 
 /**
@@ -27,10 +30,12 @@ export function createLocalServer(options: LocalServerOptions) {
   const api = createApiDispatcher(options.handlers);
   const s3 = createLocalS3(options.objects, options.signingKey);
   const faultControl = createFaultControl(options.faults);
+  const lambda = createLocalLambda(options.functions ?? {});
 
   const route = (req: IncomingMessage, res: ServerResponse, url: URL) => {
     if (url.pathname.startsWith('/api/')) return api(addCloudFrontOriginHeaders(req), res, url);
     if (url.pathname.startsWith(`${LOCAL_S3_PREFIX}/`)) return s3(req, res, url);
+    if (url.pathname.startsWith(`${LOCAL_LAMBDA_PREFIX}/`)) return lambda(req, res, url);
     if (url.pathname === FAULTS_PATH) return faultControl(req, res, url);
     return site.handle(req, res, url);
   };

@@ -29,6 +29,12 @@ import { FAULTS_PATH } from './fault-control';
 import { startFaultProxy } from './fault-proxy';
 import { FaultSwitch } from './fault-switch';
 import { LOCAL_S3_PREFIX } from './local-s3';
+import { coalescedRunner, LOCAL_LAMBDA_PREFIX } from './local-lambda';
+import { localArchiveSite } from './local-archive-site';
+import { createLocalKeyValueStore } from './local-key-value-store';
+import { publishArchive } from '#lambdas/campaigns/archive/publish-archive.ts';
+import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
+import { nowSeconds } from '#lambdas/runtime/clock.ts';
 import { localConfig } from './local-config';
 import type { ReadEnvName } from '#shared/env-names.ts';
 import { useCompressedClock } from './compressed-clock';
@@ -71,7 +77,12 @@ function readRoutes(distDir: string): string[] {
 }
 
 /** What the AWS SDK reads from the environment, besides the names our handlers read (shared/env-names.ts). */
-type SdkEnvName = 'AWS_ACCESS_KEY_ID' | 'AWS_SECRET_ACCESS_KEY' | 'AWS_ENDPOINT_URL_DYNAMODB' | 'AWS_ENDPOINT_URL_SES';
+type SdkEnvName =
+  | 'AWS_ACCESS_KEY_ID'
+  | 'AWS_SECRET_ACCESS_KEY'
+  | 'AWS_ENDPOINT_URL_DYNAMODB'
+  | 'AWS_ENDPOINT_URL_SES'
+  | 'AWS_ENDPOINT_URL_LAMBDA';
 
 /** The environment the Lambdas get from CDK, pointed at the local stand-ins. */
 function lambdaEnvironment(
@@ -87,6 +98,9 @@ function lambdaEnvironment(
     AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
     AWS_ENDPOINT_URL_SES: sesEndpoint,
     AWS_ENDPOINT_URL_S3: `${siteOrigin}${LOCAL_S3_PREFIX}`,
+    // The newsletter archive's trigger invokes the publisher through the twin's Lambda endpoint.
+    AWS_ENDPOINT_URL_LAMBDA: `${siteOrigin}${LOCAL_LAMBDA_PREFIX}`,
+    NEWSLETTER_PUBLISHER_FUNCTION: 'newsletterPublisher',
     SUBSCRIBERS_TABLE: SUBSCRIBERS_TABLE.logicalName,
     LEADS_TABLE: LEADS_TABLE.logicalName,
     CAMPAIGNS_TABLE: CAMPAIGNS_TABLE.logicalName,
@@ -134,7 +148,9 @@ async function main() {
   const mailSweep = sandboxFunction({ name: 'mailSweep', ...FUNCTIONS.mailSweep });
   const sesEventIngestion = sandboxFunction({ name: 'sesEvents', ...FUNCTIONS.sesEvents });
 
-  let edge = loadEdgeHandlers(routes);
+  // The viewer-request function's KeyValueStore: the newsletter archive's published issues.
+  const archiveIssues = createLocalKeyValueStore();
+  let edge = loadEdgeHandlers(routes, archiveIssues.handle);
   // The CSP allows the build's inline stylesheet and boot script by hash; a rebuild (watch mode) updates it in place.
   const responseHeaders: Record<string, string> = { ...securityHeaders(readCspHashes(cfg.distDir)) };
   const { server, clearSiteCache } = createLocalServer({
@@ -146,7 +162,25 @@ async function main() {
     objects: [{ ...cfg.scorecard, contentType: 'application/pdf' }],
     signingKey: { ...CREDENTIALS, region: REGION },
     faults,
+    functions: { newsletterPublisher: () => archive.run() },
   });
+  // The newsletter archive (docs/decisions/0052): written into the served build, so rewritten
+  // whole after each build (which replaces web/dist), then on each request of the trigger.
+  const archiveStore = { db: createDynamoClient(), table: CAMPAIGNS_TABLE.logicalName };
+  let rewriteAll = true;
+  const archive = coalescedRunner(
+    () => {
+      const all = rewriteAll;
+      rewriteAll = false;
+      return publishArchive(archiveStore, localArchiveSite(cfg.distDir, clearSiteCache, archiveIssues), {
+        siteUrl: cfg.siteUrl,
+        now: nowSeconds(),
+        rewriteAll: all,
+      });
+    },
+    (error) => console.error('[newsletter] archive not published', error),
+  );
+  await archive.run();
   const sitePort = await listen(server, cfg.sitePort, cfg.host, 'PORT');
   const sweeper = startMailSweeper({ sweep: mailSweep });
   // The console's campaign sends: due schedules launched, the queue drained by the worker's code.
@@ -164,9 +198,11 @@ async function main() {
   if (args.has('--watch')) {
     const { watchBuild } = await import('#web/build/build.ts');
     await watchBuild(() => {
-      edge = loadEdgeHandlers(readRoutes(cfg.distDir));
+      edge = loadEdgeHandlers(readRoutes(cfg.distDir), archiveIssues.handle);
       Object.assign(responseHeaders, securityHeaders(readCspHashes(cfg.distDir)));
       clearSiteCache();
+      rewriteAll = true;
+      void archive.run();
       console.log('Website rebuilt.');
     });
   }
@@ -186,7 +222,14 @@ async function main() {
   Press Ctrl+C to stop.`);
 
   stopOnSignal(async () => {
-    await Promise.all([sweeper.stop(), campaignQueue.stop(), sesEvents.stop(), ttlPurge.stop(), drainServer(server)]);
+    await Promise.all([
+      archive.idle(),
+      sweeper.stop(),
+      campaignQueue.stop(),
+      sesEvents.stop(),
+      ttlPurge.stop(),
+      drainServer(server),
+    ]);
     await Promise.all([mailSweep.close(), sesEventIngestion.close()]);
     ttlClient.destroy();
     await Promise.all([proxies.dynamodb.close(), proxies.ses.close()]);

@@ -84,7 +84,7 @@ export function createSiteHandler({ distDir, edge, responseHeaders }: SiteOption
     async handle(req: IncomingMessage, res: ServerResponse, url: URL) {
       const request = toEdgeRequest(req, url);
       // The function may rewrite the request it is given; the viewer's own stays for viewer-response.
-      const decided = edge.viewerRequest({ request: structuredClone(request) });
+      const decided = await edge.viewerRequest({ request: structuredClone(request) });
       if (isResponse(decided)) {
         return send(res, decided.statusCode, { 'cache-control': 'no-store', ...fromEdgeHeaders(decided.headers) });
       }

@@ -6,12 +6,15 @@
  *        [--rate <n/s>] [--concurrency <n>]   local only: SES's rate and recipients in flight
  *   status <slug> [--json]       recipients, sent, failed, delivered, bounced (permanent, transient),
  *                                complained, rejected, unsubscribed since: the console's counts
+ *   archive                      asks the newsletter archive's publisher for a run (npm run deploy
+ *                                does, after each deploy): the site's newsletter pages follow the table
  *   --target local|aws           default local: `npm start`'s stack (PORT, SES_PORT,
  *                                DYNAMODB_PORT, LOCAL_DATA_DIR); aws: the deployed stack's outputs
  */
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { testCopy } from '#lambdas/campaigns/test-copy.ts';
+import { archiveTriggerFromEnv, requestArchiveRun } from '#lambdas/campaigns/archive/archive-trigger.ts';
 import { campaignSenderDepsFromEnv, sendRateFromEnv } from '#lambdas/campaigns/campaign-deps.ts';
 import { startCampaignRun } from '#lambdas/data/campaign-sends.ts';
 import { createSesClient } from '#lambdas/runtime/aws-clients/ses.ts';
@@ -31,9 +34,10 @@ import { campaignRecipients } from './campaigns/recipients';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 
 const USAGE =
-  'Usage: npm run campaign -- preview|test|send|status <slug> [--to <address>] [--yes] [--json] [--rate <n>] [--concurrency <n>] [--target local|aws]';
+  'Usage: npm run campaign -- preview|test|send|status <slug> [--to <address>] [--yes] [--json] [--rate <n>] [--concurrency <n>] [--target local|aws], or npm run campaign -- archive [--target local|aws]';
 export interface CampaignArgs {
-  verb: 'preview' | 'test' | 'send' | 'status';
+  verb: 'preview' | 'test' | 'send' | 'status' | 'archive';
+  /** Empty for `archive`, which concerns every campaign. */
   slug: string;
   target: string;
   to?: string;
@@ -62,8 +66,10 @@ export const parseCampaignArgs = (argv: string[]): CampaignArgs => {
     },
     USAGE,
   );
-  const [verb, slug, ...extra] = positionals;
-  if (!['preview', 'test', 'send', 'status'].includes(verb ?? '') || !slug) throw new Error(USAGE);
+  const [verb, ...rest] = positionals;
+  const [slug = '', ...extra] = verb === 'archive' ? ['', ...rest] : rest;
+  if (!['preview', 'test', 'send', 'status', 'archive'].includes(verb ?? '') || (verb !== 'archive' && !slug))
+    throw new Error(USAGE);
   if (extra.length > 0) throw new Error(`Unexpected argument "${extra[0]}". ${USAGE}`);
   const args: CampaignArgs = {
     verb: verb as CampaignArgs['verb'],
@@ -100,6 +106,19 @@ const stopSignal = () => {
   return () => stopping;
 };
 
+/**
+ * Asks for a newsletter archive run once the send has started, as the worker does after a
+ * console send's launch (launch-campaign.ts): the campaign goes on the site's newsletter page if
+ * its draft in the console is ticked. A failed request does not stop the send.
+ */
+const requestArchive = async (slug: string, log: (line: string) => void) => {
+  log(
+    (await requestArchiveRun(archiveTriggerFromEnv(), slug))
+      ? "Newsletter page: an update was requested (it lists this campaign if its console draft is ticked 'Publish')."
+      : 'Newsletter page: the update could not be requested; it follows at the next send or change in the console.',
+  );
+};
+
 const send = async (args: CampaignArgs, target: CampaignTarget, log: (line: string) => void): Promise<number> => {
   const campaign = loadCampaign(args.slug, target.siteUrl);
   const recipients = await campaignRecipients(target, campaign, nowSeconds());
@@ -124,11 +143,13 @@ const send = async (args: CampaignArgs, target: CampaignTarget, log: (line: stri
       target.queueUrl,
       recipients.map((subscriberId) => ({ campaign: campaign.slug, subscriberId })),
     );
+    await requestArchive(args.slug, log);
     log(
       `${recipients.length} recipient(s) queued on aws; the campaign worker sends them at SES's rate. Follow with: npm run campaign -- status ${args.slug} --target aws`,
     );
     return 0;
   }
+  await requestArchive(args.slug, log);
   const started = Date.now();
   const tally = await sendLocally(campaignSenderDepsFromEnv(), campaign, recipients, {
     rate: args.rate ?? sendRateFromEnv(),
@@ -176,6 +197,17 @@ export const runCampaign = async (args: CampaignArgs, log: (line: string) => voi
     return 0;
   }
   if (args.verb === 'send') return send(args, target, log);
+  if (args.verb === 'archive') {
+    // The publisher reads the table whole and writes only what differs: new pages' template after
+    // a deploy, the archive's sitemap in a new environment, anything a failed run left behind.
+    const requested = await requestArchiveRun(archiveTriggerFromEnv(), '(all)');
+    log(
+      requested
+        ? `Newsletter pages on ${target.name}: a run was requested; the pages, the index, the feed and the sitemap follow within a minute.`
+        : `Newsletter pages on ${target.name}: the run could not be requested (see the error above). Run this again in a minute.`,
+    );
+    return requested ? 0 : 1;
+  }
   const status = await campaignStatus(target, args.slug);
   if (!status) {
     log(`Campaign ${args.slug} has not been sent on ${target.name}.`);

@@ -23,6 +23,9 @@ export interface CampaignSource {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
+/** The style of a link in the email's body; the site's archive drops it for its own stylesheet. */
+export const EMAIL_LINK_STYLE = 'color:#0F4C5C';
+
 /** Site-relative links (`/blog`) become absolute: an email has no page to be relative to. */
 const absolute = (href: string, siteUrl: string) => (href.startsWith('/') ? `${siteUrl}${href}` : href);
 
@@ -41,7 +44,7 @@ const htmlOf = (markdown: string, siteUrl: string) =>
       link({ href, tokens }: Tokens.Link) {
         const words = this.parser.parseInline(tokens);
         if (!isSafeCampaignHref(href)) return words;
-        return `<a href="${escapeHtml(absolute(href, siteUrl))}" style="color:#0F4C5C">${words}</a>`;
+        return `<a href="${escapeHtml(absolute(href, siteUrl))}" style="${EMAIL_LINK_STYLE}">${words}</a>`;
       },
       image({ text }: Tokens.Image) {
         // No remote images: they would load from elsewhere as the email opens (a tracking pixel).

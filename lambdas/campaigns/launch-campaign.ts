@@ -1,4 +1,5 @@
 import type { CampaignContent, CampaignItem } from '../data/campaign-item';
+import { requestArchiveRun, type ArchiveTrigger } from './archive/archive-trigger';
 import { moveSendState } from '../data/campaign-launch';
 import { startCampaignRun } from '../data/campaign-sends';
 import type { TableStore } from '../data/stores';
@@ -11,6 +12,8 @@ export interface LaunchDeps {
   subscribers: TableStore;
   /** Hands recipients to the campaign queue (SQS in AWS, the local stack's queue locally). */
   enqueue: (messages: RecipientMessage[]) => Promise<void>;
+  /** Asks for a newsletter archive run: a campaign ticked `publish` appears once it is sent. */
+  archiveChanged: ArchiveTrigger;
 }
 
 /** The frozen content of a campaign item, as the command's send stores it (startCampaignRun). */
@@ -48,5 +51,7 @@ export const launchCampaign = async (
   await deps.enqueue(recipients.map(({ id }) => ({ campaign: slug, subscriberId: id })));
   // Paused while launching: it stays paused, the owner resumes it.
   await moveSendState(deps.campaigns, slug, ['launching'], 'sending');
+  // After the send started: a failed request must not stop the send; the next run repairs the archive.
+  await requestArchiveRun(deps.archiveChanged, slug);
   return recipients.length;
 };

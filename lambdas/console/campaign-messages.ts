@@ -30,4 +30,14 @@ export const CAMPAIGN_MESSAGES = {
   tooLateToCancel: 'This send has already started, so it cannot be cancelled; you can pause it instead.',
   notSending: 'Only a send in progress can be paused.',
   notPaused: 'This send is not paused.',
+  neverSent: (slug: string) =>
+    `Campaign "${slug}" has not been sent, so it has no newsletter page yet. Tick "Publish on the site's newsletter page after sending" in its draft instead.`,
+  published: (slug: string, page: string, started: boolean) =>
+    started
+      ? `Campaign "${slug}" is going on the site's newsletter page at ${page}; it shows there within a few minutes.`
+      : `Campaign "${slug}" will be on the site's newsletter page at ${page} once its send starts.`,
+  unpublished: (slug: string) =>
+    `Campaign "${slug}" is being taken off the site's newsletter page; it is gone within a few minutes.`,
+  pageNotUpdated:
+    'Your choice is saved, but the site could not be asked to update its newsletter page just now. The page will follow your choice the next time a campaign is sent or this choice is changed; you can also ask again in a minute.',
 } as const;

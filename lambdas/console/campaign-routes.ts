@@ -57,7 +57,7 @@ const isSent = async (request: CampaignRequest, slug: string) =>
   (await getCampaign(campaignsOf(request), slug)) !== undefined;
 
 /** The draft of the route's `{slug}`, else 404. */
-const draftOf = async (request: CampaignRequest): Promise<CampaignDraftItem> => {
+export const draftOf = async (request: CampaignRequest): Promise<CampaignDraftItem> => {
   const slug = request.parameters.slug ?? '';
   const draft = CAMPAIGN_SLUG.test(slug) ? await getDraft(campaignsOf(request), slug) : undefined;
   if (!draft) throw new HttpError(404, CAMPAIGN_MESSAGES.noSuchCampaign);
@@ -72,7 +72,10 @@ export const changeableDraft = async (request: CampaignRequest, version: number)
   return draft;
 };
 
-const sourceOf = (slug: string, fields: CampaignFields): CampaignSource => ({
+/** What is rendered: every field but whether the campaign is published. */
+type RenderedFields = Omit<CampaignFields, 'publish'>;
+
+const sourceOf = (slug: string, fields: RenderedFields): CampaignSource => ({
   slug,
   subject: fields.subject,
   preheader: fields.preheader || undefined,
@@ -82,7 +85,7 @@ const sourceOf = (slug: string, fields: CampaignFields): CampaignSource => ({
 });
 
 /** Rendered as it would be sent; a body with nothing to show is the owner's to fix (400). */
-export const rendered = (slug: string, fields: CampaignFields): CampaignContent => {
+export const rendered = (slug: string, fields: RenderedFields): CampaignContent => {
   try {
     return renderCampaign(sourceOf(slug, fields), siteUrl());
   } catch (error) {
@@ -105,6 +108,7 @@ const newDraft = (
   topic: fields.topic as CampaignDraftItem['topic'],
   audience: fields.audience as CampaignDraftItem['audience'],
   markdown: fields.markdown,
+  publish: fields.publish,
   version: 0,
   createdAt: request.now,
   updatedAt: request.now,

@@ -16,6 +16,7 @@ export const campaignDraft = (draft: CampaignDraftItem, sent: boolean): Campaign
   ...campaignSummary(draft, sent),
   preheader: draft.preheader,
   markdown: draft.markdown,
+  publish: draft.publish === true,
   version: draft.version,
   ...(draft.importedFrom && { importedFrom: draft.importedFrom }),
 });

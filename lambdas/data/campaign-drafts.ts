@@ -1,7 +1,8 @@
 import { ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { CampaignAudience, CampaignTopic } from '#shared/constants/campaigns.ts';
 import { marshall, unmarshall } from './attribute-values';
-import { getItem, putIfAbsent, takeItem } from './items';
+import type { CampaignItem } from './campaign-item';
+import { getItem, putIfAbsent, takeItem, updateItem } from './items';
 import type { TableStore } from './stores';
 
 /**
@@ -18,6 +19,8 @@ export interface CampaignDraftItem {
   topic: CampaignTopic;
   audience: CampaignAudience;
   markdown: string;
+  /** Absent on drafts stored before the field existed: not published. */
+  publish?: boolean;
   version: number;
   createdAt: number;
   updatedAt: number;
@@ -43,21 +46,35 @@ export const createDraft = (store: TableStore, draft: CampaignDraftItem): Promis
 export const replaceDraft = (store: TableStore, version: number, draft: CampaignDraftItem): Promise<boolean> =>
   putIfAbsent(store, draft, 'version = :seen', { ':seen': version });
 
+/**
+ * Sets `publish` of a draft, and nothing else: for a campaign already sent, whose other fields
+ * (and version, which names the content that went out) stay as they were. Undefined when there is
+ * no draft of that slug.
+ */
+export const setPublish = (store: TableStore, slug: string, publish: boolean) =>
+  updateItem<CampaignDraftItem>(store, draftId(slug), {
+    UpdateExpression: 'SET #publish = :publish',
+    ConditionExpression: '#kind = :draft',
+    ExpressionAttributeNames: { '#publish': 'publish', '#kind': 'kind' },
+    ExpressionAttributeValues: marshall({ ':publish': publish, ':draft': 'campaign-draft' }),
+    ReturnValues: 'ALL_NEW',
+  });
+
 /** Deletes the draft at `version`; undefined when it changed since or is gone. */
 export const deleteDraft = (store: TableStore, slug: string, version: number) =>
   takeItem<CampaignDraftItem>(store, draftId(slug), 'version = :seen', { ':seen': version });
 
 /**
- * Every draft and the slugs of every sent campaign. A scan of the campaigns table, whose send
+ * Every draft and every sent campaign, by slug. A scan of the campaigns table, whose send
  * records the filter drops: the table has no index by kind yet (it gains one index per deploy,
  * and this release's is SendsByMailbox; docs/decisions/0050-campaign-sending.md, amendment), so
  * the list costs about one read unit per 8 KB of send records, only when an owner opens it.
  */
 export const allDraftsAndSent = async (
   store: TableStore,
-): Promise<{ drafts: CampaignDraftItem[]; sent: Set<string> }> => {
+): Promise<{ drafts: CampaignDraftItem[]; sent: Map<string, CampaignItem> }> => {
   const drafts: CampaignDraftItem[] = [];
-  const sent = new Set<string>();
+  const sent = new Map<string, CampaignItem>();
   let startKey: Record<string, AttributeValue> | undefined;
   do {
     const page = await store.db.send(
@@ -70,9 +87,9 @@ export const allDraftsAndSent = async (
       }),
     );
     for (const raw of page.Items ?? []) {
-      const item = unmarshall(raw) as unknown as CampaignDraftItem | { kind: 'campaign'; slug: string };
+      const item = unmarshall(raw) as unknown as CampaignDraftItem | CampaignItem;
       if (item.kind === 'campaign-draft') drafts.push(item);
-      else sent.add(item.slug);
+      else sent.set(item.slug, item);
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);

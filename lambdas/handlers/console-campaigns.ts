@@ -1,5 +1,6 @@
 import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
 import { CAMPAIGN_CONSOLE_ROUTES } from '../console/campaign-routes';
+import { CAMPAIGN_PUBLISH_ROUTES } from '../console/campaign-publish-route';
 import { CAMPAIGN_SEND_ROUTES } from '../console/campaign-send-routes';
 import { signedInHandler } from '../console/signed-in-handler';
 import { requireEnv } from '../runtime/env';
@@ -11,8 +12,11 @@ const db = createDynamoClient();
  * Apart from the other screens because it alone sends email (the owner's test copy) and renders
  * campaigns: the SES client and the renderer stay out of consoleApi.
  */
-export const handler = signedInHandler([...CAMPAIGN_CONSOLE_ROUTES, ...CAMPAIGN_SEND_ROUTES], {
-  console: { db, table: requireEnv('CONSOLE_TABLE') },
-  subscribers: { db, table: requireEnv('SUBSCRIBERS_TABLE') },
-  campaigns: { db, table: requireEnv('CAMPAIGNS_TABLE') },
-});
+export const handler = signedInHandler(
+  [...CAMPAIGN_CONSOLE_ROUTES, ...CAMPAIGN_SEND_ROUTES, ...CAMPAIGN_PUBLISH_ROUTES],
+  {
+    console: { db, table: requireEnv('CONSOLE_TABLE') },
+    subscribers: { db, table: requireEnv('SUBSCRIBERS_TABLE') },
+    campaigns: { db, table: requireEnv('CAMPAIGNS_TABLE') },
+  },
+);

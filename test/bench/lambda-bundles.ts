@@ -41,9 +41,11 @@ export const CONSOLE_API_BUNDLE_BUDGET_BYTES = 280 * 1024;
  * with yup (36 KiB) and emails the owner's test copy (the SES client, about 24 KiB, and some 15 KiB
  * more of the SDK's core and XML code): 405 KiB measured (esbuild metafile). Starting sends adds
  * the EventBridge Scheduler and SQS clients: 409.4 KiB → 465.8 KiB measured (+56.4 KiB, 2026-11-26).
+ * The newsletter page switch asks for a publisher run with the Lambda client: 478,310 → 553,463 B
+ * (+75,153 B; gzip 151,656 → 169,998 B), measured 2026-11-28 with the deployed options.
  * Only the owners load it, a few times a day.
  */
-export const CAMPAIGNS_BUNDLE_BUDGET_BYTES = 470 * 1024;
+export const CAMPAIGNS_BUNDLE_BUDGET_BYTES = 545 * 1024;
 
 /** Each console function's own size budget, by function (the API's 250 KiB is for every other). */
 const CONSOLE_BUDGETS: Partial<Record<FunctionName, number>> = {
@@ -71,9 +73,16 @@ const SDK_CLIENTS: Record<string, string> = {
 /**
  * Not behind API Gateway: the mail senders, which bundle the SES client (the mailer on the leads
  * stream, its scheduled sweep, the campaign worker on its SQS queue), and the SES feedback
- * consumer (SNS). No size budget, but they are reported.
+ * consumer (SNS), and the newsletter archive's publisher (invoked asynchronously). No size budget,
+ * but they are reported.
  */
-export const NON_API_HANDLERS: readonly FunctionName[] = ['mailer', 'mailSweep', 'campaignWorker', 'sesEvents'];
+export const NON_API_HANDLERS: readonly FunctionName[] = [
+  'mailer',
+  'mailSweep',
+  'campaignWorker',
+  'sesEvents',
+  'newsletterPublisher',
+];
 
 export interface BundleMeasurement {
   name: FunctionName;

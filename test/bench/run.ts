@@ -33,6 +33,7 @@ import { dynamoBlip, sesDoubt, sesOutage } from './reliability';
 import { subscribeViaApi } from '../e2e/support/subscribers';
 import { signupBody } from '../unit/lambdas/support/payloads';
 import { measureRouteBytes } from './route-bytes';
+import { publishBenchIssue } from './newsletter-archive-pages';
 import { costReport, loadTemplate, readPrices } from './cost-estimate';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -75,9 +76,11 @@ async function main() {
     } finally {
       await floorServers.close();
     }
-    // The subscriber pages need the API: measured on the local stack (median of 5, no floor).
+    // The subscriber pages need the API, the newsletter archive's pages its publisher (written
+    // after the build): measured on the local stack (median of 5, no floor).
+    const archivePages = await publishBenchIssue(stack);
     const lighthouse: LighthouseResult[] = [];
-    for (const route of [emailPagePath('unsubscribe', 'candidate', id)]) {
+    for (const route of [emailPagePath('unsubscribe', 'candidate', id), ...archivePages]) {
       console.log(`Lighthouse ${route} …`);
       lighthouse.push(await runLighthouseMedian(stack.baseUrl, route));
     }
@@ -268,7 +271,7 @@ async function main() {
       `## Lighthouse (mobile, simulated), every run: each landing route, then its static floor (same HTML, no script, stylesheet inlined)`,
       markdownTable(FLOOR_COLUMNS, floorRows(landing)),
       ``,
-      `## Lighthouse, subscriber pages (mobile, median of 5 runs by LCP)`,
+      `## Lighthouse, subscriber and newsletter archive pages (mobile, median of 5 runs by LCP)`,
       markdownTable(
         ['Route', 'Perf', 'A11y', 'Best practices', 'SEO', 'LCP', 'TBT', 'CLS'],
         lighthouse.map((l) => [

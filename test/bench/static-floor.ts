@@ -10,6 +10,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadEdgeHandlers, readRouteManifest } from '#infra/edge/edge-code.ts';
+import { createLocalKeyValueStore } from '#infra/local/local-key-value-store.ts';
 import { createSiteHandler } from '#infra/local/static-site.ts';
 import { readCspHashes, securityHeaders, type CspHashes } from '#infra/site/security-headers.ts';
 import { cspHash, styleElement } from '#web/build/csp-hashes.ts';
@@ -38,7 +39,7 @@ export interface SiteServers {
 async function serve(distDir: string, hashes: CspHashes): Promise<Server> {
   const site = createSiteHandler({
     distDir,
-    edge: loadEdgeHandlers(readRouteManifest(distDir)),
+    edge: loadEdgeHandlers(readRouteManifest(distDir), createLocalKeyValueStore().handle),
     responseHeaders: { ...securityHeaders(hashes) },
   });
   const server = createServer((req, res) => {

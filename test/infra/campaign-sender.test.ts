@@ -96,7 +96,13 @@ describe('campaign sender (queue, worker, alarms)', () => {
       },
       Description: "Records SES's events on each email's own record; suppresses bounced and complaining addresses",
     });
-    for (const output of ['CampaignsTableName', 'CampaignQueueUrl', 'SenderAddress', 'SiteUrl'])
+    for (const output of [
+      'CampaignsTableName',
+      'CampaignQueueUrl',
+      'NewsletterPublisherName',
+      'SenderAddress',
+      'SiteUrl',
+    ])
       template.hasOutput(output, {});
   });
 });

@@ -75,9 +75,10 @@ describe('SiteDeployment', () => {
     });
   });
 
-  it('revalidates everything else, leaves assets, the 404 page and the route manifest out, prunes and invalidates', () => {
+  it('revalidates everything else, leaves assets, the 404 page, the route manifest and the newsletter archive out, prunes and invalidates', () => {
     expect(byId('pages').Properties).toMatchObject({
-      Exclude: ['assets/*', '404.html', '_routes.json'],
+      // Excluded keys are not pruned: the archive its publisher wrote survives every deploy.
+      Exclude: ['assets/*', '404.html', '_routes.json', 'newsletter/*', 'newsletter-sitemap.xml'],
       SystemMetadata: { 'cache-control': 'public, max-age=0, must-revalidate' },
       DistributionPaths: ['/*'],
       DistributionId: { Ref: stack.getLogicalId(distribution.node.defaultChild as never) },

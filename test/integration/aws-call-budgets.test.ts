@@ -6,6 +6,9 @@
  * number of attempts, instead of hanging (issue 17: requestTimeout alone only logs a warning).
  */
 import { DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
+import { InvokeCommand } from '@aws-sdk/client-lambda';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { DeleteScheduleCommand } from '@aws-sdk/client-scheduler';
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
@@ -15,6 +18,11 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import { CALL_BUDGETS, type CallBudget } from '#lambdas/runtime/aws-clients/call-budget.ts';
 import { createServer as createHttpServer } from 'node:http';
 import { createCloudFormationClient } from '#lambdas/runtime/aws-clients/cloudformation.ts';
+import { DescribeKeyValueStoreCommand } from '@aws-sdk/client-cloudfront-keyvaluestore';
+import { createKeyValueStoreClient } from '#lambdas/runtime/aws-clients/cloudfront-keyvaluestore.ts';
+import { createCloudFrontClient } from '#lambdas/runtime/aws-clients/cloudfront.ts';
+import { createLambdaClient } from '#lambdas/runtime/aws-clients/lambda.ts';
+import { createS3Client } from '#lambdas/runtime/aws-clients/s3.ts';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
 import { createSchedulerClient } from '#lambdas/runtime/aws-clients/scheduler.ts';
 import { createSecretsManagerClient } from '#lambdas/runtime/aws-clients/secrets-manager.ts';
@@ -84,6 +92,40 @@ const CALLS = {
     createSecretsManagerClient(config(endpoint)).send(new GetSecretValueCommand({ SecretId: 'x' })),
   cloudFormation: (endpoint: string) =>
     createCloudFormationClient(config(endpoint)).send(new DescribeStacksCommand({ StackName: 'x' })),
+  s3: (endpoint: string) =>
+    createS3Client({ ...config(endpoint), forcePathStyle: true }).send(
+      new PutObjectCommand({ Bucket: 'site', Key: 'newsletter/index.html', Body: 'x' }),
+    ),
+  cloudFront: (endpoint: string) =>
+    createCloudFrontClient(config(endpoint)).send(
+      new CreateInvalidationCommand({
+        DistributionId: 'x',
+        InvalidationBatch: { CallerReference: 'x', Paths: { Quantity: 1, Items: ['/newsletter'] } },
+      }),
+    ),
+  // The service's endpoint rules put the ARN's account before the host (no IP endpoint), so the
+  // endpoint is given as the rules would answer it, signing with SigV4a as in AWS.
+  keyValueStore: (endpoint: string) =>
+    createKeyValueStoreClient({
+      ...config(endpoint),
+      endpoint: undefined,
+      endpointProvider: () => ({
+        url: new URL(endpoint),
+        properties: {
+          authSchemes: [
+            {
+              name: 'sigv4a',
+              signingName: 'cloudfront-keyvaluestore',
+              signingRegion: '*',
+              signingRegionSet: ['*'],
+              properties: {},
+            },
+          ],
+        },
+      }),
+    }).send(new DescribeKeyValueStoreCommand({ KvsARN: 'arn:aws:cloudfront::111111111111:key-value-store/x' })),
+  lambda: (endpoint: string) =>
+    createLambdaClient(config(endpoint)).send(new InvokeCommand({ FunctionName: 'x', InvocationType: 'Event' })),
 } satisfies Record<keyof typeof CALL_BUDGETS, (endpoint: string) => Promise<unknown>>;
 
 const services = Object.keys(CALLS) as (keyof typeof CALLS)[];

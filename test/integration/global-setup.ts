@@ -28,6 +28,10 @@ export default async function globalSetup(): Promise<void> {
     AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
     AWS_ENDPOINT_URL_SES: ses.endpoint,
     AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9/local-s3',
+    // No publisher in these tests: a launch's archive request is refused and logged (launch-campaign.ts);
+    // the newsletter archive's test starts the twin's Lambda endpoint of its own.
+    AWS_ENDPOINT_URL_LAMBDA: 'http://127.0.0.1:9/local-lambda',
+    NEWSLETTER_PUBLISHER_FUNCTION: 'newsletterPublisher',
     SUBSCRIBERS_TABLE: tables.Subscribers,
     LEADS_TABLE: tables.Leads,
     CAMPAIGNS_TABLE: tables.Campaigns,

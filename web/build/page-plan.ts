@@ -1,3 +1,4 @@
+import { ARCHIVE_FILES } from '#shared/newsletter-archive.ts';
 import { DYNAMIC_PAGES, NOT_FOUND_PAGE, SUBSCRIBER_ID_PATTERN } from '#shared/paths.ts';
 import type { RouteHandle } from '#web/src/app/route-handle.ts';
 
@@ -64,7 +65,9 @@ export function sitemapXml(pages: PlannedPage[], siteUrl: string): string {
 /**
  * robots.txt: everything may be crawled. The subscriber pages are not disallowed on purpose:
  * a crawler must fetch them to read their noindex (and GET never changes a subscription).
+ * Two sitemaps: the build's pages, and the newsletter archive's, which its publisher writes
+ * after the build (docs/decisions/0052-newsletter-archive.md).
  */
 export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+  return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\nSitemap: ${siteUrl}${ARCHIVE_FILES.sitemap.path}\n`;
 }

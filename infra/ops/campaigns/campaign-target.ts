@@ -1,6 +1,8 @@
+import type { FunctionName } from '../../constructs/functions';
 import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE } from '../../constructs/table-definitions';
 import { useCompressedClock } from '../../local/compressed-clock';
 import { localConfig } from '../../local/local-config';
+import { LOCAL_LAMBDA_PREFIX } from '../../local/local-lambda';
 import { resolveTarget, STACK, type OpsTarget } from '../stack-target';
 
 /** Where a campaign is sent: the tables, the site its links point at, and how mail goes out. */
@@ -15,7 +17,8 @@ export interface CampaignTarget extends OpsTarget {
  * Locally the command is the sender, so it gets the environment `npm start` gives the handlers
  * (infra/local/start.ts): the same PORT, SES_PORT, DYNAMODB_PORT and LOCAL_DATA_DIR, the
  * compressed delivery clock, dead letters in a file beside the data directory. It talks to the
- * emulators directly, not through the stack's fault proxies.
+ * emulators directly, not through the stack's fault proxies; a newsletter archive run is asked of
+ * the stack's Lambda endpoint, as its functions ask it (infra/local/local-lambda.ts).
  */
 const useLocalStack = () => {
   const cfg = localConfig();
@@ -27,6 +30,8 @@ const useLocalStack = () => {
     AWS_SECRET_ACCESS_KEY: 'local',
     AWS_ENDPOINT_URL_DYNAMODB: cfg.externalEndpoints.dynamodb ?? `http://127.0.0.1:${cfg.dynamoPort}`,
     AWS_ENDPOINT_URL_SES: cfg.externalEndpoints.ses ?? `http://127.0.0.1:${cfg.sesPort}`,
+    AWS_ENDPOINT_URL_LAMBDA: `http://127.0.0.1:${cfg.sitePort}${LOCAL_LAMBDA_PREFIX}`,
+    NEWSLETTER_PUBLISHER_FUNCTION: 'newsletterPublisher' satisfies FunctionName,
     SUBSCRIBERS_TABLE: SUBSCRIBERS_TABLE.logicalName,
     LEADS_TABLE: LEADS_TABLE.logicalName,
     CAMPAIGNS_TABLE: CAMPAIGNS_TABLE.logicalName,
@@ -54,6 +59,8 @@ export const resolveCampaignTarget = async (name: string): Promise<CampaignTarge
   process.env.AWS_REGION ??= STACK.region;
   // The address the deployed functions were given: a test copy or preview rendered here carries it too.
   process.env.MAILING_ADDRESS ??= localConfig().deployedMailingAddress;
+  // The send asks the newsletter archive's publisher for a run, as the worker's launch does.
+  process.env.NEWSLETTER_PUBLISHER_FUNCTION = output('NewsletterPublisherName');
   return {
     ...target,
     siteUrl: output('SiteUrl').replace(/\/+$/, ''),

@@ -38,6 +38,12 @@ export interface CallBudget {
  *   settles it from SES's events instead (docs/decisions/0063).
  * - SQS, Secrets Manager, CloudFormation: small idempotent calls; the authorizer's read of its
  *   secret must end within its own 5 s timeout.
+ * - S3 PutObject/DeleteObject (a page of a few KB), CloudFront CreateInvalidation (one per run,
+ *   its CallerReference fixed per run so a repeated attempt cannot make a second one), Lambda
+ *   Invoke with InvocationType Event (queued, answers 202 at once): idempotent, a few seconds each.
+ *   CloudFront KeyValueStore UpdateKeys carries the store's ETag (IfMatch): a repeated attempt of
+ *   an update already applied is refused as a conflict, never applied twice, and the publisher's
+ *   next run finds the keys as wanted.
  * - EventBridge Scheduler: CreateSchedule carries a client token the SDK fills once per call, so a
  *   repeated attempt cannot create a second schedule; both calls end inside the console's 10 s.
  */
@@ -48,6 +54,10 @@ export const CALL_BUDGETS = {
   scheduler: { connectMs: 1000, attemptMs: 2500, attempts: 2 },
   secretsManager: { connectMs: 1000, attemptMs: 1500, attempts: 2 },
   cloudFormation: { connectMs: 2000, attemptMs: 5000, attempts: 2 },
+  s3: { connectMs: 1000, attemptMs: 3000, attempts: 3 },
+  cloudFront: { connectMs: 2000, attemptMs: 5000, attempts: 3 },
+  keyValueStore: { connectMs: 2000, attemptMs: 5000, attempts: 3 },
+  lambda: { connectMs: 1000, attemptMs: 2000, attempts: 3 },
 } as const satisfies Record<string, CallBudget>;
 
 /** The error an attempt past its budget fails with: the SDK retries a TimeoutError like any timeout. */

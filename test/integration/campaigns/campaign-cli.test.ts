@@ -1,7 +1,8 @@
 /**
  * `npm run campaign` and `npm run ops` against a real local stack (`npm start`): what reached
  * the inbox, how often, and with which headers and links. The sender is stopped mid-send and
- * resumed, a subscriber unsubscribes between the two runs, and the send is repeated.
+ * resumed, a subscriber unsubscribes between the two runs, and the send is repeated. Its console
+ * draft is ticked "Publish": the send asks the stack's newsletter publisher for a run.
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -23,7 +24,9 @@ import {
 } from '../../support/local-stack';
 import { stackPerFile } from '../../support/stack-per-file';
 import { REPO_ROOT } from '#shared/repo-root.ts';
-import { readCapturedEmails } from '#infra/local/services.ts';
+import { localDynamoClient, readCapturedEmails } from '#infra/local/services.ts';
+import { PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { scorecardBody } from '../../unit/lambdas/support/payloads';
 import { rawRequest } from '../../support/raw-request';
 
@@ -59,6 +62,39 @@ const header = (raw: string, name: string) =>
     ?.slice(name.length + 1)
     .trim();
 
+/** The campaign's draft as the console stores it, ticked or not for the newsletter page. */
+const putDraft = (publish: boolean) =>
+  localDynamoClient(stack().dynamoUrl).send(
+    new PutItemCommand({
+      TableName: 'Campaigns',
+      Item: marshall({
+        id: `draft#${SLUG}`,
+        kind: 'campaign-draft',
+        slug: SLUG,
+        subject: 'Our test newsletter',
+        preheader: '',
+        topic: 'newsletter',
+        audience: 'candidate',
+        markdown: 'Hello,\n\nRead [our blog](/blog).',
+        publish,
+        version: 0,
+        createdAt: 1_780_000_000,
+        updatedAt: 1_780_000_000,
+        updatedBy: 'owner@console.test',
+      }),
+    }),
+  );
+/** The newsletter page's status once it is `status`, or as it is after 10 s. */
+const newsletterPageStatus = async (status: number) => {
+  const deadline = Date.now() + 10_000;
+  let page = await fetch(`${stack().baseUrl}/newsletter/${SLUG}`);
+  while (page.status !== status && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    page = await fetch(`${stack().baseUrl}/newsletter/${SLUG}`);
+  }
+  return { status: page.status, text: await page.text() };
+};
+
 beforeAll(async () => {
   seeded = await seedSubscribers(stack().dynamoUrl, {
     eligible: 60,
@@ -71,6 +107,8 @@ beforeAll(async () => {
     suppressed: 2,
     otherAudience: 2,
   });
+  // The campaign's draft in the console, ticked "Publish on the site's newsletter page after sending".
+  await putDraft(true);
 });
 
 describe('npm run campaign against the local stack', () => {
@@ -115,6 +153,27 @@ describe('npm run campaign against the local stack', () => {
         .map((s) => [s.email, 1]),
     );
     expect(counts).toEqual(expected);
+  });
+
+  it("asked the stack's publisher for a run: the campaign, ticked in the console, is on the newsletter page", async () => {
+    const page = await newsletterPageStatus(200);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<h1>Our test newsletter</h1>');
+  });
+
+  it('archive asks for a run that brings the pages in line with the table (what npm run deploy does after a deploy)', async () => {
+    // Prepare: unticked behind the publisher's back, so only a run takes the page down.
+    await putDraft(false);
+
+    // Act
+    const archive = campaign('archive');
+    const page = await newsletterPageStatus(404);
+    await putDraft(true);
+
+    // Assess
+    expect(archive.status).toBe(0);
+    expect(archive.stdout).toContain('Newsletter pages on local: a run was requested');
+    expect(page.status).toBe(404);
   });
 
   it('sends nothing more when the same campaign is sent again', async () => {

@@ -7,12 +7,11 @@
 import { createServer } from 'node:net';
 import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
 import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaign-messages.ts';
-import type { AuditEntry } from '#shared/console-api.ts';
 import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
 import { subscriberItem } from '../../support/campaign-subscribers';
 import { capturedEmailsTo, readItem, writeItem } from '../support/local-aws';
 import { startLocalSite } from '../support/local-site';
-import { api, enrol, sessionOf } from './console-client';
+import { api, auditOf, enrol, sessionOf } from './console-client';
 
 jest.setTimeout(60_000);
 const SAVED_ENV = { ...process.env };
@@ -90,10 +89,7 @@ it('a send now or later that cannot be started says nothing was sent or schedule
   // Assess
   for (const answer of [now, later])
     expect([answer.statusCode, answer.json.message]).toEqual([503, CAMPAIGN_MESSAGES.couldNotStart]);
-  const auditActions = async (slug: string) =>
-    ((await api('GET /api/admin/audit', { session })).json.items as AuditEntry[])
-      .filter((entry) => entry.target === slug)
-      .map((entry) => entry.action);
+  const auditActions = async (slug: string) => (await auditOf(session, slug)).map((entry) => entry.action);
   for (const slug of slugs) expect(await readItem(ownTables.campaigns, `campaign#${slug}`)).toBeUndefined();
   expect(await auditActions(slugs[0]!)).toEqual(['campaign.update', 'campaign.create']);
   expect(await auditActions(slugs[1]!)).toEqual(['campaign.create']);

@@ -11,14 +11,13 @@ import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaign-messages.ts';
 import { createLocalCampaignQueue } from '#infra/local/campaign-queue.ts';
 import { startSesEventRelay } from '#infra/local/ses-event-relay.ts';
 import { handler as sesEvents } from '#lambdas/handlers/ses-events.ts';
-import type { AuditEntry } from '#shared/console-api.ts';
 import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
 import { readCapturedEmails } from '#infra/local/services.ts';
 import type { SubscriberItem } from '#lambdas/data/subscriber-item.ts';
 import { subscriberItem } from '../../support/campaign-subscribers';
 import { readItem, sesEndpoint, writeItem } from '../support/local-aws';
 import { startLocalSite } from '../support/local-site';
-import { api, enrol, sessionOf, type Call } from './console-client';
+import { api, auditOf, enrol, sessionOf, type Call } from './console-client';
 import { lambdaContext } from '../../unit/lambdas/support/api-events';
 
 jest.setTimeout(60_000);
@@ -52,11 +51,8 @@ const call = (name: keyof typeof CAMPAIGN_ROUTES, slug: string, options: Call = 
   api(CAMPAIGN_ROUTES[name].replace('{slug}', slug), { session, json: {}, ...options });
 const get = (name: keyof typeof CAMPAIGN_ROUTES, slug: string) =>
   api(CAMPAIGN_ROUTES[name].replace('{slug}', slug), { session });
-const auditOf = async (slug: string) =>
-  ((await api('GET /api/admin/audit', { session })).json.items as AuditEntry[]).filter(
-    (entry) => entry.target === slug,
-  );
-const auditActions = async (slug: string) => (await auditOf(slug)).map((entry) => entry.action).sort();
+const auditOfSlug = (slug: string) => auditOf(session, slug);
+const auditActions = async (slug: string) => (await auditOfSlug(slug)).map((entry) => entry.action).sort();
 
 let slugs = 0;
 const newSlug = () => `s${process.pid}-${Date.now().toString(36)}-${(slugs += 1)}`;
@@ -158,7 +154,7 @@ describe('console campaign send', () => {
     expect(progress.json.results).toMatchObject({ delivered: 3, bounced: 1, complained: 0 });
     expect(progress.json.perDay).toHaveLength(1);
     expect(progress.json.perDay[0]).toMatchObject({ delivered: 3, bounced: 1 });
-    const audit = await auditOf(slug);
+    const audit = await auditOfSlug(slug);
     expect(audit.map((entry) => entry.action).sort()).toEqual(['campaign.create', 'campaign.send']);
     expect(audit.find((entry) => entry.action === 'campaign.send')).toMatchObject({
       actor: owner,
@@ -204,7 +200,7 @@ describe('console campaign send', () => {
       'campaign.schedule',
       'campaign.update',
     ]);
-    expect((await auditOf(slug)).find((entry) => entry.action === 'campaign.schedule')).toMatchObject({
+    expect((await auditOfSlug(slug)).find((entry) => entry.action === 'campaign.schedule')).toMatchObject({
       actor: owner,
       summary: `Scheduled for ${new Date(Math.floor(Date.parse(at) / 1000) * 1000).toISOString()} version 0 to ${scheduled.json.recipients} recipient(s)`,
     });
@@ -296,7 +292,7 @@ describe('console campaign send', () => {
     for (const person of people.filter((p) => p !== leaver)) expect(await received(slug, person.email)).toBe(1);
     expect(await totalReceived(slug)).toBe(recipients - 1);
     expect(progressDone).toMatchObject({ sent: recipients - 1, ineligible: 1, left: 0 });
-    const audit = await auditOf(slug);
+    const audit = await auditOfSlug(slug);
     expect(audit.map((entry) => entry.action).sort()).toEqual([
       'campaign.create',
       'campaign.pause',

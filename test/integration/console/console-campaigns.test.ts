@@ -12,7 +12,7 @@ import { capturedEmailsTo, readItem, siteUrl, writeItem } from '../support/local
 import { startLocalSite } from '../support/local-site';
 import { sampleRecipient } from '#lambdas/campaigns/test-copy.ts';
 import { subscriberLinks } from '#lambdas/mail/subscriber-links.ts';
-import { api, enrol, sessionOf, type Call } from './console-client';
+import { api, auditOf, enrol, sessionOf, type Call } from './console-client';
 
 const OWNERS = process.env.CONSOLE_OWNERS!;
 let owner = '';
@@ -31,7 +31,8 @@ afterAll(() => {
 const route = (name: keyof typeof CAMPAIGN_ROUTES, slug = '') => CAMPAIGN_ROUTES[name].replace('{slug}', slug);
 const call = (name: keyof typeof CAMPAIGN_ROUTES, slug: string, options: Call = {}) =>
   api(route(name, slug), { session, ...options });
-const auditEntries = async () => (await api('GET /api/admin/audit', { session })).json.items as Record<string, any>[];
+/** The audit log's entries about one campaign. */
+const auditEntries = (slug: string) => auditOf(session, slug);
 
 let slugs = 0;
 const newSlug = () => `c${process.pid}-${Date.now().toString(36)}-${(slugs += 1)}`;
@@ -65,6 +66,7 @@ describe('drafts', () => {
     expect(created.json.campaign).toMatchObject({
       slug: newer,
       ...FIELDS,
+      publish: false,
       state: 'draft',
       version: 0,
       updatedBy: owner,
@@ -76,7 +78,7 @@ describe('drafts', () => {
     const listed = list.json.items.map((item: { slug: string }) => item.slug);
     expect(listed.indexOf(newer)).toBeLessThan(listed.indexOf(older));
     expect(list.json.items[listed.indexOf(newer)]).toMatchObject({ state: 'draft', subject: FIELDS.subject });
-    expect(await auditEntries()).toEqual(
+    expect(await auditEntries(newer)).toEqual(
       expect.arrayContaining([expect.objectContaining({ action: 'campaign.create', target: newer, actor: owner })]),
     );
   });
@@ -111,15 +113,24 @@ describe('drafts', () => {
     await create(slug);
 
     // Act
-    const saved = await call('update', slug, { method: 'PUT', json: { ...FIELDS, subject: 'Second', version: 0 } });
+    const notBoolean = await call('update', slug, { method: 'PUT', json: { ...FIELDS, publish: 'yes', version: 0 } });
+    const saved = await call('update', slug, {
+      method: 'PUT',
+      json: { ...FIELDS, subject: 'Second', publish: true, version: 0 },
+    });
     const stale = await call('update', slug, { method: 'PUT', json: { ...FIELDS, subject: 'Lost', version: 0 } });
 
     // Assess
+    expect([notBoolean.statusCode, notBoolean.json.message]).toEqual([400, 'publish must be true or false.']);
     expect(saved.statusCode).toBe(200);
-    expect(saved.json.campaign).toMatchObject({ subject: 'Second', version: 1 });
+    expect(saved.json.campaign).toMatchObject({ subject: 'Second', publish: true, version: 1 });
     expect([stale.statusCode, stale.json.message]).toEqual([409, CAMPAIGN_MESSAGES.changedMeanwhile]);
-    expect(await readItem(ownTables.campaigns, `draft#${slug}`)).toMatchObject({ subject: 'Second', version: 1 });
-    expect(await auditEntries()).toEqual(
+    expect(await readItem(ownTables.campaigns, `draft#${slug}`)).toMatchObject({
+      subject: 'Second',
+      publish: true,
+      version: 1,
+    });
+    expect(await auditEntries(slug)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ action: 'campaign.update', target: slug, summary: 'Saved version 1' }),
       ]),
@@ -172,7 +183,7 @@ describe('import', () => {
     });
     expect(again.statusCode).toBe(409);
     expect([missing.statusCode, missing.json.message]).toEqual([404, CAMPAIGN_MESSAGES.noSuchFile]);
-    expect((await auditEntries()).map((entry) => entry.action)).toContain('campaign.import');
+    expect((await auditEntries('2025-hiring-outlook')).map((entry) => entry.action)).toContain('campaign.import');
   });
 });
 
@@ -328,7 +339,7 @@ describe('preflight and test send', () => {
     expect(mail!.subject).toBe(`[Test] ${FIELDS.subject}`);
     expect(mail!.body.text).toMatch(/Unsubscribe: https:\/\/site\.test\/unsubscribe\/candidate\//);
     expect(mail!.body.text).toContain('Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3');
-    expect((await auditEntries()).filter((entry) => entry.action === 'campaign.test-send')).toHaveLength(1);
+    expect((await auditEntries(slug)).filter((entry) => entry.action === 'campaign.test-send')).toHaveLength(1);
 
     // Act: the rest of the hour's allowance, then one more
     for (let test = 1; test < TEST_SENDS_PER_HOUR; test += 1)

@@ -3,7 +3,7 @@
  * apart from the headers), as a browser on the site's own origin would, with a software passkey.
  */
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { CONSOLE_AUTH_ROUTES, SESSION_COOKIE } from '#shared/console-api.ts';
+import { CONSOLE_AUTH_ROUTES, SESSION_COOKIE, type AuditEntry } from '#shared/console-api.ts';
 import { API_ROUTES } from '#shared/paths.ts';
 import { matchApiRoute } from '#infra/local/api-routes-matcher.ts';
 import { handler as consoleApi } from '#lambdas/handlers/console-api.ts';
@@ -123,3 +123,23 @@ export const signInWith = async (passkey: SoftwarePasskey, options: Call = {}) =
   const request = await auth('authenticationOptions', { ...options, json: {} });
   return auth('authentication', { ...options, json: { response: signIn(passkey, request.json, SITE_ORIGIN) } });
 };
+
+/**
+ * The audit log's entries that `keep` keeps, newest first: every page read (50 entries a page),
+ * since the other test files running meanwhile write to the same log.
+ */
+export const auditEntriesWhere = async (session: string, keep: (entry: AuditEntry) => boolean) => {
+  const entries: AuditEntry[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = (await api('GET /api/admin/audit', { session, ...(cursor !== undefined && { query: { cursor } }) }))
+      .json as { items: AuditEntry[]; next?: string };
+    entries.push(...page.items.filter(keep));
+    cursor = page.next;
+  } while (cursor !== undefined);
+  return entries;
+};
+
+/** The audit log's entries about `target` (a campaign, a lead, a person's reference). */
+export const auditOf = (session: string, target: string) =>
+  auditEntriesWhere(session, (entry) => entry.target === target);

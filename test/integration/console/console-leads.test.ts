@@ -6,7 +6,7 @@ import { OTHER_ORIGIN, SIGN_IN_NEEDED } from '#lambdas/console/console-guards.ts
 import { LEAD_MESSAGES } from '#lambdas/console/lead-messages.ts';
 import { BAD_CURSOR } from '#lambdas/console/page-cursor.ts';
 import { deliverDueMail, notificationsAbout, readItem, uniqueEmail } from '../support/local-aws';
-import { api, enrol, sessionOf, type Call } from './console-client';
+import { api, auditEntriesWhere, auditOf, enrol, sessionOf, type Call } from './console-client';
 
 const DAY = 86_400;
 const now = Math.floor(Date.now() / 1000);
@@ -69,10 +69,7 @@ const listIds = async (query: Record<string, string> = {}) => {
   return answer.json.items.map((item: { id: string }) => item.id);
 };
 const readLead = (lead: { id: string }) => readItem(ownLeadsTable, lead.id);
-const auditEntriesOf = async (lead: { id: string }) =>
-  (await api('GET /api/admin/audit', as())).json.items.filter(
-    (entry: { target?: string }) => entry.target === keyOf(lead),
-  );
+const auditEntriesOf = (lead: { id: string }) => auditOf(session, keyOf(lead));
 const send = (route: string, lead: { id: string }, json: unknown, options: Call = {}) => {
   const [method, template] = route.split(' ') as [string, string];
   return api(`${method} ${path(template, keyOf(lead))}`, as({ method, json, ...options }));
@@ -432,8 +429,8 @@ describe('export', () => {
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"${keyOf(jordan)}"`);
     expect(lines[2]).toContain(`"'=HYPERLINK(""https://evil.example"")"`);
-    const log = (await api('GET /api/admin/audit', as())).json.items;
-    expect(log.find((entry: { action: string }) => entry.action === 'lead.export')).toMatchObject({
+    const log = await auditEntriesWhere(session, (entry) => entry.actor === OWNER);
+    expect(log.find((entry) => entry.action === 'lead.export')).toMatchObject({
       actor: OWNER,
       summary: 'Exported 2 lead(s) of the inbox (form signup)',
     });

@@ -23,7 +23,7 @@ import {
   tables,
   uniqueEmail,
 } from '../support/local-aws';
-import { api, enrol, sessionOf } from './console-client';
+import { api, auditEntriesWhere, enrol, sessionOf } from './console-client';
 
 const CAMPAIGNS_TABLE = process.env.CAMPAIGNS_TABLE!;
 const OWNERS = process.env.CONSOLE_OWNERS!;
@@ -46,7 +46,8 @@ afterEach(() => jest.restoreAllMocks());
 const now = () => Math.floor(Date.now() / 1000);
 const person = (route: keyof typeof PEOPLE_ROUTES, json: unknown, options: { origin?: string } = {}) =>
   api(PEOPLE_ROUTES[route], { json, session, ...options });
-const auditEntries = async () => (await api('GET /api/admin/audit', { session })).json.items as Record<string, any>[];
+/** This file's owner's audit entries. */
+const auditEntries = () => auditEntriesWhere(session, (entry) => entry.actor === owner);
 
 const CAMPAIGN: CampaignContent = {
   slug: 'people-test-news',

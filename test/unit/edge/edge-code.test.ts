@@ -36,8 +36,13 @@ describe('edge code build', () => {
     expect(() => buildViewerRequestCode(huge)).toThrow(/CloudFront Functions allow 10240/);
   });
 
-  it('uses no module system and defines a top-level handler (cloudfront-js-2.0)', () => {
-    for (const code of [buildViewerRequestCode(ROUTES), buildViewerResponseCode()]) {
+  it("uses no module system but the runtime's cloudfront module, and defines a top-level handler (cloudfront-js-2.0)", () => {
+    const viewerRequest = buildViewerRequestCode(ROUTES);
+    const KVS_IMPORT = "import cf from 'cloudfront';\n";
+    expect(viewerRequest.startsWith(KVS_IMPORT)).toBe(true);
+    expect(viewerRequest).toContain('cf.kvs()');
+    expect(viewerRequest).toMatch(/async function handler\(/);
+    for (const code of [viewerRequest.slice(KVS_IMPORT.length), buildViewerResponseCode()]) {
       expect(code).not.toMatch(/\brequire\(|\bimport\b|\bexport\b/);
       expect(code).toMatch(/function handler\(/);
     }

@@ -1,17 +1,22 @@
 import { loadEdgeHandlers, type EdgeRequest, type EdgeResponse } from '#infra/edge/edge-code.ts';
+import { createLocalKeyValueStore } from '#infra/local/local-key-value-store.ts';
 import { CONSOLE_SHELL } from '#shared/console-api.ts';
+import { ARCHIVE_ISSUE_VALUE } from '#shared/newsletter-archive.ts';
 import { DYNAMIC_PAGES, NOT_FOUND_PAGE } from '#shared/paths.ts';
 import { isResponse, ROUTES, viewerRequestEvent } from './edge-events';
 
-const { viewerRequest } = loadEdgeHandlers(ROUTES);
+/** The edge's KeyValueStore of published newsletter issues, as the publisher left it. */
+const archiveIssues = createLocalKeyValueStore();
+archiveIssues.update([{ key: '2026-spring-news', value: ARCHIVE_ISSUE_VALUE }], []);
+const { viewerRequest } = loadEdgeHandlers(ROUTES, archiveIssues.handle);
 
-const forwarded = (uri: string, query = {}): EdgeRequest => {
-  const result = viewerRequest(viewerRequestEvent(uri, query));
+const forwarded = async (uri: string, query = {}): Promise<EdgeRequest> => {
+  const result = await viewerRequest(viewerRequestEvent(uri, query));
   if (isResponse(result)) throw new Error(`expected a forwarded request for ${uri}, got ${result.statusCode}`);
   return result;
 };
-const answered = (uri: string, query = {}): EdgeResponse => {
-  const result = viewerRequest(viewerRequestEvent(uri, query));
+const answered = async (uri: string, query = {}): Promise<EdgeResponse> => {
+  const result = await viewerRequest(viewerRequestEvent(uri, query));
   if (!isResponse(result)) throw new Error(`expected a response for ${uri}, got uri ${result.uri}`);
   return result;
 };
@@ -19,15 +24,15 @@ const answered = (uri: string, query = {}): EdgeResponse => {
 describe('viewer-request: legacy slug', () => {
   it.each(['/friction-free-employment-engagement', '/friction-free-employment-engagement/'])(
     'redirects %s permanently to the new slug',
-    (uri) => {
-      const response = answered(uri);
+    async (uri) => {
+      const response = await answered(uri);
       expect(response.statusCode).toBe(301);
       expect(response.headers.location.value).toBe('/friction-free-employee-engagement');
     },
   );
 
-  it('keeps the query string, as the viewer encoded it, including repeated keys', () => {
-    const response = answered('/friction-free-employment-engagement/', {
+  it('keeps the query string, as the viewer encoded it, including repeated keys', async () => {
+    const response = await answered('/friction-free-employment-engagement/', {
       utm_source: { value: 'news%20letter' },
       tag: { value: 'a', multiValue: [{ value: 'a' }, { value: 'b' }] },
       flag: { value: '' },
@@ -37,35 +42,35 @@ describe('viewer-request: legacy slug', () => {
     );
   });
 
-  it('keeps the "=" of an empty value', () => {
-    const response = answered('/friction-free-employment-engagement', { a: { value: '' }, b: { value: '1' } });
+  it('keeps the "=" of an empty value', async () => {
+    const response = await answered('/friction-free-employment-engagement', { a: { value: '' }, b: { value: '1' } });
     expect(response.statusCode).toBe(301);
     expect(response.headers.location.value).toBe('/friction-free-employee-engagement?a=&b=1');
   });
 });
 
 describe('viewer-request: pretty URLs', () => {
-  it('serves the root from /index.html', () => {
-    expect(forwarded('/').uri).toBe('/index.html');
+  it('serves the root from /index.html', async () => {
+    expect((await forwarded('/')).uri).toBe('/index.html');
   });
 
   it.each([
     ['/about', '/about/index.html'],
     ['/employer/form', '/employer/form/index.html'],
     ['/friction-free-employee-engagement', '/friction-free-employee-engagement/index.html'],
-  ])('maps %s to %s', (uri, key) => {
-    expect(forwarded(uri).uri).toBe(key);
+  ])('maps %s to %s', async (uri, key) => {
+    expect((await forwarded(uri)).uri).toBe(key);
   });
 
-  it('redirects a trailing slash on a known page to the slashless path, keeping the query', () => {
-    const response = answered('/about/', { ref: { value: 'x' } });
+  it('redirects a trailing slash on a known page to the slashless path, keeping the query', async () => {
+    const response = await answered('/about/', { ref: { value: 'x' } });
     expect(response.statusCode).toBe(301);
     expect(response.headers.location.value).toBe('/about?ref=x');
   });
 
-  it('leaves the query string of a forwarded request untouched', () => {
+  it('leaves the query string of a forwarded request untouched', async () => {
     const query = { q: { value: '1' } };
-    expect(forwarded('/blog', query).querystring).toEqual(query);
+    expect((await forwarded('/blog', query)).querystring).toEqual(query);
   });
 });
 
@@ -76,25 +81,25 @@ describe('viewer-request: slugs with apostrophes (S3 keys with an apostrophe, re
   /** What SigV4 accepts in a canonical URI: unreserved characters, "/" and %XX escapes only. */
   const STRICTLY_ENCODED = /^(?:[A-Za-z0-9\-_.~/]|%[0-9A-F]{2})+$/;
 
-  it('covers both apostrophe slugs of the blog', () => {
+  it('covers both apostrophe slugs of the blog', async () => {
     expect(APOSTROPHE_SLUGS).toHaveLength(2);
   });
 
-  it.each(APOSTROPHE_SLUGS)('sends %s to S3 strictly encoded, naming the uploaded key', (route) => {
+  it.each(APOSTROPHE_SLUGS)('sends %s to S3 strictly encoded, naming the uploaded key', async (route) => {
     for (const uri of [route, route.replace(/'/g, '%27')]) {
-      const { uri: originUri } = forwarded(uri);
+      const { uri: originUri } = await forwarded(uri);
       expect(originUri).toMatch(STRICTLY_ENCODED);
       expect(decodeURIComponent(originUri)).toBe(`${route}/index.html`);
     }
   });
 
-  it('finds the page when the apostrophe is percent-encoded or literal', () => {
-    expect(forwarded(encoded).uri).toBe(`${encoded}/index.html`);
-    expect(forwarded(slug).uri).toBe(`${encoded}/index.html`);
+  it('finds the page when the apostrophe is percent-encoded or literal', async () => {
+    expect((await forwarded(encoded)).uri).toBe(`${encoded}/index.html`);
+    expect((await forwarded(slug)).uri).toBe(`${encoded}/index.html`);
   });
 
-  it('redirects the trailing-slash form to the slashless slug', () => {
-    expect(answered(`${encoded}/`).headers.location.value).toBe(encoded);
+  it('redirects the trailing-slash form to the slashless slug', async () => {
+    expect((await answered(`${encoded}/`)).headers.location.value).toBe(encoded);
   });
 });
 
@@ -103,13 +108,13 @@ describe('viewer-request: subscriber pages', () => {
 
   it.each(DYNAMIC_PAGES.map((page) => [page.prefix, page.shellPath]))(
     'serves %s{id} from its shell',
-    (prefix, shell) => {
-      expect(forwarded(`${prefix}${id}`).uri).toBe(`${shell}/index.html`);
+    async (prefix, shell) => {
+      expect((await forwarded(`${prefix}${id}`)).uri).toBe(`${shell}/index.html`);
     },
   );
 
-  it('redirects a trailing slash after the id to the slashless path', () => {
-    expect(answered(`/unsubscribe/employer/${id}/`).headers.location.value).toBe(`/unsubscribe/employer/${id}`);
+  it('redirects a trailing slash after the id to the slashless path', async () => {
+    expect((await answered(`/unsubscribe/employer/${id}/`)).headers.location.value).toBe(`/unsubscribe/employer/${id}`);
   });
 
   it.each([
@@ -118,8 +123,8 @@ describe('viewer-request: subscriber pages', () => {
     ['an unknown audience', `/unsubscribe/partner/${id}`],
     ['an unknown audience on settings', `/partner/setting/${id}`],
     ['settings without an id', '/employer/setting'],
-  ])('serves the 404 page for %s', (_, uri) => {
-    expect(forwarded(uri).uri).toBe(NOT_FOUND_PAGE);
+  ])('serves the 404 page for %s', async (_, uri) => {
+    expect((await forwarded(uri)).uri).toBe(NOT_FOUND_PAGE);
   });
 });
 
@@ -136,17 +141,17 @@ describe('viewer-request: files', () => {
     '/images/team/anna.webp',
     '/media/hiring-for-the-holidays.mp4',
     '/404.html',
-  ])('passes %s through unchanged', (uri) => {
-    const request = forwarded(uri);
+  ])('passes %s through unchanged', async (uri) => {
+    const request = await forwarded(uri);
     expect(request.uri).toBe(uri);
   });
 
-  it('passes a file under /assets/ through even when the build has no such file (S3 answers)', () => {
-    expect(forwarded('/assets/chunk-GONE1234.js').uri).toBe('/assets/chunk-GONE1234.js');
+  it('passes a file under /assets/ through even when the build has no such file (S3 answers)', async () => {
+    expect((await forwarded('/assets/chunk-GONE1234.js')).uri).toBe('/assets/chunk-GONE1234.js');
   });
 
-  it('leaves the encoded form of a file path for S3', () => {
-    expect(forwarded('/images/blog/a%20b.png').uri).toBe('/images/blog/a%20b.png');
+  it('leaves the encoded form of a file path for S3', async () => {
+    expect((await forwarded('/images/blog/a%20b.png')).uri).toBe('/images/blog/a%20b.png');
   });
 
   it.each([
@@ -162,25 +167,25 @@ describe('viewer-request: files', () => {
     ['a file folder itself', '/assets/'],
     ['a sub-folder of a file folder', '/images/team'],
     ['a look-alike of a file folder', '/assets-old/app.js'],
-  ])('serves the 404 page for %s (%s)', (_, uri) => {
-    expect(forwarded(uri).uri).toBe(NOT_FOUND_PAGE);
+  ])('serves the 404 page for %s (%s)', async (_, uri) => {
+    expect((await forwarded(uri)).uri).toBe(NOT_FOUND_PAGE);
   });
 });
 
 describe('viewer-request: unknown paths', () => {
   it.each(['/nope', '/about/team', '/blog/2024', '/_shell/unsubscribe-candidate', '/%E0%A4%A'])(
     'rewrites %s to the 404 page',
-    (uri) => {
-      expect(forwarded(uri).uri).toBe(NOT_FOUND_PAGE);
+    async (uri) => {
+      expect((await forwarded(uri)).uri).toBe(NOT_FOUND_PAGE);
     },
   );
 
-  it('treats paths case-sensitively, like the S3 keys behind them', () => {
-    expect(forwarded('/About').uri).toBe(NOT_FOUND_PAGE);
+  it('treats paths case-sensitively, like the S3 keys behind them', async () => {
+    expect((await forwarded('/About')).uri).toBe(NOT_FOUND_PAGE);
   });
 
-  it('does not confuse route-table keys with Object.prototype members', () => {
-    expect(forwarded('/constructor').uri).toBe(NOT_FOUND_PAGE);
+  it('does not confuse route-table keys with Object.prototype members', async () => {
+    expect((await forwarded('/constructor')).uri).toBe(NOT_FOUND_PAGE);
   });
 });
 
@@ -189,26 +194,68 @@ describe("viewer-request: the owners' console", () => {
 
   it.each(['/admin', '/admin/', '/admin/enrol', '/admin/audit', '/admin/leads/AbC123/notes', '/admin/a%20b'])(
     'serves the console shell for %s, the path left to the console router',
-    (uri) => {
-      expect(forwarded(uri).uri).toBe(CONSOLE_SHELL_OBJECT);
+    async (uri) => {
+      expect((await forwarded(uri)).uri).toBe(CONSOLE_SHELL_OBJECT);
     },
   );
 
-  it('keeps the query string of a console path for the console', () => {
-    const request = forwarded('/admin/audit', { cursor: { value: 'abc' } });
+  it('keeps the query string of a console path for the console', async () => {
+    const request = await forwarded('/admin/audit', { cursor: { value: 'abc' } });
     expect(request.uri).toBe(CONSOLE_SHELL_OBJECT);
     expect(request.querystring).toEqual({ cursor: { value: 'abc' } });
   });
 
   it.each(['/administrator', '/admins', '/Admin', '/_shell/admin', '/_shell/admin/index.html'])(
     'gives %s, which only looks like the console, the 404 page',
-    (uri) => {
-      expect(forwarded(uri).uri).toBe(NOT_FOUND_PAGE);
+    async (uri) => {
+      expect((await forwarded(uri)).uri).toBe(NOT_FOUND_PAGE);
     },
   );
 
-  it('still serves the public pages and the 404 page as before', () => {
-    expect(forwarded('/about').uri).toBe('/about/index.html');
-    expect(forwarded('/nope').uri).toBe(NOT_FOUND_PAGE);
+  it('still serves the public pages and the 404 page as before', async () => {
+    expect((await forwarded('/about')).uri).toBe('/about/index.html');
+    expect((await forwarded('/nope')).uri).toBe(NOT_FOUND_PAGE);
+  });
+});
+
+describe('the newsletter archive (written by its publisher, not the build)', () => {
+  it('maps the index and an issue to their index.html, lets its files through, and nothing deeper', async () => {
+    expect((await forwarded('/newsletter')).uri).toBe('/newsletter/index.html');
+    expect((await forwarded('/newsletter/2026-spring-news')).uri).toBe('/newsletter/2026-spring-news/index.html');
+    expect((await forwarded('/newsletter/feed.xml')).uri).toBe('/newsletter/feed.xml');
+    expect((await forwarded('/newsletter/archive.css')).uri).toBe('/newsletter/archive.css');
+    expect((await forwarded('/newsletter/a/b')).uri).toBe(NOT_FOUND_PAGE);
+    expect((await forwarded('/newsletterx')).uri).toBe(NOT_FOUND_PAGE);
+    expect((await answered('/newsletter/2026-spring-news/')).headers!.location!.value).toBe(
+      '/newsletter/2026-spring-news',
+    );
+    expect((await forwarded('/newsletter-sitemap.xml')).uri).toBe('/newsletter-sitemap.xml');
+  });
+
+  it('serves the 404 page for an issue whose slug is not in the KeyValueStore (never or no longer published)', async () => {
+    // Prepare: one issue published, then taken down
+    archiveIssues.update([{ key: '2026-summer-news', value: ARCHIVE_ISSUE_VALUE }], []);
+    const whilePublished = await forwarded('/newsletter/2026-summer-news');
+    archiveIssues.update([], ['2026-summer-news']);
+
+    // Act
+    const unpublished = await forwarded('/newsletter/2026-summer-news');
+    const unknown = await forwarded('/newsletter/no-such-issue');
+
+    // Assess
+    expect(whilePublished.uri).toBe('/newsletter/2026-summer-news/index.html');
+    expect(unpublished.uri).toBe(NOT_FOUND_PAGE);
+    expect(unknown.uri).toBe(NOT_FOUND_PAGE);
+  });
+
+  it('asks S3 for the page when the KeyValueStore does not answer, so a published issue stays readable', async () => {
+    // Prepare
+    const broken = loadEdgeHandlers(ROUTES, { exists: () => Promise.reject(new Error('store unavailable')) });
+
+    // Act
+    const result = await broken.viewerRequest(viewerRequestEvent('/newsletter/2026-spring-news'));
+
+    // Assess
+    expect(isResponse(result) ? result.statusCode : result.uri).toBe('/newsletter/2026-spring-news/index.html');
   });
 });

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { loadEdgeHandlers, readRouteManifest } from '#infra/edge/edge-code.ts';
+import { createLocalKeyValueStore } from '#infra/local/local-key-value-store.ts';
 import { createSiteHandler } from '#infra/local/static-site.ts';
 import { STATUS_METADATA_HEADER } from '#infra/site/object-metadata.ts';
 
@@ -15,7 +16,7 @@ describe('local static site (CloudFront + S3 twin)', () => {
   beforeAll(async () => {
     const site = createSiteHandler({
       distDir: DIST,
-      edge: loadEdgeHandlers(readRouteManifest(DIST)),
+      edge: loadEdgeHandlers(readRouteManifest(DIST), createLocalKeyValueStore().handle),
       responseHeaders: {},
     });
     server = createServer((req, res) => void site.handle(req, res, new URL(req.url ?? '/', 'http://local')));

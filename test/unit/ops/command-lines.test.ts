@@ -86,6 +86,11 @@ describe('npm run campaign', () => {
       concurrency: 3,
     });
     expect(parseCampaignArgs(['test', 'spring', '--to', 'a@b.ca'])).toMatchObject({ to: 'a@b.ca', concurrency: 8 });
+    expect(parseCampaignArgs(['archive', '--target', 'aws'])).toMatchObject({
+      verb: 'archive',
+      slug: '',
+      target: 'aws',
+    });
   });
 
   it('refuses an unknown flag, a missing slug, a bad rate and a test without --to', () => {
@@ -95,6 +100,7 @@ describe('npm run campaign', () => {
     expect(() => parseCampaignArgs(['send', '--yes'])).toThrow(/^Usage: npm run campaign --/);
     expect(() => parseCampaignArgs(['send', 'spring', '--rate', '0'])).toThrow(/^--rate must be a positive number\./);
     expect(() => parseCampaignArgs(['test', 'spring'])).toThrow(/^test needs --to <address>\./);
+    expect(() => parseCampaignArgs(['archive', 'spring'])).toThrow(/^Unexpected argument "spring"\./);
   });
 });
 

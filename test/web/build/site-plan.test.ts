@@ -76,8 +76,11 @@ describe('sitemap.xml and robots.txt', () => {
     expect(sitemap).not.toMatch(/\/unsubscribe\/|\/setting\/|\/confirm\/|_shell|404/);
   });
 
-  it('points robots.txt at the sitemap', () => {
-    expect(robotsTxt(SITE)).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+  it("points robots.txt at the build's sitemap and the newsletter archive's, by absolute URL", () => {
+    const sitemaps = robotsTxt(SITE)
+      .split('\n')
+      .filter((line) => line.startsWith('Sitemap:'));
+    expect(sitemaps).toEqual([`Sitemap: ${SITE}/sitemap.xml`, `Sitemap: ${SITE}/newsletter-sitemap.xml`]);
   });
 });
 

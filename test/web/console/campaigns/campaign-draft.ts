@@ -17,6 +17,7 @@ export const campaign = (overrides: Partial<CampaignDraft> = {}): CampaignDraft 
   topic: 'newsletter',
   audience: 'both',
   markdown: 'Hello from the firm.',
+  publish: false,
   state: 'draft',
   createdAt: 1_780_000_000,
   updatedAt: 1_780_000_000,

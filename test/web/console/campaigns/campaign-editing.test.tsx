@@ -10,6 +10,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { CAMPAIGN_ROUTES, type CampaignDraft, type Preflight } from '#shared/console-campaigns.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { KEPT_NOTICE } from '#web/src/console/screens/campaigns/CampaignEditor.tsx';
+import { PUBLISH_LABEL } from '#web/src/console/screens/campaigns/CampaignFieldset.tsx';
 import { SESSION_ENDED_NOTICE } from '#web/src/console/session.tsx';
 import { signInWithPasskey } from '#web/src/console/sign-in/passkey-ceremonies.ts';
 import { sentRequests } from '../../features/support/mock-fetch';
@@ -63,7 +64,7 @@ beforeEach(() => sessionStorage.clear());
 describe('a campaign being written', () => {
   it('survives a reload of the page with the version it was typed on, and is cleared once saved', async () => {
     // Prepare
-    const saved = campaign({ markdown: 'Hello from the firm. Spring is busy.', version: 4 });
+    const saved = campaign({ markdown: 'Hello from the firm. Spring is busy.', publish: true, version: 4 });
     const fetchMock = routedFetch({
       ...pageRoutes(campaign()),
       [`PUT ${PATH}`]: [{ status: 200, body: { message: `Campaign "${SLUG}" saved.`, campaign: saved } }],
@@ -73,6 +74,7 @@ describe('a campaign being written', () => {
     await user.type(await bodyBox(), ' Spring is busy.');
     await user.clear(screen.getByLabelText('Subject'));
     await user.type(screen.getByLabelText('Subject'), 'Spring hiring news, Alberta');
+    await user.click(screen.getByRole('checkbox', { name: PUBLISH_LABEL }));
 
     // Act: the page is reloaded (everything in it gone), then opened again
     first.unmount();
@@ -82,6 +84,7 @@ describe('a campaign being written', () => {
     expect(await bodyBox()).toHaveValue('Hello from the firm. Spring is busy.');
     expect(screen.getByLabelText('Subject')).toHaveValue('Spring hiring news, Alberta');
     expect(screen.getByText('27 of 50 characters')).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: PUBLISH_LABEL })).toBeChecked();
     expect(screen.getByText('You have unsaved changes. They are kept on this device until you save.')).toBeVisible();
 
     // Act
@@ -99,6 +102,7 @@ describe('a campaign being written', () => {
           topic: 'newsletter',
           audience: 'both',
           markdown: 'Hello from the firm. Spring is busy.',
+          publish: true,
           version: 3,
         },
       },

@@ -22,13 +22,14 @@ export const KEPT_NOTICE = 'What you typed is still below.';
 
 const EMPTY: TypedCampaign['fields'] = { slug: '', subject: '', preheader: '', topic: '', audience: '', markdown: '' };
 
-const storedFields = ({ subject, preheader, topic, audience, markdown }: CampaignDraft): TypedCampaign['fields'] => ({
+const storedFields = ({
   subject,
   preheader,
   topic,
   audience,
   markdown,
-});
+  publish,
+}: CampaignDraft): TypedCampaign['fields'] => ({ subject, preheader, topic, audience, markdown, publish });
 
 interface CampaignEditorProps {
   owner: string;
@@ -57,7 +58,7 @@ export function CampaignEditor({ owner, stored, onStored, reload, onSent }: Camp
   const saving = useSubmission();
   const deleting = useSubmission();
 
-  const change = (name: FieldName, value: string) => {
+  const change = (name: FieldName, value: string | boolean) => {
     keep({ ...typed, fields: { ...typed.fields, [name]: value } });
     if (errors[name]) setErrors({ ...errors, [name]: undefined });
   };

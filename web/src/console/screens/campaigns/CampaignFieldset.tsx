@@ -5,14 +5,17 @@ import { AUDIENCE_OPTIONS, TOPIC_OPTIONS } from './campaign-words';
 import type { TypedCampaign } from './use-campaign-draft';
 
 export type FieldName = keyof TypedCampaign['fields'];
+type TextFieldName = Exclude<FieldName, 'publish'>;
 export type FieldErrors = Partial<Record<FieldName, string>>;
+
+export const PUBLISH_LABEL = "Publish on the site's newsletter page after sending";
 
 interface CampaignFieldsetProps {
   fields: TypedCampaign['fields'];
   errors: FieldErrors;
   /** A new campaign asks for its short name; a stored one's is fixed. */
   askSlug: boolean;
-  onChange(name: FieldName, value: string): void;
+  onChange(name: FieldName, value: string | boolean): void;
 }
 
 /**
@@ -21,7 +24,8 @@ interface CampaignFieldsetProps {
  * but the owner sees it will be cut off before saving.
  */
 export function CampaignFieldset({ fields, errors, askSlug, onChange }: CampaignFieldsetProps) {
-  const control = (name: FieldName) => ({
+  const publishId = useId();
+  const control = (name: TextFieldName) => ({
     value: fields[name] ?? '',
     onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
     errors,
@@ -63,6 +67,18 @@ export function CampaignFieldset({ fields, errors, askSlug, onChange }: Campaign
       >
         {(props) => <textarea {...props} rows={16} maxLength={CAMPAIGN_LIMITS.markdown} />}
       </Field>
+      <div className="form-check">
+        <input
+          id={publishId}
+          type="checkbox"
+          className="form-check-input"
+          checked={fields.publish === true}
+          onChange={(event) => onChange('publish', event.target.checked)}
+        />
+        <label htmlFor={publishId} className="form-check-label">
+          {PUBLISH_LABEL}
+        </label>
+      </div>
     </>
   );
 }

@@ -11,14 +11,13 @@ import { whenText } from '../../when';
 import { campaignAudienceText } from './campaign-words';
 import { CampaignEditor } from './CampaignEditor';
 import { campaignOf } from './campaigns-api';
-import { EmailPreview } from './EmailPreview';
-import { SendProgressPanel } from './SendProgressPanel';
+import { SentCampaign } from './SentCampaign';
 
 /**
  * A stored campaign (/admin/campaigns/<slug>). A draft: its fields, preview, checks, test copy and
- * send. Once sent or scheduled its content is frozen: the send's progress and results, and the
- * email as it goes out, instead of the editor. A send, a refusal or a cancel reads the campaign
- * again and says what happened above it.
+ * send. Once sent or scheduled its content is frozen: the send's progress and results, the switch
+ * of its newsletter page, and the email as it goes out, instead of the editor (SentCampaign). A
+ * send, a refusal or a cancel reads the campaign again and says what happened above it.
  */
 export function CampaignPage() {
   const { slug = '' } = useParams();
@@ -45,15 +44,7 @@ export function CampaignPage() {
           <CampaignHeading campaign={campaign} />
           {outcome && <FormMessage kind={outcome.kind} text={outcome.text} />}
           {campaign.state === 'sent' ? (
-            <>
-              <SendProgressPanel slug={campaign.slug} onCancelled={changed} />
-              {/* Its emails are out: a click in the preview must not act for a real recipient. */}
-              <EmailPreview
-                fields={campaign}
-                readyText="The email as it goes out (its content can no longer change)."
-                sampleLinks
-              />
-            </>
+            <SentCampaign campaign={campaign} onCancelled={changed} onChanged={setCampaign} />
           ) : (
             <CampaignEditor owner={owner} stored={campaign} onStored={setCampaign} reload={reload} onSent={changed} />
           )}

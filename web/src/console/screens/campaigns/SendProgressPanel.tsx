@@ -7,7 +7,7 @@ import { countText } from '../../when';
 import { cancelSend, pauseSend, resumeSend, sendProgressOf } from './campaigns-api';
 import { confirmedText, PROGRESS_COUNTS, sendStage, stageText } from './send-words';
 import { SendResultsTables } from './SendResultsTables';
-import { useSendProgress } from './use-send-progress';
+import type { SendProgressReading } from './use-send-progress';
 
 /**
  * A frozen campaign's send: where it stands in words, a bar and every count, read again while it
@@ -15,8 +15,17 @@ import { useSendProgress } from './use-send-progress';
  * each saying what happened; then the results. A 409 (another owner, or the send itself, moved
  * on) says the API's words and where the send stands now.
  */
-export function SendProgressPanel({ slug, onCancelled }: { slug: string; onCancelled(message: string): void }) {
-  const { progress, error, refresh, show } = useSendProgress(slug);
+export function SendProgressPanel({
+  slug,
+  reading,
+  onCancelled,
+}: {
+  slug: string;
+  /** useSendProgress of the page (the newsletter switch reads it too). */
+  reading: SendProgressReading;
+  onCancelled(message: string): void;
+}) {
+  const { progress, error, refresh, show } = reading;
   const acting = useSubmission();
   const [refreshing, setRefreshing] = useState(false);
 

@@ -6,6 +6,7 @@ import {
   type CampaignFields,
   type CampaignFile,
   type CampaignPreview,
+  type CampaignPublished,
   type CampaignSummary,
   type CampaignSendAnswer,
   type NewCampaign,
@@ -63,3 +64,7 @@ export const cancelSend = (slug: string) => consoleRequest<{ message: string }>(
 export const pauseSend = (slug: string) => consoleRequest<SendProgress>(forSlug(CAMPAIGN_ROUTES.pause, slug));
 
 export const resumeSend = (slug: string) => consoleRequest<SendProgress>(forSlug(CAMPAIGN_ROUTES.resume, slug));
+
+/** Only whether a sent or scheduled campaign is on the site's newsletter page: 409 for a draft never sent. */
+export const publishCampaign = (slug: string, publish: boolean) =>
+  consoleRequest<CampaignPublished>(forSlug(CAMPAIGN_ROUTES.publish, slug), { body: { publish } });

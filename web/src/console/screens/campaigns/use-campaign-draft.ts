@@ -3,7 +3,10 @@ import type { CampaignFields } from '#shared/console-campaigns.ts';
 import { keptTypingKey } from '../../kept-typing';
 
 /** The fields as typed (a select not chosen yet is ''); the schema decides what may be sent. */
-export type TypedFields = Record<keyof CampaignFields, string> & { slug?: string };
+export type TypedFields = Record<Exclude<keyof CampaignFields, 'publish'>, string> & {
+  slug?: string;
+  publish?: boolean;
+};
 
 /** What the owner typed and the version of the campaign it was typed on (none for a new one). */
 export interface TypedCampaign {

@@ -58,3 +58,5 @@ export function useSendProgress(slug: string) {
 
   return { progress, error, refresh: read, show: setProgress };
 }
+
+export type SendProgressReading = ReturnType<typeof useSendProgress>;

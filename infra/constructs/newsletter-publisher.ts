@@ -1,0 +1,93 @@
+import { Stack, Validations } from 'aws-cdk-lib';
+import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { ARCHIVE_KEY_PATTERN, ARCHIVE_KEY_PATTERNS, ARCHIVE_STATE_ID } from '#shared/newsletter-archive.ts';
+import { DeadLetterQueue } from './dead-letter-queue';
+import { HouseFunction, type TableBinding } from './house-function';
+
+export interface NewsletterPublisherProps {
+  readonly campaigns: TableBinding;
+  readonly bucket: s3.IBucket;
+  readonly distribution: cloudfront.IDistribution;
+  /** The viewer-request function's store of published issues. */
+  readonly issuesStore: cloudfront.IKeyValueStore;
+  readonly siteUrl: string;
+}
+
+/**
+ * The public newsletter archive's publisher (docs/decisions/0052-newsletter-archive.md): run
+ * asynchronously by the functions that may change the archive (bindTrigger), it scans the
+ * campaigns, writes `newsletter/*` of the site bucket and invalidates the changed paths. It may
+ * write nothing else: objects under the archive's prefix and its sitemap only, one item of the
+ * table (its own state, by key), one distribution's invalidations, the keys of one KeyValueStore
+ * (the issues the edge serves). A run that still fails after Lambda's two retries of the
+ * asynchronous invocation leaves its event in `deadLetterQueue`, whose depth alarm (site-stack.ts)
+ * tells the operators that the archive may be out of date.
+ */
+export class NewsletterPublisher extends Construct {
+  readonly publisher: HouseFunction;
+  readonly deadLetterQueue: DeadLetterQueue;
+
+  constructor(scope: Construct, id: string, props: NewsletterPublisherProps) {
+    super(scope, id);
+    this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetters');
+    // Invoked asynchronously only (archive-trigger.ts): the function DLQ receives the event of a
+    // run Lambda gave up on, as for the SES events function (email.ts).
+    this.publisher = new HouseFunction(this, 'Function', {
+      name: 'newsletterPublisher',
+      deadLetterQueue: this.deadLetterQueue,
+    })
+      .bindTable(props.campaigns, 'read', { scan: true })
+      .setEnv('SITE_URL', props.siteUrl)
+      .setEnv('SITE_BUCKET', props.bucket.bucketName)
+      .setEnv('SITE_DISTRIBUTION_ID', props.distribution.distributionId)
+      .setEnv('ARCHIVE_ISSUES_STORE_ARN', props.issuesStore.keyValueStoreArn);
+    const role = this.publisher.role;
+    // dynamodb:LeadingKeys is the partition key of the item written: its own state item only
+    // (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/specifying-conditions.html).
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [props.campaigns.table.tableArn],
+        conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [ARCHIVE_STATE_ID] } },
+      }),
+    );
+    const objects = ARCHIVE_KEY_PATTERNS.map((pattern) => props.bucket.arnForObjects(pattern));
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: objects }),
+    );
+    props.distribution.grantCreateInvalidation(role);
+    // Reads the store's version and keys, and changes its keys: on that one store only
+    // (https://docs.aws.amazon.com/service-authorization/latest/reference/list_amazoncloudfrontkeyvaluestore.html).
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: [
+          'cloudfront-keyvaluestore:DescribeKeyValueStore',
+          'cloudfront-keyvaluestore:ListKeys',
+          'cloudfront-keyvaluestore:UpdateKeys',
+        ],
+        resources: [props.issuesStore.keyValueStoreArn],
+      }),
+    );
+    const stack = Stack.of(this);
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(props.bucket.node.defaultChild as never)}.Arn>/${ARCHIVE_KEY_PATTERN}]`,
+      reason:
+        "The archive's pages are named by the campaigns' slugs when they are published, so the grant is every object under the archive's prefix of the site bucket and nothing else.",
+    });
+  }
+
+  /**
+   * Lets `fn` ask for a run (lambda:InvokeFunction on this function only) and tells it which
+   * function to invoke (lambdas/campaigns/archive/archive-trigger.ts).
+   */
+  bindTrigger(fn: HouseFunction): void {
+    // The function's ARN alone (grantInvoke would add `:*`, every version and alias: we invoke none).
+    fn.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.publisher.function.functionArn] }),
+    );
+    fn.setEnv('NEWSLETTER_PUBLISHER_FUNCTION', this.publisher.function.functionName);
+  }
+}

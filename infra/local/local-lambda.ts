@@ -1,0 +1,62 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FunctionName } from '../constructs/functions';
+
+/** Where the twin answers Lambda's Invoke API (AWS_ENDPOINT_URL_LAMBDA points here). */
+export const LOCAL_LAMBDA_PREFIX = '/_local-lambda';
+
+const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
+
+/**
+ * Runs `work` at most once at a time; a request during a run makes exactly one more run after
+ * it, as Lambda's asynchronous queue would run a later event (the reconciler reads the table then).
+ */
+export function coalescedRunner(work: () => Promise<unknown>, onError: (error: unknown) => void) {
+  let running: Promise<void> | undefined;
+  let again = false;
+  const run = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = work()
+      .then(() => undefined, onError)
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          void run();
+        }
+      });
+    return running;
+  };
+  return {
+    run,
+    idle: async () => {
+      while (running) await running;
+    },
+  };
+}
+
+/**
+ * The twin's stand-in for Lambda's Invoke of an asynchronous (InvocationType Event) call: 202 at
+ * once and the function run after, as Lambda queues the event
+ * (https://docs.aws.amazon.com/lambda/latest/dg/invocation-async.html). Only the functions given
+ * here, only Event: nothing of ours waits for another function's answer.
+ */
+export function createLocalLambda(functions: Partial<Record<FunctionName, () => unknown>>) {
+  return async (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    req.resume();
+    const name = decodeURIComponent(url.pathname.slice(LOCAL_LAMBDA_PREFIX.length).match(INVOKE_PATH)?.[1] ?? '');
+    const run = functions[name as FunctionName];
+    const refuse = (status: number, type: string, message: string) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'x-amzn-errortype': type });
+      res.end(JSON.stringify({ Type: 'User', message }));
+    };
+    if (req.method !== 'POST' || !run) return refuse(404, 'ResourceNotFoundException', `Function not found: ${name}`);
+    if (req.headers['x-amz-invocation-type'] !== 'Event')
+      return refuse(400, 'InvalidParameterValueException', 'The local twin runs functions asynchronously only');
+    res.writeHead(202);
+    res.end();
+    run();
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * The newsletter archive's publisher (docs/decisions/0052-newsletter-archive.md): what it may
+ * write (the archive's objects, its own state item, one distribution's invalidations) and who may
+ * run it (the campaign worker after a launch, the console after a change of `publish`).
+ */
+import { Match } from 'aws-cdk-lib/assertions';
+import { synthStack } from './support/app';
+import { roleStatements } from './support/policies';
+
+const { stack, template: templateOf } = synthStack({});
+const template = templateOf();
+const publisher = stack.newsletter.publisher;
+const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as never);
+const statements = () => roleStatements(template, stack, publisher);
+const withAction = (action: string) => statements().filter((statement) => [statement.Action].flat().includes(action));
+const bucketArn = { 'Fn::GetAtt': [logicalId(stack.site.bucket), 'Arn'] };
+const campaignsArn = { 'Fn::GetAtt': [logicalId(stack.data.campaigns.table), 'Arn'] };
+
+describe('newsletter publisher', () => {
+  it('writes and deletes objects under newsletter/ of the site bucket and its sitemap only', () => {
+    const writes = statements().filter((statement) => [statement.Action].flat().some((a) => a.startsWith('s3:')));
+    expect(writes).toEqual([
+      expect.objectContaining({
+        Action: ['s3:PutObject', 's3:DeleteObject'],
+        Resource: [
+          { 'Fn::Join': ['', [bucketArn, '/newsletter/*']] },
+          { 'Fn::Join': ['', [bucketArn, '/newsletter-sitemap.xml']] },
+        ],
+      }),
+    ]);
+  });
+
+  it('reads and scans the campaigns and updates only its own state item; no put or delete', () => {
+    expect(withAction('dynamodb:Scan').map((statement) => statement.Resource)).toEqual([campaignsArn]);
+    expect(withAction('dynamodb:UpdateItem')).toEqual([
+      expect.objectContaining({
+        Resource: campaignsArn,
+        Condition: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['archive#state'] } },
+      }),
+    ]);
+    const actions = statements().flatMap((statement) => [statement.Action].flat());
+    expect(actions.filter((action) => /PutItem|DeleteItem|BatchWrite|\*$/.test(action))).toEqual([]);
+  });
+
+  it('invalidates the site distribution only', () => {
+    const distributionArn = withAction('cloudfront:CreateInvalidation').map((statement) => statement.Resource);
+    expect(distributionArn).toHaveLength(1);
+    expect(JSON.stringify(distributionArn)).toContain(logicalId(stack.site.distribution));
+  });
+
+  it("changes the keys of the edge's store of published issues, and of no other store", () => {
+    const storeArn = { 'Fn::GetAtt': [logicalId(stack.site.archiveIssues), 'Arn'] };
+    const kvsStatements = statements().filter((statement) =>
+      [statement.Action].flat().some((action) => action.startsWith('cloudfront-keyvaluestore:')),
+    );
+    expect(kvsStatements).toEqual([
+      expect.objectContaining({
+        Action: [
+          'cloudfront-keyvaluestore:DescribeKeyValueStore',
+          'cloudfront-keyvaluestore:ListKeys',
+          'cloudfront-keyvaluestore:UpdateKeys',
+        ],
+        Resource: storeArn,
+      }),
+    ]);
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionConfig: Match.objectLike({
+        Runtime: 'cloudfront-js-2.0',
+        KeyValueStoreAssociations: [{ KeyValueStoreARN: storeArn }],
+      }),
+      FunctionCode: Match.stringLikeRegexp("^import cf from 'cloudfront';"),
+    });
+  });
+
+  it('knows the bucket, the distribution, the campaigns table and the site URL', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: "Publishes the sent campaigns the owners chose on the site's newsletter pages and feed",
+      Environment: {
+        Variables: Match.objectLike({
+          SITE_BUCKET: { Ref: logicalId(stack.site.bucket) },
+          SITE_DISTRIBUTION_ID: { Ref: logicalId(stack.site.distribution) },
+          ARCHIVE_ISSUES_STORE_ARN: { 'Fn::GetAtt': [logicalId(stack.site.archiveIssues), 'Arn'] },
+          CAMPAIGNS_TABLE: { Ref: logicalId(stack.data.campaigns.table) },
+          SITE_URL: Match.anyValue(),
+        }),
+      },
+    });
+  });
+
+  it("keeps a run that failed after Lambda's retries in its own dead-letter queue, and alarms on it", () => {
+    const queue = logicalId(stack.newsletter.deadLetterQueue);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: "Publishes the sent campaigns the owners chose on the site's newsletter pages and feed",
+      DeadLetterConfig: { TargetArn: { 'Fn::GetAtt': [queue, 'Arn'] } },
+    });
+    expect(withAction('sqs:SendMessage').map((statement) => statement.Resource)).toEqual([
+      { 'Fn::GetAtt': [queue, 'Arn'] },
+    ]);
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queue, 'QueueName'] } }],
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
+  });
+
+  it.each([
+    ['the campaign worker', () => stack.campaigns.worker],
+    ['the console campaigns function', () => stack.api.handlers.consoleCampaigns],
+  ])('%s may invoke it, and it alone, and knows its name', (_name, fn) => {
+    const invokes = roleStatements(template, stack, fn()).filter((statement) =>
+      [statement.Action].flat().includes('lambda:InvokeFunction'),
+    );
+    expect(invokes.flatMap((statement) => [statement.Resource].flat())).toEqual([
+      { 'Fn::GetAtt': [logicalId(publisher.function), 'Arn'] },
+    ]);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      FunctionName: Match.absent(),
+      Environment: {
+        Variables: Match.objectLike({ NEWSLETTER_PUBLISHER_FUNCTION: { Ref: logicalId(publisher.function) } }),
+      },
+    });
+  });
+});

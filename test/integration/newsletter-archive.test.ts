@@ -1,0 +1,226 @@
+/**
+ * The newsletter archive on the local twin (docs/decisions/0052-newsletter-archive.md): sent
+ * campaigns in dynalite, the publisher writing into a copy of a web build, the twin's CloudFront
+ * (the same edge functions) serving it. Published and sent: on its page, the index and the feed;
+ * not ticked, or never sent: nowhere; unticked later: gone, and only the changed paths invalidated.
+ */
+import { createOwnCampaignTables, ownTables } from './console/own-campaign-tables';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadEdgeHandlers, readRouteManifest } from '#infra/edge/edge-code.ts';
+import { localArchiveSite } from '#infra/local/local-archive-site.ts';
+import { createLocalKeyValueStore } from '#infra/local/local-key-value-store.ts';
+import { coalescedRunner, createLocalLambda, LOCAL_LAMBDA_PREFIX } from '#infra/local/local-lambda.ts';
+import { lambdaArchiveTrigger } from '#lambdas/campaigns/archive/archive-trigger.ts';
+import { createLambdaClient } from '#lambdas/runtime/aws-clients/lambda.ts';
+import { createSiteHandler } from '#infra/local/static-site.ts';
+import { publishArchive } from '#lambdas/campaigns/archive/publish-archive.ts';
+import { renderCampaign } from '#lambdas/campaigns/campaign-markdown.ts';
+import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
+import { readItem, writeItem } from './support/local-aws';
+
+const SITE = 'https://www.chinooktalent.ca';
+const FIXTURE_DIST = path.join(__dirname, '..', 'infra', 'fixtures', 'web-dist');
+const NOW = 1_780_000_000;
+
+let dist = '';
+let server: Server;
+let origin = '';
+const invalidated: string[][] = [];
+const store = () => ({ db: createDynamoClient(), table: ownTables.campaigns! });
+/** The twin's KeyValueStore of published issues, written by the publisher, read by the edge. */
+const archiveIssues = createLocalKeyValueStore();
+const publish = () =>
+  publishArchive(
+    store(),
+    {
+      ...localArchiveSite(dist, () => site.clearCache(), archiveIssues),
+      invalidate: async (paths) => {
+        invalidated.push(paths);
+        site.clearCache();
+      },
+    },
+    { siteUrl: SITE, now: NOW },
+  );
+let site: ReturnType<typeof createSiteHandler>;
+const archive = coalescedRunner(publish, (error) => {
+  throw error;
+});
+
+beforeAll(async () => {
+  await createOwnCampaignTables();
+  dist = await mkdtemp(path.join(tmpdir(), 'newsletter-archive-'));
+  await cp(FIXTURE_DIST, dist, { recursive: true });
+  site = createSiteHandler({
+    distDir: dist,
+    edge: loadEdgeHandlers(readRouteManifest(dist), archiveIssues.handle),
+    responseHeaders: {},
+  });
+  // The twin's CloudFront and its Lambda endpoint on one server, as `npm start` has them.
+  const lambda = createLocalLambda({ newsletterPublisher: () => archive.run() });
+  server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    void (url.pathname.startsWith(`${LOCAL_LAMBDA_PREFIX}/`) ? lambda(req, res, url) : site.handle(req, res, url));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await rm(dist, { recursive: true, force: true });
+});
+
+/** A draft as the console stores it, and (when `sentAt`) the campaign item its send wrote. */
+const seed = async (slug: string, markdown: string, { publish, sentAt }: { publish: boolean; sentAt?: number }) => {
+  const source = { slug, subject: `Subject of ${slug}`, topic: 'newsletter', audience: 'both', markdown } as const;
+  await writeItem(ownTables.campaigns!, {
+    id: `draft#${slug}`,
+    kind: 'campaign-draft',
+    ...source,
+    preheader: '',
+    publish,
+    version: 0,
+    createdAt: NOW,
+    updatedAt: NOW,
+    updatedBy: 'owner@chinooktalent.ca',
+  });
+  if (sentAt === undefined) return;
+  await writeItem(ownTables.campaigns!, {
+    id: `campaign#${slug}`,
+    kind: 'campaign',
+    ...renderCampaign(source, SITE),
+    startedAt: sentAt,
+    queued: 3,
+    lastQueuedAt: sentAt,
+    runs: 1,
+    expiresAt: sentAt + 86_400 * 730,
+  });
+};
+
+const get = async (pathname: string) => {
+  const response = await fetch(`${origin}${pathname}`);
+  return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+};
+
+describe('the newsletter archive', () => {
+  it('serves a published sent campaign, lists it in the index and the feed; never one unticked or unsent', async () => {
+    // Prepare
+    await seed('published-one', 'Hello <script>alert(1)</script> from the firm. [Blog](/blog)', {
+      publish: true,
+      sentAt: NOW - 3600,
+    });
+    await seed('sent-not-ticked', 'Private to subscribers.', { publish: false, sentAt: NOW - 7200 });
+    await seed('ticked-not-sent', 'Still a draft.', { publish: true });
+
+    // Act
+    const result = await publish();
+    const [page, index, feed, unticked, unsent, css, sitemap, unknown] = await Promise.all(
+      [
+        '/newsletter/published-one',
+        '/newsletter',
+        '/newsletter/feed.xml',
+        '/newsletter/sent-not-ticked',
+        '/newsletter/ticked-not-sent',
+        '/newsletter/archive.css',
+        '/newsletter-sitemap.xml',
+        '/newsletter/no-such-issue',
+      ].map(get),
+    );
+
+    // Assess
+    expect(result.published).toEqual(['published-one']);
+    expect([page.status, page.type]).toEqual([200, 'text/html; charset=utf-8']);
+    expect(page.text).toContain('<h1>Subject of published-one</h1>');
+    expect(page.text).toContain('Hello &lt;script&gt;alert(1)&lt;/script&gt; from the firm.');
+    expect(page.text).toContain('<a href="https://www.chinooktalent.ca/blog">Blog</a>');
+    expect(page.text).not.toMatch(/<script|unsubscribe/i);
+    expect(index.status).toBe(200);
+    expect(index.text).toContain('<a href="/newsletter/published-one">Subject of published-one</a>');
+    expect(feed.status).toBe(200);
+    expect(feed.type).toMatch(/xml/);
+    expect(feed.text).toContain(
+      '<guid isPermaLink="true">https://www.chinooktalent.ca/newsletter/published-one</guid>',
+    );
+    for (const text of [index.text, feed.text]) expect(text).not.toMatch(/sent-not-ticked|ticked-not-sent/);
+    // The site's own 404 page with the status 404, as for any unknown path (decision 0012).
+    for (const missing of [unticked, unsent, unknown]) {
+      expect([missing.status, missing.type]).toEqual([404, 'text/html; charset=utf-8']);
+      expect(missing.text).toContain('<title>Page not found</title>');
+    }
+    expect(css.status).toBe(200);
+    expect([sitemap.status, sitemap.type]).toEqual([200, 'application/xml; charset=utf-8']);
+    expect([...sitemap.text.matchAll(/<loc>([^<]*)<\/loc><lastmod>([^<]*)</g)].map((match) => match.slice(1))).toEqual([
+      ['https://www.chinooktalent.ca/newsletter', new Date((NOW - 3600) * 1000).toISOString().replace('.000', '')],
+      [
+        'https://www.chinooktalent.ca/newsletter/published-one',
+        new Date((NOW - 3600) * 1000).toISOString().replace('.000', ''),
+      ],
+    ]);
+    expect(invalidated.at(-1)).toEqual(
+      expect.arrayContaining([
+        '/newsletter',
+        '/newsletter/feed.xml',
+        '/newsletter/published-one',
+        '/newsletter-sitemap.xml',
+      ]),
+    );
+  });
+
+  it('writes and invalidates nothing when nothing changed, and takes a page down when its owner unticks it', async () => {
+    // Prepare
+    const runsBefore = invalidated.length;
+    const unchanged = await publish();
+    const draft = await readItem(ownTables.campaigns!, 'draft#published-one');
+    await writeItem(ownTables.campaigns!, { ...draft, publish: false, version: 1 });
+
+    // Act
+    const result = await publish();
+    const [page, index, feed, sitemap] = await Promise.all(
+      ['/newsletter/published-one', '/newsletter', '/newsletter/feed.xml', '/newsletter-sitemap.xml'].map(get),
+    );
+
+    // Assess
+    expect([unchanged.written, unchanged.removed]).toEqual([[], []]);
+    expect(invalidated.length).toBe(runsBefore + 1);
+    expect(result.removed).toEqual(['newsletter/published-one/index.html']);
+    expect(invalidated.at(-1)!.sort()).toEqual([
+      '/newsletter',
+      '/newsletter-sitemap.xml',
+      '/newsletter/feed.xml',
+      '/newsletter/published-one',
+    ]);
+    expect(page.status).toBe(404);
+    expect(page.text).toContain('<title>Page not found</title>');
+    expect(index.text).toContain('No newsletter has been published here yet.');
+    expect(feed.text).not.toContain('<item>');
+    expect(sitemap.text.match(/<loc>[^<]*</g)).toEqual(['<loc>https://www.chinooktalent.ca/newsletter<']);
+  });
+
+  it("is republished when the trigger invokes the publisher through the twin's Lambda endpoint (InvocationType Event)", async () => {
+    // Prepare
+    await seed('triggered-one', 'Sent and ticked.', { publish: true, sentAt: NOW - 60 });
+    const trigger = lambdaArchiveTrigger(
+      createLambdaClient({ endpoint: `${origin}${LOCAL_LAMBDA_PREFIX}` }),
+      'newsletterPublisher',
+    );
+
+    // Act
+    await trigger();
+    await archive.idle();
+    const [page, index] = await Promise.all(['/newsletter/triggered-one', '/newsletter'].map(get));
+
+    // Assess
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<h1>Subject of triggered-one</h1>');
+    expect(index.text).toContain('<a href="/newsletter/triggered-one">Subject of triggered-one</a>');
+    expect(invalidated.at(-1)!.sort()).toEqual([
+      '/newsletter',
+      '/newsletter-sitemap.xml',
+      '/newsletter/feed.xml',
+      '/newsletter/triggered-one',
+    ]);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * The newsletter archive's documents (lambdas/campaigns/archive/archive-documents.ts): the web
+ * version of a sent campaign carries the email's body and nothing personal, escapes what the
+ * email escapes, and the feed is RSS 2.0 with absolute links, permanent guids and RFC 822 dates.
+ */
+import { campaignMail } from '#lambdas/campaigns/campaign-mail.ts';
+import { renderCampaign } from '#lambdas/campaigns/campaign-markdown.ts';
+import {
+  archiveFeed,
+  archiveIndex,
+  archivePage,
+  archiveSitemap,
+  type ArchiveEntry,
+} from '#lambdas/campaigns/archive/archive-documents.ts';
+import { subscriberItem } from '#test/support/campaign-subscribers.ts';
+
+const SITE = 'https://www.chinooktalent.ca';
+const SENT_AT = Date.UTC(2026, 2, 10, 16, 0, 0) / 1000; // March 10, 2026, 10:00 in Alberta
+
+const entryOf = (markdown: string, overrides: Partial<ArchiveEntry> = {}): ArchiveEntry => {
+  const content = renderCampaign(
+    { slug: '2026-spring-news', subject: 'Spring news', topic: 'newsletter', audience: 'candidate', markdown },
+    SITE,
+  );
+  return { slug: content.slug, subject: content.subject, bodyHtml: content.bodyHtml, sentAt: SENT_AT, ...overrides };
+};
+
+describe("an issue's web version", () => {
+  it("shows the email's body without the recipient's links, name or address", () => {
+    // Prepare: the email as one subscriber got it
+    process.env.MAILING_ADDRESS ??= '100 Main St SW, Calgary, AB T2P 1J9';
+    const markdown = 'Hello,\n\nRead [our blog](/blog) and [the CRTC](https://crtc.gc.ca/).';
+    const subscriber = { ...subscriberItem('eligible', 'dana.reader@example.ca'), firstName: 'Dana' };
+    const content = renderCampaign(
+      { slug: '2026-spring-news', subject: 'Spring news', topic: 'newsletter', audience: 'candidate', markdown },
+      SITE,
+    );
+    const mail = campaignMail(content, subscriber, SITE);
+    const personalLinks = [...mail.html.matchAll(/href="([^"]+)"/g)]
+      .map((match) => match[1]!)
+      .filter((href) => /unsubscribe|setting/.test(href));
+
+    // Act
+    const page = archivePage(entryOf(markdown), SITE);
+
+    // Assess
+    expect(personalLinks).toHaveLength(2);
+    for (const href of personalLinks) expect(page).not.toContain(href);
+    expect(page).not.toMatch(/unsubscribe|setting|dana|Dana/i);
+    expect(page).toContain('<a href="https://www.chinooktalent.ca/blog">our blog</a>');
+    expect(page).toContain('<a href="https://crtc.gc.ca/">the CRTC</a>');
+    expect(page).not.toContain('style=');
+    expect(page).not.toMatch(/<script/i);
+    expect(page).toContain('<link rel="canonical" href="https://www.chinooktalent.ca/newsletter/2026-spring-news">');
+    expect(page).toContain('<time datetime="2026-03-10T16:00:00.000Z">March 10, 2026</time>');
+  });
+
+  it("keeps the words of a link into someone's own subscriber pages but not its target", () => {
+    // Prepare: an owner pasted the unsubscribe link of their test copy into the body
+    const pasted = `${SITE}/unsubscribe/candidate/AbCdEf0123456789abcdef.proof`;
+
+    // Act
+    const page = archivePage(entryOf(`Not interested? [Leave the list](${pasted}).`), SITE);
+
+    // Assess
+    expect(page).toContain('Not interested? Leave the list.');
+    expect(page).not.toContain('AbCdEf0123456789abcdef');
+  });
+
+  it('shows raw HTML and script in the body and the subject as text, as the email does', () => {
+    // Act
+    const page = archivePage(
+      entryOf('Hi <script>alert(1)</script> <img src=x onerror=alert(2)>', { subject: 'Q&A <b>now</b>' }),
+      SITE,
+    );
+
+    // Assess
+    expect(page).toContain('Hi &lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror=alert(2)&gt;');
+    expect(page).toContain('<h1>Q&amp;A &lt;b&gt;now&lt;/b&gt;</h1>');
+    expect(page).not.toMatch(/<script|<img|<b>/i);
+  });
+});
+
+describe('the index, the feed and the sitemap', () => {
+  const older = entryOf('One.', { slug: '2026-winter-news', subject: 'Winter news', sentAt: SENT_AT - 86_400 * 60 });
+  const newer = entryOf('Two.', { subject: 'Spring news & "hiring"', preheader: 'What employers ask for' });
+
+  it('lists the issues newest first, and says so when there is none', () => {
+    // Act
+    const index = archiveIndex([older, newer], SITE);
+    const empty = archiveIndex([], SITE);
+
+    // Assess
+    expect(index.indexOf('/newsletter/2026-spring-news')).toBeLessThan(index.indexOf('/newsletter/2026-winter-news'));
+    expect(index).toContain('Spring news &amp; &quot;hiring&quot;');
+    expect(index).toContain('<link rel="canonical" href="https://www.chinooktalent.ca/newsletter">');
+    expect(empty).toContain('No newsletter has been published here yet.');
+  });
+
+  it('is RSS 2.0 with absolute links, permanent guids and RFC 822 dates, escaped', () => {
+    // Act
+    const feed = archiveFeed([older, newer], SITE);
+    const items = [...feed.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((match) => match[1]!);
+
+    // Assess
+    expect(feed.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"')).toBe(true);
+    expect(items).toHaveLength(2);
+    expect(items[0]).toContain('<title>Spring news &amp; &quot;hiring&quot;</title>');
+    expect(items[0]).toContain('<link>https://www.chinooktalent.ca/newsletter/2026-spring-news</link>');
+    expect(items[0]).toContain(
+      '<guid isPermaLink="true">https://www.chinooktalent.ca/newsletter/2026-spring-news</guid>',
+    );
+    expect(items[0]).toContain('<pubDate>Tue, 10 Mar 2026 16:00:00 GMT</pubDate>');
+    expect(items[0]).toContain('<description>What employers ask for</description>');
+    for (const date of feed.match(/<(?:pubDate|lastBuildDate)>[^<]*</g)!) {
+      expect(date).toMatch(/>(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT</);
+    }
+    expect(feed).toContain('<lastBuildDate>Tue, 10 Mar 2026 16:00:00 GMT</lastBuildDate>');
+    expect(feed).not.toMatch(/<(link|guid)[^>]*>\//);
+  });
+
+  it('sitemap: the index dated by its newest issue, then each issue by its send, absolute and nothing else', () => {
+    // Act
+    const sitemap = archiveSitemap([older, newer], SITE);
+    const empty = archiveSitemap([], SITE);
+
+    // Assess
+    expect(sitemap).toBe(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        '  <url><loc>https://www.chinooktalent.ca/newsletter</loc><lastmod>2026-03-10T16:00:00Z</lastmod></url>',
+        '  <url><loc>https://www.chinooktalent.ca/newsletter/2026-spring-news</loc><lastmod>2026-03-10T16:00:00Z</lastmod></url>',
+        '  <url><loc>https://www.chinooktalent.ca/newsletter/2026-winter-news</loc><lastmod>2026-01-09T16:00:00Z</lastmod></url>',
+        '</urlset>',
+        '',
+      ].join('\n'),
+    );
+    expect(empty).toContain('<url><loc>https://www.chinooktalent.ca/newsletter</loc></url>\n</urlset>');
+  });
+});

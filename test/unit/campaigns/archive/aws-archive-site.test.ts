@@ -1,0 +1,248 @@
+/**
+ * The newsletter archive's AWS adapter (lambdas/campaigns/archive/aws-archive-site.ts) driven by
+ * the publisher as the Lambda runs it, S3, CloudFront and DynamoDB answered by aws-sdk-client-mock:
+ * what lands in the bucket (keys, content types, Cache-Control), what is deleted, the published
+ * slugs in the edge's KeyValueStore, and the one invalidation per run naming exactly the changed
+ * paths; no write at all when nothing changed.
+ */
+import { CloudFrontClient, CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
+import {
+  CloudFrontKeyValueStoreClient,
+  DescribeKeyValueStoreCommand,
+  ListKeysCommand,
+  UpdateKeysCommand,
+} from '@aws-sdk/client-cloudfront-keyvaluestore';
+import {
+  DynamoDBClient,
+  GetItemCommand,
+  ScanCommand,
+  UpdateItemCommand,
+  type AttributeValue,
+} from '@aws-sdk/client-dynamodb';
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { awsArchiveSite } from '#lambdas/campaigns/archive/aws-archive-site.ts';
+import { publishArchive } from '#lambdas/campaigns/archive/publish-archive.ts';
+import { renderCampaign } from '#lambdas/campaigns/campaign-markdown.ts';
+
+const SITE = 'https://www.chinooktalent.ca';
+const NOW = 1_780_000_000;
+const s3 = mockClient(S3Client);
+const cloudFront = mockClient(CloudFrontClient);
+const dynamo = mockClient(DynamoDBClient);
+const kvs = mockClient(CloudFrontKeyValueStoreClient);
+const STORE_ARN = 'arn:aws:cloudfront::111111111111:key-value-store/0a1b2c3d-4e5f-6789-abcd-ef0123456789';
+
+/** The store's keys and version, as UpdateKeys leaves them; and the order of the writes. */
+let storeKeys: string[] = [];
+let storeVersion = 1;
+let writes: string[] = [];
+/** Another run's UpdateKeys lands between this run's ListKeys and its own UpdateKeys. */
+let concurrentUpdate = false;
+
+/** The Campaigns table as the publisher reads it: drafts and sent campaigns, and its own state. */
+let items: Record<string, unknown>[] = [];
+let state: Record<string, AttributeValue> | undefined;
+
+const campaign = (slug: string, publish: boolean) => {
+  const source = {
+    slug,
+    subject: `Subject of ${slug}`,
+    topic: 'newsletter',
+    audience: 'both',
+    markdown: 'Hi.',
+  } as const;
+  return [
+    { id: `draft#${slug}`, kind: 'campaign-draft', ...source, preheader: '', publish, version: 0 },
+    { id: `campaign#${slug}`, kind: 'campaign', ...renderCampaign(source, SITE), startedAt: NOW - 3600 },
+  ];
+};
+
+const run = () =>
+  publishArchive(
+    { db: new DynamoDBClient({ region: 'ca-central-1' }), table: 'Campaigns' },
+    awsArchiveSite({
+      s3: new S3Client({ region: 'ca-central-1' }),
+      cloudFront: new CloudFrontClient({ region: 'us-east-1' }),
+      keyValueStore: new CloudFrontKeyValueStoreClient({ region: 'us-east-1' }),
+      bucket: 'site-bucket',
+      distributionId: 'E2EXAMPLE',
+      issuesStoreArn: STORE_ARN,
+    }),
+    { siteUrl: SITE, now: NOW },
+  );
+
+const puts = () => s3.commandCalls(PutObjectCommand).map((call) => call.args[0].input);
+const deletes = () => s3.commandCalls(DeleteObjectCommand).map((call) => call.args[0].input);
+const invalidations = () => cloudFront.commandCalls(CreateInvalidationCommand).map((call) => call.args[0].input);
+const keyUpdates = () => kvs.commandCalls(UpdateKeysCommand).map((call) => call.args[0].input);
+
+beforeEach(() => {
+  s3.reset();
+  cloudFront.reset();
+  dynamo.reset();
+  kvs.reset();
+  items = [];
+  state = undefined;
+  storeKeys = [];
+  storeVersion = 1;
+  writes = [];
+  s3.on(PutObjectCommand).callsFake((input: { Key: string }) => void writes.push(`put ${input.Key}`));
+  s3.on(DeleteObjectCommand).callsFake((input: { Key: string }) => void writes.push(`delete ${input.Key}`));
+  cloudFront.on(CreateInvalidationCommand).callsFake(() => void writes.push('invalidate'));
+  kvs.on(DescribeKeyValueStoreCommand).callsFake(() => ({ ETag: `E${storeVersion}`, KvsARN: STORE_ARN }));
+  concurrentUpdate = false;
+  kvs.on(ListKeysCommand).callsFake(() => {
+    const Items = storeKeys.map((Key) => ({ Key, Value: 'published' }));
+    if (concurrentUpdate) storeVersion += 1;
+    return { Items };
+  });
+  kvs
+    .on(UpdateKeysCommand)
+    .callsFake((input: { IfMatch: string; Puts: { Key: string }[]; Deletes: { Key: string }[] }) => {
+      if (input.IfMatch !== `E${storeVersion}`) throw new Error('ConflictException');
+      const deleted = input.Deletes.map((item) => item.Key);
+      storeKeys = [...storeKeys.filter((key) => !deleted.includes(key)), ...input.Puts.map((item) => item.Key)];
+      storeVersion += 1;
+      writes.push('update keys');
+      return { ETag: `E${storeVersion}` };
+    });
+  dynamo
+    .on(ScanCommand)
+    .callsFake(() => ({ Items: items.map((item) => marshall(item, { removeUndefinedValues: true })) }));
+  dynamo.on(GetItemCommand).callsFake(() => ({ Item: state }));
+  // The state item as the UpdateItem would leave it: `files` is the one map among its values.
+  dynamo.on(UpdateItemCommand).callsFake((input: { ExpressionAttributeValues: Record<string, AttributeValue> }) => {
+    const files = Object.values(input.ExpressionAttributeValues).find((value) => value.M !== undefined)!;
+    state = marshall({ id: 'archive#state', kind: 'archive-state', files: unmarshall(files.M!) });
+    return {};
+  });
+});
+
+describe('the archive in the site bucket', () => {
+  it('puts each object with its content type and the pages’ Cache-Control, then invalidates those paths once', async () => {
+    // Prepare
+    items = campaign('spring-news', true);
+
+    // Act
+    await run();
+
+    // Assess
+    const written = puts();
+    expect(
+      written.map(({ Bucket, Key, ContentType, CacheControl }) => ({ Bucket, Key, ContentType, CacheControl })),
+    ).toEqual(
+      expect.arrayContaining([
+        {
+          Bucket: 'site-bucket',
+          Key: 'newsletter/spring-news/index.html',
+          ContentType: 'text/html; charset=utf-8',
+          CacheControl: 'public, max-age=0, must-revalidate',
+        },
+        {
+          Bucket: 'site-bucket',
+          Key: 'newsletter/index.html',
+          ContentType: 'text/html; charset=utf-8',
+          CacheControl: 'public, max-age=0, must-revalidate',
+        },
+        {
+          Bucket: 'site-bucket',
+          Key: 'newsletter/feed.xml',
+          ContentType: 'application/rss+xml; charset=utf-8',
+          CacheControl: 'public, max-age=0, must-revalidate',
+        },
+        {
+          Bucket: 'site-bucket',
+          Key: 'newsletter/archive.css',
+          ContentType: 'text/css; charset=utf-8',
+          CacheControl: 'public, max-age=0, must-revalidate',
+        },
+      ]),
+    );
+    expect(String(written.find((put) => put.Key === 'newsletter/spring-news/index.html')!.Body)).toContain(
+      '<h1>Subject of spring-news</h1>',
+    );
+    expect(deletes()).toEqual([]);
+    const [invalidation, ...more] = invalidations();
+    expect(more).toEqual([]);
+    expect(invalidation!.DistributionId).toBe('E2EXAMPLE');
+    const { Quantity, Items } = invalidation!.InvalidationBatch!.Paths!;
+    expect(Quantity).toBe(written.length);
+    expect([...Items!].sort()).toEqual(written.map((put) => `/${put.Key!.replace(/\/index\.html$/, '')}`).sort());
+    expect(invalidation!.InvalidationBatch!.CallerReference).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keyUpdates()).toEqual([
+      { KvsARN: STORE_ARN, IfMatch: 'E1', Puts: [{ Key: 'spring-news', Value: 'published' }], Deletes: [] },
+    ]);
+    // The edge learns of the issue only once its page exists; the cache is dropped last.
+    expect(writes.indexOf('update keys')).toBe(written.length);
+    expect(writes.at(-1)).toBe('invalidate');
+  });
+
+  it('writes nothing to S3, the KeyValueStore or CloudFront when nothing changed since the last run', async () => {
+    // Prepare
+    items = campaign('spring-news', true);
+    await run();
+    s3.resetHistory();
+    cloudFront.resetHistory();
+    kvs.resetHistory();
+
+    // Act
+    await run();
+
+    // Assess
+    expect(puts()).toEqual([]);
+    expect(deletes()).toEqual([]);
+    expect(invalidations()).toEqual([]);
+    expect(keyUpdates()).toEqual([]);
+  });
+
+  it('deletes an unpublished issue’s page and invalidates only its path, the index, the feed and what else changed', async () => {
+    // Prepare
+    items = [...campaign('spring-news', true), ...campaign('summer-news', true)];
+    await run();
+    s3.resetHistory();
+    cloudFront.resetHistory();
+    kvs.resetHistory();
+    writes = [];
+    items = [...campaign('spring-news', true), ...campaign('summer-news', false)];
+
+    // Act
+    await run();
+
+    // Assess
+    expect(deletes()).toEqual([{ Bucket: 'site-bucket', Key: 'newsletter/summer-news/index.html' }]);
+    expect(keyUpdates()).toEqual([{ KvsARN: STORE_ARN, IfMatch: 'E2', Puts: [], Deletes: [{ Key: 'summer-news' }] }]);
+    expect(storeKeys).toEqual(['spring-news']);
+    // The edge sends the issue's readers to the 404 page before its page goes.
+    expect(writes.indexOf('update keys')).toBeLessThan(writes.indexOf('delete newsletter/summer-news/index.html'));
+    const rewritten = puts().map((put) => put.Key);
+    expect(rewritten).toEqual(expect.arrayContaining(['newsletter/index.html', 'newsletter/feed.xml']));
+    expect(rewritten).not.toContain('newsletter/spring-news/index.html');
+    expect(rewritten).not.toContain('newsletter/archive.css');
+    expect(invalidations()).toHaveLength(1);
+    expect([...invalidations()[0]!.InvalidationBatch!.Paths!.Items!].sort()).toEqual(
+      [...rewritten.map((key) => `/${key!.replace(/\/index\.html$/, '')}`), '/newsletter/summer-news'].sort(),
+    );
+  });
+
+  it('fails the run, changing no key and deleting no page, when another run changed the store since it was read', async () => {
+    // Prepare: a published issue, then taken down while a concurrent run updates the store
+    items = [...campaign('spring-news', true), ...campaign('summer-news', true)];
+    await run();
+    items = [...campaign('spring-news', true), ...campaign('summer-news', false)];
+    s3.resetHistory();
+    concurrentUpdate = true;
+
+    // Act
+    const outcome = await run().then(
+      () => 'published',
+      (error: Error) => error.message,
+    );
+
+    // Assess
+    expect(outcome).toBe('ConflictException');
+    expect(storeKeys).toEqual(['spring-news', 'summer-news']);
+    expect(deletes()).toEqual([]);
+  });
+});

@@ -1,0 +1,36 @@
+import type { CampaignDraft } from '#shared/console-campaigns.ts';
+import { EmailPreview } from './EmailPreview';
+import { NewsletterPageSwitch } from './NewsletterPageSwitch';
+import { SendProgressPanel } from './SendProgressPanel';
+import { useSendProgress } from './use-send-progress';
+
+/**
+ * A campaign sent or scheduled: its send (progress, results, cancel, pause), whether it is on the
+ * site's newsletter page, and the email as it goes out. One reading of the send serves the panel
+ * and the switch (which links the page only once the send has started).
+ */
+export function SentCampaign({
+  campaign,
+  onCancelled,
+  onChanged,
+}: {
+  campaign: CampaignDraft;
+  onCancelled(message: string): void;
+  onChanged(campaign: CampaignDraft): void;
+}) {
+  const reading = useSendProgress(campaign.slug);
+  // Unknown until the send is read: the switch then neither links the page nor says it waits.
+  const started = reading.progress && reading.progress.startedAt !== undefined;
+  return (
+    <>
+      <SendProgressPanel slug={campaign.slug} reading={reading} onCancelled={onCancelled} />
+      <NewsletterPageSwitch campaign={campaign} started={started} onChanged={onChanged} />
+      {/* Its emails are out: a click in the preview must not act for a real recipient. */}
+      <EmailPreview
+        fields={campaign}
+        readyText="The email as it goes out (its content can no longer change)."
+        sampleLinks
+      />
+    </>
+  );
+}
