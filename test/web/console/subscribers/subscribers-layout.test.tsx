@@ -1,14 +1,18 @@
 /**
- * The Subscribers screen opening: the counts and the list's first page are asked for at once,
- * and the list (its filters, its Export button) appears only once the counts above it are in
- * place, so nothing the owner may be about to press moves down when they arrive (decision 0066).
- * Each call's answer is released by the test, in the order it chooses.
+ * The Subscribers screen opening: one call brings the counts and the list's first page, and the
+ * list (its filters, its Export button) appears with the counts, never under them later, so
+ * nothing the owner may be about to press moves down (decision 0066). Each call's answer is
+ * released by the test when it chooses.
  */
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { CAMPAIGN_TOPICS } from '#shared/constants/campaigns.ts';
-import { SUBSCRIBER_STATES, type SubscriberRow, type SubscribersOverview } from '#shared/console-people.ts';
-import type { Page } from '#shared/console-api.ts';
+import {
+  SUBSCRIBER_STATES,
+  type SubscriberListPage,
+  type SubscriberRow,
+  type SubscribersOverview,
+} from '#shared/console-people.ts';
 import SubscribersScreen from '#web/src/console/screens/subscribers/SubscribersScreen.tsx';
 
 const ROW: SubscriberRow = {
@@ -27,22 +31,23 @@ const OVERVIEW: SubscribersOverview = {
   byTopic: { candidate: zeros(CAMPAIGN_TOPICS), employer: { ...zeros(CAMPAIGN_TOPICS), newsletter: 1 } },
   impliedExpiring: [],
 };
-const LIST: Page<SubscriberRow> = { items: [ROW] };
+const FIRST_PAGE: SubscriberListPage = { items: [ROW], overview: OVERVIEW };
 
-/** fetch, answering each path only when the test says so. */
+/** fetch, answering each call in turn only when the test says so. */
 function answersOnCue() {
-  const waiting = new Map<string, (reply: { status: number; body: unknown }) => void>();
-  globalThis.fetch = jest.fn(
-    (url: string) =>
+  const waiting: ((reply: { status: number; body: unknown }) => void)[] = [];
+  const fetchMock = jest.fn(
+    (_url: string) =>
       new Promise<Response>((resolve) => {
-        waiting.set(new URL(url, 'http://console.test').pathname, ({ status, body }) =>
+        waiting.push(({ status, body }) =>
           resolve({ ok: status >= 200 && status < 300, status, json: async () => body } as unknown as Response),
         );
       }),
-  ) as unknown as typeof fetch;
+  );
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
   return {
-    asked: () => [...waiting.keys()].sort(),
-    answer: (path: string, status: number, body: unknown) => waiting.get(path)!({ status, body }),
+    asked: () => fetchMock.mock.calls.map(([url]) => url),
+    answer: (status: number, body: unknown) => waiting.shift()!({ status, body }),
   };
 }
 
@@ -54,24 +59,19 @@ const openSubscribers = () =>
   );
 
 describe('the Subscribers screen opening', () => {
-  it('asks for the counts and the list at once, and shows the list only below the counts once they are in', async () => {
+  it('asks once, and shows the counts and the list below them together', async () => {
     // Prepare
     const api = answersOnCue();
     openSubscribers();
-    await screen.findByText('Counting the subscribers…');
 
-    // Act: the list answers first
-    api.answer('/api/admin/subscribers', 200, LIST);
-
-    // Assess: both were asked from the start; the list waits for the counts
-    expect(api.asked()).toEqual(['/api/admin/subscribers', '/api/admin/subscribers-overview']);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Assess: one call; until it answers, only the counting status
+    expect(await screen.findByText('Counting the subscribers…')).toBeVisible();
+    expect(api.asked()).toEqual(['/api/admin/subscribers']);
     expect(screen.queryByRole('heading', { name: 'The list' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Export this view as CSV' })).toBeNull();
-    expect(screen.getByText('Counting the subscribers…')).toBeVisible();
 
     // Act
-    api.answer('/api/admin/subscribers-overview', 200, OVERVIEW);
+    api.answer(200, FIRST_PAGE);
 
     // Assess: the counts, then the list with its row, its filters and its export
     expect(await screen.findByRole('heading', { name: 'The list' })).toBeVisible();
@@ -81,23 +81,31 @@ describe('the Subscribers screen opening', () => {
     expect(screen.getByRole('button', { name: 'Export this view as CSV' })).toBeEnabled();
     expect(screen.getByText('That is everyone in this view (1).')).toBeVisible();
     expect(screen.queryByText('Counting the subscribers…')).toBeNull();
+    expect(api.asked()).toHaveLength(1);
   });
 
-  it('shows the list when the counts cannot be loaded, under the reason in plain words', async () => {
+  it('says why when the first answer fails, and a retry brings the counts and the list', async () => {
     // Prepare
     const api = answersOnCue();
     openSubscribers();
     await screen.findByText('Counting the subscribers…');
-    api.answer('/api/admin/subscribers', 200, LIST);
 
     // Act
-    api.answer('/api/admin/subscribers-overview', 503, { message: 'The console is busy. Please try again.' });
+    api.answer(503, { message: 'The console is busy. Please try again.' });
 
     // Assess
-    expect(
-      await screen.findByText('The counts could not be loaded. The console is busy. Please try again.'),
-    ).toBeVisible();
-    expect(await screen.findByRole('link', { name: ROW.email })).toBeVisible();
-    expect(screen.getByRole('heading', { name: 'The list' })).toBeVisible();
+    expect(await screen.findByText('The console is busy. Please try again.')).toBeVisible();
+    expect(screen.queryByText('Counting the subscribers…')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Counts' })).toBeNull();
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(api.asked()).toHaveLength(2));
+    api.answer(200, FIRST_PAGE);
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: 'Counts' })).toBeVisible();
+    expect(screen.getByRole('link', { name: ROW.email })).toBeVisible();
+    expect(screen.queryByText('The console is busy. Please try again.')).toBeNull();
   });
 });

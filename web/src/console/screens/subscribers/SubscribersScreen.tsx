@@ -1,15 +1,13 @@
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { SubscribersOverview } from '#shared/console-people.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { useSubmission } from '#web/src/components/form/use-submission.ts';
-import { errorText } from '#web/src/lib/api-client.ts';
 import { saveDownload } from '../../save-download';
 import { SubscriberCounts } from './SubscriberCounts';
 import { SubscriberFilters } from './SubscriberFilters';
 import { filterFromQuery } from './subscriber-filter';
 import { SubscriberTable } from './SubscriberTable';
-import { subscribersCsv, subscribersOverview } from './subscribers-api';
+import { subscribersCsv } from './subscribers-api';
 import { useSubscriberList } from './use-subscriber-list';
 
 /**
@@ -21,7 +19,6 @@ export default function SubscribersScreen() {
   const [query, setQuery] = useSearchParams();
   const filter = filterFromQuery(query);
   const list = useSubscriberList(filter);
-  const counts = useOverview();
   const exporting = useSubmission();
 
   return (
@@ -30,14 +27,12 @@ export default function SubscribersScreen() {
       <p className="console-lede">
         Who is on the firm&apos;s mailing lists, who a campaign would reach, and whose implied consent ends soon.
       </p>
-      <Overview counts={counts} />
+      <Overview overview={list.overview} failed={list.error !== ''} />
       {/*
-        The list appears once the counts above it are in place (or could not be loaded): shown
-        before, its filters and Export button moved down under the owner's finger when the counts
-        arrived (a layout shift of 0.40 measured by Lighthouse). Its first page is asked for from
-        the start all the same (useSubscriberList), so it waits for no extra round trip.
+        The list appears with the counts (they come in one answer), or with the reason they could
+        not come: the counts never arrive above a list the owner may be pressing, moving it down.
       */}
-      {counts.settled && (
+      {(list.overview || list.error) && (
         <section aria-labelledby="list-heading">
           <h2 id="list-heading">The list</h2>
           <SubscriberFilters filter={filter} onChange={(next) => setQuery(next, { replace: true })} />
@@ -81,22 +76,10 @@ export default function SubscribersScreen() {
   );
 }
 
-/** The counts and the implied consents ending soon, loaded once with the screen. */
-function useOverview() {
-  const [overview, setOverview] = useState<SubscribersOverview | undefined>();
-  const [error, setError] = useState('');
-  useEffect(() => {
-    const controller = new AbortController();
-    subscribersOverview(controller.signal).then(setOverview, (failure: unknown) => {
-      if (!controller.signal.aborted) setError(errorText(failure));
-    });
-    return () => controller.abort();
-  }, []);
-  return { overview, error, settled: overview !== undefined || error !== '' };
-}
-
-function Overview({ counts: { overview, error } }: { counts: ReturnType<typeof useOverview> }) {
-  if (error) return <FormMessage kind="error" text={`The counts could not be loaded. ${error}`} />;
+/** The counts and the implied consents ending soon, from the list's first page. */
+function Overview({ overview, failed }: { overview: SubscribersOverview | undefined; failed: boolean }) {
+  // Without counts after a failure, the list's own message says what went wrong and offers a retry.
+  if (!overview && failed) return null;
   if (!overview) return <p role="status">Counting the subscribers…</p>;
   return (
     <>
