@@ -5,73 +5,23 @@
  * not ticked, or never sent: nowhere; unticked later: gone, and only the changed paths invalidated.
  */
 import { createOwnCampaignTables, ownTables } from './console/own-campaign-tables';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { loadEdgeHandlers, readRouteManifest } from '#infra/edge/edge-code.ts';
-import { localArchiveSite } from '#infra/local/local-archive-site.ts';
-import { createLocalKeyValueStore } from '#infra/local/local-key-value-store.ts';
-import { coalescedRunner, createLocalLambda, LOCAL_LAMBDA_PREFIX } from '#infra/local/local-lambda.ts';
 import { lambdaArchiveTrigger } from '#lambdas/campaigns/archive/archive-trigger.ts';
-import { createLambdaClient } from '#lambdas/runtime/aws-clients/lambda.ts';
-import { createSiteHandler } from '#infra/local/static-site.ts';
-import { publishArchive } from '#lambdas/campaigns/archive/publish-archive.ts';
 import { renderCampaign } from '#lambdas/campaigns/campaign-markdown.ts';
-import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
+import { createLambdaClient } from '#lambdas/runtime/aws-clients/lambda.ts';
+import { startArchiveTwin } from './support/archive-twin';
 import { readItem, writeItem } from './support/local-aws';
 
 const SITE = 'https://www.chinooktalent.ca';
-const FIXTURE_DIST = path.join(__dirname, '..', 'infra', 'fixtures', 'web-dist');
 const NOW = 1_780_000_000;
 
-let dist = '';
-let server: Server;
-let origin = '';
-const invalidated: string[][] = [];
-const store = () => ({ db: createDynamoClient(), table: ownTables.campaigns! });
-/** The twin's KeyValueStore of published issues, written by the publisher, read by the edge. */
-const archiveIssues = createLocalKeyValueStore();
-const publish = () =>
-  publishArchive(
-    store(),
-    {
-      ...localArchiveSite(dist, () => site.clearCache(), archiveIssues),
-      invalidate: async (paths) => {
-        invalidated.push(paths);
-        site.clearCache();
-      },
-    },
-    { siteUrl: SITE, now: NOW },
-  );
-let site: ReturnType<typeof createSiteHandler>;
-const archive = coalescedRunner(publish, (error) => {
-  throw error;
-});
-
+let twin: Awaited<ReturnType<typeof startArchiveTwin>>;
 beforeAll(async () => {
   await createOwnCampaignTables();
-  dist = await mkdtemp(path.join(tmpdir(), 'newsletter-archive-'));
-  await cp(FIXTURE_DIST, dist, { recursive: true });
-  site = createSiteHandler({
-    distDir: dist,
-    edge: loadEdgeHandlers(readRouteManifest(dist), archiveIssues.handle),
-    responseHeaders: {},
-  });
-  // The twin's CloudFront and its Lambda endpoint on one server, as `npm start` has them.
-  const lambda = createLocalLambda({ newsletterPublisher: () => archive.run() });
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://local');
-    void (url.pathname.startsWith(`${LOCAL_LAMBDA_PREFIX}/`) ? lambda(req, res, url) : site.handle(req, res, url));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  twin = await startArchiveTwin({ campaignsTable: ownTables.campaigns!, siteUrl: SITE, now: () => NOW });
 });
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await rm(dist, { recursive: true, force: true });
-});
+afterAll(() => twin.close());
+const publish = () => twin.publish();
+const get = (pathname: string) => twin.get(pathname);
 
 /** A draft as the console stores it, and (when `sentAt`) the campaign item its send wrote. */
 const seed = async (slug: string, markdown: string, { publish, sentAt }: { publish: boolean; sentAt?: number }) => {
@@ -98,11 +48,6 @@ const seed = async (slug: string, markdown: string, { publish, sentAt }: { publi
     runs: 1,
     expiresAt: sentAt + 86_400 * 730,
   });
-};
-
-const get = async (pathname: string) => {
-  const response = await fetch(`${origin}${pathname}`);
-  return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
 };
 
 describe('the newsletter archive', () => {
@@ -159,7 +104,7 @@ describe('the newsletter archive', () => {
         new Date((NOW - 3600) * 1000).toISOString().replace('.000', ''),
       ],
     ]);
-    expect(invalidated.at(-1)).toEqual(
+    expect(twin.invalidated.at(-1)).toEqual(
       expect.arrayContaining([
         '/newsletter',
         '/newsletter/feed.xml',
@@ -171,7 +116,7 @@ describe('the newsletter archive', () => {
 
   it('writes and invalidates nothing when nothing changed, and takes a page down when its owner unticks it', async () => {
     // Prepare
-    const runsBefore = invalidated.length;
+    const runsBefore = twin.invalidated.length;
     const unchanged = await publish();
     const draft = await readItem(ownTables.campaigns!, 'draft#published-one');
     await writeItem(ownTables.campaigns!, { ...draft, publish: false, version: 1 });
@@ -184,9 +129,9 @@ describe('the newsletter archive', () => {
 
     // Assess
     expect([unchanged.written, unchanged.removed]).toEqual([[], []]);
-    expect(invalidated.length).toBe(runsBefore + 1);
+    expect(twin.invalidated.length).toBe(runsBefore + 1);
     expect(result.removed).toEqual(['newsletter/published-one/index.html']);
-    expect(invalidated.at(-1)!.sort()).toEqual([
+    expect(twin.invalidated.at(-1)!.sort()).toEqual([
       '/newsletter',
       '/newsletter-sitemap.xml',
       '/newsletter/feed.xml',
@@ -202,21 +147,18 @@ describe('the newsletter archive', () => {
   it("is republished when the trigger invokes the publisher through the twin's Lambda endpoint (InvocationType Event)", async () => {
     // Prepare
     await seed('triggered-one', 'Sent and ticked.', { publish: true, sentAt: NOW - 60 });
-    const trigger = lambdaArchiveTrigger(
-      createLambdaClient({ endpoint: `${origin}${LOCAL_LAMBDA_PREFIX}` }),
-      'newsletterPublisher',
-    );
+    const trigger = lambdaArchiveTrigger(createLambdaClient({ endpoint: twin.lambdaEndpoint }), 'newsletterPublisher');
 
     // Act
     await trigger();
-    await archive.idle();
+    await twin.idle();
     const [page, index] = await Promise.all(['/newsletter/triggered-one', '/newsletter'].map(get));
 
     // Assess
     expect(page.status).toBe(200);
     expect(page.text).toContain('<h1>Subject of triggered-one</h1>');
     expect(index.text).toContain('<a href="/newsletter/triggered-one">Subject of triggered-one</a>');
-    expect(invalidated.at(-1)!.sort()).toEqual([
+    expect(twin.invalidated.at(-1)!.sort()).toEqual([
       '/newsletter',
       '/newsletter-sitemap.xml',
       '/newsletter/feed.xml',

@@ -6,88 +6,39 @@
  * invocation that keeps the choice and says so.
  */
 import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { loadEdgeHandlers, readRouteManifest } from '#infra/edge/edge-code.ts';
-import { localArchiveSite } from '#infra/local/local-archive-site.ts';
-import { createLocalKeyValueStore } from '#infra/local/local-key-value-store.ts';
-import { coalescedRunner, createLocalLambda, LOCAL_LAMBDA_PREFIX } from '#infra/local/local-lambda.ts';
-import { createSiteHandler } from '#infra/local/static-site.ts';
-import { publishArchive } from '#lambdas/campaigns/archive/publish-archive.ts';
 import { renderCampaign } from '#lambdas/campaigns/campaign-markdown.ts';
 import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaign-messages.ts';
 import { OTHER_ORIGIN } from '#lambdas/console/console-guards.ts';
-import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
 import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
 import * as API_ERRORS from '#shared/constants/api-errors.ts';
+import { startArchiveTwin } from '../support/archive-twin';
 import { readItem, siteUrl, writeItem } from '../support/local-aws';
 import { api, auditOf, enrol, sessionOf, type Call } from './console-client';
 
 jest.setTimeout(30_000);
-const FIXTURE_DIST = path.join(__dirname, '..', '..', 'infra', 'fixtures', 'web-dist');
 const OWNERS = process.env.CONSOLE_OWNERS!;
 const LAMBDA_ENDPOINT = process.env.AWS_ENDPOINT_URL_LAMBDA;
 let owner = '';
 let session = '';
-let dist = '';
-let server: Server;
-let origin = '';
-let site: ReturnType<typeof createSiteHandler>;
-/** Invocations that reached the twin's Lambda endpoint. */
-/** The published issues the twin's edge reads (a CloudFront KeyValueStore in AWS). */
-const archiveIssues = createLocalKeyValueStore();
-let invocations = 0;
-/** While set, the endpoint answers as Lambda does when it cannot take the request. */
-let lambdaDown = false;
-
-const archive = coalescedRunner(
-  () =>
-    publishArchive(
-      { db: createDynamoClient(), table: ownTables.campaigns },
-      localArchiveSite(dist, () => site.clearCache(), archiveIssues),
-      { siteUrl, now: Math.floor(Date.now() / 1000) },
-    ),
-  (error) => {
-    throw error;
-  },
-);
+let twin: Awaited<ReturnType<typeof startArchiveTwin>>;
 
 beforeAll(async () => {
   await createOwnCampaignTables();
   owner = `publish.${process.pid}.${Date.now()}@chinooktalent.ca`;
   process.env.CONSOLE_OWNERS = `${OWNERS},${owner}`;
   session = sessionOf((await enrol(owner)).answer)!;
-  dist = await mkdtemp(path.join(tmpdir(), 'campaign-publish-'));
-  await cp(FIXTURE_DIST, dist, { recursive: true });
-  site = createSiteHandler({
-    distDir: dist,
-    edge: loadEdgeHandlers(readRouteManifest(dist), archiveIssues.handle),
-    responseHeaders: {},
+  twin = await startArchiveTwin({
+    campaignsTable: ownTables.campaigns,
+    siteUrl,
+    now: () => Math.floor(Date.now() / 1000),
   });
-  const lambda = createLocalLambda({ newsletterPublisher: () => archive.run() });
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://local');
-    if (!url.pathname.startsWith(`${LOCAL_LAMBDA_PREFIX}/`)) return void site.handle(req, res, url);
-    invocations += 1;
-    if (!lambdaDown) return void lambda(req, res, url);
-    req.resume();
-    res.writeHead(503, { 'content-type': 'application/json', 'x-amzn-errortype': 'ServiceException' });
-    res.end(JSON.stringify({ message: 'Service unavailable' }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Read when the route first asks for a run (its client is made then).
-  process.env.AWS_ENDPOINT_URL_LAMBDA = `${origin}${LOCAL_LAMBDA_PREFIX}`;
+  process.env.AWS_ENDPOINT_URL_LAMBDA = twin.lambdaEndpoint;
 });
 afterAll(async () => {
   process.env.CONSOLE_OWNERS = OWNERS;
   process.env.AWS_ENDPOINT_URL_LAMBDA = LAMBDA_ENDPOINT;
-  await archive.idle();
-  await new Promise((resolve) => server.close(resolve));
-  await rm(dist, { recursive: true, force: true });
+  await twin.close();
 });
 
 let slugs = 0;
@@ -116,13 +67,10 @@ const switchTo = (slug: string, json: unknown, options: Call = {}) =>
 /** The switch, then the publisher's run it asked for, to its end. */
 const switchAndPublish = async (slug: string, publish: boolean) => {
   const answer = await switchTo(slug, { publish });
-  await archive.idle();
+  await twin.idle();
   return answer;
 };
-const page = async (slug: string) => {
-  const response = await fetch(`${origin}/newsletter/${slug}`);
-  return { status: response.status, text: await response.text() };
-};
+const page = (slug: string) => twin.get(`/newsletter/${slug}`);
 /** The switch's audit entries of a campaign (its creation's left out). */
 const switchAuditOf = async (slug: string) =>
   (await auditOf(session, slug))
@@ -134,7 +82,7 @@ describe("the owner's switch on a sent campaign", () => {
     // Prepare
     const slug = newSlug();
     await campaign(slug);
-    const before = invocations;
+    const before = twin.invocations();
     const draftBefore = await readItem(ownTables.campaigns, `draft#${slug}`);
 
     // Act
@@ -158,7 +106,7 @@ describe("the owner's switch on a sent campaign", () => {
       campaign: { publish: false },
     });
     expect(gone.status).toBe(404);
-    expect(invocations - before).toBe(2);
+    expect(twin.invocations() - before).toBe(2);
     // Only `publish` changed: the frozen draft's version, text and who saved it stay.
     expect(await readItem(ownTables.campaigns, `draft#${slug}`)).toEqual({ ...draftBefore, publish: false });
     expect(await switchAuditOf(slug)).toEqual(
@@ -192,7 +140,7 @@ describe("the owner's switch on a sent campaign", () => {
     const [draftOnly, sent] = [newSlug(), newSlug()];
     await campaign(draftOnly, { sent: false });
     await campaign(sent);
-    const before = invocations;
+    const before = twin.invocations();
 
     // Act
     const neverSent = await switchTo(draftOnly, { publish: true });
@@ -217,7 +165,7 @@ describe("the owner's switch on a sent campaign", () => {
       publish: false,
       subject: `Winter news ${sent}`,
     });
-    expect(invocations).toBe(before);
+    expect(twin.invocations()).toBe(before);
     expect(await switchAuditOf(sent)).toEqual([]);
   });
 
@@ -226,12 +174,12 @@ describe("the owner's switch on a sent campaign", () => {
     const [failed, later] = [newSlug(), newSlug()];
     await campaign(failed);
     await campaign(later);
-    lambdaDown = true;
+    twin.setLambdaDown(true);
 
     // Act
     const answer = await switchAndPublish(failed, true);
     const meanwhile = await page(failed);
-    lambdaDown = false;
+    twin.setLambdaDown(false);
     await switchAndPublish(later, true);
     const afterNextRun = await page(failed);
 

@@ -1,5 +1,5 @@
 import type { ConsoleSession } from '#shared/console-api.ts';
-import type { CampaignDraft } from '#shared/console-campaigns.ts';
+import type { CampaignDraft, SendProgress } from '#shared/console-campaigns.ts';
 
 /** The signed-in owner of the campaign screens' tests. */
 export const OWNER: ConsoleSession = {
@@ -23,5 +23,25 @@ export const campaign = (overrides: Partial<CampaignDraft> = {}): CampaignDraft 
   updatedAt: 1_780_000_000,
   updatedBy: OWNER.owner,
   version: 3,
+  ...overrides,
+});
+
+/** Results of a send before SES reported anything. */
+export const NO_RESULTS = { delivered: 0, bounced: 0, softBounced: 0, complained: 0, rejected: 0, unsubscribed: 0 };
+/** The send of SLUG as the progress route answers it: 420 of 2,000 sent. */
+export const progress = (overrides: Partial<SendProgress> = {}): SendProgress => ({
+  slug: SLUG,
+  state: 'sending',
+  launchAt: 1_780_000_000,
+  startedAt: 1_780_000_000,
+  queued: 2000,
+  sent: 420,
+  inDoubt: 0,
+  failed: 0,
+  ineligible: 0,
+  left: 1580,
+  results: NO_RESULTS,
+  unsubscribeReasons: [],
+  perDay: [],
   ...overrides,
 });

@@ -20,7 +20,7 @@ import { UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { PROGRESS_EVERY_MS } from '#web/src/console/screens/campaigns/use-send-progress.ts';
 import { sentRequests } from '../../features/support/mock-fetch';
-import { campaign, OWNER, SLUG } from './campaign-draft';
+import { campaign, NO_RESULTS, OWNER, progress, SLUG } from './campaign-draft';
 import { routedFetch, type RoutedReplies } from './routed-fetch';
 
 const DRAFT_PATH = CAMPAIGN_ROUTES.get.replace('GET ', '').replace('{slug}', SLUG);
@@ -38,23 +38,6 @@ const preflight = (overrides: Partial<Preflight> = {}): Preflight => ({
   ...overrides,
 });
 
-const NO_RESULTS = { delivered: 0, bounced: 0, softBounced: 0, complained: 0, rejected: 0, unsubscribed: 0 };
-const progress = (overrides: Partial<SendProgress> = {}): SendProgress => ({
-  slug: SLUG,
-  state: 'sending',
-  launchAt: 1_780_000_000,
-  startedAt: 1_780_000_000,
-  queued: 2000,
-  sent: 420,
-  inDoubt: 0,
-  failed: 0,
-  ineligible: 0,
-  left: 1580,
-  results: NO_RESULTS,
-  unsubscribeReasons: [],
-  perDay: [],
-  ...overrides,
-});
 const SENT = progress({ sent: 1990, inDoubt: 3, failed: 2, ineligible: 5, left: 0 });
 
 const PREVIEW = {

@@ -17,7 +17,7 @@ import {
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { SWITCH_LABEL } from '#web/src/console/screens/campaigns/NewsletterPageSwitch.tsx';
 import { sentRequests } from '../../features/support/mock-fetch';
-import { campaign, OWNER, SLUG } from './campaign-draft';
+import { campaign, OWNER, progress, SLUG } from './campaign-draft';
 import { routedFetch, type RoutedReplies } from './routed-fetch';
 
 const forSlug = (route: string) => route.replace('{slug}', SLUG);
@@ -25,30 +25,16 @@ const PUBLISH = forSlug(CAMPAIGN_ROUTES.publish);
 const PAGE = `/newsletter/${SLUG}`;
 
 const sent = (publish: boolean): CampaignDraft => campaign({ state: 'sent', publish });
-const NO_RESULTS = { delivered: 0, bounced: 0, softBounced: 0, complained: 0, rejected: 0, unsubscribed: 0 };
-const progress = (overrides: Partial<SendProgress> = {}): SendProgress => ({
-  slug: SLUG,
-  state: 'sending',
-  launchAt: 1_780_000_000,
-  startedAt: 1_780_000_000,
-  queued: 10,
-  sent: 10,
-  inDoubt: 0,
-  failed: 0,
-  ineligible: 0,
-  left: 0,
-  results: NO_RESULTS,
-  unsubscribeReasons: [],
-  perDay: [],
-  ...overrides,
-});
+/** A send whose every email went out. */
+const sentProgress = (overrides: Partial<SendProgress> = {}) =>
+  progress({ queued: 10, sent: 10, left: 0, ...overrides });
 const published = (publish: boolean, message: string, pageUpdateRequested = true): CampaignPublished => ({
   message,
   campaign: sent(publish),
   pageUpdateRequested,
 });
 
-const openCampaign = (stored: CampaignDraft, replies: RoutedReplies, send = progress()) => {
+const openCampaign = (stored: CampaignDraft, replies: RoutedReplies, send = sentProgress()) => {
   const fetchMock = routedFetch({
     'GET /api/admin/auth/session': [{ status: 200, body: OWNER }],
     [forSlug(CAMPAIGN_ROUTES.get)]: [{ status: 200, body: stored }],
@@ -170,7 +156,7 @@ describe('the newsletter page switch of a sent campaign', () => {
 
   it('names the page without a link while the send is only scheduled', async () => {
     // Prepare, Act
-    openCampaign(sent(true), {}, progress({ state: 'scheduled', startedAt: undefined, queued: 0, sent: 0 }));
+    openCampaign(sent(true), {}, sentProgress({ state: 'scheduled', startedAt: undefined, queued: 0, sent: 0 }));
     const section = await switchSection();
 
     // Assess

@@ -1,0 +1,95 @@
+/**
+ * The newsletter archive on the local twin, as `npm start` has it (docs/decisions/0052): a copy of
+ * a web build served by the twin's CloudFront (the same edge functions, reading the twin's
+ * KeyValueStore of published issues) and, on the same server, its Lambda endpoint running the
+ * publisher over a campaigns table, one run at a time. Invalidations are recorded.
+ */
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadEdgeHandlers, readRouteManifest } from '#infra/edge/edge-code.ts';
+import { localArchiveSite } from '#infra/local/local-archive-site.ts';
+import { createLocalKeyValueStore } from '#infra/local/local-key-value-store.ts';
+import { coalescedRunner, createLocalLambda, LOCAL_LAMBDA_PREFIX } from '#infra/local/local-lambda.ts';
+import { createSiteHandler } from '#infra/local/static-site.ts';
+import { publishArchive } from '#lambdas/campaigns/archive/publish-archive.ts';
+import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
+
+const FIXTURE_DIST = path.join(__dirname, '..', '..', 'infra', 'fixtures', 'web-dist');
+
+export interface ArchiveTwinOptions {
+  campaignsTable: string;
+  siteUrl: string;
+  /** The publisher's clock (Unix seconds). */
+  now: () => number;
+}
+
+export async function startArchiveTwin({ campaignsTable, siteUrl, now }: ArchiveTwinOptions) {
+  const dist = await mkdtemp(path.join(tmpdir(), 'archive-twin-'));
+  await cp(FIXTURE_DIST, dist, { recursive: true });
+  const issues = createLocalKeyValueStore();
+  const site = createSiteHandler({
+    distDir: dist,
+    edge: loadEdgeHandlers(readRouteManifest(dist), issues.handle),
+    responseHeaders: {},
+  });
+  const invalidated: string[][] = [];
+  /** One publisher run over the table, as the function runs it. */
+  const publish = () =>
+    publishArchive(
+      { db: createDynamoClient(), table: campaignsTable },
+      {
+        ...localArchiveSite(dist, () => site.clearCache(), issues),
+        invalidate: async (paths) => {
+          invalidated.push(paths);
+          site.clearCache();
+        },
+      },
+      { siteUrl, now: now() },
+    );
+  const runs = coalescedRunner(publish, (error) => {
+    throw error;
+  });
+  const lambda = createLocalLambda({ newsletterPublisher: () => runs.run() });
+  let invocations = 0;
+  let lambdaDown = false;
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    if (!url.pathname.startsWith(`${LOCAL_LAMBDA_PREFIX}/`)) return void site.handle(req, res, url);
+    invocations += 1;
+    if (!lambdaDown) return void lambda(req, res, url);
+    // As Lambda answers when it cannot take the request.
+    req.resume();
+    res.writeHead(503, { 'content-type': 'application/json', 'x-amzn-errortype': 'ServiceException' });
+    res.end(JSON.stringify({ message: 'Service unavailable' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    /** What AWS_ENDPOINT_URL_LAMBDA points at for the trigger to reach this twin. */
+    lambdaEndpoint: `${origin}${LOCAL_LAMBDA_PREFIX}`,
+    publish,
+    /** Resolves once the runs the endpoint started have ended. */
+    idle: () => runs.idle(),
+    invalidated,
+    /** Invocations that reached the Lambda endpoint. */
+    invocations: () => invocations,
+    /** While set, the endpoint answers 503, as Lambda does when it cannot take the request. */
+    setLambdaDown: (down: boolean) => {
+      lambdaDown = down;
+    },
+    /** The path as a visitor gets it. */
+    get: async (pathname: string) => {
+      const response = await fetch(`${origin}${pathname}`);
+      return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+    },
+    close: async () => {
+      await runs.idle();
+      await new Promise((resolve) => server.close(resolve));
+      await rm(dist, { recursive: true, force: true });
+    },
+  };
+}
