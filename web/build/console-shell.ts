@@ -59,7 +59,7 @@ export const consoleShellDocument = ({ scriptCode, css, iconUri }: ConsoleShellA
 /**
  * Writes the shell for the console build whose metafile is given (`outdir` as the metafile
  * names it), with the build's script and stylesheet inline, and removes their files (nothing
- * loads them; the license notice stays a file, which the script's first comment names). Returns
+ * loads them; the license notice stays a file, which the script's last comment names). Returns
  * what it inlined and the CSP hashes that allow it.
  */
 export async function writeConsoleShell(
@@ -73,7 +73,7 @@ export async function writeConsoleShell(
   if (!css) throw new Error(`${CONSOLE_ENTRY_SOURCE} imports no stylesheet: the console would be unstyled`);
   const [scriptFile, cssFile] = [entry, css].map((output) => path.join(outDir, assets.url(output)));
   const shell: ConsoleShellAssets = {
-    // The same text the hash is computed from: a trailing newline would be part of the element.
+    // Trimmed as the pages' boot script is; the CSP hash below is of exactly these texts.
     scriptCode: (await readFile(scriptFile!, 'utf8')).trim(),
     css: (await readFile(cssFile!, 'utf8')).trim(),
     iconUri: svgDataUri(await readFile(path.join(outDir, SITE_ICON_FILE), 'utf8')),
