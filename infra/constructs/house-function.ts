@@ -82,6 +82,8 @@ export interface HouseFunctionProps {
   readonly logRetention?: logs.RetentionDays;
   /** Failed asynchronous invocations go here (only for functions invoked asynchronously). */
   readonly deadLetterQueue?: IQueue;
+  /** At most this many runs at once (reserved concurrency); by default the account's pool. */
+  readonly reservedConcurrentExecutions?: number;
 }
 
 /**
@@ -129,6 +131,7 @@ export class HouseFunction extends Construct {
       logGroup: this.logGroup,
       loggingFormat: lambda.LoggingFormat.JSON,
       deadLetterQueue: props.deadLetterQueue,
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       bundling: {
         format: format === 'esm' ? OutputFormat.ESM : OutputFormat.CJS,
         target,

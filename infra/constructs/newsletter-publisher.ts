@@ -34,10 +34,16 @@ export class NewsletterPublisher extends Construct {
     super(scope, id);
     this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetters');
     // Invoked asynchronously only (archive-trigger.ts): the function DLQ receives the event of a
-    // run Lambda gave up on, as for the SES events function (email.ts).
+    // run Lambda gave up on, as for the SES events function (email.ts). One run at a time: two
+    // runs at once could each write what it read (one the index with an issue just unpublished,
+    // the other the state without it) and leave the archive wrong until its next change. An
+    // event that finds the run busy is throttled, and Lambda "returns the event to the queue and
+    // attempts to run the function again for up to 6 hours"
+    // (https://docs.aws.amazon.com/lambda/latest/dg/invocation-async-error-handling.html).
     this.publisher = new HouseFunction(this, 'Function', {
       name: 'newsletterPublisher',
       deadLetterQueue: this.deadLetterQueue,
+      reservedConcurrentExecutions: 1,
     })
       .bindTable(props.campaigns, 'read', { scan: true })
       .setEnv('SITE_URL', props.siteUrl)

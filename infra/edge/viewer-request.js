@@ -114,7 +114,7 @@ function archivePageOf(path) {
 }
 
 // An issue is served only when its slug is in the store: S3 would answer an unknown key with an
-// error (403 through Origin Access Control) on which no viewer-response function runs, so an
+// error (its own 404, the origin having LIST) on which no viewer-response function runs, so an
 // issue never or no longer published gets the branded 404 page here, as any unknown path does.
 // Should the store not answer, the page is asked of S3 as before the store existed: a published
 // issue stays readable, an unknown one gets S3's error.

@@ -8,7 +8,8 @@ const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 
 /**
  * Runs `work` at most once at a time; a request during a run makes exactly one more run after
- * it, as Lambda's asynchronous queue would run a later event (the reconciler reads the table then).
+ * it, which reads the table then. In AWS the publisher has a reserved concurrency of 1
+ * (infra/constructs/newsletter-publisher.ts): an event that finds it busy is retried later.
  */
 export function coalescedRunner(work: () => Promise<unknown>, onError: (error: unknown) => void) {
   let running: Promise<void> | undefined;

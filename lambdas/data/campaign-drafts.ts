@@ -83,6 +83,9 @@ export const allDraftsAndSent = async (
         FilterExpression: '#kind IN (:draft, :campaign)',
         ExpressionAttributeNames: { '#kind': 'kind' },
         ExpressionAttributeValues: marshall({ ':draft': 'campaign-draft', ':campaign': 'campaign' }),
+        // The publisher runs right after an owner's switch: an eventually consistent scan could
+        // read the choice as it was and publish it.
+        ConsistentRead: true,
         ExclusiveStartKey: startKey,
       }),
     );

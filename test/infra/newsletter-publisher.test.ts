@@ -88,6 +88,17 @@ describe('newsletter publisher', () => {
     });
   });
 
+  it('runs one at a time (two runs at once could each save what it read), and no other function is limited', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: "Publishes the sent campaigns the owners chose on the site's newsletter pages and feed",
+      ReservedConcurrentExecutions: 1,
+    });
+    const limited = Object.values(template.findResources('AWS::Lambda::Function')).filter(
+      (fn) => fn.Properties.ReservedConcurrentExecutions !== undefined,
+    );
+    expect(limited).toHaveLength(1);
+  });
+
   it("keeps a run that failed after Lambda's retries in its own dead-letter queue, and alarms on it", () => {
     const queue = logicalId(stack.newsletter.deadLetterQueue);
     template.hasResourceProperties('AWS::Lambda::Function', {

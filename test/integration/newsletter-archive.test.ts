@@ -131,11 +131,14 @@ describe('the newsletter archive', () => {
     expect([unchanged.written, unchanged.removed]).toEqual([[], []]);
     expect(twin.invalidated.length).toBe(runsBefore + 1);
     expect(result.removed).toEqual(['newsletter/published-one/index.html']);
+    // The path visitors ask for and the object the edge rewrites it to, both.
     expect(twin.invalidated.at(-1)!.sort()).toEqual([
       '/newsletter',
       '/newsletter-sitemap.xml',
       '/newsletter/feed.xml',
+      '/newsletter/index.html',
       '/newsletter/published-one',
+      '/newsletter/published-one/index.html',
     ]);
     expect(page.status).toBe(404);
     expect(page.text).toContain('<title>Page not found</title>');
@@ -162,7 +165,9 @@ describe('the newsletter archive', () => {
       '/newsletter',
       '/newsletter-sitemap.xml',
       '/newsletter/feed.xml',
+      '/newsletter/index.html',
       '/newsletter/triggered-one',
+      '/newsletter/triggered-one/index.html',
     ]);
   });
 });

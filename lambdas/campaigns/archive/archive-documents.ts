@@ -7,7 +7,6 @@
 import { BUSINESS } from '#shared/constants/business.ts';
 import { FIRM_TIME_ZONE } from '#shared/firm-day.ts';
 import { DYNAMIC_PAGES, sitePaths } from '#shared/paths.ts';
-import { EMAIL_LINK_STYLE } from '../campaign-markdown';
 import { ARCHIVE_FILES, archivePagePath } from '#shared/newsletter-archive.ts';
 
 /** A sent campaign the owners chose to publish. */
@@ -24,8 +23,17 @@ export interface ArchiveEntry {
 export const ARCHIVE_TITLE = `${BUSINESS.name} newsletter`;
 export const ARCHIVE_DESCRIPTION = `Every newsletter ${BUSINESS.name} has sent, to read on the web.`;
 
+/**
+ * The characters XML 1.0 forbids (C0 controls but tab and line breaks; a pasted U+000B from a
+ * word processor would make a feed reader refuse the whole feed): removed from everything written.
+ */
+// eslint-disable-next-line no-control-regex
+const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+/** Escaped for HTML and XML alike. */
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text
+    .replace(XML_FORBIDDEN, '')
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const unescapeAttribute = (text: string) =>
   text.replace(/&(amp|lt|gt|quot|#39);/g, (_all, name: string) =>
     name === 'amp' ? '&' : name === 'lt' ? '<' : name === 'gt' ? '>' : name === 'quot' ? '"' : "'",
@@ -39,20 +47,38 @@ export const rfc822 = (seconds: number) => new Date(seconds * 1000).toUTCString(
 
 /**
  * The renderer's links (`<a href="…" style="…">words</a>`, campaign-markdown.ts), as the site
- * shows them: without the email's inline style (the site's CSP allows no style attribute), and a
- * link into a subscriber's own pages (unsubscribe, preferences, confirmation: an owner pasting a
- * link from their test copy) keeps its words and loses its target, as it would name a person.
- * Raw HTML never reaches this point: the renderer shows it as text, so `<a` only comes from it.
+ * shows them: without the email's inline style (the site's CSP allows no style attribute; any
+ * attributes after the target go, so an older or newer link style matches too). Raw HTML never
+ * reaches this point: the renderer shows it as text, so `<a` only comes from it.
  */
-const LINK = new RegExp(`<a href="([^"]*)" style="${EMAIL_LINK_STYLE}">([\\s\\S]*?)</a>`, 'g');
+const LINK = /<a href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * A subscriber's own pages (unsubscribe, preferences, confirmation), on any host: an owner who
+ * pasted a link from their test copy or a preview would publish a person's token. The address up
+ * to the page stays readable; the token, to the next space, quote or tag, goes.
+ */
+const PERSONAL_ADDRESS = new RegExp(
+  `((?:https?://[^/\\s<>"']+)?(?:${DYNAMIC_PAGES.map(({ prefix }) => escapeRegExp(prefix)).join('|')}))[^\\s<>"']+`,
+  'g',
+);
+const isPersonal = (target: string) => {
+  PERSONAL_ADDRESS.lastIndex = 0;
+  return PERSONAL_ADDRESS.test(target);
+};
 
-export const webBody = (bodyHtml: string, siteUrl: string) =>
-  bodyHtml.replace(LINK, (_all, href: string, words: string) => {
-    const target = unescapeAttribute(href);
-    const sitePath = target.startsWith(`${siteUrl}/`) ? target.slice(siteUrl.length) : undefined;
-    const personal = sitePath !== undefined && DYNAMIC_PAGES.some(({ prefix }) => sitePath.startsWith(prefix));
-    return personal ? words : `<a href="${href}">${words}</a>`;
-  });
+/**
+ * The sent body as the site shows it: links without the email's style; a link into a subscriber's
+ * own pages keeps its words and loses its target, and such an address anywhere in the text (the
+ * words of a pasted link, a code span) loses its token; characters XML forbids are removed.
+ */
+export const webBody = (bodyHtml: string) =>
+  bodyHtml
+    .replace(XML_FORBIDDEN, '')
+    .replace(LINK, (_all, href: string, words: string) =>
+      isPersonal(unescapeAttribute(href)) ? words : `<a href="${href}">${words}</a>`,
+    )
+    .replace(PERSONAL_ADDRESS, '$1…');
 
 interface PageInput {
   title: string;
@@ -104,7 +130,7 @@ export const archivePage = (entry: ArchiveEntry, siteUrl: string) =>
 <p class="kicker"><a href="${ARCHIVE_FILES.index.path}">Newsletter</a> · <time datetime="${new Date(entry.sentAt * 1000).toISOString()}">${archiveDay(entry.sentAt)}</time></p>
 <h1>${escapeHtml(entry.subject)}</h1>
 <div class="body">
-${webBody(entry.bodyHtml, siteUrl)}
+${webBody(entry.bodyHtml)}
 </div>
 </article>`,
   });

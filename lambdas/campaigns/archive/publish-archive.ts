@@ -69,6 +69,13 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** The site path an object was written for, from its key (for an object no longer published). */
 const pathOfKey = (key: string) => `/${key.replace(/\/index\.html$/, '')}`;
+/**
+ * What to invalidate for an object: the path visitors ask for and, where the viewer-request
+ * function rewrites it to the object (`/newsletter/<slug>` → `…/index.html`), the rewritten one
+ * too, as "we recommend that you invalidate both URIs"
+ * (https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/invalidation-specifying-objects.html).
+ */
+const invalidationPaths = (key: string) => [...new Set([pathOfKey(key), `/${key}`])];
 
 /**
  * Brings the archive on the site in line with the table: every published campaign's page, the
@@ -100,7 +107,7 @@ export const publishArchive = async (
   // page; every run, as the list is compared with the edge's own, not with the saved state.
   await site.listIssues(entries.map((entry) => entry.slug));
   for (const key of removed) await site.remove(key);
-  const paths = [...written.map((key) => files.get(key)!.path), ...removed.map(pathOfKey)];
+  const paths = [...written, ...removed].flatMap(invalidationPaths);
   if (paths.length > 0) await site.invalidate(paths);
   if (written.length > 0 || removed.length > 0) await saveArchiveState(store, hashes, now);
   return { published: entries.map((entry) => entry.slug), written, removed };

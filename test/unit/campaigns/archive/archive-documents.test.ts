@@ -67,6 +67,28 @@ describe("an issue's web version", () => {
     expect(page).not.toContain('AbCdEf0123456789abcdef');
   });
 
+  it('publishes no token of a pasted personal address: a bare link, a link to another host, a code span', () => {
+    // Prepare: the words of a bare link are its address; a preview's links may be a real subscriber's
+    const token = 'AbCdEf0123456789abcdef';
+    const markdown = [
+      `Bare: ${SITE}/unsubscribe/candidate/${token}#proof1`,
+      `Angle: <https://localhost:8000/candidate/setting/${token}>`,
+      `Code: \`/confirm/employer/${token}\``,
+      'Kept: [our blog](/blog/hiring-in-alberta) and https://example.org/unsubscribe-tips',
+    ].join('\n\n');
+
+    // Act
+    const page = archivePage(entryOf(markdown), SITE);
+
+    // Assess
+    expect(page).not.toContain(token);
+    expect(page).toContain(`Bare: ${SITE}/unsubscribe/candidate/…`);
+    expect(page).toContain('Angle: https://localhost:8000/candidate/setting/…');
+    expect(page).toContain('<code>/confirm/employer/…</code>');
+    expect(page).toContain(`<a href="${SITE}/blog/hiring-in-alberta">our blog</a>`);
+    expect(page).toContain('<a href="https://example.org/unsubscribe-tips">https://example.org/unsubscribe-tips</a>');
+  });
+
   it('shows raw HTML and script in the body and the subject as text, as the email does', () => {
     // Act
     const page = archivePage(
@@ -117,6 +139,17 @@ describe('the index, the feed and the sitemap', () => {
     }
     expect(feed).toContain('<lastBuildDate>Tue, 10 Mar 2026 16:00:00 GMT</lastBuildDate>');
     expect(feed).not.toMatch(/<(link|guid)[^>]*>\//);
+  });
+
+  it('writes no character XML forbids: a subject or preheader pasted with a vertical tab stays a valid feed', () => {
+    // Act
+    const feed = archiveFeed([entryOf('Hi', { subject: 'S\u000bubject\u0001', preheader: 'Pre\u000cheader' })], SITE);
+
+    // Assess
+    expect(feed).toContain('<title>Subject</title>');
+    expect(feed).toContain('<description>Preheader</description>');
+    // eslint-disable-next-line no-control-regex
+    expect(feed).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
   });
 
   it('sitemap: the index dated by its newest issue, then each issue by its send, absolute and nothing else', () => {

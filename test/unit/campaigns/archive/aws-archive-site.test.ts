@@ -168,8 +168,11 @@ describe('the archive in the site bucket', () => {
     expect(more).toEqual([]);
     expect(invalidation!.DistributionId).toBe('E2EXAMPLE');
     const { Quantity, Items } = invalidation!.InvalidationBatch!.Paths!;
-    expect(Quantity).toBe(written.length);
-    expect([...Items!].sort()).toEqual(written.map((put) => `/${put.Key!.replace(/\/index\.html$/, '')}`).sort());
+    // Each object's own path, and the path visitors ask for where the edge rewrites it.
+    const objectPaths = written.map((put) => `/${put.Key}`);
+    const askedPaths = ['/newsletter', '/newsletter/spring-news'];
+    expect(Quantity).toBe(objectPaths.length + askedPaths.length);
+    expect([...Items!].sort()).toEqual([...objectPaths, ...askedPaths].sort());
     expect(invalidation!.InvalidationBatch!.CallerReference).toMatch(/^[0-9a-f-]{36}$/);
     expect(keyUpdates()).toEqual([
       { KvsARN: STORE_ARN, IfMatch: 'E1', Puts: [{ Key: 'spring-news', Value: 'published' }], Deletes: [] },
@@ -222,7 +225,12 @@ describe('the archive in the site bucket', () => {
     expect(rewritten).not.toContain('newsletter/archive.css');
     expect(invalidations()).toHaveLength(1);
     expect([...invalidations()[0]!.InvalidationBatch!.Paths!.Items!].sort()).toEqual(
-      [...rewritten.map((key) => `/${key!.replace(/\/index\.html$/, '')}`), '/newsletter/summer-news'].sort(),
+      [
+        ...rewritten.map((key) => `/${key}`),
+        '/newsletter',
+        '/newsletter/summer-news',
+        '/newsletter/summer-news/index.html',
+      ].sort(),
     );
   });
 

@@ -154,6 +154,23 @@ describe('the newsletter page switch of a sent campaign', () => {
     expect(section.getByText('Not on the site.')).toBeVisible();
   });
 
+  it('does not claim nothing changed when the API failed after it may have saved (503)', async () => {
+    // Prepare
+    openCampaign(sent(false), {
+      [PUBLISH]: [{ status: 503, body: { message: 'The service is busy. Please try again in a minute.' } }],
+    });
+    const section = await switchSection();
+    const user = userEvent.setup();
+
+    // Act
+    await user.click(section.getByRole('checkbox', { name: SWITCH_LABEL }));
+
+    // Assess
+    expect(await section.findByRole('alert')).toHaveTextContent(
+      'Your choice may or may not have been saved. The service is busy. Please try again in a minute. Reload the page to see the choice as it is stored.',
+    );
+  });
+
   it('names the page without a link while the send is only scheduled', async () => {
     // Prepare, Act
     openCampaign(sent(true), {}, sentProgress({ state: 'scheduled', startedAt: undefined, queued: 0, sent: 0 }));

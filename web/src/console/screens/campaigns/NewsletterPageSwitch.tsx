@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { CampaignDraft } from '#shared/console-campaigns.ts';
 import { archivePagePath } from '#shared/newsletter-archive.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
-import { errorText } from '#web/src/lib/api-client.ts';
+import { errorText, RequestError } from '#web/src/lib/api-client.ts';
 import { publishCampaign } from './campaigns-api';
 
 export const SWITCH_LABEL = "Show it on the site's newsletter page";
@@ -45,7 +45,14 @@ export function NewsletterPageSwitch({
           : { kind: 'error', text: answer.message, askAgain: true },
       );
     } catch (failure) {
-      setOutcome({ kind: 'error', text: `Nothing was changed. ${errorText(failure)}` });
+      // A refusal (4xx) stores nothing; a failure past that point may have saved the choice first.
+      const refused = failure instanceof RequestError && failure.status !== undefined && failure.status < 500;
+      setOutcome({
+        kind: 'error',
+        text: refused
+          ? `Nothing was changed. ${errorText(failure)}`
+          : `Your choice may or may not have been saved. ${errorText(failure)} Reload the page to see the choice as it is stored.`,
+      });
     } finally {
       setAsked(undefined);
     }
