@@ -10,7 +10,7 @@
  * body (and, like every POST, must come from the console's own page: 403 otherwise).
  * Every route answers 401 without a session and 400 `{ message }` for a body the schema refuses.
  */
-import { CONSOLE_API_BASE } from './console-api';
+import { CONSOLE_API_BASE, type Page } from './console-api';
 import type { Audience } from './constants/audiences';
 import type { CampaignTopic } from './constants/campaigns';
 
@@ -29,13 +29,14 @@ export const PEOPLE_ROUTES = {
  * Never `/api/admin/subscribers/<word>`: the public `GET /api/{audience}/subscribers/{id}` matches
  * that path too, and API Gateway prefers a route without a greedy variable to the console's
  * `ANY /api/admin/{proxy+}` (https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-develop-routes.html,
- * "Routing API requests"), as the local twin does: the overview answered "We could not find that
+ * "Routing API requests"), as the local twin does: a route there answered "We could not find that
  * subscription".
  */
 export const SUBSCRIBER_ROUTES = {
-  /** 200 SubscribersOverview. */
-  overview: `GET ${CONSOLE_API_BASE}/subscribers-overview`,
-  /** Query SubscriberFilter + `cursor`; 200 Page<SubscriberRow>, 50 a page, newest first. */
+  /**
+   * Query SubscriberFilter + `cursor`; 200 SubscriberListPage, 50 a page, newest first. The first
+   * page (no cursor) carries the counts too: the screen opens on one call and one read of the table.
+   */
   list: `GET ${CONSOLE_API_BASE}/subscribers`,
   /** Query SubscriberFilter; 200 text/csv of every matching row. Audit `subscribers.export`. */
   export: `GET ${CONSOLE_API_BASE}/subscribers-export`,
@@ -196,6 +197,11 @@ export interface SubscribersOverview {
   byTopic: Record<Audience, Record<CampaignTopic, number>>;
   /** Implied consents ending within 30 days, soonest first. */
   impliedExpiring: SubscriberRow[];
+}
+
+/** A page of the list; the first one (asked without a cursor) also counts everyone, unfiltered. */
+export interface SubscriberListPage extends Page<SubscriberRow> {
+  overview?: SubscribersOverview;
 }
 
 export const BAD_FILTER = 'That filter is not one the list knows.';

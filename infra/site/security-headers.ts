@@ -2,7 +2,7 @@
  * The site's security headers, defined once. The CloudFront response-headers policy is built
  * from `securityHeaderPolicy(hashes)` and the local server sends `securityHeaders(hashes)`,
  * derived from the same values, so the cloud and the local twin cannot drift. `hashes` are the
- * CSP sources of the pages' inline stylesheet and boot script, computed once by the web build
+ * CSP sources of the pages' and the console shell's inline elements, computed once by the web build
  * and read from its output (`readCspHashes(distDir)`, web/build/csp-hashes.ts): the header
  * always allows exactly the inline elements the deployed pages carry
  * (docs/decisions/0060-critical-css-and-csp-hash.md).
@@ -16,8 +16,9 @@ const HSTS_MAX_AGE_SECONDS = 2 * 365 * 24 * 3600;
 /**
  * Everything from our own origin only. No 'unsafe-inline' anywhere: the app's code loads from
  * files; the two inline elements of every page (its stylesheet, and the boot script that
- * starts the app after the first paint) are allowed by their sha256 hashes only. `data:`
- * images cover inlined SVG placeholders.
+ * starts the app after the first paint) and the console shell's two (its stylesheet and its
+ * script, docs/decisions/0066-console-inline-script.md) are allowed by their sha256 hashes only.
+ * `data:` images cover inlined SVG placeholders.
  */
 export function contentSecurityPolicy(hashes: CspHashes): string {
   const { styles, scripts } = assertCspHashes(hashes);

@@ -1,3 +1,4 @@
+import { CONSOLE_PAGE } from '#shared/console-api.ts';
 import { API_BASE, NOT_FOUND_PAGE, sitePaths } from '#shared/paths.ts';
 import { cspHash } from '#web/build/csp-hashes.ts';
 import { securityHeaders } from '../site/security-headers';
@@ -12,13 +13,16 @@ const APOSTROPHE_SLUGS = [
 
 /**
  * Which security headers are missing or differ from infra/site/security-headers.ts; the CSP
- * must allow exactly the inline <style> and <script> elements of the page it came with.
+ * must allow exactly the inline <style> and <script> elements of the page it came with and of
+ * the console's shell (one CSP for the whole site: docs/decisions/0066-console-inline-script.md).
  */
-const headerProblems = (headers: Headers, html: string): string[] => {
-  const hashesOf = (pattern: RegExp) => [...new Set([...html.matchAll(pattern)].map((match) => cspHash(match[1]!)))];
+const headerProblems = (headers: Headers, html: string, consoleShell: string): string[] => {
+  const hashesOf = (pattern: RegExp) => [
+    ...new Set([html, consoleShell].flatMap((document) => [...document.matchAll(pattern)].map((m) => cspHash(m[1]!)))),
+  ];
   const cspHashes = {
-    styles: hashesOf(/<style>([^<]*)<\/style>/g),
-    scripts: hashesOf(/<script type="module"(?![^>]*\ssrc=)[^>]*>([^<]+)<\/script>/g),
+    styles: hashesOf(/<style>([\s\S]*?)<\/style>/g),
+    scripts: hashesOf(/<script type="module"(?![^>]*\ssrc=)[^>]*>([\s\S]+?)<\/script>/g),
   };
   return Object.entries(securityHeaders(cspHashes))
     .filter(([name, value]) => headers.get(name) !== value)
@@ -44,6 +48,16 @@ async function pageRoutes(base: URL): Promise<string[]> {
 
 export async function checkSite(base: URL, results: Results): Promise<void> {
   let routes: string[] = [];
+  let consoleShell = '';
+  await results.run(`console ${CONSOLE_PAGE}`, '200 + security headers', async () => {
+    const [shell, home] = [await request(base, CONSOLE_PAGE), await request(base, '/')];
+    consoleShell = shell.body;
+    const missing = headerProblems(shell.headers, home.body, consoleShell);
+    return {
+      got: `${shell.status}${missing.length ? `, wrong/missing: ${missing.join(', ')}` : ''}`,
+      pass: shell.status === 200 && missing.length === 0,
+    };
+  });
   await results.run('sitemap lists the page routes', 'HTTP 200, at least one <loc>', async () => {
     routes = await pageRoutes(base);
     return { got: `${routes.length} routes`, pass: true };
@@ -52,7 +66,7 @@ export async function checkSite(base: URL, results: Results): Promise<void> {
   for (const path of routes) {
     await results.run(`page ${path}`, '200 + security headers', async () => {
       const page = await request(base, path);
-      const missing = headerProblems(page.headers, page.body);
+      const missing = headerProblems(page.headers, page.body, consoleShell);
       return {
         got: `${page.status}${missing.length ? `, wrong/missing: ${missing.join(', ')}` : ''}`,
         pass: page.status === 200 && missing.length === 0,
@@ -68,7 +82,7 @@ export async function checkSite(base: URL, results: Results): Promise<void> {
     const same = titleOf(unknown.body) !== '' && titleOf(unknown.body) === titleOf(notFoundPage.body);
     return {
       got: `${unknown.status}, "${titleOf(unknown.body)}"`,
-      pass: unknown.status === 404 && same && headerProblems(unknown.headers, unknown.body).length === 0,
+      pass: unknown.status === 404 && same && headerProblems(unknown.headers, unknown.body, consoleShell).length === 0,
     };
   });
 

@@ -1,5 +1,4 @@
-import { SUBSCRIBER_ROUTES, type SubscriberRow } from '#shared/console-people.ts';
-import type { Page } from '#shared/console-api.ts';
+import { SUBSCRIBER_ROUTES, type SubscriberListPage } from '#shared/console-people.ts';
 import { toCsv } from '#shared/inert-csv.ts';
 import { HttpError } from '../http/http-error';
 import { jsonResponse } from '../http/responses';
@@ -21,25 +20,24 @@ const offsetOf = (cursor: string | undefined): number => {
 };
 const cursorOf = (offset: number) => Buffer.from(String(offset)).toString('base64url');
 
-/** The Subscribers screen: its counts, its list a page at a time, and the list as CSV. */
 /** A time for the CSV, or a blank cell for a record that has none (one time missing must not lose the file). */
 const isoTimeOrBlank = (seconds: number | undefined) =>
   seconds !== undefined && Number.isFinite(seconds) ? new Date(seconds * 1000).toISOString() : '';
 
+/** The Subscribers screen: its list a page at a time (the first with the counts), and the list as CSV. */
 export const SUBSCRIBER_LIST_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
-  {
-    routeKey: SUBSCRIBER_ROUTES.overview,
-    handle: async ({ stores, now }) => jsonResponse(200, overviewOf(await subscriberRows(stores, now), now)),
-  },
   {
     routeKey: SUBSCRIBER_ROUTES.list,
     handle: async ({ event, stores, now }) => {
       const { cursor, ...query } = event.queryStringParameters ?? {};
       const offset = offsetOf(cursor);
-      const rows = matching(await subscriberRows(stores, now), filterOf(query));
-      const page: Page<SubscriberRow> = {
+      const everyone = await subscriberRows(stores, now);
+      const rows = matching(everyone, filterOf(query));
+      const page: SubscriberListPage = {
         items: rows.slice(offset, offset + PAGE_SIZE),
         ...(offset + PAGE_SIZE < rows.length && { next: cursorOf(offset + PAGE_SIZE) }),
+        // The screen's counts come with its first page: one call and one read of the table to open it.
+        ...(offset === 0 && { overview: overviewOf(everyone, now) }),
       };
       return jsonResponse(200, page);
     },

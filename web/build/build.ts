@@ -5,6 +5,7 @@
  * 2. bundle the client with esbuild (ESM, code splitting, hashed names, metafile),
  * 3. copy web/public, prerender every route to HTML (pages, subscriber shells, 404),
  * 4. bundle the owners' console on its own and write its HTML shell (web/build/console-shell.ts),
+ *    the CSP hashes of every inline element (web/build/csp-hashes.ts),
  * 5. write _routes.json, sitemap.xml, robots.txt and rss.xml,
  * then swap the finished directory into web/dist, so a server never sees half a build.
  */
@@ -15,6 +16,7 @@ import type { SiteConfig } from '#web/src/config.ts';
 import { renderRss } from './blog-content';
 import { writeConsoleShell, type ConsoleShellAssets } from './console-shell';
 import { bootBuildOptions, clientBuildOptions, consoleBuildOptions } from './esbuild-options';
+import { writeCspHashes } from './csp-hashes';
 import { ClientAssets } from './page-assets';
 import { robotsTxt, routesManifest, sitemapXml, type PlannedPage } from './page-plan';
 import { prerenderPages } from './prerender';
@@ -34,7 +36,7 @@ export interface BuildResult {
   pages: PlannedPage[];
   /** The public site's bundle: output paths relative to outDir. */
   metafile: Metafile;
-  /** What the console's shell loads (a bundle apart from the public site's). */
+  /** What the console's shell carries inline (a bundle apart from the public site's). */
   console: ConsoleShellAssets;
 }
 
@@ -75,9 +77,12 @@ export async function buildSite(options: { outDir?: string; config?: SiteConfig 
       inputs: { ...client.metafile.inputs, ...boot.metafile.inputs },
       outputs: { ...client.metafile.outputs, ...boot.metafile.outputs },
     };
-    const pages = await prerenderPages(config, new ClientAssets(metafile, stagingRelative), staging);
+    const site = await prerenderPages(config, new ClientAssets(metafile, stagingRelative), staging);
     const consoleBuild = await build(consoleBuildOptions(config, staging));
     const consoleShell = await writeConsoleShell(staging, consoleBuild.metafile, stagingRelative);
+    // One CSP for the whole site: it allows the public pages' and the console shell's inline elements.
+    await writeCspHashes(staging, [site.cspHashes, consoleShell.cspHashes]);
+    const { pages } = site;
     await writeFile(path.join(staging, '_routes.json'), `${JSON.stringify(routesManifest(pages), null, 2)}\n`);
     await writeFile(path.join(staging, 'sitemap.xml'), sitemapXml(pages, config.siteUrl));
     await writeFile(path.join(staging, 'robots.txt'), robotsTxt(config.siteUrl));
@@ -89,7 +94,7 @@ export async function buildSite(options: { outDir?: string; config?: SiteConfig 
       config,
       pages,
       metafile: relativeToOutDir(metafile, stagingRelative),
-      console: consoleShell,
+      console: consoleShell.shell,
     });
   } finally {
     await rm(staging, { recursive: true, force: true });

@@ -71,14 +71,15 @@ export function clientBuildOptions(config: SiteConfig, outdir: string): BuildOpt
 }
 
 /**
- * The console's bundle: a build of its own, so no file, stylesheet or hash of it ever enters
- * the public pages (their stylesheets are inlined from their build's every CSS output, and the
- * CSP lists their build's inline hashes only). Only the owners load it, from /admin. One script
- * file, no chunks: on the profile of issue 19 §7 each chunk level cost a round trip before the
+ * The console's bundle: a build of its own, so no file or stylesheet of it ever enters the public
+ * pages (their stylesheets are inlined from their build's every CSS output); the site's one CSP
+ * lists the hashes of both builds' inline elements. Only the owners load it, from /admin. One
+ * script, no chunks: on the profile of issue 19 §7 each chunk level cost a round trip before the
  * first call could start (docs/decisions/0064-console-one-file-and-early-data.md); its lazy
- * screens stay in the file and run only when opened. No separate start-up script either: on that
- * profile any request in flight beside the file slows its download more than an early call saves
- * (decision 0064, amendment of 2026-11-26).
+ * screens stay in it and run only when opened. The shell carries the script and stylesheet inline
+ * (web/build/console-shell.ts, docs/decisions/0066-console-inline-script.md). No separate start-up
+ * script either: on that profile any request in flight beside the file slowed its download more
+ * than an early call saved (decision 0064, amendment of 2026-11-26).
  *
  * It runs on Preact's React compatibility layer instead of react-dom: the same components, Formik
  * and react-router in about 40% fewer bytes, downloaded before any screen is interactive

@@ -1,5 +1,5 @@
 import type { HeadValues } from '#web/src/app/document-head.ts';
-import { styleElement } from './csp-hashes';
+import { moduleScriptElement, styleElement } from './csp-hashes';
 import { SITE_ICON_FILE } from './site-icon';
 
 /** The files one page loads, as site-relative URLs. */
@@ -57,10 +57,7 @@ function bootScriptTag({ bootScript, bootCode, entryScript, modulePreloads }: Pa
     modulePreloads.length ? ` data-preload="${escapeHtml(modulePreloads.join(' '))}"` : ''
   }`;
   if (bootCode === undefined) return `<script type="module" src="${escapeHtml(bootScript)}"${data}></script>`;
-  if (/<\/script|<!--/i.test(bootCode)) {
-    throw new Error('The boot script cannot be inlined: it contains "</script" or "<!--"');
-  }
-  return `<script type="module"${data}>${bootCode}</script>`;
+  return moduleScriptElement(bootCode, data);
 }
 
 export function headTags({ head, assets, jsonLd, resourceLinks = [] }: Omit<HtmlDocumentInput, 'bodyHtml'>): string[] {

@@ -7,7 +7,7 @@ import type { RouteHandle } from '#web/src/app/route-handle.ts';
 import type { SiteConfig } from '#web/src/config.ts';
 import { prerenderBuildOptions } from './esbuild-options';
 import { hoistResourceLinks, htmlDocument } from './html-document';
-import { cspHash, CSP_HASHES_FILE, type CspHashes } from './csp-hashes';
+import { cspHash, type CspHashes } from './csp-hashes';
 import type { ClientAssets } from './page-assets';
 import { planPages, type PlannedPage, type RouteInfo } from './page-plan';
 import { SITE_ICON_FILE, svgDataUri } from './site-icon';
@@ -40,18 +40,22 @@ async function loadPrerenderModule(config: SiteConfig): Promise<PrerenderModule>
 
 /**
  * Renders every page of the route table into `outDir` as complete HTML documents and returns
- * the plan (which page went to which file) for the manifests.
+ * the plan (which page went to which file) for the manifests, and the hashes of the pages' inline
+ * elements for the CSP.
  */
-export async function prerenderPages(config: SiteConfig, assets: ClientAssets, outDir: string): Promise<PlannedPage[]> {
+export async function prerenderPages(
+  config: SiteConfig,
+  assets: ClientAssets,
+  outDir: string,
+): Promise<{ pages: PlannedPage[]; cspHashes: CspHashes }> {
   const app = await loadPrerenderModule(config);
   const pages = planPages(app.pageRoutes());
   // Every page inlines the same stylesheets (one <style> each) and the same boot script; their
-  // hashes go to the CSP (infra/site/security-headers.ts reads them from the build).
+  // hashes go to the CSP (build.ts writes them, infra/site/security-headers.ts reads them).
   const inlineCss = await Promise.all(assets.stylesheets().map((url) => readFile(path.join(outDir, url), 'utf8')));
   const bootCode = (await readFile(path.join(outDir, assets.forPage([]).bootScript), 'utf8')).trim();
   const iconUri = svgDataUri(await readFile(path.join(outDir, SITE_ICON_FILE), 'utf8'));
-  const hashes: CspHashes = { styles: [...new Set(inlineCss.map(cspHash))], scripts: [cspHash(bootCode)] };
-  await writeFile(path.join(outDir, CSP_HASHES_FILE), `${JSON.stringify(hashes, null, 2)}\n`);
+  const cspHashes: CspHashes = { styles: inlineCss.map(cspHash), scripts: [cspHash(bootCode)] };
   for (const page of pages) {
     const { html, handle } = await app.renderPage(page.url);
     const { resourceLinks, bodyHtml } = hoistResourceLinks(html);
@@ -68,5 +72,5 @@ export async function prerenderPages(config: SiteConfig, assets: ClientAssets, o
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, document);
   }
-  return pages;
+  return { pages, cspHashes };
 }

@@ -7,7 +7,7 @@ import { documentTitle } from '#web/src/app/document-head.ts';
 import { baseUrl } from './browser';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 import { CONSOLE_PLACEHOLDER } from '#web/build/console-shell.ts';
-import { CONSOLE_ASSETS_DIR } from '#web/build/esbuild-options.ts';
+import { CONSOLE_PAGE } from '#shared/console-api.ts';
 
 /**
  * What the site must serve, written from the spec (docs/spec/site-spec.md#2-screens-and-routes) so
@@ -103,8 +103,8 @@ export function rawHeading(html: string): string | undefined {
  */
 export async function waitForHydration(page: Page, timeout = 15_000) {
   await page.waitForFunction(
-    ({ consoleScripts, placeholder }) => {
-      if (document.querySelector(`script[src^="${consoleScripts}"]`)) {
+    ({ consolePage, placeholder }) => {
+      if (window.location.pathname === consolePage || window.location.pathname.startsWith(`${consolePage}/`)) {
         const root = document.getElementById('root');
         return root !== null && root.childElementCount > 0 && !root.textContent?.includes(placeholder);
       }
@@ -113,7 +113,7 @@ export async function waitForHydration(page: Page, timeout = 15_000) {
       const header = document.querySelector('header');
       return header !== null && Object.keys(header).some((key) => key.startsWith('__reactProps$'));
     },
-    { consoleScripts: `/${CONSOLE_ASSETS_DIR}/`, placeholder: CONSOLE_PLACEHOLDER },
+    { consolePage: CONSOLE_PAGE, placeholder: CONSOLE_PLACEHOLDER },
     { timeout },
   );
 }

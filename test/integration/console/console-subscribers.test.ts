@@ -60,13 +60,17 @@ afterAll(() => {
 
 const get = (routeKey: string, query?: Record<string, string>) => client.api(routeKey, { session, query });
 
-it('counts subscribers by audience, state and topic, and lists implied consent ending within 30 days', async () => {
+it("counts subscribers by audience, state and topic, and lists implied consent ending within 30 days, with the list's first page", async () => {
   // Act
-  const answer = await get(SUBSCRIBER_ROUTES.overview);
+  const answer = await get(SUBSCRIBER_ROUTES.list);
+  const overview = answer.json.overview;
+  // A later page (the cursor counts the rows before it) brings rows only.
+  const later = await get(SUBSCRIBER_ROUTES.list, { cursor: Buffer.from('1').toString('base64url') });
 
   // Assess
   expect(answer.statusCode).toBe(200);
-  expect(answer.json.byState.candidate).toEqual({
+  expect(answer.json.items).toHaveLength(7);
+  expect(overview.byState.candidate).toEqual({
     pending: 0,
     confirmed: 2,
     implied: 2,
@@ -75,9 +79,11 @@ it('counts subscribers by audience, state and topic, and lists implied consent e
     unsubscribed: 1,
     suppressed: 1,
   });
-  expect(answer.json.byState.employer).toMatchObject({ confirmed: 1 });
-  expect(answer.json.byTopic.candidate).toEqual({ newsletter: 3, announcements: 4, services: 3 });
-  expect(answer.json.impliedExpiring.map((row: { email: string }) => row.email)).toEqual(['cy@example.ca']);
+  expect(overview.byState.employer).toMatchObject({ confirmed: 1 });
+  expect(overview.byTopic.candidate).toEqual({ newsletter: 3, announcements: 4, services: 3 });
+  expect(overview.impliedExpiring.map((row: { email: string }) => row.email)).toEqual(['cy@example.ca']);
+  expect(later.json.items).toEqual(answer.json.items.slice(1));
+  expect(later.json).not.toHaveProperty('overview');
 });
 
 it('lists by filter and refuses a filter or a cursor it does not know', async () => {
@@ -93,6 +99,8 @@ it('lists by filter and refuses a filter or a cursor it does not know', async ()
     'bo@example.ca',
   ]);
   expect(confirmed.json.next).toBeUndefined();
+  // The counts with a filtered first page are everyone's, not the filter's.
+  expect(confirmed.json.overview.byState.candidate).toMatchObject({ confirmed: 2, implied: 2, unsubscribed: 1 });
   expect(announcements.json.items).toHaveLength(4);
   expect(unknown).toMatchObject({ statusCode: 400, json: { message: BAD_FILTER } });
   expect(badCursor.statusCode).toBe(400);

@@ -30,6 +30,13 @@ let outDir: string;
 let result: BuildResult;
 let sizes: PageAssetSizes[];
 const read = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
+/** The CSP hashes of a document's inline stylesheets and scripts (not its JSON-LD data), in order. */
+const inlineHashesOf = (html: string) => ({
+  styles: [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => cspHash(css!)),
+  scripts: [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => !attributes!.includes('application/ld+json'))
+    .map(([, , code]) => cspHash(code!)),
+});
 
 beforeAll(async () => {
   outDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'site-build-')), 'dist');
@@ -95,22 +102,22 @@ describe('npm run build', () => {
   it('has only the inline style and script the CSP allows by their hashes in any page', () => {
     const hashes = readCspHashes(outDir);
     const csp = securityHeaders(hashes)['Content-Security-Policy'];
-    expect(hashes.styles).toHaveLength(1);
-    expect(hashes.scripts).toHaveLength(1);
-    expect(csp).toContain(`script-src 'self' ${hashes.scripts[0]};`);
-    expect(csp).toContain(`style-src 'self' ${hashes.styles[0]};`);
-    for (const page of result.pages) {
+    // The pages' stylesheet and boot script, and the console shell's stylesheet and script.
+    expect(hashes.styles).toHaveLength(2);
+    expect(hashes.scripts).toHaveLength(2);
+    expect(csp).toContain(`script-src 'self' ${hashes.scripts.join(' ')};`);
+    expect(csp).toContain(`style-src 'self' ${hashes.styles.join(' ')};`);
+    const pagesHashes = result.pages.map((page) => {
       const html = read(page.file);
-      const scripts = [...html.matchAll(/<script\b([^>]*)>([^<]*)<\/script>/g)].filter(
-        ([, attributes]) => !attributes!.includes('application/ld+json'),
-      );
-      const styles = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => cspHash(match[1]!));
-      expect({ page: page.url, styles, scripts: scripts.map(([, , code]) => cspHash(code!)) }).toEqual({
-        page: page.url,
-        ...hashes,
-      });
       expect(html).not.toMatch(/<style\s|\sstyle="|rel="stylesheet"|\son[a-z]+="/);
-    }
+      return { page: page.url, ...inlineHashesOf(html) };
+    });
+    const [first] = pagesHashes;
+    for (const page of pagesHashes) expect(page).toEqual({ ...first, page: page.page });
+    const shell = inlineHashesOf(read(CONSOLE_SHELL_FILE));
+    expect({ styles: [...first!.styles, ...shell.styles], scripts: [...first!.scripts, ...shell.scripts] }).toEqual(
+      hashes,
+    );
   });
 
   it('starts no script request before the first paint: one inline boot script, no modulepreload', () => {
@@ -179,30 +186,35 @@ describe('npm run build', () => {
 });
 
 describe("the owners' console in the build", () => {
-  it('writes its shell with noindex, its own script and stylesheet as files, and no inline code', () => {
+  it('writes its shell with noindex, its script and stylesheet inline, allowed by their CSP hashes', () => {
     const shell = read(CONSOLE_SHELL_FILE);
     expect(shell).toContain('<meta name="robots" content="noindex, nofollow">');
-    expect(shell).toContain(`<script type="module" src="${result.console.script}"></script>`);
-    expect(shell).toContain(`<link rel="stylesheet" href="${result.console.stylesheet}">`);
-    expect(result.console.script).toMatch(new RegExp(`^/${CONSOLE_ASSETS_DIR}/main-[A-Z0-9]+\\.js$`));
-    expect(result.console.stylesheet).toMatch(new RegExp(`^/${CONSOLE_ASSETS_DIR}/main-[A-Z0-9]+\\.css$`));
-    for (const file of [result.console.script, result.console.stylesheet]) {
-      expect(existsSync(path.join(outDir, file))).toBe(true);
-    }
-    // The site's CSP allows inline elements only by hash: the shell has none to allow.
-    expect(shell).not.toMatch(/<script\b[^>]*>[^<]+<\/script>|<style|\sstyle="|\son[a-z]+="/);
+    expect(shell).toContain(`<style>${result.console.css}</style>`);
+    expect(shell).toContain(`<script type="module">${result.console.scriptCode}</script>`);
+    expect(result.console.scriptCode.startsWith(COMPILE_HINT)).toBe(true);
+    expect(result.console.css).toContain('.console-masthead');
+    const { styles, scripts } = readCspHashes(outDir);
+    expect(styles).toContain(cspHash(result.console.css));
+    expect(scripts).toContain(cspHash(result.console.scriptCode));
+    // Nothing else inline, and nothing the CSP would have to allow otherwise.
+    expect(shell).not.toMatch(/<script[^>]*\ssrc=|rel="stylesheet"|\sstyle="|\son[a-z]+="/);
+    expect(inlineHashesOf(shell)).toEqual({
+      styles: [cspHash(result.console.css)],
+      scripts: [cspHash(result.console.scriptCode)],
+    });
   });
 
-  it('is one script and one stylesheet: no chunk waits for another before the first call (decision 0064)', () => {
-    const files = readdirSync(path.join(outDir, CONSOLE_ASSETS_DIR)).filter((file) => !file.endsWith('.LEGAL.txt'));
-    expect(files.map((file) => `/${CONSOLE_ASSETS_DIR}/${file}`).sort()).toEqual(
-      [result.console.stylesheet, result.console.script].sort(),
+  it('loads no file before its first call: its only file is the license notice its script names (decision 0066)', () => {
+    const files = readdirSync(path.join(outDir, CONSOLE_ASSETS_DIR));
+    expect(files).toEqual([expect.stringMatching(/^main-[A-Z0-9]+\.js\.LEGAL\.txt$/)]);
+    expect(result.console.scriptCode).toContain(
+      `For license information please see /${CONSOLE_ASSETS_DIR}/${files[0]}`,
     );
+    expect(read(path.join(CONSOLE_ASSETS_DIR, files[0]!))).toContain('react-router');
   });
 
   it("keeps its script within 90 KB gzipped: Preact's compat layer, not react-dom (decision 0065)", () => {
-    const script = readFileSync(path.join(outDir, result.console.script));
-    expect(gzipSync(script, { level: 9 }).length).toBeLessThanOrEqual(BUDGET.consoleJsGzip);
+    expect(gzipSync(result.console.scriptCode, { level: 9 }).length).toBeLessThanOrEqual(BUDGET.consoleJsGzip);
   });
 
   it("runs under a CSP as strict as the pages': files from the site only, no eval, no framing", () => {

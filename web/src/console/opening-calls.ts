@@ -4,7 +4,7 @@ import { auditPage } from './screens/audit/audit-api';
 import { filtersAt, searchTermOf } from './screens/leads/inbox-filters';
 import { leadOf, leadsPage } from './screens/leads/leads-api';
 import { filterFromQuery } from './screens/subscribers/subscriber-filter';
-import { subscriberPage, subscribersOverview } from './screens/subscribers/subscribers-api';
+import { subscriberPage } from './screens/subscribers/subscribers-api';
 import { wasSignedIn } from './signed-in-hint';
 
 /**
@@ -34,7 +34,7 @@ const OPENING_READS = new Map<string, OpeningReads>([
     (rest, query, state) => [rest ? leadOf(rest) : leadsPage(filtersAt(query, searchTermOf(state)), undefined)],
   ],
   ['audit', () => [auditPage(undefined)]],
-  ['subscribers', (_rest, query) => [subscribersOverview(), subscriberPage(filterFromQuery(query), undefined)]],
+  ['subscribers', (_rest, query) => [subscriberPage(filterFromQuery(query), undefined)]],
 ]);
 
 /** The reads of the screen at `pathname`; none for an address the browser cannot decode (the screen says so). */

@@ -1,15 +1,13 @@
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { SubscribersOverview } from '#shared/console-people.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { useSubmission } from '#web/src/components/form/use-submission.ts';
-import { errorText } from '#web/src/lib/api-client.ts';
 import { saveDownload } from '../../save-download';
 import { SubscriberCounts } from './SubscriberCounts';
 import { SubscriberFilters } from './SubscriberFilters';
 import { filterFromQuery } from './subscriber-filter';
 import { SubscriberTable } from './SubscriberTable';
-import { subscribersCsv, subscribersOverview } from './subscribers-api';
+import { subscribersCsv } from './subscribers-api';
 import { useSubscriberList } from './use-subscriber-list';
 
 /**
@@ -29,62 +27,59 @@ export default function SubscribersScreen() {
       <p className="console-lede">
         Who is on the firm&apos;s mailing lists, who a campaign would reach, and whose implied consent ends soon.
       </p>
-      <Overview />
-      <section aria-labelledby="list-heading">
-        <h2 id="list-heading">The list</h2>
-        <SubscriberFilters filter={filter} onChange={(next) => setQuery(next, { replace: true })} />
-        <div className="console-actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={exporting.pending}
-            onClick={() =>
-              void exporting.submit(async () => {
-                const file = await subscribersCsv(filter);
-                saveDownload(file);
-                return `Downloaded ${file.filename}.`;
-              })
-            }
-          >
-            {exporting.pending ? 'Preparing the file…' : 'Export this view as CSV'}
-          </button>
-        </div>
-        {exporting.outcome && <FormMessage kind={exporting.outcome.kind} text={exporting.outcome.text} />}
-        {list.loading === 'first' && <p role="status">Loading the list…</p>}
-        {list.loading !== 'first' && list.rows.length === 0 && !list.error && <p>No one matches this view.</p>}
-        {list.rows.length > 0 && <SubscriberTable caption="Subscribers, newest first" rows={list.rows} />}
-        {list.error && <FormMessage kind="error" text={list.error} />}
-        {list.loading !== 'first' && (list.next || list.error) && (
-          <button
-            type="button"
-            className="button button--secondary console-more"
-            disabled={list.loading === 'more'}
-            onClick={() => void list.load(list.error && list.rows.length === 0 ? undefined : list.next)}
-          >
-            {list.loading === 'more' ? 'Loading…' : list.error ? 'Try again' : 'Load more'}
-          </button>
-        )}
-        {list.loading === 'idle' && !list.next && !list.error && list.rows.length > 0 && (
-          <p className="console-end">That is everyone in this view ({list.rows.length}).</p>
-        )}
-      </section>
+      <Overview overview={list.overview} failed={list.error !== ''} />
+      {/*
+        The list appears with the counts (they come in one answer), or with the reason they could
+        not come: the counts never arrive above a list the owner may be pressing, moving it down.
+      */}
+      {(list.overview || list.error) && (
+        <section aria-labelledby="list-heading">
+          <h2 id="list-heading">The list</h2>
+          <SubscriberFilters filter={filter} onChange={(next) => setQuery(next, { replace: true })} />
+          <div className="console-actions">
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={exporting.pending}
+              onClick={() =>
+                void exporting.submit(async () => {
+                  const file = await subscribersCsv(filter);
+                  saveDownload(file);
+                  return `Downloaded ${file.filename}.`;
+                })
+              }
+            >
+              {exporting.pending ? 'Preparing the file…' : 'Export this view as CSV'}
+            </button>
+          </div>
+          {exporting.outcome && <FormMessage kind={exporting.outcome.kind} text={exporting.outcome.text} />}
+          {list.loading === 'first' && <p role="status">Loading the list…</p>}
+          {list.loading !== 'first' && list.rows.length === 0 && !list.error && <p>No one matches this view.</p>}
+          {list.rows.length > 0 && <SubscriberTable caption="Subscribers, newest first" rows={list.rows} />}
+          {list.error && <FormMessage kind="error" text={list.error} />}
+          {list.loading !== 'first' && (list.next || list.error) && (
+            <button
+              type="button"
+              className="button button--secondary console-more"
+              disabled={list.loading === 'more'}
+              onClick={() => void list.load(list.error && list.rows.length === 0 ? undefined : list.next)}
+            >
+              {list.loading === 'more' ? 'Loading…' : list.error ? 'Try again' : 'Load more'}
+            </button>
+          )}
+          {list.loading === 'idle' && !list.next && !list.error && list.rows.length > 0 && (
+            <p className="console-end">That is everyone in this view ({list.rows.length}).</p>
+          )}
+        </section>
+      )}
     </>
   );
 }
 
-/** The counts and the implied consents ending soon, loaded once with the screen. */
-function Overview() {
-  const [overview, setOverview] = useState<SubscribersOverview | undefined>();
-  const [error, setError] = useState('');
-  useEffect(() => {
-    const controller = new AbortController();
-    subscribersOverview(controller.signal).then(setOverview, (failure: unknown) => {
-      if (!controller.signal.aborted) setError(errorText(failure));
-    });
-    return () => controller.abort();
-  }, []);
-
-  if (error) return <FormMessage kind="error" text={`The counts could not be loaded. ${error}`} />;
+/** The counts and the implied consents ending soon, from the list's first page. */
+function Overview({ overview, failed }: { overview: SubscribersOverview | undefined; failed: boolean }) {
+  // Without counts after a failure, the list's own message says what went wrong and offers a retry.
+  if (!overview && failed) return null;
   if (!overview) return <p role="status">Counting the subscribers…</p>;
   return (
     <>

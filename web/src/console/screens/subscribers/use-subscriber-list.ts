@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SubscriberFilter, SubscriberRow } from '#shared/console-people.ts';
+import type { SubscriberFilter, SubscriberRow, SubscribersOverview } from '#shared/console-people.ts';
 import { errorText } from '#web/src/lib/api-client.ts';
 import { subscriberPage } from './subscribers-api';
 
@@ -7,10 +7,12 @@ type Loading = 'first' | 'more' | 'idle';
 
 /**
  * The filtered list, a page at a time: a new filter starts again from the first page (the one
- * in flight is dropped); "Load more" adds the next. A failure keeps the rows shown.
+ * in flight is dropped); "Load more" adds the next. A failure keeps the rows shown. The counts
+ * come with each first page; the last ones stay shown while a new filter loads.
  */
 export function useSubscriberList(filter: SubscriberFilter) {
   const [rows, setRows] = useState<SubscriberRow[]>([]);
+  const [overview, setOverview] = useState<SubscribersOverview | undefined>();
   const [next, setNext] = useState<string | undefined>();
   const [loading, setLoading] = useState<Loading>('first');
   const [error, setError] = useState('');
@@ -29,6 +31,7 @@ export function useSubscriberList(filter: SubscriberFilter) {
         if (current.signal.aborted) return;
         setRows((shown) => (cursor ? [...shown, ...page.items] : page.items));
         setNext(page.next);
+        if (page.overview) setOverview(page.overview);
       } catch (failure) {
         if (current.signal.aborted) return;
         setError(errorText(failure));
@@ -43,5 +46,5 @@ export function useSubscriberList(filter: SubscriberFilter) {
     return () => controller.current?.abort();
   }, [load]);
 
-  return { rows, next, loading, error, load };
+  return { rows, overview, next, loading, error, load };
 }
