@@ -69,6 +69,11 @@ const SDK_CLIENTS: Record<string, string> = {
   'client-ses': 'SESClient',
   'client-sqs': 'SQSClient',
   'client-secrets-manager': 'SecretsManagerClient',
+  'client-scheduler': 'SchedulerClient',
+  'client-lambda': 'LambdaClient',
+  'client-s3': 'S3Client',
+  'client-cloudfront': 'CloudFrontClient',
+  'client-cloudfront-keyvaluestore': 'CloudFrontKeyValueStoreClient',
 };
 /**
  * Not behind API Gateway: the mail senders, which bundle the SES client (the mailer on the leads
@@ -137,6 +142,10 @@ const HANDLER_ENV = {
   CONSOLE_TABLE: 'Console',
   CONSOLE_OWNERS: 'owner@example.ca',
   MAILING_ADDRESS: 'Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3',
+  NEWSLETTER_PUBLISHER_FUNCTION: 'newsletterPublisher',
+  SITE_BUCKET: 'site-bucket',
+  SITE_DISTRIBUTION_ID: 'E2EXAMPLE',
+  ARCHIVE_ISSUES_STORE_ARN: 'arn:aws:cloudfront::111111111111:key-value-store/0a1b2c3d-4e5f-6789-abcd-ef0123456789',
 };
 
 /** Builds one entry (relative to the repository, or a source text) with the deployed options; returns the metafile's inputs. */
