@@ -135,7 +135,7 @@ describe("the owner's switch on a sent campaign", () => {
     expect(notYet.status).toBe(404);
   });
 
-  it('refuses a draft never sent (409), a bad body (400) and another origin (403), changing nothing and invoking nothing', async () => {
+  it('refuses a draft never sent (409), a bad body (400), no session or a forged one (401) and another origin (403), changing nothing and invoking nothing', async () => {
     // Prepare
     const [draftOnly, sent] = [newSlug(), newSlug()];
     await campaign(draftOnly, { sent: false });
@@ -149,6 +149,11 @@ describe("the owner's switch on a sent campaign", () => {
     const missing = await switchTo(sent, {});
     const foreign = await switchTo(sent, { publish: true }, { origin: 'https://evil.example' });
     const unknown = await switchTo('no-such-campaign', { publish: true });
+    const anonymous = await api(CAMPAIGN_ROUTES.publish.replace('{slug}', sent), {
+      method: 'PUT',
+      json: { publish: true },
+    });
+    const forged = await switchTo(sent, { publish: true }, { session: 'forged-session-token' });
 
     // Assess
     expect([neverSent.statusCode, neverSent.json.message]).toEqual([409, CAMPAIGN_MESSAGES.neverSent(draftOnly)]);
@@ -160,6 +165,7 @@ describe("the owner's switch on a sent campaign", () => {
     ]);
     expect([foreign.statusCode, foreign.json.message]).toEqual([403, OTHER_ORIGIN]);
     expect([unknown.statusCode, unknown.json.message]).toEqual([404, CAMPAIGN_MESSAGES.noSuchCampaign]);
+    expect([anonymous.statusCode, forged.statusCode]).toEqual([401, 401]);
     expect((await readItem(ownTables.campaigns, `draft#${draftOnly}`))!.publish).toBe(false);
     expect(await readItem(ownTables.campaigns, `draft#${sent}`)).toMatchObject({
       publish: false,
