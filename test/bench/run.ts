@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { apiPath, emailPagePath } from '#shared/paths.ts';
+import { apiPath, emailPagePath, unsubscribePagePath } from '#shared/paths.ts';
 import { SUBSCRIBERS_TABLE } from '#infra/constructs/table-definitions.ts';
 import { playwrightLaunchOptions, resolveChromium } from '../support/chromium';
 import { LIMITS_LIFTED, startLocalStack } from '../support/local-stack';
@@ -49,9 +49,11 @@ async function main() {
   Object.assign(process.env, { E2E_BASE_URL: stack.baseUrl, E2E_INBOX_URL: stack.inboxUrl });
   try {
     // A confirmed subscriber, made as a visitor becomes one (sign-up, confirmation, welcome).
-    const { id } = await subscribeViaApi('candidate', 'bench');
+    const { id, unsubscribeToken, preferencesToken } = await subscribeViaApi('candidate', 'bench');
     const pages = (JSON.parse(readFileSync(path.join(DIST, '_routes.json'), 'utf8')) as { pages: string[] }).pages;
-    const subscriberPages = [emailPagePath('unsubscribe', 'candidate', id), emailPagePath('settings', 'employer', id)];
+    // Opened as the welcome email's links open them: each page with the token made for it.
+    const unsubscribePage = unsubscribePagePath('candidate', unsubscribeToken, preferencesToken);
+    const subscriberPages = [unsubscribePage, emailPagePath('settings', 'candidate', preferencesToken)];
 
     const browserUsed = await resolveChromium();
     console.log(`Browser: ${browserUsed.executablePath} (${browserUsed.source})`);
@@ -80,7 +82,7 @@ async function main() {
     // after the build): measured on the local stack (median of 5, no floor).
     const archivePages = await publishBenchIssue(stack);
     const lighthouse: LighthouseResult[] = [];
-    for (const route of [emailPagePath('unsubscribe', 'candidate', id), ...archivePages]) {
+    for (const route of [unsubscribePage, ...archivePages]) {
       console.log(`Lighthouse ${route} …`);
       lighthouse.push(await runLighthouseMedian(stack.baseUrl, route));
     }
@@ -97,7 +99,9 @@ async function main() {
       SUBSCRIBERS_TABLE.logicalName,
       String(floorPort),
     ]);
-    const subscriberUrl = new URL(apiPath('getSubscriber', { audience: 'candidate', id }), stack.baseUrl).href;
+    // The preferences page's calls: its token is the one that may read and change them.
+    const subscriberUrl = new URL(apiPath('getSubscriber', { audience: 'candidate', id: preferencesToken }), stack.baseUrl)
+      .href;
     const preference = JSON.stringify({
       email: 'x@example.ca',
       firstName: 'Bench',
