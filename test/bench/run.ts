@@ -100,8 +100,10 @@ async function main() {
       String(floorPort),
     ]);
     // The preferences page's calls: its token is the one that may read and change them.
-    const subscriberUrl = new URL(apiPath('getSubscriber', { audience: 'candidate', id: preferencesToken }), stack.baseUrl)
-      .href;
+    const subscriberUrl = new URL(
+      apiPath('getSubscriber', { audience: 'candidate', id: preferencesToken }),
+      stack.baseUrl,
+    ).href;
     const preference = JSON.stringify({
       email: 'x@example.ca',
       firstName: 'Bench',
