@@ -1,12 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { TableStore } from '../data/stores';
 import { HttpError } from '../http/http-error';
 import type { OutgoingMail } from '../mail/outgoing-mail';
@@ -20,6 +13,14 @@ import { addPasskey, findPasskey, recordPasskeyUse } from './passkeys';
 import { relyingParty } from './relying-party';
 import { SIGN_IN_MESSAGES } from './sign-in-messages';
 import { startSession } from './sessions';
+
+/**
+ * The WebAuthn library, loaded by the first ceremony of a cold start instead of at module load:
+ * its attestation code (X.509 and ASN.1 schemas built with reflect-metadata) is most of this
+ * function's start-up, and the session check, sign-out and enrolment requests, most of its calls,
+ * never use it. esbuild keeps it in the bundle and evaluates it at this import.
+ */
+const webauthn = () => import('@simplewebauthn/server');
 
 /** What a ceremony needs from outside: the table, the clock, who is asking, and a way to send mail. */
 export interface CeremonyContext {
@@ -108,7 +109,9 @@ export const registrationOptions = async (context: CeremonyContext, token: strin
   const owner = await enrolmentOwner(context.store, token, context.now);
   if (!owner || !isOwner(owner)) return refuse(context, SIGN_IN_MESSAGES.linkNotValid);
   const rp = relyingParty();
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webauthn()
+  ).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: owner,
@@ -132,13 +135,17 @@ export const register = async (context: CeremonyContext, token: string, response
   if (!ceremony?.owner) return refuse(context, SIGN_IN_MESSAGES.passkeyNotRegistered);
   const owner = ceremony.owner;
   const rp = relyingParty();
-  const verification = await verifyRegistrationResponse({
-    response,
-    expectedChallenge: ceremony.challenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
-    requireUserVerification: true,
-  }).catch(() => undefined);
+  const verification = await (
+    await webauthn()
+  )
+    .verifyRegistrationResponse({
+      response,
+      expectedChallenge: ceremony.challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: true,
+    })
+    .catch(() => undefined);
   if (!verification?.verified) return refuse(context, SIGN_IN_MESSAGES.passkeyNotRegistered, owner);
   if ((await useEnrolmentLink(store, token, now)) !== owner || !isOwner(owner)) {
     return refuse(context, SIGN_IN_MESSAGES.linkNotValid, owner);
@@ -160,7 +167,9 @@ export const register = async (context: CeremonyContext, token: string, response
 /** Options to sign in with any of the site's passkeys (discoverable: the authenticator offers its own). */
 export const authenticationOptions = async (context: CeremonyContext) => {
   await ensureClientMayTry(context);
-  const options = await generateAuthenticationOptions({ rpID: relyingParty().id, userVerification: 'required' });
+  const options = await (
+    await webauthn()
+  ).generateAuthenticationOptions({ rpID: relyingParty().id, userVerification: 'required' });
   await rememberChallenge(context.store, options.challenge, { purpose: 'authentication' }, context.now);
   return options;
 };
@@ -184,19 +193,23 @@ export const authenticate = async (context: CeremonyContext, response: Authentic
     return refuse(context, SIGN_IN_MESSAGES.signInFailed, owner);
   }
   const rp = relyingParty();
-  const verification = await verifyAuthenticationResponse({
-    response,
-    expectedChallenge: ceremony.challenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
-    credential: {
-      id: passkey.credentialId,
-      publicKey: Buffer.from(passkey.publicKey, 'base64url'),
-      counter: passkey.counter,
-      transports: passkey.transports,
-    },
-    requireUserVerification: true,
-  }).catch(() => undefined);
+  const verification = await (
+    await webauthn()
+  )
+    .verifyAuthenticationResponse({
+      response,
+      expectedChallenge: ceremony.challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      credential: {
+        id: passkey.credentialId,
+        publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+        counter: passkey.counter,
+        transports: passkey.transports,
+      },
+      requireUserVerification: true,
+    })
+    .catch(() => undefined);
   if (!verification?.verified) return refuse(context, SIGN_IN_MESSAGES.signInFailed, owner);
   const counted = await recordPasskeyUse(store, passkey, verification.authenticationInfo.newCounter, now);
   if (!counted) return refuse(context, SIGN_IN_MESSAGES.signInFailed, owner);
