@@ -120,7 +120,7 @@ const requestArchive = async (slug: string, log: (line: string) => void) => {
 };
 
 const send = async (args: CampaignArgs, target: CampaignTarget, log: (line: string) => void): Promise<number> => {
-  const campaign = loadCampaign(args.slug, target.siteUrl);
+  const campaign = await loadCampaign(args.slug, target.siteUrl);
   const recipients = await campaignRecipients(target, campaign, nowSeconds());
   if (
     !args.yes &&
@@ -180,12 +180,12 @@ export const runCampaign = async (args: CampaignArgs, log: (line: string) => voi
   const target = await resolveCampaignTarget(args.target);
   if (args.verb === 'preview') {
     log(
-      `Preview: ${writePreview(loadCampaign(args.slug, target.siteUrl), target.siteUrl, path.join(REPO_ROOT, '.local', 'campaign-preview'))}`,
+      `Preview: ${writePreview(await loadCampaign(args.slug, target.siteUrl), target.siteUrl, path.join(REPO_ROOT, '.local', 'campaign-preview'))}`,
     );
     return 0;
   }
   if (args.verb === 'test') {
-    const campaign = loadCampaign(args.slug, target.siteUrl);
+    const campaign = await loadCampaign(args.slug, target.siteUrl);
     const messageId = await sendMail(
       createSesClient(),
       testCopy(campaign, args.to!, target.siteUrl),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import matter from 'gray-matter';
-import { Marked, type Tokens } from 'marked';
+import type { Tokens } from 'marked';
 import {
   CAMPAIGN_AUDIENCES,
   CAMPAIGN_TOPICS,
@@ -30,12 +30,20 @@ export const EMAIL_LINK_STYLE = 'color:#0F4C5C';
 const absolute = (href: string, siteUrl: string) => (href.startsWith('/') ? `${siteUrl}${href}` : href);
 
 /**
+ * marked, evaluated by the first rendering of a cold start instead of at module load: building its
+ * grammar (hundreds of regular expressions) was the largest part of the console campaign
+ * function's start-up, and most of its calls (the campaign list, a draft, a send's progress)
+ * render nothing. esbuild keeps it in the bundle and evaluates it at this import.
+ */
+const markdownParser = () => import('marked');
+
+/**
  * Markdown to the email's HTML. Raw HTML in the Markdown is shown as text, never passed on, and
  * a link to anything but the web or an address (`javascript:`, `data:`) keeps its words and
  * loses its target: what owners type in the console reaches every subscriber's inbox.
  */
-const htmlOf = (markdown: string, siteUrl: string) =>
-  new Marked({
+const htmlOf = async (markdown: string, siteUrl: string) =>
+  new (await markdownParser()).Marked({
     gfm: true,
     renderer: {
       html({ text }: Tokens.HTML | Tokens.Tag) {
@@ -71,14 +79,14 @@ const textOf = (markdown: string, siteUrl: string) =>
  * operator command, the console's preview and test copy, and the sent email share; only the
  * per-recipient part is added at send time (campaign-mail.ts).
  */
-export const renderCampaign = (source: CampaignSource, siteUrl: string): CampaignContent => {
+export const renderCampaign = async (source: CampaignSource, siteUrl: string): Promise<CampaignContent> => {
   const fields = {
     slug: source.slug,
     subject: source.subject,
     preheader: source.preheader,
     topic: source.topic,
     audience: source.audience,
-    bodyHtml: htmlOf(source.markdown, siteUrl),
+    bodyHtml: await htmlOf(source.markdown, siteUrl),
     bodyText: textOf(source.markdown, siteUrl),
   };
   if (!fields.bodyText) throw new Error('the body is empty');

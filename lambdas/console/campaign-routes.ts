@@ -85,9 +85,9 @@ const sourceOf = (slug: string, fields: RenderedFields): CampaignSource => ({
 });
 
 /** Rendered as it would be sent; a body with nothing to show is the owner's to fix (400). */
-export const rendered = (slug: string, fields: RenderedFields): CampaignContent => {
+export const rendered = async (slug: string, fields: RenderedFields): Promise<CampaignContent> => {
   try {
-    return renderCampaign(sourceOf(slug, fields), siteUrl());
+    return await renderCampaign(sourceOf(slug, fields), siteUrl());
   } catch (error) {
     throw new HttpError(400, `The campaign cannot be rendered: ${(error as Error).message}.`);
   }
@@ -118,7 +118,7 @@ const newDraft = (
 
 /** Stores a new draft, unless the slug is a draft already or a campaign sent (by the command, say). */
 const storeNew = async (request: CampaignRequest, draft: CampaignDraftItem, message: string, action: string) => {
-  rendered(draft.slug, draft);
+  await rendered(draft.slug, draft);
   if ((await isSent(request, draft.slug)) || !(await createDraft(campaignsOf(request), draft)))
     throw new HttpError(409, CAMPAIGN_MESSAGES.slugTaken(draft.slug));
   await request.audit({ action, target: draft.slug, summary: message });
@@ -193,7 +193,7 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
     routeKey: CAMPAIGN_ROUTES.preview,
     handle: async (request) => {
       const { sampleLinks, ...fields } = await validateBody(campaignPreviewSchema, jsonObjectOf(request.event));
-      const content = rendered('preview', fields);
+      const content = await rendered('preview', fields);
       // A real subscriber who would get it, so the links are real; else (or when asked) the marked sample.
       const [subscriber] = sampleLinks
         ? []
@@ -231,7 +231,7 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
     handle: async (request) => {
       const { version, ...fields } = await validateBody(campaignChangeSchema, jsonObjectOf(request.event));
       const draft = await changeableDraft(request, version);
-      rendered(draft.slug, fields);
+      await rendered(draft.slug, fields);
       const changed: CampaignDraftItem = {
         ...newDraft(request, draft.slug, fields, draft.importedFrom),
         createdAt: draft.createdAt,
@@ -264,7 +264,7 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
     routeKey: CAMPAIGN_ROUTES.preflight,
     handle: async (request) => {
       const draft = await draftOf(request);
-      const content = rendered(draft.slug, draft);
+      const content = await rendered(draft.slug, draft);
       return jsonResponse(
         200,
         await preflight(request.stores, draft, content, {
@@ -279,7 +279,7 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
     routeKey: CAMPAIGN_ROUTES.testSend,
     handle: async (request) => {
       const draft = await draftOf(request);
-      const content = rendered(draft.slug, draft);
+      const content = await rendered(draft.slug, draft);
       const owner = request.signedIn.owner;
       if (!(await countAttempt(request.stores.console, 'testSendsPerOwner', owner, request.now)))
         throw new HttpError(429, CAMPAIGN_MESSAGES.tooManyTests(TEST_SENDS_PER_HOUR));

@@ -81,7 +81,7 @@ export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
         audience: draft.audience,
         markdown: draft.markdown,
       });
-      const content = rendered(draft.slug, fields);
+      const content = await rendered(draft.slug, fields);
       // The checklist the screen shows, run again here: a send the screen would refuse (or one
       // asked for around it) is refused in the failing checks' words, before anything is stored.
       const checked = await preflight(request.stores, draft, content, {

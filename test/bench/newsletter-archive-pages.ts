@@ -44,7 +44,7 @@ export async function publishBenchIssue(stack: RunningStack): Promise<string[]> 
   await put({
     id: `campaign#${SLUG}`,
     kind: 'campaign',
-    ...renderCampaign(source, stack.baseUrl),
+    ...(await renderCampaign(source, stack.baseUrl)),
     startedAt: now,
     queued: 1,
     lastQueuedAt: now,

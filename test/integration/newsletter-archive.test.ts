@@ -41,7 +41,7 @@ const seed = async (slug: string, markdown: string, { publish, sentAt }: { publi
   await writeItem(ownTables.campaigns!, {
     id: `campaign#${slug}`,
     kind: 'campaign',
-    ...renderCampaign(source, SITE),
+    ...(await renderCampaign(source, SITE)),
     startedAt: sentAt,
     queued: 3,
     lastQueuedAt: sentAt,

@@ -10,17 +10,17 @@ import { CAMPAIGN_FILES_DIR } from '#shared/campaign-files-dir.ts';
  * console's preview and the sent email use (lambdas/campaigns/campaign-markdown.ts).
  * CAMPAIGNS_DIR points elsewhere (tests, benchmarks).
  */
-export const loadCampaign = (
+export const loadCampaign = async (
   slug: string,
   siteUrl: string,
   dir = process.env.CAMPAIGNS_DIR ?? CAMPAIGN_FILES_DIR,
-): CampaignContent => {
+): Promise<CampaignContent> => {
   if (!CAMPAIGN_SLUG.test(slug))
     throw new Error(`"${slug}" is not a campaign slug (lower-case letters, digits and hyphens)`);
   const file = path.join(dir, `${slug}.md`);
   if (!existsSync(file)) throw new Error(`No campaign file ${path.relative(process.cwd(), file)}`);
   try {
-    return renderCampaign(readCampaignSource(slug, readFileSync(file, 'utf8')), siteUrl);
+    return await renderCampaign(readCampaignSource(slug, readFileSync(file, 'utf8')), siteUrl);
   } catch (error) {
     throw new Error(`${path.relative(process.cwd(), file)}: ${(error as Error).message}`);
   }

@@ -54,7 +54,7 @@ const campaign = async (slug: string, { sent = true, started = true } = {}) => {
   await writeItem(ownTables.campaigns, {
     id: `campaign#${slug}`,
     kind: 'campaign',
-    ...renderCampaign({ slug, subject, ...FIELDS }, siteUrl),
+    ...(await renderCampaign({ slug, subject, ...FIELDS }, siteUrl)),
     ...(started ? { sendState: 'sending', startedAt: now } : { sendState: 'scheduled', launchAt: now + 3600 }),
     queued: started ? 1 : 0,
     lastQueuedAt: now,

@@ -17,8 +17,8 @@ import { subscriberItem } from '#test/support/campaign-subscribers.ts';
 const SITE = 'https://www.chinooktalent.ca';
 const SENT_AT = Date.UTC(2026, 2, 10, 16, 0, 0) / 1000; // March 10, 2026, 10:00 in Alberta
 
-const entryOf = (markdown: string, overrides: Partial<ArchiveEntry> = {}): ArchiveEntry => {
-  const content = renderCampaign(
+const entryOf = async (markdown: string, overrides: Partial<ArchiveEntry> = {}): Promise<ArchiveEntry> => {
+  const content = await renderCampaign(
     { slug: '2026-spring-news', subject: 'Spring news', topic: 'newsletter', audience: 'candidate', markdown },
     SITE,
   );
@@ -26,12 +26,12 @@ const entryOf = (markdown: string, overrides: Partial<ArchiveEntry> = {}): Archi
 };
 
 describe("an issue's web version", () => {
-  it("shows the email's body without the recipient's links, name or address", () => {
+  it("shows the email's body without the recipient's links, name or address", async () => {
     // Prepare: the email as one subscriber got it
     process.env.MAILING_ADDRESS ??= '100 Main St SW, Calgary, AB T2P 1J9';
     const markdown = 'Hello,\n\nRead [our blog](/blog) and [the CRTC](https://crtc.gc.ca/).';
     const subscriber = { ...subscriberItem('eligible', 'dana.reader@example.ca'), firstName: 'Dana' };
-    const content = renderCampaign(
+    const content = await renderCampaign(
       { slug: '2026-spring-news', subject: 'Spring news', topic: 'newsletter', audience: 'candidate', markdown },
       SITE,
     );
@@ -41,7 +41,7 @@ describe("an issue's web version", () => {
       .filter((href) => /unsubscribe|setting/.test(href));
 
     // Act
-    const page = archivePage(entryOf(markdown), SITE);
+    const page = archivePage(await entryOf(markdown), SITE);
 
     // Assess
     expect(personalLinks).toHaveLength(2);
@@ -55,19 +55,19 @@ describe("an issue's web version", () => {
     expect(page).toContain('<time datetime="2026-03-10T16:00:00.000Z">March 10, 2026</time>');
   });
 
-  it("keeps the words of a link into someone's own subscriber pages but not its target", () => {
+  it("keeps the words of a link into someone's own subscriber pages but not its target", async () => {
     // Prepare: an owner pasted the unsubscribe link of their test copy into the body
     const pasted = `${SITE}/unsubscribe/candidate/AbCdEf0123456789abcdef.proof`;
 
     // Act
-    const page = archivePage(entryOf(`Not interested? [Leave the list](${pasted}).`), SITE);
+    const page = archivePage(await entryOf(`Not interested? [Leave the list](${pasted}).`), SITE);
 
     // Assess
     expect(page).toContain('Not interested? Leave the list.');
     expect(page).not.toContain('AbCdEf0123456789abcdef');
   });
 
-  it('publishes no token of a pasted personal address: a bare link, a link to another host, a code span', () => {
+  it('publishes no token of a pasted personal address: a bare link, a link to another host, a code span', async () => {
     // Prepare: the words of a bare link are its address; a preview's links may be a real subscriber's
     const token = 'AbCdEf0123456789abcdef';
     const markdown = [
@@ -78,7 +78,7 @@ describe("an issue's web version", () => {
     ].join('\n\n');
 
     // Act
-    const page = archivePage(entryOf(markdown), SITE);
+    const page = archivePage(await entryOf(markdown), SITE);
 
     // Assess
     expect(page).not.toContain(token);
@@ -89,10 +89,10 @@ describe("an issue's web version", () => {
     expect(page).toContain('<a href="https://example.org/unsubscribe-tips">https://example.org/unsubscribe-tips</a>');
   });
 
-  it('shows raw HTML and script in the body and the subject as text, as the email does', () => {
+  it('shows raw HTML and script in the body and the subject as text, as the email does', async () => {
     // Act
     const page = archivePage(
-      entryOf('Hi <script>alert(1)</script> <img src=x onerror=alert(2)>', { subject: 'Q&A <b>now</b>' }),
+      await entryOf('Hi <script>alert(1)</script> <img src=x onerror=alert(2)>', { subject: 'Q&A <b>now</b>' }),
       SITE,
     );
 
@@ -104,8 +104,12 @@ describe("an issue's web version", () => {
 });
 
 describe('the index, the feed and the sitemap', () => {
-  const older = entryOf('One.', { slug: '2026-winter-news', subject: 'Winter news', sentAt: SENT_AT - 86_400 * 60 });
-  const newer = entryOf('Two.', { subject: 'Spring news & "hiring"', preheader: 'What employers ask for' });
+  let older: ArchiveEntry;
+  let newer: ArchiveEntry;
+  beforeAll(async () => {
+    older = await entryOf('One.', { slug: '2026-winter-news', subject: 'Winter news', sentAt: SENT_AT - 86_400 * 60 });
+    newer = await entryOf('Two.', { subject: 'Spring news & "hiring"', preheader: 'What employers ask for' });
+  });
 
   it('lists the issues newest first, and says so when there is none', () => {
     // Act
@@ -141,9 +145,12 @@ describe('the index, the feed and the sitemap', () => {
     expect(feed).not.toMatch(/<(link|guid)[^>]*>\//);
   });
 
-  it('writes no character XML forbids: a subject or preheader pasted with a vertical tab stays a valid feed', () => {
+  it('writes no character XML forbids: a subject or preheader pasted with a vertical tab stays a valid feed', async () => {
     // Act
-    const feed = archiveFeed([entryOf('Hi', { subject: 'S\u000bubject\u0001', preheader: 'Pre\u000cheader' })], SITE);
+    const feed = archiveFeed(
+      [await entryOf('Hi', { subject: 'S\u000bubject\u0001', preheader: 'Pre\u000cheader' })],
+      SITE,
+    );
 
     // Assess
     expect(feed).toContain('<title>Subject</title>');

@@ -45,7 +45,7 @@ let concurrentUpdate = false;
 let items: Record<string, unknown>[] = [];
 let state: Record<string, AttributeValue> | undefined;
 
-const campaign = (slug: string, publish: boolean) => {
+const campaign = async (slug: string, publish: boolean) => {
   const source = {
     slug,
     subject: `Subject of ${slug}`,
@@ -55,7 +55,7 @@ const campaign = (slug: string, publish: boolean) => {
   } as const;
   return [
     { id: `draft#${slug}`, kind: 'campaign-draft', ...source, preheader: '', publish, version: 0 },
-    { id: `campaign#${slug}`, kind: 'campaign', ...renderCampaign(source, SITE), startedAt: NOW - 3600 },
+    { id: `campaign#${slug}`, kind: 'campaign', ...(await renderCampaign(source, SITE)), startedAt: NOW - 3600 },
   ];
 };
 
@@ -123,7 +123,7 @@ beforeEach(() => {
 describe('the archive in the site bucket', () => {
   it('puts each object with its content type and the pages’ Cache-Control, then invalidates those paths once', async () => {
     // Prepare
-    items = campaign('spring-news', true);
+    items = await campaign('spring-news', true);
 
     // Act
     await run();
@@ -184,7 +184,7 @@ describe('the archive in the site bucket', () => {
 
   it('writes nothing to S3, the KeyValueStore or CloudFront when nothing changed since the last run', async () => {
     // Prepare
-    items = campaign('spring-news', true);
+    items = await campaign('spring-news', true);
     await run();
     s3.resetHistory();
     cloudFront.resetHistory();
@@ -202,13 +202,13 @@ describe('the archive in the site bucket', () => {
 
   it('deletes an unpublished issue’s page and invalidates only its path, the index, the feed and what else changed', async () => {
     // Prepare
-    items = [...campaign('spring-news', true), ...campaign('summer-news', true)];
+    items = [...(await campaign('spring-news', true)), ...(await campaign('summer-news', true))];
     await run();
     s3.resetHistory();
     cloudFront.resetHistory();
     kvs.resetHistory();
     writes = [];
-    items = [...campaign('spring-news', true), ...campaign('summer-news', false)];
+    items = [...(await campaign('spring-news', true)), ...(await campaign('summer-news', false))];
 
     // Act
     await run();
@@ -236,9 +236,9 @@ describe('the archive in the site bucket', () => {
 
   it('fails the run, changing no key and deleting no page, when another run changed the store since it was read', async () => {
     // Prepare: a published issue, then taken down while a concurrent run updates the store
-    items = [...campaign('spring-news', true), ...campaign('summer-news', true)];
+    items = [...(await campaign('spring-news', true)), ...(await campaign('summer-news', true))];
     await run();
-    items = [...campaign('spring-news', true), ...campaign('summer-news', false)];
+    items = [...(await campaign('spring-news', true)), ...(await campaign('summer-news', false))];
     s3.resetHistory();
     concurrentUpdate = true;
 
