@@ -14,7 +14,7 @@ import { load, startFloorServer, type LatencyResult } from './api-latency';
 import { measureConsoleLatency } from './console-latency';
 import { CONSOLE_TTI_BUDGET_MS, measureConsoleScreens } from './console-lighthouse';
 import { scriptsWithFormCode } from './form-code';
-import { bundleBudgetOf, LOAD_RATIO_BUDGET, measureLambdaBundles } from './lambda-bundles';
+import { bundleBudgetOf, loadBudgetOf, measureLambdaBundles } from './lambda-bundles';
 import {
   FLOOR_COLUMNS,
   floorRows,
@@ -40,9 +40,15 @@ const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const DIST = path.join(REPO_ROOT, 'web', 'dist');
 const REPORT_DIR = path.join(__dirname, 'report');
 const FORM_ROUTES = new Set(['/candidate', '/contact', '/employer/form']);
+/** Loads per function (and per floor, interleaved): the median of 15 moved by ±0.05× between runs. */
+const BUNDLE_LOAD_RUNS = 40;
 
 async function main() {
   mkdirSync(REPORT_DIR, { recursive: true });
+  // First, on a machine with nothing else running: the loads are timed in fresh processes, and the
+  // local stack's emulators and timers would share the cores with them.
+  console.log('Lambda bundles …');
+  const bundles = await measureLambdaBundles(BUNDLE_LOAD_RUNS);
   console.log('Starting the local stack (builds the site) …');
   // Every request comes from this one client: the per-client and form-mail limits would refuse the load runs.
   const stack = await startLocalStack([], { env: { ...LIMITS_LIFTED } });
@@ -88,9 +94,6 @@ async function main() {
     }
 
     const consoleScreens = await measureConsoleScreens(stack);
-
-    console.log('Lambda bundles …');
-    const bundles = await measureLambdaBundles();
 
     console.log('API latency …');
     const floorPort = 40000 + Math.floor(Math.random() * 20000);
@@ -215,9 +218,10 @@ async function main() {
           ok: worst.css.gzip <= 30 * 1024,
         };
       })(),
-      // The size budgets are for the API handlers; the stream and SNS consumers have only the load budget.
+      // The budgets are for the API handlers; the stream, queue, SNS and asynchronous functions are reported.
       ...bundles.map((b) => {
         const sizeBudget = bundleBudgetOf(b.name);
+        const loadBudget = loadBudgetOf(b.name);
         const sizeOk = sizeBudget === undefined || b.bytes <= sizeBudget;
         return {
           what: `Lambda ${b.name}: ${sizeBudget ? 'bundle / ' : ''}load`,
@@ -225,8 +229,11 @@ async function main() {
             `${sizeBudget ? `${kb(b.bytes)} / ` : ''}${b.loadMs.toFixed(1)} ms = ${b.ratio.toFixed(2)}× its SDK floor ` +
             `(${b.sdkClients.join(' + ')}: ${b.floorMs.toFixed(1)} ms)` +
             (b.ratio === b.dynamoRatio ? '' : `; ${b.dynamoRatio.toFixed(2)}× the DynamoDB-only floor`),
-          budget: `${sizeBudget ? `≤ ${kb(sizeBudget)} / ` : ''}≤ ${LOAD_RATIO_BUDGET}× floor`,
-          ok: sizeOk && b.ratio <= LOAD_RATIO_BUDGET,
+          budget:
+            loadBudget === undefined
+              ? 'reported (no request waits on its start)'
+              : `${sizeBudget ? `≤ ${kb(sizeBudget)} / ` : ''}≤ ${loadBudget}× floor`,
+          ok: sizeOk && (loadBudget === undefined || b.ratio <= loadBudget),
         };
       }),
       {
