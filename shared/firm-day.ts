@@ -13,7 +13,8 @@ export const FIRM_TIME_ZONE = 'America/Edmonton';
  * en-CA writes dates as yyyy-mm-dd; the parts are read one by one so no locale change can break it.
  * Made on first use, not at module load: a formatter with a time zone loads ICU's zone data, about
  * 15 ms of a cold start (measured with Node 24), which most requests of the functions that bundle
- * this file (an unsubscribe outside any campaign, an SES event) never need.
+ * this file (a preference change, an unsubscribe outside any campaign, an SES event about a lead's
+ * email) never need.
  */
 let parts: Intl.DateTimeFormat | undefined;
 const formatter = () =>

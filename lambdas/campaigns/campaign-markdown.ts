@@ -30,20 +30,17 @@ export const EMAIL_LINK_STYLE = 'color:#0F4C5C';
 const absolute = (href: string, siteUrl: string) => (href.startsWith('/') ? `${siteUrl}${href}` : href);
 
 /**
- * marked, evaluated by the first rendering of a cold start instead of at module load: building its
- * grammar (hundreds of regular expressions) was the largest part of the console campaign
- * function's start-up, and most of its calls (the campaign list, a draft, a send's progress)
- * render nothing. esbuild keeps it in the bundle and evaluates it at this import.
- */
-const markdownParser = () => import('marked');
-
-/**
  * Markdown to the email's HTML. Raw HTML in the Markdown is shown as text, never passed on, and
  * a link to anything but the web or an address (`javascript:`, `data:`) keeps its words and
  * loses its target: what owners type in the console reaches every subscriber's inbox.
  */
-const htmlOf = async (markdown: string, siteUrl: string) =>
-  new (await markdownParser()).Marked({
+const htmlOf = async (markdown: string, siteUrl: string) => {
+  // marked is evaluated by the first rendering of a cold start, not at module load: building its
+  // grammar (hundreds of regular expressions) was the console campaign function's largest start-up
+  // cost, and the call a cold start of it serves first, the campaign list, renders nothing (nor do
+  // a send's progress and results). esbuild keeps it in the bundle and evaluates it at this import.
+  const { Marked } = await import('marked');
+  return new Marked({
     gfm: true,
     renderer: {
       html({ text }: Tokens.HTML | Tokens.Tag) {
@@ -62,6 +59,7 @@ const htmlOf = async (markdown: string, siteUrl: string) =>
   })
     .parse(markdown, { async: false })
     .trim();
+};
 
 /** Markdown reads well as plain text; only links are spelt out and emphasis marks dropped. */
 const textOf = (markdown: string, siteUrl: string) =>

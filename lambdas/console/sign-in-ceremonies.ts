@@ -17,8 +17,8 @@ import { startSession } from './sessions';
 /**
  * The WebAuthn library, loaded by the first ceremony of a cold start instead of at module load:
  * its attestation code (X.509 and ASN.1 schemas built with reflect-metadata) is most of this
- * function's start-up, and the session check, sign-out and enrolment requests, most of its calls,
- * never use it. esbuild keeps it in the bundle and evaluates it at this import.
+ * function's start-up, and the session check, sign-out and enrolment-link requests, most of its
+ * calls, never use it. esbuild keeps it in the bundle and evaluates it at this import.
  */
 const webauthn = () => import('@simplewebauthn/server');
 
@@ -109,9 +109,8 @@ export const registrationOptions = async (context: CeremonyContext, token: strin
   const owner = await enrolmentOwner(context.store, token, context.now);
   if (!owner || !isOwner(owner)) return refuse(context, SIGN_IN_MESSAGES.linkNotValid);
   const rp = relyingParty();
-  const options = await (
-    await webauthn()
-  ).generateRegistrationOptions({
+  const { generateRegistrationOptions } = await webauthn();
+  const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: owner,
@@ -135,17 +134,14 @@ export const register = async (context: CeremonyContext, token: string, response
   if (!ceremony?.owner) return refuse(context, SIGN_IN_MESSAGES.passkeyNotRegistered);
   const owner = ceremony.owner;
   const rp = relyingParty();
-  const verification = await (
-    await webauthn()
-  )
-    .verifyRegistrationResponse({
-      response,
-      expectedChallenge: ceremony.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
-    })
-    .catch(() => undefined);
+  const { verifyRegistrationResponse } = await webauthn();
+  const verification = await verifyRegistrationResponse({
+    response,
+    expectedChallenge: ceremony.challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: true,
+  }).catch(() => undefined);
   if (!verification?.verified) return refuse(context, SIGN_IN_MESSAGES.passkeyNotRegistered, owner);
   if ((await useEnrolmentLink(store, token, now)) !== owner || !isOwner(owner)) {
     return refuse(context, SIGN_IN_MESSAGES.linkNotValid, owner);
@@ -167,9 +163,8 @@ export const register = async (context: CeremonyContext, token: string, response
 /** Options to sign in with any of the site's passkeys (discoverable: the authenticator offers its own). */
 export const authenticationOptions = async (context: CeremonyContext) => {
   await ensureClientMayTry(context);
-  const options = await (
-    await webauthn()
-  ).generateAuthenticationOptions({ rpID: relyingParty().id, userVerification: 'required' });
+  const { generateAuthenticationOptions } = await webauthn();
+  const options = await generateAuthenticationOptions({ rpID: relyingParty().id, userVerification: 'required' });
   await rememberChallenge(context.store, options.challenge, { purpose: 'authentication' }, context.now);
   return options;
 };
@@ -193,23 +188,20 @@ export const authenticate = async (context: CeremonyContext, response: Authentic
     return refuse(context, SIGN_IN_MESSAGES.signInFailed, owner);
   }
   const rp = relyingParty();
-  const verification = await (
-    await webauthn()
-  )
-    .verifyAuthenticationResponse({
-      response,
-      expectedChallenge: ceremony.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      credential: {
-        id: passkey.credentialId,
-        publicKey: Buffer.from(passkey.publicKey, 'base64url'),
-        counter: passkey.counter,
-        transports: passkey.transports,
-      },
-      requireUserVerification: true,
-    })
-    .catch(() => undefined);
+  const { verifyAuthenticationResponse } = await webauthn();
+  const verification = await verifyAuthenticationResponse({
+    response,
+    expectedChallenge: ceremony.challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    credential: {
+      id: passkey.credentialId,
+      publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+      counter: passkey.counter,
+      transports: passkey.transports,
+    },
+    requireUserVerification: true,
+  }).catch(() => undefined);
   if (!verification?.verified) return refuse(context, SIGN_IN_MESSAGES.signInFailed, owner);
   const counted = await recordPasskeyUse(store, passkey, verification.authenticationInfo.newCounter, now);
   if (!counted) return refuse(context, SIGN_IN_MESSAGES.signInFailed, owner);

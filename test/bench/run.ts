@@ -40,7 +40,7 @@ const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const DIST = path.join(REPO_ROOT, 'web', 'dist');
 const REPORT_DIR = path.join(__dirname, 'report');
 const FORM_ROUTES = new Set(['/candidate', '/contact', '/employer/form']);
-/** Loads per function (and per floor, interleaved): the median of 15 moved by ±0.05× between runs. */
+/** Loads per function (and per floor, interleaved): a median of 15 or 30 moved by up to 0.1× between runs. */
 const BUNDLE_LOAD_RUNS = 40;
 
 async function main() {

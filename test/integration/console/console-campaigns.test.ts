@@ -205,6 +205,17 @@ describe('preview', () => {
     expect(preview.json.recipient.kind).toBe('sample');
   });
 
+  it('answers 400 in plain words for a body with nothing to show once rendered, and renders the next body', async () => {
+    // Act: emphasis marks around nothing pass the form's checks but leave no text
+    const empty = await call('preview', '', { json: { ...FIELDS, markdown: '** **' } });
+    const next = await call('preview', '', { json: { ...FIELDS, markdown: 'Hello.' } });
+
+    // Assess
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json).toEqual({ message: 'The campaign cannot be rendered: the body is empty.' });
+    expect(next.statusCode).toBe(200);
+  });
+
   it("carries a real recipient's links, or the sample's when asked (a frozen campaign's preview): never that person's", async () => {
     // Prepare: someone of the audience who would get it (employers: the preflight's tests count candidates).
     const person = subscriberItem('eligible', `preview.${process.pid}.${Date.now()}@example.ca`, 'employer');

@@ -41,6 +41,15 @@ const apiHandlers = (Object.keys(FUNCTIONS) as FunctionName[]).filter(
   (name) => !NOT_API.includes(name) && name !== SIGN_IN && name !== SCREENS && name !== CAMPAIGNS,
 );
 const bundleOf = (name: FunctionName) => bundles.find((built) => built.name === name)!;
+/** How the function's own code reaches a package (`import-statement`, `dynamic-import`, …), by the metafile. */
+const importKindsInto = (name: FunctionName, packagePath: string) => [
+  ...new Set(
+    Object.entries(bundleOf(name).inputs)
+      .filter(([file]) => !file.includes(packagePath))
+      .flatMap(([, input]) => input.imports.filter((imported) => imported.path.includes(packagePath)))
+      .map((imported) => imported.kind),
+  ),
+];
 const includes = (name: FunctionName, text: string) => Buffer.from(bundleOf(name).code).includes(text);
 
 describe('Lambda bundles', () => {
@@ -64,6 +73,13 @@ describe('Lambda bundles', () => {
 
   it(`keeps the console's sign-in within its own ${SIGN_IN_BUNDLE_BUDGET_BYTES / 1024} KiB`, () => {
     expect(bundleOf(SIGN_IN).code.byteLength).toBeLessThanOrEqual(SIGN_IN_BUNDLE_BUDGET_BYTES);
+  });
+
+  // Both are evaluated at their first use, not at every cold start (docs/decisions/0030, amendment
+  // of 2026-11-27): one static import anywhere in the function would evaluate them at load again.
+  it('reaches the WebAuthn library in the sign-in and marked in the campaigns only by dynamic import', () => {
+    expect(importKindsInto(SIGN_IN, 'node_modules/@simplewebauthn/server/')).toEqual(['dynamic-import']);
+    expect(importKindsInto(CAMPAIGNS, 'node_modules/marked/')).toEqual(['dynamic-import']);
   });
 
   it("bundles the SES client only into the mailers and the console's sign-in and campaigns (links, test copies)", () => {

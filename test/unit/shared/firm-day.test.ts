@@ -40,15 +40,15 @@ describe('loading the firm-day module', () => {
   it('makes no time-zone formatter until a day is asked for (a cold start does not load the zone data)', () => {
     // Prepare
     const formatters = jest.spyOn(Intl, 'DateTimeFormat');
-    let module: typeof import('#shared/firm-day.ts') | undefined;
+    let firmDayModule: typeof import('#shared/firm-day.ts') | undefined;
 
     // Act
     jest.isolateModules(() => {
-      module = jest.requireActual<typeof import('#shared/firm-day.ts')>('#shared/firm-day.ts');
+      firmDayModule = jest.requireActual<typeof import('#shared/firm-day.ts')>('#shared/firm-day.ts');
     });
     const madeAtLoad = formatters.mock.calls.length;
-    module!.firmDay(at('2026-01-15T06:59:59Z'));
-    module!.firmDay(at('2026-07-15T06:00:00Z'));
+    firmDayModule!.firmDay(at('2026-01-15T06:59:59Z'));
+    firmDayModule!.firmDay(at('2026-07-15T06:00:00Z'));
 
     // Assess
     expect(madeAtLoad).toBe(0);
