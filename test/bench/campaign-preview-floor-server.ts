@@ -8,8 +8,9 @@
  * Args: <dynamodb endpoint> <console table> <subscribers table> <port> <session id> <owner id>
  */
 import { createServer } from 'node:http';
-import { BatchGetItemCommand, DynamoDBClient, ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { floorClient, readSession } from './floor-client';
 
 const [endpoint, consoleTable, subscribersTable, port, sessionId, ownerId] = process.argv.slice(2) as [
   string,
@@ -19,20 +20,10 @@ const [endpoint, consoleTable, subscribersTable, port, sessionId, ownerId] = pro
   string,
   string,
 ];
-const client = new DynamoDBClient({
-  endpoint,
-  region: 'ca-central-1',
-  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-});
+const client = floorClient(endpoint);
 
 createServer(async (_req, res) => {
-  await client.send(
-    new BatchGetItemCommand({
-      RequestItems: {
-        [consoleTable]: { Keys: [{ id: { S: sessionId } }, { id: { S: ownerId } }], ConsistentRead: true },
-      },
-    }),
-  );
+  await readSession(client, consoleTable, sessionId, ownerId);
   let subscribers = 0;
   let startKey: Record<string, AttributeValue> | undefined;
   do {

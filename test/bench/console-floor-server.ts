@@ -6,23 +6,16 @@
  * loop with the load generator. Args: <dynamodb endpoint> <table> <port> <session id> <owner id>
  */
 import { createServer } from 'node:http';
-import { BatchGetItemCommand, DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';
+import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { AUDIT_LOG_INDEX } from '#shared/audit-log-index.ts';
+import { floorClient, readSession } from './floor-client';
 
 const [endpoint, table, port, sessionId, ownerId] = process.argv.slice(2) as [string, string, string, string, string];
-const client = new DynamoDBClient({
-  endpoint,
-  region: 'ca-central-1',
-  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-});
+const client = floorClient(endpoint);
 
 createServer(async (_req, res) => {
-  await client.send(
-    new BatchGetItemCommand({
-      RequestItems: { [table]: { Keys: [{ id: { S: sessionId } }, { id: { S: ownerId } }], ConsistentRead: true } },
-    }),
-  );
+  await readSession(client, table, sessionId, ownerId);
   const { Items = [] } = await client.send(
     new QueryCommand({
       TableName: table,

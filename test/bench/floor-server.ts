@@ -5,15 +5,12 @@
  * Args: <dynamodb endpoint> <table> <port>
  */
 import { createServer } from 'node:http';
-import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { floorClient } from './floor-client';
 
-const [endpoint, table, port] = process.argv.slice(2);
-const client = new DynamoDBClient({
-  endpoint,
-  region: 'ca-central-1',
-  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-});
+const [endpoint, table, port] = process.argv.slice(2) as [string, string, string];
+const client = floorClient(endpoint);
 
 createServer(async (req, res) => {
   const id = decodeURIComponent((req.url ?? '').split('/').pop() ?? '');

@@ -1,0 +1,21 @@
+/**
+ * What the latency floors (floor-server.ts, console-floor-server.ts,
+ * campaign-preview-floor-server.ts) share: a bare DynamoDB client of the local twin's dynalite,
+ * and the console's session check as one BatchGetItem of the session and its owner's record
+ * (keyed as lambdas/console/sessions.ts keys them).
+ */
+import { BatchGetItemCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+
+export const floorClient = (endpoint: string) =>
+  new DynamoDBClient({
+    endpoint,
+    region: 'ca-central-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+
+export const readSession = (client: DynamoDBClient, table: string, sessionId: string, ownerId: string) =>
+  client.send(
+    new BatchGetItemCommand({
+      RequestItems: { [table]: { Keys: [{ id: { S: sessionId } }, { id: { S: ownerId } }], ConsistentRead: true } },
+    }),
+  );
