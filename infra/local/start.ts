@@ -215,6 +215,7 @@ async function main() {
   Console        ${cfg.siteUrl}${CONSOLE_PAGE}   (owner ${cfg.consoleOwners}: ask for a sign-in link there, open it from the inbox)
   Email inbox    ${ses.endpoint}   (${ses.description})
   DynamoDB       ${dynamo.endpoint}   (${dynamo.description})
+  Functions call ${proxies.dynamodb.endpoint} for DynamoDB, ${proxies.ses.endpoint} for SES   (the fault switch's proxies)
   Expired items  deleted every ${cfg.ttlPurgeSeconds} s, as DynamoDB's TTL does (TTL_PURGE_SECONDS)
   Fault switch   http://127.0.0.1:${sitePort}${FAULTS_PATH}   (loopback only; ${faultsSet})
   Edge function  ${buildViewerRequestCode(routes).length} bytes, ${routes.length} pages

@@ -92,7 +92,7 @@ const medianOf = async (calls: number, call: () => Promise<unknown>) => {
 const measurePreview = async (stack: RunningStack, token: string, call: ReturnType<typeof consoleApi>) => {
   const floorPort = 40000 + Math.floor(Math.random() * 20000);
   const stopFloor = await startFloorServer('campaign-preview-floor-server.ts', [
-    stack.dynamoUrl,
+    stack.functionsDynamoUrl,
     CONSOLE_TABLE.logicalName,
     SUBSCRIBERS_TABLE.logicalName,
     String(floorPort),

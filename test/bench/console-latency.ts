@@ -14,7 +14,7 @@ import { load, startFloorServer, type LatencyResult } from './api-latency';
 interface Stack {
   baseUrl: string;
   inboxUrl: string;
-  dynamoUrl: string;
+  functionsDynamoUrl: string;
 }
 
 /** The floor's run, then the console's, each after a warm-up; [floor, console]. */
@@ -25,7 +25,7 @@ export async function measureConsoleLatency(stack: Stack): Promise<[LatencyResul
   const ownerId = `owner#${token.split('.')[0]}`;
   const floorPort = 40000 + Math.floor(Math.random() * 20000);
   const stopFloor = await startFloorServer('console-floor-server.ts', [
-    stack.dynamoUrl,
+    stack.functionsDynamoUrl,
     CONSOLE_TABLE.logicalName,
     String(floorPort),
     sessionId,

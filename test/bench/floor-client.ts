@@ -1,8 +1,10 @@
 /**
  * What the latency floors (floor-server.ts, console-floor-server.ts,
- * campaign-preview-floor-server.ts) share: a bare DynamoDB client of the local twin's dynalite,
- * and the console's session check as one BatchGetItem of the session and its owner's record
- * (keyed as lambdas/console/sessions.ts keys them).
+ * campaign-preview-floor-server.ts) share: a bare DynamoDB client of the endpoint the twin's
+ * functions call (its fault proxy in front of dynalite: RunningStack.functionsDynamoUrl), so a
+ * floor pays the same hop to DynamoDB as the route it is compared with; and the console's
+ * session check as one BatchGetItem of the session and its owner's record (keyed as
+ * lambdas/console/sessions.ts keys them).
  */
 import { BatchGetItemCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 

@@ -26,6 +26,7 @@ import {
   type LighthouseResult,
 } from './lighthouse';
 import { startPageAndFloorServers } from './static-floor';
+import { startDynamoProcess } from './dynamodb-process';
 import { budgetSection, kb, markdownTable, type BudgetLine } from './report';
 import { campaignBudgets, measureCampaignSend } from './campaign-send';
 import { consoleCampaignBudgets, measureConsoleCampaignSend } from './console-campaign-send';
@@ -50,8 +51,9 @@ async function main() {
   console.log('Lambda bundles …');
   const bundles = await measureLambdaBundles(BUNDLE_LOAD_RUNS);
   console.log('Starting the local stack (builds the site) …');
+  const dynamo = await startDynamoProcess();
   // Every request comes from this one client: the per-client and form-mail limits would refuse the load runs.
-  const stack = await startLocalStack([], { env: { ...LIMITS_LIFTED } });
+  const stack = await startLocalStack([], { env: { ...LIMITS_LIFTED, AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint } });
   Object.assign(process.env, { E2E_BASE_URL: stack.baseUrl, E2E_INBOX_URL: stack.inboxUrl });
   try {
     // A confirmed subscriber, made as a visitor becomes one (sign-up, confirmation, welcome).
@@ -98,7 +100,7 @@ async function main() {
     console.log('API latency …');
     const floorPort = 40000 + Math.floor(Math.random() * 20000);
     const stopFloor = await startFloorServer('floor-server.ts', [
-      stack.dynamoUrl,
+      stack.functionsDynamoUrl,
       SUBSCRIBERS_TABLE.logicalName,
       String(floorPort),
     ]);
@@ -370,6 +372,7 @@ async function main() {
     console.log(`\n${budgetSection(budgets)}\n\nReport: ${path.relative(REPO_ROOT, REPORT_DIR)}/report.md`);
   } finally {
     stack.stop();
+    dynamo.stop();
   }
 }
 

@@ -43,6 +43,12 @@ export interface RunningStack {
   /** The SES endpoint the handlers send to (GET /store lists what it accepted). */
   inboxUrl: string;
   dynamoUrl: string;
+  /**
+   * The DynamoDB endpoint the functions call: the fault switch's proxy in front of `dynamoUrl`
+   * (infra/local/fault-proxy.ts). A latency floor goes through it too, so a comparison with a
+   * route measures the route's own work, not the proxy's hop.
+   */
+  functionsDynamoUrl: string;
   pid: number;
   placement: StackPlacement;
   /** Everything the stack has printed so far. */
@@ -124,7 +130,7 @@ export const runCommandAsync = (
 /** Variables that choose what the stack talks to: only a test's own `env` may set them. */
 const NOT_INHERITED = ['AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ENDPOINT_URL_SES', 'LOCAL_FAULTS'];
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -212,9 +218,13 @@ export async function startLocalStack(
       stderr: printed.stderr.slice(before.stderr),
     };
   };
+  const functionsDynamoUrl = /Functions call (\S+) for DynamoDB/.exec(printed.stdout)?.[1];
+  if (!functionsDynamoUrl)
+    throw new Error(`The local stack did not say which DynamoDB endpoint its functions call:\n${printed.stdout}`);
   return {
     baseUrl,
     inboxUrl: options.env?.AWS_ENDPOINT_URL_SES ?? `http://127.0.0.1:${placement.sesPort}`,
+    functionsDynamoUrl,
     dynamoUrl: options.env?.AWS_ENDPOINT_URL_DYNAMODB ?? `http://127.0.0.1:${placement.dynamoPort}`,
     pid,
     placement,

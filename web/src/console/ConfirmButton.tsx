@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 
 interface ConfirmButtonProps {
   /** The button's words, e.g. "Send again". */
@@ -23,7 +23,9 @@ export function ConfirmButton({ label, question, confirm, disabled, needsAsking,
   const buttonRef = useRef<HTMLButtonElement>(null);
   const asked = useRef(false);
 
-  useEffect(() => {
+  // Before the browser paints: the pressed button is gone from the page, and focus must not fall
+  // to the page's body in between (a keyboard or screen reader user would lose their place).
+  useLayoutEffect(() => {
     if (asking) confirmRef.current?.focus();
     else if (asked.current) buttonRef.current?.focus();
     asked.current = asking;
