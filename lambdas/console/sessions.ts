@@ -44,6 +44,12 @@ const ownerId = (key: string) => `owner#${key}`;
 const sessionId = (token: string) => `session#${hashedToken(token)}`;
 const COOKIE_VALUE = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{22})$/;
 
+/** The ids of a cookie value's session item and its owner's record; undefined for a malformed value. */
+export const sessionItemIds = (token: string): { session: string; owner: string } | undefined => {
+  const parts = COOKIE_VALUE.exec(token);
+  return parts ? { session: sessionId(token), owner: ownerId(parts[1]!) } : undefined;
+};
+
 export const idleExpiresAt = (session: Pick<SessionItem, 'lastSeenAt'>) => session.lastSeenAt + SESSION_IDLE_SECONDS;
 
 /** A new session for the owner; the returned token goes to the cookie, only its hash to the table. */
@@ -69,9 +75,8 @@ export const startSession = async (
 
 /** The session and its owner's record, in one round trip (strongly consistent, as getItem). */
 const readSession = async (store: TableStore, token: string): Promise<{ session?: SessionItem; owner?: OwnerItem }> => {
-  const parts = COOKIE_VALUE.exec(token);
-  if (!parts) return {};
-  const ids = { session: sessionId(token), owner: ownerId(parts[1]!) };
+  const ids = sessionItemIds(token);
+  if (!ids) return {};
   const { Responses } = await store.db.send(
     new BatchGetItemCommand({
       RequestItems: {

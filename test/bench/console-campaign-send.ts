@@ -15,7 +15,7 @@ import { SESSION_COOKIE } from '#shared/console-api.ts';
 import { CONSOLE_TABLE, SUBSCRIBERS_TABLE } from '#infra/constructs/table-definitions.ts';
 import { LOCAL_CONSOLE_OWNER } from '#infra/local/local-config.ts';
 import { readRawEmails } from '#infra/local/services.ts';
-import { hashedToken } from '#lambdas/console/hashed-token.ts';
+import { sessionItemIds } from '#lambdas/console/sessions.ts';
 import { sendStage } from '#web/src/console/screens/campaigns/send-words.ts';
 import { signInOverHttp } from '../support/console-sign-in-over-http';
 import { LIMITS_LIFTED, reuseBuildIfPresent, startLocalStack, type RunningStack } from '../support/local-stack';
@@ -91,14 +91,15 @@ const medianOf = async (calls: number, call: () => Promise<unknown>) => {
 
 const measurePreview = async (stack: RunningStack, token: string, call: ReturnType<typeof consoleApi>) => {
   const floorPort = 40000 + Math.floor(Math.random() * 20000);
+  // The session item and its owner's record, as the route reads them.
+  const ids = sessionItemIds(token)!;
   const stopFloor = await startFloorServer('campaign-preview-floor-server.ts', [
     stack.functionsDynamoUrl,
     CONSOLE_TABLE.logicalName,
     SUBSCRIBERS_TABLE.logicalName,
     String(floorPort),
-    // The session item and its owner's record, keyed as lambdas/console/sessions.ts keys them.
-    `session#${hashedToken(token)}`,
-    `owner#${token.split('.')[0]}`,
+    ids.session,
+    ids.owner,
   ]);
   try {
     const floorMedianMs = await medianOf(PREVIEW_CALLS, async () => {

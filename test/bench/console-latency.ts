@@ -7,7 +7,7 @@
 import { CONSOLE_API_BASE, SESSION_COOKIE } from '#shared/console-api.ts';
 import { CONSOLE_TABLE } from '#infra/constructs/table-definitions.ts';
 import { LOCAL_CONSOLE_OWNER } from '#infra/local/local-config.ts';
-import { hashedToken } from '#lambdas/console/hashed-token.ts';
+import { sessionItemIds } from '#lambdas/console/sessions.ts';
 import { signInOverHttp } from '../support/console-sign-in-over-http';
 import { load, startFloorServer, type LatencyResult } from './api-latency';
 
@@ -20,16 +20,15 @@ interface Stack {
 /** The floor's run, then the console's, each after a warm-up; [floor, console]. */
 export async function measureConsoleLatency(stack: Stack): Promise<[LatencyResult, LatencyResult]> {
   const token = await signInOverHttp(stack, LOCAL_CONSOLE_OWNER);
-  // The session item and its owner's record, keyed as lambdas/console/sessions.ts keys them.
-  const sessionId = `session#${hashedToken(token)}`;
-  const ownerId = `owner#${token.split('.')[0]}`;
+  // The session item and its owner's record, as the route reads them.
+  const ids = sessionItemIds(token)!;
   const floorPort = 40000 + Math.floor(Math.random() * 20000);
   const stopFloor = await startFloorServer('console-floor-server.ts', [
     stack.functionsDynamoUrl,
     CONSOLE_TABLE.logicalName,
     String(floorPort),
-    sessionId,
-    ownerId,
+    ids.session,
+    ids.owner,
   ]);
   try {
     const floorUrl = `http://127.0.0.1:${floorPort}/`;
