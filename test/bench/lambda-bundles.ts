@@ -71,15 +71,16 @@ const LOAD_RATIO_BUDGET = 1.1;
  * the three owners opening the console.
  */
 const SIGN_IN_LOAD_RATIO_BUDGET = 1.3;
+/** The functions with a load budget of their own, as CONSOLE_BUDGETS for sizes. */
+const OWN_LOAD_BUDGETS: Partial<Record<FunctionName, number>> = { consoleAuth: SIGN_IN_LOAD_RATIO_BUDGET };
 
 /**
- * A function's load budget: API handlers' (the console's sign-in its own); none for the functions
- * no request waits on (NON_API_HANDLERS: a stream, a queue, SNS, an asynchronous invocation),
- * which are reported.
+ * A function's load budget: API handlers' (or its own); none for the functions no request waits
+ * on (NON_API_HANDLERS: a stream, a queue, SNS, an asynchronous invocation), which are reported.
  */
 export const loadBudgetOf = (name: FunctionName): number | undefined => {
   if (NON_API_HANDLERS.includes(name)) return undefined;
-  return name === 'consoleAuth' ? SIGN_IN_LOAD_RATIO_BUDGET : LOAD_RATIO_BUDGET;
+  return OWN_LOAD_BUDGETS[name] ?? LOAD_RATIO_BUDGET;
 };
 /** The floor: only `new DynamoDBClient({})`, bundled like a handler. */
 export const SDK_FLOOR_ENTRY = 'test/bench/lambda-floor/dynamodb-client-only.ts';

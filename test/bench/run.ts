@@ -229,7 +229,7 @@ async function main() {
           what: `Lambda ${b.name}: ${sizeBudget ? 'bundle / ' : ''}load`,
           measured:
             `${sizeBudget ? `${kb(b.bytes)} / ` : ''}${b.loadMs.toFixed(1)} ms = ${b.ratio.toFixed(2)}× its SDK floor ` +
-            `(${b.sdkClients.join(' + ')}: ${b.floorMs.toFixed(1)} ms)` +
+            `(${b.sdkClients.join(' + ') || 'no SDK client: bare Node'}: ${b.floorMs.toFixed(1)} ms)` +
             (b.ratio === b.dynamoRatio ? '' : `; ${b.dynamoRatio.toFixed(2)}× the DynamoDB-only floor`),
           budget:
             loadBudget === undefined
