@@ -1,24 +1,17 @@
 /**
  * The console's campaigns (issue 20, items 1–3): compose and store drafts, import the
  * repository's campaign files, preview, preflight and a test copy to the signed-in owner. Routes,
- * the JSON they answer, the yup schemas of their bodies and the preflight's limits, stated once
- * for the console's web code and the consoleCampaigns function. Every route needs a session and
- * answers errors as `{ message }` in plain words (shared/console-api.ts); a state-changing one
- * (not GET) from another origin answers 403.
+ * the JSON they answer and the preflight's limits, stated once for the console's web code and
+ * the consoleCampaigns function (the yup schemas of their bodies: shared/schemas/console-campaigns.ts).
+ * Every route needs a session and answers errors as `{ message }` in plain words
+ * (shared/console-api.ts); a state-changing one (not GET) from another origin answers 403.
  *
  * A campaign is named by its slug (`2025-hiring-outlook`): the name its emails carry in the
  * `X-Campaign` header and the SES message tag, and its send records'. A draft is stored as
  * `draft#<slug>` in the Campaigns table until it is sent; sending freezes it (`campaign#<slug>`,
  * docs/decisions/0050-campaign-sending.md): a sent campaign is neither changed nor deleted.
  */
-import * as yup from 'yup';
-import {
-  CAMPAIGN_AUDIENCES,
-  CAMPAIGN_SLUG,
-  CAMPAIGN_TOPICS,
-  type CampaignAudience,
-  type CampaignTopic,
-} from './constants/campaigns';
+import { type CampaignAudience, type CampaignTopic } from './constants/campaigns';
 
 /**
  * Every path is under `/api/admin/campaigns/`, so the one route API_ROUTES.consoleCampaigns
@@ -108,86 +101,6 @@ const LINK_TARGETS = /\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)|<([a-z][a-z0-9+.
 export const linkTargetsOf = (markdown: string): string[] => [
   ...new Set([...markdown.matchAll(LINK_TARGETS)].map((match) => (match[1] ?? match[2])!)),
 ];
-
-const oneLine = (label: string, max: number) =>
-  yup
-    .string()
-    .trim()
-    .max(max, `${label} can be at most ${max} characters.`)
-    .test('one-line', `${label} must be one line.`, (value) => value === undefined || !/[\r\n]/.test(value));
-
-/** The fields an owner writes. */
-export const campaignFieldsSchema = yup.object({
-  subject: oneLine('The subject', CAMPAIGN_LIMITS.subject).required('Write a subject.'),
-  preheader: oneLine('The preheader', CAMPAIGN_LIMITS.preheader).default(''),
-  topic: yup
-    .string()
-    .required('Choose the topic.')
-    .oneOf(CAMPAIGN_TOPICS, 'Choose the newsletter, announcements or services news.'),
-  audience: yup
-    .string()
-    .required('Choose who it is for.')
-    .oneOf(CAMPAIGN_AUDIENCES, 'Choose candidates, employers or both.'),
-  markdown: yup
-    .string()
-    .trim()
-    .required('Write the body of the email.')
-    .max(CAMPAIGN_LIMITS.markdown, `The body can be at most ${CAMPAIGN_LIMITS.markdown} characters.`)
-    .test(
-      'safe-links',
-      ({ value }) => unsafeLinksMessage(value as string),
-      (value) => (value === undefined ? true : linkTargetsOf(value).every(isSafeCampaignHref)),
-    ),
-  /**
-   * Whether the campaign's web version goes on the site's newsletter page once it is sent
-   * (docs/decisions/0052-newsletter-archive.md). Off unless the owner ticks it.
-   */
-  publish: yup.boolean().default(false),
-});
-export type CampaignFields = yup.InferType<typeof campaignFieldsSchema>;
-
-/**
- * A preview carries a real subscriber's links (one who would get it) unless `sampleLinks`: then
- * always the marked sample's. A frozen campaign's page asks for the sample, since its preview
- * stays on screen while the real emails are out and a click there would act for that person.
- */
-export const campaignPreviewSchema = campaignFieldsSchema.shape({ sampleLinks: yup.boolean().default(false) });
-export type CampaignPreviewRequest = yup.InferType<typeof campaignPreviewSchema>;
-
-const unsafeLinksMessage = (markdown: string) =>
-  `Links must lead to a web page, an email address or a page of the site; this one cannot: ${linkTargetsOf(markdown)
-    .filter((href) => !isSafeCampaignHref(href))
-    .join(', ')}`;
-
-export const newCampaignSchema = campaignFieldsSchema.shape({
-  slug: yup
-    .string()
-    .required('Give the campaign a short name for its address, e.g. 2026-spring-news.')
-    .matches(
-      CAMPAIGN_SLUG,
-      'The short name may use lower-case letters, digits and hyphens only, starting with a letter or digit (at most 80).',
-    ),
-});
-export type NewCampaign = yup.InferType<typeof newCampaignSchema>;
-
-/** A change names the `version` it was made on (CampaignDraft.version): an older one is refused (409). */
-const version = () =>
-  yup
-    .number()
-    .required('Say which version of the campaign you changed.')
-    .integer()
-    .min(0, 'That version does not exist.');
-
-export const campaignChangeSchema = campaignFieldsSchema.shape({ version: version() });
-export type CampaignChange = yup.InferType<typeof campaignChangeSchema>;
-
-export const campaignDeleteSchema = yup.object({ version: version() });
-
-/** The owner's switch on a sent campaign: on or off the site's newsletter page, nothing else. */
-export const campaignPublishSchema = yup.object({
-  publish: yup.boolean().required("Say whether it goes on the site's newsletter page: true or false."),
-});
-export type CampaignPublishRequest = yup.InferType<typeof campaignPublishSchema>;
 
 /** `draft`: still being written; `sent`: a send started (its content is frozen). */
 export type CampaignState = 'draft' | 'sent';
@@ -310,21 +223,6 @@ export interface Preflight {
   /** Unix seconds. */
   checkedAt: number;
 }
-
-/**
- * Send now (no `at`) or at a time: an ISO 8601 instant with its offset, e.g.
- * `2026-12-01T09:00:00-07:00` (the firm's time, America/Edmonton) or `…Z`, at most a year ahead.
- */
-export const campaignSendSchema = yup.object({
-  version: version(),
-  at: yup
-    .string()
-    .optional()
-    .matches(/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/, {
-      message: 'Give the time as a date and time with its time zone, e.g. 2026-12-01T09:00:00-07:00.',
-    }),
-});
-export type CampaignSendRequest = yup.InferType<typeof campaignSendSchema>;
 
 /** Where a send stands (the console shows it in these words' order). */
 export type SendState = 'scheduled' | 'launching' | 'sending' | 'paused';

@@ -1,52 +1,13 @@
-import path from 'node:path';
 import type { ApiRouteName } from '#shared/paths.ts';
 
 /**
  * The function catalogue: every Lambda function of the stack, once, with its handler module,
- * description and sizing, and how all of them are bundled. The constructs create a function by
- * its name here (HouseFunction) and add only its wiring (tables, permissions, triggers); the
+ * description and sizing (how they are bundled: lambda-build.ts). The constructs create a function
+ * by its name here (HouseFunction) and add only its wiring (tables, permissions, triggers); the
  * local twin (infra/local) loads the same handler modules, and the bundle benchmark and budget
- * tests build the same entries with the same options. Plain data, no CDK: the local twin and the
- * benchmark read it without loading aws-cdk-lib.
+ * tests build the same entries. Plain data, no CDK: the local twin and the benchmark read it
+ * without loading aws-cdk-lib.
  */
-
-/**
- * How every Lambda is bundled: HouseFunction turns this into NodejsFunction bundling options, and
- * the bundle benchmark builds with the same values, so the sizes we measure are the sizes we deploy.
- *
- * - ESM with `module` first in mainFields lets esbuild tree-shake the AWS SDK v3.
- * - The SDK is bundled (not taken from the runtime) so the version is pinned by our lock file.
- * - On Lambda, credentials are always in the environment; aliasing the default provider chain
- *   to the environment provider drops SSO/STS/INI/IMDS code (~140 KB) from every bundle.
- * - DynamoDB endpoint discovery (off by default, never used by our commands) is aliased to a
- *   stub that keeps it off, dropping its endpoint cache (~8 KB) from every DynamoDB bundle.
- * - `node:stream/web`, which @middy/core imports only for streamed responses (none of ours
- *   streams), is aliased to a stand-in that reads Node's lazily loaded global instead, so a cold
- *   start does not load web streams (docs/decisions/0030, amended 2026-11-26).
- * - The banner gives bundled CommonJS dependencies a `require` inside an ES module.
- */
-export const LAMBDA_BUNDLING = {
-  platform: 'node' as const,
-  target: 'node24',
-  format: 'esm' as const,
-  minify: true,
-  sourcemap: false,
-  mainFields: ['module', 'main'],
-  banner: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);",
-  alias: {
-    '@aws-sdk/credential-provider-node': path.join(__dirname, '..', '..', 'lambdas', 'runtime', 'env-credentials.ts'),
-    '@aws-sdk/middleware-endpoint-discovery': path.join(
-      __dirname,
-      '..',
-      '..',
-      'lambdas',
-      'runtime',
-      'no-endpoint-discovery.ts',
-    ),
-    'node:stream/web': path.join(__dirname, '..', '..', 'lambdas', 'runtime', 'lazy-web-streams.ts'),
-  },
-  externalModules: [] as string[],
-};
 
 /** One Lambda function: what it runs, what it says it is, and how big it is. */
 export interface FunctionSpec {

@@ -1,23 +1,32 @@
 import path from 'node:path';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import {
+  AssetHashType,
+  DockerImage,
+  Duration,
+  RemovalPolicy,
+  Validations,
+  type BundlingOptions,
+  type ILocalBundling,
+} from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { buildSync } from 'esbuild';
 import { controlTowerRule } from '../compliance';
-import { FUNCTIONS, LAMBDA_BUNDLING, sizingProblem, type FunctionName } from './functions';
+import { FUNCTIONS, sizingProblem, type FunctionName } from './functions';
+import { LAMBDA_ENTRY_FILE, lambdaBuildOptions } from './lambda-build';
 import type { HandlerEnvName } from '#shared/env-names.ts';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 
 /**
  * Node.js 24 is the newest Lambda runtime aws-cdk-lib knows, which is what cdk-nag's
  * latest-runtime rules (AwsSolutions-L1, Serverless-LambdaLatestVersion) require. The bundle
- * targets node24 (LAMBDA_BUNDLING), and the tests, the local stack and the operator commands run
+ * targets node24 (lambda-build.ts), and the tests, the local stack and the operator commands run
  * on Node 24 too (docs/decisions/0080-node-24-runtime.md).
  */
 export const HOUSE_RUNTIME = lambda.Runtime.NODEJS_24_X;
@@ -87,13 +96,42 @@ export interface HouseFunctionProps {
 }
 
 /**
+ * A handler module bundled by esbuild on this machine (lambda-build.ts), as NodejsFunction would,
+ * but code-split: NodejsFunction writes one output file (`--outfile`), which esbuild's splitting
+ * cannot use. Docker is never started: local bundling always runs, and a failed build throws.
+ * `entry` is a field, not only inside `tryBundle`: CDK caches staged assets by the JSON of their
+ * bundling options, in which a function is nothing, so without it every function would get the
+ * first one's code.
+ */
+class LambdaBundling implements BundlingOptions {
+  readonly image = DockerImage.fromRegistry('local-bundling-only');
+  readonly local: ILocalBundling;
+
+  constructor(readonly entry: string) {
+    this.local = {
+      tryBundle: (outputDir) => {
+        buildSync(lambdaBuildOptions(path.join(REPO_ROOT, entry), outputDir));
+        return true;
+      },
+    };
+  }
+}
+
+/**
+ * The asset's hash is its output's, so a change anywhere in the bundle deploys it; synth in the
+ * tests skips bundling (`aws:cdk:bundling-stacks`), as it did for NodejsFunction.
+ */
+const bundledCode = (entry: string) =>
+  lambda.Code.fromAsset(REPO_ROOT, { assetHashType: AssetHashType.OUTPUT, bundling: new LambdaBundling(entry) });
+
+/**
  * The house Lambda: a function of the catalogue (functions.ts: handler, description, timeout,
  * memory, bundling) on the house runtime, architecture and logging. Resources are bound with
  * helpers that grant access and set the variable naming the resource together, so a handler
  * never has an env var without the permission (or the reverse).
  */
 export class HouseFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: lambda.Function;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
 
@@ -116,12 +154,9 @@ export class HouseFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
-    const { alias, banner, format, mainFields, minify, sourcemap, target, externalModules } = LAMBDA_BUNDLING;
-    this.function = new NodejsFunction(this, 'Function', {
-      entry: path.join(REPO_ROOT, spec.entry),
-      handler: 'handler',
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+    this.function = new lambda.Function(this, 'Function', {
+      code: bundledCode(spec.entry),
+      handler: `${path.basename(LAMBDA_ENTRY_FILE, '.mjs')}.handler`,
       description: spec.description,
       runtime: HOUSE_RUNTIME,
       architecture: lambda.Architecture.ARM_64,
@@ -132,18 +167,6 @@ export class HouseFunction extends Construct {
       loggingFormat: lambda.LoggingFormat.JSON,
       deadLetterQueue: props.deadLetterQueue,
       reservedConcurrentExecutions: props.reservedConcurrentExecutions,
-      bundling: {
-        format: format === 'esm' ? OutputFormat.ESM : OutputFormat.CJS,
-        target,
-        minify,
-        sourceMap: sourcemap,
-        mainFields,
-        banner,
-        externalModules,
-        esbuildArgs: Object.fromEntries(
-          Object.entries(alias).map(([specifier, replacement]) => [`--alias:${specifier}`, replacement]),
-        ),
-      },
     });
 
     // Active tracing would need an X-Ray policy with Resource "*" on every role for traces of

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import matter from 'gray-matter';
 import type { Tokens } from 'marked';
 import {
   CAMPAIGN_AUDIENCES,
@@ -35,10 +34,10 @@ const absolute = (href: string, siteUrl: string) => (href.startsWith('/') ? `${s
  * loses its target: what owners type in the console reaches every subscriber's inbox.
  */
 const htmlOf = async (markdown: string, siteUrl: string) => {
-  // marked is evaluated by the first rendering of a cold start, not at module load: building its
-  // grammar (hundreds of regular expressions) was the console campaign function's largest start-up
-  // cost, and the call a cold start of it serves first, the campaign list, renders nothing (nor do
-  // a send's progress and results). esbuild keeps it in the bundle and evaluates it at this import.
+  // marked is read and evaluated by the first rendering of a cold start, not at module load:
+  // building its grammar (hundreds of regular expressions) was the console campaign function's
+  // largest start-up cost, and the call a cold start of it serves first, the campaign list,
+  // renders nothing (nor do a send's progress and results). It is a chunk of its own (lambda-build.ts).
   const { Marked } = await import('marked');
   return new Marked({
     gfm: true,
@@ -111,7 +110,10 @@ const line = (field: string, value: unknown, required: boolean): string | undefi
  * A campaign file's text (`web/content/campaigns/<slug>.md`): front matter `subject`, optional
  * `preheader`, `topic` and `audience`, checked, then the Markdown body. Throws in plain words.
  */
-export const readCampaignSource = (slug: string, fileText: string): CampaignSource => {
+export const readCampaignSource = async (slug: string, fileText: string): Promise<CampaignSource> => {
+  // The front matter reader (gray-matter with js-yaml, whose schemas are built at its load) is
+  // read at the first campaign file a cold start reads, as marked is above.
+  const { default: matter } = await import('gray-matter');
   const { data, content } = matter(fileText);
   return {
     slug,

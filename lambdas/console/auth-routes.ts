@@ -1,18 +1,12 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { CONSOLE_AUTH_ROUTES, type ConsoleSession, type SessionCheck } from '#shared/console-api.ts';
-import {
-  authenticationSchema,
-  enrolmentLinkSchema,
-  registrationOptionsSchema,
-  registrationSchema,
-} from '#shared/schemas/console-sign-in.ts';
-import type { AnyObject, ObjectSchema } from 'yup';
+import type { AnyObject } from 'yup';
 import { clientLimitKey } from '../http/client-address';
 import { HttpError } from '../http/http-error';
-import { jsonObjectOf } from '../http/json-body';
+import { jsonObjectOf } from '../http/json-object';
 import { jsonResponse } from '../http/responses';
 import type { ApiEvent, ApiResult } from '../http/types';
-import { validateBody } from '../http/validate-body';
+import { schemasOnFirstUse } from '../http/schemas-on-first-use';
 import type { OutgoingMail } from '../mail/outgoing-mail';
 import { appendAudit } from './audit-log';
 import { requireSession } from './console-guards';
@@ -48,8 +42,10 @@ export interface AuthRouteContext {
   sleepUntil(epochMs: number): Promise<void>;
 }
 
-const body = <T extends AnyObject>(event: ApiEvent, schema: ObjectSchema<T>) =>
-  validateBody(schema, jsonObjectOf(event));
+/** The sign-in's schemas, read with yup at the first request with a body to check (schemas-on-first-use.ts). */
+const validate = schemasOnFirstUse(() => import('#shared/schemas/console-sign-in.ts'));
+const body = <T extends AnyObject>(event: ApiEvent, pick: Parameters<typeof validate<T>>[0]) =>
+  validate(pick, jsonObjectOf(event));
 
 const ceremony = (context: AuthRouteContext): CeremonyContext => ({
   store: context.store,
@@ -81,7 +77,7 @@ export const AUTH_ROUTES: ConsoleRoute<AuthRouteContext>[] = [
     routeKey: CONSOLE_AUTH_ROUTES.enrolmentLink,
     handle: async (context) => {
       const arrived = Date.now();
-      const { email } = await body(context.event, enrolmentLinkSchema);
+      const { email } = await body(context.event, (schemas) => schemas.enrolmentLinkSchema);
       try {
         await requestEnrolmentLink(ceremony(context), email);
       } finally {
@@ -93,14 +89,14 @@ export const AUTH_ROUTES: ConsoleRoute<AuthRouteContext>[] = [
   {
     routeKey: CONSOLE_AUTH_ROUTES.registrationOptions,
     handle: async (context) => {
-      const { token } = await body(context.event, registrationOptionsSchema);
+      const { token } = await body(context.event, (schemas) => schemas.registrationOptionsSchema);
       return jsonResponse(200, await registrationOptions(ceremony(context), token));
     },
   },
   {
     routeKey: CONSOLE_AUTH_ROUTES.registration,
     handle: async (context) => {
-      const { token, response } = await body(context.event, registrationSchema);
+      const { token, response } = await body(context.event, (schemas) => schemas.registrationSchema);
       const started = await register(ceremony(context), token, response as unknown as RegistrationResponseJSON);
       return signedIn(started, context.now);
     },
@@ -112,7 +108,7 @@ export const AUTH_ROUTES: ConsoleRoute<AuthRouteContext>[] = [
   {
     routeKey: CONSOLE_AUTH_ROUTES.authentication,
     handle: async (context) => {
-      const { response } = await body(context.event, authenticationSchema);
+      const { response } = await body(context.event, (schemas) => schemas.authenticationSchema);
       const started = await authenticate(ceremony(context), response as unknown as AuthenticationResponseJSON);
       // Whatever session the browser held before is ended: one sign-in, one live session per browser.
       const previous = sessionTokenOf(context.event);

@@ -1,20 +1,26 @@
-import { CAMPAIGN_ROUTES, campaignPublishSchema, type CampaignPublished } from '#shared/console-campaigns.ts';
+import { CAMPAIGN_ROUTES, type CampaignPublished } from '#shared/console-campaigns.ts';
 import { archivePagePath } from '#shared/newsletter-archive.ts';
-import { archiveTriggerFromEnv, requestArchiveRun, type ArchiveTrigger } from '../campaigns/archive/archive-trigger';
+import type { ArchiveTrigger } from '../campaigns/archive/archive-trigger';
 import { setPublish } from '../data/campaign-drafts';
 import { getCampaign } from '../data/campaign-sends';
 import { HttpError } from '../http/http-error';
-import { jsonObjectOf } from '../http/json-body';
+import { jsonObjectOf } from '../http/json-object';
 import { jsonResponse } from '../http/responses';
-import { validateBody } from '../http/validate-body';
 import { CAMPAIGN_MESSAGES } from './campaign-messages';
-import { draftOf, type CampaignRequest } from './campaign-routes';
+import { draftOf, validateCampaign, type CampaignRequest } from './campaign-routes';
 import { campaignDraft } from './campaign-view';
 import type { ConsoleRoute } from './console-router';
 
-/** Made on first use, so a function that never switches needs no publisher settings to load. */
+/**
+ * Asks for a publisher run with the trigger made at the first switch, so a function that never
+ * switches needs no publisher settings to load, nor the Lambda client: it is a chunk of its own
+ * (lambda-build.ts).
+ */
 let trigger: ArchiveTrigger | undefined;
-const archiveTrigger = () => (trigger ??= archiveTriggerFromEnv());
+const requestPublisherRun = async (slug: string) => {
+  const { archiveTriggerFromEnv, requestArchiveRun } = await import('../campaigns/archive/archive-trigger');
+  return requestArchiveRun((trigger ??= archiveTriggerFromEnv()), slug);
+};
 
 /**
  * The owner's switch on a campaign sent or scheduled (docs/decisions/0052-newsletter-archive.md):
@@ -26,7 +32,10 @@ export const CAMPAIGN_PUBLISH_ROUTES: ConsoleRoute<CampaignRequest>[] = [
   {
     routeKey: CAMPAIGN_ROUTES.publish,
     handle: async (request) => {
-      const { publish } = await validateBody(campaignPublishSchema, jsonObjectOf(request.event));
+      const { publish } = await validateCampaign(
+        (schemas) => schemas.campaignPublishSchema,
+        jsonObjectOf(request.event),
+      );
       const { slug } = await draftOf(request);
       const sent = await getCampaign(request.stores.campaigns, slug);
       if (!sent) throw new HttpError(409, CAMPAIGN_MESSAGES.neverSent(slug));
@@ -37,7 +46,7 @@ export const CAMPAIGN_PUBLISH_ROUTES: ConsoleRoute<CampaignRequest>[] = [
         target: slug,
         summary: publish ? 'Published on the newsletter page' : 'Taken off the newsletter page',
       });
-      const requested = await requestArchiveRun(archiveTrigger(), slug);
+      const requested = await requestPublisherRun(slug);
       const choice = publish
         ? CAMPAIGN_MESSAGES.published(slug, archivePagePath(slug), sent.startedAt !== undefined)
         : CAMPAIGN_MESSAGES.unpublished(slug);

@@ -1,17 +1,12 @@
 import {
   CAMPAIGN_ROUTES,
-  campaignChangeSchema,
-  campaignDeleteSchema,
-  campaignFieldsSchema,
-  campaignPreviewSchema,
-  newCampaignSchema,
   TEST_SENDS_PER_HOUR,
   type CampaignChanged,
-  type CampaignFields,
   type CampaignFile,
   type CampaignPreview,
   type CampaignSummary,
 } from '#shared/console-campaigns.ts';
+import type { CampaignFields } from '#shared/schemas/console-campaigns.ts';
 import type { Page } from '#shared/console-api.ts';
 import { CAMPAIGN_SLUG } from '#shared/constants/campaigns.ts';
 import { splitAudience } from '../campaigns/campaign-audience';
@@ -32,11 +27,10 @@ import type { CampaignContent } from '../data/campaign-item';
 import { getCampaign } from '../data/campaign-sends';
 import { allSubscribers } from '../data/subscriber-list';
 import { HttpError } from '../http/http-error';
-import { jsonObjectOf } from '../http/json-body';
+import { jsonObjectOf } from '../http/json-object';
 import { jsonResponse } from '../http/responses';
-import { validateBody } from '../http/validate-body';
-import { sendMail } from '../mail/send';
-import { createSesClient } from '../runtime/aws-clients/ses';
+import { schemasOnFirstUse } from '../http/schemas-on-first-use';
+import { sendOnFirstUse } from '../mail/send-on-first-use';
 import { requireEnv } from '../runtime/env';
 import { countAttempt } from './attempt-limits';
 import { CAMPAIGN_MESSAGES } from './campaign-messages';
@@ -47,10 +41,13 @@ import type { CampaignStores, ConsoleRequest } from './console-request';
 
 export type CampaignRequest = ConsoleRequest<CampaignStores>;
 
+/** The campaigns' schemas, read with yup at the first request with a body to check (schemas-on-first-use.ts). */
+export const validateCampaign = schemasOnFirstUse(() => import('#shared/schemas/console-campaigns.ts'));
+
 export const siteUrl = () => requireEnv('SITE_URL').replace(/\/+$/, '');
 /** What a preview with the sample's links says of them. */
 const SAMPLE_LINKS = "links are a sample subscriber's: they lead to the pages but name no one.";
-const ses = createSesClient();
+const sendTestCopy = sendOnFirstUse();
 
 const campaignsOf = (request: CampaignRequest) => request.stores.campaigns;
 const isSent = async (request: CampaignRequest, slug: string) =>
@@ -125,9 +122,9 @@ const storeNew = async (request: CampaignRequest, draft: CampaignDraftItem, mess
   return jsonResponse(201, { message, campaign: campaignDraft(draft, false) } satisfies CampaignChanged);
 };
 
-const fileSource = (slug: string): { source?: CampaignSource; problem?: string } => {
+const fileSource = async (slug: string): Promise<{ source?: CampaignSource; problem?: string }> => {
   try {
-    return { source: readCampaignSource(slug, CAMPAIGN_FILES[slug]!) };
+    return { source: await readCampaignSource(slug, CAMPAIGN_FILES[slug]!) };
   } catch (error) {
     return { problem: (error as Error).message };
   }
@@ -148,7 +145,10 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
   {
     routeKey: CAMPAIGN_ROUTES.create,
     handle: async (request) => {
-      const { slug, ...fields } = await validateBody(newCampaignSchema, jsonObjectOf(request.event));
+      const { slug, ...fields } = await validateCampaign(
+        (schemas) => schemas.newCampaignSchema,
+        jsonObjectOf(request.event),
+      );
       return storeNew(request, newDraft(request, slug, fields), CAMPAIGN_MESSAGES.created(slug), 'campaign.create');
     },
   },
@@ -157,15 +157,17 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
     handle: async (request) => {
       const { drafts } = await allDraftsAndSent(campaignsOf(request));
       const held = new Set(drafts.map((draft) => draft.slug));
-      const files: CampaignFile[] = Object.keys(CAMPAIGN_FILES).map((slug) => {
-        const { source, problem } = fileSource(slug);
-        return {
-          slug,
-          ...(source && { subject: source.subject }),
-          ...(problem && { problem }),
-          imported: held.has(slug),
-        };
-      });
+      const files: CampaignFile[] = await Promise.all(
+        Object.keys(CAMPAIGN_FILES).map(async (slug) => {
+          const { source, problem } = await fileSource(slug);
+          return {
+            slug,
+            ...(source && { subject: source.subject }),
+            ...(problem && { problem }),
+            imported: held.has(slug),
+          };
+        }),
+      );
       return jsonResponse(200, files);
     },
   },
@@ -174,9 +176,9 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
     handle: async (request) => {
       const slug = request.parameters.slug ?? '';
       if (!Object.hasOwn(CAMPAIGN_FILES, slug)) throw new HttpError(404, CAMPAIGN_MESSAGES.noSuchFile);
-      const { source, problem } = fileSource(slug);
+      const { source, problem } = await fileSource(slug);
       if (!source) throw new HttpError(400, CAMPAIGN_MESSAGES.badFile(slug, problem!));
-      const fields = await validateBody(campaignFieldsSchema, {
+      const fields = await validateCampaign((schemas) => schemas.campaignFieldsSchema, {
         subject: source.subject,
         preheader: source.preheader ?? '',
         topic: source.topic,
@@ -192,7 +194,10 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
   {
     routeKey: CAMPAIGN_ROUTES.preview,
     handle: async (request) => {
-      const { sampleLinks, ...fields } = await validateBody(campaignPreviewSchema, jsonObjectOf(request.event));
+      const { sampleLinks, ...fields } = await validateCampaign(
+        (schemas) => schemas.campaignPreviewSchema,
+        jsonObjectOf(request.event),
+      );
       const content = await rendered('preview', fields);
       // A real subscriber who would get it, so the links are real; else (or when asked) the marked sample.
       const [subscriber] = sampleLinks
@@ -229,7 +234,10 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
   {
     routeKey: CAMPAIGN_ROUTES.update,
     handle: async (request) => {
-      const { version, ...fields } = await validateBody(campaignChangeSchema, jsonObjectOf(request.event));
+      const { version, ...fields } = await validateCampaign(
+        (schemas) => schemas.campaignChangeSchema,
+        jsonObjectOf(request.event),
+      );
       const draft = await changeableDraft(request, version);
       await rendered(draft.slug, fields);
       const changed: CampaignDraftItem = {
@@ -247,7 +255,10 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
   {
     routeKey: CAMPAIGN_ROUTES.delete,
     handle: async (request) => {
-      const { version } = await validateBody(campaignDeleteSchema, jsonObjectOf(request.event));
+      const { version } = await validateCampaign(
+        (schemas) => schemas.campaignDeleteSchema,
+        jsonObjectOf(request.event),
+      );
       const draft = await changeableDraft(request, version);
       if (!(await deleteDraft(campaignsOf(request), draft.slug, version)))
         throw new HttpError(409, CAMPAIGN_MESSAGES.changedMeanwhile);
@@ -283,7 +294,7 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
       const owner = request.signedIn.owner;
       if (!(await countAttempt(request.stores.console, 'testSendsPerOwner', owner, request.now)))
         throw new HttpError(429, CAMPAIGN_MESSAGES.tooManyTests(TEST_SENDS_PER_HOUR));
-      const messageId = await sendMail(ses, testCopy(content, owner, siteUrl()), requireEnv('SENDER_EMAIL'));
+      const messageId = await sendTestCopy(testCopy(content, owner, siteUrl()), requireEnv('SENDER_EMAIL'));
       await request.audit({
         action: 'campaign.test-send',
         target: draft.slug,

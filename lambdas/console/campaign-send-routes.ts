@@ -1,26 +1,23 @@
 import {
   BLOCKING_CHECKS,
   CAMPAIGN_ROUTES,
-  campaignFieldsSchema,
-  campaignSendSchema,
   type CampaignSendAnswer,
   type SendProgress,
 } from '#shared/console-campaigns.ts';
 import { CAMPAIGN_SLUG } from '#shared/constants/campaigns.ts';
 import type { LaunchMessage } from '../campaigns/campaign-message';
-import { launchStarterFromEnv, type LaunchStarter } from '../campaigns/launch-starter';
+import type { LaunchStarter } from '../campaigns/launch-starter';
 import { sendProgress } from '../campaigns/send-progress';
 import type { SendState } from '../data/campaign-item';
 import { cancelScheduled, moveSendState, scheduleCampaign } from '../data/campaign-launch';
 import { getCampaign } from '../data/campaign-sends';
 import { HttpError } from '../http/http-error';
-import { jsonObjectOf } from '../http/json-body';
+import { jsonObjectOf } from '../http/json-object';
 import { jsonResponse } from '../http/responses';
-import { validateBody } from '../http/validate-body';
 import * as log from '../runtime/log';
 import { CAMPAIGN_MESSAGES } from './campaign-messages';
 import { preflight } from './campaign-preflight';
-import { changeableDraft, rendered, siteUrl, type CampaignRequest } from './campaign-routes';
+import { changeableDraft, rendered, siteUrl, validateCampaign, type CampaignRequest } from './campaign-routes';
 import type { ConsoleRoute } from './console-router';
 
 /** A send may be set at most this far ahead. */
@@ -28,9 +25,12 @@ const LONGEST_AHEAD_SECONDS = 366 * 86400;
 /** A time this little in the past (a slow click) still means now. */
 const GRACE_SECONDS = 60;
 
-/** Made on first use, so a function that never sends needs no scheduler settings to load. */
+/**
+ * Made on first use, so a function that never sends needs no scheduler settings to load, nor its
+ * Scheduler and SQS clients: they are a chunk of their own (lambda-build.ts).
+ */
 let starter: LaunchStarter | undefined;
-const launches = () => (starter ??= launchStarterFromEnv());
+const launches = async () => (starter ??= (await import('../campaigns/launch-starter')).launchStarterFromEnv());
 
 const slugOf = (request: CampaignRequest) => {
   const slug = request.parameters.slug ?? '';
@@ -67,14 +67,17 @@ export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
   {
     routeKey: CAMPAIGN_ROUTES.send,
     handle: async (request) => {
-      const { version, at } = await validateBody(campaignSendSchema, jsonObjectOf(request.event));
+      const { version, at } = await validateCampaign(
+        (schemas) => schemas.campaignSendSchema,
+        jsonObjectOf(request.event),
+      );
       const draft = await changeableDraft(request, version);
       const launchAt = at === undefined ? request.now : Math.floor(Date.parse(at) / 1000);
       if (!(launchAt >= request.now - GRACE_SECONDS && launchAt <= request.now + LONGEST_AHEAD_SECONDS))
         throw new HttpError(400, CAMPAIGN_MESSAGES.badTime);
       // The stored draft passes the rules again before it goes out: one stored before a rule (or
       // written around the API) is refused in the rule's words, never sent (a CR/LF subject, say).
-      const fields = await validateBody(campaignFieldsSchema, {
+      const fields = await validateCampaign((schemas) => schemas.campaignFieldsSchema, {
         subject: draft.subject,
         preheader: draft.preheader ?? '',
         topic: draft.topic,
@@ -104,7 +107,7 @@ export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
       if (!launchId) throw new HttpError(409, CAMPAIGN_MESSAGES.alreadySent(draft.slug));
       const launch: LaunchMessage = { campaign: draft.slug, launch: true, launchId };
       try {
-        await launches().start(launch, launchAt, request.now);
+        await (await launches()).start(launch, launchAt, request.now);
       } catch (error) {
         // Nothing will start it: taken back, so the owner can press send again.
         await cancelScheduled(request.stores.campaigns, draft.slug);
@@ -142,7 +145,9 @@ export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
       }
       // The item is gone, so a schedule that still fires launches nothing; deleting it only tidies.
       if (cancelled.launchId)
-        await launches()
+        await (
+          await launches()
+        )
           .cancel({ campaign: slug, launch: true, launchId: cancelled.launchId })
           .catch((error: Error) =>
             log.warn('Cancelled send: its schedule was not deleted', { campaign: slug, error: error.name }),

@@ -1,4 +1,4 @@
-import type { AnyObject, ObjectSchema } from 'yup';
+import type { AnyObject } from 'yup';
 import {
   EXPORT_MAX_ROWS,
   LEAD_FORMS,
@@ -8,14 +8,6 @@ import {
   type LeadChanged,
   type LeadSummary,
 } from '#shared/console-leads.ts';
-import {
-  followUpDateSchema,
-  leadListQuerySchema,
-  newNoteSchema,
-  resendSchema,
-  spamMarkSchema,
-  statusChangeSchema,
-} from '#shared/schemas/console-leads.ts';
 import type { Page } from '#shared/console-api.ts';
 import { withoutControls } from '#shared/inert-text.ts';
 import { changeFollowUp, appendNote, type FollowUpChange } from '../data/lead-follow-up';
@@ -23,9 +15,9 @@ import { leadId, type LeadItem, type MailPart } from '../data/lead-item';
 import { getLead } from '../data/leads';
 import { resendLeadPart } from '../domain/resend-lead-mail';
 import { HttpError } from '../http/http-error';
-import { jsonObjectOf } from '../http/json-body';
+import { jsonObjectOf } from '../http/json-object';
 import { jsonResponse } from '../http/responses';
-import { validateBody } from '../http/validate-body';
+import { schemasOnFirstUse } from '../http/schemas-on-first-use';
 import { deliveryPolicyFromEnv } from '../mail/delivery-policy';
 import type { ConsoleRoute } from './console-router';
 import type { ConsoleRequest } from './console-request';
@@ -40,8 +32,10 @@ const MAX_READS_PER_PAGE = 10;
 /** Enough reads for EXPORT_MAX_ROWS leads of a view that keeps one lead in ten. */
 const MAX_READS_PER_EXPORT = 250;
 
-const bodyOf = <T extends AnyObject>(request: ConsoleRequest, schema: ObjectSchema<T>) =>
-  validateBody(schema, jsonObjectOf(request.event));
+/** This screen's schemas, read with yup at its first request with a body to check (schemas-on-first-use.ts). */
+const validate = schemasOnFirstUse(() => import('#shared/schemas/console-leads.ts'));
+const bodyOf = <T extends AnyObject>(request: ConsoleRequest, pick: Parameters<typeof validate<T>>[0]) =>
+  validate(pick, jsonObjectOf(request.event));
 
 /** A console lead id is the 22 base64url characters of its key; anything else names no lead. */
 const LEAD_KEY = /^[A-Za-z0-9_-]{22}$/;
@@ -82,12 +76,16 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: LEAD_ROUTES.list,
     handle: async (request) => {
-      const found = await readLeads(request.stores.leads, await bodyOf(request, leadListQuerySchema), {
-        now: request.now,
-        pageSize: PAGE_SIZE,
-        maxReads: MAX_READS_PER_PAGE,
-        summary: true,
-      });
+      const found = await readLeads(
+        request.stores.leads,
+        await bodyOf(request, (schemas) => schemas.leadListQuerySchema),
+        {
+          now: request.now,
+          pageSize: PAGE_SIZE,
+          maxReads: MAX_READS_PER_PAGE,
+          summary: true,
+        },
+      );
       const page: Page<LeadSummary> = { items: found.leads.map(leadSummary), ...(found.next && { next: found.next }) };
       return jsonResponse(200, page);
     },
@@ -95,7 +93,7 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: LEAD_ROUTES.export,
     handle: async (request) => {
-      const query = { ...(await bodyOf(request, leadListQuerySchema)), cursor: undefined };
+      const query = { ...(await bodyOf(request, (schemas) => schemas.leadListQuerySchema)), cursor: undefined };
       const found = await readLeads(request.stores.leads, query, {
         now: request.now,
         pageSize: EXPORT_MAX_ROWS + 1,
@@ -115,7 +113,7 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: LEAD_ROUTES.status,
     handle: async (request) => {
-      const { to, version } = await bodyOf(request, statusChangeSchema);
+      const { to, version } = await bodyOf(request, (schemas) => schemas.statusChangeSchema);
       const lead = await leadOf(request);
       const from = lead.followUpStatus ?? 'new';
       const next = to as FollowUpStatus;
@@ -131,7 +129,7 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: LEAD_ROUTES.notes,
     handle: async (request) => {
-      const text = withoutControls((await bodyOf(request, newNoteSchema)).text).trim();
+      const text = withoutControls((await bodyOf(request, (schemas) => schemas.newNoteSchema)).text).trim();
       if (!text) throw new HttpError(400, LEAD_MESSAGES.emptyNote);
       const lead = await leadOf(request);
       const written = await appendNote(request.stores.leads, lead.id, {
@@ -150,7 +148,7 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: LEAD_ROUTES.followUp,
     handle: async (request) => {
-      const { on, version } = await bodyOf(request, followUpDateSchema);
+      const { on, version } = await bodyOf(request, (schemas) => schemas.followUpDateSchema);
       const lead = await leadOf(request);
       const written = await changeAt(request, lead, version, { followUpOn: on ?? null });
       await request.audit({
@@ -164,7 +162,7 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: LEAD_ROUTES.spam,
     handle: async (request) => {
-      const { spam, version } = await bodyOf(request, spamMarkSchema);
+      const { spam, version } = await bodyOf(request, (schemas) => schemas.spamMarkSchema);
       const lead = await leadOf(request);
       const written = await changeAt(request, lead, version, { spam });
       await request.audit({
@@ -178,7 +176,7 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: LEAD_ROUTES.resend,
     handle: async (request) => {
-      const part = (await bodyOf(request, resendSchema)).part as MailPart;
+      const part = (await bodyOf(request, (schemas) => schemas.resendSchema)).part as MailPart;
       const lead = await leadOf(request);
       const message = await resendLeadPart(request.stores.leads, lead, part, {
         now: request.now,

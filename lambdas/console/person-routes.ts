@@ -1,4 +1,4 @@
-import type { AnyObject, ObjectSchema } from 'yup';
+import type { AnyObject } from 'yup';
 import {
   ERASURE_NOT_CONFIRMED,
   NO_SUBSCRIPTION,
@@ -6,14 +6,13 @@ import {
   type EvidencePack,
   type UnsubscribeAnswer,
 } from '#shared/console-people.ts';
-import { erasureRequestSchema, personRequestSchema, unsubscribeRequestSchema } from '#shared/schemas/console-people.ts';
 import { canonicalMailbox } from '../domain/canonical-mailbox';
 import { mailboxHash } from '../domain/mailbox-hash';
 import { unsubscribeOnRequest } from '../domain/subscriber-consent';
 import { HttpError } from '../http/http-error';
-import { jsonObjectOf } from '../http/json-body';
+import { jsonObjectOf } from '../http/json-object';
 import { jsonResponse } from '../http/responses';
-import { validateBody } from '../http/validate-body';
+import { schemasOnFirstUse } from '../http/schemas-on-first-use';
 import { senderIdentification } from '../mail/sender-identification';
 import { utcDay } from '../runtime/clock';
 import type { ConsoleRoute } from './console-router';
@@ -22,8 +21,10 @@ import { erasePerson } from './erasure';
 import { relyingParty } from './relying-party';
 import { personRecord, subscriptionsOf } from './person-record';
 
-const body = <T extends AnyObject>(request: ConsoleRequest, schema: ObjectSchema<T>) =>
-  validateBody(schema, jsonObjectOf(request.event));
+/** This screen's schemas, read with yup at its first request with a body to check (schemas-on-first-use.ts). */
+const validate = schemasOnFirstUse(() => import('#shared/schemas/console-people.ts'));
+const body = <T extends AnyObject>(request: ConsoleRequest, pick: Parameters<typeof validate<T>>[0]) =>
+  validate(pick, jsonObjectOf(request.event));
 
 /**
  * The People screen (shared/console-people.ts). The audit log names a person by the hash of
@@ -34,7 +35,7 @@ export const PERSON_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: PEOPLE_ROUTES.record,
     handle: async (request) => {
-      const { email } = await body(request, personRequestSchema);
+      const { email } = await body(request, (schemas) => schemas.personRequestSchema);
       const record = await personRecord(request.stores, email, request.now);
       await request.audit({ action: 'person.view', target: record.personRef, summary: "Viewed a person's record" });
       return jsonResponse(200, record);
@@ -43,7 +44,7 @@ export const PERSON_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: PEOPLE_ROUTES.evidence,
     handle: async (request) => {
-      const { email } = await body(request, personRequestSchema);
+      const { email } = await body(request, (schemas) => schemas.personRequestSchema);
       const record = await personRecord(request.stores, email, request.now);
       const pack: EvidencePack = {
         ...record,
@@ -65,7 +66,7 @@ export const PERSON_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: PEOPLE_ROUTES.unsubscribe,
     handle: async (request) => {
-      const { email, reason } = await body(request, unsubscribeRequestSchema);
+      const { email, reason } = await body(request, (schemas) => schemas.unsubscribeRequestSchema);
       const subscribers = await subscriptionsOf(request.stores, canonicalMailbox(email));
       if (subscribers.length === 0) throw new HttpError(404, NO_SUBSCRIPTION);
       let withdrawn = 0;
@@ -93,7 +94,7 @@ export const PERSON_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: PEOPLE_ROUTES.erasure,
     handle: async (request) => {
-      const { email, confirmEmail } = await body(request, erasureRequestSchema);
+      const { email, confirmEmail } = await body(request, (schemas) => schemas.erasureRequestSchema);
       if (canonicalMailbox(confirmEmail) !== canonicalMailbox(email)) throw new HttpError(400, ERASURE_NOT_CONFIRMED);
       const answer = await erasePerson(request.stores, email, request.now);
       const { leads, subscriptions, campaignEmails } = answer.erased;

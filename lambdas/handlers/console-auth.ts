@@ -1,15 +1,14 @@
 import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
-import { createSesClient } from '../runtime/aws-clients/ses';
 import { AUTH_ROUTES } from '../console/auth-routes';
 import { requireOwnOrigin } from '../console/console-guards';
 import { matchConsoleRoute } from '../console/console-router';
 import { httpHandler } from '../http/stack';
-import { sendMail } from '../mail/send';
+import { sendOnFirstUse } from '../mail/send-on-first-use';
 import { nowSeconds } from '../runtime/clock';
 import { requireEnv } from '../runtime/env';
 
 const store = { db: createDynamoClient(), table: requireEnv('CONSOLE_TABLE') };
-const ses = createSesClient();
+const sendMail = sendOnFirstUse();
 const senderAddress = requireEnv('SENDER_EMAIL');
 const siteUrl = requireEnv('SITE_URL');
 const sleepUntil = (epochMs: number) =>
@@ -27,7 +26,7 @@ export const handler = httpHandler(async (event) => {
     store,
     now: nowSeconds(),
     siteUrl,
-    sendMail: (mail) => sendMail(ses, mail, senderAddress),
+    sendMail: (mail) => sendMail(mail, senderAddress),
     sleepUntil,
   });
 });

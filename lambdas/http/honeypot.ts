@@ -1,6 +1,6 @@
 import { HONEYPOT_FIELD } from '#shared/schemas/fields.ts';
 import * as log from '../runtime/log';
-import { jsonObjectOf } from './json-body';
+import { jsonObjectOf } from './json-object';
 import type { ApiResult, HttpMiddleware } from './types';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

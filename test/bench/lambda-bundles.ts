@@ -1,87 +1,44 @@
 /**
- * Bundle benchmark: builds every Lambda entry exactly as deployed (LAMBDA_BUNDLING), then
+ * Bundle benchmark: builds every Lambda entry exactly as deployed (lambda-build.ts), then
  * measures size, gzip size, and how long a fresh Node process takes to load the bundle (a
  * cold-start proxy) against the floor we cannot go below with the SDK we must use: a bundle
  * built the same way that only constructs the DynamoDB client (lambda-floor/). Our own code may
  * add at most 10 % over that floor. A handler that must also talk to SES, SQS or Secrets Manager
- * is judged against its own SDK floor: a bundle that only constructs the same clients it
- * bundles; its ratio to the DynamoDB-only floor is reported beside it.
+ * at its start is judged against its own SDK floor: a bundle that only constructs the clients its
+ * start loads (a client reached only by `await import()` is in a file of its own, read when a
+ * route first needs it); its ratio to the DynamoDB-only floor is reported beside it.
  * Run: `npx tsx test/bench/lambda-bundles.ts [runs] [function names…]` (all functions by default).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
-import { FUNCTIONS, LAMBDA_BUNDLING, type FunctionName } from '#infra/constructs/functions.ts';
+import { FUNCTIONS, type FunctionName } from '#infra/constructs/functions.ts';
+import { LAMBDA_ENTRY_FILE, lambdaBuildOptions, lambdaBuildOptionsForSource } from '#infra/constructs/lambda-build.ts';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-/** API handler bundles must stay at or under this (250 KiB, minified, SDK included). */
+/**
+ * What a cold start of an API handler reads (its entry file and the chunks that imports
+ * statically, minified, SDK included) must stay at or under this (250 KiB). Chunks read at a
+ * route's first `await import()` are deployed too, and reported, but no cold start reads them.
+ */
 export const API_BUNDLE_BUDGET_BYTES = 250 * 1024;
-/**
- * The console's sign-in alone carries @simplewebauthn/server, whose registration verification
- * brings every attestation format's X.509 and ASN.1 code (about 300 KiB) even though the console
- * asks for none: it has a budget of its own. Three owners use it, no visitor ever loads it, and a
- * sign-in is a click away from a passkey prompt that takes seconds anyway.
- */
-export const SIGN_IN_BUNDLE_BUDGET_BYTES = 640 * 1024;
 
-/**
- * The console's screens validate their bodies on the server with the shared yup schemas (about
- * 36 KiB minified): 275 KiB measured with the leads, people, subscribers and audit screens. Only
- * the owners load it. The campaigns screen is a function of its own (CAMPAIGNS_BUNDLE_BUDGET_BYTES)
- * so that this one carries neither the campaign renderer nor the SES client.
- */
-export const CONSOLE_API_BUNDLE_BUDGET_BYTES = 280 * 1024;
-/**
- * The console's campaigns screen (consoleCampaigns) renders campaigns as they are sent (marked,
- * about 50 KiB; the front matter reader with js-yaml and gray-matter, about 46 KiB), validates
- * with yup (36 KiB) and emails the owner's test copy (the SES client, about 24 KiB, and some 15 KiB
- * more of the SDK's core and XML code): 405 KiB measured (esbuild metafile). Starting sends adds
- * the EventBridge Scheduler and SQS clients: 409.4 KiB → 465.8 KiB measured (+56.4 KiB, 2026-11-26).
- * The newsletter page switch asks for a publisher run with the Lambda client: 478,310 → 553,463 B
- * (+75,153 B; gzip 151,656 → 169,998 B), measured 2026-11-28 with the deployed options.
- * Only the owners load it, a few times a day.
- */
-export const CAMPAIGNS_BUNDLE_BUDGET_BYTES = 545 * 1024;
+/** A function's start budget: the API's, or none (functions not behind the API, NON_API_HANDLERS). */
+export const bundleBudgetOf = (name: FunctionName): number | undefined =>
+  NON_API_HANDLERS.includes(name) ? undefined : API_BUNDLE_BUDGET_BYTES;
 
-/** Each console function's own size budget, by function (the API's 250 KiB is for every other). */
-const CONSOLE_BUDGETS: Partial<Record<FunctionName, number>> = {
-  consoleAuth: SIGN_IN_BUNDLE_BUDGET_BYTES,
-  consoleApi: CONSOLE_API_BUNDLE_BUDGET_BYTES,
-  consoleCampaigns: CAMPAIGNS_BUNDLE_BUDGET_BYTES,
-};
-
-/** A function's size budget: the API's, a console function's own, or none (functions not behind the API). */
-export const bundleBudgetOf = (name: FunctionName): number | undefined => {
-  if (NON_API_HANDLERS.includes(name)) return undefined;
-  return CONSOLE_BUDGETS[name] ?? API_BUNDLE_BUDGET_BYTES;
-};
 /** Loading an API handler in a fresh process may take at most this multiple of its SDK floor's load (issue 17). */
 const LOAD_RATIO_BUDGET = 1.1;
 /**
- * The console's sign-in function carries the WebAuthn library (about 320 KiB, see
- * SIGN_IN_BUNDLE_BUDGET_BYTES) in its one file: NodejsFunction bundles one output file per function.
- * The library is evaluated only by a ceremony (lambdas/console/sign-in-ceremonies.ts), but V8 still
- * pre-parses its code at load: about 10 ms measured (an in-process import of the function's
- * bundle, median of 15: 55–59 ms, and 44–47 ms with the library stubbed out). Measured 1.22× its
- * SDK floor over 60 runs, 1.24–1.32× over 20–30; the budget is above that spread. Its callers are
- * the three owners opening the console.
+ * A function's load budget: API handlers'; none for the functions no request waits on
+ * (NON_API_HANDLERS: a stream, a queue, SNS, an asynchronous invocation), which are reported.
  */
-const SIGN_IN_LOAD_RATIO_BUDGET = 1.3;
-/** The functions with a load budget of their own, as CONSOLE_BUDGETS for sizes. */
-const OWN_LOAD_BUDGETS: Partial<Record<FunctionName, number>> = { consoleAuth: SIGN_IN_LOAD_RATIO_BUDGET };
-
-/**
- * A function's load budget: API handlers' (or its own); none for the functions no request waits
- * on (NON_API_HANDLERS: a stream, a queue, SNS, an asynchronous invocation), which are reported.
- */
-export const loadBudgetOf = (name: FunctionName): number | undefined => {
-  if (NON_API_HANDLERS.includes(name)) return undefined;
-  return OWN_LOAD_BUDGETS[name] ?? LOAD_RATIO_BUDGET;
-};
+export const loadBudgetOf = (name: FunctionName): number | undefined =>
+  NON_API_HANDLERS.includes(name) ? undefined : LOAD_RATIO_BUDGET;
 /** The floor: only `new DynamoDBClient({})`, bundled like a handler. */
 export const SDK_FLOOR_ENTRY = 'test/bench/lambda-floor/dynamodb-client-only.ts';
 /** The client class each AWS SDK package a handler may bundle exports (for its own SDK floor). */
@@ -112,13 +69,16 @@ export const NON_API_HANDLERS: readonly FunctionName[] = [
 
 export interface BundleMeasurement {
   name: FunctionName;
+  /** Every file of the function (what is deployed). */
   bytes: number;
   gzipBytes: number;
+  /** The files a cold start reads: the entry and the chunks it imports statically. */
+  startBytes: number;
   /** Median wall time of `node bundle.mjs` (import only, handler not invoked). */
   loadMs: number;
   /** Median wall time of loading this handler's SDK floor bundle, measured interleaved with its loads. */
   floorMs: number;
-  /** The AWS SDK clients the handler bundles, which its floor constructs (and nothing else). */
+  /** The AWS SDK clients the handler's start loads, which its floor constructs (and nothing else). */
   sdkClients: string[];
   /** Median wall time of loading the DynamoDB-only floor, measured interleaved with the loads. */
   dynamoFloorMs: number;
@@ -135,11 +95,19 @@ export interface BundleMeasurement {
 
 export interface BuiltBundle {
   name: FunctionName;
+  /** The file Lambda loads (the handler's). */
   file: string;
+  /** Every output file, one after the other: what is deployed, for sizes and searches. */
   code: Uint8Array;
+  /** Bytes of the files a cold start reads: the entry file and the chunks it imports statically. */
+  startBytes: number;
   bundlesSesClient: boolean;
   /** The AWS SDK client packages in the bundle, e.g. `client-dynamodb`. */
   sdkClients: string[];
+  /** Those of them a cold start loads (the others are in chunks read at a route's first `await import()`). */
+  startSdkClients: string[];
+  /** The bundled files a cold start reads (in the entry file and the chunks it imports statically). */
+  startInputs: string[];
   /** The bundled files that import `node:stream/web` (aliased to lambdas/runtime/lazy-web-streams.ts). */
   webStreamsImporters: string[];
   /** esbuild's metafile inputs: each bundled file and its imports, with their kinds. */
@@ -171,50 +139,68 @@ const HANDLER_ENV = {
   ARCHIVE_ISSUES_STORE_ARN: 'arn:aws:cloudfront::111111111111:key-value-store/0a1b2c3d-4e5f-6789-abcd-ef0123456789',
 };
 
-/** Builds one entry (relative to the repository, or a source text) with the deployed options; returns the metafile's inputs. */
-const bundleEntry = async (entry: string | { source: string }, file: string) => {
-  const result = await build({
-    // A generated floor is bundled from memory, its imports resolved from the repository.
-    ...(typeof entry === 'string'
-      ? { entryPoints: [path.join(ROOT, entry)] }
-      : { stdin: { contents: entry.source, resolveDir: ROOT, loader: 'ts' as const } }),
-    bundle: true,
-    write: true,
-    outfile: file,
-    metafile: true,
-    logLevel: 'silent',
-    platform: LAMBDA_BUNDLING.platform,
-    target: LAMBDA_BUNDLING.target,
-    format: LAMBDA_BUNDLING.format,
-    minify: LAMBDA_BUNDLING.minify,
-    sourcemap: LAMBDA_BUNDLING.sourcemap,
-    mainFields: LAMBDA_BUNDLING.mainFields,
-    banner: { js: LAMBDA_BUNDLING.banner },
-    alias: LAMBDA_BUNDLING.alias,
-    external: LAMBDA_BUNDLING.externalModules,
-  });
-  return result.metafile.inputs;
+const sdkClientsIn = (inputs: Iterable<string>) =>
+  [
+    ...new Set([...inputs].flatMap((input) => /node_modules\/@aws-sdk\/(client-[a-z0-9-]+)\//.exec(input)?.[1] ?? [])),
+  ].sort();
+
+/**
+ * Builds one entry (relative to the repository, or a source text) as it is deployed into its own
+ * directory: the entry's file, what is deployed, and what a cold start reads.
+ */
+const bundleEntry = async (entry: string | { source: string }, outDir: string) => {
+  mkdirSync(outDir, { recursive: true });
+  const options =
+    typeof entry === 'string'
+      ? lambdaBuildOptions(path.join(ROOT, entry), outDir)
+      : lambdaBuildOptionsForSource(entry.source, ROOT, outDir);
+  const { metafile } = await build({ ...options, absWorkingDir: ROOT, logLevel: 'silent' });
+  const outputs = Object.entries(metafile!.outputs).map(([file, output]) => ({
+    file: path.resolve(ROOT, file),
+    output,
+  }));
+  // A chunk reached by `await import()` has an entryPoint too: the function's is the one named so.
+  const entryFile = path.join(outDir, typeof entry === 'string' ? LAMBDA_ENTRY_FILE : 'stdin.mjs');
+  // The start reads the entry and, transitively, the chunks it imports statically.
+  const started = new Set<string>();
+  const visit = (file: string) => {
+    if (started.has(file)) return;
+    started.add(file);
+    const { output } = outputs.find((candidate) => candidate.file === file)!;
+    for (const imported of output.imports) {
+      if (imported.kind === 'import-statement' && !imported.external) visit(path.resolve(ROOT, imported.path));
+    }
+  };
+  visit(entryFile);
+  const startOutputs = outputs.filter(({ file }) => started.has(file));
+  return {
+    entryFile,
+    code: Buffer.concat(outputs.map(({ file }) => readFileSync(file))),
+    startBytes: startOutputs.reduce((sum, { output }) => sum + output.bytes, 0),
+    startInputs: startOutputs.flatMap(({ output }) => Object.keys(output.inputs)),
+    inputs: metafile!.inputs,
+  };
 };
 
-/** Builds each entry with the deployed options into `outDir` (one `.mjs` per handler). */
+/** Builds each entry with the deployed options into `outDir` (a directory per handler). */
 export const buildLambdaBundles = async (outDir: string, names = Object.keys(FUNCTIONS) as FunctionName[]) => {
   const bundles: BuiltBundle[] = [];
   for (const name of names) {
-    const file = path.join(outDir, `${name}.mjs`);
-    const metafileInputs = await bundleEntry(FUNCTIONS[name].entry, file);
-    const inputs = Object.keys(metafileInputs);
+    const built = await bundleEntry(FUNCTIONS[name].entry, path.join(outDir, name));
+    const inputs = Object.keys(built.inputs);
     bundles.push({
       name,
-      file,
-      code: readFileSync(file),
+      file: built.entryFile,
+      code: built.code,
+      startBytes: built.startBytes,
       bundlesSesClient: inputs.some((input) => input.includes('node_modules/@aws-sdk/client-ses/')),
-      sdkClients: [
-        ...new Set(inputs.flatMap((input) => /node_modules\/@aws-sdk\/(client-[a-z0-9-]+)\//.exec(input)?.[1] ?? [])),
-      ].sort(),
+      sdkClients: sdkClientsIn(inputs),
+      startSdkClients: sdkClientsIn(built.startInputs),
+      startInputs: built.startInputs,
       webStreamsImporters: inputs.filter((input) =>
-        metafileInputs[input]!.imports.some((imported) => imported.original === 'node:stream/web'),
+        built.inputs[input]!.imports.some((imported) => imported.original === 'node:stream/web'),
       ),
-      inputs: metafileInputs,
+      inputs: built.inputs,
     });
   }
   return bundles;
@@ -243,9 +229,7 @@ const buildSdkFloor = async (outDir: string, clients: string[]) => {
       return `import { ${className} } from '@aws-sdk/${client}';\nexport const ${className}_ = new ${className}({});\n`;
     })
     .join('');
-  const file = path.join(outDir, `floor-${clients.join('+')}.mjs`);
-  await bundleEntry({ source }, file);
-  return file;
+  return (await bundleEntry({ source }, path.join(outDir, `floor-${clients.join('+')}`))).entryFile;
 };
 
 /**
@@ -260,17 +244,16 @@ export const measureLambdaBundles = async (
   const outDir = mkdtempSync(path.join(tmpdir(), 'lambda-bundles-'));
   try {
     const bundles = await buildLambdaBundles(outDir, names);
-    const dynamoFloor = path.join(outDir, 'sdk-floor.mjs');
-    await bundleEntry(SDK_FLOOR_ENTRY, dynamoFloor);
+    const dynamoFloor = (await bundleEntry(SDK_FLOOR_ENTRY, path.join(outDir, 'sdk-floor'))).entryFile;
     const floors = new Map<string, string>();
-    for (const { sdkClients } of bundles) {
-      const key = sdkClients.join('+');
+    for (const { startSdkClients } of bundles) {
+      const key = startSdkClients.join('+');
       if (!floors.has(key)) {
         const onlyDynamo = key === 'client-dynamodb';
-        floors.set(key, onlyDynamo ? dynamoFloor : await buildSdkFloor(outDir, sdkClients));
+        floors.set(key, onlyDynamo ? dynamoFloor : await buildSdkFloor(outDir, startSdkClients));
       }
     }
-    const floorOf = (bundle: BuiltBundle) => floors.get(bundle.sdkClients.join('+'))!;
+    const floorOf = (bundle: BuiltBundle) => floors.get(bundle.startSdkClients.join('+'))!;
     const env = { ...process.env, ...HANDLER_ENV, NODE_OPTIONS: '' };
     const emptyRuns: number[] = [];
     const dynamoFloorRuns: number[] = [];
@@ -301,9 +284,10 @@ export const measureLambdaBundles = async (
         name: bundle.name,
         bytes: bundle.code.byteLength,
         gzipBytes: gzipSync(bundle.code).byteLength,
+        startBytes: bundle.startBytes,
         loadMs: round1(loadMs),
         floorMs: round1(floorMs),
-        sdkClients: bundle.sdkClients,
+        sdkClients: bundle.startSdkClients,
         dynamoFloorMs: round1(dynamoFloorMs),
         dynamoRatio: ratio(loadMs, dynamoFloorMs),
         emptyNodeMs: round1(emptyNodeMs),
@@ -327,8 +311,9 @@ const printTable = (rows: BundleMeasurement[]) => {
       handler: row.name,
       size: kb(row.bytes),
       gzip: kb(row.gzipBytes),
+      'read at start': kb(row.startBytes),
       'load ms': row.loadMs,
-      'SDK clients': row.sdkClients.join(' '),
+      'SDK clients at start': row.sdkClients.join(' '),
       'SDK floor ms': row.floorMs,
       'vs floor': row.ratio,
       'load budget': loadBudgetOf(row.name) ?? '-',

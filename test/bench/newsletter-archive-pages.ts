@@ -22,7 +22,7 @@ const SLUG = '2025-hiring-outlook';
 export async function publishBenchIssue(stack: RunningStack): Promise<string[]> {
   const local = { region: 'ca-central-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
   const db = new DynamoDBClient({ ...local, endpoint: stack.dynamoUrl });
-  const source = readCampaignSource(SLUG, CAMPAIGN_FILES[SLUG]!);
+  const source = await readCampaignSource(SLUG, CAMPAIGN_FILES[SLUG]!);
   const now = Math.floor(Date.now() / 1000);
   const put = (item: Record<string, unknown>) =>
     db.send(

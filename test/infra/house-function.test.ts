@@ -1,3 +1,7 @@
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -138,5 +142,39 @@ describe('HouseFunction', () => {
     Template.fromStack(stack).hasResourceProperties('AWS::Lambda::Function', {
       DeadLetterConfig: { TargetArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^Dlq'), 'Arn'] } },
     });
+  });
+});
+
+describe('HouseFunction bundling (as cdk deploy builds it)', () => {
+  const assetDirs = () => {
+    // Bundling on, as `cdk synth` and `cdk deploy` run it (the other tests skip it).
+    const app = new App({ outdir: mkdtempSync(path.join(tmpdir(), 'house-function-')) });
+    const stack = new Stack(app, 'Bundled', { env: { region: 'ca-central-1', account: '111111111111' } });
+    new HouseFunction(stack, 'Fallback', { name: 'apiFallback' });
+    new HouseFunction(stack, 'SignIn', { name: 'consoleAuth' });
+    const keys = Template.fromStack(stack).findResources('AWS::Lambda::Function').valueOf() as Record<
+      string,
+      { Properties: { Code: { S3Key: string } } }
+    >;
+    const outdir = app.synth().directory;
+    return Object.fromEntries(
+      Object.entries(keys).map(([logicalId, { Properties }]) => [
+        logicalId.startsWith('Fallback') ? 'fallback' : 'signIn',
+        path.join(outdir, `asset.${Properties.Code.S3Key.replace(/\.zip$/, '')}`),
+      ]),
+    );
+  };
+
+  it('gives each function its own code, code-split: what a route imports later is in chunks/ beside index.mjs', () => {
+    const { fallback, signIn } = assetDirs();
+    const chunkFiles = readdirSync(path.join(signIn, 'chunks'));
+    // A WebAuthn attestation field: the passkey library, which only the ceremonies import.
+    const holdsWebAuthn = (file: string) => readFileSync(file, 'utf8').includes('attestationObject');
+
+    expect(fallback).not.toEqual(signIn);
+    expect(readdirSync(fallback)).toEqual(['index.mjs']);
+    expect(readdirSync(signIn).sort()).toEqual(['chunks', 'index.mjs']);
+    expect(holdsWebAuthn(path.join(signIn, 'index.mjs'))).toBe(false);
+    expect(chunkFiles.filter((chunk) => holdsWebAuthn(path.join(signIn, 'chunks', chunk)))).toHaveLength(1);
   });
 });

@@ -1,39 +1,30 @@
 /**
  * The Lambda bundles alias parts of the AWS SDK to small stand-ins (infra/constructs/functions.ts:
- * the credential chain, endpoint discovery). This runs handlers as they are deployed — the
- * bundle, not the source — against dynalite, so an SDK update that breaks an alias fails here.
+ * the credential chain, endpoint discovery) and split what is imported later into chunks. This
+ * runs handlers as they are deployed — the bundle, not the source — against dynalite, so an SDK update that breaks an alias fails here.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as API_SUCCESS from '#shared/constants/api-success.ts';
-import { FUNCTIONS, LAMBDA_BUNDLING, type FunctionName } from '#infra/constructs/functions.ts';
-import { signupEvent } from '../unit/lambdas/support/api-events';
+import { FUNCTIONS, type FunctionName } from '#infra/constructs/functions.ts';
+import { LAMBDA_ENTRY_FILE, lambdaBuildOptions } from '#infra/constructs/lambda-build.ts';
+import { CONSOLE_AUTH_ROUTES } from '#shared/console-api.ts';
+import { VALIDATION } from '#shared/constants/messages.ts';
+import { jsonEvent, signupEvent } from '../unit/lambdas/support/api-events';
 import { signupBody } from '../unit/lambdas/support/payloads';
-import { leadsOf, uniqueEmail } from './support/local-aws';
+import { leadsOf, siteUrl, uniqueEmail } from './support/local-aws';
 
 const bundleDir = mkdtempSync(path.join(tmpdir(), 'bundled-handlers-'));
 
 const bundled = async (name: FunctionName) => {
-  const { alias, banner, format, mainFields, minify, target, platform } = LAMBDA_BUNDLING;
-  const result = await build({
-    entryPoints: [FUNCTIONS[name].entry],
-    bundle: true,
-    write: false,
-    platform,
-    target,
-    format,
-    mainFields,
-    minify,
-    alias,
-    banner: { js: banner },
-  });
-  const file = path.join(bundleDir, `${name}.mjs`);
-  writeFileSync(file, result.outputFiles[0]!.contents);
+  const outdir = path.join(bundleDir, name);
+  await build({ ...lambdaBuildOptions(FUNCTIONS[name].entry, outdir), logLevel: 'silent' });
+  const file = path.join(outdir, LAMBDA_ENTRY_FILE);
   // Run in a plain Node process, as Lambda loads it: an ES module, outside jest's module system.
   return (event: unknown) => {
     const script = `const { handler } = await import(${JSON.stringify(pathToFileURL(file).href)});
@@ -57,5 +48,22 @@ describe('the deployed bundles', () => {
 
     expect(answer).toMatchObject({ statusCode: 200, body: JSON.stringify({ success: API_SUCCESS.signedUp }) });
     expect(await leadsOf(email)).toHaveLength(1);
+  });
+
+  it("check a console body with the chunks the sign-in reads at its first use (yup, the schemas), beside the bundle's entry", async () => {
+    const handler = await bundled('consoleAuth');
+    const [method, routePath] = CONSOLE_AUTH_ROUTES.enrolmentLink.split(' ') as [string, string];
+
+    const answer = await handler(
+      jsonEvent({
+        routeKey: 'ANY /api/admin/auth/{proxy+}',
+        method,
+        path: routePath,
+        headers: { origin: siteUrl },
+        json: { email: 'not an address' },
+      }),
+    );
+
+    expect(answer).toMatchObject({ statusCode: 400, body: JSON.stringify({ message: VALIDATION.emailInvalid }) });
   });
 });

@@ -20,7 +20,7 @@ export const loadCampaign = async (
   const file = path.join(dir, `${slug}.md`);
   if (!existsSync(file)) throw new Error(`No campaign file ${path.relative(process.cwd(), file)}`);
   try {
-    return await renderCampaign(readCampaignSource(slug, readFileSync(file, 'utf8')), siteUrl);
+    return await renderCampaign(await readCampaignSource(slug, readFileSync(file, 'utf8')), siteUrl);
   } catch (error) {
     throw new Error(`${path.relative(process.cwd(), file)}: ${(error as Error).message}`);
   }

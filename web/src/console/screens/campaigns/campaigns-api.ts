@@ -3,16 +3,15 @@ import {
   CAMPAIGN_ROUTES,
   type CampaignChanged,
   type CampaignDraft,
-  type CampaignFields,
   type CampaignFile,
   type CampaignPreview,
   type CampaignPublished,
   type CampaignSummary,
   type CampaignSendAnswer,
-  type NewCampaign,
   type Preflight,
   type SendProgress,
 } from '#shared/console-campaigns.ts';
+import { type CampaignFields, type NewCampaign } from '#shared/schemas/console-campaigns.ts';
 import { consoleRequest } from '../../console-api';
 
 /** The campaigns routes (shared/console-campaigns.ts), one function each. */

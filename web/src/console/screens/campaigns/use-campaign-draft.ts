@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { CampaignFields } from '#shared/console-campaigns.ts';
+import type { CampaignFields } from '#shared/schemas/console-campaigns.ts';
 import { keptTypingKey } from '../../kept-typing';
 
 /** The fields as typed (a select not chosen yet is ''); the schema decides what may be sent. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { campaignFieldsSchema, type CampaignFields, type CampaignPreview } from '#shared/console-campaigns.ts';
+import { type CampaignPreview } from '#shared/console-campaigns.ts';
+import { campaignFieldsSchema, type CampaignFields } from '#shared/schemas/console-campaigns.ts';
 import { errorText } from '#web/src/lib/api-client.ts';
 import { previewCampaign } from './campaigns-api';
 import type { TypedFields } from './use-campaign-draft';
