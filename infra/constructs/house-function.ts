@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   AssetHashType,
   DockerImage,
@@ -19,7 +18,7 @@ import { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
 import { controlTowerRule } from '../compliance';
 import { FUNCTIONS, sizingProblem, type FunctionName } from './functions';
-import { LAMBDA_ENTRY_FILE, lambdaBuildOptions } from './lambda-build';
+import { LAMBDA_HANDLER, lambdaBuildOptions } from './lambda-build';
 import type { HandlerEnvName } from '#shared/env-names.ts';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 
@@ -110,7 +109,7 @@ class LambdaBundling implements BundlingOptions {
   constructor(readonly entry: string) {
     this.local = {
       tryBundle: (outputDir) => {
-        buildSync(lambdaBuildOptions(path.join(REPO_ROOT, entry), outputDir));
+        buildSync(lambdaBuildOptions(entry, outputDir));
         return true;
       },
     };
@@ -156,7 +155,7 @@ export class HouseFunction extends Construct {
 
     this.function = new lambda.Function(this, 'Function', {
       code: bundledCode(spec.entry),
-      handler: `${path.basename(LAMBDA_ENTRY_FILE, '.mjs')}.handler`,
+      handler: LAMBDA_HANDLER,
       description: spec.description,
       runtime: HOUSE_RUNTIME,
       architecture: lambda.Architecture.ARM_64,

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
+import { REPO_ROOT } from '#shared/repo-root.ts';
 
-const runtimeStandIn = (file: string) => path.join(__dirname, '..', '..', 'lambdas', 'runtime', file);
+const runtimeStandIn = (file: string) => path.join(REPO_ROOT, 'lambdas', 'runtime', file);
 
 /**
  * How every Lambda is bundled: HouseFunction builds each function's asset with these options,
@@ -13,9 +14,9 @@ const runtimeStandIn = (file: string) => path.join(__dirname, '..', '..', 'lambd
  * - Code splitting: what a function reaches only by `await import()` (the passkey library, the
  *   campaign renderer, a client one route uses) goes into files of its own under `chunks/`, which
  *   Node reads and compiles at that import, not at every cold start. In one file, V8 pre-parses
- *   all of it at load (docs/decisions/0030, amendment of 2026-11-27). Lambda loads ES modules from
- *   the handler's folder and its subfolders, and `.mjs` files are always ES modules
- *   (https://docs.aws.amazon.com/lambda/latest/dg/lambda-nodejs.html#designate-es-module).
+ *   all of it at load (docs/decisions/0037). Lambda treats `.mjs` files as ES modules
+ *   (https://docs.aws.amazon.com/lambda/latest/dg/lambda-nodejs.html#designate-es-module), and
+ *   the entry's relative imports of its chunks resolve as in any Node ES module.
  * - On Lambda, credentials are always in the environment; aliasing the default provider chain
  *   to the environment provider drops SSO/STS/INI/IMDS code (~140 KB) from every bundle.
  * - DynamoDB endpoint discovery (off by default, never used by our commands) is aliased to a
@@ -44,12 +45,15 @@ const LAMBDA_BUILD: BuildOptions = {
   },
   metafile: true,
   logLevel: 'warning',
+  absWorkingDir: REPO_ROOT,
 };
 
-/** The file Lambda loads (handler `index.handler`): the entry's output in `outdir`. */
+/** The file Lambda loads: the entry's output in `outdir`. */
 export const LAMBDA_ENTRY_FILE = 'index.mjs';
+/** The function's handler setting: the entry file's `handler` export. */
+export const LAMBDA_HANDLER = `${path.basename(LAMBDA_ENTRY_FILE, '.mjs')}.handler`;
 
-/** The options building one function's handler module (absolute, or relative to the working directory) into outdir. */
+/** The options building one function's handler module (absolute, or relative to the repository) into `outdir`. */
 export const lambdaBuildOptions = (entry: string, outdir: string): BuildOptions => ({
   ...LAMBDA_BUILD,
   entryPoints: { [path.basename(LAMBDA_ENTRY_FILE, '.mjs')]: entry },

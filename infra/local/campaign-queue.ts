@@ -1,4 +1,4 @@
-import { archiveTriggerFromEnv } from '#lambdas/campaigns/archive/archive-trigger.ts';
+import { archiveTriggerFromEnv } from '#lambdas/campaigns/archive/lambda-archive-trigger.ts';
 import { campaignSenderDepsFromEnv, sendRateFromEnv } from '#lambdas/campaigns/campaign-deps.ts';
 import type { CampaignMessage } from '#lambdas/campaigns/campaign-message.ts';
 import { contentOf } from '#lambdas/campaigns/launch-campaign.ts';

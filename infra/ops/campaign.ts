@@ -14,7 +14,8 @@
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { testCopy } from '#lambdas/campaigns/test-copy.ts';
-import { archiveTriggerFromEnv, requestArchiveRun } from '#lambdas/campaigns/archive/archive-trigger.ts';
+import { requestArchiveRun } from '#lambdas/campaigns/archive/archive-trigger.ts';
+import { archiveTriggerFromEnv } from '#lambdas/campaigns/archive/lambda-archive-trigger.ts';
 import { campaignSenderDepsFromEnv, sendRateFromEnv } from '#lambdas/campaigns/campaign-deps.ts';
 import { startCampaignRun } from '#lambdas/data/campaign-sends.ts';
 import { createSesClient } from '#lambdas/runtime/aws-clients/ses.ts';

@@ -19,6 +19,12 @@ export interface CampaignSource {
   markdown: string;
 }
 
+/**
+ * What is wrong with a campaign as written (its front matter, an empty body), in plain words for
+ * its author. Anything else a rendering throws (a chunk that failed to load) is the system's.
+ */
+export class CampaignSourceProblem extends Error {}
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
@@ -86,14 +92,16 @@ export const renderCampaign = async (source: CampaignSource, siteUrl: string): P
     bodyHtml: await htmlOf(source.markdown, siteUrl),
     bodyText: textOf(source.markdown, siteUrl),
   };
-  if (!fields.bodyText) throw new Error('the body is empty');
+  if (!fields.bodyText) throw new CampaignSourceProblem('the body is empty');
   const contentHash = createHash('sha256').update(JSON.stringify(fields)).digest('hex');
   return { ...fields, contentHash };
 };
 
 const oneOf = <T extends string>(field: string, value: unknown, allowed: readonly T[]): T => {
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-    throw new Error(`front matter "${field}" must be one of ${allowed.join(', ')}; got ${JSON.stringify(value)}`);
+    throw new CampaignSourceProblem(
+      `front matter "${field}" must be one of ${allowed.join(', ')}; got ${JSON.stringify(value)}`,
+    );
   }
   return value as T;
 };
@@ -101,20 +109,29 @@ const oneOf = <T extends string>(field: string, value: unknown, allowed: readonl
 const line = (field: string, value: unknown, required: boolean): string | undefined => {
   if (value === undefined && !required) return undefined;
   if (typeof value !== 'string' || value.trim() === '' || /[\r\n]/.test(value)) {
-    throw new Error(`front matter "${field}" must be one line of text`);
+    throw new CampaignSourceProblem(`front matter "${field}" must be one line of text`);
   }
   return value.trim();
 };
 
+/** The file's front matter and body; YAML that does not parse is the author's to fix. */
+const frontMatterOf = (matter: (text: string) => { data: Record<string, unknown>; content: string }, text: string) => {
+  try {
+    return matter(text);
+  } catch (error) {
+    throw new CampaignSourceProblem((error as Error).message);
+  }
+};
+
 /**
  * A campaign file's text (`web/content/campaigns/<slug>.md`): front matter `subject`, optional
- * `preheader`, `topic` and `audience`, checked, then the Markdown body. Throws in plain words.
+ * `preheader`, `topic` and `audience`, checked, then the Markdown body. Throws a CampaignSourceProblem in plain words.
  */
 export const readCampaignSource = async (slug: string, fileText: string): Promise<CampaignSource> => {
   // The front matter reader (gray-matter with js-yaml, whose schemas are built at its load) is
   // read at the first campaign file a cold start reads, as marked is above.
   const { default: matter } = await import('gray-matter');
-  const { data, content } = matter(fileText);
+  const { data, content } = frontMatterOf(matter, fileText);
   return {
     slug,
     subject: line('subject', data.subject, true)!,

@@ -1,9 +1,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { CONSOLE_AUTH_ROUTES, type ConsoleSession, type SessionCheck } from '#shared/console-api.ts';
-import type { AnyObject } from 'yup';
 import { clientLimitKey } from '../http/client-address';
 import { HttpError } from '../http/http-error';
-import { jsonObjectOf } from '../http/json-object';
 import { jsonResponse } from '../http/responses';
 import type { ApiEvent, ApiResult } from '../http/types';
 import { schemasOnFirstUse } from '../http/schemas-on-first-use';
@@ -43,9 +41,7 @@ export interface AuthRouteContext {
 }
 
 /** The sign-in's schemas, read with yup at the first request with a body to check (schemas-on-first-use.ts). */
-const validate = schemasOnFirstUse(() => import('#shared/schemas/console-sign-in.ts'));
-const body = <T extends AnyObject>(event: ApiEvent, pick: Parameters<typeof validate<T>>[0]) =>
-  validate(pick, jsonObjectOf(event));
+const { bodyOf } = schemasOnFirstUse(() => import('#shared/schemas/console-sign-in.ts'));
 
 const ceremony = (context: AuthRouteContext): CeremonyContext => ({
   store: context.store,
@@ -77,7 +73,7 @@ export const AUTH_ROUTES: ConsoleRoute<AuthRouteContext>[] = [
     routeKey: CONSOLE_AUTH_ROUTES.enrolmentLink,
     handle: async (context) => {
       const arrived = Date.now();
-      const { email } = await body(context.event, (schemas) => schemas.enrolmentLinkSchema);
+      const { email } = await bodyOf(context.event, (schemas) => schemas.enrolmentLinkSchema);
       try {
         await requestEnrolmentLink(ceremony(context), email);
       } finally {
@@ -89,14 +85,14 @@ export const AUTH_ROUTES: ConsoleRoute<AuthRouteContext>[] = [
   {
     routeKey: CONSOLE_AUTH_ROUTES.registrationOptions,
     handle: async (context) => {
-      const { token } = await body(context.event, (schemas) => schemas.registrationOptionsSchema);
+      const { token } = await bodyOf(context.event, (schemas) => schemas.registrationOptionsSchema);
       return jsonResponse(200, await registrationOptions(ceremony(context), token));
     },
   },
   {
     routeKey: CONSOLE_AUTH_ROUTES.registration,
     handle: async (context) => {
-      const { token, response } = await body(context.event, (schemas) => schemas.registrationSchema);
+      const { token, response } = await bodyOf(context.event, (schemas) => schemas.registrationSchema);
       const started = await register(ceremony(context), token, response as unknown as RegistrationResponseJSON);
       return signedIn(started, context.now);
     },
@@ -108,7 +104,7 @@ export const AUTH_ROUTES: ConsoleRoute<AuthRouteContext>[] = [
   {
     routeKey: CONSOLE_AUTH_ROUTES.authentication,
     handle: async (context) => {
-      const { response } = await body(context.event, (schemas) => schemas.authenticationSchema);
+      const { response } = await bodyOf(context.event, (schemas) => schemas.authenticationSchema);
       const started = await authenticate(ceremony(context), response as unknown as AuthenticationResponseJSON);
       // Whatever session the browser held before is ended: one sign-in, one live session per browser.
       const previous = sessionTokenOf(context.event);

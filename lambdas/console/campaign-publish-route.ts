@@ -1,26 +1,25 @@
 import { CAMPAIGN_ROUTES, type CampaignPublished } from '#shared/console-campaigns.ts';
 import { archivePagePath } from '#shared/newsletter-archive.ts';
-import type { ArchiveTrigger } from '../campaigns/archive/archive-trigger';
+import { requestArchiveRun } from '../campaigns/archive/archive-trigger';
 import { setPublish } from '../data/campaign-drafts';
 import { getCampaign } from '../data/campaign-sends';
 import { HttpError } from '../http/http-error';
-import { jsonObjectOf } from '../http/json-object';
 import { jsonResponse } from '../http/responses';
+import { onFirstUse } from '../runtime/on-first-use';
 import { CAMPAIGN_MESSAGES } from './campaign-messages';
-import { draftOf, validateCampaign, type CampaignRequest } from './campaign-routes';
+import { campaignSchemas, draftOf, type CampaignRequest } from './campaign-routes';
 import { campaignDraft } from './campaign-view';
 import type { ConsoleRoute } from './console-router';
 
 /**
- * Asks for a publisher run with the trigger made at the first switch, so a function that never
- * switches needs no publisher settings to load, nor the Lambda client: it is a chunk of its own
- * (lambda-build.ts).
+ * The publisher's trigger, made at the first switch with the Lambda client (onFirstUse): a
+ * function that never switches needs neither, nor the publisher's settings. It is made inside the
+ * request, so a failure to make it is answered as a failed request is: logged, and false.
  */
-let trigger: ArchiveTrigger | undefined;
-const requestPublisherRun = async (slug: string) => {
-  const { archiveTriggerFromEnv, requestArchiveRun } = await import('../campaigns/archive/archive-trigger');
-  return requestArchiveRun((trigger ??= archiveTriggerFromEnv()), slug);
-};
+const publisherTrigger = onFirstUse(async () =>
+  (await import('../campaigns/archive/lambda-archive-trigger')).archiveTriggerFromEnv(),
+);
+const requestPublisherRun = (slug: string) => requestArchiveRun(async () => (await publisherTrigger())(), slug);
 
 /**
  * The owner's switch on a campaign sent or scheduled (docs/decisions/0052-newsletter-archive.md):
@@ -32,10 +31,7 @@ export const CAMPAIGN_PUBLISH_ROUTES: ConsoleRoute<CampaignRequest>[] = [
   {
     routeKey: CAMPAIGN_ROUTES.publish,
     handle: async (request) => {
-      const { publish } = await validateCampaign(
-        (schemas) => schemas.campaignPublishSchema,
-        jsonObjectOf(request.event),
-      );
+      const { publish } = await campaignSchemas.bodyOf(request.event, (schemas) => schemas.campaignPublishSchema);
       const { slug } = await draftOf(request);
       const sent = await getCampaign(request.stores.campaigns, slug);
       if (!sent) throw new HttpError(409, CAMPAIGN_MESSAGES.neverSent(slug));

@@ -12,7 +12,12 @@ import { CAMPAIGN_SLUG } from '#shared/constants/campaigns.ts';
 import { splitAudience } from '../campaigns/campaign-audience';
 import { CAMPAIGN_FILES } from '../campaigns/campaign-files.generated';
 import { campaignMail } from '../campaigns/campaign-mail';
-import { readCampaignSource, renderCampaign, type CampaignSource } from '../campaigns/campaign-markdown';
+import {
+  CampaignSourceProblem,
+  readCampaignSource,
+  renderCampaign,
+  type CampaignSource,
+} from '../campaigns/campaign-markdown';
 import { sampleRecipient, testCopy } from '../campaigns/test-copy';
 import {
   allDraftsAndSent,
@@ -27,7 +32,6 @@ import type { CampaignContent } from '../data/campaign-item';
 import { getCampaign } from '../data/campaign-sends';
 import { allSubscribers } from '../data/subscriber-list';
 import { HttpError } from '../http/http-error';
-import { jsonObjectOf } from '../http/json-object';
 import { jsonResponse } from '../http/responses';
 import { schemasOnFirstUse } from '../http/schemas-on-first-use';
 import { sendOnFirstUse } from '../mail/send-on-first-use';
@@ -41,8 +45,8 @@ import type { CampaignStores, ConsoleRequest } from './console-request';
 
 export type CampaignRequest = ConsoleRequest<CampaignStores>;
 
-/** The campaigns' schemas, read with yup at the first request with a body to check (schemas-on-first-use.ts). */
-export const validateCampaign = schemasOnFirstUse(() => import('#shared/schemas/console-campaigns.ts'));
+/** The campaigns' schemas, read with yup at the first request with something to check (schemas-on-first-use.ts). */
+export const campaignSchemas = schemasOnFirstUse(() => import('#shared/schemas/console-campaigns.ts'));
 
 export const siteUrl = () => requireEnv('SITE_URL').replace(/\/+$/, '');
 /** What a preview with the sample's links says of them. */
@@ -86,7 +90,8 @@ export const rendered = async (slug: string, fields: RenderedFields): Promise<Ca
   try {
     return await renderCampaign(sourceOf(slug, fields), siteUrl());
   } catch (error) {
-    throw new HttpError(400, `The campaign cannot be rendered: ${(error as Error).message}.`);
+    if (!(error instanceof CampaignSourceProblem)) throw error;
+    throw new HttpError(400, `The campaign cannot be rendered: ${error.message}.`);
   }
 };
 
@@ -126,7 +131,8 @@ const fileSource = async (slug: string): Promise<{ source?: CampaignSource; prob
   try {
     return { source: await readCampaignSource(slug, CAMPAIGN_FILES[slug]!) };
   } catch (error) {
-    return { problem: (error as Error).message };
+    if (!(error instanceof CampaignSourceProblem)) throw error;
+    return { problem: error.message };
   }
 };
 
@@ -145,10 +151,7 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
   {
     routeKey: CAMPAIGN_ROUTES.create,
     handle: async (request) => {
-      const { slug, ...fields } = await validateCampaign(
-        (schemas) => schemas.newCampaignSchema,
-        jsonObjectOf(request.event),
-      );
+      const { slug, ...fields } = await campaignSchemas.bodyOf(request.event, (schemas) => schemas.newCampaignSchema);
       return storeNew(request, newDraft(request, slug, fields), CAMPAIGN_MESSAGES.created(slug), 'campaign.create');
     },
   },
@@ -178,15 +181,17 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
       if (!Object.hasOwn(CAMPAIGN_FILES, slug)) throw new HttpError(404, CAMPAIGN_MESSAGES.noSuchFile);
       const { source, problem } = await fileSource(slug);
       if (!source) throw new HttpError(400, CAMPAIGN_MESSAGES.badFile(slug, problem!));
-      const fields = await validateCampaign((schemas) => schemas.campaignFieldsSchema, {
-        subject: source.subject,
-        preheader: source.preheader ?? '',
-        topic: source.topic,
-        audience: source.audience,
-        markdown: source.markdown,
-      }).catch((error: HttpError) => {
-        throw new HttpError(400, CAMPAIGN_MESSAGES.badFile(slug, error.message));
-      });
+      const fields = await campaignSchemas
+        .checked((schemas) => schemas.campaignFieldsSchema, {
+          subject: source.subject,
+          preheader: source.preheader ?? '',
+          topic: source.topic,
+          audience: source.audience,
+          markdown: source.markdown,
+        })
+        .catch((error: HttpError) => {
+          throw new HttpError(400, CAMPAIGN_MESSAGES.badFile(slug, error.message));
+        });
       const draft = newDraft(request, slug, fields, `web/content/campaigns/${slug}.md`);
       return storeNew(request, draft, CAMPAIGN_MESSAGES.imported(slug), 'campaign.import');
     },
@@ -194,9 +199,9 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
   {
     routeKey: CAMPAIGN_ROUTES.preview,
     handle: async (request) => {
-      const { sampleLinks, ...fields } = await validateCampaign(
+      const { sampleLinks, ...fields } = await campaignSchemas.bodyOf(
+        request.event,
         (schemas) => schemas.campaignPreviewSchema,
-        jsonObjectOf(request.event),
       );
       const content = await rendered('preview', fields);
       // A real subscriber who would get it, so the links are real; else (or when asked) the marked sample.
@@ -234,9 +239,9 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
   {
     routeKey: CAMPAIGN_ROUTES.update,
     handle: async (request) => {
-      const { version, ...fields } = await validateCampaign(
+      const { version, ...fields } = await campaignSchemas.bodyOf(
+        request.event,
         (schemas) => schemas.campaignChangeSchema,
-        jsonObjectOf(request.event),
       );
       const draft = await changeableDraft(request, version);
       await rendered(draft.slug, fields);
@@ -255,10 +260,7 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
   {
     routeKey: CAMPAIGN_ROUTES.delete,
     handle: async (request) => {
-      const { version } = await validateCampaign(
-        (schemas) => schemas.campaignDeleteSchema,
-        jsonObjectOf(request.event),
-      );
+      const { version } = await campaignSchemas.bodyOf(request.event, (schemas) => schemas.campaignDeleteSchema);
       const draft = await changeableDraft(request, version);
       if (!(await deleteDraft(campaignsOf(request), draft.slug, version)))
         throw new HttpError(409, CAMPAIGN_MESSAGES.changedMeanwhile);

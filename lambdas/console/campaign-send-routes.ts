@@ -6,18 +6,17 @@ import {
 } from '#shared/console-campaigns.ts';
 import { CAMPAIGN_SLUG } from '#shared/constants/campaigns.ts';
 import type { LaunchMessage } from '../campaigns/campaign-message';
-import type { LaunchStarter } from '../campaigns/launch-starter';
 import { sendProgress } from '../campaigns/send-progress';
 import type { SendState } from '../data/campaign-item';
 import { cancelScheduled, moveSendState, scheduleCampaign } from '../data/campaign-launch';
 import { getCampaign } from '../data/campaign-sends';
 import { HttpError } from '../http/http-error';
-import { jsonObjectOf } from '../http/json-object';
 import { jsonResponse } from '../http/responses';
 import * as log from '../runtime/log';
+import { onFirstUse } from '../runtime/on-first-use';
 import { CAMPAIGN_MESSAGES } from './campaign-messages';
 import { preflight } from './campaign-preflight';
-import { changeableDraft, rendered, siteUrl, validateCampaign, type CampaignRequest } from './campaign-routes';
+import { campaignSchemas, changeableDraft, rendered, siteUrl, type CampaignRequest } from './campaign-routes';
 import type { ConsoleRoute } from './console-router';
 
 /** A send may be set at most this far ahead. */
@@ -25,12 +24,8 @@ const LONGEST_AHEAD_SECONDS = 366 * 86400;
 /** A time this little in the past (a slow click) still means now. */
 const GRACE_SECONDS = 60;
 
-/**
- * Made on first use, so a function that never sends needs no scheduler settings to load, nor its
- * Scheduler and SQS clients: they are a chunk of their own (lambda-build.ts).
- */
-let starter: LaunchStarter | undefined;
-const launches = async () => (starter ??= (await import('../campaigns/launch-starter')).launchStarterFromEnv());
+/** Made on first use, so a function that never sends needs no scheduler settings, nor its Scheduler and SQS clients. */
+const launches = onFirstUse(async () => (await import('../campaigns/launch-starter')).launchStarterFromEnv());
 
 const slugOf = (request: CampaignRequest) => {
   const slug = request.parameters.slug ?? '';
@@ -67,17 +62,14 @@ export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
   {
     routeKey: CAMPAIGN_ROUTES.send,
     handle: async (request) => {
-      const { version, at } = await validateCampaign(
-        (schemas) => schemas.campaignSendSchema,
-        jsonObjectOf(request.event),
-      );
+      const { version, at } = await campaignSchemas.bodyOf(request.event, (schemas) => schemas.campaignSendSchema);
       const draft = await changeableDraft(request, version);
       const launchAt = at === undefined ? request.now : Math.floor(Date.parse(at) / 1000);
       if (!(launchAt >= request.now - GRACE_SECONDS && launchAt <= request.now + LONGEST_AHEAD_SECONDS))
         throw new HttpError(400, CAMPAIGN_MESSAGES.badTime);
       // The stored draft passes the rules again before it goes out: one stored before a rule (or
       // written around the API) is refused in the rule's words, never sent (a CR/LF subject, say).
-      const fields = await validateCampaign((schemas) => schemas.campaignFieldsSchema, {
+      const fields = await campaignSchemas.checked((schemas) => schemas.campaignFieldsSchema, {
         subject: draft.subject,
         preheader: draft.preheader ?? '',
         topic: draft.topic,
@@ -107,7 +99,8 @@ export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
       if (!launchId) throw new HttpError(409, CAMPAIGN_MESSAGES.alreadySent(draft.slug));
       const launch: LaunchMessage = { campaign: draft.slug, launch: true, launchId };
       try {
-        await (await launches()).start(launch, launchAt, request.now);
+        const starter = await launches();
+        await starter.start(launch, launchAt, request.now);
       } catch (error) {
         // Nothing will start it: taken back, so the owner can press send again.
         await cancelScheduled(request.stores.campaigns, draft.slug);
@@ -144,11 +137,10 @@ export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
         throw new HttpError(409, CAMPAIGN_MESSAGES.tooLateToCancel);
       }
       // The item is gone, so a schedule that still fires launches nothing; deleting it only tidies.
-      if (cancelled.launchId)
-        await (
-          await launches()
-        )
-          .cancel({ campaign: slug, launch: true, launchId: cancelled.launchId })
+      const { launchId } = cancelled;
+      if (launchId)
+        await launches()
+          .then((starter) => starter.cancel({ campaign: slug, launch: true, launchId }))
           .catch((error: Error) =>
             log.warn('Cancelled send: its schedule was not deleted', { campaign: slug, error: error.name }),
           );

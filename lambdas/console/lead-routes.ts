@@ -1,4 +1,3 @@
-import type { AnyObject } from 'yup';
 import {
   EXPORT_MAX_ROWS,
   LEAD_FORMS,
@@ -15,7 +14,6 @@ import { leadId, type LeadItem, type MailPart } from '../data/lead-item';
 import { getLead } from '../data/leads';
 import { resendLeadPart } from '../domain/resend-lead-mail';
 import { HttpError } from '../http/http-error';
-import { jsonObjectOf } from '../http/json-object';
 import { jsonResponse } from '../http/responses';
 import { schemasOnFirstUse } from '../http/schemas-on-first-use';
 import { deliveryPolicyFromEnv } from '../mail/delivery-policy';
@@ -33,9 +31,7 @@ const MAX_READS_PER_PAGE = 10;
 const MAX_READS_PER_EXPORT = 250;
 
 /** This screen's schemas, read with yup at its first request with a body to check (schemas-on-first-use.ts). */
-const validate = schemasOnFirstUse(() => import('#shared/schemas/console-leads.ts'));
-const bodyOf = <T extends AnyObject>(request: ConsoleRequest, pick: Parameters<typeof validate<T>>[0]) =>
-  validate(pick, jsonObjectOf(request.event));
+const { bodyOf } = schemasOnFirstUse(() => import('#shared/schemas/console-leads.ts'));
 
 /** A console lead id is the 22 base64url characters of its key; anything else names no lead. */
 const LEAD_KEY = /^[A-Za-z0-9_-]{22}$/;
@@ -78,7 +74,7 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
     handle: async (request) => {
       const found = await readLeads(
         request.stores.leads,
-        await bodyOf(request, (schemas) => schemas.leadListQuerySchema),
+        await bodyOf(request.event, (schemas) => schemas.leadListQuerySchema),
         {
           now: request.now,
           pageSize: PAGE_SIZE,
@@ -93,7 +89,7 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: LEAD_ROUTES.export,
     handle: async (request) => {
-      const query = { ...(await bodyOf(request, (schemas) => schemas.leadListQuerySchema)), cursor: undefined };
+      const query = { ...(await bodyOf(request.event, (schemas) => schemas.leadListQuerySchema)), cursor: undefined };
       const found = await readLeads(request.stores.leads, query, {
         now: request.now,
         pageSize: EXPORT_MAX_ROWS + 1,
@@ -113,7 +109,7 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: LEAD_ROUTES.status,
     handle: async (request) => {
-      const { to, version } = await bodyOf(request, (schemas) => schemas.statusChangeSchema);
+      const { to, version } = await bodyOf(request.event, (schemas) => schemas.statusChangeSchema);
       const lead = await leadOf(request);
       const from = lead.followUpStatus ?? 'new';
       const next = to as FollowUpStatus;
@@ -129,7 +125,7 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: LEAD_ROUTES.notes,
     handle: async (request) => {
-      const text = withoutControls((await bodyOf(request, (schemas) => schemas.newNoteSchema)).text).trim();
+      const text = withoutControls((await bodyOf(request.event, (schemas) => schemas.newNoteSchema)).text).trim();
       if (!text) throw new HttpError(400, LEAD_MESSAGES.emptyNote);
       const lead = await leadOf(request);
       const written = await appendNote(request.stores.leads, lead.id, {
@@ -148,7 +144,7 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: LEAD_ROUTES.followUp,
     handle: async (request) => {
-      const { on, version } = await bodyOf(request, (schemas) => schemas.followUpDateSchema);
+      const { on, version } = await bodyOf(request.event, (schemas) => schemas.followUpDateSchema);
       const lead = await leadOf(request);
       const written = await changeAt(request, lead, version, { followUpOn: on ?? null });
       await request.audit({
@@ -162,7 +158,7 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: LEAD_ROUTES.spam,
     handle: async (request) => {
-      const { spam, version } = await bodyOf(request, (schemas) => schemas.spamMarkSchema);
+      const { spam, version } = await bodyOf(request.event, (schemas) => schemas.spamMarkSchema);
       const lead = await leadOf(request);
       const written = await changeAt(request, lead, version, { spam });
       await request.audit({
@@ -176,7 +172,7 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: LEAD_ROUTES.resend,
     handle: async (request) => {
-      const part = (await bodyOf(request, (schemas) => schemas.resendSchema)).part as MailPart;
+      const part = (await bodyOf(request.event, (schemas) => schemas.resendSchema)).part as MailPart;
       const lead = await leadOf(request);
       const message = await resendLeadPart(request.stores.leads, lead, part, {
         now: request.now,

@@ -1,4 +1,3 @@
-import type { AnyObject } from 'yup';
 import {
   ERASURE_NOT_CONFIRMED,
   NO_SUBSCRIPTION,
@@ -10,7 +9,6 @@ import { canonicalMailbox } from '../domain/canonical-mailbox';
 import { mailboxHash } from '../domain/mailbox-hash';
 import { unsubscribeOnRequest } from '../domain/subscriber-consent';
 import { HttpError } from '../http/http-error';
-import { jsonObjectOf } from '../http/json-object';
 import { jsonResponse } from '../http/responses';
 import { schemasOnFirstUse } from '../http/schemas-on-first-use';
 import { senderIdentification } from '../mail/sender-identification';
@@ -22,9 +20,7 @@ import { relyingParty } from './relying-party';
 import { personRecord, subscriptionsOf } from './person-record';
 
 /** This screen's schemas, read with yup at its first request with a body to check (schemas-on-first-use.ts). */
-const validate = schemasOnFirstUse(() => import('#shared/schemas/console-people.ts'));
-const body = <T extends AnyObject>(request: ConsoleRequest, pick: Parameters<typeof validate<T>>[0]) =>
-  validate(pick, jsonObjectOf(request.event));
+const { bodyOf } = schemasOnFirstUse(() => import('#shared/schemas/console-people.ts'));
 
 /**
  * The People screen (shared/console-people.ts). The audit log names a person by the hash of
@@ -35,7 +31,7 @@ export const PERSON_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: PEOPLE_ROUTES.record,
     handle: async (request) => {
-      const { email } = await body(request, (schemas) => schemas.personRequestSchema);
+      const { email } = await bodyOf(request.event, (schemas) => schemas.personRequestSchema);
       const record = await personRecord(request.stores, email, request.now);
       await request.audit({ action: 'person.view', target: record.personRef, summary: "Viewed a person's record" });
       return jsonResponse(200, record);
@@ -44,7 +40,7 @@ export const PERSON_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: PEOPLE_ROUTES.evidence,
     handle: async (request) => {
-      const { email } = await body(request, (schemas) => schemas.personRequestSchema);
+      const { email } = await bodyOf(request.event, (schemas) => schemas.personRequestSchema);
       const record = await personRecord(request.stores, email, request.now);
       const pack: EvidencePack = {
         ...record,
@@ -66,7 +62,7 @@ export const PERSON_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: PEOPLE_ROUTES.unsubscribe,
     handle: async (request) => {
-      const { email, reason } = await body(request, (schemas) => schemas.unsubscribeRequestSchema);
+      const { email, reason } = await bodyOf(request.event, (schemas) => schemas.unsubscribeRequestSchema);
       const subscribers = await subscriptionsOf(request.stores, canonicalMailbox(email));
       if (subscribers.length === 0) throw new HttpError(404, NO_SUBSCRIPTION);
       let withdrawn = 0;
@@ -94,7 +90,7 @@ export const PERSON_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: PEOPLE_ROUTES.erasure,
     handle: async (request) => {
-      const { email, confirmEmail } = await body(request, (schemas) => schemas.erasureRequestSchema);
+      const { email, confirmEmail } = await bodyOf(request.event, (schemas) => schemas.erasureRequestSchema);
       if (canonicalMailbox(confirmEmail) !== canonicalMailbox(email)) throw new HttpError(400, ERASURE_NOT_CONFIRMED);
       const answer = await erasePerson(request.stores, email, request.now);
       const { leads, subscriptions, campaignEmails } = answer.erased;

@@ -1,18 +1,28 @@
 import type { AnyObject, ObjectSchema } from 'yup';
+import { jsonObjectOf } from './json-object';
+import type { ApiEvent } from './types';
 
 /**
  * validateBody (the forms' own yup schemas, the server's rules) for the console's functions,
  * whose requests mostly read and check no body: a module of schemas, yup and the checks are read
- * at the first request with something to check, not at every cold start (yup and the schemas it
- * builds are about 5 ms of a cold start; lambda-build.ts puts them in chunks of their own).
- * `pick` names the request's schema in the module: `validate((schemas) => schemas.noteSchema, body)`.
+ * at the first request with something to check, not at every cold start (yup with one screen's
+ * schemas is 6–12 ms of loading, docs/decisions/0037; lambda-build.ts puts them in chunks of
+ * their own). `pick` names the request's schema in the module:
+ * `bodyOf(event, (schemas) => schemas.newNoteSchema)`.
  */
-export const schemasOnFirstUse =
-  <Schemas>(load: () => Promise<Schemas>) =>
-  async <T extends AnyObject>(
+export const schemasOnFirstUse = <Schemas>(load: () => Promise<Schemas>) => {
+  const checked = async <T extends AnyObject>(
     pick: (schemas: Schemas) => ObjectSchema<T>,
-    body: Record<string, unknown>,
+    value: Record<string, unknown>,
   ): Promise<T> => {
     const [schemas, { validateBody }] = await Promise.all([load(), import('./validate-body')]);
-    return validateBody(pick(schemas), body);
+    return validateBody(pick(schemas), value);
   };
+  return {
+    /** The request's JSON body, checked (as jsonBody answers: 415 aside, 413 and 400). */
+    bodyOf: <T extends AnyObject>(event: ApiEvent, pick: (schemas: Schemas) => ObjectSchema<T>) =>
+      checked(pick, jsonObjectOf(event)),
+    /** A value the function put together, checked as a body would be. */
+    checked,
+  };
+};

@@ -79,7 +79,7 @@ export interface BundleMeasurement {
   /** Median wall time of loading this handler's SDK floor bundle, measured interleaved with its loads. */
   floorMs: number;
   /** The AWS SDK clients the handler's start loads, which its floor constructs (and nothing else). */
-  sdkClients: string[];
+  startSdkClients: string[];
   /** Median wall time of loading the DynamoDB-only floor, measured interleaved with the loads. */
   dynamoFloorMs: number;
   /** loadMs / dynamoFloorMs (equal to ratio for a handler that needs only DynamoDB). */
@@ -106,7 +106,9 @@ export interface BuiltBundle {
   sdkClients: string[];
   /** Those of them a cold start loads (the others are in chunks read at a route's first `await import()`). */
   startSdkClients: string[];
-  /** The bundled files a cold start reads (in the entry file and the chunks it imports statically). */
+  /** The files whose code is deployed (in any output file). */
+  deployedInputs: string[];
+  /** The files whose code a cold start reads (in the entry file and the chunks it imports statically). */
   startInputs: string[];
   /** The bundled files that import `node:stream/web` (aliased to lambdas/runtime/lazy-web-streams.ts). */
   webStreamsImporters: string[];
@@ -154,7 +156,7 @@ const bundleEntry = async (entry: string | { source: string }, outDir: string) =
     typeof entry === 'string'
       ? lambdaBuildOptions(path.join(ROOT, entry), outDir)
       : lambdaBuildOptionsForSource(entry.source, ROOT, outDir);
-  const { metafile } = await build({ ...options, absWorkingDir: ROOT, logLevel: 'silent' });
+  const { metafile } = await build({ ...options, logLevel: 'silent' });
   const outputs = Object.entries(metafile!.outputs).map(([file, output]) => ({
     file: path.resolve(ROOT, file),
     output,
@@ -177,6 +179,8 @@ const bundleEntry = async (entry: string | { source: string }, outDir: string) =
     entryFile,
     code: Buffer.concat(outputs.map(({ file }) => readFileSync(file))),
     startBytes: startOutputs.reduce((sum, { output }) => sum + output.bytes, 0),
+    // The files whose code is in an output: esbuild's inputs also list files it tree-shook away.
+    deployedInputs: [...new Set(outputs.flatMap(({ output }) => Object.keys(output.inputs)))],
     startInputs: startOutputs.flatMap(({ output }) => Object.keys(output.inputs)),
     inputs: metafile!.inputs,
   };
@@ -187,7 +191,7 @@ export const buildLambdaBundles = async (outDir: string, names = Object.keys(FUN
   const bundles: BuiltBundle[] = [];
   for (const name of names) {
     const built = await bundleEntry(FUNCTIONS[name].entry, path.join(outDir, name));
-    const inputs = Object.keys(built.inputs);
+    const inputs = built.deployedInputs;
     bundles.push({
       name,
       file: built.entryFile,
@@ -196,6 +200,7 @@ export const buildLambdaBundles = async (outDir: string, names = Object.keys(FUN
       bundlesSesClient: inputs.some((input) => input.includes('node_modules/@aws-sdk/client-ses/')),
       sdkClients: sdkClientsIn(inputs),
       startSdkClients: sdkClientsIn(built.startInputs),
+      deployedInputs: built.deployedInputs,
       startInputs: built.startInputs,
       webStreamsImporters: inputs.filter((input) =>
         built.inputs[input]!.imports.some((imported) => imported.original === 'node:stream/web'),
@@ -287,7 +292,7 @@ export const measureLambdaBundles = async (
         startBytes: bundle.startBytes,
         loadMs: round1(loadMs),
         floorMs: round1(floorMs),
-        sdkClients: bundle.startSdkClients,
+        startSdkClients: bundle.startSdkClients,
         dynamoFloorMs: round1(dynamoFloorMs),
         dynamoRatio: ratio(loadMs, dynamoFloorMs),
         emptyNodeMs: round1(emptyNodeMs),
@@ -304,7 +309,7 @@ export const measureLambdaBundles = async (
 const printTable = (rows: BundleMeasurement[]) => {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
   console.log(
-    `node ${process.version}; size and load budgets per function (SDK floor: the SDK clients the handler bundles, constructed and nothing else)`,
+    `node ${process.version}; size and load budgets per function (SDK floor: the SDK clients the handler's start loads, constructed and nothing else)`,
   );
   console.table(
     rows.map((row) => ({
@@ -313,7 +318,7 @@ const printTable = (rows: BundleMeasurement[]) => {
       gzip: kb(row.gzipBytes),
       'read at start': kb(row.startBytes),
       'load ms': row.loadMs,
-      'SDK clients at start': row.sdkClients.join(' '),
+      'SDK clients at start': row.startSdkClients.join(' '),
       'SDK floor ms': row.floorMs,
       'vs floor': row.ratio,
       'load budget': loadBudgetOf(row.name) ?? '-',

@@ -229,7 +229,7 @@ async function main() {
           what: `Lambda ${b.name}: ${sizeBudget ? 'read at start / ' : ''}load`,
           measured:
             `${sizeBudget ? `${kb(b.startBytes)} / ` : ''}${b.loadMs.toFixed(1)} ms = ${b.ratio.toFixed(2)}× its SDK floor ` +
-            `(${b.sdkClients.join(' + ') || 'no SDK client: bare Node'}: ${b.floorMs.toFixed(1)} ms)` +
+            `(${b.startSdkClients.join(' + ') || 'no SDK client: bare Node'}: ${b.floorMs.toFixed(1)} ms)` +
             (b.ratio === b.dynamoRatio ? '' : `; ${b.dynamoRatio.toFixed(2)}× the DynamoDB-only floor`),
           budget:
             loadBudget === undefined
@@ -323,7 +323,7 @@ async function main() {
           kb(b.gzipBytes),
           kb(b.startBytes),
           `${b.loadMs.toFixed(1)} ms`,
-          b.sdkClients.join(' '),
+          b.startSdkClients.join(' '),
           `${b.floorMs.toFixed(1)} ms`,
           `${b.ratio.toFixed(2)}×`,
           `${b.dynamoRatio.toFixed(2)}× (${b.dynamoFloorMs.toFixed(1)} ms)`,

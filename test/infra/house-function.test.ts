@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
@@ -146,9 +146,12 @@ describe('HouseFunction', () => {
 });
 
 describe('HouseFunction bundling (as cdk deploy builds it)', () => {
+  const outdir = mkdtempSync(path.join(tmpdir(), 'house-function-'));
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
   const assetDirs = () => {
     // Bundling on, as `cdk synth` and `cdk deploy` run it (the other tests skip it).
-    const app = new App({ outdir: mkdtempSync(path.join(tmpdir(), 'house-function-')) });
+    const app = new App({ outdir });
     const stack = new Stack(app, 'Bundled', { env: { region: 'ca-central-1', account: '111111111111' } });
     new HouseFunction(stack, 'Fallback', { name: 'apiFallback' });
     new HouseFunction(stack, 'SignIn', { name: 'consoleAuth' });
@@ -156,11 +159,11 @@ describe('HouseFunction bundling (as cdk deploy builds it)', () => {
       string,
       { Properties: { Code: { S3Key: string } } }
     >;
-    const outdir = app.synth().directory;
+    const assembly = app.synth().directory;
     return Object.fromEntries(
       Object.entries(keys).map(([logicalId, { Properties }]) => [
         logicalId.startsWith('Fallback') ? 'fallback' : 'signIn',
-        path.join(outdir, `asset.${Properties.Code.S3Key.replace(/\.zip$/, '')}`),
+        path.join(assembly, `asset.${Properties.Code.S3Key.replace(/\.zip$/, '')}`),
       ]),
     );
   };

@@ -1,5 +1,5 @@
 /**
- * The Lambda bundles alias parts of the AWS SDK to small stand-ins (infra/constructs/functions.ts:
+ * The Lambda bundles alias parts of the AWS SDK to small stand-ins (infra/constructs/lambda-build.ts:
  * the credential chain, endpoint discovery) and split what is imported later into chunks. This
  * runs handlers as they are deployed — the bundle, not the source — against dynalite, so an SDK update that breaks an alias fails here.
  */

@@ -5,7 +5,7 @@
  * not ticked, or never sent: nowhere; unticked later: gone, and only the changed paths invalidated.
  */
 import { createOwnCampaignTables, ownTables } from './console/own-campaign-tables';
-import { lambdaArchiveTrigger } from '#lambdas/campaigns/archive/archive-trigger.ts';
+import { lambdaArchiveTrigger } from '#lambdas/campaigns/archive/lambda-archive-trigger.ts';
 import { renderCampaign } from '#lambdas/campaigns/campaign-markdown.ts';
 import { createLambdaClient } from '#lambdas/runtime/aws-clients/lambda.ts';
 import { startArchiveTwin } from './support/archive-twin';

@@ -6,7 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FUNCTIONS, type FunctionName } from '#infra/constructs/functions.ts';
-import { API_BUNDLE_BUDGET_BYTES, NON_API_HANDLERS, buildLambdaBundles, type BuiltBundle } from '../../bench/lambda-bundles';
+import {
+  API_BUNDLE_BUDGET_BYTES,
+  NON_API_HANDLERS,
+  buildLambdaBundles,
+  type BuiltBundle,
+} from '../../bench/lambda-bundles';
 
 jest.setTimeout(60_000);
 
@@ -37,7 +42,7 @@ const bundleOf = (name: FunctionName) => bundles.find((built) => built.name === 
 const includes = (name: FunctionName, text: string) => Buffer.from(bundleOf(name).code).includes(text);
 /** Whether a package is in the function's deployed files, and whether its cold start reads it. */
 const reach = (name: FunctionName, packagePath: string) => ({
-  deployed: Object.keys(bundleOf(name).inputs).some((input) => input.includes(packagePath)),
+  deployed: bundleOf(name).deployedInputs.some((input) => input.includes(packagePath)),
   readAtStart: bundleOf(name).startInputs.some((input) => input.includes(packagePath)),
 });
 

@@ -5,6 +5,7 @@ import { requireEnv } from '#lambdas/runtime/env.ts';
 import { randomToken } from '#lambdas/runtime/tokens.ts';
 import { utcDay } from '#lambdas/runtime/clock.ts';
 import { ReadableStream as LazyReadableStream } from '#lambdas/runtime/lazy-web-streams.ts';
+import { onFirstUse } from '#lambdas/runtime/on-first-use.ts';
 import { Readable } from 'node:stream';
 import { ReadableStream } from 'node:stream/web';
 
@@ -38,5 +39,21 @@ describe('runtime helpers', () => {
     expect(Readable.from(['x']) instanceof LazyReadableStream).toBe(false);
     expect(Buffer.from('body') instanceof LazyReadableStream).toBe(false);
     expect({ getReader: () => undefined } instanceof LazyReadableStream).toBe(false);
+  });
+
+  it('makes a value on first use and keeps it; a failed making is tried again by the next caller', async () => {
+    let attempts = 0;
+    const client = onFirstUse(async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('chunk not read');
+      return { attempt: attempts };
+    });
+
+    await expect(client()).rejects.toThrow('chunk not read');
+    const [second, third] = [await client(), await client()];
+
+    expect(second).toEqual({ attempt: 2 });
+    expect(third).toBe(second);
+    expect(attempts).toBe(2);
   });
 });

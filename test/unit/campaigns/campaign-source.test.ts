@@ -1,0 +1,49 @@
+import { CampaignSourceProblem, readCampaignSource, renderCampaign } from '#lambdas/campaigns/campaign-markdown.ts';
+
+/** The author's mistakes are CampaignSourceProblems (the console answers them 400 or lists them); nothing else is. */
+describe('campaign sources', () => {
+  it('reads front matter and body', async () => {
+    const source = await readCampaignSource(
+      'spring-news',
+      '---\nsubject: Spring news\ntopic: newsletter\naudience: both\n---\nHello **all**.\n',
+    );
+
+    expect(source).toEqual({
+      slug: 'spring-news',
+      subject: 'Spring news',
+      preheader: undefined,
+      topic: 'newsletter',
+      audience: 'both',
+      markdown: 'Hello **all**.\n',
+    });
+  });
+
+  it.each([
+    ['front matter that is not YAML', '---\nsubject: [unclosed\n---\nBody', /unexpected end|flow collection/],
+    [
+      'a topic it does not know',
+      '---\nsubject: Hi\ntopic: gossip\naudience: both\n---\nBody',
+      /front matter "topic" must be one of/,
+    ],
+    [
+      'no subject',
+      '---\ntopic: newsletter\naudience: both\n---\nBody',
+      /front matter "subject" must be one line of text/,
+    ],
+  ])('calls %s a problem of the file', async (_, text, message) => {
+    const reading = readCampaignSource('broken', text);
+
+    await expect(reading).rejects.toBeInstanceOf(CampaignSourceProblem);
+    await expect(reading).rejects.toThrow(message);
+  });
+
+  it('calls a body with nothing to show a problem of the campaign', async () => {
+    const rendering = renderCampaign(
+      { slug: 'empty', subject: 'Hi', topic: 'newsletter', audience: 'both', markdown: '** **' },
+      'https://example.ca',
+    );
+
+    await expect(rendering).rejects.toBeInstanceOf(CampaignSourceProblem);
+    await expect(rendering).rejects.toThrow('the body is empty');
+  });
+});
