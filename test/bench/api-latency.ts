@@ -53,6 +53,32 @@ export async function load({
   };
 }
 
+/** How many turns a route and its floor take in loadInTurns. */
+const TURNS = 5;
+
+/** The run whose p50 is the median of the runs (ties: the lower p99), as measured. */
+const medianRun = (runs: LatencyResult[]) =>
+  [...runs].sort((a, b) => a.p50Ms - b.p50Ms || a.p99Ms - b.p99Ms)[Math.floor(runs.length / 2)]!;
+
+/**
+ * A floor and its route in turns, TURNS runs each, after a warm-up of both (module loading,
+ * connections); [floor, route], each its median run. autocannon's percentiles move in whole
+ * milliseconds and one run's p50 of a few milliseconds moves by a step either way with the
+ * machine (one session measured the same route at 0.86–1.60× its floor run by run), so a
+ * single pair cannot hold a 1.3× budget.
+ */
+export async function loadInTurns(floor: LoadOptions, route: LoadOptions): Promise<[LatencyResult, LatencyResult]> {
+  await load({ ...floor, name: 'warm-up', amount: 200 });
+  await load({ ...route, name: 'warm-up', amount: 200 });
+  const floorRuns: LatencyResult[] = [];
+  const routeRuns: LatencyResult[] = [];
+  for (let turn = 0; turn < TURNS; turn += 1) {
+    floorRuns.push(await load(floor));
+    routeRuns.push(await load(route));
+  }
+  return [medianRun(floorRuns), medianRun(routeRuns)];
+}
+
 /**
  * Starts a floor server (floor-server.ts, console-floor-server.ts: the same DynamoDB work as a
  * route, bare) with its arguments, and resolves once it listens, with the function that stops it.

@@ -9,7 +9,7 @@ import { CONSOLE_TABLE } from '#infra/constructs/table-definitions.ts';
 import { LOCAL_CONSOLE_OWNER } from '#infra/local/local-config.ts';
 import { sessionItemIds } from '#lambdas/console/sessions.ts';
 import { signInOverHttp } from '../support/console-sign-in-over-http';
-import { load, startFloorServer, type LatencyResult } from './api-latency';
+import { loadInTurns, startFloorServer, type LatencyResult } from './api-latency';
 
 interface Stack {
   baseUrl: string;
@@ -17,7 +17,7 @@ interface Stack {
   functionsDynamoUrl: string;
 }
 
-/** The floor's run, then the console's, each after a warm-up; [floor, console]. */
+/** The floor and the console in turns (loadInTurns); [floor, console]. */
 export async function measureConsoleLatency(stack: Stack): Promise<[LatencyResult, LatencyResult]> {
   const token = await signInOverHttp(stack, LOCAL_CONSOLE_OWNER);
   // The session item and its owner's record, as the route reads them.
@@ -34,11 +34,10 @@ export async function measureConsoleLatency(stack: Stack): Promise<[LatencyResul
     const floorUrl = `http://127.0.0.1:${floorPort}/`;
     const auditUrl = new URL(`${CONSOLE_API_BASE}/audit`, stack.baseUrl).href;
     const headers = { cookie: `${SESSION_COOKIE}=${token}` };
-    await load({ name: 'warm-up', url: floorUrl, amount: 200 });
-    await load({ name: 'warm-up', url: auditUrl, amount: 200, headers });
-    const floor = await load({ name: 'Floor: bare Node + session BatchGetItem + audit Query', url: floorUrl });
-    const audit = await load({ name: 'GET console audit log', url: auditUrl, headers });
-    return [floor, audit];
+    return await loadInTurns(
+      { name: 'Floor: bare Node + session BatchGetItem + audit Query', url: floorUrl },
+      { name: 'GET console audit log', url: auditUrl, headers },
+    );
   } finally {
     stopFloor();
   }

@@ -10,7 +10,7 @@ import { apiPath, emailPagePath, unsubscribePagePath } from '#shared/paths.ts';
 import { SUBSCRIBERS_TABLE } from '#infra/constructs/table-definitions.ts';
 import { playwrightLaunchOptions, resolveChromium } from '../support/chromium';
 import { LIMITS_LIFTED, startLocalStack } from '../support/local-stack';
-import { load, startFloorServer, type LatencyResult } from './api-latency';
+import { load, loadInTurns, startFloorServer, type LatencyResult } from './api-latency';
 import { measureConsoleLatency } from './console-latency';
 import { CONSOLE_TTI_BUDGET_MS, measureConsoleScreens } from './console-lighthouse';
 import { scriptsWithFormCode } from './form-code';
@@ -120,11 +120,12 @@ async function main() {
       updatedAt: Math.floor(Date.now() / 1000),
     });
     const latency: LatencyResult[] = [];
-    // Warm both paths first so neither pays module loading or connection set-up in its figures.
-    await load({ name: 'warm-up', url: `http://127.0.0.1:${floorPort}/${id}`, amount: 200 });
-    await load({ name: 'warm-up', url: subscriberUrl, amount: 200 });
-    latency.push(await load({ name: 'Floor: bare Node + GetItem', url: `http://127.0.0.1:${floorPort}/${id}` }));
-    latency.push(await load({ name: 'GET subscriber', url: subscriberUrl }));
+    latency.push(
+      ...(await loadInTurns(
+        { name: 'Floor: bare Node + GetItem', url: `http://127.0.0.1:${floorPort}/${id}` },
+        { name: 'GET subscriber', url: subscriberUrl },
+      )),
+    );
     latency.push(
       await load({ name: 'PUT subscriber (preferences)', url: subscriberUrl, method: 'PUT', body: () => preference }),
     );
