@@ -48,15 +48,17 @@ const LAMBDA_BUILD: BuildOptions = {
   absWorkingDir: REPO_ROOT,
 };
 
+/** The name of the entry's output, the module Lambda loads. */
+const ENTRY_NAME = 'index';
 /** The file Lambda loads: the entry's output in `outdir`. */
-export const LAMBDA_ENTRY_FILE = 'index.mjs';
+export const LAMBDA_ENTRY_FILE = `${ENTRY_NAME}.mjs`;
 /** The function's handler setting: the entry file's `handler` export. */
-export const LAMBDA_HANDLER = `${path.basename(LAMBDA_ENTRY_FILE, '.mjs')}.handler`;
+export const LAMBDA_HANDLER = `${ENTRY_NAME}.handler`;
 
 /** The options building one function's handler module (absolute, or relative to the repository) into `outdir`. */
 export const lambdaBuildOptions = (entry: string, outdir: string): BuildOptions => ({
   ...LAMBDA_BUILD,
-  entryPoints: { [path.basename(LAMBDA_ENTRY_FILE, '.mjs')]: entry },
+  entryPoints: { [ENTRY_NAME]: entry },
   outdir,
 });
 

@@ -16,9 +16,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 import { FUNCTIONS, type FunctionName } from '#infra/constructs/functions.ts';
+import { REPO_ROOT } from '#shared/repo-root.ts';
 import { LAMBDA_ENTRY_FILE, lambdaBuildOptions, lambdaBuildOptionsForSource } from '#infra/constructs/lambda-build.ts';
-
-const ROOT = path.resolve(__dirname, '..', '..');
 
 /**
  * What a cold start of an API handler reads (its entry file and the chunks that imports
@@ -154,11 +153,11 @@ const bundleEntry = async (entry: string | { source: string }, outDir: string) =
   mkdirSync(outDir, { recursive: true });
   const options =
     typeof entry === 'string'
-      ? lambdaBuildOptions(path.join(ROOT, entry), outDir)
-      : lambdaBuildOptionsForSource(entry.source, ROOT, outDir);
+      ? lambdaBuildOptions(path.join(REPO_ROOT, entry), outDir)
+      : lambdaBuildOptionsForSource(entry.source, REPO_ROOT, outDir);
   const { metafile } = await build({ ...options, logLevel: 'silent' });
   const outputs = Object.entries(metafile!.outputs).map(([file, output]) => ({
-    file: path.resolve(ROOT, file),
+    file: path.resolve(REPO_ROOT, file),
     output,
   }));
   // A chunk reached by `await import()` has an entryPoint too: the function's is the one named so.
@@ -170,7 +169,7 @@ const bundleEntry = async (entry: string | { source: string }, outDir: string) =
     started.add(file);
     const { output } = outputs.find((candidate) => candidate.file === file)!;
     for (const imported of output.imports) {
-      if (imported.kind === 'import-statement' && !imported.external) visit(path.resolve(ROOT, imported.path));
+      if (imported.kind === 'import-statement' && !imported.external) visit(path.resolve(REPO_ROOT, imported.path));
     }
   };
   visit(entryFile);
@@ -192,13 +191,14 @@ export const buildLambdaBundles = async (outDir: string, names = Object.keys(FUN
   for (const name of names) {
     const built = await bundleEntry(FUNCTIONS[name].entry, path.join(outDir, name));
     const inputs = built.deployedInputs;
+    const sdkClients = sdkClientsIn(inputs);
     bundles.push({
       name,
       file: built.entryFile,
       code: built.code,
       startBytes: built.startBytes,
-      bundlesSesClient: inputs.some((input) => input.includes('node_modules/@aws-sdk/client-ses/')),
-      sdkClients: sdkClientsIn(inputs),
+      sdkClients,
+      bundlesSesClient: sdkClients.includes('client-ses'),
       startSdkClients: sdkClientsIn(built.startInputs),
       deployedInputs: built.deployedInputs,
       startInputs: built.startInputs,
