@@ -21,10 +21,11 @@ export interface NewsletterPublisherProps {
  * asynchronously by the functions that may change the archive (bindTrigger), it scans the
  * campaigns, writes `newsletter/*` of the site bucket and invalidates the changed paths. It may
  * write nothing else: objects under the archive's prefix and its sitemap only, one item of the
- * table (its own state, by key), one distribution's invalidations, the keys of one KeyValueStore
- * (the issues the edge serves). A run that still fails after Lambda's two retries of the
- * asynchronous invocation leaves its event in `deadLetterQueue`, whose depth alarm (site-stack.ts)
- * tells the operators that the archive may be out of date.
+ * table (its own state and the lease that lets one run publish at a time, by key), one
+ * distribution's invalidations, the keys of one KeyValueStore (the issues the edge serves). A run
+ * that still fails after Lambda's two retries of the asynchronous invocation leaves its event in
+ * `deadLetterQueue`, whose depth alarm (site-stack.ts) tells the operators that the archive may be
+ * out of date.
  */
 export class NewsletterPublisher extends Construct {
   readonly publisher: HouseFunction;
@@ -34,16 +35,20 @@ export class NewsletterPublisher extends Construct {
     super(scope, id);
     this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetters');
     // Invoked asynchronously only (archive-trigger.ts): the function DLQ receives the event of a
-    // run Lambda gave up on, as for the SES events function (email.ts). One run at a time: two
-    // runs at once could each write what it read (one the index with an issue just unpublished,
-    // the other the state without it) and leave the archive wrong until its next change. An
-    // event that finds the run busy is throttled, and Lambda "returns the event to the queue and
-    // attempts to run the function again for up to 6 hours"
-    // (https://docs.aws.amazon.com/lambda/latest/dg/invocation-async-error-handling.html).
+    // run Lambda gave up on, as for the SES events function (email.ts). One run publishes at a
+    // time (two at once could each save what it read and leave the archive wrong until its next
+    // change), by a lease on its state item (lambdas/campaigns/archive/one-run-at-a-time.ts), not
+    // by reserved concurrency. Lambda lets a function reserve only "up to the Unreserved account
+    // concurrency value that is shown, minus 100 for functions that don't have reserved concurrency"
+    // (https://docs.aws.amazon.com/lambda/latest/dg/configuration-concurrency.html, as quoted on
+    // https://repost.aws/questions/QUzGtqXgNdSNCHkmM0qJ2NfA), and "New AWS accounts have reduced
+    // concurrency and memory quotas" (https://docs.aws.amazon.com/lambda/latest/dg/limits.html):
+    // on such an account even 1 fails the first deploy with "Specified ReservedConcurrentExecutions
+    // for function decreases account's UnreservedConcurrentExecution below its minimum value of
+    // [10]" (or [50]) and rolls it back. infra/compliance.ts refuses reserved concurrency anywhere.
     this.publisher = new HouseFunction(this, 'Function', {
       name: 'newsletterPublisher',
       deadLetterQueue: this.deadLetterQueue,
-      reservedConcurrentExecutions: 1,
     })
       .bindTable(props.campaigns, 'read', { scan: true })
       .setEnv('SITE_URL', props.siteUrl)
@@ -52,7 +57,9 @@ export class NewsletterPublisher extends Construct {
       .setEnv('ARCHIVE_ISSUES_STORE_ARN', props.issuesStore.keyValueStoreArn);
     const role = this.publisher.role;
     // dynamodb:LeadingKeys is the partition key of the item written: its own state item only
-    // (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/specifying-conditions.html).
+    // (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/specifying-conditions.html),
+    // which holds what it wrote, its runs' counters and their lease (lambdas/data/archive-state.ts),
+    // all written with UpdateItem (ADD, SET, REMOVE; conditional for the lease).
     role.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: ['dynamodb:UpdateItem'],

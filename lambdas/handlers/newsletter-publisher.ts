@@ -1,6 +1,8 @@
 import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
 import { awsArchiveSite } from '../campaigns/archive/aws-archive-site';
-import { publishArchive, type PublishResult } from '../campaigns/archive/publish-archive';
+import { runOneAtATime } from '../campaigns/archive/one-run-at-a-time';
+import { publishArchive } from '../campaigns/archive/publish-archive';
 import { createCloudFrontClient } from '../runtime/aws-clients/cloudfront';
 import { createKeyValueStoreClient } from '../runtime/aws-clients/cloudfront-keyvaluestore';
 import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
@@ -20,20 +22,32 @@ const site = awsArchiveSite({
 });
 const siteUrl = requireEnv('SITE_URL');
 
+/** What a run keeps of its time to give up waiting for another run's lease and end cleanly. */
+const RESERVE_MS = 10_000;
+
 /**
  * Brings the public newsletter archive in line with the Campaigns table
  * (docs/decisions/0052-newsletter-archive.md). Invoked asynchronously, with no event to read,
  * when a send's recipients were queued (the campaign worker) or an owner changed `publish` on a
  * sent campaign (the console); an error makes Lambda run it again (twice, then the event goes to
  * the publisher's dead-letter queue, whose alarm tells the operators), and a repeated run writes
- * only what still differs.
+ * only what still differs. One run publishes at a time, by a lease on the state item
+ * (one-run-at-a-time.ts): a run that finds another publishing waits until that one has covered
+ * its request, or takes over once the lease is free; it never drops the request.
  */
-export const handler = middy(async (): Promise<PublishResult> => {
-  const result = await publishArchive(campaigns, site, { siteUrl, now: nowSeconds() });
-  log.info('Newsletter archive published', {
-    published: result.published.length,
-    written: result.written,
-    removed: result.removed,
+export const handler = middy(async (_event: unknown, context: Context) => {
+  const { request, runs } = await runOneAtATime(
+    campaigns,
+    () => publishArchive(campaigns, site, { siteUrl, now: nowSeconds() }),
+    { giveUpAt: Date.now() + context.getRemainingTimeInMillis() - RESERVE_MS },
+  );
+  const last = runs.at(-1);
+  log.info(last ? 'Newsletter archive published' : 'Newsletter archive request published by another run', {
+    request,
+    publications: runs.length,
+    ...(last && { published: last.published.length }),
+    written: runs.flatMap((run) => run.written),
+    removed: runs.flatMap((run) => run.removed),
   });
-  return result;
+  return { request, runs };
 });

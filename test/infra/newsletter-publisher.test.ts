@@ -1,9 +1,12 @@
 /**
  * The newsletter archive's publisher (docs/decisions/0052-newsletter-archive.md): what it may
- * write (the archive's objects, its own state item, one distribution's invalidations) and who may
- * run it (the campaign worker after a launch, the console after a change of `publish`).
+ * write (the archive's objects, its own state item, one distribution's invalidations), who may
+ * run it (the campaign worker after a launch, the console after a change of `publish`), and that it
+ * runs one at a time without reserved concurrency.
  */
 import { Match } from 'aws-cdk-lib/assertions';
+import { FUNCTIONS } from '#infra/constructs/functions.ts';
+import { ARCHIVE_LEASE_SECONDS } from '#lambdas/campaigns/archive/one-run-at-a-time.ts';
 import { synthStack } from './support/app';
 import { roleStatements } from './support/policies';
 
@@ -31,7 +34,7 @@ describe('newsletter publisher', () => {
     ]);
   });
 
-  it('reads and scans the campaigns and updates only its own state item; no put or delete', () => {
+  it('reads and scans the campaigns and updates only its own state item (its lease too); no put or delete', () => {
     expect(withAction('dynamodb:Scan').map((statement) => statement.Resource)).toEqual([campaignsArn]);
     expect(withAction('dynamodb:UpdateItem')).toEqual([
       expect.objectContaining({
@@ -88,15 +91,19 @@ describe('newsletter publisher', () => {
     });
   });
 
-  it('runs one at a time (two runs at once could each save what it read), and no other function is limited', () => {
-    template.hasResourceProperties('AWS::Lambda::Function', {
-      Description: "Publishes the sent campaigns the owners chose on the site's newsletter pages and feed",
-      ReservedConcurrentExecutions: 1,
-    });
-    const limited = Object.values(template.findResources('AWS::Lambda::Function')).filter(
+  it('reserves no concurrency (a new account could not deploy it), and no function does', () => {
+    const reserved = Object.values(template.findResources('AWS::Lambda::Function')).filter(
       (fn) => fn.Properties.ReservedConcurrentExecutions !== undefined,
     );
-    expect(limited).toHaveLength(1);
+    expect(reserved).toEqual([]);
+  });
+
+  it("runs one at a time by a lease that outlives the function's timeout, so a live run never loses it", () => {
+    const timeout = Object.values(template.findResources('AWS::Lambda::Function')).find(
+      (fn) => fn.Properties.Description === FUNCTIONS.newsletterPublisher.description,
+    )!.Properties.Timeout as number;
+    expect(timeout).toBe(FUNCTIONS.newsletterPublisher.timeoutSeconds);
+    expect(ARCHIVE_LEASE_SECONDS).toBeGreaterThan(timeout);
   });
 
   it("keeps a run that failed after Lambda's retries in its own dead-letter queue, and alarms on it", () => {
