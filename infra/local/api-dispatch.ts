@@ -6,6 +6,7 @@ import { lambdaContext, normaliseResult, toApiGatewayEvent } from './api-gateway
 import { MalformedPathError, matchApiRoute, type RouteMatch } from './api-routes-matcher';
 import { authorize } from './origin-verify';
 import { FunctionTimeoutError } from './sandbox/function-sandbox';
+import { runAs } from './iam/function-identity';
 
 type HttpHandler = (
   event: APIGatewayProxyEventV2,
@@ -89,7 +90,10 @@ export function createApiDispatcher(handlers: Record<FunctionName, HttpHandler>)
     let result: APIGatewayProxyStructuredResultV2;
     try {
       result = normaliseResult(
-        await withinTimeout(name, (deadline) => handlers[name](event, lambdaContext(name, deadline))),
+        // Its AWS calls are held to its own role (docs/decisions/0041-iam-enforced-twin.md).
+        await withinTimeout(name, (deadline) =>
+          runAs(name, () => handlers[name](event, lambdaContext(name, deadline))),
+        ),
       );
     } catch (error) {
       // What an HTTP API answers when its Lambda integration fails, timeouts included:

@@ -1,6 +1,8 @@
 import { archiveTriggerFromEnv } from '#lambdas/campaigns/archive/lambda-archive-trigger.ts';
 import { campaignSenderDepsFromEnv, sendRateFromEnv } from '#lambdas/campaigns/campaign-deps.ts';
-import type { CampaignMessage } from '#lambdas/campaigns/campaign-message.ts';
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import { readCampaignMessage, type CampaignMessage } from '#lambdas/campaigns/campaign-message.ts';
+import { enqueueRecipients } from '#lambdas/campaigns/enqueue.ts';
 import { contentOf } from '#lambdas/campaigns/launch-campaign.ts';
 import { processCampaignMessage, type CampaignQueueDeps } from '#lambdas/campaigns/process-campaign-message.ts';
 import { createPacer } from '#lambdas/campaigns/send-pacer.ts';
@@ -9,6 +11,7 @@ import { getCampaign } from '#lambdas/data/campaign-sends.ts';
 import { nowSeconds } from '#lambdas/runtime/clock.ts';
 import { scanKind } from '../ops/scan-table';
 import { every } from './every';
+import { runAs } from './iam/function-identity';
 
 interface Waiting {
   message: CampaignMessage;
@@ -36,6 +39,12 @@ export function createLocalCampaignQueue(
     pausedRecheckSeconds?: number;
     /** The twin's clock, Unix seconds: tests move it to a scheduled send's time. */
     clock?: () => number;
+    /**
+     * The queue as SQS: a launch puts its recipients on it with the worker's own code
+     * (enqueueRecipients, SendMessageBatch), through the twin's SQS endpoint, which hands them to
+     * `receive` (infra/local/local-sqs.ts). Without it they are pushed here directly.
+     */
+    sqs?: { client: SQSClient; queueUrl: string };
   } = {},
 ) {
   const clock = options.clock ?? nowSeconds;
@@ -44,7 +53,10 @@ export function createLocalCampaignQueue(
   const push = (message: CampaignMessage, notBefore = 0) => waiting.push({ message, notBefore, errors: 0 });
   const deps: CampaignQueueDeps = {
     ...sender,
-    enqueue: async (messages) => messages.forEach((message) => push(message)),
+    enqueue: async (messages) =>
+      options.sqs
+        ? enqueueRecipients(options.sqs.client, options.sqs.queueUrl, messages)
+        : messages.forEach((message) => push(message)),
     campaignOf: async (slug) => contentOf((await getCampaign(sender.campaigns, slug))!),
     // As the worker in AWS: the twin's Lambda endpoint runs the publisher (infra/local/local-lambda.ts).
     archiveChanged: archiveTriggerFromEnv(),
@@ -85,17 +97,23 @@ export function createLocalCampaignQueue(
   const tick = async () => {
     await launchDue();
     const tickStart = Date.now();
-    await Promise.all(Array.from({ length: options.concurrency ?? 4 }, () => worker(tickStart)));
+    // The messages are the campaign worker's invocations: its AWS calls are held to its role.
+    await runAs('campaignWorker', () =>
+      Promise.all(Array.from({ length: options.concurrency ?? 4 }, () => worker(tickStart))),
+    );
   };
   /** A message put on the queue as SQS SendMessage would (a schedule's target firing once more, say). */
   const send = (message: CampaignMessage) => void push(message);
-  return { tick, send, waiting: () => waiting.length };
+  /** What the twin's SQS endpoint delivers: message bodies, as SQS would hand them to the worker. */
+  const receive = (bodies: string[]) => bodies.forEach((body) => push(readCampaignMessage(body)));
+  return { tick, send, receive, waiting: () => waiting.length };
 }
 
 /** `npm start`: the queue ticks every `intervalMs`, as the mail sweeper does. */
-export function startLocalCampaignQueue(intervalMs = 500) {
-  const queue = createLocalCampaignQueue();
+export function startLocalCampaignQueue(queue: LocalCampaignQueue, intervalMs = 500) {
   return every(intervalMs, () =>
     queue.tick().catch((error: unknown) => console.error('[campaigns] tick failed; retrying', error)),
   );
 }
+
+export type LocalCampaignQueue = ReturnType<typeof createLocalCampaignQueue>;

@@ -9,6 +9,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { faultAnswer } from './fault-answers';
 import type { FaultService, FaultSwitch } from './fault-switch';
+import type { DenialAnswer } from './iam/iam-enforcement';
 import { closeServer, listenOn, readBody, type LocalService } from './services';
 
 /** How a kept-alive socket the other side has closed fails the next call written on it. */
@@ -20,11 +21,14 @@ const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE']);
  * service answers an outage, and never reaches the service, so an SES fault means the email
  * was not accepted. Otherwise the call is forwarded byte for byte (headers, Host included, so
  * signatures stay as the SDK made them). See docs/decisions/0040-local-fault-switch.md.
+ * With a `guard`, a call the caller's role does not allow is answered with the service's
+ * access-denied error and never reaches the service (docs/decisions/0041-iam-enforced-twin.md).
  */
 export async function startFaultProxy(options: {
   service: FaultService;
   target: string;
   faults: FaultSwitch;
+  guard?: (incoming: IncomingMessage, body: Buffer) => Promise<DenialAnswer | undefined>;
 }): Promise<LocalService> {
   const { service, faults } = options;
   const target = new URL(options.target);
@@ -92,6 +96,9 @@ export async function startFaultProxy(options: {
       return;
     }
     const body = await readBody(incoming);
+    // IAM answers before the service does: a denied call never reaches the service.
+    const denial = await options.guard?.(incoming, body);
+    if (denial) return void outgoing.writeHead(denial.status, denial.headers).end(denial.body);
     if (injection?.kind === 'delay') await sleep(injection.ms);
     forward(incoming, body, outgoing, injection?.kind === 'lose-answer');
   }

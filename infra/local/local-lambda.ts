@@ -1,5 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FunctionName } from '../constructs/functions';
+import { runAs } from './iam/function-identity';
+import type { IamEnforcement } from './iam/iam-enforcement';
+import { readBody } from './services';
 
 /** Where the twin answers Lambda's Invoke API (AWS_ENDPOINT_URL_LAMBDA points here). */
 export const LOCAL_LAMBDA_PREFIX = '/_local-lambda';
@@ -8,8 +11,8 @@ const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 
 /**
  * Runs `work` at most once at a time; a request during a run makes exactly one more run after
- * it, which reads the table then. In AWS the publisher has a reserved concurrency of 1
- * (infra/constructs/newsletter-publisher.ts): an event that finds it busy is retried later.
+ * it, which reads the table then. In AWS the publisher's runs take a lease on the archive's state
+ * item instead (lambdas/campaigns/archive/one-run-at-a-time.ts): one in one process is enough here.
  */
 export function coalescedRunner(work: () => Promise<unknown>, onError: (error: unknown) => void) {
   let running: Promise<void> | undefined;
@@ -42,11 +45,17 @@ export function coalescedRunner(work: () => Promise<unknown>, onError: (error: u
  * The twin's stand-in for Lambda's Invoke of an asynchronous (InvocationType Event) call: 202 at
  * once and the function run after, as Lambda queues the event
  * (https://docs.aws.amazon.com/lambda/latest/dg/invocation-async.html). Only the functions given
- * here, only Event: nothing of ours waits for another function's answer.
+ * here, only Event: nothing of ours waits for another function's answer. The caller's role must
+ * allow lambda:InvokeFunction on it, and the function then runs as itself.
  */
-export function createLocalLambda(functions: Partial<Record<FunctionName, () => unknown>>) {
+export function createLocalLambda(
+  functions: Partial<Record<FunctionName, () => unknown>>,
+  iam: Pick<IamEnforcement, 'guard'>,
+) {
+  const guard = iam.guard('lambda');
   return async (req: IncomingMessage, res: ServerResponse, url: URL) => {
-    req.resume();
+    const denial = await guard(req, await readBody(req));
+    if (denial) return void res.writeHead(denial.status, denial.headers).end(denial.body);
     const name = decodeURIComponent(url.pathname.slice(LOCAL_LAMBDA_PREFIX.length).match(INVOKE_PATH)?.[1] ?? '');
     const run = functions[name as FunctionName];
     const refuse = (status: number, type: string, message: string) => {
@@ -58,6 +67,6 @@ export function createLocalLambda(functions: Partial<Record<FunctionName, () => 
       return refuse(400, 'InvalidParameterValueException', 'The local twin runs functions asynchronously only');
     res.writeHead(202);
     res.end();
-    run();
+    runAs(name as FunctionName, run);
   };
 }

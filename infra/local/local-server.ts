@@ -5,6 +5,8 @@ import { createFaultControl, FAULTS_PATH } from './fault-control';
 import type { FaultSwitch } from './fault-switch';
 import { createLocalLambda, LOCAL_LAMBDA_PREFIX } from './local-lambda';
 import { createLocalS3, LOCAL_S3_PREFIX, type LocalObject } from './local-s3';
+import { createLocalSqs, LOCAL_SQS_PREFIX, type QueueSink } from './local-sqs';
+import type { IamEnforcement } from './iam/iam-enforcement';
 import { addCloudFrontOriginHeaders } from './origin-verify';
 import type { SigningKey } from './sigv4-presigned';
 import { createSiteHandler, type SiteOptions } from './static-site';
@@ -17,11 +19,16 @@ export interface LocalServerOptions extends SiteOptions {
   faults: FaultSwitch;
   /** What the twin's Lambda endpoint runs when invoked asynchronously (local-lambda.ts). */
   functions?: Parameters<typeof createLocalLambda>[0];
+  /** The twin's queues by name, fed by its SQS endpoint (local-sqs.ts). */
+  queues?: Record<string, QueueSink>;
+  /** Each function's role, enforced on the twin's own AWS endpoints. */
+  iam: IamEnforcement;
 }
 
 /**
  * One HTTP server that plays CloudFront: `/api/*` goes to the handlers as API Gateway would,
- * the local S3 prefix serves presigned downloads, and everything else is the site behind the
+ * the local S3 prefix serves presigned downloads, the local Lambda and SQS prefixes answer those
+ * APIs, and everything else is the site behind the
  * edge functions. It is the twin of the distribution's two behaviours, plus the loopback-only
  * fault switch control (not part of the twin).
  */
@@ -30,12 +37,14 @@ export function createLocalServer(options: LocalServerOptions) {
   const api = createApiDispatcher(options.handlers);
   const s3 = createLocalS3(options.objects, options.signingKey);
   const faultControl = createFaultControl(options.faults);
-  const lambda = createLocalLambda(options.functions ?? {});
+  const lambda = createLocalLambda(options.functions ?? {}, options.iam);
+  const sqs = createLocalSqs(options.queues ?? {}, options.iam);
 
   const route = (req: IncomingMessage, res: ServerResponse, url: URL) => {
     if (url.pathname.startsWith('/api/')) return api(addCloudFrontOriginHeaders(req), res, url);
     if (url.pathname.startsWith(`${LOCAL_S3_PREFIX}/`)) return s3(req, res, url);
     if (url.pathname.startsWith(`${LOCAL_LAMBDA_PREFIX}/`)) return lambda(req, res, url);
+    if (url.pathname.startsWith(LOCAL_SQS_PREFIX)) return sqs(req, res);
     if (url.pathname === FAULTS_PATH) return faultControl(req, res, url);
     return site.handle(req, res, url);
   };

@@ -30,7 +30,7 @@ import { startFaultProxy } from './fault-proxy';
 import { FaultSwitch } from './fault-switch';
 import { LOCAL_S3_PREFIX } from './local-s3';
 import { coalescedRunner, LOCAL_LAMBDA_PREFIX } from './local-lambda';
-import { localArchiveSite } from './local-archive-site';
+import { LOCAL_ARCHIVE_TARGETS, localArchiveSite } from './local-archive-site';
 import { createLocalKeyValueStore } from './local-key-value-store';
 import { publishArchive } from '#lambdas/campaigns/archive/publish-archive.ts';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
@@ -41,7 +41,11 @@ import { useCompressedClock } from './compressed-clock';
 import { sandboxFunction } from './sandbox/function-sandbox';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 import { startMailSweeper } from './mail-sweeper';
-import { startLocalCampaignQueue } from './campaign-queue';
+import { createLocalCampaignQueue, startLocalCampaignQueue } from './campaign-queue';
+import { labelOutgoingCalls, runAs } from './iam/function-identity';
+import { createIamEnforcement } from './iam/iam-enforcement';
+import { localQueueUrl, LOCAL_SQS_PREFIX } from './local-sqs';
+import { createSqsClient } from '#lambdas/runtime/aws-clients/sqs.ts';
 import { LOCAL_CLOCK } from '#lambdas/campaigns/launch-starter.ts';
 import { startSesEventRelay } from './ses-event-relay';
 import { createLocalServer, listen, LocalStackError } from './local-server';
@@ -82,7 +86,11 @@ type SdkEnvName =
   | 'AWS_SECRET_ACCESS_KEY'
   | 'AWS_ENDPOINT_URL_DYNAMODB'
   | 'AWS_ENDPOINT_URL_SES'
+  | 'AWS_ENDPOINT_URL_SQS'
   | 'AWS_ENDPOINT_URL_LAMBDA';
+
+/** The campaign queue's name on the twin (its URL: localQueueUrl). */
+const CAMPAIGN_QUEUE = 'campaign-queue';
 
 /** The environment the Lambdas get from CDK, pointed at the local stand-ins. */
 function lambdaEnvironment(
@@ -100,6 +108,11 @@ function lambdaEnvironment(
     AWS_ENDPOINT_URL_S3: `${siteOrigin}${LOCAL_S3_PREFIX}`,
     // The newsletter archive's trigger invokes the publisher through the twin's Lambda endpoint.
     AWS_ENDPOINT_URL_LAMBDA: `${siteOrigin}${LOCAL_LAMBDA_PREFIX}`,
+    // The campaign worker puts a launch's recipients on its queue through the twin's SQS endpoint.
+    AWS_ENDPOINT_URL_SQS: `${siteOrigin}${LOCAL_SQS_PREFIX}`,
+    CAMPAIGN_QUEUE_URL: localQueueUrl(siteOrigin, CAMPAIGN_QUEUE),
+    // The publisher's bucket, distribution and store: the twin's stand-ins (local-archive-site.ts).
+    ...LOCAL_ARCHIVE_TARGETS,
     NEWSLETTER_PUBLISHER_FUNCTION: 'newsletterPublisher',
     SUBSCRIBERS_TABLE: SUBSCRIBERS_TABLE.logicalName,
     LEADS_TABLE: LEADS_TABLE.logicalName,
@@ -136,12 +149,22 @@ async function main() {
   const ses = await sesBackend(cfg);
   const faults = new FaultSwitch();
   cfg.faultsAtStart.forEach((spec) => faults.set(spec));
+  // Each function's role from the synthesized template, enforced on every AWS call it makes
+  // (docs/decisions/0041-iam-enforced-twin.md); it reads the names of the tables at its first call.
+  const iam = createIamEnforcement();
+  labelOutgoingCalls();
   const proxies = {
-    dynamodb: await startFaultProxy({ service: 'dynamodb', target: dynamo.endpoint, faults }),
-    ses: await startFaultProxy({ service: 'ses', target: ses.endpoint, faults }),
+    dynamodb: await startFaultProxy({
+      service: 'dynamodb',
+      target: dynamo.endpoint,
+      faults,
+      guard: iam.guard('dynamodb'),
+    }),
+    ses: await startFaultProxy({ service: 'ses', target: ses.endpoint, faults, guard: iam.guard('ses') }),
   };
   // 127.0.0.1 rather than "localhost": the SDK only uses path-style S3 URLs for IP endpoints.
-  lambdaEnvironment(cfg, proxies.dynamodb.endpoint, proxies.ses.endpoint, `http://127.0.0.1:${cfg.sitePort}`);
+  const siteOrigin = `http://127.0.0.1:${cfg.sitePort}`;
+  lambdaEnvironment(cfg, proxies.dynamodb.endpoint, proxies.ses.endpoint, siteOrigin);
 
   const handlers = await loadHttpHandlers(REPO_ROOT);
   // The mail functions run in sandboxes cut at their configured timeout, as Lambda cuts them.
@@ -153,6 +176,10 @@ async function main() {
   let edge = loadEdgeHandlers(routes, archiveIssues.handle);
   // The CSP allows the build's inline stylesheet and boot script by hash; a rebuild (watch mode) updates it in place.
   const responseHeaders: Record<string, string> = { ...securityHeaders(readCspHashes(cfg.distDir)) };
+  // The console's campaign sends: the queue the worker's code drains, fed through the twin's SQS endpoint.
+  const campaignQueue = createLocalCampaignQueue({
+    sqs: { client: createSqsClient(), queueUrl: localQueueUrl(siteOrigin, CAMPAIGN_QUEUE) },
+  });
   const { server, clearSiteCache } = createLocalServer({
     distDir: cfg.distDir,
     // Rebuilds (watch mode) swap the handlers; the server keeps calling through this indirection.
@@ -163,6 +190,8 @@ async function main() {
     signingKey: { ...CREDENTIALS, region: REGION },
     faults,
     functions: { newsletterPublisher: () => archive.run() },
+    queues: { [CAMPAIGN_QUEUE]: (bodies) => campaignQueue.receive(bodies) },
+    iam,
   });
   // The newsletter archive (docs/decisions/0052): written into the served build, so rewritten
   // whole after each build (which replaces web/dist), then on each request of the trigger.
@@ -172,11 +201,13 @@ async function main() {
     () => {
       const all = rewriteAll;
       rewriteAll = false;
-      return publishArchive(archiveStore, localArchiveSite(cfg.distDir, clearSiteCache, archiveIssues), {
-        siteUrl: cfg.siteUrl,
-        now: nowSeconds(),
-        rewriteAll: all,
-      });
+      return runAs('newsletterPublisher', () =>
+        publishArchive(archiveStore, localArchiveSite(cfg.distDir, clearSiteCache, archiveIssues, iam), {
+          siteUrl: cfg.siteUrl,
+          now: nowSeconds(),
+          rewriteAll: all,
+        }),
+      );
     },
     (error) => console.error('[newsletter] archive not published', error),
   );
@@ -184,7 +215,7 @@ async function main() {
   const sitePort = await listen(server, cfg.sitePort, cfg.host, 'PORT');
   const sweeper = startMailSweeper({ sweep: mailSweep });
   // The console's campaign sends: due schedules launched, the queue drained by the worker's code.
-  const campaignQueue = startLocalCampaignQueue();
+  const campaignQueueTicks = startLocalCampaignQueue(campaignQueue);
   // DynamoDB's own background work, so straight to the service: the fault switch breaks only the stack's calls.
   const ttlClient = localDynamoClient(dynamo.endpoint);
   const ttlPurge = startTtlPurge({ db: ttlClient, tables: TABLES, intervalMs: cfg.ttlPurgeSeconds * 1000 });
@@ -216,6 +247,7 @@ async function main() {
   Email inbox    ${ses.endpoint}   (${ses.description})
   DynamoDB       ${dynamo.endpoint}   (${dynamo.description})
   Functions call ${proxies.dynamodb.endpoint} for DynamoDB, ${proxies.ses.endpoint} for SES   (the fault switch's proxies)
+  IAM policies   enforced: each function's AWS calls are held to its role in the synthesized template (denials logged as [iam])
   Expired items  deleted every ${cfg.ttlPurgeSeconds} s, as DynamoDB's TTL does (TTL_PURGE_SECONDS)
   Fault switch   http://127.0.0.1:${sitePort}${FAULTS_PATH}   (loopback only; ${faultsSet})
   Edge function  ${buildViewerRequestCode(routes).length} bytes, ${routes.length} pages
@@ -226,7 +258,7 @@ async function main() {
     await Promise.all([
       archive.idle(),
       sweeper.stop(),
-      campaignQueue.stop(),
+      campaignQueueTicks.stop(),
       sesEvents.stop(),
       ttlPurge.stop(),
       drainServer(server),

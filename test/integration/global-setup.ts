@@ -8,6 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LOCAL_CLOCK } from '#lambdas/campaigns/launch-starter.ts';
 import { createTables, startDynalite, startSesLocal, type LocalService } from '#infra/local/services.ts';
+import { startFaultProxy } from '#infra/local/fault-proxy.ts';
+import { FaultSwitch } from '#infra/local/fault-switch.ts';
+import { createIamEnforcement } from '#infra/local/iam/iam-enforcement.ts';
+import { LOCAL_ARCHIVE_TARGETS } from '#infra/local/local-archive-site.ts';
 
 declare global {
   // Read by global-teardown.ts (same process as this setup).
@@ -48,5 +52,22 @@ export default async function globalSetup(): Promise<void> {
     // Every test file submits from the events' one source address; the per-client limit has its own test.
     SUBMISSIONS_PER_CLIENT_PER_HOUR: '100000',
     MAIL_DEAD_LETTER_FILE: path.join(mkdtempSync(path.join(tmpdir(), 'dead-letters-')), 'mail-dead-letters.jsonl'),
+    // The publisher's bucket, distribution and store, as the twin names them (local-archive-site.ts).
+    ...LOCAL_ARCHIVE_TARGETS,
+  });
+
+  // The functions the tests invoke (asFunction, test/support/twin-iam.ts) reach DynamoDB and SES
+  // through proxies that hold each call to its function's role, as `npm start` does
+  // (docs/decisions/0041-iam-enforced-twin.md); a test's own calls are not labelled and pass.
+  const iam = createIamEnforcement();
+  const faults = new FaultSwitch();
+  const proxies = [
+    await startFaultProxy({ service: 'dynamodb', target: dynamo.endpoint, faults, guard: iam.guard('dynamodb') }),
+    await startFaultProxy({ service: 'ses', target: ses.endpoint, faults, guard: iam.guard('ses') }),
+  ];
+  globalThis.__LOCAL_AWS__ = [...proxies, dynamo, ses];
+  Object.assign(process.env, {
+    AWS_ENDPOINT_URL_DYNAMODB: proxies[0]!.endpoint,
+    AWS_ENDPOINT_URL_SES: proxies[1]!.endpoint,
   });
 }

@@ -3,10 +3,10 @@ import { API_SUCCESS } from '#shared/constants/messages.ts';
 import { CONSENT_TEXT } from '#shared/constants/consent.ts';
 import { ineligibility } from '#lambdas/campaigns/eligibility.ts';
 import type { SubscriberItem } from '#lambdas/data/subscriber-item.ts';
-import { handler as confirm } from '#lambdas/handlers/confirm-subscription.ts';
-import { handler as oneClick } from '#lambdas/handlers/one-click-unsubscribe.ts';
-import { handler as putSubscriber } from '#lambdas/handlers/put-subscriber.ts';
-import { handler as sesEvents } from '#lambdas/handlers/ses-events.ts';
+import { handler as confirmHandler } from '#lambdas/handlers/confirm-subscription.ts';
+import { handler as oneClickHandler } from '#lambdas/handlers/one-click-unsubscribe.ts';
+import { handler as putSubscriberHandler } from '#lambdas/handlers/put-subscriber.ts';
+import { handler as sesEventsHandler } from '#lambdas/handlers/ses-events.ts';
 import { confirmEvent, invoke, oneClickEvent, subscriberEvent } from '../unit/lambdas/support/api-events';
 import { preferenceBody } from '../unit/lambdas/support/payloads';
 import { bounceNotification, snsEvent } from '../unit/lambdas/support/stream-records';
@@ -22,6 +22,12 @@ import {
   tables,
   uniqueEmail,
 } from './support/local-aws';
+import { asFunction } from '#test/support/twin-iam.ts';
+
+const confirm = asFunction('confirmSubscription', confirmHandler);
+const oneClick = asFunction('oneClickUnsubscribe', oneClickHandler);
+const putSubscriber = asFunction('putSubscriber', putSubscriberHandler);
+const sesEvents = asFunction('sesEvents', sesEventsHandler);
 
 const CONFIRMATION = 'Please confirm your subscription to Chinook Talent Partners';
 const WELCOME = 'Welcome to Chinook Talent Partners';

@@ -1,8 +1,8 @@
 import { API_ERRORS, API_SUCCESS } from '#shared/constants/messages.ts';
 import { CONSENT_TEXT, IMPLIED_CONSENT_SECONDS } from '#shared/constants/consent.ts';
 import { SCORECARD_MAILS_PER_ADDRESS_PER_DAY } from '#shared/constants/limits.ts';
-import { handler as requestScorecard } from '#lambdas/handlers/request-scorecard.ts';
-import { handler as downloadScorecard } from '#lambdas/handlers/download-scorecard.ts';
+import { handler as requestScorecardHandler } from '#lambdas/handlers/request-scorecard.ts';
+import { handler as downloadScorecardHandler } from '#lambdas/handlers/download-scorecard.ts';
 import { downloadEvent, invoke, scorecardEvent } from '../unit/lambdas/support/api-events';
 import { scorecardBody } from '../unit/lambdas/support/payloads';
 import {
@@ -19,6 +19,10 @@ import {
   tables,
   uniqueEmail,
 } from './support/local-aws';
+import { asFunction } from '#test/support/twin-iam.ts';
+
+const requestScorecard = asFunction('requestScorecard', requestScorecardHandler);
+const downloadScorecard = asFunction('downloadScorecard', downloadScorecardHandler);
 
 const now = () => Math.floor(Date.now() / 1000);
 const DOWNLOAD_LINK = /https:\/\/site\.test\/api\/employer\/scorecard\/download\/([A-Za-z0-9_-]{44})/;

@@ -1,7 +1,7 @@
 import { API_ERRORS, API_SUCCESS } from '#shared/constants/messages.ts';
 import { CONSENT_TEXT } from '#shared/constants/consent.ts';
-import { handler as confirm } from '#lambdas/handlers/confirm-subscription.ts';
-import { handler as signup } from '#lambdas/handlers/signup.ts';
+import { handler as confirmHandler } from '#lambdas/handlers/confirm-subscription.ts';
+import { handler as signupHandler } from '#lambdas/handlers/signup.ts';
 import { apiEvent, invoke, signupEvent } from '../unit/lambdas/support/api-events';
 import { signupBody } from '../unit/lambdas/support/payloads';
 import {
@@ -18,6 +18,10 @@ import {
   tables,
   uniqueEmail,
 } from './support/local-aws';
+import { asFunction } from '#test/support/twin-iam.ts';
+
+const confirm = asFunction('confirmSubscription', confirmHandler);
+const signup = asFunction('signup', signupHandler);
 
 const confirmEvent = (audience: string, token: string, headers: Record<string, string> = {}) =>
   apiEvent({
@@ -162,7 +166,10 @@ describe('sign-up (double opt-in): lead -> confirmation email -> the owner confi
     await invoke(confirm, confirmEvent('candidate', await confirmationTokenFor(carol)));
     await deliverDueMail(lead!.id);
     const { subscriberId } = (await readItem(tables.subscribers, `email#candidate#${carol}`))!;
-    const { handler: oneClick } = await import('#lambdas/handlers/one-click-unsubscribe.ts');
+    const oneClick = asFunction(
+      'oneClickUnsubscribe',
+      (await import('#lambdas/handlers/one-click-unsubscribe.ts')).handler,
+    );
     const { oneClickEvent } = await import('../unit/lambdas/support/api-events');
     const { unsubscribe } = await subscriberLinkTokensFor(carol);
     await invoke(oneClick, oneClickEvent('candidate', unsubscribe, 'List-Unsubscribe=One-Click'));
@@ -198,7 +205,10 @@ describe('sign-up (double opt-in): lead -> confirmation email -> the owner confi
     await invoke(confirm, confirmEvent('candidate', await confirmationTokenFor(email)));
     await deliverDueMail(first.lead!.id);
     const { subscriberId } = (await readItem(tables.subscribers, `email#candidate#${email}`))!;
-    const { handler: oneClick } = await import('#lambdas/handlers/one-click-unsubscribe.ts');
+    const oneClick = asFunction(
+      'oneClickUnsubscribe',
+      (await import('#lambdas/handlers/one-click-unsubscribe.ts')).handler,
+    );
     const { oneClickEvent } = await import('../unit/lambdas/support/api-events');
     const { unsubscribe } = await subscriberLinkTokensFor(email);
     await invoke(oneClick, oneClickEvent('candidate', unsubscribe, 'List-Unsubscribe=One-Click'));

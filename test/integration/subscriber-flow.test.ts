@@ -1,12 +1,12 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { Context } from 'aws-lambda';
 import { API_ERRORS, API_SUCCESS } from '#shared/constants/messages.ts';
-import { handler as getSubscriber } from '#lambdas/handlers/get-subscriber.ts';
-import { handler as putSubscriber } from '#lambdas/handlers/put-subscriber.ts';
-import { handler as oneClick } from '#lambdas/handlers/one-click-unsubscribe.ts';
-import { handler as signup } from '#lambdas/handlers/signup.ts';
+import { handler as getSubscriberHandler } from '#lambdas/handlers/get-subscriber.ts';
+import { handler as putSubscriberHandler } from '#lambdas/handlers/put-subscriber.ts';
+import { handler as oneClickHandler } from '#lambdas/handlers/one-click-unsubscribe.ts';
+import { handler as signupHandler } from '#lambdas/handlers/signup.ts';
 import { consentRecordId } from '#lambdas/data/subscriber-item.ts';
-import { handler as sesEvents } from '#lambdas/handlers/ses-events.ts';
+import { handler as sesEventsHandler } from '#lambdas/handlers/ses-events.ts';
 import { invoke, oneClickEvent, signupEvent, subscriberEvent } from '../unit/lambdas/support/api-events';
 import { preferenceBody, signupBody, unsubscribeBody } from '../unit/lambdas/support/payloads';
 import { bounceNotification, complaintNotification, snsEvent } from '../unit/lambdas/support/stream-records';
@@ -22,6 +22,13 @@ import {
   writeItem,
 } from './support/local-aws';
 import { subscriberItem } from '../support/campaign-subscribers';
+import { asFunction } from '#test/support/twin-iam.ts';
+
+const getSubscriber = asFunction('getSubscriber', getSubscriberHandler);
+const putSubscriber = asFunction('putSubscriber', putSubscriberHandler);
+const oneClick = asFunction('oneClickUnsubscribe', oneClickHandler);
+const signup = asFunction('signup', signupHandler);
+const sesEvents = asFunction('sesEvents', sesEventsHandler);
 
 /** A confirmed subscriber of this audience (sign-up, confirmation email, confirm button). */
 const signUp = (audience: 'candidate' | 'employer', email = uniqueEmail(audience)) => subscribe(audience, email);

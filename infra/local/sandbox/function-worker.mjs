@@ -15,6 +15,8 @@ const exported = async (specifier, name) => {
   return module[name] ?? module.default?.[name];
 };
 const lambdaContext = await exported('../api-gateway-event.ts', 'lambdaContext');
+// Every AWS call of this thread is the function's, held to its role (docs/decisions/0041-iam-enforced-twin.md).
+(await exported('../iam/function-identity.ts', 'labelOutgoingCalls'))(functionName);
 const handler = await exported(entry, 'handler');
 
 parentPort.on('message', async ({ id, event, deadline }) => {

@@ -10,9 +10,9 @@ import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
 import { createLocalCampaignQueue } from '#infra/local/campaign-queue.ts';
 import { startSesEventRelay } from '#infra/local/ses-event-relay.ts';
 import { readCapturedEmails } from '#infra/local/services.ts';
-import { handler as sesEvents } from '#lambdas/handlers/ses-events.ts';
-import { handler as oneClick } from '#lambdas/handlers/one-click-unsubscribe.ts';
-import { handler as putSubscriber } from '#lambdas/handlers/put-subscriber.ts';
+import { handler as sesEventsHandler } from '#lambdas/handlers/ses-events.ts';
+import { handler as oneClickHandler } from '#lambdas/handlers/one-click-unsubscribe.ts';
+import { handler as putSubscriberHandler } from '#lambdas/handlers/put-subscriber.ts';
 import { emailClaimId, type SubscriberItem } from '#lambdas/data/subscriber-item.ts';
 import type { Audience } from '#shared/constants/audiences.ts';
 import { firmDay } from '#shared/firm-day.ts';
@@ -25,6 +25,11 @@ import { startLocalSite } from '../support/local-site';
 import { api, enrol, sessionOf } from './console-client';
 import { invoke, lambdaContext, oneClickEvent, subscriberEvent } from '../../unit/lambdas/support/api-events';
 import { preferenceBody, unsubscribeBody } from '../../unit/lambdas/support/payloads';
+import { asFunction } from '#test/support/twin-iam.ts';
+
+const sesEvents = asFunction('sesEvents', sesEventsHandler);
+const oneClick = asFunction('oneClickUnsubscribe', oneClickHandler);
+const putSubscriber = asFunction('putSubscriber', putSubscriberHandler);
 
 jest.setTimeout(60_000);
 const OWNERS = process.env.CONSOLE_OWNERS!;

@@ -10,7 +10,7 @@ import { OTHER_ORIGIN } from '#lambdas/console/console-guards.ts';
 import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaign-messages.ts';
 import { createLocalCampaignQueue } from '#infra/local/campaign-queue.ts';
 import { startSesEventRelay } from '#infra/local/ses-event-relay.ts';
-import { handler as sesEvents } from '#lambdas/handlers/ses-events.ts';
+import { handler as sesEventsHandler } from '#lambdas/handlers/ses-events.ts';
 import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
 import { readCapturedEmails } from '#infra/local/services.ts';
 import type { SubscriberItem } from '#lambdas/data/subscriber-item.ts';
@@ -19,6 +19,9 @@ import { readItem, sesEndpoint, writeItem } from '../support/local-aws';
 import { startLocalSite } from '../support/local-site';
 import { api, auditOf, enrol, sessionOf, type Call } from './console-client';
 import { lambdaContext } from '../../unit/lambdas/support/api-events';
+import { asFunction } from '#test/support/twin-iam.ts';
+
+const sesEvents = asFunction('sesEvents', sesEventsHandler);
 
 jest.setTimeout(60_000);
 const OWNERS = process.env.CONSOLE_OWNERS!;

@@ -6,12 +6,17 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { CONSOLE_AUTH_ROUTES, SESSION_COOKIE, type AuditEntry } from '#shared/console-api.ts';
 import { API_ROUTES } from '#shared/paths.ts';
 import { matchApiRoute } from '#infra/local/api-routes-matcher.ts';
-import { handler as consoleApi } from '#lambdas/handlers/console-api.ts';
-import { handler as consoleAuth } from '#lambdas/handlers/console-auth.ts';
-import { handler as consoleCampaigns } from '#lambdas/handlers/console-campaigns.ts';
+import { handler as consoleApiHandler } from '#lambdas/handlers/console-api.ts';
+import { handler as consoleAuthHandler } from '#lambdas/handlers/console-auth.ts';
+import { handler as consoleCampaignsHandler } from '#lambdas/handlers/console-campaigns.ts';
 import { apiEvent, lambdaContext } from '../../unit/lambdas/support/api-events';
 import { createPasskey, signIn, type SoftwarePasskey } from '../../support/software-passkey';
 import { capturedEmailsTo, siteUrl } from '../support/local-aws';
+import { asFunction } from '#test/support/twin-iam.ts';
+
+const consoleApi = asFunction('consoleApi', consoleApiHandler);
+const consoleAuth = asFunction('consoleAuth', consoleAuthHandler);
+const consoleCampaigns = asFunction('consoleCampaigns', consoleCampaignsHandler);
 
 export const SITE_ORIGIN = new URL(siteUrl).origin;
 /** The origin the handlers take as the site's when called: a test may point SITE_URL at a local site. */

@@ -8,7 +8,7 @@ import { sendToRecipient } from '#lambdas/campaigns/send-to-recipient.ts';
 import type { CampaignContent } from '#lambdas/data/campaign-item.ts';
 import { mailboxHash } from '#lambdas/domain/mailbox-hash.ts';
 import { OTHER_ORIGIN, SIGN_IN_NEEDED } from '#lambdas/console/console-guards.ts';
-import { handler as signup } from '#lambdas/handlers/signup.ts';
+import { handler as signupHandler } from '#lambdas/handlers/signup.ts';
 import { CONSENT_FORMS_VERSION, CONSENT_TEXT } from '#shared/constants/consent.ts';
 import { ERASURE_NOT_CONFIRMED, NO_SUBSCRIPTION, PEOPLE_ROUTES } from '#shared/console-people.ts';
 import { invoke, signupEvent } from '../../unit/lambdas/support/api-events';
@@ -24,6 +24,9 @@ import {
   uniqueEmail,
 } from '../support/local-aws';
 import { api, auditEntriesWhere, enrol, sessionOf } from './console-client';
+import { asFunction } from '#test/support/twin-iam.ts';
+
+const signup = asFunction('signup', signupHandler);
 
 const CAMPAIGNS_TABLE = process.env.CAMPAIGNS_TABLE!;
 const OWNERS = process.env.CONSOLE_OWNERS!;

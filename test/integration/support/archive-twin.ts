@@ -16,6 +16,8 @@ import { coalescedRunner, createLocalLambda, LOCAL_LAMBDA_PREFIX } from '#infra/
 import { createSiteHandler } from '#infra/local/static-site.ts';
 import { publishArchive } from '#lambdas/campaigns/archive/publish-archive.ts';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
+import { runAs } from '#infra/local/iam/function-identity.ts';
+import { twinIam } from '#test/support/twin-iam.ts';
 
 const FIXTURE_DIST = path.join(__dirname, '..', '..', 'infra', 'fixtures', 'web-dist');
 
@@ -36,23 +38,26 @@ export async function startArchiveTwin({ campaignsTable, siteUrl, now }: Archive
     responseHeaders: {},
   });
   const invalidated: string[][] = [];
-  /** One publisher run over the table, as the function runs it. */
+  const archiveSite = localArchiveSite(dist, () => site.clearCache(), issues, twinIam());
+  /** One publisher run over the table, as the function runs it, held to its role. */
   const publish = () =>
-    publishArchive(
-      { db: createDynamoClient(), table: campaignsTable },
-      {
-        ...localArchiveSite(dist, () => site.clearCache(), issues),
-        invalidate: async (paths) => {
-          invalidated.push(paths);
-          site.clearCache();
+    runAs('newsletterPublisher', () =>
+      publishArchive(
+        { db: createDynamoClient(), table: campaignsTable },
+        {
+          ...archiveSite,
+          invalidate: async (paths) => {
+            await archiveSite.invalidate(paths);
+            invalidated.push(paths);
+          },
         },
-      },
-      { siteUrl, now: now() },
+        { siteUrl, now: now() },
+      ),
     );
   const runs = coalescedRunner(publish, (error) => {
     throw error;
   });
-  const lambda = createLocalLambda({ newsletterPublisher: () => runs.run() });
+  const lambda = createLocalLambda({ newsletterPublisher: () => runs.run() }, twinIam());
   let invocations = 0;
   let lambdaDown = false;
   const server = createServer((req, res) => {

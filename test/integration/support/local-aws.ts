@@ -6,8 +6,11 @@ import { GetItemCommand, PutItemCommand, ScanCommand } from '@aws-sdk/client-dyn
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context } from 'aws-lambda';
 import { localDynamoClient, readCapturedEmails, readRawEmails, type CapturedEmail } from '#infra/local/services.ts';
-import { handler as sweep } from '#lambdas/handlers/mail-sweep.ts';
+import { handler as sweepHandler } from '#lambdas/handlers/mail-sweep.ts';
 import { readMail, type ReadableMail } from '../../unit/lambdas/support/parse-mime';
+import { asFunction } from '#test/support/twin-iam.ts';
+
+const sweep = asFunction('mailSweep', sweepHandler);
 
 const env = (name: string) => {
   const value = process.env[name];
@@ -123,8 +126,11 @@ export const consentRecordsOf = async (subscriberId: string) => {
  * email, the button on the confirmation page (POST), and the welcome email with its links.
  */
 export const subscribe = async (audience: 'candidate' | 'employer', email: string) => {
-  const { handler: signup } = await import('#lambdas/handlers/signup.ts');
-  const { handler: confirm } = await import('#lambdas/handlers/confirm-subscription.ts');
+  const signup = asFunction('signup', (await import('#lambdas/handlers/signup.ts')).handler);
+  const confirm = asFunction(
+    'confirmSubscription',
+    (await import('#lambdas/handlers/confirm-subscription.ts')).handler,
+  );
   const { apiEvent, invoke, signupEvent } = await import('../../unit/lambdas/support/api-events');
   const { signupBody } = await import('../../unit/lambdas/support/payloads');
   await invoke(signup, signupEvent(signupBody({ email, audience })));
