@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FormLimits } from '../constructs/api';
 import type { ApiThrottle } from '../constructs/api-throttling';
+import { DEFAULT_MONTHLY_BUDGET_USD } from '../constructs/budget';
 import {
   FORM_MAILS_PER_HOUR,
   FORM_MAILS_WINDOW_SECONDS,
@@ -13,6 +14,7 @@ import { PLAIN_EMAIL_ADDRESS } from '#shared/schemas/email-address.ts';
 import { mailingAddressProblem } from '#shared/mailing-address.ts';
 import { readRouteManifest, ROUTE_MANIFEST_FILE } from '../edge/edge-code';
 import { readCspHashes, type CspHashes } from '../site/security-headers';
+import { parseStage } from './stage';
 
 /**
  * Everything the app takes from outside the code — CDK context, the web build, the scorecard
@@ -61,6 +63,10 @@ export interface AppContext {
   readonly formLimits: FormLimits;
   /** SES's maximum send rate of the account (emails per second): the campaign sender's pace. */
   readonly campaignSendRate?: number;
+  /** Which stack this is (`prod` unless set): it names the stack and tags its resources. */
+  readonly stage: string;
+  /** The monthly AWS Budgets cost budget in USD, emailed to opsEmail at 80% actual and 100% forecast. */
+  readonly monthlyBudgetUsd: number;
 }
 
 /** Reads the app's context through `get` (e.g. `(key) => app.node.tryGetContext(key)`). */
@@ -126,6 +132,8 @@ export function parseAppContext(get: (key: string) => unknown): AppContext {
       formMailWindowSeconds: number('FORM_MAILS_WINDOW_SECONDS') ?? FORM_MAILS_WINDOW_SECONDS,
     },
     campaignSendRate: number('campaignSendRate'),
+    stage: parseStage(get('stage')),
+    monthlyBudgetUsd: number('monthlyBudgetUsd') ?? DEFAULT_MONTHLY_BUDGET_USD,
   };
 }
 

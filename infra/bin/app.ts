@@ -3,6 +3,7 @@ import { App } from 'aws-cdk-lib';
 import { addCompliancePacks, synthCompliant } from '../compliance';
 import { SiteStack } from '../constructs/site-stack';
 import { locateScorecardDocument, locateWebBuild, parseAppContext } from './app-inputs';
+import { REGION, stackNameOf } from './stage';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 
 /**
@@ -12,11 +13,12 @@ import { REPO_ROOT } from '#shared/repo-root.ts';
 const app = new App();
 const context = parseAppContext((key) => app.node.tryGetContext(key));
 
-new SiteStack(app, 'ConsultancySite', {
-  description: 'Consultancy website, API, data and mail',
+// One stack per stage (context `stage`, default prod): `ConsultancySite` for prod, as it always was.
+new SiteStack(app, stackNameOf(context.stage), {
+  description: `Consultancy website, API, data and mail (${context.stage})`,
   // The region is part of the product (Canadian data residency); the account comes from the
   // CLI's credentials when there are any, and stays unresolved (env-agnostic) when there are none.
-  env: { region: 'ca-central-1', account: process.env.CDK_DEFAULT_ACCOUNT },
+  env: { region: REGION, account: process.env.CDK_DEFAULT_ACCOUNT },
   web: locateWebBuild(path.join(REPO_ROOT, 'web', 'dist')),
   scorecardDocumentFile: locateScorecardDocument(path.join(REPO_ROOT, 'infra', 'assets', 'scorecard')),
   ...context,

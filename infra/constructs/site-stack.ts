@@ -1,4 +1,4 @@
-import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import {
@@ -7,12 +7,14 @@ import {
   LEAD_MAIL_FINALLY_FAILED,
   MAIL_DOUBT_OUTLIVED_WINDOW,
 } from '#shared/constants/operator-alerts.ts';
+import { DEFAULT_STAGE, PROJECT_TAG } from '../bin/stage';
 import { controlTowerRule } from '../compliance';
 import type { CspHashes } from '../site/security-headers';
 import { AccessLogs } from './access-logs';
 import { Alarms, EVENT_STREAM_PERIOD } from './alarms';
 import { Api, type FormLimits } from './api';
 import type { ApiThrottle } from './api-throttling';
+import { DEFAULT_MONTHLY_BUDGET_USD, MonthlyBudget } from './budget';
 import { CampaignSender } from './campaign-sender';
 import { NewsletterPublisher } from './newsletter-publisher';
 import { Data } from './data';
@@ -47,6 +49,10 @@ export interface SiteStackProps extends StackProps {
   readonly formLimits?: FormLimits;
   /** SES's maximum send rate of the account, emails per second (campaigns). @default 14 */
   readonly campaignSendRate?: number;
+  /** The stage (context `stage`), in the `stage` cost allocation tag. @default prod */
+  readonly stage?: string;
+  /** The monthly cost budget in USD, emailed to opsEmail (context `monthlyBudgetUsd`). @default 20 */
+  readonly monthlyBudgetUsd?: number;
 }
 
 /** The whole product in one stack: site delivery, API, data, mail and alarms. */
@@ -61,7 +67,17 @@ export class SiteStack extends Stack {
   readonly alarms: Alarms;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
-    super(scope, id, props);
+    const costAllocationTags = { project: PROJECT_TAG, stage: props.stage ?? DEFAULT_STAGE };
+    super(scope, id, {
+      // Deleting the stack takes its site, API and mail with it: only on purpose, protection off first.
+      terminationProtection: true,
+      ...props,
+      // The stack's own tags, which CloudFormation also puts on what it creates...
+      tags: { ...props.tags, ...costAllocationTags },
+    });
+    // ...and each taggable resource's in the template, so they show in the template and its tests
+    // (with @aws-cdk/core:explicitStackTags, Tags.of(stack) tags only the resources).
+    for (const [key, value] of Object.entries(costAllocationTags)) Tags.of(this).add(key, value);
 
     const accessLogs = new AccessLogs(this, 'AccessLogs');
     this.data = new Data(this, 'Data');
@@ -181,6 +197,10 @@ export class SiteStack extends Stack {
         FORM_MAIL_BUDGET_EXHAUSTED,
       );
     this.acknowledgeApiControls();
+    new MonthlyBudget(this, 'Budget', {
+      amountUsd: props.monthlyBudgetUsd ?? DEFAULT_MONTHLY_BUDGET_USD,
+      email: props.opsEmail,
+    });
 
     new CfnOutput(this, 'SiteUrl', {
       description: 'The public site (links in emails use it too)',

@@ -4,11 +4,18 @@
  * the real site URL at deploy time (docs/decisions/0010-site-url-from-distribution.md). Needs
  * AWS credentials for the account and a bootstrapped ca-central-1 (see the README, "Deploying").
  * Then asks the newsletter archive's publisher for a run (`npm run campaign -- archive`).
+ *
+ * `npm run diff [-- <the same arguments>]` (this file with `--diff`): the same build and the same
+ * app, context and stack, through `cdk diff`: what the deploy would change in the deployed
+ * stack, read before every deploy after the first. It changes nothing.
+ *
+ * `-c stage=<stage>` picks the stack (infra/bin/stage.ts): `ConsultancySite` for prod (the
+ * default), `ConsultancySite-<stage>` for another.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { cdkDeployArgs, deploySummary, OUTPUTS_FILE, stackOutputs } from './deploy-plan';
+import { cdkPlan, deploySummary, OUTPUTS_FILE, stackOutputs, stageFlag } from './deploy-plan';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 
 const bin = (name: string) => path.join(REPO_ROOT, 'node_modules', '.bin', name);
@@ -19,24 +26,44 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): void {
 }
 
 function main(): void {
-  const deployArgs = cdkDeployArgs(process.argv.slice(2));
+  const [first, ...rest] = process.argv.slice(2);
+  const verb = first === '--diff' ? 'diff' : 'deploy';
+  const operatorArgs = verb === 'diff' ? rest : process.argv.slice(2);
+  // cdk.json may set the stage too; a -c on the command line wins, as in cdk itself.
+  const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
+    context?: Record<string, unknown>;
+  };
+  const { args, stage, stackName } = cdkPlan(verb, operatorArgs, cdkJson.context?.stage);
   // The deployable build: without SITE_URL, whatever the shell has set (npm start's localhost).
   const buildEnv = { ...process.env };
   delete buildEnv.SITE_URL;
   console.log('Building the website for deployment …');
   run(bin('tsx'), ['web/build/build.ts'], buildEnv);
-  console.log(`Deploying (cdk ${deployArgs.join(' ')}) …`);
-  run(bin('cdk'), deployArgs, process.env);
-  const outputs = stackOutputs(readFileSync(path.join(REPO_ROOT, OUTPUTS_FILE), 'utf8'));
+  if (verb === 'diff') {
+    console.log(`Comparing with the deployed ${stackName} (cdk ${args.join(' ')}) …`);
+    run(bin('cdk'), args, process.env);
+    return;
+  }
+  console.log(`Deploying ${stackName} (cdk ${args.join(' ')}) …`);
+  run(bin('cdk'), args, process.env);
+  const outputs = stackOutputs(readFileSync(path.join(REPO_ROOT, OUTPUTS_FILE), 'utf8'), stackName);
   // The newsletter archive is written by its publisher, not by this deploy (0052): a run brings
   // its pages to the deployed template and writes its sitemap in a new environment.
   console.log('Updating the newsletter pages …');
-  const archive = ['infra/ops/campaign.ts', 'archive', '--target', 'aws'];
+  const archive = [
+    'infra/ops/campaign.ts',
+    'archive',
+    '--target',
+    'aws',
+    ...stageFlag(stage).split(' ').filter(Boolean),
+  ];
   const archived = spawnSync(bin('tsx'), archive, { cwd: REPO_ROOT, stdio: 'inherit', env: process.env });
   // The stack is deployed either way; the pages follow at the next send or switch in the console.
   if (archived.status !== 0)
-    console.warn('The newsletter pages were not updated: run `npm run campaign -- archive --target aws`.');
-  console.log(`\n${deploySummary(outputs).join('\n')}`);
+    console.warn(
+      `The newsletter pages were not updated: run \`npm run campaign -- archive --target aws${stageFlag(stage)}\`.`,
+    );
+  console.log(`\n${deploySummary(outputs, stage).join('\n')}`);
 }
 
 try {

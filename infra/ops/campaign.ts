@@ -10,6 +10,7 @@
  *                                does, after each deploy): the site's newsletter pages follow the table
  *   --target local|aws           default local: `npm start`'s stack (PORT, SES_PORT,
  *                                DYNAMODB_PORT, LOCAL_DATA_DIR); aws: the deployed stack's outputs
+ *   --stage <stage>              with --target aws: that stage's stack instead of prod's
  */
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
@@ -25,7 +26,7 @@ import { resolveCampaignTarget, type CampaignTarget } from './campaigns/campaign
 import { campaignStatus } from './campaigns/campaign-status';
 import { enqueueRecipients } from '#lambdas/campaigns/enqueue.ts';
 import { createSqsClient } from '#lambdas/runtime/aws-clients/sqs.ts';
-import { STACK } from './stack-target';
+import { STACK, STAGE_USAGE, stageStackName } from './stack-target';
 import { loadCampaign } from './campaigns/load-campaign';
 import { sendLocally } from './campaigns/local-queue';
 import { writePreview } from './campaigns/preview';
@@ -34,13 +35,14 @@ import { inertText, printInert } from './inert-output';
 import { campaignRecipients } from './campaigns/recipients';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 
-const USAGE =
-  'Usage: npm run campaign -- preview|test|send|status <slug> [--to <address>] [--yes] [--json] [--rate <n>] [--concurrency <n>] [--target local|aws], or npm run campaign -- archive [--target local|aws]';
+const USAGE = `Usage: npm run campaign -- preview|test|send|status <slug> [--to <address>] [--yes] [--json] [--rate <n>] [--concurrency <n>] [--target local|aws], or npm run campaign -- archive [--target local|aws]; each ${STAGE_USAGE}`;
 export interface CampaignArgs {
   verb: 'preview' | 'test' | 'send' | 'status' | 'archive';
   /** Empty for `archive`, which concerns every campaign. */
   slug: string;
   target: string;
+  /** A deployed stage other than prod (`--stage`, with `--target aws`). */
+  stage?: string;
   to?: string;
   yes: boolean;
   json: boolean;
@@ -59,6 +61,7 @@ export const parseCampaignArgs = (argv: string[]): CampaignArgs => {
     argv,
     {
       target: { type: 'string', default: 'local' },
+      stage: { type: 'string' },
       to: { type: 'string' },
       yes: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
@@ -76,6 +79,7 @@ export const parseCampaignArgs = (argv: string[]): CampaignArgs => {
     verb: verb as CampaignArgs['verb'],
     slug,
     target: values.target,
+    stage: values.stage,
     to: values.to,
     yes: values.yes,
     json: values.json,
@@ -178,7 +182,7 @@ const send = async (args: CampaignArgs, target: CampaignTarget, log: (line: stri
 };
 
 export const runCampaign = async (args: CampaignArgs, log: (line: string) => void = printInert): Promise<number> => {
-  const target = await resolveCampaignTarget(args.target);
+  const target = await resolveCampaignTarget(args.target, stageStackName(args.target, args.stage));
   if (args.verb === 'preview') {
     log(
       `Preview: ${writePreview(await loadCampaign(args.slug, target.siteUrl), target.siteUrl, path.join(REPO_ROOT, '.local', 'campaign-preview'))}`,

@@ -7,7 +7,7 @@
  *   release-mail <lead id> | drop-mail <lead id>   send a held email, or decide not to
  *   apply-retention                           subscribers, claims and consent records get the retention rule's expiry
  * Local by default (`npm start`'s stack, found as npm start finds it); `--target aws` reads the
- * deployed stack's outputs.
+ * deployed stack's outputs, prod's or `--stage <stage>`'s.
  */
 import { isAudience } from '#shared/constants/audiences.ts';
 import { toCsv } from '#shared/inert-csv.ts';
@@ -16,10 +16,11 @@ import { inertText, printInert, toTable } from './inert-output';
 import { decideHeldMail, heldLeads } from './held-mail';
 import { consentOf, leadsSince, subscribersOf, suppressionOf } from './ops-reports';
 import { applyRetention } from './apply-retention';
-import { resolveTarget } from './stack-target';
+import { resolveTarget, STAGE_USAGE, stageStackName } from './stack-target';
 
 const USAGE =
-  'Usage: npm run ops -- leads [--since <yyyy-mm-dd>, default 30 days ago] [--csv] | consent <email> [--json] | subscribers --audience candidate|employer [--csv] | held | release-mail <lead id> | drop-mail <lead id> | apply-retention  [--target local|aws]';
+  'Usage: npm run ops -- leads [--since <yyyy-mm-dd>, default 30 days ago] [--csv] | consent <email> [--json] | subscribers --audience candidate|employer [--csv] | held | release-mail <lead id> | drop-mail <lead id> | apply-retention  [--target local|aws] ' +
+  STAGE_USAGE;
 
 /** How far back `leads` looks without --since. */
 export const DEFAULT_LEADS_DAYS = 30;
@@ -31,6 +32,7 @@ export const parseOpsArgs = (argv: string[], nowMs: number) => {
     argv,
     {
       target: { type: 'string', default: 'local' },
+      stage: { type: 'string' },
       since: { type: 'string', default: new Date(nowMs - DEFAULT_LEADS_DAYS * DAY_MS).toISOString().slice(0, 10) },
       audience: { type: 'string' },
       csv: { type: 'boolean', default: false },
@@ -47,7 +49,7 @@ export const parseOpsArgs = (argv: string[], nowMs: number) => {
 export const runOps = async (argv: string[], log: (line: string) => void = printInert): Promise<number> => {
   const args = parseOpsArgs(argv, Date.now());
   const { verb, subject } = args;
-  const target = await resolveTarget(args.target);
+  const target = await resolveTarget(args.target, stageStackName(args.target, args.stage));
   const now = Math.floor(Date.now() / 1000);
   if (verb === 'leads') {
     const rows = await leadsSince(target, args.sinceSeconds);

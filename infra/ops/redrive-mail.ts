@@ -1,5 +1,5 @@
 /**
- * `npm run mail:redrive [-- --target local|aws] [--lead <lead id>] [--include-uncertain] [--dry-run]`
+ * `npm run mail:redrive [-- --target local|aws] [--stage <stage>] [--lead <lead id>] [--include-uncertain] [--dry-run]`
  *
  * Puts leads whose mail finally failed back into delivery: their failed parts become pending
  * and due now, with a fresh retry window; the mailer sends them at most once, as always.
@@ -14,22 +14,25 @@ import { requeueLead } from '#lambdas/data/lead-mail-state.ts';
 import type { LeadItem } from '#lambdas/data/lead-item.ts';
 import { getLead } from '#lambdas/data/leads.ts';
 import { leadMailSummary } from './held-mail';
-import { resolveTarget, type OpsTarget } from './stack-target';
+import { resolveTarget, STAGE_USAGE, stageStackName, type OpsTarget } from './stack-target';
 
 interface Options {
   target: string;
+  /** A deployed stage other than prod (`--stage`, with `--target aws`). */
+  stage?: string;
   leadId?: string;
   includeUncertain: boolean;
   dryRun: boolean;
 }
 
-const USAGE = 'Usage: npm run mail:redrive -- [--target local|aws] [--lead <id>] [--include-uncertain] [--dry-run]';
+const USAGE = `Usage: npm run mail:redrive -- [--target local|aws] [--lead <id>] [--include-uncertain] [--dry-run] ${STAGE_USAGE}`;
 
 export const parseRedriveArgs = (argv: string[]): Options => {
   const { values, positionals } = parseCommandLine(
     argv,
     {
       target: { type: 'string', default: 'local' },
+      stage: { type: 'string' },
       lead: { type: 'string' },
       'include-uncertain': { type: 'boolean', default: false },
       'dry-run': { type: 'boolean', default: false },
@@ -39,6 +42,7 @@ export const parseRedriveArgs = (argv: string[]): Options => {
   if (positionals.length > 0) throw new Error(`Unexpected argument "${positionals[0]}". ${USAGE}`);
   return {
     target: values.target,
+    stage: values.stage,
     leadId: values.lead,
     includeUncertain: values['include-uncertain'],
     dryRun: values['dry-run'],
@@ -72,7 +76,7 @@ const settledWithFailures = async (target: OpsTarget, includeUncertain: boolean)
 };
 
 export const redriveMail = async (options: Options, log: (line: string) => void = printInert): Promise<number> => {
-  const target = await resolveTarget(options.target);
+  const target = await resolveTarget(options.target, stageStackName(options.target, options.stage));
   const store = { db: target.db, table: target.tables.leads };
   const leads = options.leadId
     ? [await getLead(store, options.leadId)].filter((lead): lead is LeadItem => lead !== undefined)

@@ -3,9 +3,24 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createCloudFormationClient } from '#lambdas/runtime/aws-clients/cloudformation.ts';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
 import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE } from '../constructs/table-definitions';
+import { DEFAULT_STAGE, parseStage, REGION, stackNameOf } from '../bin/stage';
 
-/** The stack's name (infra/bin/app.ts) and region: operator commands read its outputs. */
-export const STACK = { name: 'ConsultancySite', region: 'ca-central-1' } as const;
+/** The prod stack's name (infra/bin/app.ts) and the region: operator commands read its outputs. */
+export const STACK = { name: stackNameOf(DEFAULT_STAGE), region: REGION } as const;
+
+/** The `--stage` flag of the operator commands, in their usage lines. */
+export const STAGE_USAGE = '[--stage <stage>, with --target aws; default prod]';
+
+/**
+ * The stack a command works on: `--stage` names a deployed stage's stack (infra/bin/stage.ts),
+ * so it goes with `--target aws`; the local stack has no stages, and a `--stage` there would let
+ * an operator believe a command ran on staging when it ran on their own machine.
+ */
+export const stageStackName = (target: string, stage: string | undefined): string => {
+  if (stage !== undefined && target !== 'aws')
+    throw new Error(`--stage names a deployed stack: use it with --target aws (got --target ${target})`);
+  return stackNameOf(parseStage(stage));
+};
 
 /** What an operator command works on: the tables of the local stack or of the deployed one. */
 export interface OpsTarget {
@@ -21,10 +36,11 @@ export interface OpsTarget {
 /**
  * `--target local` (default): `npm start`'s dynalite, found through the same DYNAMODB_PORT (or a
  * caller-set AWS_ENDPOINT_URL_DYNAMODB) as `npm start`. `--target aws`: the deployed stack's
- * tables, from its CloudFormation outputs, with the credentials of the AWS SDK's default chain
- * (AWS_PROFILE, SSO, environment); see docs/operations.md for the permissions needed.
+ * tables (prod's, or `stackName`'s: see stageStackName), from its CloudFormation outputs, with the
+ * credentials of the AWS SDK's default chain (AWS_PROFILE, SSO, environment); see
+ * docs/operations.md for the permissions needed.
  */
-export const resolveTarget = async (target: string): Promise<OpsTarget> => {
+export const resolveTarget = async (target: string, stackName: string = STACK.name): Promise<OpsTarget> => {
   if (target === 'local') {
     const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB ?? `http://127.0.0.1:${process.env.DYNAMODB_PORT ?? '8000'}`;
     const db = createDynamoClient({
@@ -41,15 +57,13 @@ export const resolveTarget = async (target: string): Promise<OpsTarget> => {
   }
   if (target !== 'aws') throw new Error(`--target must be local or aws, got "${target}"`);
   const cloudFormation = createCloudFormationClient({ region: STACK.region });
-  const { Stacks = [] } = await cloudFormation.send(new DescribeStacksCommand({ StackName: STACK.name }));
+  const { Stacks = [] } = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
   const outputs = Object.fromEntries(
     (Stacks[0]?.Outputs ?? []).map((output) => [output.OutputKey, output.OutputValue]),
   );
   const output = (key: string) => {
     if (!outputs[key])
-      throw new Error(
-        `The stack ${STACK.name} has no output ${key}: deploy the current version first (npm run deploy)`,
-      );
+      throw new Error(`The stack ${stackName} has no output ${key}: deploy the current version first (npm run deploy)`);
     return outputs[key]!;
   };
   return {

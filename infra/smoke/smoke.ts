@@ -1,5 +1,5 @@
 /**
- * `npm run smoke -- <site-url> [--alarm-test] [--stack <name>]`: proves a deployed stack, or the
+ * `npm run smoke -- <site-url> [--alarm-test] [--stack <name> | --stage <stage>]`: proves a deployed stack, or the
  * local one, from the outside (docs/decisions/0021-smoke-test.md). Prints a table of checks and
  * exits 1 when any failed.
  *

@@ -136,6 +136,24 @@ describe('parseAppContext', () => {
     );
     expect(() => parse({ formRateLimit: 0, formBurstLimit: 5 })).toThrow(/"formRateLimit" must be a positive number/);
   });
+
+  it('is the prod stage with a 20 USD monthly budget unless told otherwise', () => {
+    expect(parse()).toMatchObject({ stage: 'prod', monthlyBudgetUsd: 20 });
+    expect(parse({ stage: 'staging', monthlyBudgetUsd: '5' })).toMatchObject({ stage: 'staging', monthlyBudgetUsd: 5 });
+  });
+
+  it.each([['Staging'], ['2nd'], ['staging-'], ['stage_1'], ['a'.repeat(21)], [42]])(
+    'refuses the stage %j, which could not name a stack and its resources',
+    (stage) => {
+      expect(() => parse({ stage })).toThrow(
+        /The stage \(context key "stage", or --stage\) must be lower-case letters/,
+      );
+    },
+  );
+
+  it.each([[0], [-5], ['twenty']])('refuses the monthly budget %j', (monthlyBudgetUsd) => {
+    expect(() => parse({ monthlyBudgetUsd })).toThrow('Context key "monthlyBudgetUsd" must be a positive number');
+  });
 });
 
 describe('locateWebBuild', () => {

@@ -43,17 +43,16 @@ const useLocalStack = () => {
   return cfg;
 };
 
-export const resolveCampaignTarget = async (name: string): Promise<CampaignTarget> => {
+/** `stackName`: the deployed stack `--target aws` reads (prod's unless `--stage` named another). */
+export const resolveCampaignTarget = async (name: string, stackName: string = STACK.name): Promise<CampaignTarget> => {
   if (name === 'local') {
     const cfg = useLocalStack();
     return { ...(await resolveTarget('local')), siteUrl: cfg.siteUrl, senderAddress: cfg.senderEmail };
   }
-  const target = await resolveTarget(name);
+  const target = await resolveTarget(name, stackName);
   const output = (key: string) => {
     if (!target.outputs[key])
-      throw new Error(
-        `The stack ${STACK.name} has no output ${key}: deploy the current version first (npm run deploy)`,
-      );
+      throw new Error(`The stack ${stackName} has no output ${key}: deploy the current version first (npm run deploy)`);
     return target.outputs[key]!;
   };
   process.env.AWS_REGION ??= STACK.region;
