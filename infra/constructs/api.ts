@@ -15,7 +15,13 @@ import { API_FALLBACK_HANDLER, routeHandler } from './functions';
 import { AUDIT_LOG_INDEX } from '#shared/audit-log-index.ts';
 import { LEADS_BY_TIME_INDEX } from '#shared/leads-by-time-index.ts';
 import { SENDS_BY_MAILBOX_INDEX } from '#shared/sends-by-mailbox-index.ts';
-import { HouseFunction, type DocumentBinding, type SenderBinding, type TableBinding } from './house-function';
+import {
+  HouseFunction,
+  type DocumentBinding,
+  type SenderBinding,
+  type TableAction,
+  type TableBinding,
+} from './house-function';
 import { OriginVerify } from './origin-verify';
 
 export interface ApiProps {
@@ -55,6 +61,18 @@ export interface FormLimits {
   /** The form-mail budget's window. */
   readonly formMailWindowSeconds: number;
 }
+
+/**
+ * The console's own table for a signed-in screen: its sessions, challenges and audit log are
+ * created, changed and deleted (manage), and each request reads its session and its owner in one
+ * BatchGetItem (lambdas/console/sessions.ts).
+ */
+const SIGNED_IN: readonly TableAction[] = ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'];
+/**
+ * An unsubscribe moves the "unsubscribed since" counters of the person's campaigns, found by
+ * mailbox (the SendsByMailbox index): counters are updated, nothing is read item by item.
+ */
+const COUNT_UNSUBSCRIBE: readonly TableAction[] = ['UpdateItem'];
 
 /**
  * The grants and variables a route's function needs, and nothing more. The function is the one
@@ -108,11 +126,11 @@ export class Api extends Construct {
         fn
           .bindTable(subscribers, 'update')
           .bindTable(leads, 'insert')
-          .bindTable(campaigns, 'update', { queryIndexes: [SENDS_BY_MAILBOX_INDEX.name] }),
+          .bindTable(campaigns, COUNT_UNSUBSCRIBE, { queryIndexes: [SENDS_BY_MAILBOX_INDEX.name] }),
       oneClickUnsubscribe: (fn) =>
         fn
           .bindTable(subscribers, 'update')
-          .bindTable(campaigns, 'update', { queryIndexes: [SENDS_BY_MAILBOX_INDEX.name] }),
+          .bindTable(campaigns, COUNT_UNSUBSCRIBE, { queryIndexes: [SENDS_BY_MAILBOX_INDEX.name] }),
       requestScorecard: (fn) => bindLeadForm(fn.bindTable(leads, 'create').bindTable(subscribers, 'read')),
       // Following the emailed link starts the inquiry's implied consent (docs/decisions/0002-consent-model.md).
       downloadScorecard: (fn) =>
@@ -121,7 +139,7 @@ export class Api extends Construct {
       // Claims a new subscriber's mailbox (PutItem) and writes its consent records.
       confirmSubscription: (fn) => fn.bindTable(leads, 'update').bindTable(subscribers, 'create'),
       // Its sender and the site's URL come with connectConsole, once the site exists.
-      consoleAuth: (fn) => bindOwners(fn.bindTable(consoleTable, 'manage')),
+      consoleAuth: (fn) => bindOwners(fn.bindTable(consoleTable, SIGNED_IN)),
       // Campaigns: drafts are written, changed and deleted, and listed by a scan of the table
       // (no index yet: docs/decisions/0050-campaign-sending.md, amendment); the preview and the
       // preflight scan the subscribers for the audience; the console table holds the audit log
@@ -130,7 +148,7 @@ export class Api extends Construct {
       consoleCampaigns: (fn) =>
         bindOwners(
           fn
-            .bindTable(consoleTable, 'manage')
+            .bindTable(consoleTable, SIGNED_IN)
             .bindTable(subscribers, 'read', { scan: true })
             .bindTable(campaigns, 'manage', { scan: true }),
         ).setEnv('MAILING_ADDRESS', props.mailingAddress),
@@ -142,7 +160,7 @@ export class Api extends Construct {
       consoleApi: (fn) =>
         bindOwners(
           fn
-            .bindTable(consoleTable, 'manage', { queryIndexes: [AUDIT_LOG_INDEX.name] })
+            .bindTable(consoleTable, SIGNED_IN, { queryIndexes: [AUDIT_LOG_INDEX.name] })
             .bindTable(leads, 'edit', { queryIndexes: [LEADS_BY_TIME_INDEX.name] })
             .bindTable(subscribers, 'manage', { scan: true })
             .bindTable(campaigns, 'edit', { queryIndexes: [SENDS_BY_MAILBOX_INDEX.name] }),

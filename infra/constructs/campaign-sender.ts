@@ -1,12 +1,11 @@
 import { ArnFormat, Duration, Stack, Token, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { DeadLetterQueue } from './dead-letter-queue';
 import { FUNCTIONS } from './functions';
-import { HouseFunction, type SenderBinding, type TableBinding } from './house-function';
+import { grantQueue, HouseFunction, type SenderBinding, type TableBinding } from './house-function';
 
 export interface CampaignSenderProps {
   readonly campaigns: TableBinding;
@@ -63,24 +62,30 @@ export class CampaignSender extends Construct {
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 60 },
     });
 
-    // Subscribers scanned: a console send's launch gathers its recipients (launch-campaign.ts).
+    // Subscribers scanned: a console send's launch gathers its recipients (launch-campaign.ts) and
+    // puts them on the campaign queue (SendMessageBatch, authorized as sqs:SendMessage:
+    // lambdas/campaigns/enqueue.ts); a recipient to try again later is handed back to the queue
+    // with its backoff (ChangeMessageVisibility); a recipient given up on is a dead letter.
     this.worker = new HouseFunction(this, 'Worker', { name: 'campaignWorker' })
       .bindTable(props.campaigns, 'update')
       .bindTable(props.subscribers, 'read', { scan: true })
       .bindSender(props.sender)
+      .bindQueue(this.queue, 'CAMPAIGN_QUEUE_URL', ['SendMessage', 'ChangeMessageVisibility'])
+      .bindQueue(this.deadLetterQueue, 'MAIL_DEAD_LETTER_QUEUE_URL', ['SendMessage'])
       .setEnv('SITE_URL', props.siteUrl)
       .setEnv('MAILING_ADDRESS', props.mailingAddress)
-      .setEnv('CAMPAIGN_QUEUE_URL', this.queue.queueUrl)
       .setEnv('CAMPAIGN_SEND_RATE', String(sendRate))
-      .setEnv('CAMPAIGN_WORKERS', String(WORKERS))
-      .setEnv('MAIL_DEAD_LETTER_QUEUE_URL', this.deadLetterQueue.queueUrl);
-    this.deadLetterQueue.grantSendMessages(this.worker.role);
-    const eventSource = new SqsEventSource(this.queue, {
+      .setEnv('CAMPAIGN_WORKERS', String(WORKERS));
+    // The event source mapping of the queue, with what Lambda's poller needs of the function's role
+    // (https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-configure.html#events-sqs-permissions):
+    // SqsEventSource would grant grantConsumeMessages, which adds sqs:GetQueueUrl.
+    grantQueue(this.queue, this.worker.role, ['ReceiveMessage', 'DeleteMessage', 'GetQueueAttributes']);
+    this.worker.function.addEventSourceMapping('QueueEvents', {
+      eventSourceArn: this.queue.queueArn,
       batchSize: BATCH_SIZE,
       maxConcurrency: WORKERS,
       reportBatchItemFailures: true,
     });
-    this.worker.function.addEventSource(eventSource);
 
     // Scheduled console sends (lambdas/campaigns/launch-starter.ts). The execution role is trusted
     // by EventBridge Scheduler only for this account's schedules (confused-deputy guard:
@@ -93,7 +98,7 @@ export class CampaignSender extends Construct {
         conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
       }),
     });
-    this.queue.grantSendMessages(this.schedulerRole);
+    grantQueue(this.queue, this.schedulerRole, ['SendMessage']);
     Validations.of(this.worker).acknowledge({
       id: 'Serverless-LambdaEventSourceMappingDestination',
       reason:
@@ -107,7 +112,7 @@ export class CampaignSender extends Construct {
    * execution role only, to EventBridge Scheduler only.
    */
   bindLaunches(fn: HouseFunction): void {
-    this.queue.grantSendMessages(fn.role);
+    grantQueue(this.queue, fn.role, ['SendMessage']);
     fn.role.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],

@@ -1,4 +1,5 @@
-import { Aspects, Stack, Validations, type IAspect } from 'aws-cdk-lib';
+import { AspectPriority, Aspects, Stack, Validations, type IAspect } from 'aws-cdk-lib';
+import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { BucketDeployment } from 'aws-cdk-lib/aws-s3-deployment';
@@ -11,9 +12,9 @@ const OWNED_BY_CDK = 'Deploy-time custom resource Lambda created and owned by aw
 /**
  * Acknowledges every wildcard finding (AwsSolutions-IAM5) of the policies below it. Its
  * policy is written by aws-cdk-lib: s3 sync needs Get/List/Put/Delete with wildcards on the
- * asset and destination buckets, and CloudFront invalidation has no resource-level permission.
- * The finding ids embed the account and logical ids, so they are read from cdk-nag's own rule
- * at synthesis (after all grants) instead of being spelled out here.
+ * asset and destination buckets (the CloudFront invalidation is scoped to the distribution:
+ * scopeInvalidation). The finding ids embed the account and logical ids, so they are read from
+ * cdk-nag's own rule at synthesis (after all grants) instead of being spelled out here.
  */
 class AcknowledgeWildcardFindings implements IAspect {
   visit(node: IConstruct): void {
@@ -23,7 +24,7 @@ class AcknowledgeWildcardFindings implements IAspect {
     for (const finding of findings) {
       Validations.of(node).acknowledge({
         id: `AwsSolutions-IAM5[${finding}]`,
-        reason: `${OWNED_BY_CDK}: s3 sync of the web build and CloudFront invalidation need these wildcards.`,
+        reason: `${OWNED_BY_CDK}: s3 sync of the web build needs these wildcards on the asset and site buckets.`,
       });
     }
   }
@@ -77,4 +78,49 @@ export function dropUnusedCliLayer(deployment: BucketDeployment): void {
   const used = JSON.stringify(stack.resolve((handler.node.defaultChild as lambda.CfnFunction).layers));
   if (!used.includes(JSON.stringify(stack.resolve(layer.layerVersionArn))))
     deployment.node.tryRemoveChild('AwsCliLayer');
+}
+
+type PolicyStatementJson = { Action: string | string[]; Resource: unknown };
+
+/**
+ * Narrows the CloudFront statement aws-s3-deployment gives its handler (cloudfront:CreateInvalidation
+ * and GetInvalidation on "*") to `distributionArn`. CloudFront authorizes both on the distribution
+ * (https://docs.aws.amazon.com/service-authorization/latest/reference/list_amazoncloudfront.html),
+ * but BucketDeployment has no option for it: the statement is rewritten in the synthesised policy,
+ * before the wildcard findings are read (a mutating aspect runs first).
+ */
+class ScopeInvalidation implements IAspect {
+  constructor(private readonly distributionArn: string) {}
+
+  visit(node: IConstruct): void {
+    if (!(node instanceof iam.CfnPolicy)) return;
+    const document = Stack.of(node).resolve(node.policyDocument) as { Statement: PolicyStatementJson[] };
+    const statement = document.Statement.find((candidate) =>
+      [candidate.Action].flat().includes('cloudfront:CreateInvalidation'),
+    );
+    if (!statement) {
+      throw new Error(
+        `${node.node.path}: no CloudFront invalidation statement to scope: has aws-s3-deployment changed?`,
+      );
+    }
+    if (statement.Resource !== '*') return;
+    statement.Resource = this.distributionArn;
+    node.policyDocument = document;
+  }
+}
+
+/**
+ * Lets the bucket-deployment handler invalidate `distribution` only, instead of every
+ * distribution of the account. Call it for the deployment that names the distribution.
+ */
+export function scopeInvalidation(deployment: BucketDeployment, distribution: cloudfront.IDistribution): void {
+  const policy = deployment.handlerRole.node.tryFindChild('DefaultPolicy') as iam.Policy | undefined;
+  if (!policy) throw new Error(`${deployment.node.path}: bucket deployment handler policy not found`);
+  const distributionArn = Stack.of(deployment).formatArn({
+    service: 'cloudfront',
+    region: '',
+    resource: 'distribution',
+    resourceName: distribution.distributionId,
+  });
+  Aspects.of(policy).add(new ScopeInvalidation(distributionArn), { priority: AspectPriority.MUTATING });
 }

@@ -12,6 +12,12 @@ import { parseSender } from '../site/sender';
 import { HouseFunction, type SenderBinding, type TableBinding } from './house-function';
 import type { TopicKey } from './topic-key';
 
+/**
+ * The partition key prefix of a suppression item (`suppression#<mailbox>`, or `suppression#<hash>`
+ * for an erased one: lambdas/data/suppressions.ts; test/infra/email.test.ts checks both).
+ */
+export const SUPPRESSION_KEY_PREFIX = 'suppression#';
+
 /** SES tags every email with its configuration set's name under this auto-tag. */
 const CONFIGURATION_SET_AUTO_TAG = 'ses:configuration-set';
 
@@ -115,8 +121,18 @@ export class Email extends Construct implements SenderBinding {
       // SNS invokes asynchronously: after Lambda's retries the event lands here, not in the void.
       deadLetterQueue: this.feedbackDeadLetterQueue,
     })
-      .bindTable(props.subscribers, 'update')
-      .bindTable(props.leads, 'update');
+      // Subscribers: a bounce or complaint withdraws the consent of every subscription of the
+      // mailbox (GetItem of its claims, UpdateItem) and writes its suppression (PutItem, below).
+      // Leads: each email's record is settled and its delivery recorded (UpdateItem only).
+      .bindTable(props.subscribers, ['GetItem', 'UpdateItem'])
+      .bindTable(props.leads, ['UpdateItem']);
+    // The suppression is a new item (recordSuppression: a conditional PutItem, lambdas/data/suppressions.ts):
+    // PutItem only on items whose partition key is a suppression's, so this function can create
+    // no subscriber, claim or consent record. dynamodb:LeadingKeys is the partition key of the
+    // item written (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/specifying-conditions.html).
+    this.feedbackFunction.grantOn([props.subscribers.table.tableArn], ['dynamodb:PutItem'], {
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${SUPPRESSION_KEY_PREFIX}*`] },
+    });
     this.feedbackTopic.topic.addSubscription(
       new subscriptions.LambdaSubscription(this.feedbackFunction.function, {
         // Deliveries SNS itself cannot make (throttling, permissions) are kept as well.

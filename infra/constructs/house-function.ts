@@ -37,9 +37,16 @@ export interface TableBinding {
 }
 
 /**
- * What a handler may do with a table. Explicit action lists instead of CDK's grantReadData /
- * grantReadWriteData: those include Scan and the stream actions, which no handler needs.
- * - read:   look items up (GetItem, Query) — GET handlers never change state;
+ * A DynamoDB action a handler may be granted on a table's items. Query is not one: every query
+ * of ours reads an index, which IAM authorizes on the index's ARN (bindTable's `queryIndexes`).
+ * No BatchGetItem, ConditionCheckItem or DescribeTable unless a handler calls them
+ * (test/infra/least-privilege.test.ts fails on a grant no code path uses).
+ */
+export type TableAction = 'GetItem' | 'BatchGetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Scan';
+
+/**
+ * Shorthands for the usual sets of actions on a table, or a handler's own list of them:
+ * - read:   look items up (GetItem) — GET handlers never change state;
  * - update: read, and change attributes of existing items (UpdateItem) — consent changes;
  * - create: read, create and change items, never remove them — new leads and limit counters,
  *           a new subscriber's mailbox claim and consent records (nothing of ours deletes: TTL does);
@@ -52,21 +59,17 @@ export interface TableBinding {
  */
 export type TableAccess = 'read' | 'update' | 'create' | 'insert' | 'manage' | 'edit';
 
-const READ_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:ConditionCheckItem',
-  'dynamodb:DescribeTable',
-];
-const TABLE_ACTIONS: Record<TableAccess, string[]> = {
-  read: READ_ACTIONS,
-  update: [...READ_ACTIONS, 'dynamodb:UpdateItem'],
-  create: [...READ_ACTIONS, 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-  insert: ['dynamodb:PutItem'],
-  manage: [...READ_ACTIONS, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
-  edit: [...READ_ACTIONS, 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+const TABLE_ACTIONS: Record<TableAccess, readonly TableAction[]> = {
+  read: ['GetItem'],
+  update: ['GetItem', 'UpdateItem'],
+  create: ['GetItem', 'PutItem', 'UpdateItem'],
+  insert: ['PutItem'],
+  manage: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+  edit: ['GetItem', 'UpdateItem', 'DeleteItem'],
 };
+
+/** An SQS action a handler may be granted on a queue (SendMessageBatch is authorized as sqs:SendMessage). */
+export type QueueAction = 'SendMessage' | 'ChangeMessageVisibility';
 
 /** One private object a handler reads (the scorecard document), and where it is. */
 export interface DocumentBinding {
@@ -92,6 +95,19 @@ export interface HouseFunctionProps {
   readonly deadLetterQueue?: IQueue;
   /** At most this many runs at once (reserved concurrency); by default the account's pool. */
   readonly reservedConcurrentExecutions?: number;
+}
+
+/**
+ * Exactly `actions` on the queue for `grantee`: CDK's grantSendMessages and grantConsumeMessages
+ * add sqs:GetQueueAttributes and sqs:GetQueueUrl, which nothing of ours calls (the URL is passed
+ * in). The queues use SQS-managed encryption: no key to grant.
+ */
+export function grantQueue(queue: IQueue, grantee: iam.IGrantable, actions: readonly string[]): iam.Grant {
+  return iam.Grant.addToPrincipal({
+    grantee,
+    actions: actions.map((action) => (action.startsWith('sqs:') ? action : `sqs:${action}`)),
+    resourceArns: [queue.queueArn],
+  });
 }
 
 /**
@@ -194,20 +210,45 @@ export class HouseFunction extends Construct {
     });
   }
 
-  /** Grants `access` to the table (and Query on `queryIndexes`) and passes its name in the binding's variable. */
+  /**
+   * Grants `access` (a shorthand or the exact actions) on the table's items, Query on `queryIndexes`
+   * only, and passes the table's name in the binding's variable.
+   */
   bindTable(
     binding: TableBinding,
-    access: TableAccess,
+    access: TableAccess | readonly TableAction[],
     options: { queryIndexes?: readonly string[]; scan?: boolean } = {},
   ): this {
-    // The table's own ARN, plus one index only when asked: Table.grant would add `index/*`
-    // for every function once the table has an index (the mail sweep queries MailDue, the console LeadsByTime).
-    const resources = [binding.table.tableArn];
-    for (const index of options.queryIndexes ?? []) resources.push(`${binding.table.tableArn}/index/${index}`);
+    const actions = typeof access === 'string' ? [...TABLE_ACTIONS[access]] : [...access];
     // Scan only when asked: the console's Subscribers overview counts every subscriber.
-    const actions = options.scan ? [...TABLE_ACTIONS[access], 'dynamodb:Scan'] : TABLE_ACTIONS[access];
-    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources }));
+    if (options.scan && !actions.includes('Scan')) actions.push('Scan');
+    if (actions.length > 0) {
+      this.grantOn(
+        [binding.table.tableArn],
+        actions.map((action) => `dynamodb:${action}`),
+      );
+    }
+    // The indexes the code queries, and only those: Table.grant would add `index/*` for every
+    // function once the table has an index (the mail sweep queries MailDue, the console LeadsByTime).
+    const indexes = (options.queryIndexes ?? []).map((index) => `${binding.table.tableArn}/index/${index}`);
+    if (indexes.length > 0) this.grantOn(indexes, ['dynamodb:Query']);
     return this.setEnv(binding.envName, binding.table.tableName);
+  }
+
+  /** Grants exactly `actions` on the queue and passes its URL in `envName`. */
+  bindQueue(
+    queue: IQueue,
+    envName: 'CAMPAIGN_QUEUE_URL' | 'MAIL_DEAD_LETTER_QUEUE_URL',
+    actions: readonly QueueAction[],
+  ): this {
+    grantQueue(queue, this.role, actions);
+    return this.setEnv(envName, queue.queueUrl);
+  }
+
+  /** One statement: exactly these actions on exactly these resources. */
+  grantOn(resources: string[], actions: string[], conditions?: Record<string, Record<string, unknown>>): this {
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources, conditions }));
+    return this;
   }
 
   /** Grants s3:GetObject on exactly the document (for presigned links) and passes where it is. */
@@ -227,7 +268,9 @@ export class HouseFunction extends Construct {
 
   /** Grants reading the origin-verify secret (the API's authorizer) and passes its ARN. */
   bindOriginVerifySecret(secret: ISecret): this {
-    secret.grantRead(this.role);
+    // GetSecretValue alone: grantRead adds DescribeSecret, which the authorizer never calls. The
+    // secret is encrypted with the AWS managed key, which needs no grant of ours.
+    this.grantOn([secret.secretArn], ['secretsmanager:GetSecretValue']);
     return this.setEnv('ORIGIN_VERIFY_SECRET_ARN', secret.secretArn);
   }
 

@@ -2,11 +2,12 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { MAIL_DUE_INDEX } from '#shared/mail-due-index.ts';
 import { DeadLetterQueue } from './dead-letter-queue';
-import { HouseFunction, type SenderBinding, type TableBinding } from './house-function';
+import { grantQueue, HouseFunction, type SenderBinding, type TableBinding } from './house-function';
 
 export interface MailerProps {
   /** The leads table; its stream feeds the mailer. */
@@ -51,20 +52,19 @@ export class Mailer extends Construct {
 
     this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetters');
     // Both triggers run the same delivery code with the same grants: leads are updated under a
-    // lease, a scorecard requester's subscriber may be created (PutItem of its claim).
-    const mailerFunction = (id: string, name: 'mailer' | 'mailSweep') => {
-      const fn = new HouseFunction(this, id, { name })
-        .bindTable(props.leads, 'update', { queryIndexes: [MAIL_DUE_INDEX.name] })
+    // lease, a scorecard requester's subscriber may be created (PutItem of its claim), a lead whose
+    // mail finally failed is named in the dead-letter queue. Only the sweep looks for due leads
+    // (a Query of the MailDue index); the stream hands the mailer its leads.
+    const mailerFunction = (id: string, name: 'mailer' | 'mailSweep', queryIndexes: string[]) =>
+      new HouseFunction(this, id, { name })
+        .bindTable(props.leads, 'update', { queryIndexes })
         .bindTable(props.subscribers, 'create')
         .bindSender(props.sender)
+        .bindQueue(this.deadLetterQueue, 'MAIL_DEAD_LETTER_QUEUE_URL', ['SendMessage'])
         .setEnv('SITE_URL', props.siteUrl)
-        .setEnv('NOTIFICATION_EMAIL', props.notificationEmail)
-        .setEnv('MAIL_DEAD_LETTER_QUEUE_URL', this.deadLetterQueue.queueUrl);
-      this.deadLetterQueue.grantSendMessages(fn.role);
-      return fn;
-    };
-    this.handler = mailerFunction('Handler', 'mailer');
-    this.sweep = mailerFunction('Sweep', 'mailSweep');
+        .setEnv('NOTIFICATION_EMAIL', props.notificationEmail);
+    this.handler = mailerFunction('Handler', 'mailer', []);
+    this.sweep = mailerFunction('Sweep', 'mailSweep', [MAIL_DUE_INDEX.name]);
     new events.Rule(this, 'SweepSchedule', {
       description: 'Runs the mail sweep every minute',
       schedule: events.Schedule.rate(Duration.minutes(1)),
@@ -92,7 +92,7 @@ export class Mailer extends Construct {
         bisectBatchOnError: true,
         retryAttempts,
         reportBatchItemFailures: true,
-        onFailure: new SqsDlq(this.deadLetterQueue),
+        onFailure: new OnFailureQueue(this.deadLetterQueue),
         // Only new leads: markers, counters and tokens share the table, and updates
         // (mail status) must not trigger a second email.
         filters: [
@@ -103,5 +103,20 @@ export class Mailer extends Construct {
         ],
       }),
     );
+  }
+}
+
+/**
+ * An event source mapping's on-failure destination on a queue, granting Lambda only what it sends
+ * there with the function's role, sqs:SendMessage
+ * (https://docs.aws.amazon.com/lambda/latest/dg/services-dynamodb-errors.html). CDK's SqsDlq
+ * grants grantSendMessages, which adds sqs:GetQueueAttributes and sqs:GetQueueUrl.
+ */
+class OnFailureQueue implements lambda.IEventSourceDlq {
+  constructor(private readonly queue: IQueue) {}
+
+  bind(_target: lambda.IEventSourceMapping, targetHandler: lambda.IFunction): lambda.DlqDestinationConfig {
+    grantQueue(this.queue, targetHandler, ['SendMessage']);
+    return { destination: this.queue.queueArn };
   }
 }

@@ -9,7 +9,7 @@ import { NOT_FOUND_PAGE } from '#shared/paths.ts';
 import { ARCHIVE_KEY_PATTERNS } from '#shared/newsletter-archive.ts';
 import { ROUTE_MANIFEST_FILE } from '../edge/edge-code';
 import { OBJECT_METADATA } from '../site/object-metadata';
-import { acknowledgeDeploymentHandler, dropUnusedCliLayer } from './deployment-handler';
+import { acknowledgeDeploymentHandler, dropUnusedCliLayer, scopeInvalidation } from './deployment-handler';
 
 /** Folder of the web build holding content-hashed files (a new build never reuses a name). */
 export const HASHED_ASSETS_PREFIX = 'assets/';
@@ -100,6 +100,8 @@ export class SiteDeployment extends Construct {
     // New HTML must never reference an asset that is not uploaded yet, and the invalidation
     // that ends this pass must come after the 404 page is in place too.
     this.pages.node.addDependency(this.assets, this.notFoundPage);
+    // Its handler may invalidate this distribution only (aws-s3-deployment grants every one).
+    scopeInvalidation(this.pages, props.distribution);
 
     for (const deployment of [this.assets, this.notFoundPage, this.pages]) {
       acknowledgeDeploymentHandler(deployment);

@@ -123,12 +123,12 @@ describe('Api', () => {
       const statements = roleStatements(template, stack, fn).filter((statement) =>
         JSON.stringify(statement.Resource).includes('Campaigns'),
       );
-      expect(statements).toHaveLength(1);
-      expect(JSON.stringify(statements[0]!.Resource)).toContain(`index/${SENDS_BY_MAILBOX_INDEX.name}`);
-      const actions = actionsOn('Campaigns', fn);
-      expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:UpdateItem']));
-      for (const forbidden of ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:Scan'])
-        expect(actions).not.toContain(forbidden);
+      // Query on the index alone (a Query of an index is authorized on the index's ARN), UpdateItem
+      // of the counters on the table: nothing else.
+      expect(statements.map((statement) => [statement.Action, JSON.stringify(statement.Resource)])).toEqual([
+        ['dynamodb:UpdateItem', expect.not.stringContaining('/index/')],
+        ['dynamodb:Query', expect.stringContaining(`/index/${SENDS_BY_MAILBOX_INDEX.name}`)],
+      ]);
     }
   });
 

@@ -69,6 +69,29 @@ describe('campaign sender (queue, worker, alarms)', () => {
     ]);
   });
 
+  it('may send to the campaign queue (a launch queues its recipients) and hand a recipient back to it, and send only dead letters to its dead-letter queue', () => {
+    // SendMessageBatch (lambdas/campaigns/enqueue.ts) is authorized as sqs:SendMessage on the queue.
+    const queue = { 'Fn::GetAtt': [logicalId(stack.campaigns.queue), 'Arn'] };
+    const deadLetters = { 'Fn::GetAtt': [logicalId(stack.campaigns.deadLetterQueue), 'Arn'] };
+    const on = (resource: unknown) =>
+      workerStatements()
+        .filter((statement) =>
+          [statement.Resource].flat().some((each) => JSON.stringify(each) === JSON.stringify(resource)),
+        )
+        .flatMap((statement) => [statement.Action].flat())
+        .sort();
+    expect(on(queue)).toEqual([
+      // The code's: a launch's recipients, a recipient's backoff.
+      'sqs:ChangeMessageVisibility',
+      // The event source mapping's poller (https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-configure.html#events-sqs-permissions).
+      'sqs:DeleteMessage',
+      'sqs:GetQueueAttributes',
+      'sqs:ReceiveMessage',
+      'sqs:SendMessage',
+    ]);
+    expect(on(deadLetters)).toEqual(['sqs:SendMessage']);
+  });
+
   it('alarms on worker errors (the account-wide Errors alarm), on dead letters and on "Campaign mail finally failed"', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Dimensions: [
@@ -137,11 +160,7 @@ describe('scheduled console sends (EventBridge Scheduler)', () => {
 
   it('lets the execution role only send messages to the campaign queue', () => {
     const statements = executionStatements();
-    expect(statements.flatMap((statement) => [statement.Action].flat()).sort()).toEqual([
-      'sqs:GetQueueAttributes',
-      'sqs:GetQueueUrl',
-      'sqs:SendMessage',
-    ]);
+    expect(statements.flatMap((statement) => [statement.Action].flat()).sort()).toEqual(['sqs:SendMessage']);
     expect(statements.flatMap((statement) => [statement.Resource].flat())).toEqual([queueArn]);
   });
 
@@ -173,14 +192,7 @@ describe('scheduled console sends (EventBridge Scheduler)', () => {
       roleActions(template, stack, consoleCampaigns)
         .filter((action) => /^(scheduler|iam|sqs):/.test(action))
         .sort(),
-    ).toEqual([
-      'iam:PassRole',
-      'scheduler:CreateSchedule',
-      'scheduler:DeleteSchedule',
-      'sqs:GetQueueAttributes',
-      'sqs:GetQueueUrl',
-      'sqs:SendMessage',
-    ]);
+    ).toEqual(['iam:PassRole', 'scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'sqs:SendMessage']);
   });
 
   it("tells consoleCampaigns the group, the role, and the queue that is the schedules' target", () => {

@@ -1,10 +1,13 @@
+import type { CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Data } from '#infra/constructs/data.ts';
-import { Email } from '#infra/constructs/email.ts';
+import { Email, SUPPRESSION_KEY_PREFIX } from '#infra/constructs/email.ts';
+import type { TableStore } from '#lambdas/data/stores.ts';
+import { recordErasedSuppression, recordSuppression } from '#lambdas/data/suppressions.ts';
 import { TopicKey } from '#infra/constructs/topic-key.ts';
 import { newStack } from './support/app';
-import { roleActions } from './support/policies';
+import { roleActions, roleStatements } from './support/policies';
 
 function build(sender: string) {
   const stack = newStack();
@@ -13,12 +16,19 @@ function build(sender: string) {
   const email = new Email(stack, 'Email', { sender, subscribers: data.subscribers, leads: data.leads, topicKey });
   // A principal outside the construct, granted before synthesis, to see exactly what sending needs.
   email.grantSendEmail(new iam.Role(stack, 'Sender', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') }));
-  return { stack, email, template: Template.fromStack(stack) };
+  const logicalId = (table: Data['subscribers']['table']) => stack.getLogicalId(table.node.defaultChild as CfnElement);
+  return {
+    stack,
+    email,
+    template: Template.fromStack(stack),
+    subscribersId: logicalId(data.subscribers.table),
+    leadsId: logicalId(data.leads.table),
+  };
 }
 
 describe('Email', () => {
   describe('with an address sender', () => {
-    const { stack, email, template } = build('hello@example.ca');
+    const { stack, email, template, subscribersId, leadsId } = build('hello@example.ca');
 
     it('verifies the address and makes the configuration set its default', () => {
       template.hasResourceProperties('AWS::SES::EmailIdentity', {
@@ -65,13 +75,45 @@ describe('Email', () => {
       });
     });
 
-    it('lets the feedback Lambda update subscribers, nothing more on the table', () => {
-      const actions = roleActions(template, stack, email.feedbackFunction).filter((action) =>
-        action.startsWith('dynamodb:'),
+    it('lets the feedback Lambda update subscribers, and put only suppressions: it creates no subscriber', () => {
+      const onSubscribers = roleStatements(template, stack, email.feedbackFunction).filter(
+        (statement) => JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [subscribersId, 'Arn'] }),
       );
-      expect(actions).toContain('dynamodb:UpdateItem');
-      expect(actions).not.toContain('dynamodb:PutItem');
+      expect(onSubscribers).toEqual([
+        { Effect: 'Allow', Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], Resource: expect.anything() },
+        {
+          Effect: 'Allow',
+          Action: 'dynamodb:PutItem',
+          Resource: expect.anything(),
+          Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['suppression#*'] } },
+        },
+      ]);
+      const actions = roleActions(template, stack, email.feedbackFunction);
       expect(actions).not.toContain('dynamodb:DeleteItem');
+      expect(actions.filter((action) => action === 'dynamodb:PutItem')).toHaveLength(1);
+    });
+
+    it("lets the feedback Lambda only update the leads' email records", () => {
+      const onLeads = roleStatements(template, stack, email.feedbackFunction).filter(
+        (statement) => JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [leadsId, 'Arn'] }),
+      );
+      expect(onLeads).toEqual([{ Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: expect.anything() }]);
+    });
+
+    it.each([
+      ['a bounce', (store: TableStore) => recordSuppression(store, 'ann@example.ca', 'bounce', 1)],
+      ['an erasure', (store: TableStore) => recordErasedSuppression(store, 'ann@example.ca', 1)],
+    ])("the condition's prefix is the key of %s's suppression (lambdas/data/suppressions.ts)", async (_, write) => {
+      const puts: string[] = [];
+      const db = {
+        send: async (command: { constructor: { name: string }; input: { Item?: { id: { S: string } } } }) => {
+          if (command.constructor.name === 'PutItemCommand') puts.push(command.input.Item!.id.S);
+          return {};
+        },
+      };
+      await write({ db: db as unknown as TableStore['db'], table: 'Subscribers' });
+      expect(puts).toHaveLength(1);
+      expect(puts[0]!.startsWith(SUPPRESSION_KEY_PREFIX)).toBe(true);
     });
 
     it('grants ses:SendRawEmail on the identity and the configuration set only', () => {

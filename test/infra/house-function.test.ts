@@ -6,6 +6,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { DeadLetterQueue } from '#infra/constructs/dead-letter-queue.ts';
 import { FUNCTIONS, sizingProblem } from '#infra/constructs/functions.ts';
 import { HouseFunction } from '#infra/constructs/house-function.ts';
@@ -94,14 +95,51 @@ describe('HouseFunction', () => {
       PolicyDocument: {
         Statement: Match.arrayWith([
           Match.objectLike({
-            Action: [
-              'dynamodb:GetItem',
-              'dynamodb:BatchGetItem',
-              'dynamodb:Query',
-              'dynamodb:ConditionCheckItem',
-              'dynamodb:DescribeTable',
-            ],
+            Action: 'dynamodb:GetItem',
+            Resource: { 'Fn::GetAtt': [Match.stringLikeRegexp('^Subscribers'), 'Arn'] },
           }),
+        ]),
+      },
+    });
+  });
+
+  it('bindTable grants exact actions on the table, and Query on the named indexes only', () => {
+    const stack = newStack();
+    const leads = table(stack, 'Leads');
+    new HouseFunction(stack, 'Fn', { name: 'mailSweep' }).bindTable(
+      { table: leads, envName: 'LEADS_TABLE' },
+      ['GetItem', 'UpdateItem'],
+      { queryIndexes: ['MailDue'] },
+    );
+    const statements = Object.values(Template.fromStack(stack).findResources('AWS::IAM::Policy')).flatMap(
+      (policy) => policy.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[],
+    );
+    const tableArn = { 'Fn::GetAtt': [expect.stringMatching(/^Leads/), 'Arn'] };
+    expect(statements.filter((statement) => JSON.stringify(statement.Action).includes('dynamodb:'))).toEqual([
+      expect.objectContaining({ Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], Resource: tableArn }),
+      expect.objectContaining({
+        Action: 'dynamodb:Query',
+        Resource: { 'Fn::Join': ['', [tableArn, '/index/MailDue']] },
+      }),
+    ]);
+  });
+
+  it('bindQueue grants exactly the actions on the queue (no GetQueueAttributes or GetQueueUrl) and passes its URL', () => {
+    const stack = newStack();
+    const queue = new sqs.Queue(stack, 'Letters');
+    new HouseFunction(stack, 'Fn', { name: 'mailer' }).bindQueue(queue, 'MAIL_DEAD_LETTER_QUEUE_URL', ['SendMessage']);
+    const template = Template.fromStack(stack);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: { MAIL_DEAD_LETTER_QUEUE_URL: { Ref: Match.stringLikeRegexp('^Letters') } } },
+    });
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          {
+            Action: 'sqs:SendMessage',
+            Effect: 'Allow',
+            Resource: { 'Fn::GetAtt': [Match.stringLikeRegexp('^Letters'), 'Arn'] },
+          },
         ]),
       },
     });

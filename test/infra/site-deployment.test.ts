@@ -92,6 +92,31 @@ describe('SiteDeployment', () => {
     );
   });
 
+  it('lets the deployment handler invalidate this distribution only, not every one of the account', () => {
+    const statements = Object.values(template.findResources('AWS::IAM::Policy')).flatMap(
+      (policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
+    );
+    const invalidations = statements.filter((statement) =>
+      [statement.Action].flat().some((action) => action.startsWith('cloudfront:')),
+    );
+    expect(invalidations).toEqual([
+      expect.objectContaining({
+        Action: ['cloudfront:GetInvalidation', 'cloudfront:CreateInvalidation'],
+        Resource: {
+          'Fn::Join': [
+            '',
+            [
+              'arn:',
+              { Ref: 'AWS::Partition' },
+              `:cloudfront::${stack.account}:distribution/`,
+              { Ref: stack.getLogicalId(distribution.node.defaultChild as never) },
+            ],
+          ],
+        },
+      }),
+    ]);
+  });
+
   it('logs the deployment handler to the given log group', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       LoggingConfig: { LogGroup: { Ref: Match.stringLikeRegexp('^DeployLogs') } },
