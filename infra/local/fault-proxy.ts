@@ -104,7 +104,10 @@ export async function startFaultProxy(options: {
   }
 
   const server = createServer((incoming, outgoing) => {
-    handle(incoming, outgoing).catch(() => outgoing.destroy());
+    handle(incoming, outgoing).catch((error: unknown) => {
+      console.error(`[${service} proxy] could not answer a call`, error);
+      outgoing.destroy();
+    });
   });
   const endpoint = await listenOn(server, 0, `${service} fault proxy`);
   return {

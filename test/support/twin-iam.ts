@@ -7,6 +7,7 @@
 import { labelOutgoingCalls, runAs } from '#infra/local/iam/function-identity.ts';
 import { createIamEnforcement, type IamEnforcement } from '#infra/local/iam/iam-enforcement.ts';
 import type { FunctionName } from '#infra/constructs/functions.ts';
+import { synthesizedTemplate } from '#infra/local/iam/template-cache.ts';
 
 let enforcement: IamEnforcement | undefined;
 
@@ -26,3 +27,35 @@ export const asFunction =
     labelOutgoingCalls();
     return runAs(name, () => handler(...args));
   };
+
+type Template = ReturnType<typeof synthesizedTemplate>;
+
+/**
+ * The synthesized template with `action` taken out of the role of `name`: what a missing grant
+ * looks like to the twin, for a test that shows the flow needing it fail as it would in AWS.
+ */
+export function templateWithout(
+  name: FunctionName,
+  action: string,
+  template: Template = synthesizedTemplate(),
+): Template {
+  const copy = structuredClone(template);
+  const [roleId] = Object.entries(copy.Resources).find(
+    ([, resource]) =>
+      resource.Type === 'AWS::IAM::Role' && String(resource.Properties?.Description ?? '').endsWith(`(${name})`),
+  )!;
+  let removed = 0;
+  for (const resource of Object.values(copy.Resources)) {
+    const roles = resource.Properties?.Roles as { Ref?: string }[] | undefined;
+    if (resource.Type !== 'AWS::IAM::Policy' || !roles?.some((role) => role.Ref === roleId)) continue;
+    const document = resource.Properties!.PolicyDocument as { Statement: { Action: string | string[] }[] };
+    document.Statement = document.Statement.flatMap((statement) => {
+      const actions = [statement.Action].flat();
+      const kept = actions.filter((granted) => granted !== action);
+      removed += actions.length - kept.length;
+      return kept.length ? [{ ...statement, Action: kept }] : [];
+    });
+  }
+  if (!removed) throw new Error(`The role of ${name} has no ${action} grant to take away`);
+  return copy;
+}
