@@ -5,7 +5,8 @@
  * nothing stored or mailed, and the missing statement logged. The functions run in this file
  * behind proxies of its own (in front of the suite's), whose roles the tests switch.
  */
-import './../console/own-leads-table';
+// First: it gives this file a leads table of its own before the handlers load.
+import { createOwnLeadsTable } from '../console/own-leads-table';
 import { createServer } from 'node:http';
 import { mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -28,7 +29,6 @@ import { asFunction, templateWithout } from '#test/support/twin-iam.ts';
 import { invoke, signupEvent } from '../../unit/lambdas/support/api-events';
 import { signupBody } from '../../unit/lambdas/support/payloads';
 import { bounceNotification, snsEvent } from '../../unit/lambdas/support/stream-records';
-import { createOwnLeadsTable } from '../console/own-leads-table';
 import { capturedEmailsTo, leadsOf, readItem, tables, uniqueEmail } from '../support/local-aws';
 
 const QUEUE = 'campaign-queue';
