@@ -159,7 +159,7 @@ export class SiteStack extends Stack {
     this.newsletter.bindTrigger(this.campaigns.worker);
     this.newsletter.bindTrigger(this.api.handlers.consoleCampaigns);
     // Bounces and complaints of a campaign's email are counted on its send record.
-    this.email.feedbackFunction.bindTable(this.data.campaigns, 'update');
+    this.email.feedbackFunction.bindTable(this.data.campaigns, ['UpdateItem']);
     new SiteDeployment(this, 'SiteDeployment', {
       distDir: props.web.distDir,
       siteOrigin: this.site.origin,
