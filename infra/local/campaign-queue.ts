@@ -12,6 +12,7 @@ import { nowSeconds } from '#lambdas/runtime/clock.ts';
 import { scanKind } from '../ops/scan-table';
 import { every } from './every';
 import { runAs } from './iam/function-identity';
+import type { LocalScheduler } from './local-scheduler';
 
 interface Waiting {
   message: CampaignMessage;
@@ -23,10 +24,10 @@ interface Waiting {
 const MAX_ERRORS = 5;
 
 /**
- * The local stack's stand-ins for EventBridge Scheduler and the campaign queue: each tick launches
- * the console's sends whose time has come on the twin's `clock` (a scan of the campaigns table for
- * scheduled ones, putting on the queue the launch message a one-time schedule's target would put
- * on it in AWS: lambdas/campaigns/launch-starter.ts), then runs the due messages
+ * The local stack's campaign queue and its event source: each tick launches the console's sends
+ * whose time has come on the twin's `clock` (the due schedules of the twin's Scheduler, or a scan
+ * of the campaigns table for scheduled ones, putting on the queue the launch message a one-time
+ * schedule's target puts on it in AWS: lambdas/campaigns/launch-starter.ts), then runs the due messages
  * through the campaign worker's own code (processCampaignMessage) at SES's rate, a few at a time,
  * putting back the ones it hands back (refused, in doubt, paused) after their delay, as the queue's
  * visibility timeout would. Held in memory: a stack stopped mid-send leaves the rest unsent until a
@@ -45,6 +46,12 @@ export function createLocalCampaignQueue(
      * `receive` (infra/local/local-sqs.ts). Without it they are pushed here directly.
      */
     sqs?: { client: SQSClient; queueUrl: string };
+    /**
+     * The twin's EventBridge Scheduler (local-scheduler.ts): each tick puts on the queue the
+     * message of every schedule due on the clock. Without it (CAMPAIGN_SCHEDULE_GROUP=LOCAL_CLOCK)
+     * the campaigns table is the schedule: a scheduled send is launched when its launchAt comes.
+     */
+    scheduler?: Pick<LocalScheduler, 'takeDue'>;
   } = {},
 ) {
   const clock = options.clock ?? nowSeconds;
@@ -65,6 +72,10 @@ export function createLocalCampaignQueue(
   };
 
   const launchDue = async () => {
+    if (options.scheduler) {
+      for (const schedule of options.scheduler.takeDue(clock())) push(readCampaignMessage(schedule.target.input));
+      return;
+    }
     const due = (await scanKind<CampaignItem>(sender.campaigns.db, sender.campaigns.table, 'campaign')).filter(
       (item) => item.sendState === 'scheduled' && (item.launchAt ?? 0) <= clock(),
     );

@@ -6,6 +6,7 @@ import type { FaultSwitch } from './fault-switch';
 import { createLocalLambda, LOCAL_LAMBDA_PREFIX } from './local-lambda';
 import { createLocalS3, LOCAL_S3_PREFIX, type LocalObject } from './local-s3';
 import { createLocalSqs, LOCAL_SQS_PREFIX, type QueueSink } from './local-sqs';
+import { LOCAL_SCHEDULER_PREFIX, type LocalScheduler } from './local-scheduler';
 import type { IamEnforcement } from './iam/iam-enforcement';
 import { addCloudFrontOriginHeaders } from './origin-verify';
 import type { SigningKey } from './sigv4-presigned';
@@ -21,13 +22,15 @@ export interface LocalServerOptions extends SiteOptions {
   functions?: Parameters<typeof createLocalLambda>[0];
   /** The twin's queues by name, fed by its SQS endpoint (local-sqs.ts). */
   queues?: Record<string, QueueSink>;
+  /** The twin's EventBridge Scheduler (local-scheduler.ts). */
+  scheduler?: Pick<LocalScheduler, 'handle'>;
   /** Each function's role, enforced on the twin's own AWS endpoints. */
   iam: IamEnforcement;
 }
 
 /**
  * One HTTP server that plays CloudFront: `/api/*` goes to the handlers as API Gateway would,
- * the local S3 prefix serves presigned downloads, the local Lambda and SQS prefixes answer those
+ * the local S3 prefix serves presigned downloads, the local Lambda, SQS and Scheduler prefixes answer those
  * APIs, and everything else is the site behind the
  * edge functions. It is the twin of the distribution's two behaviours, plus the loopback-only
  * fault switch control (not part of the twin).
@@ -45,6 +48,8 @@ export function createLocalServer(options: LocalServerOptions) {
     if (url.pathname.startsWith(`${LOCAL_S3_PREFIX}/`)) return s3(req, res, url);
     if (url.pathname.startsWith(`${LOCAL_LAMBDA_PREFIX}/`)) return lambda(req, res, url);
     if (url.pathname.startsWith(LOCAL_SQS_PREFIX)) return sqs(req, res);
+    if (options.scheduler && url.pathname.startsWith(`${LOCAL_SCHEDULER_PREFIX}/`))
+      return options.scheduler.handle(req, res, url);
     if (url.pathname === FAULTS_PATH) return faultControl(req, res, url);
     return site.handle(req, res, url);
   };

@@ -45,8 +45,9 @@ import { createLocalCampaignQueue, startLocalCampaignQueue } from './campaign-qu
 import { labelOutgoingCalls, runAs } from './iam/function-identity';
 import { createIamEnforcement } from './iam/iam-enforcement';
 import { localQueueUrl, LOCAL_SQS_PREFIX } from './local-sqs';
+import { createLocalScheduler, LOCAL_SCHEDULER_PREFIX } from './local-scheduler';
+import { queueArn, roleArn } from './iam/local-arns';
 import { createSqsClient } from '#lambdas/runtime/aws-clients/sqs.ts';
-import { LOCAL_CLOCK } from '#lambdas/campaigns/launch-starter.ts';
 import { startSesEventRelay } from './ses-event-relay';
 import { createLocalServer, listen, LocalStackError } from './local-server';
 import { dynamoBackend, sesBackend } from './service-backends';
@@ -87,10 +88,14 @@ type SdkEnvName =
   | 'AWS_ENDPOINT_URL_DYNAMODB'
   | 'AWS_ENDPOINT_URL_SES'
   | 'AWS_ENDPOINT_URL_SQS'
+  | 'AWS_ENDPOINT_URL_SCHEDULER'
   | 'AWS_ENDPOINT_URL_LAMBDA';
 
 /** The campaign queue's name on the twin (its URL: localQueueUrl). */
 const CAMPAIGN_QUEUE = 'campaign-queue';
+/** The console's schedule group and the role its schedules pass to Scheduler, on the twin. */
+const CAMPAIGN_SCHEDULE_GROUP = 'campaign-launches';
+const CAMPAIGN_SCHEDULER_ROLE = 'campaign-scheduler';
 
 /** The environment the Lambdas get from CDK, pointed at the local stand-ins. */
 function lambdaEnvironment(
@@ -111,6 +116,11 @@ function lambdaEnvironment(
     // The campaign worker puts a launch's recipients on its queue through the twin's SQS endpoint.
     AWS_ENDPOINT_URL_SQS: `${siteOrigin}${LOCAL_SQS_PREFIX}`,
     CAMPAIGN_QUEUE_URL: localQueueUrl(siteOrigin, CAMPAIGN_QUEUE),
+    // The console starts a send now on the queue, or later through the twin's Scheduler (local-scheduler.ts).
+    AWS_ENDPOINT_URL_SCHEDULER: `${siteOrigin}${LOCAL_SCHEDULER_PREFIX}`,
+    CAMPAIGN_QUEUE_ARN: queueArn(CAMPAIGN_QUEUE),
+    CAMPAIGN_SCHEDULE_GROUP,
+    CAMPAIGN_SCHEDULER_ROLE_ARN: roleArn(CAMPAIGN_SCHEDULER_ROLE),
     // The publisher's bucket, distribution and store: the twin's stand-ins (local-archive-site.ts).
     ...LOCAL_ARCHIVE_TARGETS,
     NEWSLETTER_PUBLISHER_FUNCTION: 'newsletterPublisher',
@@ -119,8 +129,6 @@ function lambdaEnvironment(
     CAMPAIGNS_TABLE: CAMPAIGNS_TABLE.logicalName,
     CONSOLE_TABLE: CONSOLE_TABLE.logicalName,
     CONSOLE_OWNERS: cfg.consoleOwners,
-    // Scheduled console sends are launched by the twin's campaign queue on its clock (campaign-queue.ts).
-    CAMPAIGN_SCHEDULE_GROUP: LOCAL_CLOCK,
     SITE_URL: cfg.siteUrl,
     SENDER_EMAIL: cfg.senderEmail,
     MAILING_ADDRESS: cfg.mailingAddress,
@@ -177,8 +185,11 @@ async function main() {
   // The CSP allows the build's inline stylesheet and boot script by hash; a rebuild (watch mode) updates it in place.
   const responseHeaders: Record<string, string> = { ...securityHeaders(readCspHashes(cfg.distDir)) };
   // The console's campaign sends: the queue the worker's code drains, fed through the twin's SQS endpoint.
+  // Beside the data directory, as the SES events' cursor: a restart keeps the sends scheduled before it.
+  const scheduler = createLocalScheduler(`${cfg.dataDir}-schedules.json`, iam);
   const campaignQueue = createLocalCampaignQueue({
     sqs: { client: createSqsClient(), queueUrl: localQueueUrl(siteOrigin, CAMPAIGN_QUEUE) },
+    scheduler,
   });
   const { server, clearSiteCache } = createLocalServer({
     distDir: cfg.distDir,
@@ -191,6 +202,7 @@ async function main() {
     faults,
     functions: { newsletterPublisher: () => archive.run() },
     queues: { [CAMPAIGN_QUEUE]: (bodies) => campaignQueue.receive(bodies) },
+    scheduler,
     iam,
   });
   // The newsletter archive (docs/decisions/0052): written into the served build, so rewritten

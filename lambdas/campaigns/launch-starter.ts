@@ -17,7 +17,11 @@ export interface LaunchStarter {
   cancel: (launch: LaunchMessage) => Promise<void>;
 }
 
-/** CAMPAIGN_SCHEDULE_GROUP in the local twin: its campaign queue launches due sends on its own clock. */
+/**
+ * CAMPAIGN_SCHEDULE_GROUP in the integration suite, whose in-process campaign queue launches due
+ * sends on a clock the tests move. `npm start` runs the real starter against the twin's Scheduler
+ * and SQS endpoints (infra/local/local-scheduler.ts, local-sqs.ts), held to the console's role.
+ */
 export const LOCAL_CLOCK = 'local-clock';
 
 /**
@@ -82,7 +86,7 @@ export const awsLaunchStarter = (aws: AwsLaunchTargets): LaunchStarter => ({
 });
 
 /**
- * The local twin: the campaign item's `launchAt` is the schedule, and the twin's campaign queue
+ * The integration suite: the campaign item's `launchAt` is the schedule, and its campaign queue
  * (infra/local/campaign-queue.ts) puts the same launch message on its queue when its clock reaches
  * it; a cancelled send has no item left to find. So there is nothing to create or delete here.
  */
