@@ -133,11 +133,12 @@ export class CampaignSender extends Construct {
         conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
       }),
     );
-    // The finding as cdk-nag spells it: tokens as <AWS::Region>, <AWS::AccountId>, <LogicalId>.
+    // The finding as cdk-nag spells it: tokens as <AWS::Partition>, <AWS::Region>, <AWS::AccountId>,
+    // <LogicalId>; a value CDK resolves (the partition with enablePartitionLiterals) as written.
     const stack = Stack.of(this);
     const shown = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
     Validations.of(fn.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:${shown(stack.region, 'Region')}:${shown(stack.account, 'AccountId')}:schedule/<${stack.getLogicalId(this.scheduleGroup)}>/*]`,
+      id: `AwsSolutions-IAM5[Resource::arn:${shown(stack.partition, 'Partition')}:scheduler:${shown(stack.region, 'Region')}:${shown(stack.account, 'AccountId')}:schedule/<${stack.getLogicalId(this.scheduleGroup)}>/*]`,
       reason:
         "Each send's schedule is named by its random launch id when it is created, so the grant is every schedule of the app's own group and no other.",
     });

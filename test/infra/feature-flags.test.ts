@@ -20,8 +20,8 @@ const recommended = JSON.parse(
   readFileSync(require.resolve('aws-cdk-lib/recommended-feature-flags.json'), 'utf8'),
 ) as Record<string, unknown>;
 
-/** Flags kept at their old value, each with its reason in decision 0015. */
-const KEPT = { '@aws-cdk/core:enablePartitionLiterals': false };
+/** Flags kept at their old value, each with its reason in decision 0015: none since its amendment of 2026-11-28. */
+const KEPT = {};
 
 /** The flags cdk.json set before it took every recommended one: what the deployed stack was built with. */
 const EARLIER_FLAGS = {
