@@ -36,6 +36,16 @@ function endpoint(name: string): string | undefined {
   return raw.replace(/\/$/, '');
 }
 
+/**
+ * LOCAL_IAM_ENFORCEMENT: `on` (the default) holds each function to its role; `off` lets every
+ * call through, only for the bench's measure of what enforcement costs (test/bench/iam-overhead.ts).
+ */
+function iamEnforced(): boolean {
+  const raw = process.env.LOCAL_IAM_ENFORCEMENT ?? 'on';
+  if (raw !== 'on' && raw !== 'off') throw new Error(`LOCAL_IAM_ENFORCEMENT must be on or off, got "${raw}"`);
+  return raw === 'on';
+}
+
 /** LOCAL_FAULTS: faults set from the start, as JSON (one fault or an array), same shape as POST /_local/faults. */
 function faultsAtStart(): FaultSpec[] {
   const raw = process.env.LOCAL_FAULTS;
@@ -81,6 +91,7 @@ export function localConfig() {
     /** Caller-provided endpoints are used as they are: no emulator is started for them. */
     externalEndpoints: { dynamodb: endpoint('AWS_ENDPOINT_URL_DYNAMODB'), ses: endpoint('AWS_ENDPOINT_URL_SES') },
     faultsAtStart: faultsAtStart(),
+    iamEnforced: iamEnforced(),
     /**
      * How often expired items are deleted (ttl-purge.ts): AWS takes up to a few days, the twin,
      * on its compressed clock (compressed-clock.ts), a minute.

@@ -159,7 +159,7 @@ async function main() {
   cfg.faultsAtStart.forEach((spec) => faults.set(spec));
   // Each function's role from the synthesized template, enforced on every AWS call it makes
   // (docs/decisions/0041-iam-enforced-twin.md); it reads the names of the tables at its first call.
-  const iam = createIamEnforcement();
+  const iam = createIamEnforcement({ enforce: cfg.iamEnforced });
   labelOutgoingCalls();
   const proxies = {
     dynamodb: await startFaultProxy({
@@ -259,7 +259,7 @@ async function main() {
   Email inbox    ${ses.endpoint}   (${ses.description})
   DynamoDB       ${dynamo.endpoint}   (${dynamo.description})
   Functions call ${proxies.dynamodb.endpoint} for DynamoDB, ${proxies.ses.endpoint} for SES   (the fault switch's proxies)
-  IAM policies   enforced: each function's AWS calls are held to its role in the synthesized template (denials logged as [iam])
+  IAM policies   ${cfg.iamEnforced ? "enforced: each function's AWS calls are held to its role in the synthesized template (denials logged as [iam])" : 'NOT enforced (LOCAL_IAM_ENFORCEMENT=off): every call is let through, unlike AWS'}
   Expired items  deleted every ${cfg.ttlPurgeSeconds} s, as DynamoDB's TTL does (TTL_PURGE_SECONDS)
   Fault switch   http://127.0.0.1:${sitePort}${FAULTS_PATH}   (loopback only; ${faultsSet})
   Edge function  ${buildViewerRequestCode(routes).length} bytes, ${routes.length} pages

@@ -88,9 +88,34 @@ export interface IamEnforcementOptions {
   env?: NodeJS.ProcessEnv;
   /** Where denials are reported; by default the console's error stream. */
   report?: (line: string) => void;
+  /** False lets every call through (LOCAL_IAM_ENFORCEMENT=off: the bench's comparison only). */
+  enforce?: boolean;
 }
 
-export function createIamEnforcement(options: IamEnforcementOptions = {}) {
+/** The twin's IAM, as its endpoints and stand-ins use it. */
+export interface IamEnforcement {
+  /** Each function's role as enforced. */
+  roles(): FunctionRoles;
+  /**
+   * For an endpoint of `service`: the denial to answer a labelled call with, or undefined to
+   * let it through (allowed, or made with the caller's own credentials).
+   */
+  guard(
+    service: WireService,
+  ): (incoming: Pick<IncomingMessage, 'method' | 'url' | 'headers'>, body: Buffer) => Promise<DenialAnswer | undefined>;
+  /** For a stand-in called in-process: throws AccessDeniedError when `name`'s role does not allow every request. */
+  authorize(name: FunctionName | undefined, requests: AccessRequest[]): Promise<void>;
+}
+
+/** What `enforce: false` gives: every call let through, nothing synthesized. */
+const passThrough: IamEnforcement = {
+  roles: (): FunctionRoles => ({ statements: new Map(), roleNames: new Map(), partitionKeys: new Map() }),
+  guard: () => async () => undefined,
+  authorize: async () => undefined,
+};
+
+export function createIamEnforcement(options: IamEnforcementOptions = {}): IamEnforcement {
+  if (options.enforce === false) return passThrough;
   // Synthesized now (seconds, blocking) rather than inside the first call.
   const template = options.template ?? synthesizedTemplate();
   let made: { roles: FunctionRoles; evaluator: ReturnType<typeof createPolicyEvaluator> } | undefined;
@@ -125,14 +150,9 @@ export function createIamEnforcement(options: IamEnforcementOptions = {}) {
   };
 
   return {
-    /** Each function's role as enforced. */
     roles: () => rolesAndEvaluator().roles,
-    /**
-     * For an endpoint of `service`: the denial to answer a labelled call with, or undefined to
-     * let it through (allowed, or made with the caller's own credentials).
-     */
-    guard(service: WireService) {
-      return async (incoming: Pick<IncomingMessage, 'method' | 'url' | 'headers'>, body: Buffer) => {
+    guard(service) {
+      return async (incoming, body) => {
         const name = callerOf(incoming.headers);
         if (!name) return undefined;
         const wire = { method: incoming.method ?? 'GET', url: incoming.url ?? '/', headers: incoming.headers, body };
@@ -140,13 +160,10 @@ export function createIamEnforcement(options: IamEnforcementOptions = {}) {
         return message === undefined ? undefined : ANSWERS[service](message);
       };
     },
-    /** For a stand-in called in-process: throws AccessDeniedError when `name`'s role does not allow every request. */
-    async authorize(name: FunctionName | undefined, requests: AccessRequest[]): Promise<void> {
+    async authorize(name, requests) {
       if (!name) return;
       const message = await firstDenial(name, requests);
       if (message !== undefined) throw new AccessDeniedError(message);
     },
   };
 }
-
-export type IamEnforcement = ReturnType<typeof createIamEnforcement>;

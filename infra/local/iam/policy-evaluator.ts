@@ -23,8 +23,27 @@ export type Decision = { allowed: true } | { allowed: false; explicit: boolean; 
 /** Beyond this many remembered decisions the memory starts again (LeadingKeys make many). */
 const MEMORY = 5000;
 
+/** The condition keys a role's statements read, lower case (IAM's keys are case-insensitive). */
+const conditionKeys = (roles: FunctionRoles, name: FunctionName) =>
+  new Set(
+    (roles.statements.get(name) ?? []).flatMap((statement) =>
+      Object.values(statement.Condition ?? {}).flatMap((test) => Object.keys(test).map((key) => key.toLowerCase())),
+    ),
+  );
+
 export function createPolicyEvaluator(roles: FunctionRoles) {
   const decisions = new Map<string, Promise<Decision>>();
+  const keysRead = new Map<FunctionName, Set<string>>();
+  /**
+   * The request's context keys the role's conditions read: no statement can decide on another, so
+   * leaving them out changes no decision, and the partition key of each item (a new one per
+   * campaign recipient) does not make every call a new simulation for a role that never reads it.
+   */
+  const relevant = (name: FunctionName, context: AccessRequest['context']) => {
+    if (!keysRead.has(name)) keysRead.set(name, conditionKeys(roles, name));
+    const read = keysRead.get(name)!;
+    return Object.fromEntries(Object.entries(context ?? {}).filter(([key]) => read.has(key.toLowerCase())));
+  };
 
   const simulate = async (name: FunctionName, request: AccessRequest): Promise<Decision> => {
     const principal = `arn:aws:sts::${LOCAL_ACCOUNT}:assumed-role/${roles.roleNames.get(name) ?? name}/${name}`;
@@ -55,8 +74,9 @@ export function createPolicyEvaluator(roles: FunctionRoles) {
   };
 
   return {
-    decide(name: FunctionName, request: AccessRequest): Promise<Decision> {
-      const key = `${name}\n${request.action}\n${request.resource}\n${JSON.stringify(request.context ?? {})}`;
+    decide(name: FunctionName, asked: AccessRequest): Promise<Decision> {
+      const request = { ...asked, context: relevant(name, asked.context) };
+      const key = `${name}\n${request.action}\n${request.resource}\n${JSON.stringify(request.context)}`;
       let decision = decisions.get(key);
       if (!decision) {
         if (decisions.size >= MEMORY) decisions.clear();
