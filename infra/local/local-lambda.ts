@@ -10,38 +10,6 @@ export const LOCAL_LAMBDA_PREFIX = '/_local-lambda';
 const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 
 /**
- * Runs `work` at most once at a time; a request during a run makes exactly one more run after
- * it, which reads the table then. In AWS the publisher's runs take a lease on the archive's state
- * item instead (lambdas/campaigns/archive/one-run-at-a-time.ts): one in one process is enough here.
- */
-export function coalescedRunner(work: () => Promise<unknown>, onError: (error: unknown) => void) {
-  let running: Promise<void> | undefined;
-  let again = false;
-  const run = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = work()
-      .then(() => undefined, onError)
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          void run();
-        }
-      });
-    return running;
-  };
-  return {
-    run,
-    idle: async () => {
-      while (running) await running;
-    },
-  };
-}
-
-/**
  * The twin's stand-in for Lambda's Invoke of an asynchronous (InvocationType Event) call: 202 at
  * once and the function run after, as Lambda queues the event
  * (https://docs.aws.amazon.com/lambda/latest/dg/invocation-async.html). Only the functions given

@@ -29,12 +29,12 @@ import { FAULTS_PATH } from './fault-control';
 import { startFaultProxy } from './fault-proxy';
 import { FaultSwitch } from './fault-switch';
 import { LOCAL_S3_PREFIX } from './local-s3';
-import { coalescedRunner, LOCAL_LAMBDA_PREFIX } from './local-lambda';
+import { LOCAL_LAMBDA_PREFIX } from './local-lambda';
+import { createLocalPublisher } from './local-publisher';
+import { ARCHIVE_LEASE_SECONDS } from '#lambdas/campaigns/archive/one-run-at-a-time.ts';
 import { LOCAL_ARCHIVE_TARGETS, localArchiveSite } from './local-archive-site';
 import { createLocalKeyValueStore } from './local-key-value-store';
-import { publishArchive } from '#lambdas/campaigns/archive/publish-archive.ts';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
-import { nowSeconds } from '#lambdas/runtime/clock.ts';
 import { localConfig } from './local-config';
 import type { ReadEnvName } from '#shared/env-names.ts';
 import { useCompressedClock } from './compressed-clock';
@@ -42,7 +42,7 @@ import { sandboxFunction } from './sandbox/function-sandbox';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 import { startMailSweeper } from './mail-sweeper';
 import { createLocalCampaignQueue, startLocalCampaignQueue } from './campaign-queue';
-import { labelOutgoingCalls, runAs } from './iam/function-identity';
+import { labelOutgoingCalls } from './iam/function-identity';
 import { createIamEnforcement } from './iam/iam-enforcement';
 import { localQueueUrl, LOCAL_SQS_PREFIX } from './local-sqs';
 import { createLocalScheduler, LOCAL_SCHEDULER_PREFIX } from './local-scheduler';
@@ -207,23 +207,14 @@ async function main() {
   });
   // The newsletter archive (docs/decisions/0052): written into the served build, so rewritten
   // whole after each build (which replaces web/dist), then on each request of the trigger.
-  const archiveStore = { db: createDynamoClient(), table: CAMPAIGNS_TABLE.logicalName };
-  let rewriteAll = true;
-  const archive = coalescedRunner(
-    () => {
-      const all = rewriteAll;
-      rewriteAll = false;
-      return runAs('newsletterPublisher', () =>
-        publishArchive(archiveStore, localArchiveSite(cfg.distDir, clearSiteCache, archiveIssues, iam), {
-          siteUrl: cfg.siteUrl,
-          now: nowSeconds(),
-          rewriteAll: all,
-        }),
-      );
-    },
-    (error) => console.error('[newsletter] archive not published', error),
-  );
-  await archive.run();
+  const archive = createLocalPublisher({
+    store: { db: createDynamoClient(), table: CAMPAIGNS_TABLE.logicalName },
+    site: localArchiveSite(cfg.distDir, clearSiteCache, archiveIssues, iam),
+    siteUrl: cfg.siteUrl,
+    onError: (error) => console.error('[newsletter] archive not published', error),
+  });
+  // Longer than a lease: one a stack killed mid-publish left behind runs out first.
+  await archive.run((ARCHIVE_LEASE_SECONDS + 5) * 1000);
   const sitePort = await listen(server, cfg.sitePort, cfg.host, 'PORT');
   const sweeper = startMailSweeper({ sweep: mailSweep });
   // The console's campaign sends: due schedules launched, the queue drained by the worker's code.
@@ -244,7 +235,7 @@ async function main() {
       edge = loadEdgeHandlers(readRoutes(cfg.distDir), archiveIssues.handle);
       Object.assign(responseHeaders, securityHeaders(readCspHashes(cfg.distDir)));
       clearSiteCache();
-      rewriteAll = true;
+      archive.rewriteEverything();
       void archive.run();
       console.log('Website rebuilt.');
     });

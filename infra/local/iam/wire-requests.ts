@@ -130,14 +130,16 @@ export function sesRequests(request: WireRequest, roles: Pick<FunctionRoles, 'se
   const form = request.body.toString('latin1');
   const operation = formParameter(form, 'Action') ?? '';
   const actions = iamActionsOf('ses', operation);
-  if (operation !== 'SendRawEmail' && operation !== 'SendEmail') return actions.map((action) => ({ action, resource: '*' }));
+  if (operation !== 'SendRawEmail' && operation !== 'SendEmail')
+    return actions.map((action) => ({ action, resource: '*' }));
   const from = formParameter(form, 'Source') ?? fromHeader(form) ?? '';
   const address = from.toLowerCase();
   const domain = address.slice(address.lastIndexOf('@') + 1);
   const verified = roles.sesIdentity?.identity.toLowerCase();
   const identity = verified === address ? address : domain;
   const set =
-    formParameter(form, 'ConfigurationSetName') ?? (verified === identity ? roles.sesIdentity?.configurationSet : undefined);
+    formParameter(form, 'ConfigurationSetName') ??
+    (verified === identity ? roles.sesIdentity?.configurationSet : undefined);
   const resources = [sesIdentityArn(identity), ...(set ? [sesConfigurationSetArn(set)] : [])];
   return actions.flatMap((action) => resources.map((resource) => ({ action, resource })));
 }

@@ -12,9 +12,10 @@ import path from 'node:path';
 import { loadEdgeHandlers, readRouteManifest } from '#infra/edge/edge-code.ts';
 import { localArchiveSite } from '#infra/local/local-archive-site.ts';
 import { createLocalKeyValueStore } from '#infra/local/local-key-value-store.ts';
-import { coalescedRunner, createLocalLambda, LOCAL_LAMBDA_PREFIX } from '#infra/local/local-lambda.ts';
+import { createLocalLambda, LOCAL_LAMBDA_PREFIX } from '#infra/local/local-lambda.ts';
+import { createLocalPublisher } from '#infra/local/local-publisher.ts';
 import { createSiteHandler } from '#infra/local/static-site.ts';
-import { publishArchive } from '#lambdas/campaigns/archive/publish-archive.ts';
+import { publishArchive, type ArchiveSite } from '#lambdas/campaigns/archive/publish-archive.ts';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
 import { runAs } from '#infra/local/iam/function-identity.ts';
 import { twinIam } from '#test/support/twin-iam.ts';
@@ -39,23 +40,28 @@ export async function startArchiveTwin({ campaignsTable, siteUrl, now }: Archive
   });
   const invalidated: string[][] = [];
   const archiveSite = localArchiveSite(dist, () => site.clearCache(), issues, twinIam());
-  /** One publisher run over the table, as the function runs it, held to its role. */
+  const recordingSite: ArchiveSite = {
+    ...archiveSite,
+    invalidate: async (paths) => {
+      await archiveSite.invalidate(paths);
+      invalidated.push(paths);
+    },
+  };
+  /** One publication over the table, as the function makes it, held to its role. */
   const publish = () =>
     runAs('newsletterPublisher', () =>
-      publishArchive(
-        { db: createDynamoClient(), table: campaignsTable },
-        {
-          ...archiveSite,
-          invalidate: async (paths) => {
-            await archiveSite.invalidate(paths);
-            invalidated.push(paths);
-          },
-        },
-        { siteUrl, now: now() },
-      ),
+      publishArchive({ db: createDynamoClient(), table: campaignsTable }, recordingSite, { siteUrl, now: now() }),
     );
-  const runs = coalescedRunner(publish, (error) => {
-    throw error;
+  // The Lambda endpoint's invocations, one at a time by the function's own lease, as in AWS.
+  const runs = createLocalPublisher({
+    store: { db: createDynamoClient(), table: campaignsTable },
+    site: recordingSite,
+    siteUrl,
+    clock: now,
+    rewriteFirst: false,
+    onError: (error) => {
+      throw error;
+    },
   });
   const lambda = createLocalLambda({ newsletterPublisher: () => runs.run() }, twinIam());
   let invocations = 0;
