@@ -19,7 +19,7 @@ import { REPO_ROOT } from '#shared/repo-root.ts';
 export const ELIGIBLE = 2000;
 /** SES's rate for the paced run, and a rate no code reaches for the unthrottled one. */
 export const PACED_RATE = 100;
-const UNTHROTTLED_RATE = 100_000;
+export const UNTHROTTLED_RATE = 100_000;
 /** SES's rate a new production account starts with: our code must go faster than this. */
 export const SES_DEFAULT_RATE = 14;
 

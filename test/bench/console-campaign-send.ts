@@ -127,11 +127,19 @@ const progressUntil = async (
   }
 };
 
-export async function measureConsoleCampaignSend(): Promise<ConsoleCampaignRun> {
+/**
+ * `rate`: SES's rate the send is paced at (PACED_RATE by default); `env`: more of the stack's
+ * environment (the IAM overhead's comparison runs it with LOCAL_IAM_ENFORCEMENT=off).
+ */
+export async function measureConsoleCampaignSend(
+  options: { rate?: number; env?: Record<string, string> } = {},
+): Promise<ConsoleCampaignRun> {
+  const rate = options.rate ?? PACED_RATE;
   const stack = await startLocalStack(reuseBuildIfPresent(), {
     env: {
       ...LIMITS_LIFTED,
-      CAMPAIGN_SEND_RATE: String(PACED_RATE),
+      ...options.env,
+      CAMPAIGN_SEND_RATE: String(rate),
       // A real-looking address: the send's checks refuse the local stand-in (CASL identification).
       MAILING_ADDRESS: 'Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3',
     },
@@ -164,7 +172,7 @@ export async function measureConsoleCampaignSend(): Promise<ConsoleCampaignRun> 
       preview,
       send: {
         eligible: eligible.size,
-        rate: PACED_RATE,
+        rate,
         sent: sent.sent,
         secondsToSent,
         emailsPerSecond: sent.sent / secondsToSent,

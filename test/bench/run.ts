@@ -30,6 +30,7 @@ import { startDynamoProcess } from './dynamodb-process';
 import { budgetSection, kb, markdownTable, type BudgetLine } from './report';
 import { campaignBudgets, measureCampaignSend } from './campaign-send';
 import { consoleCampaignBudgets, measureConsoleCampaignSend } from './console-campaign-send';
+import { iamOverheadBudgets, measureIamOverhead } from './iam-overhead';
 import { dynamoBlip, sesDoubt, sesOutage } from './reliability';
 import { subscribeViaApi } from '../e2e/support/subscribers';
 import { signupBody } from '../unit/lambdas/support/payloads';
@@ -148,6 +149,8 @@ async function main() {
     const campaign = await measureCampaignSend();
     // The same from the console, on a stack of its own too.
     const consoleCampaign = await measureConsoleCampaignSend();
+    console.log('IAM enforcement overhead (stacks with and without it) …');
+    const iamOverhead = await measureIamOverhead();
     // Each on its own stack with the fault switch (test/bench/reliability.ts).
     const reliability = [...(await sesOutage()), ...(await dynamoBlip()), ...(await sesDoubt())];
     console.log('Monthly AWS cost from the synthesised template …');
@@ -253,6 +256,7 @@ async function main() {
       },
       ...campaignBudgets(campaign),
       ...consoleCampaignBudgets(consoleCampaign),
+      ...iamOverheadBudgets(iamOverhead),
       ...reliability,
       cost.budget,
       {
@@ -366,6 +370,7 @@ async function main() {
           latency,
           campaign,
           consoleCampaign,
+          iamOverhead,
           cost: cost.totals,
         },
         null,
