@@ -47,6 +47,6 @@ export type HandlerEnvName =
   | 'MAILING_ADDRESS';
 
 /** Read by the handlers, set by the Lambda runtime in AWS or by the local twin only. */
-export type RuntimeEnvName = 'AWS_REGION' | 'AWS_ENDPOINT_URL_S3' | 'MAIL_DEAD_LETTER_FILE' | 'ORIGIN_VERIFY_SECRET';
+export type RuntimeEnvName = 'AWS_REGION' | 'AWS_ENDPOINT_URL_S3' | 'MAIL_DEAD_LETTER_FILE';
 
 export type ReadEnvName = HandlerEnvName | RuntimeEnvName;

@@ -8,7 +8,8 @@ import { createLocalS3, LOCAL_S3_PREFIX, type LocalObject } from './local-s3';
 import { createLocalSqs, LOCAL_SQS_PREFIX, type QueueSink } from './local-sqs';
 import { LOCAL_SCHEDULER_PREFIX, type LocalScheduler } from './local-scheduler';
 import type { IamEnforcement } from './iam/iam-enforcement';
-import { addCloudFrontOriginHeaders } from './origin-verify';
+import { addCloudFrontOriginHeaders, localSecrets } from './origin-verify';
+import { createLocalSecretsManager, LOCAL_SECRETS_PREFIX } from './local-secrets';
 import type { SigningKey } from './sigv4-presigned';
 import { createSiteHandler, type SiteOptions } from './static-site';
 
@@ -30,10 +31,10 @@ export interface LocalServerOptions extends SiteOptions {
 
 /**
  * One HTTP server that plays CloudFront: `/api/*` goes to the handlers as API Gateway would,
- * the local S3 prefix serves presigned downloads, the local Lambda, SQS and Scheduler prefixes answer those
- * APIs, and everything else is the site behind the
- * edge functions. It is the twin of the distribution's two behaviours, plus the loopback-only
- * fault switch control (not part of the twin).
+ * the local S3 prefix serves presigned downloads, the local Lambda, SQS, Scheduler and Secrets
+ * Manager prefixes answer those APIs, and everything else is the site behind the edge functions.
+ * It is the twin of the distribution's two behaviours, plus the loopback-only fault switch
+ * control (not part of the twin).
  */
 export function createLocalServer(options: LocalServerOptions) {
   const site = createSiteHandler(options);
@@ -42,12 +43,14 @@ export function createLocalServer(options: LocalServerOptions) {
   const faultControl = createFaultControl(options.faults);
   const lambda = createLocalLambda(options.functions ?? {}, options.iam);
   const sqs = createLocalSqs(options.queues ?? {}, options.iam);
+  const secrets = createLocalSecretsManager(localSecrets(), options.iam);
 
   const route = (req: IncomingMessage, res: ServerResponse, url: URL) => {
     if (url.pathname.startsWith('/api/')) return api(addCloudFrontOriginHeaders(req), res, url);
     if (url.pathname.startsWith(`${LOCAL_S3_PREFIX}/`)) return s3(req, res, url);
     if (url.pathname.startsWith(`${LOCAL_LAMBDA_PREFIX}/`)) return lambda(req, res, url);
     if (url.pathname.startsWith(LOCAL_SQS_PREFIX)) return sqs(req, res);
+    if (url.pathname.startsWith(LOCAL_SECRETS_PREFIX)) return secrets(req, res);
     if (options.scheduler && url.pathname.startsWith(`${LOCAL_SCHEDULER_PREFIX}/`))
       return options.scheduler.handle(req, res, url);
     if (url.pathname === FAULTS_PATH) return faultControl(req, res, url);

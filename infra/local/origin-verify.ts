@@ -8,6 +8,8 @@ import type {
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '#shared/origin-headers.ts';
 import { FUNCTIONS } from '../constructs/functions';
 import { REPO_ROOT } from '#shared/repo-root.ts';
+import { runAs } from './iam/function-identity';
+import { LOCAL_ACCOUNT, LOCAL_REGION } from './iam/local-arns';
 
 /**
  * The local twin of docs/decisions/0020-origin-verify.md, both halves: what CloudFront adds to
@@ -17,6 +19,10 @@ import { REPO_ROOT } from '#shared/repo-root.ts';
 
 /** Stands in for the stack's Secrets Manager secret: a new one for every server process. */
 const LOCAL_ORIGIN_SECRET = randomBytes(32).toString('base64url');
+/** Its ARN on the twin: ORIGIN_VERIFY_SECRET_ARN, read through the twin's Secrets Manager (local-secrets.ts). */
+export const LOCAL_ORIGIN_SECRET_ARN = `arn:aws:secretsmanager:${LOCAL_REGION}:${LOCAL_ACCOUNT}:secret:origin-verify-twin`;
+/** The secrets the twin's Secrets Manager holds. */
+export const localSecrets = (): Record<string, string> => ({ [LOCAL_ORIGIN_SECRET_ARN]: LOCAL_ORIGIN_SECRET });
 
 /**
  * "ip:port" as CloudFront writes CloudFront-Viewer-Address: IPv6 without brackets, and an IPv4
@@ -36,10 +42,12 @@ export function addCloudFrontOriginHeaders(req: IncomingMessage): IncomingMessag
 type Authorizer = (event: APIGatewayRequestAuthorizerEventV2) => Promise<APIGatewaySimpleAuthorizerResult>;
 let authorizer: Promise<Authorizer> | undefined;
 
-/** Loaded once, after its variable is set, as Lambda loads it with the variable CDK sets. */
+/**
+ * Loaded once, as Lambda loads it: it reads the secret from Secrets Manager by ORIGIN_VERIFY_SECRET_ARN
+ * (the stack points it and the SDK's endpoint at the twin's), as the function's own call.
+ */
 const loadAuthorizer = (): Promise<Authorizer> =>
   (authorizer ??= (async () => {
-    process.env.ORIGIN_VERIFY_SECRET = LOCAL_ORIGIN_SECRET;
     const mod = (await import(`${REPO_ROOT}/${FUNCTIONS.originVerify.entry}`)) as { handler: Authorizer };
     return mod.handler;
   })());
@@ -58,14 +66,15 @@ export interface Refusal {
 export async function authorize(event: APIGatewayProxyEventV2): Promise<Refusal | undefined> {
   const presented = event.headers[ORIGIN_VERIFY_HEADER];
   if (!presented) return { status: 401, message: 'Unauthorized' };
-  const { isAuthorized } = await (
-    await loadAuthorizer()
-  )({
-    ...event,
-    type: 'REQUEST',
-    routeArn: `arn:aws:execute-api:ca-central-1:${event.requestContext.accountId}:${event.requestContext.apiId}/$default/${event.requestContext.http.method}${event.rawPath}`,
-    identitySource: [presented],
-    cookies: event.cookies ?? [],
-  });
+  const handler = await loadAuthorizer();
+  const { isAuthorized } = await runAs('originVerify', () =>
+    handler({
+      ...event,
+      type: 'REQUEST',
+      routeArn: `arn:aws:execute-api:ca-central-1:${event.requestContext.accountId}:${event.requestContext.apiId}/$default/${event.requestContext.http.method}${event.rawPath}`,
+      identitySource: [presented],
+      cookies: event.cookies ?? [],
+    }),
+  );
   return isAuthorized ? undefined : { status: 403, message: 'Forbidden' };
 }

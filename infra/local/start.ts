@@ -46,6 +46,8 @@ import { labelOutgoingCalls } from './iam/function-identity';
 import { createIamEnforcement } from './iam/iam-enforcement';
 import { localQueueUrl, LOCAL_SQS_PREFIX } from './local-sqs';
 import { createLocalScheduler, LOCAL_SCHEDULER_PREFIX } from './local-scheduler';
+import { LOCAL_SECRETS_PREFIX } from './local-secrets';
+import { LOCAL_ORIGIN_SECRET_ARN } from './origin-verify';
 import { queueArn, roleArn } from './iam/local-arns';
 import { createSqsClient } from '#lambdas/runtime/aws-clients/sqs.ts';
 import { startSesEventRelay } from './ses-event-relay';
@@ -89,6 +91,7 @@ type SdkEnvName =
   | 'AWS_ENDPOINT_URL_SES'
   | 'AWS_ENDPOINT_URL_SQS'
   | 'AWS_ENDPOINT_URL_SCHEDULER'
+  | 'AWS_ENDPOINT_URL_SECRETS_MANAGER'
   | 'AWS_ENDPOINT_URL_LAMBDA';
 
 /** The campaign queue's name on the twin (its URL: localQueueUrl). */
@@ -121,6 +124,9 @@ function lambdaEnvironment(
     CAMPAIGN_QUEUE_ARN: queueArn(CAMPAIGN_QUEUE),
     CAMPAIGN_SCHEDULE_GROUP,
     CAMPAIGN_SCHEDULER_ROLE_ARN: roleArn(CAMPAIGN_SCHEDULER_ROLE),
+    // The API authorizer reads its secret from the twin's Secrets Manager (local-secrets.ts).
+    AWS_ENDPOINT_URL_SECRETS_MANAGER: `${siteOrigin}${LOCAL_SECRETS_PREFIX}`,
+    ORIGIN_VERIFY_SECRET_ARN: LOCAL_ORIGIN_SECRET_ARN,
     // The publisher's bucket, distribution and store: the twin's stand-ins (local-archive-site.ts).
     ...LOCAL_ARCHIVE_TARGETS,
     NEWSLETTER_PUBLISHER_FUNCTION: 'newsletterPublisher',

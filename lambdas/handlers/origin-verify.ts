@@ -3,7 +3,7 @@ import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerResu
 import { ORIGIN_VERIFY_HEADER } from '#shared/origin-headers.ts';
 import { secretEquals } from '../runtime/secret-equals';
 import { createSecretsManagerClient } from '../runtime/aws-clients/secrets-manager';
-import { optionalEnv, requireEnv } from '../runtime/env';
+import { requireEnv } from '../runtime/env';
 import * as log from '../runtime/log';
 
 /**
@@ -12,16 +12,14 @@ import * as log from '../runtime/log';
  * execute-api URL directly skips neither the security headers nor the viewer address the
  * per-client limits trust. See docs/decisions/0020-origin-verify.md.
  *
- * The secret is read once per cold start: from ORIGIN_VERIFY_SECRET when set (the local twin
- * generates one per process), otherwise from Secrets Manager (ORIGIN_VERIFY_SECRET_ARN).
+ * The secret is read from Secrets Manager (ORIGIN_VERIFY_SECRET_ARN) once per cold start; the
+ * local twin answers the same call with a secret of its own (infra/local/local-secrets.ts).
  */
-const localSecret = optionalEnv('ORIGIN_VERIFY_SECRET');
-const secretArn = localSecret ? undefined : requireEnv('ORIGIN_VERIFY_SECRET_ARN');
+const secretArn = requireEnv('ORIGIN_VERIFY_SECRET_ARN');
 
 let expected: Promise<string> | undefined;
 
 async function readSecret(): Promise<string> {
-  if (localSecret) return localSecret;
   const { SecretString } = await createSecretsManagerClient().send(new GetSecretValueCommand({ SecretId: secretArn }));
   if (!SecretString) throw new Error('The origin-verify secret has no string value');
   return SecretString;

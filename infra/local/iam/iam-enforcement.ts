@@ -15,13 +15,14 @@ import {
   dynamoRequests,
   lambdaRequests,
   schedulerRequests,
+  secretsManagerRequests,
   sesRequests,
   sqsRequests,
   type WireRequest,
 } from './wire-requests';
 
 /** The services whose calls reach a twin endpoint over HTTP. */
-export type WireService = 'dynamodb' | 'ses' | 'sqs' | 'lambda' | 'scheduler';
+export type WireService = 'dynamodb' | 'ses' | 'sqs' | 'lambda' | 'scheduler' | 'secretsmanager';
 
 /** An HTTP answer to send instead of forwarding the call. */
 export interface DenialAnswer {
@@ -68,6 +69,12 @@ const ANSWERS: Record<WireService, (message: string) => DenialAnswer> = {
     headers: { 'content-type': 'application/json', 'x-amzn-errortype': 'AccessDeniedException' },
     body: JSON.stringify({ Message: message }),
   }),
+  // JSON 1.1: the error's name in __type (https://docs.aws.amazon.com/secretsmanager/latest/apireference/CommonErrors.html).
+  secretsmanager: (message) => ({
+    status: 400,
+    headers: { 'content-type': 'application/x-amz-json-1.1' },
+    body: JSON.stringify({ __type: 'AccessDeniedException', Message: message }),
+  }),
 };
 
 const READERS: Record<WireService, (request: WireRequest, roles: FunctionRoles) => AccessRequest[]> = {
@@ -76,6 +83,7 @@ const READERS: Record<WireService, (request: WireRequest, roles: FunctionRoles) 
   sqs: sqsRequests,
   lambda: lambdaRequests,
   scheduler: schedulerRequests,
+  secretsmanager: secretsManagerRequests,
 };
 
 export interface IamEnforcementOptions {

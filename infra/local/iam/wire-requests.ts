@@ -201,3 +201,12 @@ export function schedulerRequests(request: WireRequest): AccessRequest[] {
     { action: 'iam:PassRole', resource: target, context: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
   ];
 }
+
+/** Secrets Manager's JSON protocol: the secret by its id (the twin's secrets are named by ARN). */
+export function secretsManagerRequests(request: WireRequest): AccessRequest[] {
+  const { SecretId } = jsonOf(request.body) as { SecretId?: string };
+  return iamActionsOf('secretsmanager', operationOf(request.headers)).map((action) => ({
+    action,
+    resource: SecretId ?? '*',
+  }));
+}

@@ -52,7 +52,7 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('origin-verify authorizer (Secrets Manager)', () => {
-  const cloud = () => coldStart({ ORIGIN_VERIFY_SECRET: undefined, ORIGIN_VERIFY_SECRET_ARN: SECRET_ARN });
+  const cloud = () => coldStart({ ORIGIN_VERIFY_SECRET_ARN: SECRET_ARN });
   const load = () => cloud().handler;
 
   it('allows a request carrying the secret CloudFront adds', async () => {
@@ -87,21 +87,9 @@ describe('origin-verify authorizer (Secrets Manager)', () => {
   });
 
   it('does not start without a secret to check against', () => {
-    expect(() => coldStart({ ORIGIN_VERIFY_SECRET: undefined, ORIGIN_VERIFY_SECRET_ARN: undefined })).toThrow(
+    expect(() => coldStart({ ORIGIN_VERIFY_SECRET_ARN: undefined })).toThrow(
       'Missing required environment variable ORIGIN_VERIFY_SECRET_ARN',
     );
-  });
-});
-
-describe('origin-verify authorizer (local twin)', () => {
-  it('checks against ORIGIN_VERIFY_SECRET without calling Secrets Manager', async () => {
-    const { handler, secretReads } = coldStart({
-      ORIGIN_VERIFY_SECRET: 'local-secret',
-      ORIGIN_VERIFY_SECRET_ARN: undefined,
-    });
-    await expect(handler(request({ [ORIGIN_VERIFY_HEADER]: 'local-secret' }))).resolves.toEqual({ isAuthorized: true });
-    await expect(handler(request({ [ORIGIN_VERIFY_HEADER]: SECRET }))).resolves.toEqual({ isAuthorized: false });
-    expect(secretReads()).toBe(0);
   });
 });
 
