@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { createApiDispatcher } from '#infra/local/api-dispatch.ts';
 import { addCloudFrontOriginHeaders } from '#infra/local/origin-verify.ts';
+import { startTwinSecrets } from '#test/support/twin-secrets.ts';
 
 /** Every handler answers with the path parameters it was given and the time its context says it has. */
 const echoHandlers = new Proxy({} as Parameters<typeof createApiDispatcher>[0], {
@@ -16,8 +17,11 @@ const echoHandlers = new Proxy({} as Parameters<typeof createApiDispatcher>[0], 
 describe('local API dispatch: paths', () => {
   let server: Server;
   let baseUrl: string;
+  let stopSecrets: () => Promise<void>;
 
   beforeAll(async () => {
+    // The authorizer runs first, reading its secret from the twin's Secrets Manager.
+    stopSecrets = await startTwinSecrets();
     const dispatch = createApiDispatcher(echoHandlers);
     // As the local server forwards /api requests: with the headers CloudFront adds.
     server = createServer(
@@ -26,7 +30,10 @@ describe('local API dispatch: paths', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await stopSecrets();
+  });
 
   it.each(['/api/%zz', '/api/candidate/subscribers/%E0%A4%A', '/api/employer/scorecard/download/%'])(
     'answers a malformed percent-encoding (%s) with a JSON 400 that says so',

@@ -2,13 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createApiDispatcher } from '#infra/local/api-dispatch.ts';
-import { createLocalSecretsManager, LOCAL_SECRETS_PREFIX } from '#infra/local/local-secrets.ts';
-import {
-  addCloudFrontOriginHeaders,
-  LOCAL_ORIGIN_SECRET_ARN,
-  localSecrets,
-  viewerAddress,
-} from '#infra/local/origin-verify.ts';
+import { addCloudFrontOriginHeaders, viewerAddress } from '#infra/local/origin-verify.ts';
+import { startTwinSecrets } from '#test/support/twin-secrets.ts';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '#shared/origin-headers.ts';
 
 /** Every handler records the event it was given and answers 200. */
@@ -34,26 +29,15 @@ async function serve(throughCloudFront: boolean): Promise<{ server: Server; base
 describe('local twin of the origin-verify authorizer', () => {
   let direct: Awaited<ReturnType<typeof serve>>;
   let viaCloudFront: Awaited<ReturnType<typeof serve>>;
-  let secrets: Server;
+  let stopSecrets: () => Promise<void>;
 
   beforeAll(async () => {
-    // The authorizer reads its secret from Secrets Manager, here the twin's, as `npm start` sets it.
-    const answer = createLocalSecretsManager(localSecrets(), { guard: () => async () => undefined });
-    secrets = createServer((req, res) => void answer(req, res));
-    await new Promise<void>((resolve) => secrets.listen(0, '127.0.0.1', resolve));
-    Object.assign(process.env, {
-      ORIGIN_VERIFY_SECRET_ARN: LOCAL_ORIGIN_SECRET_ARN,
-      AWS_ENDPOINT_URL_SECRETS_MANAGER: `http://127.0.0.1:${(secrets.address() as AddressInfo).port}${LOCAL_SECRETS_PREFIX}`,
-      AWS_REGION: 'ca-central-1',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-    });
+    stopSecrets = await startTwinSecrets();
     [direct, viaCloudFront] = await Promise.all([serve(false), serve(true)]);
   });
   afterAll(async () => {
-    await Promise.all(
-      [direct.server, viaCloudFront.server, secrets].map((server) => new Promise((resolve) => server.close(resolve))),
-    );
+    await Promise.all([direct, viaCloudFront].map(({ server }) => new Promise((resolve) => server.close(resolve))));
+    await stopSecrets();
   });
   beforeEach(() => {
     seen.length = 0;
