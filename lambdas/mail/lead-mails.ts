@@ -10,12 +10,16 @@ import { renderMail } from './render';
 import { listUnsubscribeHeaders, type SubscriberLinks } from './subscriber-links';
 
 /**
- * The emails of a lead. What goes to the typed address carries no text the visitor typed
- * except the first name (validated: letters and the like only), so the form cannot be used to
- * send someone else a message in the firm's name; free text reaches only the firm's notification.
+ * The emails of a lead. What goes to the typed address carries no text the visitor typed, not
+ * even the first name: whoever fills in the form chooses the address, so a greeting with the
+ * typed name would let a stranger put their words ("Jane. Your payroll account is suspended…")
+ * in the firm's email to someone else. Nothing there needs the name; it reaches only the firm's
+ * notification and the console, with the free text.
  */
 const days = (seconds: number) => Math.round(seconds / 86400);
 const SIGNATURE = `${BUSINESS.name}, ${BUSINESS.city}, ${BUSINESS.province}. ${BUSINESS.contactEmail}`;
+/** The greeting of every email to the typed address: the visitor's words are not quoted (above). */
+const GREETING = 'Hello,';
 
 const footerFor = (links: SubscriberLinks) => [
   { label: 'Unsubscribe', url: links.unsubscribe },
@@ -29,7 +33,7 @@ export const scorecardMail = (lead: ScorecardLead, downloadUrl: string, links: S
   headers: listUnsubscribeHeaders(links),
   ...renderMail({
     paragraphs: [
-      `Hello ${lead.firstName},`,
+      GREETING,
       'Thank you for requesting the Human Relations Scorecard. Download it with the link below.',
       `The link works for ${days(DOWNLOAD_LINK_TTL_SECONDS)} days. If it has expired, request the scorecard again on our website.`,
       SIGNATURE,
@@ -45,7 +49,7 @@ export const confirmationMail = (lead: LeadItem, confirmUrl: string): OutgoingMa
   subject: `Please confirm your subscription to ${BUSINESS.name}`,
   ...renderMail({
     paragraphs: [
-      `Hello ${lead.firstName},`,
+      GREETING,
       `Please confirm that you would like to receive emails from ${BUSINESS.name}. Open the link below and press the button on the page.`,
       `The link works for ${days(CONFIRMATION_TTL_SECONDS)} days. If you did not ask for this, ignore this email: you will not be subscribed.`,
       SIGNATURE,
@@ -61,7 +65,7 @@ export const welcomeMail = (lead: LeadItem, links: SubscriberLinks): OutgoingMai
   headers: listUnsubscribeHeaders(links),
   ...renderMail({
     paragraphs: [
-      `Hello ${lead.firstName},`,
+      GREETING,
       `Thank you for confirming your subscription to ${BUSINESS.name}. We strive to answer all inquiries within 24 hours.`,
       'You can choose which emails you receive, or unsubscribe, at any time with the links below.',
       SIGNATURE,

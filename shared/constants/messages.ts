@@ -17,9 +17,11 @@ export const VALIDATION = {
   signupFirstNameRequired: 'First Name is Required*',
   signupLastNameRequired: 'Last Name is Required*',
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
-  // Names reach emails and subject lines, so they are restricted (see shared/schemas/name.ts).
+  // Names reach the firm's notification subject and the console, so they are kept to names (shared/schemas/name.ts).
   nameCharacters: (label: string) => `${label} may contain only letters, spaces, apostrophes, hyphens and periods`,
   nameWebAddress: (label: string) => `${label} may not contain a web address`,
+  nameSentence: (label: string) => `${label} must be a name, not a sentence`,
+  nameWords: (label: string, max: number) => `${label} may have at most ${max} words`,
 } as const;
 
 export const MODALS = {

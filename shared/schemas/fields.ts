@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { FIELD_MAX } from '../constants/limits';
 import { VALIDATION } from '../constants/messages';
 import { PLAIN_EMAIL_ADDRESS } from './email-address';
-import { NAME_CHARACTERS, WEB_ADDRESS_LIKE } from './name';
+import { NAME_CHARACTERS, NAME_MAX_WORDS, SENTENCE_END, WEB_ADDRESS_LIKE, wordCount } from './name';
 
 /**
  * A real top-level domain: letters only, at least two of them. The spec's original pattern
@@ -11,7 +11,10 @@ import { NAME_CHARACTERS, WEB_ADDRESS_LIKE } from './name';
  */
 const ALPHABETIC_TLD = /\.[A-Za-z]{2,63}$/;
 
-/** A first or last name: required with the form's message, then the rules of ./name.ts. */
+/**
+ * A first or last name: required with the form's message (the spec's, docs/spec/site-spec.md#5-validation-rules),
+ * then the rules of ./name.ts: a name, not a sentence, a web address or a phone number.
+ */
 export const requiredName = (message: string, label: string) =>
   yup
     .string()
@@ -19,7 +22,13 @@ export const requiredName = (message: string, label: string) =>
     .required(message)
     .max(FIELD_MAX.name, VALIDATION.tooLong(label, FIELD_MAX.name))
     .matches(NAME_CHARACTERS, { message: VALIDATION.nameCharacters(label), excludeEmptyString: true })
-    .test('no-web-address', VALIDATION.nameWebAddress(label), (name) => !name || !WEB_ADDRESS_LIKE.test(name));
+    .test('no-web-address', VALIDATION.nameWebAddress(label), (name) => !name || !WEB_ADDRESS_LIKE.test(name))
+    .test('no-sentence', VALIDATION.nameSentence(label), (name) => !name || !SENTENCE_END.test(name))
+    .test(
+      'few-words',
+      VALIDATION.nameWords(label, NAME_MAX_WORDS),
+      (name) => !name || wordCount(name) <= NAME_MAX_WORDS,
+    );
 
 export const optionalText = (label: string, max: number) =>
   yup.string().trim().max(max, VALIDATION.tooLong(label, max)).default('');

@@ -390,6 +390,11 @@ describe('POST /api/employer/scorecard', () => {
 
   it.each([
     [{ firstName: '' }, 'First Name is Required*'],
+    // Issue 33: accepted, and the stranger whose address was typed was greeted with it.
+    [
+      { firstName: 'Jane. Your payroll account is suspended. Reply with your bank details' },
+      'First Name must be a name, not a sentence',
+    ],
     [{ email: 'not-an-email' }, 'Invalid email'],
     [{ email: 'avery..stone@example.ca' }, 'Invalid email'],
     [{ email: '=?utf-8?q?someone=40else.ca?=@example.ca' }, 'Invalid email'],
@@ -609,6 +614,7 @@ describe('POST /api/signup', () => {
     [{ audience: 'admin' }, 'audience must be candidate or employer'],
     [{ extra: 1 }, 'Unknown field(s): extra.'],
     [{ firstName: 'Ann,\n\nYour account is on hold' }, undefined],
+    [{ lastName: 'Smith your payroll account is suspended' }, 'Last Name may have at most 5 words'],
   ])('answers 400 for %p and stores nothing', async (overrides, message) => {
     const answer = await invoke(signup, signupEvent(signupBody(overrides)));
     expect(answer.statusCode).toBe(400);

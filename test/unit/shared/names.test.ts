@@ -1,4 +1,5 @@
 import { VALIDATION } from '#shared/constants/messages.ts';
+import { NAME_MAX_WORDS } from '#shared/schemas/name.ts';
 import { scorecardRequestSchema } from '#shared/schemas/scorecard.ts';
 import { signupRequestSchema } from '#shared/schemas/signup.ts';
 import { scorecardBody as scorecard, signupBody as signup } from '../lambdas/support/payloads';
@@ -42,6 +43,36 @@ describe.each(FORMS)('names on the %s form', (_form, schema, values) => {
     expect(messages).toEqual(['First Name may not contain a web address']);
   });
 
+  it.each([
+    ['a sentence after the name', 'Jane. Your payroll account is suspended. Reply with your bank details'],
+    ['a sentence after a long name', 'Alexandra. Call us'],
+    ['a period after a word', 'Jane.'],
+  ])('refuses %s: a name, not a sentence', async (_what, name) => {
+    // Act
+    const messages = await messagesFor(schema, values({ firstName: name }));
+
+    // Assess
+    expect(messages).toContain('First Name must be a name, not a sentence');
+  });
+
+  it(`refuses more than ${NAME_MAX_WORDS} words, even without punctuation`, async () => {
+    // Act
+    const messages = await messagesFor(
+      schema,
+      values({ firstName: 'Jane your payroll account is suspended', lastName: 'de la Torre y Mendoza' }),
+    );
+
+    // Assess
+    expect(messages).toEqual([`First Name may have at most ${NAME_MAX_WORDS} words`]);
+  });
+
+  it.each(['Jane call 403 555 0199', 'Jane +1 (403) 555-0199', 'Jane ４０３５５５０１９９'])(
+    'refuses the phone number in %p',
+    async (name) => {
+      expect(await messagesFor(schema, values({ firstName: name }))).toEqual([VALIDATION.nameCharacters('First Name')]);
+    },
+  );
+
   it.each(['...', "'-'", ' . '])('refuses %p, which has no letter', async (name) => {
     expect(await messagesFor(schema, values({ lastName: name }))).toEqual([VALIDATION.nameCharacters('Last Name')]);
   });
@@ -57,6 +88,10 @@ describe.each(FORMS)('names on the %s form', (_form, schema, values) => {
     'J.R.R. Tolkien',
     'Nguyễn',
     'Zoe\u0308',
+    'María de los Ángeles',
+    'St. John',
+    'Ste. Marie',
+    'Martin Luther King Jr.',
   ])('accepts the real name %p', async (name) => {
     expect(await messagesFor(schema, values({ firstName: name, lastName: name }))).toEqual([]);
   });
