@@ -83,8 +83,23 @@ export const TEST_SENDS_PER_HOUR = 10;
  */
 export const INBOX_SHOWS = { subject: 50, preheader: 90 } as const;
 
-/** Longest values stored (a stored draft is one DynamoDB item, at most 400 KB). */
+/**
+ * Longest values stored (a stored draft is one DynamoDB item, at most 400 KB), in characters as
+ * the form's `maxLength` and yup's `max` both count them (UTF-16 code units). The one source of
+ * the form's, the schema's and the API's limits (CAMPAIGN_BODY_MAX_BYTES).
+ */
 export const CAMPAIGN_LIMITS = { subject: 150, preheader: 250, markdown: 100_000 } as const;
+
+/**
+ * The largest request body the campaign routes read, in bytes, so that whatever the form and the
+ * schema allow reaches the schema (and is refused there in the form's words) instead of a bare
+ * 413 at the API's default MAX_BODY_BYTES (16 KiB, sized for the public forms). A character of
+ * a field takes at most 6 bytes of JSON: a control character or a lone surrogate is escaped as
+ * `\u001f`; any other UTF-16 code unit is at most 3 bytes of UTF-8 (a `"` or `\` escaped, 2). Plus
+ * 4 KiB for the field names, the slug, the version and the flags.
+ */
+export const CAMPAIGN_BODY_MAX_BYTES =
+  6 * (CAMPAIGN_LIMITS.subject + CAMPAIGN_LIMITS.preheader + CAMPAIGN_LIMITS.markdown) + 4096;
 
 /**
  * Links a campaign may carry: the web (http, https), email addresses, and the site's own pages

@@ -1,4 +1,5 @@
 import {
+  CAMPAIGN_BODY_MAX_BYTES,
   CAMPAIGN_ROUTES,
   TEST_SENDS_PER_HOUR,
   type CampaignChanged,
@@ -45,8 +46,13 @@ import type { CampaignStores, ConsoleRequest } from './console-request';
 
 export type CampaignRequest = ConsoleRequest<CampaignStores>;
 
-/** The campaigns' schemas, read with yup at the first request with something to check (schemas-on-first-use.ts). */
-export const campaignSchemas = schemasOnFirstUse(() => import('#shared/schemas/console-campaigns.ts'));
+/**
+ * The campaigns' schemas, read with yup at the first request with something to check
+ * (schemas-on-first-use.ts), on bodies up to the size the longest campaign the form allows takes.
+ */
+export const campaignSchemas = schemasOnFirstUse(() => import('#shared/schemas/console-campaigns.ts'), {
+  maxBodyBytes: CAMPAIGN_BODY_MAX_BYTES,
+});
 
 export const siteUrl = () => requireEnv('SITE_URL').replace(/\/+$/, '');
 /** What a preview with the sample's links says of them. */

@@ -22,13 +22,14 @@ const parsedBodies = new WeakMap<ApiEvent, Record<string, unknown> | Error>();
 
 /**
  * The body as a JSON object, read and parsed once per event by whichever middleware asks first
- * (the honeypot, then jsonBody). Throws as jsonBody answers: 413 (size), 400 (JSON, not an object).
+ * (the honeypot, then jsonBody). Throws as jsonBody answers: 413 (over `maxBytes`, readRawBody's
+ * MAX_BODY_BYTES unless the route says), 400 (JSON, not an object).
  */
-export const jsonObjectOf = (event: ApiEvent): Record<string, unknown> => {
+export const jsonObjectOf = (event: ApiEvent, maxBytes?: number): Record<string, unknown> => {
   let parsed = parsedBodies.get(event);
   if (!parsed) {
     try {
-      parsed = parseJsonObject(readRawBody(event));
+      parsed = parseJsonObject(readRawBody(event, maxBytes));
     } catch (refused) {
       parsed = refused as Error;
     }

@@ -8,9 +8,11 @@ import type { ApiEvent } from './types';
  * at the first request with something to check, not at every cold start (yup with one screen's
  * schemas is 6–12 ms of loading, docs/decisions/0037; lambda-build.ts puts them in chunks of
  * their own). `pick` names the request's schema in the module:
- * `bodyOf(event, (schemas) => schemas.newNoteSchema)`.
+ * `bodyOf(event, (schemas) => schemas.newNoteSchema)`. `maxBodyBytes`: the largest body read, for
+ * schemas whose fields outgrow MAX_BODY_BYTES (a campaign's body); the schema's own limits then
+ * refuse with the form's words what the size check would have answered with a bare 413.
  */
-export const schemasOnFirstUse = <Schemas>(load: () => Promise<Schemas>) => {
+export const schemasOnFirstUse = <Schemas>(load: () => Promise<Schemas>, options: { maxBodyBytes?: number } = {}) => {
   const checked = async <T extends AnyObject>(
     pick: (schemas: Schemas) => ObjectSchema<T>,
     value: Record<string, unknown>,
@@ -21,7 +23,7 @@ export const schemasOnFirstUse = <Schemas>(load: () => Promise<Schemas>) => {
   return {
     /** The request's JSON body, checked (as jsonBody answers: 415 aside, 413 and 400). */
     bodyOf: <T extends AnyObject>(event: ApiEvent, pick: (schemas: Schemas) => ObjectSchema<T>) =>
-      checked(pick, jsonObjectOf(event)),
+      checked(pick, jsonObjectOf(event, options.maxBodyBytes)),
     /** A value the function put together, checked as a body would be. */
     checked,
   };

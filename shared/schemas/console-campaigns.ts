@@ -14,6 +14,9 @@ const oneLine = (label: string, max: number) =>
     .max(max, `${label} can be at most ${max} characters.`)
     .test('one-line', `${label} must be one line.`, (value) => value === undefined || !/[\r\n]/.test(value));
 
+/** The form's and the API's words for a body over CAMPAIGN_LIMITS.markdown. */
+export const CAMPAIGN_BODY_TOO_LONG = `The body can be at most ${CAMPAIGN_LIMITS.markdown.toLocaleString('en-CA')} characters.`;
+
 /** The fields an owner writes. */
 export const campaignFieldsSchema = yup.object({
   subject: oneLine('The subject', CAMPAIGN_LIMITS.subject).required('Write a subject.'),
@@ -30,7 +33,7 @@ export const campaignFieldsSchema = yup.object({
     .string()
     .trim()
     .required('Write the body of the email.')
-    .max(CAMPAIGN_LIMITS.markdown, `The body can be at most ${CAMPAIGN_LIMITS.markdown} characters.`)
+    .max(CAMPAIGN_LIMITS.markdown, CAMPAIGN_BODY_TOO_LONG)
     .test(
       'safe-links',
       ({ value }) => unsafeLinksMessage(value as string),

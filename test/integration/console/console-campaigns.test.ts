@@ -6,7 +6,8 @@
 import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
 import { OTHER_ORIGIN } from '#lambdas/console/console-guards.ts';
 import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaign-messages.ts';
-import { CAMPAIGN_ROUTES, TEST_SENDS_PER_HOUR } from '#shared/console-campaigns.ts';
+import { CAMPAIGN_LIMITS, CAMPAIGN_ROUTES, TEST_SENDS_PER_HOUR } from '#shared/console-campaigns.ts';
+import { CAMPAIGN_BODY_TOO_LONG } from '#shared/schemas/console-campaigns.ts';
 import { subscriberItem, type Kind } from '../../support/campaign-subscribers';
 import { capturedEmailsTo, readItem, siteUrl, writeItem } from '../support/local-aws';
 import { startLocalSite } from '../support/local-site';
@@ -135,6 +136,34 @@ describe('drafts', () => {
         expect.objectContaining({ action: 'campaign.update', target: slug, summary: 'Saved version 1' }),
       ]),
     );
+  });
+
+  it("saves and previews a body of the form's longest, 100,000 characters, and refuses one more in the form's words", async () => {
+    // Prepare: prose with accents, quotes and Chinese, far over the API's 16 KiB for the public forms
+    const unit = 'Les « candidats » disent: "un rôle clair" — 採用 ✓. ';
+    const longest = `${unit.repeat(Math.ceil(CAMPAIGN_LIMITS.markdown / unit.length)).slice(0, CAMPAIGN_LIMITS.markdown - 1)}.`;
+    const slug = newSlug();
+
+    // Act
+    const created = await create(slug, { ...FIELDS, markdown: longest });
+    const saved = await call('update', slug, { method: 'PUT', json: { ...FIELDS, markdown: longest, version: 0 } });
+    const preview = await call('preview', '', { json: { ...FIELDS, markdown: longest } });
+    const tooLong = await call('update', slug, {
+      method: 'PUT',
+      json: { ...FIELDS, markdown: `${longest}x`, version: 1 },
+    });
+    const tooLongPreview = await call('preview', '', { json: { ...FIELDS, markdown: `${longest}x` } });
+
+    // Assess
+    expect(longest).toHaveLength(CAMPAIGN_LIMITS.markdown);
+    expect(created.statusCode).toBe(201);
+    expect(saved.statusCode).toBe(200);
+    expect((await readItem(ownTables.campaigns, `draft#${slug}`))!.markdown).toBe(longest);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json.text).toContain('採用 ✓.');
+    for (const refused of [tooLong, tooLongPreview])
+      expect([refused.statusCode, refused.json.message]).toEqual([400, CAMPAIGN_BODY_TOO_LONG]);
+    expect(await readItem(ownTables.campaigns, `draft#${slug}`)).toMatchObject({ version: 1 });
   });
 
   it('deletes a draft at its version, never one that was sent', async () => {
