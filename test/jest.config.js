@@ -18,14 +18,6 @@ const transform = {
     },
   ],
 };
-/**
- * The console ships on Preact's compat layer (web/build/console-react-alias.json, the alias of its
- * esbuild build): its tests map the same packages, subpaths included as esbuild does, so they
- * render with what the owners' browsers run. Preact ships ES modules only, so it is transformed.
- */
-const consoleReactAlias = Object.fromEntries(
-  Object.entries(require('../web/build/console-react-alias.json')).map(([from, to]) => [`^${from}(/.*)?$`, `${to}$1`]),
-);
 const webTest = {
   testEnvironment: 'jsdom',
   setupFilesAfterEnv: ['<rootDir>/test/web/setup.ts'],
@@ -66,9 +58,7 @@ module.exports = {
       ...webTest,
       displayName: 'web-console',
       testMatch: ['<rootDir>/test/web/console/**/*.test.tsx', '<rootDir>/test/web/console/**/*.test.ts'],
-      transformIgnorePatterns: ['/node_modules/(?!(preact)/)'],
-      setupFilesAfterEnv: [...webTest.setupFilesAfterEnv, '<rootDir>/test/web/console/preact-effects.ts'],
-      moduleNameMapper: { ...fileStubs, ...consoleReactAlias },
+      moduleNameMapper: fileStubs,
     },
     {
       // Each file starts its own local stack and breaks DynamoDB or SES through its fault switch.

@@ -1,6 +1,6 @@
 /**
- * Each console screen on Lighthouse's mobile profile, signed in (issue 19: interactive within
- * 1.5 s): the sign-in screen as a stranger sees it, every screen of CONSOLE_SCREENS and a lead's
+ * Each console screen on Lighthouse's mobile profile, signed in (issue 33, on React: interactive within
+ * 2.0 s): the sign-in screen as a stranger sees it, every screen of CONSOLE_SCREENS and a lead's
  * page, each with the session cookie on every request and the console's signed-in hint in
  * localStorage (web/src/console/signed-in-hint.ts). Median of 3 runs by Time to Interactive.
  */
@@ -13,7 +13,8 @@ import { signInOverHttp } from '../support/console-sign-in-over-http';
 import { HINT_KEY } from '#web/src/console/signed-in-hint.ts';
 import { runLighthouse, type BrowserState, type LighthouseResult } from './lighthouse';
 
-export const CONSOLE_TTI_BUDGET_MS = 1500;
+/** Interactive within 2.0 s on Lighthouse's mobile profile, median of 3 (issue 33, on React: decision 0065). */
+export const CONSOLE_TTI_BUDGET_MS = 2000;
 const RUNS = 3;
 
 interface Stack {

@@ -2,7 +2,6 @@ import type { BuildOptions } from 'esbuild';
 import type { SiteConfig } from '#web/src/config.ts';
 import { BOOT_SOURCE, CLIENT_ENTRY_SOURCE } from './page-assets';
 import { REPO_ROOT } from '#shared/repo-root.ts';
-import CONSOLE_REACT_ALIAS from './console-react-alias.json';
 
 export const PRERENDER_ENTRY_SOURCE = 'web/src/entry-prerender.tsx';
 /** The owners' console (web/src/console): its own entry, built apart from the public site. */
@@ -81,13 +80,8 @@ export function clientBuildOptions(config: SiteConfig, outdir: string): BuildOpt
  * script either: on that profile any request in flight beside the file slowed its download more
  * than an early call saved (decision 0064, amendment of 2026-11-26).
  *
- * It runs on Preact's React compatibility layer instead of react-dom: the same components, Formik
- * and react-router in about 40% fewer bytes, downloaded before any screen is interactive
- * (docs/decisions/0065-console-preact-compat.md). esbuild's `alias` substitutes the
- * package for every import of it, subpaths included (`react/jsx-runtime` becomes
- * `preact/compat/jsx-runtime`, `react-dom/client` becomes `preact/compat/client`); the console's
- * jsdom tests map the same names (test/jest.config.js), so they test what ships. The public site
- * keeps React: its pages are prerendered with react-dom/server and hydrated by react-dom.
+ * It runs on react and react-dom, as the public site does: one renderer in the codebase
+ * (docs/decisions/0065-console-preact-compat.md, amendment of 2026-11-28).
  */
 export function consoleBuildOptions(config: SiteConfig, outdir: string): BuildOptions & { metafile: true } {
   return {
@@ -95,7 +89,6 @@ export function consoleBuildOptions(config: SiteConfig, outdir: string): BuildOp
     entryPoints: [CONSOLE_ENTRY_SOURCE],
     entryNames: `${CONSOLE_ASSETS_DIR}/[name]-[hash]`,
     splitting: false,
-    alias: CONSOLE_REACT_ALIAS,
   };
 }
 

@@ -97,9 +97,8 @@ export function rawHeading(html: string): string | undefined {
  * through the probe openPage installs). Before that a click on a prerendered button does
  * nothing, and hydration warnings may not have been logged yet. Without the probe (a page
  * from elsewhere), it falls back to React's props on the header, which every page has.
- * The console runs on Preact (docs/decisions/0065-console-preact-compat.md), which has no React
- * DevTools hook: there it resolves once the console's first render has replaced the shell's
- * placeholder, the render that attaches its handlers.
+ * The console is rendered, not hydrated: there it resolves once its first render has replaced the
+ * shell's placeholder, the render that attaches its handlers.
  */
 export async function waitForHydration(page: Page, timeout = 15_000) {
   await page.waitForFunction(
