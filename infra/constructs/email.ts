@@ -126,11 +126,13 @@ export class Email extends Construct implements SenderBinding {
       // Leads: each email's record is settled and its delivery recorded (UpdateItem only).
       .bindTable(props.subscribers, ['GetItem', 'UpdateItem'])
       .bindTable(props.leads, ['UpdateItem']);
-    // The suppression is a new item (recordSuppression: a conditional PutItem, lambdas/data/suppressions.ts):
-    // PutItem only on items whose partition key is a suppression's, so this function can create
-    // no subscriber, claim or consent record. dynamodb:LeadingKeys is the partition key of the
-    // item written (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/specifying-conditions.html).
-    this.feedbackFunction.grantOn([props.subscribers.table.tableArn], ['dynamodb:PutItem'], {
+    // The suppression is a new item (recordSuppression: a conditional PutItem, lambdas/data/suppressions.ts),
+    // deleted again when the mailbox turns out erased meanwhile (DeleteItem: an erased address is
+    // kept by hash only, docs/decisions/0072-erasure.md). Both only on items whose partition key is
+    // a suppression's, so this function can create or delete no subscriber, claim or consent
+    // record. dynamodb:LeadingKeys is the partition key of the item written
+    // (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/specifying-conditions.html).
+    this.feedbackFunction.grantOn([props.subscribers.table.tableArn], ['dynamodb:PutItem', 'dynamodb:DeleteItem'], {
       'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${SUPPRESSION_KEY_PREFIX}*`] },
     });
     this.feedbackTopic.topic.addSubscription(

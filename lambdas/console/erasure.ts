@@ -1,7 +1,8 @@
 import type { ErasureAnswer, LedgerEvent } from '#shared/console-people.ts';
+import { UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
 import { sendRecordId } from '../data/campaign-item';
 import { sendsToMailbox } from '../data/campaign-sends';
-import { keepErasureRecord } from '../data/erasure-records';
+import { findErasureRecord, keepErasureRecord, replaceErasureLedger } from '../data/erasure-records';
 import { takeItem } from '../data/items';
 import type { LeadItem, MailPart } from '../data/lead-item';
 import { leadsOfMailbox } from '../data/leads';
@@ -10,6 +11,8 @@ import { consentLedger } from '../data/subscribers';
 import { recordErasedSuppression } from '../data/suppressions';
 import { canonicalMailbox } from '../domain/canonical-mailbox';
 import { mailboxHash } from '../domain/mailbox-hash';
+import { MAILBOX_LIMITED_FORMS, mailboxLimitId } from '../domain/submission-limits';
+import { utcDay } from '../runtime/clock';
 import type { ConsoleStores } from './console-request';
 import { ledgerEvent, subscriptionsOf } from './person-record';
 
@@ -31,10 +34,55 @@ const leadMessagesSent = (lead: LeadItem) =>
     ...(lead.sesMessageIds?.[part] && { messageId: lead.sesMessageIds[part] }),
   }));
 
-/** A consent record as the erasure keeps it: the event alone, without its keys or the lead it names (erased). */
+/** The unsubscribe page's reason keys: the only reasons a kept withdrawal may still name. */
+const PAGE_REASONS = new Set(Object.values(UNSUBSCRIBE_REASONS).flatMap((options) => options.map(({ key }) => key)));
+
+/**
+ * A withdrawal without the words an owner typed for it (the console's unsubscribe by phone):
+ * free text that may name the person, their number or another address ("called from 403-555-…,
+ * jane@…"), which the erasure would otherwise keep for three years. What CASL asks of it stays:
+ * that it was withdrawn, when, through which channel and by which owner; the page's reason keys
+ * are the firm's own words and stay too.
+ */
+const withoutTypedWords = <T extends LedgerEvent>(event: T): T =>
+  event.type === 'withdrawn'
+    ? { ...event, reasons: event.reasons.filter((reason) => PAGE_REASONS.has(reason)) }
+    : event;
+
+/**
+ * A consent record as the erasure keeps it: the event alone, without its keys, the lead it names
+ * (erased) or typed words.
+ */
 const keptEvent = (record: ConsentRecord): LedgerEvent => {
   const { leadId: _lead, ...event } = ledgerEvent(record) as LedgerEvent & { leadId?: string };
-  return event as LedgerEvent;
+  return withoutTypedWords(event as LedgerEvent);
+};
+
+/**
+ * The per-mailbox limit counters' days an erasure deletes: the erasure's and six before. A
+ * counter lives to the end of the day after its own (submission-limits.ts), and DynamoDB's TTL
+ * deletes an expired item within a few days of its expiry, not at it.
+ */
+const LIMIT_COUNTER_DAYS = 7;
+
+/** The mailbox's form limit counters (their keys hold the address): one DeleteItem per form and day. */
+const deleteLimitCounters = (stores: ConsoleStores, mailbox: string, now: number) =>
+  Promise.all(
+    Array.from({ length: LIMIT_COUNTER_DAYS }, (_, back) => utcDay(now - back * 24 * 3600)).flatMap((day) =>
+      MAILBOX_LIMITED_FORMS.map((type) => takeItem(stores.leads, mailboxLimitId(type, mailbox, day))),
+    ),
+  );
+
+/**
+ * A record kept by an erasure made before typed words were dropped (docs/decisions/0072-erasure.md,
+ * amended 2026-11-28) loses them when the owners erase the address again.
+ */
+const dropTypedWordsKept = async (stores: ConsoleStores, personRef: string) => {
+  const kept = await findErasureRecord(stores.subscribers, personRef);
+  if (!kept) return;
+  const ledger = kept.ledger.map(withoutTypedWords);
+  if (JSON.stringify(ledger) !== JSON.stringify(kept.ledger))
+    await replaceErasureLedger(stores.subscribers, personRef, ledger);
 };
 
 /**
@@ -78,7 +126,10 @@ export const erasePerson = async (stores: ConsoleStores, email: string, now: num
     });
   }
 
+  await dropTypedWordsKept(stores, personRef);
+
   for (const lead of leads) await takeItem(stores.leads, lead.id);
+  await deleteLimitCounters(stores, mailbox, now);
   for (const send of sends) await takeItem(stores.campaigns, sendRecordId(send.campaign, send.mailbox));
   let consentRecords = 0;
   for (const [index, subscriber] of subscribers.entries()) {

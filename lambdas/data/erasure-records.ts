@@ -1,6 +1,7 @@
 import type { Audience } from '#shared/constants/audiences.ts';
 import type { LedgerEvent } from '#shared/console-people.ts';
-import { getItem, putIfAbsent } from './items';
+import { marshall } from './attribute-values';
+import { getItem, putIfAbsent, updateItem } from './items';
 import type { TableStore } from './stores';
 
 /**
@@ -30,3 +31,12 @@ export const findErasureRecord = async (store: TableStore, mailboxHash: string) 
   const item = await getItem<ErasureRecord>(store, erasureRecordId(mailboxHash));
   return item?.kind === 'erasure-record' ? item : undefined;
 };
+
+/** Replaces the kept events of an existing record (typed words dropped from one kept before that rule). */
+export const replaceErasureLedger = (store: TableStore, mailboxHash: string, ledger: ErasureRecord['ledger']) =>
+  updateItem(store, erasureRecordId(mailboxHash), {
+    UpdateExpression: 'SET #ledger = :ledger',
+    ConditionExpression: 'attribute_exists(id)',
+    ExpressionAttributeNames: { '#ledger': 'ledger' },
+    ExpressionAttributeValues: marshall({ ':ledger': ledger }),
+  });

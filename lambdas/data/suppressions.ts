@@ -17,13 +17,43 @@ export type SuppressionItem =
 const suppressionId = (mailbox: string) => `suppression#${mailbox}`;
 const erasedSuppressionId = (mailbox: string) => `suppression#${hashOfCanonicalMailbox(mailbox)}`;
 
-/** The first report is kept: a later bounce or complaint changes nothing. */
-export const recordSuppression = (store: TableStore, mailbox: string, reason: 'bounce' | 'complaint', at: number) =>
-  putIfAbsent<SuppressionItem>(store, { id: suppressionId(mailbox), kind: 'suppression', mailbox, reason, at });
+/** Whether the mailbox was erased: its suppression by hash exists (a strongly consistent read). */
+const wasErased = async (store: TableStore, mailbox: string) =>
+  (await getItem<SuppressionItem>(store, erasedSuppressionId(mailbox)))?.kind === 'suppression';
+
+/**
+ * A bounce or complaint that SES reported; the first report is kept: a later one changes nothing.
+ * Every writer of a suppression by address comes here (SES's bounces and complaints, through
+ * suppressAddress; the console and the operator commands write none), so an erased mailbox stays
+ * erased whichever path reports it: its hashed suppression already stops all mail, and the
+ * address is not written again (`erased`).
+ *
+ * Erasure and a late report may run at once (no transactions on dynalite, and a condition
+ * cannot look at another item), so this writes first and checks after, as the erasure does the
+ * other way round (recordErasedSuppression: hash written, then the clear item deleted). With
+ * strongly consistent reads either this second read sees the hash, and this call deletes what it
+ * wrote, or it ran before the hash was written, and so before the erasure's delete, which then
+ * removes it. Either way no clear-text suppression outlives the erasure, only for the instant
+ * between the two steps (docs/decisions/0072-erasure.md). The first read only spares the common
+ * case, a report days after the erasure, that instant.
+ */
+export const recordSuppression = async (
+  store: TableStore,
+  mailbox: string,
+  reason: 'bounce' | 'complaint',
+  at: number,
+): Promise<'recorded' | 'erased'> => {
+  if (await wasErased(store, mailbox)) return 'erased';
+  await putIfAbsent<SuppressionItem>(store, { id: suppressionId(mailbox), kind: 'suppression', mailbox, reason, at });
+  if (!(await wasErased(store, mailbox))) return 'recorded';
+  await takeItem(store, suppressionId(mailbox));
+  return 'erased';
+};
 
 /**
  * The erased mailbox's suppression, by hash; the first erasure's is kept. Then any suppression
- * keyed by the address itself goes: the hashed one stands for it.
+ * keyed by the address itself goes: the hashed one stands for it. This order (hash, then delete)
+ * is what recordSuppression's write-then-check relies on.
  */
 export const recordErasedSuppression = async (store: TableStore, mailbox: string, at: number) => {
   await putIfAbsent<SuppressionItem>(store, {

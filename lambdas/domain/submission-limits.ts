@@ -22,6 +22,15 @@ const MAILBOX_LIMITS: Record<FormLeadType, { perDay: number; refusal: string }> 
   signup: { perDay: SIGNUP_MAILS_PER_ADDRESS_PER_DAY, refusal: API_ERRORS.signupLimit },
 };
 
+/** The forms limited per mailbox: each keeps one counter per mailbox and UTC day. */
+export const MAILBOX_LIMITED_FORMS = Object.keys(MAILBOX_LIMITS) as FormLeadType[];
+
+/**
+ * A mailbox's counter of one form and UTC day (`yyyy-mm-dd`). Its key holds the mailbox, so an
+ * erasure deletes it (lambdas/console/erasure.ts) rather than wait for its TTL.
+ */
+export const mailboxLimitId = (type: FormLeadType, mailbox: string, day: string) => `limit#${type}#${mailbox}#${day}`;
+
 const hourOf = (now: number) => Math.floor(now / HOUR);
 const endOfDay = (now: number) => Date.parse(`${utcDay(now)}T00:00:00Z`) / 1000 + DAY;
 
@@ -45,7 +54,7 @@ export const submissionCounters = (
       expiresAt: (hour + 2) * HOUR,
     },
     mailbox: {
-      id: `limit#${type}#${mailbox}#${utcDay(now)}`,
+      id: mailboxLimitId(type, mailbox, utcDay(now)),
       limit: MAILBOX_LIMITS[type].perDay,
       expiresAt: endOfDay(now) + DAY,
     },

@@ -8,6 +8,7 @@ import { canonicalMailbox } from './canonical-mailbox';
  * both audiences) as suppressed, so the mailer skips them, and records it in the consent ledger
  * as a withdrawal through that channel:
  * a complaint withdraws consent; a hard bounce means the mailbox does not take our mail.
+ * An erased mailbox keeps only its hashed suppression (docs/decisions/0072-erasure.md).
  */
 export const suppressAddress = async (
   store: TableStore,
@@ -16,7 +17,8 @@ export const suppressAddress = async (
   now: number,
 ): Promise<number> => {
   const mailbox = canonicalMailbox(email);
-  await recordSuppression(store, mailbox, reason, now);
+  // An erased mailbox has no subscriber left to mark, or about to be left: the erasure deletes them.
+  if ((await recordSuppression(store, mailbox, reason, now)) === 'erased') return 0;
   const targets = await findSubscribersByMailbox(store, mailbox);
   for (const target of targets) {
     await updateConsent(

@@ -75,7 +75,7 @@ describe('Email', () => {
       });
     });
 
-    it('lets the feedback Lambda update subscribers, and put only suppressions: it creates no subscriber', () => {
+    it('lets the feedback Lambda update subscribers, and put or delete only suppressions: it creates or deletes no subscriber', () => {
       const onSubscribers = roleStatements(template, stack, email.feedbackFunction).filter(
         (statement) => JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [subscribersId, 'Arn'] }),
       );
@@ -83,13 +83,13 @@ describe('Email', () => {
         { Effect: 'Allow', Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], Resource: expect.anything() },
         {
           Effect: 'Allow',
-          Action: 'dynamodb:PutItem',
+          Action: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
           Resource: expect.anything(),
           Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['suppression#*'] } },
         },
       ]);
       const actions = roleActions(template, stack, email.feedbackFunction);
-      expect(actions).not.toContain('dynamodb:DeleteItem');
+      expect(actions.filter((action) => action === 'dynamodb:DeleteItem')).toHaveLength(1);
       expect(actions.filter((action) => action === 'dynamodb:PutItem')).toHaveLength(1);
     });
 
@@ -101,20 +101,37 @@ describe('Email', () => {
     });
 
     it.each([
-      ['a bounce', (store: TableStore) => recordSuppression(store, 'ann@example.ca', 'bounce', 1)],
-      ['an erasure', (store: TableStore) => recordErasedSuppression(store, 'ann@example.ca', 1)],
-    ])("the condition's prefix is the key of %s's suppression (lambdas/data/suppressions.ts)", async (_, write) => {
-      const puts: string[] = [];
-      const db = {
-        send: async (command: { constructor: { name: string }; input: { Item?: { id: { S: string } } } }) => {
-          if (command.constructor.name === 'PutItemCommand') puts.push(command.input.Item!.id.S);
-          return {};
-        },
-      };
-      await write({ db: db as unknown as TableStore['db'], table: 'Subscribers' });
-      expect(puts).toHaveLength(1);
-      expect(puts[0]!.startsWith(SUPPRESSION_KEY_PREFIX)).toBe(true);
-    });
+      ['a bounce', 1, false, (store: TableStore) => recordSuppression(store, 'ann@example.ca', 'bounce', 1)],
+      [
+        'a bounce of a mailbox erased meanwhile',
+        2,
+        true,
+        (store: TableStore) => recordSuppression(store, 'ann@example.ca', 'bounce', 1),
+      ],
+      ['an erasure', 2, false, (store: TableStore) => recordErasedSuppression(store, 'ann@example.ca', 1)],
+    ])(
+      "the condition's prefix is the key of every suppression %s writes or deletes (lambdas/data/suppressions.ts)",
+      async (_, writes, erasedMeanwhile, write) => {
+        const written: string[] = [];
+        const db = {
+          send: async (command: {
+            constructor: { name: string };
+            input: { Item?: { id: { S: string } }; Key?: { id: { S: string } } };
+          }) => {
+            const name = command.constructor.name;
+            if (name === 'PutItemCommand') written.push(command.input.Item!.id.S);
+            if (name === 'DeleteItemCommand') written.push(command.input.Key!.id.S);
+            // The erasure's hashed suppression, found once the bounce has written its own.
+            if (name === 'GetItemCommand' && erasedMeanwhile && written.length > 0)
+              return { Item: { id: command.input.Key!.id, kind: { S: 'suppression' } } };
+            return {};
+          },
+        };
+        await write({ db: db as unknown as TableStore['db'], table: 'Subscribers' });
+        expect(written).toHaveLength(writes);
+        for (const key of written) expect(key.startsWith(SUPPRESSION_KEY_PREFIX)).toBe(true);
+      },
+    );
 
     it('grants ses:SendRawEmail on the identity and the configuration set only', () => {
       template.hasResourceProperties('AWS::IAM::Policy', {
