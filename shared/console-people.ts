@@ -17,7 +17,10 @@ import type { CampaignTopic } from './constants/campaigns';
 export const PEOPLE_ROUTES = {
   /** Body PersonRequest; 200 PersonRecord. Audit `person.view`. */
   record: `POST ${CONSOLE_API_BASE}/people/record`,
-  /** Body PersonRequest; 200 EvidencePack, as a download (Content-Disposition). Audit `person.export`. */
+  /**
+   * Body EvidenceRequest; 200 EvidencePack. `use` download (the default): as a download
+   * (Content-Disposition), audit `person.export`; `use` print: for the printable page, audit `person.print`.
+   */
   evidence: `POST ${CONSOLE_API_BASE}/people/evidence`,
   /** Body UnsubscribeRequest; 200 UnsubscribeAnswer; 404 without a subscription. Audit `person.unsubscribe`. */
   unsubscribe: `POST ${CONSOLE_API_BASE}/people/unsubscribe`,

@@ -6,25 +6,32 @@ import { marshall, unmarshall } from '../data/attribute-values';
 import { putIfAbsent } from '../data/items';
 import type { TableStore } from '../data/stores';
 import { randomToken } from '../runtime/tokens';
+import { hashedToken } from './hashed-token';
 import { pageCursor, startKeyOf } from './page-cursor';
 
 /** One entry as stored: the AuditEntry, on the AuditLog index (`log`, `loggedAtMs`), removed by TTL. */
 type AuditItem = AuditEntry & { kind: 'console-audit'; log: 'audit'; loggedAtMs: number; expiresAt: number };
 
 /**
+ * An entry to append. `onceKey`: at most one entry is ever kept for that key (the first), for a
+ * view the page repeats while the owner works (a campaign's live preview asks again at each pause
+ * in typing), which would otherwise bury the log's other entries; the key says what makes it new,
+ * e.g. the owner, the person shown and the hour.
+ */
+export type NewAuditEntry = Omit<AuditEntry, 'id' | 'at'> & { onceKey?: string };
+
+/**
  * Appends one entry. Append-only: entries are only ever put with a fresh id, never changed, and no
  * console route deletes them. Kept as long as the privacy policy keeps the leads and people they
  * name (RETENTION_SECONDS), then removed by TTL with them.
  */
-export const appendAudit = async (
-  store: TableStore,
-  entry: Omit<AuditEntry, 'id' | 'at'>,
-  now: number,
-): Promise<void> => {
+export const appendAudit = async (store: TableStore, entry: NewAuditEntry, now: number): Promise<void> => {
+  const { onceKey, ...fields } = entry;
   const loggedAtMs = Date.now();
   const item: AuditItem = {
-    ...entry,
-    id: `audit#${loggedAtMs}#${randomToken()}`,
+    ...fields,
+    // A key's entry has an id of its own (hashed: the key may name an address), so a second put finds it there.
+    id: onceKey === undefined ? `audit#${loggedAtMs}#${randomToken()}` : `audit#once#${hashedToken(onceKey)}`,
     kind: 'console-audit',
     log: 'audit',
     at: now,

@@ -31,6 +31,7 @@ import {
 } from '../data/campaign-drafts';
 import type { CampaignContent } from '../data/campaign-item';
 import { getCampaign } from '../data/campaign-sends';
+import { mailboxHash } from '../domain/mailbox-hash';
 import { allSubscribers } from '../data/subscriber-list';
 import { HttpError } from '../http/http-error';
 import { jsonResponse } from '../http/responses';
@@ -90,6 +91,23 @@ const sourceOf = (slug: string, fields: RenderedFields): CampaignSource => ({
   audience: fields.audience as CampaignSource['audience'],
   markdown: fields.markdown,
 });
+
+/**
+ * A preview with a real subscriber's links shows their address, and links that act for them
+ * (unsubscribe, preferences): the log says who saw whose, naming the person by their hash as the
+ * People screen's entries do. The live preview asks again at each pause in typing, so one entry
+ * per owner, person and hour, not one per keystroke pause that would bury the rest of the log.
+ */
+const auditRealPreview = (request: CampaignRequest, email: string) => {
+  const person = mailboxHash(email);
+  return request.audit({
+    action: 'campaign.preview',
+    target: person,
+    summary:
+      "Previewed a campaign showing a subscriber's address and their unsubscribe and preferences links (noted once an hour)",
+    onceKey: `campaign.preview#${request.signedIn.owner}#${person}#${Math.floor(request.now / 3600)}`,
+  });
+};
 
 /** Rendered as it would be sent; a body with nothing to show is the owner's to fix (400). */
 export const rendered = async (slug: string, fields: RenderedFields): Promise<CampaignContent> => {
@@ -215,6 +233,7 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
         ? []
         : splitAudience(await allSubscribers(request.stores.subscribers), content, request.now).recipients;
       const mail = campaignMail(content, subscriber ?? sampleRecipient(content, 'subscriber@example.ca'), siteUrl());
+      if (subscriber) await auditRealPreview(request, subscriber.email);
       const preview: CampaignPreview = {
         subject: mail.subject,
         preheader: content.preheader ?? '',

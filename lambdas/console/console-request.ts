@@ -1,6 +1,6 @@
-import type { AuditEntry } from '#shared/console-api.ts';
 import type { TableStore } from '../data/stores';
 import type { ApiEvent } from '../http/types';
+import type { NewAuditEntry } from './audit-log';
 import type { SignedIn } from './console-guards';
 
 /** The tables the console reads and changes. */
@@ -26,5 +26,5 @@ export interface ConsoleRequest<Stores extends Pick<ConsoleStores, 'console'> = 
   now: number;
   stores: Stores;
   /** Appends to the audit log as the signed-in owner. */
-  audit(entry: Omit<AuditEntry, 'id' | 'at' | 'actor'>): Promise<void>;
+  audit(entry: Omit<NewAuditEntry, 'actor'>): Promise<void>;
 }

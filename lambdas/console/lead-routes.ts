@@ -8,6 +8,7 @@ import {
   type LeadSummary,
 } from '#shared/console-leads.ts';
 import type { Page } from '#shared/console-api.ts';
+import type { LeadListQuery } from '#shared/schemas/console-leads.ts';
 import { withoutControls } from '#shared/inert-text.ts';
 import { changeFollowUp, appendNote, type FollowUpChange } from '../data/lead-follow-up';
 import { leadId, type LeadItem, type MailPart } from '../data/lead-item';
@@ -32,6 +33,29 @@ const MAX_READS_PER_EXPORT = 250;
 
 /** This screen's schemas, read with yup at its first request with a body to check (schemas-on-first-use.ts). */
 const { bodyOf } = schemasOnFirstUse(() => import('#shared/schemas/console-leads.ts'));
+
+/** The words of the audit log for a view of the inbox, as its screen names them. */
+const VIEW_WORDS: Record<string, string> = { inbox: 'the inbox', overdue: 'the overdue leads', spam: 'spam' };
+const FORM_WORDS: Record<string, string> = { scorecard: 'scorecard form', signup: 'sign-up form' };
+const AUDIENCE_WORDS: Record<string, string> = { candidate: 'candidates', employer: 'employers' };
+
+/**
+ * A search of the leads in the audit log's plain words: where, which filters, how many were
+ * shown. Never the words searched: an address typed there would outlive its erasure in this
+ * append-only log (docs/decisions/0072-erasure.md), as the export's entry keeps it too.
+ */
+const searchSummary = (query: LeadListQuery, shown: number) => {
+  const filters = [
+    query.form && FORM_WORDS[query.form],
+    query.audience && AUDIENCE_WORDS[query.audience],
+    query.status && `status ${query.status}`,
+    query.from && `received from ${query.from}`,
+    query.to && `received until ${query.to}`,
+  ].filter(Boolean);
+  const where = VIEW_WORDS[query.view ?? 'inbox'];
+  const page = query.cursor ? ', next page' : '';
+  return `Searched the leads in ${where}${filters.length ? ` (${filters.join(', ')})` : ''}${page}: ${shown} shown`;
+};
 
 /** A console lead id is the 22 base64url characters of its key; anything else names no lead. */
 const LEAD_KEY = /^[A-Za-z0-9_-]{22}$/;
@@ -72,16 +96,15 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: LEAD_ROUTES.list,
     handle: async (request) => {
-      const found = await readLeads(
-        request.stores.leads,
-        await bodyOf(request.event, (schemas) => schemas.leadListQuerySchema),
-        {
-          now: request.now,
-          pageSize: PAGE_SIZE,
-          maxReads: MAX_READS_PER_PAGE,
-          summary: true,
-        },
-      );
+      const query = await bodyOf(request.event, (schemas) => schemas.leadListQuerySchema);
+      const found = await readLeads(request.stores.leads, query, {
+        now: request.now,
+        pageSize: PAGE_SIZE,
+        maxReads: MAX_READS_PER_PAGE,
+        summary: true,
+      });
+      // A search finds people by what is typed, anywhere in the leads: each page of it is logged.
+      if (query.q) await request.audit({ action: 'lead.search', summary: searchSummary(query, found.leads.length) });
       const page: Page<LeadSummary> = { items: found.leads.map(leadSummary), ...(found.next && { next: found.next }) };
       return jsonResponse(200, page);
     },
@@ -104,7 +127,11 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   },
   {
     routeKey: LEAD_ROUTES.get,
-    handle: async (request) => jsonResponse(200, leadDetail(await leadOf(request))),
+    handle: async (request) => {
+      const lead = await leadOf(request);
+      await request.audit({ action: 'lead.view', target: request.parameters.id, summary: 'Viewed the lead' });
+      return jsonResponse(200, leadDetail(lead));
+    },
   },
   {
     routeKey: LEAD_ROUTES.status,

@@ -40,7 +40,7 @@ export const PERSON_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: PEOPLE_ROUTES.evidence,
     handle: async (request) => {
-      const { email } = await bodyOf(request.event, (schemas) => schemas.personRequestSchema);
+      const { email, use } = await bodyOf(request.event, (schemas) => schemas.evidenceRequestSchema);
       const record = await personRecord(request.stores, email, request.now);
       const pack: EvidencePack = {
         ...record,
@@ -48,10 +48,19 @@ export const PERSON_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
         generatedBy: request.signedIn.owner,
         sender: { ...senderIdentification(), website: relyingParty().origin },
       };
+      // The file is a copy that leaves the console; the printable page is read there (and maybe printed).
+      if (use === 'print') {
+        await request.audit({
+          action: 'person.print',
+          target: record.personRef,
+          summary: "Opened a person's consent evidence as a page to print",
+        });
+        return jsonResponse(200, pack);
+      }
       await request.audit({
         action: 'person.export',
         target: record.personRef,
-        summary: "Downloaded a person's consent evidence",
+        summary: "Downloaded a person's consent evidence as a file (JSON)",
       });
       const day = utcDay(request.now);
       return jsonResponse(200, pack, {

@@ -1,4 +1,4 @@
-import { SUBSCRIBER_ROUTES, type SubscriberListPage } from '#shared/console-people.ts';
+import { SUBSCRIBER_ROUTES, type SubscriberFilter, type SubscriberListPage } from '#shared/console-people.ts';
 import { toCsv } from '#shared/inert-csv.ts';
 import { HttpError } from '../http/http-error';
 import { jsonResponse } from '../http/responses';
@@ -24,17 +24,36 @@ const cursorOf = (offset: number) => Buffer.from(String(offset)).toString('base6
 const isoTimeOrBlank = (seconds: number | undefined) =>
   seconds !== undefined && Number.isFinite(seconds) ? new Date(seconds * 1000).toISOString() : '';
 
-/** The Subscribers screen: its list a page at a time (the first with the counts), and the list as CSV. */
+/** A filter in the audit log's words: `audience candidate, state confirmed`, or everyone. */
+const describedFilter = (filter: SubscriberFilter) =>
+  Object.entries(filter)
+    .map(([name, value]) => `${name} ${value}`)
+    .join(', ') || 'everyone';
+
+/** Which rows of how many a page showed, in the audit log's words. */
+const rowsShown = (offset: number, shown: number, total: number) =>
+  shown === 0 ? `none of ${total} shown` : `${offset + 1} to ${offset + shown} of ${total} shown`;
+
+/**
+ * The Subscribers screen: its list a page at a time (the first with the counts), and the list as
+ * CSV. Each page read is in the audit log: it shows people's addresses and names.
+ */
 export const SUBSCRIBER_LIST_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: SUBSCRIBER_ROUTES.list,
-    handle: async ({ event, stores, now }) => {
+    handle: async ({ event, stores, now, audit }) => {
       const { cursor, ...query } = event.queryStringParameters ?? {};
       const offset = offsetOf(cursor);
       const everyone = await subscriberRows(stores, now);
-      const rows = matching(everyone, filterOf(query));
+      const filter = filterOf(query);
+      const rows = matching(everyone, filter);
+      const items = rows.slice(offset, offset + PAGE_SIZE);
+      await audit({
+        action: 'subscribers.view',
+        summary: `Viewed the subscriber list (${describedFilter(filter)}): ${rowsShown(offset, items.length, rows.length)}`,
+      });
       const page: SubscriberListPage = {
-        items: rows.slice(offset, offset + PAGE_SIZE),
+        items,
         ...(offset + PAGE_SIZE < rows.length && { next: cursorOf(offset + PAGE_SIZE) }),
         // The screen's counts come with its first page: one call and one read of the table to open it.
         ...(offset === 0 && { overview: overviewOf(everyone, now) }),
@@ -47,10 +66,7 @@ export const SUBSCRIBER_LIST_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
     handle: async ({ event, stores, now, audit }) => {
       const filter = filterOf(event.queryStringParameters);
       const rows = matching(await subscriberRows(stores, now), filter);
-      const described =
-        Object.entries(filter)
-          .map(([name, value]) => `${name} ${value}`)
-          .join(', ') || 'everyone';
+      const described = describedFilter(filter);
       const download = csvDownload(
         `subscribers-${utcDay(now)}.csv`,
         toCsv(

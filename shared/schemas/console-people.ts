@@ -8,6 +8,14 @@ import { emailField } from './fields';
 export const personRequestSchema = yup.object({ email: emailField() });
 export type PersonRequest = yup.InferType<typeof personRequestSchema>;
 
+/** What the evidence pack is asked for: the JSON file to keep, or the page to print (audited apart). */
+export const EVIDENCE_USES = ['download', 'print'] as const;
+
+export const evidenceRequestSchema = personRequestSchema.shape({
+  use: yup.string().oneOf(EVIDENCE_USES, 'Say whether the evidence is to download or to print.').default('download'),
+});
+export type EvidenceRequest = yup.InferType<typeof evidenceRequestSchema>;
+
 /** The longest reason an owner may type for an unsubscribe by phone. */
 export const REASON_MAX = 500;
 

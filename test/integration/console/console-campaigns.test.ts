@@ -13,6 +13,7 @@ import { capturedEmailsTo, readItem, siteUrl, writeItem } from '../support/local
 import { startLocalSite } from '../support/local-site';
 import { sampleRecipient } from '#lambdas/campaigns/test-copy.ts';
 import { subscriberLinks } from '#lambdas/mail/subscriber-links.ts';
+import { mailboxHash } from '#lambdas/domain/mailbox-hash.ts';
 import { api, auditOf, enrol, sessionOf, type Call } from './console-client';
 
 const OWNERS = process.env.CONSOLE_OWNERS!;
@@ -268,6 +269,30 @@ describe('preview', () => {
     expect(sample.json.html).toContain(sampleLink.replace(/&/g, '&amp;'));
     expect(real.json.text).not.toContain(sampleLink);
     expect(real.json.text).toContain(`${siteUrl}/unsubscribe/employer/`);
+  });
+
+  it("logs a preview that shows a real subscriber's address and links, once an hour while the owner types; a sample's is not logged", async () => {
+    // Prepare: someone of the audience who would get it
+    const seeded = `previewed.${process.pid}.${Date.now()}@example.ca`;
+    await writeItem(ownTables.subscribers, subscriberItem('eligible', seeded, 'employer'));
+    const fields = { ...FIELDS, audience: 'employer' };
+
+    // Act: the live preview asks again at each pause in typing
+    const first = await call('preview', '', { json: fields });
+    await call('preview', '', { json: { ...fields, markdown: `${FIELDS.markdown} More.` } });
+    await call('preview', '', { json: { ...fields, sampleLinks: true } });
+
+    // Assess: whose links it showed (the first of the audience), logged by their hash only
+    const shown = /^With the links of (\S+), who would get it/.exec(first.json.recipient.description)?.[1];
+    expect(shown).toBeDefined();
+    expect(await auditOf(session, mailboxHash(shown!))).toEqual([
+      expect.objectContaining({
+        actor: owner,
+        action: 'campaign.preview',
+        summary:
+          "Previewed a campaign showing a subscriber's address and their unsubscribe and preferences links (noted once an hour)",
+      }),
+    ]);
   });
 });
 

@@ -114,6 +114,27 @@ describe('the list', () => {
     expect(await listIds({ q: 'JORDAN.LEE@' })).toEqual([keyOf(jordan)]);
   });
 
+  it('logs a search with where, the filters and how many it showed, never the words searched; a plain list is not a search', async () => {
+    // Prepare
+    const searches = () =>
+      auditEntriesWhere(session, (entry) => entry.actor === OWNER && entry.action === 'lead.search');
+    const before = (await searches()).length;
+
+    // Act
+    await listIds({ form: 'signup' });
+    await listIds({ q: 'Jordan.Lee@Example', form: 'signup', audience: 'candidate' });
+    await listIds({ q: 'acme', view: 'overdue', from: dayOf(now - 9 * DAY) });
+
+    // Assess: newest first
+    const logged = await searches();
+    expect(logged).toHaveLength(before + 2);
+    expect(logged.slice(0, 2).map((entry) => entry.summary)).toEqual([
+      `Searched the leads in the overdue leads (received from ${dayOf(now - 9 * DAY)}): 1 shown`,
+      'Searched the leads in the inbox (sign-up form, candidates): 1 shown',
+    ]);
+    expect(JSON.stringify(logged).toLowerCase()).not.toMatch(/jordan|acme/);
+  });
+
   it('has an overdue view (follow-up day past, not client or closed) and a spam view', async () => {
     expect(await listIds({ view: 'overdue' })).toEqual([keyOf(maria)]);
     expect(await listIds({ view: 'spam' })).toEqual([keyOf(spammer)]);
@@ -193,6 +214,21 @@ describe("a lead's page", () => {
       },
     ]);
     expect((await getLead(jordan)).json.marketingEmail).toBe('asked');
+  });
+
+  it('is in the audit log each time it is viewed, by its id', async () => {
+    // Prepare
+    const lead = storedLead({ createdAt: now - 14 * DAY });
+    await seedLeads([lead]);
+
+    // Act
+    const answer = await getLead(lead);
+
+    // Assess
+    expect(answer.statusCode).toBe(200);
+    expect(await auditEntriesOf(lead)).toEqual([
+      expect.objectContaining({ actor: OWNER, action: 'lead.view', target: keyOf(lead), summary: 'Viewed the lead' }),
+    ]);
   });
 
   it('is 404 for an id that names no lead of a form', async () => {
@@ -371,7 +407,8 @@ describe('resend', () => {
       mailStatus: 'pending',
       mailQueue: 'due',
     });
-    expect(await auditEntriesOf(failed)).toEqual([
+    // (Its page was viewed above: lead.view.)
+    expect((await auditEntriesOf(failed)).filter((entry) => entry.action !== 'lead.view')).toEqual([
       expect.objectContaining({ action: 'lead.resend', summary: 'Sent the notification email again (it was failed)' }),
     ]);
 
@@ -396,7 +433,7 @@ describe('resend', () => {
       statusCode: 409,
       json: { message: 'This lead has no such email.' },
     });
-    expect(await auditEntriesOf(failed)).toHaveLength(1);
+    expect((await auditEntriesOf(failed)).filter((entry) => entry.action !== 'lead.view')).toHaveLength(1);
   });
 
   it('does not send a held scorecard email whose links stopped working', async () => {

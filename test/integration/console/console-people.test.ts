@@ -170,6 +170,31 @@ describe("a person's record", () => {
     const entries = (await auditEntries()).filter((item) => item.target === mailboxHash(subscriber.email));
     expect(entries.map((item) => item.action)).toEqual(['person.export']);
   });
+
+  it('tells the printable page and the JSON file apart in the audit log, in plain words', async () => {
+    // Prepare
+    const subscriber = await subscribe('candidate', uniqueEmail('printed'));
+
+    // Act
+    const printed = await person('evidence', { email: subscriber.email, use: 'print' });
+    const downloaded = await person('evidence', { email: subscriber.email, use: 'download' });
+    const unknown = await person('evidence', { email: subscriber.email, use: 'fax' });
+
+    // Assess: the page is not a download; the file is
+    expect(printed.statusCode).toBe(200);
+    expect(printed.headers['content-disposition']).toBeUndefined();
+    expect(printed.json).toMatchObject({ generatedBy: owner, subscriptions: [expect.any(Object)] });
+    expect(downloaded.headers['content-disposition']).toMatch(/^attachment; filename="consent-evidence-/);
+    expect(unknown).toMatchObject({
+      statusCode: 400,
+      json: { message: 'Say whether the evidence is to download or to print.' },
+    });
+    const entries = (await auditEntries()).filter((item) => item.target === mailboxHash(subscriber.email));
+    expect(entries.map(({ action, summary }) => ({ action, summary }))).toEqual([
+      { action: 'person.export', summary: "Downloaded a person's consent evidence as a file (JSON)" },
+      { action: 'person.print', summary: "Opened a person's consent evidence as a page to print" },
+    ]);
+  });
 });
 
 describe('unsubscribe on their behalf', () => {

@@ -106,6 +106,26 @@ it('lists by filter and refuses a filter or a cursor it does not know', async ()
   expect(badCursor.statusCode).toBe(400);
 });
 
+it('logs each page of the list it shows, with the filter and which rows, in plain words', async () => {
+  // Act: the screen's first page, then a filtered page further on
+  await get(SUBSCRIBER_ROUTES.list);
+  await get(SUBSCRIBER_ROUTES.list, { audience: 'candidate', cursor: Buffer.from('2').toString('base64url') });
+  const audit = await client.api('GET /api/admin/audit', { session });
+
+  // Assess: newest first
+  expect(audit.json.items.slice(0, 2)).toEqual([
+    expect.objectContaining({
+      actor: 'ann@chinooktalent.ca',
+      action: 'subscribers.view',
+      summary: 'Viewed the subscriber list (audience candidate): 3 to 6 of 6 shown',
+    }),
+    expect.objectContaining({
+      action: 'subscribers.view',
+      summary: 'Viewed the subscriber list (everyone): 1 to 7 of 7 shown',
+    }),
+  ]);
+});
+
 it('exports the filtered list as CSV with every cell quoted and formulas defused, and audits it', async () => {
   // Act
   const answer = await get(SUBSCRIBER_ROUTES.export, { audience: 'employer' });

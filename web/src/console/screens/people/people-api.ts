@@ -5,6 +5,7 @@ import {
   type PersonRecord,
   type UnsubscribeAnswer,
 } from '#shared/console-people.ts';
+import type { EvidenceRequest } from '#shared/schemas/console-people.ts';
 import { consoleDownload, consoleRequest } from '../../console-api';
 
 /**
@@ -14,13 +15,20 @@ import { consoleDownload, consoleRequest } from '../../console-api';
 export const personRecord = (email: string, signal?: AbortSignal) =>
   consoleRequest<PersonRecord>(PEOPLE_ROUTES.record, { body: { email }, signal });
 
-/** The evidence pack as data, for the printable page. */
+/** The evidence pack as data, for the printable page (its own words in the audit log). */
 export const evidencePack = (email: string, signal?: AbortSignal) =>
-  consoleRequest<EvidencePack>(PEOPLE_ROUTES.evidence, { body: { email }, signal });
+  consoleRequest<EvidencePack>(PEOPLE_ROUTES.evidence, {
+    body: { email, use: 'print' } satisfies EvidenceRequest,
+    signal,
+  });
 
 /** The evidence pack as the JSON file the API names (consent-evidence-<day>.json). */
 export const evidenceFile = (email: string) =>
-  consoleDownload(PEOPLE_ROUTES.evidence, { body: { email } }, 'consent-evidence.json');
+  consoleDownload(
+    PEOPLE_ROUTES.evidence,
+    { body: { email, use: 'download' } satisfies EvidenceRequest },
+    'consent-evidence.json',
+  );
 
 export const unsubscribePerson = (email: string, reason: string) =>
   consoleRequest<UnsubscribeAnswer>(PEOPLE_ROUTES.unsubscribe, { body: { email, reason } });
