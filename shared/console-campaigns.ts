@@ -209,6 +209,7 @@ export const PREFLIGHT_CHECKS = [
   'recipients',
   'identification',
   'links',
+  'tokens',
   'unsubscribe',
   'subject',
   'preheader',
@@ -217,9 +218,16 @@ export type PreflightCheckId = (typeof PREFLIGHT_CHECKS)[number];
 
 /**
  * The checks whose problem stops a send: nobody to send to, no CASL identification, a broken
- * link, no working unsubscribe link. A subject or preheader longer than inboxes show only warns.
+ * link, a subscriber's personal link or token in the text, no working unsubscribe link. A subject
+ * or preheader longer than inboxes show only warns.
  */
-export const BLOCKING_CHECKS: readonly PreflightCheckId[] = ['recipients', 'identification', 'links', 'unsubscribe'];
+export const BLOCKING_CHECKS: readonly PreflightCheckId[] = [
+  'recipients',
+  'identification',
+  'links',
+  'tokens',
+  'unsubscribe',
+];
 
 export interface PreflightCheck {
   id: PreflightCheckId;

@@ -1,4 +1,5 @@
 import type { LinkCheck } from '#shared/console-campaigns.ts';
+import { PERSONAL_PLACE_WORDS, personalAddressIn } from './personal-links';
 
 /** How long one link may take to answer before it counts as broken. */
 export const LINK_TIMEOUT_MS = 5000;
@@ -24,7 +25,12 @@ export const linkTarget = (href: string, siteUrl: string): { fetch: string } | {
   return { notChecked: "another site's page: not checked, open it yourself" };
 };
 
-const checkOne = async (href: string, siteUrl: string, fetchPage: FetchPage): Promise<LinkCheck> => {
+/**
+ * Whether one page answers: the site's own fetched (after redirects, 200 is the only good answer),
+ * another site's listed as not checked. For a page the campaign's own email adds (the test copy's
+ * unsubscribe link) as for a body's link.
+ */
+export const checkPage = async (href: string, siteUrl: string, fetchPage: FetchPage): Promise<LinkCheck> => {
   const target = linkTarget(href, siteUrl);
   if ('notChecked' in target) return { href, result: 'not-checked', detail: target.notChecked };
   try {
@@ -44,9 +50,29 @@ const checkOne = async (href: string, siteUrl: string, fetchPage: FetchPage): Pr
 };
 
 /**
- * Fetches each of the site's own links (after redirects, 200 is the only good answer) and
- * lists the others as not checked. In AWS the site is SITE_URL (CloudFront); locally the local
- * stack's URL.
+ * A body's link into a person's own page or API record opens for that person alone and would
+ * carry their token to every recipient and the public newsletter page: never good in a campaign,
+ * however it answers (a subscriber's API record answers 200), wrapped by a mail filter or not
+ * (personal-links.ts). Not fetched either. Undefined for any other link.
+ */
+const personalLink = (href: string): LinkCheck | undefined => {
+  const personal = personalAddressIn(href);
+  return personal
+    ? {
+        href,
+        result: 'broken',
+        detail: `a personal link to one person’s ${PERSONAL_PLACE_WORDS[personal.place]}: remove it`,
+      }
+    : undefined;
+};
+
+const checkOne = async (href: string, siteUrl: string, fetchPage: FetchPage) =>
+  personalLink(href) ?? checkPage(href, siteUrl, fetchPage);
+
+/**
+ * Checks the links of a campaign's body: a link into a person's own page is refused, each of the
+ * site's own links is fetched (checkPage) and the others are listed as not checked. In AWS the
+ * site is SITE_URL (CloudFront); locally the local stack's URL.
  */
 export const checkLinks = async (
   hrefs: string[],

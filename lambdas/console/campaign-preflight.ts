@@ -11,10 +11,13 @@ import {
 import { mailingAddressProblem } from '#shared/mailing-address.ts';
 import { splitAudience } from '../campaigns/campaign-audience';
 import { subscriberLinks } from '../mail/subscriber-links';
-import { checkLinks, type FetchPage } from '../campaigns/link-check';
+import { checkLinks, checkPage, type FetchPage } from '../campaigns/link-check';
+import { PERSONAL_PLACE_WORDS, personalAddressIn, type Wrapper } from '../campaigns/personal-links';
+import { subscriberTokenFinder, type TokenKind } from '../campaigns/subscriber-tokens';
 import { sampleRecipient, testCopy } from '../campaigns/test-copy';
 import type { CampaignContent } from '../data/campaign-item';
 import type { CampaignDraftItem } from '../data/campaign-drafts';
+import type { SubscriberItem } from '../data/subscriber-item';
 import { allSubscribers } from '../data/subscriber-list';
 import { senderIdentification } from '../mail/sender-identification';
 import type { ConsoleStores } from './console-request';
@@ -73,8 +76,8 @@ const unsubscribeCheck = async (
   const link = subscriberLinks(siteUrl, sampleRecipient(content, owner)).unsubscribe;
   if (!mail.html.includes(link.replace(/&/g, '&amp;')) || !mail.text.includes(link))
     return { id: 'unsubscribe', ok: false, summary: 'The test copy carries no unsubscribe link.' };
-  const [page] = await checkLinks([link], siteUrl, fetchPage);
-  return page!.result === 'ok'
+  const page = await checkPage(link, siteUrl, fetchPage);
+  return page.result === 'ok'
     ? {
         id: 'unsubscribe',
         ok: true,
@@ -83,14 +86,62 @@ const unsubscribeCheck = async (
     : {
         id: 'unsubscribe',
         ok: false,
-        summary: `The test copy's unsubscribe page ${page!.detail ?? 'does not open'}: subscribers could not unsubscribe.`,
+        summary: `The test copy's unsubscribe page ${page.detail ?? 'does not open'}: subscribers could not unsubscribe.`,
+      };
+};
+
+const TOKEN_WORDS: Record<TokenKind, string> = {
+  unsubscribe: 'a subscriber’s personal unsubscribe link (their unsubscribe token)',
+  preferences: 'a subscriber’s personal email preferences link (their preferences token)',
+  legacy: 'a subscriber’s personal link (the token that opens their unsubscribe and preferences pages)',
+  id: 'a subscriber’s id (the first half of their personal links)',
+};
+const inside = (via: readonly Wrapper[]) =>
+  via.length > 0 ? `, inside a link rewritten by ${[...new Set(via)].join(' and ')}` : '';
+
+/**
+ * No subscriber's token anywhere in what recipients and the public newsletter page read
+ * (docs/decisions/0052-newsletter-archive.md, amended 2026-11-28): a known subscriber's token in
+ * any form (subscriber-tokens.ts: by their id and their links' proofs), and any address of a
+ * person's own page or API record, wrapped or encoded (personal-links.ts), such as a test copy's.
+ * Each finding names its place, the line of the text as the owner wrote it.
+ */
+const personalTokensCheck = (
+  draft: Pick<CampaignDraftItem, 'subject' | 'preheader' | 'markdown'>,
+  subscribers: readonly SubscriberItem[],
+): PreflightCheck => {
+  const find = subscriberTokenFinder(subscribers);
+  const places = [
+    { place: 'the subject', text: draft.subject },
+    { place: 'the preheader', text: draft.preheader ?? '' },
+    ...draft.markdown.split(/\r?\n/).map((text, index) => ({ place: `line ${index + 1}`, text })),
+  ];
+  const findings = places.flatMap(({ place, text }) => {
+    const tokens = find(text);
+    // A known person's token says exactly what it is; an address alone (a test copy's, or of a
+    // subscriber no longer on the list) by the page it opens.
+    if (tokens.length > 0) return tokens.map(({ kind, via }) => `${place}: ${TOKEN_WORDS[kind]}${inside(via)}`);
+    const address = personalAddressIn(text);
+    return address
+      ? [`${place}: a personal link to one person’s ${PERSONAL_PLACE_WORDS[address.place]}${inside(address.via)}`]
+      : [];
+  });
+  return findings.length === 0
+    ? { id: 'tokens', ok: true, summary: 'No subscriber’s personal link or token in the subject, preheader or text.' }
+    : {
+        id: 'tokens',
+        ok: false,
+        summary:
+          `Remove what belongs to one person: ${findings.join('; ')}. Whoever reads it, each recipient and ` +
+          'anyone on the public newsletter page, could see that person’s address and unsubscribe them. Every ' +
+          'email already ends with each reader’s own unsubscribe and preferences links.',
       };
 };
 
 /**
  * Everything to check before a send, as the console's checklist: who gets it and who does not
- * (why), the CASL identification, the body's links, the unsubscribe link, and what inboxes
- * show of the subject and preheader.
+ * (why), the CASL identification, the body's links, no one's personal link or token, the
+ * unsubscribe link, and what inboxes show of the subject and preheader.
  */
 export const preflight = async (
   stores: Pick<ConsoleStores, 'subscribers'>,
@@ -99,7 +150,8 @@ export const preflight = async (
   context: { owner: string; siteUrl: string; now: number; fetchPage?: FetchPage },
 ): Promise<Preflight> => {
   const fetchPage = context.fetchPage ?? fetch;
-  const split = splitAudience(await allSubscribers(stores.subscribers), draft, context.now);
+  const subscribers = await allSubscribers(stores.subscribers);
+  const split = splitAudience(subscribers, draft, context.now);
   const exclusions = exclusionsOf(split.excluded);
   const links = await checkLinks(linkTargetsOf(draft.markdown), context.siteUrl, fetchPage);
   const broken = links.filter((link) => link.result === 'broken');
@@ -124,6 +176,7 @@ export const preflight = async (
           ? `; ${plural(notChecked.length, 'link')} not checked (other sites, email addresses): open them yourself.`
           : '.'),
     },
+    personalTokensCheck(draft, subscribers),
     await unsubscribeCheck(content, context.owner, context.siteUrl, fetchPage),
     lengthCheck('subject', draft.subject),
     lengthCheck('preheader', draft.preheader),

@@ -2,12 +2,14 @@
  * The public newsletter archive's files (docs/decisions/0052-newsletter-archive.md): one page per
  * published campaign, the index page, an RSS 2.0 feed and a sitemap. Static HTML without a script; the body
  * is the sent email's own (renderCampaign, frozen on `campaign#<slug>`), without the part each
- * recipient gets (campaign-mail.ts: unsubscribe and preference links, the reason line).
+ * recipient gets (campaign-mail.ts: unsubscribe and preference links, the reason line), and
+ * without any person's token an owner pasted into it (webBody).
  */
 import { BUSINESS } from '#shared/constants/business.ts';
 import { FIRM_TIME_ZONE } from '#shared/firm-day.ts';
-import { DYNAMIC_PAGES, sitePaths } from '#shared/paths.ts';
+import { sitePaths } from '#shared/paths.ts';
 import { ARCHIVE_FILES, archivePagePath } from '#shared/newsletter-archive.ts';
+import { BASE64URL_RUN, looksLikeToken, PERSONAL_ADDRESS, personalAddressIn } from '../personal-links';
 
 /** A sent campaign the owners chose to publish. */
 export interface ArchiveEntry {
@@ -52,33 +54,39 @@ export const rfc822 = (seconds: number) => new Date(seconds * 1000).toUTCString(
  * reaches this point: the renderer shows it as text, so `<a` only comes from it.
  */
 const LINK = /<a href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g;
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A piece of the body between spaces, quotes and tags: a word, an address, an attribute's value. */
+const CHUNK = /[^\s<>"']+/g;
+/** An address (a path, a URL, one percent-encoded): its runs of letters are paths and other sites' ids. */
+const ADDRESS_LIKE = /\/|%2f/i;
+
 /**
- * A subscriber's own pages (unsubscribe, preferences, confirmation), on any host: an owner who
- * pasted a link from their test copy or a preview would publish a person's token. The address up
- * to the page stays readable; the token, to the next space, quote or tag, goes.
+ * One piece of the body as the site shows it. An address into a person's own page or API record
+ * (personal-links.ts), on any host, as written or inside a mail filter's wrapping or an encoding,
+ * keeps the page's name and loses the rest (the token, and a wrapper's own data). Outside
+ * addresses, a word with a subscriber link token's form (looksLikeToken) goes.
  */
-const PERSONAL_ADDRESS = new RegExp(
-  `((?:https?://[^/\\s<>"']+)?(?:${DYNAMIC_PAGES.map(({ prefix }) => escapeRegExp(prefix)).join('|')}))[^\\s<>"']+`,
-  'g',
-);
-const isPersonal = (target: string) => {
-  PERSONAL_ADDRESS.lastIndex = 0;
-  return PERSONAL_ADDRESS.test(target);
+const webChunk = (chunk: string) => {
+  const personal = personalAddressIn(chunk);
+  if (personal) return personal.decoded ? `${escapeHtml(personal.shown)}…` : chunk.replace(PERSONAL_ADDRESS, '$1…');
+  if (ADDRESS_LIKE.test(chunk)) return chunk;
+  return chunk.replace(BASE64URL_RUN, (run) => (looksLikeToken(run) ? '…' : run));
 };
 
 /**
- * The sent body as the site shows it: links without the email's style; a link into a subscriber's
+ * The sent body as the site shows it: links without the email's style; a link into a person's
  * own pages keeps its words and loses its target, and such an address anywhere in the text (the
- * words of a pasted link, a code span) loses its token; characters XML forbids are removed.
+ * words of a pasted link, a code span), wrapped or encoded, loses its token, as does a bare token;
+ * characters XML forbids are removed. The second line behind the preflight, which refuses a
+ * campaign with any of these (lambdas/console/campaign-preflight.ts): this runs with no table, so
+ * a bare token is known by its form here, by the subscribers table there.
  */
 export const webBody = (bodyHtml: string) =>
   bodyHtml
     .replace(XML_FORBIDDEN, '')
     .replace(LINK, (_all, href: string, words: string) =>
-      isPersonal(unescapeAttribute(href)) ? words : `<a href="${href}">${words}</a>`,
+      personalAddressIn(unescapeAttribute(href)) ? words : `<a href="${href}">${words}</a>`,
     )
-    .replace(PERSONAL_ADDRESS, '$1…');
+    .replace(CHUNK, webChunk);
 
 interface PageInput {
   title: string;

@@ -49,4 +49,31 @@ describe('the links of a campaign body', () => {
     ]);
     expect(fetched).toEqual([`${SITE}/blog`, `${SITE}/gone`, `${SITE}/slow`, `${SITE}/down`]);
   });
+
+  it("refuses a link into a person's own page or API record, wrapped or not, without fetching it", async () => {
+    // Prepare: the API's address answers 200 for its subscriber, so a fetch would pass it
+    const fetched: string[] = [];
+    const fetchPage = async (url: string) => {
+      fetched.push(url);
+      return { status: 200 };
+    };
+    const token = 'Zq3-xT9_bW1kLm0PaR7vEeZq3-xT9_bW1kLm0PaR7vEe';
+    const apiLink = `${SITE}/api/candidate/subscribers/${token}`;
+    const wrapped = `https://nam12.safelinks.protection.outlook.com/?url=${encodeURIComponent(`${SITE}/candidate/setting/${token}`)}&reserved=0`;
+
+    // Act
+    const results = await checkLinks([apiLink, wrapped, '/blog'], SITE, fetchPage);
+
+    // Assess
+    expect(results).toEqual([
+      {
+        href: apiLink,
+        result: 'broken',
+        detail: 'a personal link to one person’s record on the site’s API: remove it',
+      },
+      { href: wrapped, result: 'broken', detail: 'a personal link to one person’s email preferences page: remove it' },
+      { href: '/blog', result: 'ok' },
+    ]);
+    expect(fetched).toEqual([`${SITE}/blog`]);
+  });
 });

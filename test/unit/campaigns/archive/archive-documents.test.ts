@@ -13,6 +13,9 @@ import {
   type ArchiveEntry,
 } from '#lambdas/campaigns/archive/archive-documents.ts';
 import { subscriberItem } from '#test/support/campaign-subscribers.ts';
+import { NOT_TOKENS, pastedForms, tokenSubscriber } from '#test/support/pasted-tokens.ts';
+import { subscriberLinkToken } from '#lambdas/domain/subscriber-link-token.ts';
+import { decodings } from '#lambdas/campaigns/personal-links.ts';
 
 const SITE = 'https://www.chinooktalent.ca';
 const SENT_AT = Date.UTC(2026, 2, 10, 16, 0, 0) / 1000; // March 10, 2026, 10:00 in Alberta
@@ -87,6 +90,43 @@ describe("an issue's web version", () => {
     expect(page).toContain('<code>/confirm/employer/…</code>');
     expect(page).toContain(`<a href="${SITE}/blog/hiring-in-alberta">our blog</a>`);
     expect(page).toContain('<a href="https://example.org/unsubscribe-tips">https://example.org/unsubscribe-tips</a>');
+  });
+
+  it.each(Object.keys(pastedForms(tokenSubscriber())))(
+    'publishes no token of a link pasted %s, and keeps the words around it',
+    async (form) => {
+      // Prepare: a real subscriber's links, as an owner pastes them from their own copy
+      const subscriber = tokenSubscriber();
+      const { line } = pastedForms(subscriber)[form as keyof ReturnType<typeof pastedForms>];
+
+      // Act
+      const page = archivePage(await entryOf(`Before.\n\n${line}\n\nAfter.`), SITE);
+
+      // Assess: neither the id nor either proof, as written or in any decoding of the page
+      const readable = decodings(page.slice(page.indexOf('<div class="body">'))).map((decoding) => decoding.text);
+      for (const secret of [
+        subscriber.id,
+        subscriberLinkToken(subscriber, 'unsubscribe').slice(22),
+        subscriberLinkToken(subscriber, 'preferences').slice(22),
+      ])
+        for (const text of readable) expect(text).not.toContain(secret);
+      const body = readable[0]!;
+      expect(body).toContain('<p>Before.</p>');
+      expect(body).toContain('<p>After.</p>');
+    },
+  );
+
+  it("keeps long words, slugs, names run together and other sites' ids", async () => {
+    // Act
+    const page = archivePage(await entryOf(NOT_TOKENS.join('\n\n')), SITE);
+
+    // Assess
+    for (const word of ['internationalisations', 'friction-free-employee', 'AcmeRecruitingServices'])
+      expect(page).toContain(word);
+    for (const word of ['HRTipsForSmallBusiness', 'CalgaryHiringOutlook26']) expect(page).toContain(word);
+    expect(page).toContain('https://docs.google.com/document/d/1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdEF/edit');
+    expect(page).toContain(`<a href="${SITE}/blog/friction-free-employee-engagement">our post</a>`);
+    expect(page).not.toContain('…');
   });
 
   it('shows raw HTML and script in the body and the subject as text, as the email does', async () => {

@@ -7,6 +7,7 @@ export const CHECK_NAMES: Record<PreflightCheckId, string> = {
   recipients: 'Who gets it',
   identification: 'Who it is from (the firm’s name and mailing address)',
   links: 'Links',
+  tokens: 'No subscriber’s personal link',
   unsubscribe: 'Unsubscribe link',
   subject: 'Subject length',
   preheader: 'Preheader length',
