@@ -4,9 +4,11 @@
  * (409) says so, keeps what was typed and loads theirs only when asked. The API is replaced by
  * answers per route; the screen, the frame and the session are the real ones.
  */
+import { StrictMode } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { CONSOLE_AUTH_ROUTES } from '#shared/console-api.ts';
 import { CAMPAIGN_ROUTES, type CampaignDraft, type Preflight } from '#shared/console-campaigns.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { KEPT_NOTICE } from '#web/src/console/screens/campaigns/CampaignEditor.tsx';
@@ -164,6 +166,73 @@ describe('a campaign being written', () => {
     // Assess
     expect(await bodyBox()).toHaveValue('Hello from the firm.');
   });
+});
+
+/**
+ * The owners' walk (issue 33): after a first campaign was saved, "New campaign" opened filled with
+ * it ("You have unsaved changes"; saving it again: "There is already a campaign called …"), and
+ * "Sign out" asked about unsaved typing. The kept copy was removed by an effect of the editor,
+ * which never ran when the move to the saved campaign's page came in the same render as the save
+ * (a navigation that is not a transition, as on Preact). Both ways of navigating are tried.
+ */
+describe('a new campaign, once saved', () => {
+  it.each([
+    ['navigation in a transition (as shipped)', undefined],
+    ['navigation in the same render as the save', false],
+  ])(
+    'leaves nothing behind (%s): "New campaign" opens empty and "Sign out" asks nothing',
+    async (_, useTransitions) => {
+      // Prepare: the campaign's page after the save answers as stored
+      const created = campaign({ version: 1 });
+      const fetchMock = routedFetch({
+        ...pageRoutes(created),
+        [CAMPAIGN_ROUTES.list]: [{ status: 200, body: { items: [] } }],
+        [CAMPAIGN_ROUTES.files]: [{ status: 200, body: [] }],
+        [CONSOLE_AUTH_ROUTES.signOut]: [{ status: 200, body: { message: 'Signed out.' } }],
+        [CAMPAIGN_ROUTES.create]: [
+          { status: 201, body: { message: `Campaign "${SLUG}" saved as a draft.`, campaign: created } },
+        ],
+      });
+      const user = userEvent.setup();
+      render(
+        <StrictMode>
+          <MemoryRouter initialEntries={['/campaigns/new']} useTransitions={useTransitions}>
+            <ConsoleApp />
+          </MemoryRouter>
+        </StrictMode>,
+      );
+      await user.type(await screen.findByLabelText('Short name for its address'), SLUG);
+      await user.type(screen.getByLabelText('Subject'), 'Spring hiring news');
+      await user.selectOptions(screen.getByLabelText('Topic'), 'newsletter');
+      await user.selectOptions(screen.getByLabelText('Who it is for'), 'both');
+      await user.type(screen.getByLabelText('Body'), 'Hello from the firm.');
+      await user.click(screen.getByRole('button', { name: 'Save as a draft' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Spring hiring news' })).toBeVisible();
+      expect(screen.getByText(`Campaign "${SLUG}" saved as a draft.`)).toBeVisible();
+
+      // Act: back to the list, then a new campaign
+      await user.click(screen.getByRole('link', { name: '← All campaigns' }));
+      await user.click(await screen.findByRole('link', { name: 'New campaign' }));
+
+      // Assess: an empty form, nothing kept, and signing out asks nothing
+      expect(await screen.findByLabelText('Short name for its address')).toHaveValue('');
+      expect(screen.getByLabelText('Subject')).toHaveValue('');
+      expect(screen.getByLabelText('Body')).toHaveValue('');
+      expect(screen.queryByText(/You have unsaved changes/)).toBeNull();
+      expect(Object.keys(sessionStorage)).toEqual([]);
+
+      // Act
+      await user.click(screen.getByRole('button', { name: 'Sign out' }));
+
+      // Assess: signed out at once, without a question about unsaved typing
+      expect(await screen.findByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+      expect(screen.queryByText(/What you typed and did not save/)).toBeNull();
+      expect(sentRequests(fetchMock).map(({ method, url }) => `${method} ${url}`)).toContain(
+        CONSOLE_AUTH_ROUTES.signOut,
+      );
+    },
+    20_000,
+  );
 });
 
 describe('a save that someone else made first (409)', () => {

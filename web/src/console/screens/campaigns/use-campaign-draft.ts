@@ -34,8 +34,20 @@ export function useCampaignDraft(owner: string, slug: string) {
     }
   }, [key, kept]);
 
-  /** Forgets the kept copy: saved, deleted, or replaced by the stored campaign on purpose. */
-  const forget = useCallback(() => setKept(undefined), []);
+  /**
+   * Forgets the kept copy: saved, deleted, or replaced by the stored campaign on purpose. The tab's
+   * copy goes at once, not in the effect above: a save moves to the campaign's page, and an editor
+   * that leaves in the same render as the save never runs its effect again (the walk of issue 33:
+   * "New campaign" then opened filled with the saved one, and "Sign out" asked about it).
+   */
+  const forget = useCallback(() => {
+    try {
+      sessionStorage.removeItem(key);
+    } catch {
+      // Storage turned off: nothing was kept.
+    }
+    setKept(undefined);
+  }, [key]);
   return { kept, keep: setKept, forget };
 }
 
