@@ -7,8 +7,12 @@
  * See docs/decisions/0020-origin-verify.md and
  * https://docs.aws.amazon.com/cloudfront/latest/APIReference/API_OriginRequestPolicyHeadersConfig.html
  */
+import { BACKGROUND_REQUEST_HEADER } from '#shared/console-api.ts';
 
-/** What the handlers and API Gateway read from the viewer's request; nothing else is forwarded (no cookies). */
+/**
+ * What the handlers and API Gateway read from the viewer's request; nothing else is forwarded (no
+ * cookies). The console's background marker keeps its timed re-reads from counting as activity.
+ */
 export const API_VIEWER_HEADERS = [
   'Accept',
   'Accept-Language',
@@ -16,6 +20,7 @@ export const API_VIEWER_HEADERS = [
   'Origin',
   'Referer',
   'User-Agent',
+  BACKGROUND_REQUEST_HEADER,
 ] as const;
 
 /**

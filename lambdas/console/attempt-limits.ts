@@ -4,17 +4,23 @@ import type { TableStore } from '../data/stores';
 import { TEST_SENDS_PER_HOUR } from '#shared/console-campaigns.ts';
 
 /**
- * How many tries the console's sign-in allows, per window of WINDOW_SECONDS:
+ * How many tries the console's sign-in allows, per window of ATTEMPT_WINDOW_SECONDS. Every budget
+ * a stranger could spend is the stranger's own (docs/decisions/0070-console-sign-in.md, amendment
+ * of 2026-11-28): counted per client network (an IPv4 /24, an IPv6 /48: clientNetworkKey), never
+ * per owner, so requests from elsewhere cannot lock an owner out.
  * - failed ceremonies (a passkey that does not verify, an unknown, used or expired challenge or
- *   link), per client and per owner, so neither one address nor one owner can be worn down;
- * - enrolment-link emails, per client and per address typed, so no inbox is flooded with links;
+ *   link), per client network: forged assertions lock out the network that sends them;
+ * - enrolment-link emails per client network, and per address typed from that network, so no
+ *   inbox is flooded from one place;
+ * - enrolment-link emails per recent session: a browser that holds one of the owner's sessions
+ *   (live, or ended by idleness, begun in the last 12 hours) has an allowance of its own;
  * - a campaign's test copies, per owner and per hour (its own window): each is a real email.
  */
 export const ATTEMPT_LIMITS = {
   failedCeremoniesPerClient: 20,
-  failedCeremoniesPerOwner: 10,
   enrolmentLinksPerClient: 10,
   enrolmentLinksPerAddress: 3,
+  enrolmentLinksPerSession: 3,
   testSendsPerOwner: TEST_SENDS_PER_HOUR,
 } as const;
 export type AttemptLimit = keyof typeof ATTEMPT_LIMITS;

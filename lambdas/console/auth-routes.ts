@@ -1,6 +1,6 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { CONSOLE_AUTH_ROUTES, type ConsoleSession, type SessionCheck } from '#shared/console-api.ts';
-import { clientLimitKey } from '../http/client-address';
+import { clientNetworkKey } from '../http/client-address';
 import { HttpError } from '../http/http-error';
 import { jsonResponse } from '../http/responses';
 import type { ApiEvent, ApiResult } from '../http/types';
@@ -46,7 +46,8 @@ const { bodyOf } = schemasOnFirstUse(() => import('#shared/schemas/console-sign-
 const ceremony = (context: AuthRouteContext): CeremonyContext => ({
   store: context.store,
   now: context.now,
-  client: clientLimitKey(context.event),
+  client: clientNetworkKey(context.event),
+  sessionToken: sessionTokenOf(context.event),
   siteUrl: context.siteUrl,
   sendMail: context.sendMail,
 });
@@ -105,10 +106,8 @@ export const AUTH_ROUTES: ConsoleRoute<AuthRouteContext>[] = [
     routeKey: CONSOLE_AUTH_ROUTES.authentication,
     handle: async (context) => {
       const { response } = await bodyOf(context.event, (schemas) => schemas.authenticationSchema);
+      // Whatever session the browser held before is ended (signIn): one live session per browser.
       const started = await authenticate(ceremony(context), response as unknown as AuthenticationResponseJSON);
-      // Whatever session the browser held before is ended: one sign-in, one live session per browser.
-      const previous = sessionTokenOf(context.event);
-      if (previous) await endSession(context.store, previous);
       return signedIn(started, context.now);
     },
   },

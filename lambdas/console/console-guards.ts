@@ -1,3 +1,4 @@
+import { BACKGROUND_REQUEST_HEADER } from '#shared/console-api.ts';
 import type { TableStore } from '../data/stores';
 import { HttpError } from '../http/http-error';
 import type { ApiEvent } from '../http/types';
@@ -29,12 +30,20 @@ export interface SignedIn {
 }
 
 /**
+ * Whether the console's page says it sent this request by itself, on a timer (BACKGROUND_REQUEST_HEADER):
+ * such a request does not count as the owner's activity. Only the page can say so; a request that
+ * does not is counted, so nothing is gained by leaving the header off or by forging it.
+ */
+const isBackground = (event: ApiEvent) => event.headers?.[BACKGROUND_REQUEST_HEADER.toLowerCase()] === '1';
+
+/**
  * The live session of the request, else 401. An owner removed from `owners` is signed out at
  * this request, whatever their session says.
  */
 export const requireSession = async (store: TableStore, event: ApiEvent, now: number): Promise<SignedIn> => {
   const token = sessionTokenOf(event);
-  const session = token === undefined ? undefined : await liveSession(store, token, now);
+  const session =
+    token === undefined ? undefined : await liveSession(store, token, now, { background: isBackground(event) });
   if (!token || !session) throw new HttpError(401, SIGN_IN_NEEDED);
   if (!isOwner(session.owner)) {
     await endSession(store, token);

@@ -10,9 +10,10 @@ import { createEnrolmentLink, enrolmentOwner, useEnrolmentLink } from './enrolme
 import { enrolmentMail, enrolmentUrl } from './enrolment-mail';
 import { isOwner, normaliseOwner } from './owners';
 import { addPasskey, findPasskey, recordPasskeyUse } from './passkeys';
+import { hashedToken } from './hashed-token';
 import { relyingParty } from './relying-party';
 import { SIGN_IN_MESSAGES } from './sign-in-messages';
-import { startSession } from './sessions';
+import { endSession, isRecentSessionOf, startSession } from './sessions';
 
 /**
  * The WebAuthn library, loaded by the first ceremony of a cold start instead of at module load:
@@ -26,8 +27,10 @@ const webauthn = () => import('@simplewebauthn/server');
 export interface CeremonyContext {
   store: TableStore;
   now: number;
-  /** The client's limit key (lambdas/http/client-address.ts). */
+  /** The client's network, the key of its limits (clientNetworkKey, lambdas/http/client-address.ts). */
   client: string;
+  /** The session cookie the browser presented, if any (live or not). */
+  sessionToken?: string;
   siteUrl: string;
   sendMail(mail: OutgoingMail): Promise<unknown>;
 }
@@ -44,38 +47,54 @@ const userHandle = (owner: string) => createHash('sha256').update(`console-owner
  * counters), and the caller answers no sooner than a fixed delay (ENROLMENT_ANSWER_MS), so
  * neither the words nor the timing tell whether an address is an owner's; only an owner's
  * address gets an email.
+ *
+ * No budget is the owner's (docs/decisions/0070-console-sign-in.md, amendment of 2026-11-28): a
+ * request counts against its client's network, and against the address typed from that network,
+ * so strangers elsewhere cannot spend it; a browser holding one of the owner's recent sessions
+ * counts against an allowance of that session instead. Only that browser's request is in the
+ * audit log under the owner's name: anyone can type an address, and the link goes to the
+ * owner's inbox whoever asked, so a stranger's request is not logged at all (using the link is).
  */
 export const requestEnrolmentLink = async (context: CeremonyContext, email: string): Promise<void> => {
-  const { store, now } = context;
+  const { store, now, sessionToken } = context;
   const address = normaliseOwner(email);
-  const clientAllowed = await countAttempt(store, 'enrolmentLinksPerClient', context.client, now);
-  const addressAllowed = await countAttempt(store, 'enrolmentLinksPerAddress', address, now);
-  if (!clientAllowed || !addressAllowed) throw new HttpError(429, SIGN_IN_MESSAGES.tooManyLinks);
+  const ownersBrowser = sessionToken !== undefined && (await isRecentSessionOf(store, sessionToken, address, now));
+  if (ownersBrowser) {
+    if (!(await countAttempt(store, 'enrolmentLinksPerSession', hashedToken(sessionToken), now))) {
+      throw new HttpError(429, SIGN_IN_MESSAGES.tooManyLinks);
+    }
+  } else {
+    const clientAllowed = await countAttempt(store, 'enrolmentLinksPerClient', context.client, now);
+    const addressAllowed = await countAttempt(store, 'enrolmentLinksPerAddress', `${context.client} ${address}`, now);
+    if (!clientAllowed || !addressAllowed) throw new HttpError(429, SIGN_IN_MESSAGES.tooManyLinks);
+  }
   if (!isOwner(address)) return;
   const token = await createEnrolmentLink(store, address, now);
   await context.sendMail(enrolmentMail(address, enrolmentUrl(context.siteUrl, token)));
-  await appendAudit(store, { actor: address, action: 'enrolment-link', summary: 'Asked for a sign-in link' }, now);
+  if (ownersBrowser) {
+    await appendAudit(
+      store,
+      { actor: address, action: 'enrolment-link', summary: 'Asked for a sign-in link from a browser signed in before' },
+      now,
+    );
+  }
 };
 
-/** Counts a failed ceremony against the client (and the owner, when known), then refuses it. */
+/**
+ * Counts a failed ceremony against the client's network, then refuses it. Only the sender is
+ * held back: counting against the owner too would let anyone holding a credential id lock the
+ * owner out. A failure that named an owner's passkey is in the audit log under that owner, as
+ * evidence that someone holds its id (which the console never shows).
+ */
 const refuse = async (context: CeremonyContext, message: string, owner?: string): Promise<never> => {
   const { store, now } = context;
   await countAttempt(store, 'failedCeremoniesPerClient', context.client, now);
-  if (owner) {
-    await countAttempt(store, 'failedCeremoniesPerOwner', owner, now);
-    await appendAudit(store, { actor: owner, action: 'sign-in.failed', summary: message }, now);
-  }
+  if (owner) await appendAudit(store, { actor: owner, action: 'sign-in.failed', summary: message }, now);
   throw new HttpError(400, message);
 };
 
 const ensureClientMayTry = async (context: CeremonyContext) => {
   if (!(await attemptsLeft(context.store, 'failedCeremoniesPerClient', context.client, context.now))) {
-    throw new HttpError(429, SIGN_IN_MESSAGES.tooManyAttempts);
-  }
-};
-
-const ensureOwnerMayTry = async (context: CeremonyContext, owner: string) => {
-  if (!(await attemptsLeft(context.store, 'failedCeremoniesPerOwner', owner, context.now))) {
     throw new HttpError(429, SIGN_IN_MESSAGES.tooManyAttempts);
   }
 };
@@ -182,7 +201,6 @@ export const authenticate = async (context: CeremonyContext, response: Authentic
   const passkey = await findPasskey(store, response.id);
   if (!passkey) return refuse(context, SIGN_IN_MESSAGES.signInFailed);
   const owner = passkey.owner;
-  await ensureOwnerMayTry(context, owner);
   const handle = response.response.userHandle;
   if (!isOwner(owner) || (handle !== undefined && handle !== userHandle(owner).toString('base64url'))) {
     return refuse(context, SIGN_IN_MESSAGES.signInFailed, owner);
@@ -208,8 +226,13 @@ export const authenticate = async (context: CeremonyContext, response: Authentic
   return signIn(context, owner);
 };
 
-/** A fresh session (a new token, whatever cookie came with the request: no session fixation). */
+/**
+ * A fresh session (a new token, whatever cookie came with the request: no session fixation), after
+ * a passkey sign-in and a registration alike. Whatever session the browser held before is ended
+ * first, so that it neither lives on beside the new one nor counts against the owner's cap.
+ */
 const signIn = async (context: CeremonyContext, owner: string) => {
+  if (context.sessionToken) await endSession(context.store, context.sessionToken);
   const started = await startSession(context.store, owner, context.now);
   await appendAudit(context.store, { actor: owner, action: 'sign-in', summary: 'Signed in' }, context.now);
   return started;

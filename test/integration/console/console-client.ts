@@ -2,6 +2,7 @@
  * Drives the console's functions in-process the way API Gateway does (payload 2.0, cookies
  * apart from the headers), as a browser on the site's own origin would, with a software passkey.
  */
+import { randomBytes } from 'node:crypto';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { CONSOLE_AUTH_ROUTES, SESSION_COOKIE, type AuditEntry } from '#shared/console-api.ts';
 import { API_ROUTES } from '#shared/paths.ts';
@@ -22,9 +23,18 @@ export const SITE_ORIGIN = new URL(siteUrl).origin;
 /** The origin the handlers take as the site's when called: a test may point SITE_URL at a local site. */
 const originNow = () => new URL(process.env.SITE_URL ?? siteUrl).origin;
 
-/** A viewer address of its own (CloudFront-Viewer-Address), so the per-client limits count apart. */
-let clients = 0;
-export const newClient = () => `198.51.${100 + (process.pid % 100)}.${(clients += 1) % 250}:443`;
+/**
+ * A viewer address of its own (CloudFront-Viewer-Address) in a network of its own, so the
+ * per-client limits count apart: the sign-in's limits count per network (an IPv6 /48), and 40
+ * random bits of a unique-local /48 keep the test files of every worker, which share one table
+ * and may share a process, out of each other's networks.
+ */
+export const newClient = () => {
+  const network = randomBytes(5).toString('hex');
+  return `[fd${network.slice(0, 2)}:${network.slice(2, 6)}:${network.slice(6)}::7]:443`;
+};
+/** Another address in the same /48 as a newClient() viewer. */
+export const neighbourOf = (viewer: string, host: number) => viewer.replace(/::\d+\]:443$/, `::${host}]:443`);
 
 export interface Call {
   method?: string;
@@ -35,6 +45,8 @@ export interface Call {
   /** CloudFront-Viewer-Address: who the per-client limits count. */
   viewer?: string;
   query?: Record<string, string>;
+  /** More request headers, e.g. the console's background marker. */
+  headers?: Record<string, string>;
 }
 
 export interface Answer {
@@ -55,6 +67,8 @@ const call = async (handler: unknown, routeKey: string, path: string, options: C
     headers: {
       origin: options.origin ?? originNow(),
       'cloudfront-viewer-address': options.viewer ?? '203.0.113.50:443',
+      // API Gateway's payload 2.0 gives header names in lower case.
+      ...Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value])),
       ...(options.json !== undefined && { 'content-type': 'application/json' }),
     },
     body: options.json === undefined ? undefined : JSON.stringify(options.json),

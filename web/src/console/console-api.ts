@@ -1,3 +1,4 @@
+import { BACKGROUND_REQUEST_HEADER } from '#shared/console-api.ts';
 import { requestFile, requestJson, RequestError } from '../lib/api-client';
 import { keepIfEarly, takeEarly } from './early-answers';
 
@@ -13,6 +14,12 @@ export interface ConsoleCall {
   /** Query parameters; undefined values are left out. */
   query?: Record<string, string | undefined>;
   signal?: AbortSignal;
+  /**
+   * Sent by the page itself on a timer, not because the owner did something: the API answers it
+   * without counting it as activity (BACKGROUND_REQUEST_HEADER), so an unattended console still
+   * ends after its idle limit.
+   */
+  background?: boolean;
 }
 
 type SessionEndedListener = () => void;
@@ -38,10 +45,11 @@ const noticingSessionEnd = (error: unknown): never => {
   throw error;
 };
 
-export function consoleRequest<T>(routeKey: string, { body, query, signal }: ConsoleCall = {}): Promise<T> {
+export function consoleRequest<T>(routeKey: string, { body, query, signal, background }: ConsoleCall = {}): Promise<T> {
   const [method, path] = routeKey.split(' ') as ['GET' | 'POST' | 'PUT', string];
   const url = consoleUrl(path, query);
-  const ask = () => requestJson<T>(url, { method, body, signal });
+  const headers = background ? { [BACKGROUND_REQUEST_HEADER]: '1' } : undefined;
+  const ask = () => requestJson<T>(url, { method, body, signal, headers });
   // Started while the console opens (early-answers.ts): its taker, not this call, hears of a 401.
   // Named by its body too: a read whose arguments stay out of the URL is a POST (the leads list).
   const call = `${method} ${url} ${body === undefined ? '' : JSON.stringify(body)}`;

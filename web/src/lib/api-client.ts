@@ -22,6 +22,8 @@ interface RequestOptions {
   method: Method;
   body?: unknown;
   signal?: AbortSignal;
+  /** Headers of the caller's own, e.g. the console's background marker. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -31,8 +33,8 @@ interface RequestOptions {
  * that are not JSON (a gateway's HTML error page) fall back to a generic message. An abort is
  * rethrown untouched so callers can tell a cancelled load from a failed one.
  */
-export async function requestJson<T>(url: string, { method, body, signal }: RequestOptions): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+export async function requestJson<T>(url: string, { method, body, signal, ...own }: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = { ...own.headers, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await send(url, {
     method,

@@ -16,6 +16,7 @@ import {
   type Preflight,
   type SendProgress,
 } from '#shared/console-campaigns.ts';
+import { BACKGROUND_REQUEST_HEADER } from '#shared/console-api.ts';
 import { UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { PROGRESS_EVERY_MS } from '#web/src/console/screens/campaigns/use-send-progress.ts';
@@ -246,6 +247,24 @@ describe('a frozen campaign’s progress', () => {
 
     // Assess: read three times, none after it was sent
     expect(calls(fetchMock, 'GET', SEND_PATH)).toHaveLength(3);
+  });
+
+  it('marks the timed re-reads as background, so an unattended tab does not keep the owner signed in', async () => {
+    // Prepare
+    jest.useFakeTimers();
+    const fetchMock = routedFetch(
+      routes({ ...stored(campaign({ state: 'sent' })), ...progressReplies(progress(), progress(), SENT) }),
+    );
+    openCampaign();
+    expect(await screen.findByText('Sending: 420 of 2,000 sent')).toBeVisible();
+
+    // Act: two turns of the timer
+    await act(() => jest.advanceTimersByTimeAsync(2 * PROGRESS_EVERY_MS));
+
+    // Assess: the read on opening is the owner's; the two after it say they are the page's own
+    const reads = fetchMock.mock.calls.filter(([url]) => url === SEND_PATH);
+    const marked = reads.map(([, init]) => new Headers(init?.headers).get(BACKGROUND_REQUEST_HEADER));
+    expect(marked).toEqual([null, '1', '1']);
   });
 
   it('says why fewer were queued than the owner confirmed, and says nothing when the counts match', async () => {

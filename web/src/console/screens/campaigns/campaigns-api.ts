@@ -55,8 +55,9 @@ export const sendTestCopy = (slug: string) =>
 export const sendCampaign = (slug: string, version: number, at?: string) =>
   consoleRequest<CampaignSendAnswer>(forSlug(CAMPAIGN_ROUTES.send, slug), { body: { version, ...(at && { at }) } });
 
-export const sendProgressOf = (slug: string, signal?: AbortSignal) =>
-  consoleRequest<SendProgress>(forSlug(CAMPAIGN_ROUTES.progress, slug), { signal });
+/** `background`: a re-read on the page's own timer, which does not keep the session alive. */
+export const sendProgressOf = (slug: string, signal?: AbortSignal, background = false) =>
+  consoleRequest<SendProgress>(forSlug(CAMPAIGN_ROUTES.progress, slug), { signal, background });
 
 export const cancelSend = (slug: string) => consoleRequest<{ message: string }>(forSlug(CAMPAIGN_ROUTES.cancel, slug));
 
