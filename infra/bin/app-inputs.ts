@@ -7,6 +7,7 @@ import {
   FORM_MAILS_PER_HOUR,
   FORM_MAILS_WINDOW_SECONDS,
   SUBMISSIONS_PER_CLIENT_PER_HOUR,
+  SUBMISSIONS_PER_NETWORK_PER_HOUR,
 } from '#shared/constants/limits.ts';
 import type { CustomDomain } from '../constructs/site';
 import { DEPLOY_TIME_SITE_ORIGIN } from '#shared/deploy-site-origin.ts';
@@ -128,6 +129,7 @@ export function parseAppContext(get: (key: string) => unknown): AppContext {
     // Named as the handlers' environment variables, which the local stack reads (docs/decisions/0003-abuse-limits.md).
     formLimits: {
       submissionsPerClientPerHour: number('SUBMISSIONS_PER_CLIENT_PER_HOUR') ?? SUBMISSIONS_PER_CLIENT_PER_HOUR,
+      submissionsPerNetworkPerHour: number('SUBMISSIONS_PER_NETWORK_PER_HOUR') ?? SUBMISSIONS_PER_NETWORK_PER_HOUR,
       formMailsPerHour: number('FORM_MAILS_PER_HOUR') ?? FORM_MAILS_PER_HOUR,
       formMailWindowSeconds: number('FORM_MAILS_WINDOW_SECONDS') ?? FORM_MAILS_WINDOW_SECONDS,
     },

@@ -8,6 +8,7 @@ import {
   FORM_MAILS_PER_HOUR,
   FORM_MAILS_WINDOW_SECONDS,
   SUBMISSIONS_PER_CLIENT_PER_HOUR,
+  SUBMISSIONS_PER_NETWORK_PER_HOUR,
 } from '#shared/constants/limits.ts';
 import { API_FALLBACK_ROUTE, API_ROUTES, type ApiRouteName } from '#shared/paths.ts';
 import { checkThrottle, DEFAULT_THROTTLES, routeSettings, type ApiThrottle } from './api-throttling';
@@ -56,6 +57,11 @@ export interface ApiProps {
 export interface FormLimits {
   /** Accepted form submissions one client (viewer address) may make per hour. */
   readonly submissionsPerClientPerHour: number;
+  /**
+   * Accepted form submissions one network block (IPv4 /24, IPv6 /48) may make per hour.
+   * @default SUBMISSIONS_PER_NETWORK_PER_HOUR
+   */
+  readonly submissionsPerNetworkPerHour?: number;
   /** Form emails to addresses that are not confirmed subscribers per window; past it they wait their turn. */
   readonly formMailsPerHour: number;
   /** The form-mail budget's window. */
@@ -113,6 +119,10 @@ export class Api extends Construct {
     const bindLeadForm = (fn: HouseFunction) =>
       fn
         .setEnv('SUBMISSIONS_PER_CLIENT_PER_HOUR', String(limits.submissionsPerClientPerHour))
+        .setEnv(
+          'SUBMISSIONS_PER_NETWORK_PER_HOUR',
+          String(limits.submissionsPerNetworkPerHour ?? SUBMISSIONS_PER_NETWORK_PER_HOUR),
+        )
         .setEnv('FORM_MAILS_PER_HOUR', String(limits.formMailsPerHour))
         .setEnv('FORM_MAILS_WINDOW_SECONDS', String(limits.formMailWindowSeconds));
 

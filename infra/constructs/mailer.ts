@@ -1,3 +1,4 @@
+import { FORM_MAILS_PER_HOUR, FORM_MAILS_WINDOW_SECONDS } from '#shared/constants/limits.ts';
 import { Duration, Validations } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
@@ -18,6 +19,11 @@ export interface MailerProps {
   readonly siteUrl: string;
   /** The consultancy's inbox for new-lead notifications. */
   readonly notificationEmail: string;
+  /**
+   * The form-mail budget the forms use: the mailer takes turns in it for held emails that are
+   * not part of a flood (lambdas/mail/held-mail.ts). @default the forms' defaults
+   */
+  readonly formMail?: { readonly perWindow: number; readonly windowSeconds: number };
   /** @default 10 leads per invocation */
   readonly batchSize?: number;
   /** @default 3 retries of a failing batch (halved each time) before it goes to the DLQ */
@@ -62,7 +68,9 @@ export class Mailer extends Construct {
         .bindSender(props.sender)
         .bindQueue(this.deadLetterQueue, 'MAIL_DEAD_LETTER_QUEUE_URL', ['SendMessage'])
         .setEnv('SITE_URL', props.siteUrl)
-        .setEnv('NOTIFICATION_EMAIL', props.notificationEmail);
+        .setEnv('NOTIFICATION_EMAIL', props.notificationEmail)
+        .setEnv('FORM_MAILS_PER_HOUR', String(props.formMail?.perWindow ?? FORM_MAILS_PER_HOUR))
+        .setEnv('FORM_MAILS_WINDOW_SECONDS', String(props.formMail?.windowSeconds ?? FORM_MAILS_WINDOW_SECONDS));
     this.handler = mailerFunction('Handler', 'mailer', []);
     this.sweep = mailerFunction('Sweep', 'mailSweep', [MAIL_DUE_INDEX.name]);
     new events.Rule(this, 'SweepSchedule', {

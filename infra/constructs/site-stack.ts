@@ -136,6 +136,10 @@ export class SiteStack extends Stack {
       sender: this.email,
       siteUrl: this.site.origin,
       notificationEmail: props.notificationEmail,
+      formMail: props.formLimits && {
+        perWindow: props.formLimits.formMailsPerHour,
+        windowSeconds: props.formLimits.formMailWindowSeconds,
+      },
     });
     this.campaigns = new CampaignSender(this, 'Campaigns', {
       campaigns: this.data.campaigns,

@@ -63,6 +63,15 @@ interface LeadBase extends ContactDetails {
   mail: Partial<Record<MailPart, PartStatus>>;
   /** When its `waiting` parts' turn in the form-mail budget comes. */
   mailWaitsUntil?: number;
+  /**
+   * Of a lead whose email the budget held: the counters of its network blocks in its hour
+   * (`limit#network#…`). Held mail goes out by itself as the windows turn unless one of them
+   * went over its budget (lambdas/mail/held-mail.ts); leads held before this have none and
+   * wait for the firm, as they always did.
+   */
+  floodCheck?: string[];
+  /** The block whose flood this lead's held email was judged part of: it waits for the firm. */
+  partOfFlood?: string;
   /** SES's message id of each part it accepted (traces a bounce or complaint to the email). */
   sesMessageIds: Partial<Record<MailPart, string>>;
   /** What SES's events said last of each part (delivered, bounced, complained …). */

@@ -84,7 +84,7 @@ export const releaseLead = async (
   store: TableStore,
   id: string,
   leaseId: string,
-  release: { nextAttemptAt: number; lastMailError?: string; doubtSince?: number },
+  release: { nextAttemptAt: number; lastMailError?: string; doubtSince?: number; mailStatus?: LeadMailStatus },
 ) => {
   const parts = setAttributes(release, { names: { '#leaseId': 'leaseId' }, values: { ':leaseId': leaseId } });
   const noDoubt = release.doubtSince === undefined ? ', doubtSince' : '';
@@ -198,7 +198,13 @@ export const settleLead = async (
   store: TableStore,
   id: string,
   leaseId: string,
-  outcome: { mail: LeadItem['mail']; mailStatus: LeadMailStatus; settledAt: number; lastMailError?: string },
+  outcome: {
+    mail: LeadItem['mail'];
+    mailStatus: LeadMailStatus;
+    settledAt: number;
+    lastMailError?: string;
+    partOfFlood?: string;
+  },
 ) => {
   const parts = setAttributes(outcome, { names: { '#leaseId': 'leaseId' }, values: { ':leaseId': leaseId } });
   await updateItem(store, id, {
@@ -206,6 +212,37 @@ export const settleLead = async (
     UpdateExpression: `${parts.UpdateExpression} REMOVE mailQueue, nextAttemptAt, #leaseId, leaseUntil, doubtSince`,
     ConditionExpression: '#leaseId = :leaseId',
   });
+};
+
+/**
+ * Held parts got their turn in the form-mail budget (lambdas/mail/held-mail.ts): under the
+ * lease, they become `to` (pending: now; waiting: until `mailWaitsUntil`) with a retry window
+ * from their turn on. False when the lease or a part's status no longer holds.
+ */
+export const resumeHeldParts = async (
+  store: TableStore,
+  id: string,
+  leaseId: string,
+  parts: readonly MailPart[],
+  to: 'pending' | 'waiting',
+  fields: { retryUntil: number; mailWaitsUntil?: number },
+) => {
+  const names: Record<string, string> = { ...LEASE };
+  const values: Record<string, unknown> = { ':to': to, ':held': 'held', ':leaseId': leaseId, ':pending': 'pending' };
+  parts.forEach((part, index) => (names[`#p${index}`] = part));
+  const update = setAttributes(fields, {
+    clauses: [...parts.map((_, index) => `#mail.#p${index} = :to`), 'mailStatus = :pending'],
+    names,
+    values,
+  });
+  return (
+    (await updateItem(store, id, {
+      ...update,
+      ConditionExpression: ['#leaseId = :leaseId', ...parts.map((_, index) => `#mail.#p${index} = :held`)].join(
+        ' AND ',
+      ),
+    })) !== undefined
+  );
 };
 
 /**
@@ -240,11 +277,16 @@ const moveParts = (mail: LeadItem['mail'], from: readonly PartStatus[], to: Part
   return parts.length > 0 ? { ...mail, ...Object.fromEntries(parts.map(([part]) => [part, to])) } : undefined;
 };
 
-/** Changes an operator's decision applies to a settled lead: only if it is still as it was read. */
+/**
+ * Changes an operator's decision applies to a settled lead: only if it is still as it was read.
+ * A held lead waiting in the MailDue index for its next look (held-mail.ts) counts as settled
+ * while no mailer holds its lease.
+ */
 const updateSettledLead = async (store: TableStore, lead: LeadItem, fields: Record<string, unknown>) =>
   (await updateItem(store, lead.id, {
     ...setAttributes(fields, { values: { ':settled': lead.mailStatus } }),
-    ConditionExpression: 'attribute_not_exists(mailQueue) AND mailStatus = :settled',
+    ConditionExpression:
+      '(attribute_not_exists(mailQueue) OR attribute_not_exists(leaseUntil)) AND mailStatus = :settled',
   })) !== undefined;
 
 /**

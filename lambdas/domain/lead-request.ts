@@ -59,6 +59,8 @@ export interface SubmissionContext {
   now: number;
   /** The viewer's address (docs/decisions/0003-abuse-limits.md). */
   client: string;
+  /** The viewer's network blocks (lambdas/http/client-blocks.ts); none for callers without a client. */
+  networks?: readonly string[];
   limits: LimitSettings;
   delivery: DeliveryPolicy;
 }
@@ -110,7 +112,13 @@ export const submitLead = async <TRequest extends SignupRequest | ScorecardReque
   ];
 
   const leadExists = async (key: string) => (await getLeadByKey(stores.leads, key)) !== undefined;
-  const counters = submissionCounters(context.limits, { type: form.type, client: context.client, mailbox, now });
+  const counters = submissionCounters(context.limits, {
+    type: form.type,
+    client: context.client,
+    networks: context.networks ?? [],
+    mailbox,
+    now,
+  });
   const { mailTurn, release } = await countSubmission(
     stores.leads,
     counters,
@@ -129,6 +137,9 @@ export const submitLead = async <TRequest extends SignupRequest | ScorecardReque
       consentRequest,
       mail: { notification: 'pending', ...Object.fromEntries(personParts.map((part) => [part, personStatus])) },
       ...(personStatus === 'waiting' && { waitsUntil: opensAt }),
+      // A held email's blocks are looked at again when the windows turn: it goes out by itself
+      // unless a block went over its budget (lambdas/mail/held-mail.ts).
+      ...(personStatus === 'held' && { floodCheck: counters.networks.map((counter) => counter.id) }),
     },
     now,
     context.delivery,

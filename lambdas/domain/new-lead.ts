@@ -14,6 +14,8 @@ export interface NewLead {
   mail: LeadItem['mail'];
   /** When its `waiting` emails' turn in the form-mail budget comes (form-mail-budget.ts). */
   waitsUntil?: number;
+  /** Of a held email: the network counters that say whether it is part of a flood (held-mail.ts). */
+  floodCheck?: string[];
 }
 
 /**
@@ -42,6 +44,7 @@ export const newLead = (lead: NewLead, now: number, delivery: DeliveryPolicy): L
     mailQueue: 'due',
     nextAttemptAt: now,
     ...(lead.waitsUntil !== undefined && { mailWaitsUntil: lead.waitsUntil }),
+    ...(lead.floodCheck !== undefined && { floodCheck: lead.floodCheck }),
     retryUntil: (lead.waitsUntil ?? now) + delivery.giveUpAfterSeconds,
     mailAttempts: 0,
   }) as LeadItem;

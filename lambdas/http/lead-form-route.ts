@@ -7,6 +7,7 @@ import { submissionSettingsFromEnv } from '../domain/submission-settings';
 import { nowSeconds } from '../runtime/clock';
 import { requireEnv } from '../runtime/env';
 import { clientLimitKey } from './client-address';
+import { clientNetworkBlocks } from './client-blocks';
 import { honeypot } from './honeypot';
 import { jsonBody } from './json-body';
 import { jsonResponse } from './responses';
@@ -34,7 +35,12 @@ export const leadFormRoute = <TRequest extends SignupRequest | ScorecardRequest>
 
   return httpHandler<ValidatedEvent<TRequest>>(
     async (event) => {
-      const context = { ...settings, now: nowSeconds(), client: clientLimitKey(event) };
+      const context = {
+        ...settings,
+        now: nowSeconds(),
+        client: clientLimitKey(event),
+        networks: clientNetworkBlocks(event),
+      };
       await submitLead(stores, options.form, event.validBody, context);
       return acceptedAnswer();
     },

@@ -8,16 +8,19 @@ import {
   recordPartSent,
   releaseLead,
   resolvePartDoubt,
+  resumeHeldParts,
   settleLead,
 } from '../data/lead-mail-state';
 import type { TableStore } from '../data/stores';
 import { findSuppression } from '../data/suppressions';
 import { ensureInquirySubscriber, findSubscriber, getSubscriber } from '../data/subscribers';
+import type { FormMailBudget } from '../domain/form-mail-budget';
 import { leadLinkToken } from '../domain/lead-link-token';
 import * as log from '../runtime/log';
 import { randomToken } from '../runtime/tokens';
 import type { DeadLetterSink } from './dead-letters';
 import { retryDelay, type DeliveryPolicy } from './delivery-policy';
+import { decideHeldMail } from './held-mail';
 import { confirmationMail, notificationMail, scorecardMail, welcomeMail } from './lead-mails';
 import { mailTags } from './mail-tags';
 import type { OutgoingMail } from './outgoing-mail';
@@ -35,6 +38,11 @@ export interface MailerDeps {
   notificationEmail: string;
   policy: DeliveryPolicy;
   deadLetter: DeadLetterSink;
+  /**
+   * The form-mail budget, for held emails that are not part of a flood (held-mail.ts); without
+   * it they wait for the firm.
+   */
+  formMail?: FormMailBudget;
 }
 
 /** The order parts are sent in: the firm hears of every lead first. */
@@ -127,8 +135,35 @@ export const deliverLeadMail = async (
     if (mail[part] === 'sending' && (await move(part, 'sending', 'uncertain'))) newDoubt = true;
   }
 
+  // Held emails, looked at again as the windows turn: part of a flood (its block went over its
+  // budget) waits for the firm; any other takes the first slot that opens (held-mail.ts).
+  let mailWaitsUntil = lead.mailWaitsUntil;
+  let retryUntil = lead.retryUntil;
+  let heldRecheckAt: number | undefined;
+  let partOfFlood: string | undefined;
+  const held = PART_ORDER.filter((part) => mail[part] === 'held');
+  if (held.length > 0 && deps.formMail) {
+    const decision = await decideHeldMail(deps.leads, deps.formMail, lead, now);
+    if ('recheckAt' in decision) heldRecheckAt = decision.recheckAt;
+    if ('partOfFlood' in decision) {
+      partOfFlood = decision.partOfFlood;
+      log.info('Held email kept for the firm: part of a flood', { leadId, counter: partOfFlood });
+    }
+    if ('opensAt' in decision) {
+      const to = decision.opensAt <= now ? 'pending' : 'waiting';
+      retryUntil = Math.max(lead.retryUntil, decision.opensAt + deps.policy.giveUpAfterSeconds);
+      if (to === 'waiting') mailWaitsUntil = decision.opensAt;
+      const fields = { retryUntil, mailWaitsUntil };
+      if (!(await withRetries(() => resumeHeldParts(deps.leads, lead.id, leaseId, held, to, fields)))) {
+        leaseLost(held[0]!, 'held', to);
+      }
+      for (const part of held) mail[part] = to;
+      log.info('Held email goes out by itself: not part of a flood', { leadId, opensAt: decision.opensAt });
+    }
+  }
+
   // Their turn in the form-mail budget has come for the emails that waited for it.
-  if (lead.mailWaitsUntil !== undefined && now >= lead.mailWaitsUntil) {
+  if (mailWaitsUntil !== undefined && now >= mailWaitsUntil) {
     for (const part of PART_ORDER) if (mail[part] === 'waiting') await move(part, 'waiting', 'pending');
   }
 
@@ -192,19 +227,24 @@ export const deliverLeadMail = async (
   const doubtful = inDoubt().length > 0;
   if (doubtful && (newDoubt || doubtSince === undefined)) doubtSince = now;
   const lastMailError = lastError === undefined ? undefined : describeError(lastError);
-  const retrying = owed.length > 0 && now < lead.retryUntil;
+  const retrying = owed.length > 0 && now < retryUntil;
   const waiting = PART_ORDER.some((part) => mail[part] === 'waiting');
-  if (retrying || doubtful || waiting) {
+  if (retrying || doubtful || waiting || heldRecheckAt !== undefined) {
     const nextAttemptAt = Math.min(
       retrying ? now + retryDelay(deps.policy, lead.mailAttempts) : Infinity,
       doubtful ? doubtSince! + deps.policy.settleSeconds : Infinity,
-      waiting ? lead.mailWaitsUntil! : Infinity,
+      waiting ? mailWaitsUntil! : Infinity,
+      heldRecheckAt ?? Infinity,
     );
+    // While only held email is owed the lead reads as held (ops held, the console), and the
+    // firm may still release or drop it (updateSettledLead).
+    const onlyHeld = !retrying && !doubtful && !waiting;
     await withRetries(() =>
       releaseLead(deps.leads, lead.id, leaseId, {
         nextAttemptAt,
         lastMailError,
         doubtSince: doubtful ? doubtSince : undefined,
+        mailStatus: onlyHeld ? 'held' : undefined,
       }),
     );
     return 'retry';
@@ -212,7 +252,7 @@ export const deliverLeadMail = async (
   for (const part of owed) mail[part] = 'failed';
   const mailStatus = settledMailStatus(mail);
   await withRetries(() =>
-    settleLead(deps.leads, lead.id, leaseId, { mail, mailStatus, settledAt: now, lastMailError }),
+    settleLead(deps.leads, lead.id, leaseId, { mail, mailStatus, settledAt: now, lastMailError, partOfFlood }),
   );
   // Only what failed in this attempt: a part that failed before (and was neither redriven nor
   // released) keeps the lead `failed`, but raised its alarm and dead letter back then.

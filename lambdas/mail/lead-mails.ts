@@ -82,7 +82,7 @@ export const welcomeMail = (lead: LeadItem, links: SubscriberLinks): OutgoingMai
 const budgetNote = (lead: LeadItem): string | undefined => {
   const statuses = Object.values(lead.mail);
   if (statuses.includes('held'))
-    return `held: too many form emails were owed to send it within a day. Send it with "npm run ops -- release-mail ${lead.id}" or drop it with "npm run ops -- drop-mail ${lead.id}".`;
+    return `held: too many form emails were owed to send it within a day. It goes out by itself when there is room, unless it came from a network that sent a flood; you can send it now with "npm run ops -- release-mail ${lead.id}" or drop it with "npm run ops -- drop-mail ${lead.id}".`;
   if (statuses.includes('waiting'))
     return `waiting: the limit of form email is reached for now; it goes out at ${isoTime(lead.mailWaitsUntil!)}.`;
   return undefined;

@@ -1,6 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
 import { createSesClient } from '../runtime/aws-clients/ses';
+import { formMailBudgetFromEnv } from '../domain/submission-settings';
 import { requireEnv } from '../runtime/env';
 import { deadLetterSinkFromEnv, type DeadLetter, type DeadLetterSink } from './dead-letters';
 import { deliveryPolicyFromEnv, type DeliveryPolicy } from './delivery-policy';
@@ -43,5 +44,6 @@ export const mailerDepsFromEnv = (): MailerDeps => {
     leads: { db, table: requireEnv('LEADS_TABLE') },
     subscribers: { db, table: requireEnv('SUBSCRIBERS_TABLE') },
     notificationEmail: requireEnv('NOTIFICATION_EMAIL'),
+    formMail: formMailBudgetFromEnv(),
   };
 };

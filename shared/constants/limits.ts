@@ -29,6 +29,14 @@ export const DUPLICATE_WINDOW_SECONDS = 10 * 60;
 export const SUBMISSIONS_PER_CLIENT_PER_HOUR = 10;
 
 /**
+ * Default for SUBMISSIONS_PER_NETWORK_PER_HOUR: accepted form submissions per hour from one
+ * network block (an IPv4 /24, an IPv6 /48), whichever of its addresses sends them: three
+ * clients' worth, so an office or a campus behind one block is not refused, while a flood
+ * spread over a block's many addresses is (docs/decisions/0003-abuse-limits.md).
+ */
+export const SUBMISSIONS_PER_NETWORK_PER_HOUR = 30;
+
+/**
  * Default for FORM_MAILS_PER_HOUR: form emails to addresses that are not confirmed subscribers,
  * per budget window (FORM_MAILS_WINDOW_SECONDS, an hour by default).
  */

@@ -49,8 +49,10 @@ export default async function globalSetup(): Promise<void> {
     NOTIFICATION_EMAIL: 'leads@chinooktalent.ca',
     SCORECARD_BUCKET: 'scorecard-bucket',
     SCORECARD_KEY: 'documents/hr-scorecard.pdf',
-    // Every test file submits from the events' one source address; the per-client limit has its own test.
+    // Every test file submits from the events' one source address; the per-client and per-network
+    // limits have their own tests (network-flood.test.ts).
     SUBMISSIONS_PER_CLIENT_PER_HOUR: '100000',
+    SUBMISSIONS_PER_NETWORK_PER_HOUR: '100000',
     MAIL_DEAD_LETTER_FILE: path.join(mkdtempSync(path.join(tmpdir(), 'dead-letters-')), 'mail-dead-letters.jsonl'),
     // The publisher's bucket, distribution and store, as the twin names them (local-archive-site.ts).
     ...LOCAL_ARCHIVE_TARGETS,
