@@ -1,6 +1,6 @@
 /**
  * The network blocks a form submission is also counted against (docs/decisions/0003-abuse-limits.md,
- * amendment 2027-01): an IPv4 /24 or an IPv6 /48, the block one household, office or hosting
+ * amendment 2026-11-28): an IPv4 /24 or an IPv6 /48, the block one household, office or hosting
  * customer is usually given. A flood spread over many addresses of one block (in AWS one /48 is
  * 65,536 /64 "clients") then has one budget, not one per address. The per-client key
  * (client-address.ts: the address, or an IPv6 /64) stays the finer limit.

@@ -1,6 +1,6 @@
 /**
  * Held email, looked at again as the form-mail budget's windows turn
- * (docs/decisions/0003-abuse-limits.md, amendment 2027-01). An email is held when a flood filled
+ * (docs/decisions/0003-abuse-limits.md, amendment 2026-11-28). An email is held when a flood filled
  * every window within the hold. Before, it waited for the firm's release; a real visitor who
  * came after a flood was then kept waiting by hand. Now a held email is part of the flood only
  * when one of its network blocks (an IPv4 /24, an IPv6 /48) went over its budget in the hour of

@@ -1,6 +1,6 @@
 /**
  * A flood spread over many addresses of one network, then a real visitor from elsewhere
- * (docs/decisions/0003-abuse-limits.md, amendment 2027-01; issue 33, part 8). 800 addresses of
+ * (docs/decisions/0003-abuse-limits.md, amendment 2026-11-28; issue 33, part 8). 800 addresses of
  * one IPv6 /48, each its own /64 "client", spend the network's budget and are then refused; the
  * visitor's email, held because the flood filled the form-mail budget, goes out by itself once
  * the window turns, once, with no owner's release. The flood's own held emails wait for the firm.
