@@ -59,7 +59,7 @@ export interface SubmissionContext {
   now: number;
   /** The viewer's address (docs/decisions/0003-abuse-limits.md). */
   client: string;
-  /** The viewer's network blocks (lambdas/http/client-blocks.ts); none for callers without a client. */
+  /** The viewer's network blocks (clientNetworkKey, lambdas/http/client-address.ts); none without a client. */
   networks?: readonly string[];
   limits: LimitSettings;
   delivery: DeliveryPolicy;

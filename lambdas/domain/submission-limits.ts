@@ -37,7 +37,7 @@ export const mailboxLimitId = (type: FormLeadType, mailbox: string, day: string)
 
 const hourOf = (now: number) => Math.floor(now / HOUR);
 
-/** A network block's counter of one hour (client-blocks.ts names the block). */
+/** A network block's counter of one hour (clientNetworkKey in lambdas/http/client-address.ts names the block). */
 export const networkLimitId = (block: string, hour: number) => `limit#network#${block}#${hour}`;
 
 /**

@@ -6,8 +6,7 @@ import { submitLead, type LeadForm } from '../domain/lead-request';
 import { submissionSettingsFromEnv } from '../domain/submission-settings';
 import { nowSeconds } from '../runtime/clock';
 import { requireEnv } from '../runtime/env';
-import { clientLimitKey } from './client-address';
-import { clientNetworkBlocks } from './client-blocks';
+import { clientLimitKey, clientNetworkKey } from './client-address';
 import { honeypot } from './honeypot';
 import { jsonBody } from './json-body';
 import { jsonResponse } from './responses';
@@ -39,7 +38,7 @@ export const leadFormRoute = <TRequest extends SignupRequest | ScorecardRequest>
         ...settings,
         now: nowSeconds(),
         client: clientLimitKey(event),
-        networks: clientNetworkBlocks(event),
+        networks: [clientNetworkKey(event)],
       };
       await submitLead(stores, options.form, event.validBody, context);
       return acceptedAnswer();
