@@ -58,6 +58,14 @@ export const NEXT_STATUSES: Record<FollowUpStatus, readonly FollowUpStatus[]> = 
   client: ['closed'],
   closed: [],
 };
+/** Each status as the owners read it, on the screens and in the audit log ("Moved from New to Contacted"). */
+export const FOLLOW_UP_STATUS_NAMES: Record<FollowUpStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  client: 'Client',
+  closed: 'Closed',
+};
 
 /**
  * The list's views: the inbox (everything but spam), overdue (follow-up date before the firm's today,

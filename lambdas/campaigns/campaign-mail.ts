@@ -20,7 +20,7 @@ const escapeHtml = (text: string) =>
 /** Why this person gets it, in the words of the preference they can switch off. */
 const reasonLine = (campaign: CampaignContent) => {
   const option = EMAIL_SETTINGS[CAMPAIGN_TOPICS.indexOf(campaign.topic)]!;
-  return `You receive this email because you are subscribed to ${BUSINESS.name}'s ${option.label.toLowerCase()}.`;
+  return `You receive this email because you are subscribed to the ${BUSINESS.name} ${option.label.toLowerCase()}.`;
 };
 
 /** CASL identification: who sent it and how to reach them, in every campaign email. */

@@ -16,8 +16,9 @@ export const CAMPAIGN_MESSAGES = {
     `A test copy is on its way to ${to}. Its subject starts with [Test]; its links are a sample subscriber's, not yours.`,
   tooManyTests: (perHour: number) =>
     `You have sent ${perHour} test copies in the last hour, the most allowed. Please wait a while and try again.`,
+  /** Shown until the page is left, so it stays true once every email has gone. */
   sendingNow: (slug: string, recipients: number) =>
-    `Campaign "${slug}" is being sent to ${recipients} ${recipients === 1 ? 'person' : 'people'}. Follow its progress here.`,
+    `The send of campaign "${slug}" to ${recipients} ${recipients === 1 ? 'person' : 'people'} has started. Its progress is below.`,
   scheduled: (slug: string, recipients: number, when: string) =>
     `Campaign "${slug}" will be sent ${when}, to the ${recipients} ${recipients === 1 ? 'person' : 'people'} who can receive it then. You can cancel it until then.`,
   couldNotStart:

@@ -38,6 +38,7 @@ import { jsonResponse } from '../http/responses';
 import { schemasOnFirstUse } from '../http/schemas-on-first-use';
 import { sendOnFirstUse } from '../mail/send-on-first-use';
 import { requireEnv } from '../runtime/env';
+import * as log from '../runtime/log';
 import { countAttempt } from './attempt-limits';
 import { CAMPAIGN_MESSAGES } from './campaign-messages';
 import { preflight } from './campaign-preflight';
@@ -322,10 +323,12 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
       if (!(await countAttempt(request.stores.console, 'testSendsPerOwner', owner, request.now)))
         throw new HttpError(429, CAMPAIGN_MESSAGES.tooManyTests(TEST_SENDS_PER_HOUR));
       const messageId = await sendTestCopy(testCopy(content, owner, siteUrl()), requireEnv('SENDER_EMAIL'));
+      // The SES message id is for an engineer tracing the email, not for the owners' log.
+      log.info('Campaign test copy sent', { campaign: draft.slug, version: draft.version, messageId });
       await request.audit({
         action: 'campaign.test-send',
         target: draft.slug,
-        summary: `Sent a test copy of version ${draft.version} to ${owner} (SES message ${messageId})`,
+        summary: `Sent a test copy to ${owner}`,
       });
       return jsonResponse(200, { message: CAMPAIGN_MESSAGES.testSent(owner) });
     },

@@ -33,6 +33,8 @@ const slugOf = (request: CampaignRequest) => {
   return slug;
 };
 
+const peopleText = (count: number) => `${count.toLocaleString('en-CA')} ${count === 1 ? 'person' : 'people'}`;
+
 const whenOf = (launchAt: number) =>
   `on ${new Date(launchAt * 1000).toLocaleString('en-CA', { timeZone: 'America/Edmonton', dateStyle: 'long', timeStyle: 'short' })} (Alberta time)`;
 
@@ -114,7 +116,9 @@ export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
       await request.audit({
         action: now ? 'campaign.send' : 'campaign.schedule',
         target: draft.slug,
-        summary: `${now ? 'Sent' : `Scheduled for ${new Date(launchAt * 1000).toISOString()}`} version ${version} to ${recipients} recipient(s)`,
+        summary: now
+          ? `Sent the campaign to ${peopleText(recipients)}`
+          : `Scheduled the campaign to go ${whenOf(launchAt)}, to the ${peopleText(recipients)} who can receive it then`,
       });
       return jsonResponse(202, { message, recipients, launchAt } satisfies CampaignSendAnswer);
     },

@@ -1,5 +1,6 @@
 import {
   EXPORT_MAX_ROWS,
+  FOLLOW_UP_STATUS_NAMES,
   LEAD_FORMS,
   LEAD_ROUTES,
   NEXT_STATUSES,
@@ -36,7 +37,7 @@ const { bodyOf } = schemasOnFirstUse(() => import('#shared/schemas/console-leads
 
 /** The words of the audit log for a view of the inbox, as its screen names them. */
 const VIEW_WORDS: Record<string, string> = { inbox: 'the inbox', overdue: 'the overdue leads', spam: 'spam' };
-const FORM_WORDS: Record<string, string> = { scorecard: 'scorecard form', signup: 'sign-up form' };
+const FORM_WORDS: Record<string, string> = { scorecard: 'scorecard form', signup: 'contact/sign-up form' };
 const AUDIENCE_WORDS: Record<string, string> = { candidate: 'candidates', employer: 'employers' };
 
 /**
@@ -145,7 +146,11 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
       const written = await changeAt(request, lead, version, {
         status: { at: request.now, by: request.signedIn.owner, from, to: next },
       });
-      await request.audit({ action: 'lead.status', target: request.parameters.id, summary: `${from} → ${next}` });
+      await request.audit({
+        action: 'lead.status',
+        target: request.parameters.id,
+        summary: `Moved from ${FOLLOW_UP_STATUS_NAMES[from]} to ${FOLLOW_UP_STATUS_NAMES[next]}`,
+      });
       return changed(LEAD_MESSAGES.moved(from, next), written);
     },
   },

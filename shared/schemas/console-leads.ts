@@ -26,7 +26,7 @@ export const isCalendarDay = (value: string) => {
 /** The list's (and the export's) body: every field optional, days are the firm's (./firm-day.ts). */
 export const leadListQuerySchema = yup.object({
   view: yup.string().oneOf(LEAD_VIEWS, 'Choose the inbox, overdue or spam.'),
-  form: yup.string().oneOf(LEAD_FORMS, 'Choose the scorecard or the sign-up form.'),
+  form: yup.string().oneOf(LEAD_FORMS, 'Choose the scorecard or the contact/sign-up form.'),
   audience: yup.string().oneOf(AUDIENCES, 'Choose candidates or employers.'),
   status: yup.string().oneOf(FOLLOW_UP_STATUSES, 'Choose new, contacted, qualified, client or closed.'),
   from: day('The first day'),

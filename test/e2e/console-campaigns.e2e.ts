@@ -8,6 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaign-messages.ts';
+import { HELD_STYLE } from '#web/src/console/screens/campaigns/email-frame-styles.ts';
 import { axeViolations } from './support/axe';
 import { DESKTOP, pagesForFile, PHONE } from './support/browser';
 import { enrolAndSignIn, OWNER, screenshots, screenTitled } from './support/console';
@@ -57,12 +58,15 @@ async function campaignAxe(page: Page, label: string) {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The HTML the preview's frame shows: its srcdoc, exactly as the server rendered it. */
+/**
+ * The HTML the preview's frame shows: its srcdoc, exactly as the server rendered it once its held
+ * inline styles are named `style` again (email-frame-styles.ts: the CSP would refuse them).
+ */
 const previewHtml = (page: Page) =>
   page
     .locator('iframe.console-preview__frame')
     .getAttribute('srcdoc')
-    .then((html) => html ?? '');
+    .then((html) => (html ?? '').replaceAll(` ${HELD_STYLE}=`, ' style='));
 
 /** The recipient's own links (unsubscribe, preferences: their audience and tokens), the only part that differs. */
 const withoutPersonalLinks = (html: string) =>
@@ -95,9 +99,14 @@ describe('Campaigns, from the site’s file to a test copy in the inbox, then se
   let page: Page;
   /** The two subscribers the checks' test adds; the send reaches them. */
   let added: ApiSubscriber[] = [];
+  /** What the browser logged about the Content-Security-Policy: the preview once logged 36 a page. */
+  const cspErrors: string[] = [];
 
   beforeAll(async () => {
     ({ page } = await openPage(DESKTOP));
+    page.on('console', (message) => {
+      if (/Content[- ]Security[- ]Policy/i.test(message.text())) cspErrors.push(message.text());
+    });
     await enrolAndSignIn(page, 'Leads');
   });
 
@@ -148,6 +157,7 @@ describe('Campaigns, from the site’s file to a test copy in the inbox, then se
     const consoleCsp = (await page.request.get('/admin')).headers()['content-security-policy'];
     expect(consoleCsp).toMatch(/style-src 'self'[^;]*;/);
     expect(consoleCsp).not.toContain('unsafe-inline');
+    expect(cspErrors).toEqual([]);
 
     // Act
     await page.getByRole('radio', { name: 'Phone width (390 px)' }).check();
@@ -168,7 +178,6 @@ describe('Campaigns, from the site’s file to a test copy in the inbox, then se
 
     // Assess
     await page.getByText(CAMPAIGN_MESSAGES.saved(SLUG)).waitFor();
-    await page.getByText(/version 1, saved/).waitFor();
   });
 
   test('the checks count exactly the eligible subscribers added, and list every link', async () => {
@@ -214,14 +223,12 @@ describe('Campaigns, from the site’s file to a test copy in the inbox, then se
     // Assess
     await screenTitled(page, 'Audit log');
     await page
-      .getByRole('cell', { name: /^Sent a test copy of version 1/ })
+      .getByRole('cell', { name: `Sent a test copy to ${OWNER}` })
       .first()
       .waitFor();
     const summaries = await page.locator('td[data-label="What happened"]').allTextContents();
     expect(summaries.slice(0, 3)).toEqual([
-      expect.stringMatching(
-        new RegExp(`^Sent a test copy of version 1 to ${OWNER.replace('.', '\\.')} \\(SES message .+\\)$`),
-      ),
+      `Sent a test copy to ${OWNER}`,
       'Saved version 1',
       CAMPAIGN_MESSAGES.imported(SLUG),
     ]);
@@ -317,6 +324,7 @@ describe('Campaigns, from the site’s file to a test copy in the inbox, then se
     }
     expect(await campaignAxe(page, '/admin/campaigns/<slug> (sent)')).toEqual([]);
     await screenshots(page, 'campaign-sent');
+    expect(cspErrors).toEqual([]);
 
     // Assess: at 390 px
     await page.setViewportSize(PHONE);

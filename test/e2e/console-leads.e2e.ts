@@ -83,7 +83,7 @@ describe("the leads inbox and a lead's page, from a visitor's sign-up to the aud
     await page.getByRole('button', { name: 'Move to contacted' }).click();
 
     // Assess
-    await page.getByText('Moved from new to contacted.').waitFor();
+    await page.getByText('Moved from New to Contacted.').waitFor();
     await page.getByRole('heading', { name: 'Status: Contacted' }).waitFor();
     await page.getByText(`New → Contacted, by ${OWNER}`).waitFor();
 
@@ -193,7 +193,7 @@ describe("the leads inbox and a lead's page, from a visitor's sign-up to the aud
       'Exported 1 lead(s) of the inbox (a search)',
       `Follow-up date ${followUpOn}`,
       'Added a note',
-      'new → contacted',
+      'Moved from New to Contacted',
     ]);
     const actors = await page.locator('td[data-label="Who"]').allTextContents();
     expect(actors.slice(0, 5)).toEqual(Array(5).fill(OWNER));

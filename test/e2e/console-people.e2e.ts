@@ -65,7 +65,7 @@ describe('People and Subscribers, from a confirmed sign-up to an erasure', () =>
     expect(new URL(page.url()).pathname).toBe('/admin/people');
     expect(page.url()).not.toContain('@');
     const request = page.locator('.console-timeline__entry', {
-      hasText: 'Asked to subscribe on the candidate sign-up form',
+      hasText: 'Asked to subscribe on the contact/sign-up form on the candidate page (/candidate)',
     });
     expect(await detailIn(request, 'Wording shown beside the box they ticked')).toBe(CONSENT_TEXT.signup);
     const confirmation = page.locator('.console-timeline__entry', { hasText: 'Confirmed the subscription' });

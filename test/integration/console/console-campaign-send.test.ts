@@ -161,7 +161,7 @@ describe('console campaign send', () => {
     expect(audit.map((entry) => entry.action).sort()).toEqual(['campaign.create', 'campaign.send']);
     expect(audit.find((entry) => entry.action === 'campaign.send')).toMatchObject({
       actor: owner,
-      summary: 'Sent version 0 to 4 recipient(s)',
+      summary: 'Sent the campaign to 4 people',
       at: expect.any(Number),
     });
   });
@@ -205,7 +205,7 @@ describe('console campaign send', () => {
     ]);
     expect((await auditOfSlug(slug)).find((entry) => entry.action === 'campaign.schedule')).toMatchObject({
       actor: owner,
-      summary: `Scheduled for ${new Date(Math.floor(Date.parse(at) / 1000) * 1000).toISOString()} version 0 to ${scheduled.json.recipients} recipient(s)`,
+      summary: `Scheduled the campaign to go on ${new Date(Math.floor(Date.parse(at) / 1000) * 1000).toLocaleString('en-CA', { timeZone: 'America/Edmonton', dateStyle: 'long', timeStyle: 'short' })} (Alberta time), to the ${scheduled.json.recipients} ${scheduled.json.recipients === 1 ? 'person' : 'people'} who can receive it then`,
     });
   });
 

@@ -130,7 +130,7 @@ describe('the list', () => {
     expect(logged).toHaveLength(before + 2);
     expect(logged.slice(0, 2).map((entry) => entry.summary)).toEqual([
       `Searched the leads in the overdue leads (received from ${dayOf(now - 9 * DAY)}): 1 shown`,
-      'Searched the leads in the inbox (sign-up form, candidates): 1 shown',
+      'Searched the leads in the inbox (contact/sign-up form, candidates): 1 shown',
     ]);
     expect(JSON.stringify(logged).toLowerCase()).not.toMatch(/jordan|acme/);
   });
@@ -144,7 +144,7 @@ describe('the list', () => {
     const bad = (query: Record<string, string>) => api(LEAD_ROUTES.list, as({ json: query }));
     expect(await bad({ form: 'resubscribe' })).toMatchObject({
       statusCode: 400,
-      json: { message: 'Choose the scorecard or the sign-up form.' },
+      json: { message: 'Choose the scorecard or the contact/sign-up form.' },
     });
     expect(await bad({ from: '2026-02-30' })).toMatchObject({
       statusCode: 400,
@@ -248,7 +248,7 @@ describe('follow-up', () => {
     const moved = await send(LEAD_ROUTES.status, lead, { to: 'contacted', version: 0 });
 
     expect(moved.statusCode).toBe(200);
-    expect(moved.json.message).toBe('Moved from new to contacted.');
+    expect(moved.json.message).toBe('Moved from New to Contacted.');
     expect(moved.json.lead).toMatchObject({ status: 'contacted', version: 1 });
     expect(await readLead(lead)).toMatchObject({
       followUpStatus: 'contacted',
@@ -257,7 +257,7 @@ describe('follow-up', () => {
       email: lead.email,
     });
     expect(await auditEntriesOf(lead)).toEqual([
-      expect.objectContaining({ actor: OWNER, action: 'lead.status', summary: 'new → contacted' }),
+      expect.objectContaining({ actor: OWNER, action: 'lead.status', summary: 'Moved from New to Contacted' }),
     ]);
 
     expect(await send(LEAD_ROUTES.status, lead, { to: 'client', version: 1 })).toMatchObject({

@@ -115,7 +115,7 @@ describe('sending a draft', () => {
     expect(calls(fetchMock, 'POST', SEND_PATH)).toEqual([{ url: SEND_PATH, method: 'POST', body: { version: 3 } }]);
     expect(screen.queryByLabelText('Body')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
-    expect(screen.getByText(/^Sent or scheduled: it can no longer be changed/)).toBeVisible();
+    expect(await screen.findByText(/^Being sent: it can no longer be changed/)).toBeVisible();
   });
 
   it('schedules at a date and time in Alberta time, asking with the time in words, sent as an instant', async () => {

@@ -3,14 +3,13 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import type { CampaignDraft } from '#shared/console-campaigns.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import type { Outcome } from '#web/src/components/form/use-submission.ts';
-import { useFocusOnMount } from '../../layout/use-focus-on-mount';
 import { LoadState } from '../../loading/LoadState';
 import { useLoaded } from '../../loading/use-loaded';
 import { useOwner } from '../../use-owner';
-import { whenText } from '../../when';
-import { campaignAudienceText } from './campaign-words';
 import { CampaignEditor } from './CampaignEditor';
+import { CampaignHeading } from './CampaignHeading';
 import { campaignOf } from './campaigns-api';
+import type { SendStage } from './send-words';
 import { SentCampaign } from './SentCampaign';
 
 /**
@@ -26,6 +25,8 @@ export function CampaignPage() {
   const owner = useOwner();
   const load = useCallback((signal: AbortSignal) => campaignOf(slug, signal), [slug]);
   const { value: campaign, setValue: setCampaign, error, reload } = useLoaded<CampaignDraft>(load);
+  // Where the send stands, as its panel last read it (the heading says it).
+  const [stage, setStage] = useState<SendStage>();
   const changed = (text: string, kind: Outcome['kind'] = 'success') => {
     setOutcome({ kind, text });
     void reload();
@@ -41,32 +42,15 @@ export function CampaignPage() {
       <LoadState loaded={!!campaign} error={error} loadingText="Loading the campaign…" reload={reload} />
       {campaign && (
         <>
-          <CampaignHeading campaign={campaign} />
+          <CampaignHeading campaign={campaign} stage={stage} />
           {outcome && <FormMessage kind={outcome.kind} text={outcome.text} />}
           {campaign.state === 'sent' ? (
-            <SentCampaign campaign={campaign} onCancelled={changed} onChanged={setCampaign} />
+            <SentCampaign campaign={campaign} onStage={setStage} onCancelled={changed} onChanged={setCampaign} />
           ) : (
             <CampaignEditor owner={owner} stored={campaign} onStored={setCampaign} reload={reload} onSent={changed} />
           )}
         </>
       )}
-    </>
-  );
-}
-
-function CampaignHeading({ campaign }: { campaign: CampaignDraft }) {
-  const heading = useFocusOnMount<HTMLHeadingElement>();
-  return (
-    <>
-      <h1 ref={heading} tabIndex={-1}>
-        {campaign.subject}
-      </h1>
-      <p className="console-lede">
-        {campaign.state === 'sent' ? 'Sent or scheduled: it can no longer be changed' : 'Draft'} · {campaign.slug} · for{' '}
-        {campaignAudienceText(campaign.audience)} · version {campaign.version}, saved {whenText(campaign.updatedAt)} by{' '}
-        {campaign.updatedBy}
-        {campaign.importedFrom && ` · imported from ${campaign.importedFrom}`}
-      </p>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
-import { applyEmailStyles } from './email-frame-styles';
+import { applyEmailStyles, withStylesHeld } from './email-frame-styles';
 import type { TypedFields } from './use-campaign-draft';
 import { useLivePreview } from './use-live-preview';
 
@@ -20,7 +20,8 @@ const WIDTHS: [Width, string][] = [
  * The live preview of what is typed, rendered by the server exactly as the sent email. The HTML
  * is shown in an iframe from `srcdoc`, sandboxed but for `allow-same-origin`: no script runs in it,
  * no form, no navigation of the console; the console reaches into it only to apply the email's
- * own inline styles, which its CSP would otherwise hold back (email-frame-styles.ts).
+ * own inline styles, which its CSP would otherwise refuse, each with an error in the browser's
+ * console (email-frame-styles.ts).
  */
 export function EmailPreview({
   fields,
@@ -81,7 +82,7 @@ export function EmailPreview({
                 className={`console-preview__frame console-preview__frame--${width}`}
                 title="The email as most people see it"
                 sandbox="allow-same-origin"
-                srcDoc={preview.html}
+                srcDoc={withStylesHeld(preview.html)}
                 onLoad={(event) => {
                   const frameDocument = event.currentTarget.contentDocument;
                   if (frameDocument) applyEmailStyles(frameDocument);

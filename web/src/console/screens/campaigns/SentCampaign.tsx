@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import type { CampaignDraft } from '#shared/console-campaigns.ts';
 import { EmailPreview } from './EmailPreview';
 import { NewsletterPageSwitch } from './NewsletterPageSwitch';
 import { SendProgressPanel } from './SendProgressPanel';
+import { sendStage, type SendStage } from './send-words';
 import { useSendProgress } from './use-send-progress';
 
 /**
@@ -11,14 +13,21 @@ import { useSendProgress } from './use-send-progress';
  */
 export function SentCampaign({
   campaign,
+  onStage,
   onCancelled,
   onChanged,
 }: {
   campaign: CampaignDraft;
+  /** Where the send stands, each time it is read (the page's heading says it). */
+  onStage(stage: SendStage): void;
   onCancelled(message: string): void;
   onChanged(campaign: CampaignDraft): void;
 }) {
   const reading = useSendProgress(campaign.slug);
+  const stage = reading.progress && sendStage(reading.progress);
+  useEffect(() => {
+    if (stage) onStage(stage);
+  }, [stage, onStage]);
   // Unknown until the send is read: the switch then neither links the page nor says it waits.
   const started = reading.progress && reading.progress.startedAt !== undefined;
   return (

@@ -1,14 +1,26 @@
 /**
- * The preview shows the email's HTML exactly as sent, in an `<iframe srcdoc>`. A srcdoc document
- * inherits the console's Content-Security-Policy, whose style-src has no 'unsafe-inline' (kept so
- * strict on purpose, infra/site/security-headers.ts): Chromium parses every `style=""` of the email
- * but applies none. Declarations set one by one through the CSSOM are not governed by style-src
- * ("styles properties that are set directly on the element's style property will not be blocked",
- * https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Content-Security-Policy/style-src),
- * so the console applies each element's own declarations that way once the frame has loaded: the
- * email's markup is untouched and looks as in an inbox, and the console's policy stays as it is.
- * The frame keeps `sandbox` without `allow-scripts`: nothing in the email can run.
+ * The preview shows the email's HTML as sent, in an `<iframe srcdoc>`. A srcdoc document inherits
+ * the console's Content-Security-Policy, whose style-src has no 'unsafe-inline' (kept so strict on
+ * purpose, infra/site/security-headers.ts), and a policy of its own (a CSP <meta> in the email)
+ * could only add to it, never lift it: Chromium refuses every `style=""` of the email, and logs one
+ * error per attribute (36 on a campaign's page). So the frame is given the email with each
+ * `style="…"` renamed `data-email-style="…"` (withStylesHeld: nothing else of the markup changes,
+ * and renaming back gives the email exactly), which no policy governs, and once it has loaded the
+ * console applies each element's declarations through the CSSOM, which style-src does not govern
+ * either ("styles properties that are set directly on the element's style property will not be
+ * blocked", https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Content-Security-Policy/style-src).
+ * The email looks as in an inbox, the page logs no CSP error, and the console's policy stays as
+ * it is. The frame keeps `sandbox` without `allow-scripts`: nothing in the email can run.
  */
+
+/** The attribute that holds an element's inline style in the preview's frame. */
+export const HELD_STYLE = 'data-email-style';
+
+/**
+ * The email's HTML with every `style` attribute of a tag renamed HELD_STYLE, quotes and value as
+ * they were. Text cannot match: the renderer escapes `<` in text, so a match starts at a tag.
+ */
+export const withStylesHeld = (html: string) => html.replace(/(<[a-zA-Z][^<>]*?\s)style=(?=["'])/g, `$1${HELD_STYLE}=`);
 
 /** `a:b; c:'d;e'` -> [[a, b], [c, "'d;e'"]]: splits on `;` and the first `:` outside quotes and brackets. */
 export function declarationsOf(style: string): [name: string, value: string, priority: string][] {
@@ -40,10 +52,10 @@ export function declarationsOf(style: string): [name: string, value: string, pri
   });
 }
 
-/** Applies every `style` attribute of the frame's document through the CSSOM (see above). */
+/** Applies every held inline style of the frame's document through the CSSOM (see above). */
 export function applyEmailStyles(frameDocument: Document) {
-  for (const element of frameDocument.querySelectorAll<HTMLElement>('[style]')) {
-    for (const [name, value, priority] of declarationsOf(element.getAttribute('style') ?? ''))
+  for (const element of frameDocument.querySelectorAll<HTMLElement>(`[${HELD_STYLE}]`)) {
+    for (const [name, value, priority] of declarationsOf(element.getAttribute(HELD_STYLE) ?? ''))
       element.style.setProperty(name, value, priority);
   }
 }

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AUDIENCES } from '#shared/constants/audiences.ts';
 import { FOLLOW_UP_STATUSES, LEAD_FORMS } from '#shared/console-leads.ts';
@@ -10,10 +10,13 @@ import { AUDIENCE_NAMES, FORM_NAMES, STATUS_NAMES } from './lead-words';
  * The inbox's filters and search. Applied on "Show leads" (not on every change, so moving
  * through a list with the arrow keys does not reload the inbox each step); they go into the
  * address and the search into its history entry (./inbox-filters.ts), which the inbox reads.
- * Keyed by both above it, so Back shows the filters of then.
+ * Keyed by both above it, so Back shows the filters of then. On a phone the five choices fold
+ * behind "Filters" (open when one is chosen), so the leads start on the first screen.
  */
 export function InboxFilterForm({ filters }: { filters: InboxFilters }) {
   const navigate = useNavigate();
+  const chosen = CHOICES.filter((name) => filters[name]).length;
+  const [open, setOpen] = useState(chosen > 0);
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const chosen = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
@@ -51,30 +54,41 @@ export function InboxFilterForm({ filters }: { filters: InboxFilters }) {
           defaultValue={filters.q ?? ''}
         />
       </div>
-      {choice('form', 'Form', pick(LEAD_FORMS, FORM_NAMES))}
-      {choice('audience', 'Audience', pick(AUDIENCES, AUDIENCE_NAMES))}
-      {choice('status', 'Status', pick(FOLLOW_UP_STATUSES, STATUS_NAMES))}
-      <div className="form-field">
-        <label className="form-label" htmlFor="lead-filter-from">
-          Received from
-        </label>
-        <input
-          id="lead-filter-from"
-          name="from"
-          type="date"
-          className="form-control"
-          defaultValue={filters.from ?? ''}
-        />
-      </div>
-      <div className="form-field">
-        <label className="form-label" htmlFor="lead-filter-to">
-          Received until
-        </label>
-        <input id="lead-filter-to" name="to" type="date" className="form-control" defaultValue={filters.to ?? ''} />
+      <div id="lead-filter-more" className={`console-filters__more${open ? '' : ' console-filters__more--closed'}`}>
+        {choice('form', 'Form', pick(LEAD_FORMS, FORM_NAMES))}
+        {choice('audience', 'Audience', pick(AUDIENCES, AUDIENCE_NAMES))}
+        {choice('status', 'Status', pick(FOLLOW_UP_STATUSES, STATUS_NAMES))}
+        <div className="form-field">
+          <label className="form-label" htmlFor="lead-filter-from">
+            Received from
+          </label>
+          <input
+            id="lead-filter-from"
+            name="from"
+            type="date"
+            className="form-control"
+            defaultValue={filters.from ?? ''}
+          />
+        </div>
+        <div className="form-field">
+          <label className="form-label" htmlFor="lead-filter-to">
+            Received until
+          </label>
+          <input id="lead-filter-to" name="to" type="date" className="form-control" defaultValue={filters.to ?? ''} />
+        </div>
       </div>
       <div className="console-filters__actions">
         <button type="submit" className="button button--primary">
           Show leads
+        </button>
+        <button
+          type="button"
+          className="button button--secondary console-filters__toggle"
+          aria-expanded={open}
+          aria-controls="lead-filter-more"
+          onClick={() => setOpen(!open)}
+        >
+          {chosen > 0 ? `Filters (${chosen} chosen)` : 'Filters'}
         </button>
         <Link {...inboxLink({ view: filters.view })} className="console-filters__clear">
           Clear filters
@@ -83,6 +97,9 @@ export function InboxFilterForm({ filters }: { filters: InboxFilters }) {
     </form>
   );
 }
+
+/** The filters besides the search, folded on a phone. */
+const CHOICES = ['form', 'audience', 'status', 'from', 'to'] as const;
 
 /** The options of a list of values, in the list's order, each in the owners' words. */
 const pick = <V extends string>(values: readonly V[], words: Record<V, string>) =>

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import type { LeadSummary } from '#shared/console-leads.ts';
 import { searchState } from './inbox-filters';
@@ -49,7 +50,7 @@ export function LeadList({
               {lead.organization || '—'}
             </td>
             <td data-label="Email" className="console-table__wrap">
-              {lead.email}
+              {breakableAddress(lead.email)}
             </td>
             <td data-label="Form">
               {FORM_NAMES[lead.form]}, {AUDIENCE_NAMES[lead.audience].toLowerCase()}
@@ -65,3 +66,15 @@ export function LeadList({
     </table>
   );
 }
+
+/**
+ * An address that may break after its @ and before each dot (<wbr>), where a reader expects it,
+ * rather than anywhere in a word; its text is the address as it is.
+ */
+const breakableAddress = (email: string) =>
+  email.split(/(?=\.)|(?<=@)/).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { LeadDetail } from '#shared/console-leads.ts';
+import { personLink } from '../../person-location';
 import { AUDIENCE_NAMES, FORM_NAMES, isoOf, whenText } from './lead-words';
 
 const MARKETING: Record<LeadDetail['marketingEmail'], string> = {
@@ -19,6 +21,8 @@ export function LeadSent({ lead }: { lead: LeadDetail }) {
     ['Job title', lead.jobTitle || '—'],
     ['Organization', lead.organization || '—'],
     ['Marketing email', MARKETING[lead.marketingEmail]],
+    // The person's page, without retyping the address (it travels in the link's state, not the URL).
+    ['Consent record', <Link {...personLink(lead.email)}>Their consent, subscriptions and emails</Link>],
   ];
   return (
     <section className="console-card" aria-labelledby="lead-sent">

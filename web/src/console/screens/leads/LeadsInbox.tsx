@@ -35,7 +35,7 @@ export function LeadsInbox() {
     <>
       <h1>Leads</h1>
       <p className="console-lede">
-        Everyone who sent the scorecard or the contact form, newest first. Open a lead to follow it up.
+        Everyone who sent the scorecard or the contact/sign-up form, newest first. Open a lead to follow it up.
       </p>
       <nav aria-label="Views" className="console-views">
         <ul>

@@ -1,26 +1,21 @@
 import type { Audience } from '#shared/constants/audiences.ts';
+import { FOLLOW_UP_STATUS_NAMES } from '#shared/console-leads.ts';
 import type { FollowUpStatus, LeadEmailPart, LeadForm, LeadView } from '#shared/console-leads.ts';
 import { FIRM_TIME_ZONE } from '#shared/firm-day.ts';
 
 /** The leads screens' words for the API's values, stated once for the inbox and a lead's page. */
 
-export const FORM_NAMES: Record<LeadForm, string> = { scorecard: 'Scorecard', signup: 'Contact / sign-up' };
+export const FORM_NAMES: Record<LeadForm, string> = { scorecard: 'Scorecard', signup: 'Contact/sign-up form' };
 
 export const AUDIENCE_NAMES: Record<Audience, string> = { candidate: 'Candidate', employer: 'Employer' };
 
-export const STATUS_NAMES: Record<FollowUpStatus, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  qualified: 'Qualified',
-  client: 'Client',
-  closed: 'Closed',
-};
+export const STATUS_NAMES: Record<FollowUpStatus, string> = FOLLOW_UP_STATUS_NAMES;
 
 export const VIEW_NAMES: Record<LeadView, string> = { inbox: 'Inbox', overdue: 'Overdue', spam: 'Spam' };
 
 export const EMAIL_NAMES: Record<LeadEmailPart, string> = {
   notification: 'Notification to the firm',
-  requester: 'Reply to the visitor',
+  requester: 'Their scorecard download link (sent automatically)',
   confirmation: 'Subscription confirmation request',
   welcome: 'Welcome email',
 };

@@ -21,7 +21,7 @@ const detail = (label: string, value: string | undefined): Detail[] => (value ? 
 
 const FORM_WORDS: Record<LeadView['type'], string> = {
   scorecard: 'Sent the scorecard form',
-  signup: 'Sent the sign-up form',
+  signup: 'Sent the contact/sign-up form',
   resubscribe: 'Asked to subscribe again',
 };
 

@@ -8,8 +8,8 @@ import type { DeliveryView, LeadEmailView, LedgerEvent } from '#shared/console-p
 const SOURCES: Record<string, string> = {
   'scorecard-form': 'the scorecard form',
   'scorecard-download': 'the scorecard download link',
-  'candidate-signup-form': 'the candidate sign-up form',
-  'contact-form': 'the contact form',
+  'candidate-signup-form': 'the contact/sign-up form on the candidate page (/candidate)',
+  'contact-form': 'the contact/sign-up form on the contact page (/contact)',
   'preferences-page': 'the email preferences page',
   'confirmation-page': 'the confirmation page',
   'unsubscribe-page': 'the unsubscribe page',
@@ -32,7 +32,7 @@ const SETTING_LABELS = new Map(EMAIL_SETTINGS.map(({ key, label }) => [key, labe
 export const settingText = (key: string) => SETTING_LABELS.get(key) ?? key;
 
 const PARTS: Record<LeadEmailView['part'], string> = {
-  requester: 'Their copy of what they sent',
+  requester: 'Their scorecard download link (sent automatically)',
   notification: "The firm's notification of the message",
   confirmation: 'The request to confirm the subscription',
   welcome: 'The welcome email',

@@ -9,38 +9,53 @@ interface CountTableProps<Key extends string> {
   keys: readonly Key[];
   label: (key: Key) => string;
   counts: Record<(typeof AUDIENCES)[number], Record<Key, number>>;
+  /** The line under the table naming the rows where every count is 0, e.g. "No one is: …". */
+  noneText: (labels: string[]) => string;
 }
 
-/** One table of counts: a row per state (or topic), a column per list and the total. */
-function CountTable<Key extends string>({ caption, rowHeading, keys, label, counts }: CountTableProps<Key>) {
+/** The column of each row's sum: the people of both lists added up, not people on both. */
+export const TOTAL_HEADING = 'Total';
+
+/**
+ * One table of counts: a row per state (or topic) that counts someone, a column per list and
+ * their total; the rows where every count is 0 are named in one line under it instead of a row
+ * each (on a phone, seven rows of zeros were a screen and more before the list).
+ */
+function CountTable<Key extends string>({ caption, rowHeading, keys, label, counts, noneText }: CountTableProps<Key>) {
+  const total = (key: Key) => AUDIENCES.reduce((sum, audience) => sum + counts[audience][key], 0);
+  const counted = keys.filter((key) => total(key) > 0);
+  const none = keys.filter((key) => total(key) === 0).map(label);
   return (
-    <table className="console-table console-counts">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{rowHeading}</th>
-          {AUDIENCES.map((audience) => (
-            <th key={audience} scope="col">
-              {audienceText(audience)}
-            </th>
-          ))}
-          <th scope="col">Both lists</th>
-        </tr>
-      </thead>
-      <tbody>
-        {keys.map((key) => (
-          <tr key={key}>
-            <th scope="row">{label(key)}</th>
+    <div>
+      <table className="console-table console-counts">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{rowHeading}</th>
             {AUDIENCES.map((audience) => (
-              <td key={audience} data-label={audienceText(audience)}>
-                {counts[audience][key]}
-              </td>
+              <th key={audience} scope="col">
+                {audienceText(audience)}
+              </th>
             ))}
-            <td data-label="Both lists">{AUDIENCES.reduce((sum, audience) => sum + counts[audience][key], 0)}</td>
+            <th scope="col">{TOTAL_HEADING}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {counted.map((key) => (
+            <tr key={key}>
+              <th scope="row">{label(key)}</th>
+              {AUDIENCES.map((audience) => (
+                <td key={audience} data-label={audienceText(audience)}>
+                  {counts[audience][key]}
+                </td>
+              ))}
+              <td data-label={TOTAL_HEADING}>{total(key)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {none.length > 0 && <p className="console-small console-counts__none">{noneText(none)}</p>}
+    </div>
   );
 }
 
@@ -54,6 +69,9 @@ export function SubscriberCounts({ overview }: { overview: SubscribersOverview }
         keys={SUBSCRIBER_STATES}
         label={stateText}
         counts={overview.byState}
+        noneText={(labels) =>
+          `No one is in ${labels.length === 1 ? 'this state' : 'these states'}: ${labels.join('; ')}.`
+        }
       />
       <CountTable
         caption="Who a campaign would reach now, by topic"
@@ -61,6 +79,7 @@ export function SubscriberCounts({ overview }: { overview: SubscribersOverview }
         keys={CAMPAIGN_TOPICS}
         label={topicText}
         counts={overview.byTopic}
+        noneText={(labels) => `A campaign would reach no one now on: ${labels.join('; ')}.`}
       />
     </div>
   );
