@@ -86,7 +86,7 @@ export interface AuditEntry {
   actor: string;
   /** What happened, e.g. `sign-in`, `lead.status`, `person.view`, `person.export`. */
   action: string;
-  /** What it was done to: a lead id, a mailbox, a session …; absent for sign-in. */
+  /** What it was done to: a lead id, a mailbox …; for a sign-in, the passkey's name and the client's network. */
   target?: string;
   /** Plain words for the log's screen, e.g. "new → contacted". */
   summary: string;

@@ -48,6 +48,7 @@ const ceremony = (context: AuthRouteContext): CeremonyContext => ({
   now: context.now,
   client: clientNetworkKey(context.event),
   sessionToken: sessionTokenOf(context.event),
+  userAgent: context.event.headers?.['user-agent'],
   siteUrl: context.siteUrl,
   sendMail: context.sendMail,
 });

@@ -3,6 +3,7 @@ import type { TableStore } from '../data/stores';
 import { HttpError } from '../http/http-error';
 import type { ApiEvent } from '../http/types';
 import { isOwner } from './owners';
+import { forgetOwner } from './passkeys';
 import { relyingParty } from './relying-party';
 import { sessionTokenOf } from './session-cookie';
 import { endSession, liveSession, type SessionItem } from './sessions';
@@ -38,7 +39,8 @@ const isBackground = (event: ApiEvent) => event.headers?.[BACKGROUND_REQUEST_HEA
 
 /**
  * The live session of the request, else 401. An owner removed from `owners` is signed out at
- * this request, whatever their session says.
+ * this request, whatever their session says, and forgotten for good: every passkey and session
+ * of theirs is deleted (forgetOwner), so adding the address back means enrolling again.
  */
 export const requireSession = async (store: TableStore, event: ApiEvent, now: number): Promise<SignedIn> => {
   const token = sessionTokenOf(event);
@@ -46,6 +48,7 @@ export const requireSession = async (store: TableStore, event: ApiEvent, now: nu
     token === undefined ? undefined : await liveSession(store, token, now, { background: isBackground(event) });
   if (!token || !session) throw new HttpError(401, SIGN_IN_NEEDED);
   if (!isOwner(session.owner)) {
+    await forgetOwner(store, session.owner, session.passkey);
     await endSession(store, token);
     throw new HttpError(401, SIGN_IN_NEEDED);
   }

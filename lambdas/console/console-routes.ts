@@ -2,6 +2,7 @@ import { AUDIT_ROUTES } from './audit-routes';
 import type { ConsoleRoute } from './console-router';
 import type { ConsoleRequest } from './console-request';
 import { LEAD_CONSOLE_ROUTES } from './lead-routes';
+import { PASSKEY_ROUTES } from './passkey-routes';
 import { PERSON_ROUTES } from './person-routes';
 import { SUBSCRIBER_LIST_ROUTES } from './subscriber-routes';
 
@@ -10,5 +11,6 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute<ConsoleRequest>[] = [
   ...AUDIT_ROUTES,
   ...LEAD_CONSOLE_ROUTES,
   ...PERSON_ROUTES,
+  ...PASSKEY_ROUTES,
   ...SUBSCRIBER_LIST_ROUTES,
 ];

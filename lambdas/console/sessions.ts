@@ -26,6 +26,11 @@ export interface SessionItem {
   lastSeenAt: number;
   /** The absolute limit, and the TTL that removes the item. */
   expiresAt: number;
+  /**
+   * The credential id of the passkey that began it: removing that passkey ends it (passkeys.ts).
+   * Absent only on sessions begun before passkeys were recorded (they end within 12 hours).
+   */
+  passkey?: string;
 }
 
 /**
@@ -43,10 +48,12 @@ const OWNER_WRITE_TRIES = 4;
 interface RecentSession {
   createdAt: number;
   expiresAt: number;
+  /** The passkey that began it (SessionItem.passkey). */
+  passkey?: string;
 }
 
-/** What the console keeps per owner. */
-interface OwnerItem {
+/** What the console keeps per owner (`owner#<key>`). */
+export interface OwnerItem {
   id: string;
   /** The generation a session must carry to be live. */
   generation?: number;
@@ -58,6 +65,11 @@ interface OwnerItem {
   sessions?: Record<string, RecentSession>;
   /** Moved on by every write of `sessions` or `generation`, so two writers cannot lose each other's change. */
   revision?: number;
+  /**
+   * The credential ids of the owner's passkeys (passkeys.ts): what the Security screen lists, and
+   * what a session's passkey must still be among for the session to be live.
+   */
+  passkeyIds?: Set<string>;
 }
 
 /**
@@ -67,6 +79,10 @@ interface OwnerItem {
  */
 const ownerKey = (owner: string) => hashedToken(owner).slice(0, 22);
 const ownerId = (key: string) => `owner#${key}`;
+/** The id of an owner's record (OwnerItem). */
+export const ownerRecordId = (owner: string) => ownerId(ownerKey(owner));
+/** The id of a recent session's item, from the hash its owner's record remembers it by. */
+export const recentSessionId = (hash: string) => `session#${hash}`;
 const sessionId = (token: string) => `session#${hashedToken(token)}`;
 const COOKIE_VALUE = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{22})$/;
 
@@ -105,6 +121,7 @@ export const startSession = async (
   store: TableStore,
   owner: string,
   now: number,
+  passkey?: string,
 ): Promise<{ token: string; session: SessionItem }> => {
   const token = `${ownerKey(owner)}.${randomToken()}`;
   const recordId = ownerId(ownerKey(owner));
@@ -129,9 +146,10 @@ export const startSession = async (
       createdAt: now,
       lastSeenAt: now,
       expiresAt: now + SESSION_ABSOLUTE_SECONDS,
+      ...(passkey !== undefined && { passkey }),
     };
     const remembered = Object.fromEntries(
-      [...recent, [hashedToken(token), { createdAt: now, expiresAt: session.expiresAt }] as const]
+      [...recent, [hashedToken(token), { createdAt: now, expiresAt: session.expiresAt, passkey }] as const]
         .sort(([, a], [, b]) => b.createdAt - a.createdAt)
         .slice(0, RECENT_SESSIONS_KEPT),
     );
@@ -206,7 +224,11 @@ export const liveSession = async (
   const { session, owner } = await readSession(store, token);
   if (!session) return undefined;
   // The session's id hashes the whole cookie value, owner key included: no other owner's record can stand in.
-  const ended = session.generation !== (owner?.generation ?? 0);
+  // A session begun by a passkey the owner has since removed is ended, whether or not the removal
+  // reached it (passkeys.ts): the owner's record no longer lists that passkey.
+  const ended =
+    session.generation !== (owner?.generation ?? 0) ||
+    (session.passkey !== undefined && !owner?.passkeyIds?.has(session.passkey));
   if (ended || now >= session.expiresAt || now >= idleExpiresAt(session)) {
     await takeItem(store, session.id);
     return undefined;

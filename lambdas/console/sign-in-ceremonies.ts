@@ -9,7 +9,17 @@ import { rememberChallenge, takeChallenge, type CeremonyPurpose } from './ceremo
 import { createEnrolmentLink, enrolmentOwner, useEnrolmentLink } from './enrolment-links';
 import { enrolmentMail, enrolmentUrl } from './enrolment-mail';
 import { isOwner, normaliseOwner } from './owners';
-import { addPasskey, findPasskey, recordPasskeyUse } from './passkeys';
+import {
+  addPasskey,
+  defaultPasskeyName,
+  findPasskey,
+  forgetOwner,
+  notePasskeyOfOwner,
+  passkeyDevice,
+  passkeyName,
+  recordPasskeyUse,
+  type PasskeyItem,
+} from './passkeys';
 import { hashedToken } from './hashed-token';
 import { relyingParty } from './relying-party';
 import { SIGN_IN_MESSAGES } from './sign-in-messages';
@@ -31,6 +41,8 @@ export interface CeremonyContext {
   client: string;
   /** The session cookie the browser presented, if any (live or not). */
   sessionToken?: string;
+  /** The browser's User-Agent: only a new passkey's coarse device class and default name are taken from it. */
+  userAgent?: string;
   siteUrl: string;
   sendMail(mail: OutgoingMail): Promise<unknown>;
 }
@@ -166,17 +178,30 @@ export const register = async (context: CeremonyContext, token: string, response
     return refuse(context, SIGN_IN_MESSAGES.linkNotValid, owner);
   }
   const { credential } = verification.registrationInfo;
-  const added = await addPasskey(store, {
+  const device = passkeyDevice(response.authenticatorAttachment, credential.transports, context.userAgent);
+  const passkey: Omit<PasskeyItem, 'id' | 'kind'> = {
     owner,
     credentialId: credential.id,
     publicKey: Buffer.from(credential.publicKey).toString('base64url'),
     counter: credential.counter,
     transports: credential.transports,
     createdAt: now,
-  });
+    name: defaultPasskeyName(device, context.userAgent),
+    device,
+  };
+  const added = await addPasskey(store, passkey);
   if (!added) return refuse(context, SIGN_IN_MESSAGES.passkeyAlreadyRegistered, owner);
-  await appendAudit(store, { actor: owner, action: 'passkey.registered', summary: 'Registered a passkey' }, now);
-  return signIn(context, owner);
+  await appendAudit(
+    store,
+    {
+      actor: owner,
+      action: 'passkey.registered',
+      summary: 'Registered a passkey',
+      target: aboutSignIn(context, passkey),
+    },
+    now,
+  );
+  return signIn(context, owner, passkey);
 };
 
 /** Options to sign in with any of the site's passkeys (discoverable: the authenticator offers its own). */
@@ -201,8 +226,13 @@ export const authenticate = async (context: CeremonyContext, response: Authentic
   const passkey = await findPasskey(store, response.id);
   if (!passkey) return refuse(context, SIGN_IN_MESSAGES.signInFailed);
   const owner = passkey.owner;
+  if (!isOwner(owner)) {
+    // No longer an owner: their passkeys and sessions go for good, so adding the address back means enrolling again.
+    await forgetOwner(store, owner, passkey.credentialId);
+    return refuse(context, SIGN_IN_MESSAGES.signInFailed, owner);
+  }
   const handle = response.response.userHandle;
-  if (!isOwner(owner) || (handle !== undefined && handle !== userHandle(owner).toString('base64url'))) {
+  if (handle !== undefined && handle !== userHandle(owner).toString('base64url')) {
     return refuse(context, SIGN_IN_MESSAGES.signInFailed, owner);
   }
   const rp = relyingParty();
@@ -223,17 +253,35 @@ export const authenticate = async (context: CeremonyContext, response: Authentic
   if (!verification?.verified) return refuse(context, SIGN_IN_MESSAGES.signInFailed, owner);
   const counted = await recordPasskeyUse(store, passkey, verification.authenticationInfo.newCounter, now);
   if (!counted) return refuse(context, SIGN_IN_MESSAGES.signInFailed, owner);
-  return signIn(context, owner);
+  // A passkey registered before the owner's record listed them is listed from its first sign-in on.
+  await notePasskeyOfOwner(store, owner, passkey.credentialId);
+  return signIn(context, owner, passkey);
 };
+
+/**
+ * What the audit log says a sign-in or registration was about: the passkey's name and the
+ * client's network (its /24 or /48, never the address), so a sign-in by a thief's device or from
+ * an unknown network stands out from the owner's own.
+ */
+const aboutSignIn = (context: CeremonyContext, passkey: Pick<PasskeyItem, 'name' | 'device'>) =>
+  `Passkey “${passkeyName(passkey)}”, from network ${context.client}`;
 
 /**
  * A fresh session (a new token, whatever cookie came with the request: no session fixation), after
  * a passkey sign-in and a registration alike. Whatever session the browser held before is ended
  * first, so that it neither lives on beside the new one nor counts against the owner's cap.
  */
-const signIn = async (context: CeremonyContext, owner: string) => {
+const signIn = async (
+  context: CeremonyContext,
+  owner: string,
+  passkey: Pick<PasskeyItem, 'credentialId' | 'name' | 'device'>,
+) => {
   if (context.sessionToken) await endSession(context.store, context.sessionToken);
-  const started = await startSession(context.store, owner, context.now);
-  await appendAudit(context.store, { actor: owner, action: 'sign-in', summary: 'Signed in' }, context.now);
+  const started = await startSession(context.store, owner, context.now, passkey.credentialId);
+  await appendAudit(
+    context.store,
+    { actor: owner, action: 'sign-in', summary: 'Signed in', target: aboutSignIn(context, passkey) },
+    context.now,
+  );
   return started;
 };

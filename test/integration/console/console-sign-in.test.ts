@@ -316,6 +316,8 @@ describe('the audit log', () => {
       actor: BOB,
       action: 'sign-in',
       summary: 'Signed in',
+      // The passkey's name and the client's network, never its address (console-passkeys.test.ts).
+      target: "Passkey “Computer's built-in passkey”, from network 203.0.113.0/24",
     });
   });
 });

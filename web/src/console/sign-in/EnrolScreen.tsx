@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import type { PasskeySummary } from '#shared/console-security.ts';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { registrationOptionsSchema } from '#shared/schemas/console-sign-in.ts';
 import { FormMessage } from '../../components/form/FormMessage';
 import { useSubmission } from '../../components/form/use-submission';
 import { ConsoleMasthead } from '../layout/ConsoleMasthead';
 import { useFocusOnMount } from '../layout/use-focus-on-mount';
+import { PasskeyList } from '../screens/security/PasskeyList';
+import { ownPasskeys } from '../screens/security/security-api';
 import { useSession } from '../session';
 import { registerPasskey } from './passkey-ceremonies';
 
@@ -13,6 +16,10 @@ import { registerPasskey } from './passkey-ceremonies';
  * the owner presses the button (never on load: a mail scanner that opens the link uses nothing
  * up), which signs them in. The token is read once from the fragment and then taken out of the
  * address bar, so it is not left in the browser's history.
+ *
+ * A registration is also how an owner recovers from a lost device: when they have other passkeys,
+ * the success screen lists them under "Remove your other passkeys" before going on to the console
+ * (a first passkey goes straight there).
  */
 export function EnrolScreen() {
   const [token] = useState(() => window.location.hash.replace(/^#/, ''));
@@ -21,6 +28,15 @@ export function EnrolScreen() {
   const { signedIn } = useSession();
   const registration = useSubmission();
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
+  const [others, setOthers] = useState<PasskeySummary[] | undefined>();
+  const [removed, setRemoved] = useState('');
+  const removedOne = useCallback((text: string) => {
+    setRemoved(text);
+    void ownPasskeys().then(
+      (list) => setOthers(list.filter((passkey) => !passkey.current)),
+      () => undefined,
+    );
+  }, []);
 
   useEffect(() => {
     if (hash) void navigate({ pathname, search }, { replace: true });
@@ -30,9 +46,48 @@ export function EnrolScreen() {
     void registration.submit(async () => {
       await registrationOptionsSchema.validate({ token });
       signedIn(await registerPasskey(token));
-      await navigate('/', { replace: true });
+      // The list is an offer, not a step: if it cannot be read, the console opens as before.
+      const otherPasskeys = await ownPasskeys()
+        .then((list) => list.filter((passkey) => !passkey.current))
+        .catch(() => []);
+      if (otherPasskeys.length === 0) await navigate('/', { replace: true });
+      else setOthers(otherPasskeys);
       return '';
     });
+
+  if (others !== undefined) {
+    return (
+      <>
+        <ConsoleMasthead />
+        <main className="console-main console-signin">
+          <h1 ref={headingRef} tabIndex={-1}>
+            Your passkey is registered
+          </h1>
+          <p>This device can now sign you in with a passkey.</p>
+          <section className="console-card" aria-labelledby="other-passkeys">
+            <h2 id="other-passkeys">Remove your other passkeys</h2>
+            <FormMessage kind="success" text={removed} />
+            {others.length === 0 ? (
+              <p>You have no other passkeys now.</p>
+            ) : (
+              <>
+                <p>
+                  If you registered this one because a device was lost or stolen, remove that device&apos;s passkey: it
+                  stops working at once, and anyone signed in with it is signed out. Keep the ones you still use.
+                </p>
+                <PasskeyList passkeys={others} onChanged={removedOne} />
+              </>
+            )}
+          </section>
+          <p>
+            <Link to="/" replace className="button button--primary">
+              Go to the console
+            </Link>
+          </p>
+        </main>
+      </>
+    );
+  }
 
   return (
     <>
