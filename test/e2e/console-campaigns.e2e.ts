@@ -192,7 +192,8 @@ describe('Campaigns, from the site’s file to a test copy in the inbox, then se
     // Assess
     expect(await recipientsShown(page)).toBe(before + 2);
     const checks = page.getByRole('list', { name: 'Checks' }).getByRole('listitem');
-    await expect(checks.count()).resolves.toBe(6);
+    // Seven: the seventh looks for a subscriber's personal link in the body (issue 33, part 5).
+    await expect(checks.count()).resolves.toBe(7);
     await expect(checks.filter({ hasText: 'Who gets it' }).textContent()).resolves.toMatch(/^OK/);
     await page.getByRole('heading', { name: 'Links' }).waitFor();
     expect(await campaignAxe(page, '/admin/campaigns/<slug> (checks)')).toEqual([]);
