@@ -39,18 +39,24 @@ export const subscriberTokenFinder = (subscribers: readonly Pick<SubscriberItem,
   return (text: string): FoundToken[] => {
     const all = decodings(text);
     const via = wrappersOf(all);
-    const found = new Map<TokenKind, FoundToken>();
+    const kindsOf = new Map<string, Set<TokenKind>>();
     for (const { text: decoded } of all)
       for (const [run] of decoded.matchAll(BASE64URL_RUN)) {
         // Every place in the run: a token may be glued to what surrounds it (`u=TOKEN__`).
         for (let at = 0; at + ID_LENGTH <= run.length; at += 1) {
           const subscriber = byId.get(run.slice(at, at + ID_LENGTH));
           if (!subscriber) continue;
-          const kind = kindAfter(subscriber, run, at);
-          if (!found.has(kind)) found.set(kind, { kind, via });
+          kindsOf.set(subscriber.id, (kindsOf.get(subscriber.id) ?? new Set()).add(kindAfter(subscriber, run, at)));
           at += ID_LENGTH - 1;
         }
       }
+    const found = new Map<TokenKind, FoundToken>();
+    for (const kinds of kindsOf.values()) {
+      // A wrapping that rewrote the proof (Proofpoint's `-2D` for `-`) still shows the id before it:
+      // once a decoding tells the link apart, that id is the same link, not an id pasted alone.
+      const told = [...kinds].filter((kind) => kind !== 'id');
+      for (const kind of told.length ? told : kinds) if (!found.has(kind)) found.set(kind, { kind, via });
+    }
     return [...found.values()];
   };
 };
