@@ -227,16 +227,18 @@ describe('Campaigns, from the site’s file to a test copy in the inbox, then se
       .getByRole('cell', { name: `Sent a test copy to ${OWNER}` })
       .first()
       .waitFor();
-    const summaries = await page.locator('td[data-label="What happened"]').allTextContents();
-    expect(summaries.slice(0, 3)).toEqual([
-      `Sent a test copy to ${OWNER}`,
-      'Saved version 1',
-      CAMPAIGN_MESSAGES.imported(SLUG),
+    const column = (label: string) => page.locator(`td[data-label="${label}"]`).allTextContents();
+    const [summaries, abouts, actors] = await Promise.all(['What happened', 'About', 'Who'].map(column));
+    // A preview showing a real subscriber's links is audited too (issue 33, part 6), about that
+    // person, once an hour: it may stand among these actions, depending on when the preview ran.
+    const actions = summaries!
+      .map((summary, row) => ({ summary, about: abouts![row], who: actors![row] }))
+      .filter(({ summary }) => !summary.startsWith('Previewed a campaign'));
+    expect(actions.slice(0, 3)).toEqual([
+      { summary: `Sent a test copy to ${OWNER}`, about: SLUG, who: OWNER },
+      { summary: 'Saved version 1', about: SLUG, who: OWNER },
+      { summary: CAMPAIGN_MESSAGES.imported(SLUG), about: SLUG, who: OWNER },
     ]);
-    const abouts = await page.locator('td[data-label="About"]').allTextContents();
-    expect(abouts.slice(0, 3)).toEqual([SLUG, SLUG, SLUG]);
-    const actors = await page.locator('td[data-label="Who"]').allTextContents();
-    expect(actors.slice(0, 3)).toEqual([OWNER, OWNER, OWNER]);
   });
 
   test('at 390 px the list and the campaign fit the screen, without sideways scrolling', async () => {
