@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SESSION_COOKIE } from '#shared/console-api.ts';
 import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
+import { SECURITY_ROUTES } from '#shared/console-security.ts';
 import { ATTEMPT_LIMITS } from '#lambdas/console/attempt-limits.ts';
 import { ENROLMENT_ANSWER_MS } from '#lambdas/console/auth-routes.ts';
 import { OTHER_ORIGIN, SIGN_IN_NEEDED } from '#lambdas/console/console-guards.ts';
@@ -211,6 +212,12 @@ describe('sessions', () => {
       ['GET /api/admin/campaigns', undefined],
       [AUDIT, forged],
       [AUDIT, 'not-a-session'],
+      // The Security screen's routes (issue 33, part 2).
+      [SECURITY_ROUTES.passkeys, undefined],
+      [SECURITY_ROUTES.passkeys, forged],
+      [SECURITY_ROUTES.rename.replace('{id}', 'x'), forged],
+      [SECURITY_ROUTES.remove.replace('{id}', 'x'), undefined],
+      [SECURITY_ROUTES.remove.replace('{id}', 'x'), forged],
     ] as [string, string | undefined][]) {
       const refused = await api(routeKey, { session: cookie, json: routeKey.startsWith('POST') ? {} : undefined });
       expect(refused).toMatchObject({ statusCode: 401, json: { message: SIGN_IN_NEEDED }, cookies: [] });
@@ -269,6 +276,16 @@ describe('sessions', () => {
     }
     const link = await auth('enrolmentLink', { json: { email: BOB }, origin: 'https://evil.test' });
     expect(link.statusCode).toBe(403);
+    // Removing a passkey from another origin is refused, and the passkey stays.
+    const listed = await api(SECURITY_ROUTES.passkeys, { session });
+    const [passkey] = listed.json as { id: string }[];
+    const removal = await api(SECURITY_ROUTES.remove.replace('{id}', passkey!.id), {
+      session,
+      json: {},
+      origin: 'https://evil.test',
+    });
+    expect(removal).toMatchObject({ statusCode: 403, json: { message: OTHER_ORIGIN } });
+    expect((await api(SECURITY_ROUTES.passkeys, { session })).json).toEqual(listed.json);
     expect((await api(AUDIT, { session })).statusCode).toBe(200);
   });
 
