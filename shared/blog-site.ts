@@ -83,3 +83,43 @@ export const RESERVED_SLUGS = [
   '404',
   'index',
 ] as const;
+
+/**
+ * What the web build leaves for renders after it (the publisher, the console's preview): the inline
+ * CSS, the boot script, the asset names of a post page and of `/blog`, the icon. In the site bucket,
+ * never served (the edge routes no `_publish/` path).
+ */
+export const RENDER_KIT_KEY = '_publish/render-kit.json';
+
+/**
+ * A post as the renderer takes it (the published revision's fields): the publisher's and the
+ * preview's input, the seed's output. `redirectsFrom`: old slugs that answer 301 to this post.
+ */
+export interface PublishedPost {
+  id: string;
+  slug: string;
+  title: string;
+  subtitle: string;
+  /** `2024-05-16` (Alberta's day). */
+  postedDate: string;
+  author: string;
+  markdown: string;
+  banner?: { src: string; width: number; height: number; alt: string };
+  thumbnail?: { src: string; width: number; height: number; alt: string };
+  metaDescription: string;
+  socialTitle: string;
+  socialImage?: { src: string; width: number; height: number; alt: string };
+  /** Unix seconds. */
+  publishedAt: number;
+  revision: number;
+  redirectsFrom: string[];
+}
+
+/** One object the renderer produces: its key in the bucket, its body and the headers it is served with. */
+export interface SiteObject {
+  key: string;
+  /** The paths visitors ask for that this object answers (for the invalidation), if any. */
+  paths: string[];
+  body: string;
+  contentType: string;
+}

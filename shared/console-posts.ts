@@ -122,6 +122,8 @@ export interface PostListAnswer {
 }
 
 export interface PostDraft extends PostSummaryRow {
+  /** Optional line under the title (a seed post's "Clarifying Expectations Part II"). */
+  subtitle: string;
   author: string;
   markdown: string;
   banner?: PostImage;
