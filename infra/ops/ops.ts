@@ -11,6 +11,7 @@
  */
 import { isAudience } from '#shared/constants/audiences.ts';
 import { toCsv } from '#shared/inert-csv.ts';
+import { countOf } from '#shared/count-words.ts';
 import { parseCommandLine } from '../command-line';
 import { inertText, printInert, toTable } from './inert-output';
 import { decideHeldMail, heldLeads } from './held-mail';
@@ -53,7 +54,7 @@ export const runOps = async (argv: string[], log: (line: string) => void = print
   const now = Math.floor(Date.now() / 1000);
   if (verb === 'leads') {
     const rows = await leadsSince(target, args.sinceSeconds);
-    log(args.csv ? toCsv(rows) : `${rows.length} lead(s) since ${args.since}\n${toTable(rows)}`);
+    log(args.csv ? toCsv(rows) : `${countOf(rows.length, 'lead')} since ${args.since}\n${toTable(rows)}`);
     return 0;
   }
   if (verb === 'consent') {
@@ -92,7 +93,7 @@ export const runOps = async (argv: string[], log: (line: string) => void = print
   }
   if (verb === 'held') {
     const rows = await heldLeads(target);
-    log(`${rows.length} lead(s) hold an email for you to release or drop\n${toTable(rows)}`);
+    log(`${countOf(rows.length, 'lead')} with an email held for you to release or drop\n${toTable(rows)}`);
     return 0;
   }
   if (verb === 'release-mail' || verb === 'drop-mail') {

@@ -13,6 +13,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { requeueLead } from '#lambdas/data/lead-mail-state.ts';
 import type { LeadItem } from '#lambdas/data/lead-item.ts';
 import { getLead } from '#lambdas/data/leads.ts';
+import { countOf } from '#shared/count-words.ts';
 import { leadMailSummary } from './held-mail';
 import { resolveTarget, STAGE_USAGE, stageStackName, type OpsTarget } from './stack-target';
 
@@ -109,7 +110,7 @@ export const redriveMail = async (options: Options, log: (line: string) => void 
     );
   }
   log(
-    `${redriven} lead(s) ${options.dryRun ? 'would be' : ''} put back into delivery on ${target.name}.`.replace(
+    `${countOf(redriven, 'lead')} ${options.dryRun ? 'would be' : ''} put back into delivery on ${target.name}.`.replace(
       '  ',
       ' ',
     ),

@@ -1,4 +1,6 @@
 /** What the console's campaign routes say, in the owners' words. */
+import { countOf } from '#shared/count-words.ts';
+
 export const CAMPAIGN_MESSAGES = {
   noSuchCampaign: 'There is no such campaign in the console.',
   noSuchFile: 'There is no campaign file of that name in this version of the site.',
@@ -18,9 +20,9 @@ export const CAMPAIGN_MESSAGES = {
     `You have sent ${perHour} test copies in the last hour, the most allowed. Please wait a while and try again.`,
   /** Shown until the page is left, so it stays true once every email has gone. */
   sendingNow: (slug: string, recipients: number) =>
-    `The send of campaign "${slug}" to ${recipients} ${recipients === 1 ? 'person' : 'people'} has started. Its progress is below.`,
+    `The send of campaign "${slug}" to ${countOf(recipients, 'person', 'people')} has started. Its progress is below.`,
   scheduled: (slug: string, recipients: number, when: string) =>
-    `Campaign "${slug}" will be sent ${when}, to the ${recipients} ${recipients === 1 ? 'person' : 'people'} who can receive it then. You can cancel it until then.`,
+    `Campaign "${slug}" will be sent ${when}, to the ${countOf(recipients, 'person', 'people')} who can receive it then. You can cancel it until then.`,
   couldNotStart:
     'The send could not be started just now, so nothing was sent or scheduled. Please try again in a minute.',
   checksFailed: (problems: string[]) =>

@@ -9,6 +9,7 @@ import {
   type PreflightCheck,
 } from '#shared/console-campaigns.ts';
 import { mailingAddressProblem } from '#shared/mailing-address.ts';
+import { countOf } from '#shared/count-words.ts';
 import { splitAudience } from '../campaigns/campaign-audience';
 import { subscriberLinks } from '../mail/subscriber-links';
 import { checkLinks, checkPage, type FetchPage } from '../campaigns/link-check';
@@ -21,8 +22,6 @@ import type { SubscriberItem } from '../data/subscriber-item';
 import { allSubscribers } from '../data/subscriber-list';
 import { senderIdentification } from '../mail/sender-identification';
 import type { ConsoleStores } from './console-request';
-
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 const exclusionsOf = (excluded: ReturnType<typeof splitAudience>['excluded']): Exclusion[] =>
   (Object.keys(EXCLUSION_REASONS) as ExclusionReason[]).flatMap((reason) => {
@@ -161,19 +160,19 @@ export const preflight = async (
     {
       id: 'recipients',
       ok: recipients > 0,
-      summary: `${plural(recipients, 'person', 'people')} will get it; ${plural(split.excluded.length, 'person', 'people')} of its audience will not (reasons below).`,
+      summary: `${countOf(recipients, 'person', 'people')} will get it; ${countOf(split.excluded.length, 'person', 'people')} of its audience will not (reasons below).`,
     },
     identificationCheck(),
     {
       id: 'links',
       ok: broken.length === 0,
       summary:
-        `${plural(links.length - notChecked.length - broken.length, 'link')} of the site ${links.length - notChecked.length - broken.length === 1 ? 'opens' : 'open'}` +
+        `${countOf(links.length - notChecked.length - broken.length, 'link')} of the site ${links.length - notChecked.length - broken.length === 1 ? 'opens' : 'open'}` +
         (broken.length
-          ? `; ${plural(broken.length, 'link')} ${broken.length === 1 ? 'does' : 'do'} not: ${broken.map((link) => link.href).join(', ')}`
+          ? `; ${countOf(broken.length, 'link')} ${broken.length === 1 ? 'does' : 'do'} not: ${broken.map((link) => link.href).join(', ')}`
           : '') +
         (notChecked.length
-          ? `; ${plural(notChecked.length, 'link')} not checked (other sites, email addresses): open them yourself.`
+          ? `; ${countOf(notChecked.length, 'link')} not checked (other sites, email addresses): open them yourself.`
           : '.'),
     },
     personalTokensCheck(draft, subscribers),

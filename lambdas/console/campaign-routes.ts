@@ -279,7 +279,11 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
       if (!(await replaceDraft(campaignsOf(request), version, changed)))
         throw new HttpError(409, CAMPAIGN_MESSAGES.changedMeanwhile);
       const message = CAMPAIGN_MESSAGES.saved(draft.slug);
-      await request.audit({ action: 'campaign.update', target: draft.slug, summary: `Saved version ${version + 1}` });
+      await request.audit({
+        action: 'campaign.update',
+        target: draft.slug,
+        summary: `Saved changes to the draft "${changed.subject}"`,
+      });
       return jsonResponse(200, { message, campaign: campaignDraft(changed, false) } satisfies CampaignChanged);
     },
   },

@@ -5,6 +5,7 @@ import {
   type SendProgress,
 } from '#shared/console-campaigns.ts';
 import { CAMPAIGN_SLUG } from '#shared/constants/campaigns.ts';
+import { countOf } from '#shared/count-words.ts';
 import type { LaunchMessage } from '../campaigns/campaign-message';
 import { sendProgress } from '../campaigns/send-progress';
 import type { SendState } from '../data/campaign-item';
@@ -33,7 +34,7 @@ const slugOf = (request: CampaignRequest) => {
   return slug;
 };
 
-const peopleText = (count: number) => `${count.toLocaleString('en-CA')} ${count === 1 ? 'person' : 'people'}`;
+const peopleText = (count: number) => countOf(count, 'person', 'people');
 
 const whenOf = (launchAt: number) =>
   `on ${new Date(launchAt * 1000).toLocaleString('en-CA', { timeZone: 'America/Edmonton', dateStyle: 'long', timeStyle: 'short' })} (Alberta time)`;

@@ -1,6 +1,7 @@
 import type { LeadDetail } from '#shared/console-leads.ts';
 import type { LeadListQuery } from '#shared/schemas/console-leads.ts';
 import { toCsv } from '#shared/inert-csv.ts';
+import { countOf } from '#shared/count-words.ts';
 import type { LeadItem } from '../data/lead-item';
 import type { ApiResult } from '../http/types';
 import { firmDay } from '#shared/firm-day.ts';
@@ -47,5 +48,5 @@ export const exportSummary = (query: LeadListQuery, count: number) => {
     query[name] ? [`${name} ${query[name]}`] : [],
   );
   if (query.q) filters.push('a search');
-  return `Exported ${count} lead(s) of the ${query.view ?? 'inbox'}${filters.length ? ` (${filters.join(', ')})` : ''}`;
+  return `Exported ${countOf(count, 'lead')} of the ${query.view ?? 'inbox'}${filters.length ? ` (${filters.join(', ')})` : ''}`;
 };

@@ -5,6 +5,7 @@ import {
   type EvidencePack,
   type UnsubscribeAnswer,
 } from '#shared/console-people.ts';
+import { countOf } from '#shared/count-words.ts';
 import { canonicalMailbox } from '../domain/canonical-mailbox';
 import { mailboxHash } from '../domain/mailbox-hash';
 import { unsubscribeOnRequest } from '../domain/subscriber-consent';
@@ -84,7 +85,7 @@ export const PERSON_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
         await request.audit({
           action: 'person.unsubscribe',
           target: mailboxHash(email),
-          summary: `Unsubscribed a person from every email at their request (${withdrawn} subscription(s))`,
+          summary: `Unsubscribed a person from every email at their request (${countOf(withdrawn, 'subscription')})`,
         });
       const answer: UnsubscribeAnswer = {
         message:
@@ -106,7 +107,7 @@ export const PERSON_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
       await request.audit({
         action: 'person.erase',
         target: answer.personRef,
-        summary: `Erased a person on request: ${leads} lead(s), ${subscriptions} subscription(s), ${campaignEmails} campaign email record(s)`,
+        summary: `Erased a person on request: ${countOf(leads, 'lead')}, ${countOf(subscriptions, 'subscription')}, ${countOf(campaignEmails, 'campaign email record')}`,
       });
       return jsonResponse(200, answer);
     },

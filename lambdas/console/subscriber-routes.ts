@@ -1,5 +1,6 @@
 import { SUBSCRIBER_ROUTES, type SubscriberFilter, type SubscriberListPage } from '#shared/console-people.ts';
 import { toCsv } from '#shared/inert-csv.ts';
+import { countOf } from '#shared/count-words.ts';
 import { HttpError } from '../http/http-error';
 import { jsonResponse } from '../http/responses';
 import { utcDay } from '../runtime/clock';
@@ -84,7 +85,7 @@ export const SUBSCRIBER_LIST_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
       );
       await audit({
         action: 'subscribers.export',
-        summary: `Exported ${rows.length} subscriber(s) as CSV (${described})`,
+        summary: `Exported ${countOf(rows.length, 'subscriber')} as CSV (${described})`,
       });
       return download;
     },

@@ -236,7 +236,7 @@ describe('Campaigns, from the site’s file to a test copy in the inbox, then se
       .filter(({ summary }) => !summary.startsWith('Previewed a campaign'));
     expect(actions.slice(0, 3)).toEqual([
       { summary: `Sent a test copy to ${OWNER}`, about: SLUG, who: OWNER },
-      { summary: 'Saved version 1', about: SLUG, who: OWNER },
+      { summary: `Saved changes to the draft "${SUBJECT}"`, about: SLUG, who: OWNER },
       { summary: CAMPAIGN_MESSAGES.imported(SLUG), about: SLUG, who: OWNER },
     ]);
   });

@@ -193,7 +193,7 @@ describe("the leads inbox and a lead's page, from a visitor's sign-up to the aud
     const actions = summaries.filter((summary) => !/^(Viewed the lead|Searched the leads)/.test(summary));
     expect(actions.slice(0, 5)).toEqual([
       'Marked as spam',
-      'Exported 1 lead(s) of the inbox (a search)',
+      'Exported 1 lead of the inbox (a search)',
       `Follow-up date ${followUpOn}`,
       'Added a note',
       'Moved from New to Contacted',

@@ -89,7 +89,7 @@ describe('a flood on the forms, then real visitors', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
 
     // Assess
-    expect(listed.stdout).toContain('2 lead(s) hold an email for you to release or drop');
+    expect(listed.stdout).toContain('2 leads with an email held for you to release or drop');
     expect(listed.stdout).toContain(released!.email);
     expect(release.stdout).toContain(`Released: the email to ${released!.email} is being sent.`);
     expect(drop.stdout).toContain(`Dropped: the email to ${dropped!.email} will not be sent.`);

@@ -110,7 +110,7 @@ describe('the leads export', () => {
     expect(entry).toMatchObject({
       actor: OWNER,
       action: 'lead.export',
-      summary: 'Exported 1 lead(s) of the inbox (a search)',
+      summary: 'Exported 1 lead of the inbox (a search)',
     });
     expect(JSON.stringify(await auditLog())).not.toContain(email.split('@')[0]);
   });

@@ -134,7 +134,11 @@ describe('drafts', () => {
     });
     expect(await auditEntries(slug)).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ action: 'campaign.update', target: slug, summary: 'Saved version 1' }),
+        expect.objectContaining({
+          action: 'campaign.update',
+          target: slug,
+          summary: 'Saved changes to the draft "Second"',
+        }),
       ]),
     );
   });

@@ -469,7 +469,7 @@ describe('export', () => {
     const log = await auditEntriesWhere(session, (entry) => entry.actor === OWNER);
     expect(log.find((entry) => entry.action === 'lead.export')).toMatchObject({
       actor: OWNER,
-      summary: 'Exported 2 lead(s) of the inbox (form signup)',
+      summary: 'Exported 2 leads of the inbox (form signup)',
     });
   });
 

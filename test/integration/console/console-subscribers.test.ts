@@ -143,6 +143,6 @@ it('exports the filtered list as CSV with every cell quoted and formulas defused
   expect(rest).toEqual([]);
   expect(audit.json.items[0]).toMatchObject({
     action: 'subscribers.export',
-    summary: 'Exported 1 subscriber(s) as CSV (audience employer)',
+    summary: 'Exported 1 subscriber as CSV (audience employer)',
   });
 });

@@ -44,7 +44,7 @@ describe('erasing a person on request', () => {
     // Assess
     expect(
       await screen.findByText(
-        'Erased. Deleted: 2 message(s) sent to the firm, 1 subscription(s), 3 consent record(s), 0 campaign email record(s).',
+        'Erased. Deleted: 2 messages sent to the firm, 1 subscription, 3 consent records, 0 campaign email records.',
       ),
     ).toBeVisible();
     expect(sentRequests(fetchMock)).toEqual([

@@ -1,4 +1,5 @@
 import type { SendProgress, SendResults } from '#shared/console-campaigns.ts';
+import { countOf } from '#shared/count-words.ts';
 import { countText, scheduleText } from '../../when';
 
 /**
@@ -74,4 +75,4 @@ export const RESULT_COLUMNS: { key: keyof SendResults; label: string }[] = [
 ];
 
 /** "3 people", "1 person". */
-export const peopleText = (count: number) => `${countText(count)} ${count === 1 ? 'person' : 'people'}`;
+export const peopleText = (count: number) => countOf(count, 'person', 'people');

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { ErasureAnswer } from '#shared/console-people.ts';
+import { countOf } from '#shared/count-words.ts';
 import { FIELD_MAX } from '#shared/constants/limits.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { useSubmission } from '#web/src/components/form/use-submission.ts';
@@ -15,7 +16,7 @@ export const typedAddressMatches = (email: string, typed: string) =>
 
 /** The API's answer (it says what is kept), with what was deleted counted. */
 const erasedText = ({ message, erased }: ErasureAnswer) =>
-  `${message} Deleted: ${erased.leads} message(s) sent to the firm, ${erased.subscriptions} subscription(s), ${erased.consentRecords} consent record(s), ${erased.campaignEmails} campaign email record(s).`;
+  `${message} Deleted: ${countOf(erased.leads, 'message')} sent to the firm, ${countOf(erased.subscriptions, 'subscription')}, ${countOf(erased.consentRecords, 'consent record')}, ${countOf(erased.campaignEmails, 'campaign email record')}.`;
 
 /**
  * Erase on request (PIPEDA, Alberta PIPA), apart from everything else on the page: what is
