@@ -45,12 +45,6 @@ export const ARCHIVE_KEY_PATTERN = `${ARCHIVE_PREFIX.slice(1)}/*`;
 export const ARCHIVE_KEY_PATTERNS = [ARCHIVE_KEY_PATTERN, ARCHIVE_FILES.sitemap.key] as const;
 
 /**
- * The key of the publisher's one item in the Campaigns table (what it last wrote): the only item
- * its role may update (infra/constructs/newsletter-publisher.ts, lambdas/data/archive-state.ts).
- */
-export const ARCHIVE_STATE_ID = 'archive#state';
-
-/**
  * The value of each published issue's key (its slug) in the edge's KeyValueStore: only the key's
  * presence is read (infra/edge/viewer-request.js), and a store value may not be empty.
  */

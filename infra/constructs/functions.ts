@@ -129,9 +129,9 @@ export const FUNCTIONS = {
     timeoutSeconds: 60,
     memorySize: MEMORY_SIZE,
   },
-  newsletterPublisher: {
-    entry: 'lambdas/handlers/newsletter-publisher.ts',
-    description: "Publishes the sent campaigns the owners chose on the site's newsletter pages and feed",
+  sitePublisher: {
+    entry: 'lambdas/handlers/site-publisher.ts',
+    description: "Publishes the site's newsletter archive and blog from the tables: pages, feeds, sitemaps, edge routes",
     // A scan of the campaigns, a few small objects and one invalidation.
     timeoutSeconds: 60,
     memorySize: MEMORY_SIZE,

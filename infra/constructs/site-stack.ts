@@ -16,7 +16,7 @@ import { Api, type FormLimits } from './api';
 import type { ApiThrottle } from './api-throttling';
 import { DEFAULT_MONTHLY_BUDGET_USD, MonthlyBudget } from './budget';
 import { CampaignSender } from './campaign-sender';
-import { NewsletterPublisher } from './newsletter-publisher';
+import { SitePublisher } from './site-publisher';
 import { Data } from './data';
 import { Email } from './email';
 import { Mailer } from './mailer';
@@ -62,7 +62,7 @@ export class SiteStack extends Stack {
   readonly api: Api;
   readonly mailer: Mailer;
   readonly campaigns: CampaignSender;
-  readonly newsletter: NewsletterPublisher;
+  readonly publisher: SitePublisher;
   readonly site: Site;
   readonly alarms: Alarms;
 
@@ -151,17 +151,17 @@ export class SiteStack extends Stack {
     });
     // The console's send routes start sends: now on the queue, later through a schedule.
     this.campaigns.bindLaunches(this.api.handlers.consoleCampaigns);
-    // The newsletter archive: republished when a send's recipients are queued (the worker's launch)
-    // or an owner changes `publish` on a sent campaign (the console).
-    this.newsletter = new NewsletterPublisher(this, 'Newsletter', {
+    // The site's publisher: the newsletter archive is republished when a send's recipients are
+    // queued (the worker's launch) or an owner changes `publish` on a sent campaign (the console).
+    this.publisher = new SitePublisher(this, 'SitePublisher', {
       campaigns: this.data.campaigns,
       bucket: this.site.bucket,
       distribution: this.site.distribution,
-      issuesStore: this.site.archiveIssues,
+      routesStore: this.site.routesStore,
       siteUrl: this.site.origin,
     });
-    this.newsletter.bindTrigger(this.campaigns.worker);
-    this.newsletter.bindTrigger(this.api.handlers.consoleCampaigns);
+    this.publisher.bindTrigger(this.campaigns.worker);
+    this.publisher.bindTrigger(this.api.handlers.consoleCampaigns);
     // Bounces and complaints of a campaign's email are counted on its send record.
     this.email.feedbackFunction.bindTable(this.data.campaigns, ['UpdateItem']);
     new SiteDeployment(this, 'SiteDeployment', {
@@ -179,7 +179,7 @@ export class SiteStack extends Stack {
       .watchDeadLetterQueue('MailerDeadLetters', this.mailer.deadLetterQueue)
       .watchDeadLetterQueue('FeedbackDeadLetters', this.email.feedbackDeadLetterQueue)
       .watchDeadLetterQueue('CampaignDeadLetters', this.campaigns.deadLetterQueue)
-      .watchDeadLetterQueue('NewsletterDeadLetters', this.newsletter.deadLetterQueue)
+      .watchDeadLetterQueue('PublisherDeadLetters', this.publisher.deadLetterQueue)
       .watchLogMessage('CampaignMailFinallyFailed', [this.campaigns.worker.logGroup], CAMPAIGN_MAIL_FINALLY_FAILED)
       .watchLogMessage(
         'MailFinallyFailed',
@@ -221,7 +221,7 @@ export class SiteStack extends Stack {
     // Read by npm run campaign -- --target aws.
     new CfnOutput(this, 'CampaignsTableName', { value: this.data.campaigns.table.tableName });
     new CfnOutput(this, 'CampaignQueueUrl', { value: this.campaigns.queue.queueUrl });
-    new CfnOutput(this, 'NewsletterPublisherName', { value: this.newsletter.publisher.function.functionName });
+    new CfnOutput(this, 'SitePublisherName', { value: this.publisher.publisher.function.functionName });
     new CfnOutput(this, 'SenderAddress', {
       description: 'The From address of every email',
       value: this.email.fromAddress,

@@ -44,8 +44,12 @@ export class Site extends Construct {
   readonly bucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
   readonly viewerRequestFunction: cloudfront.Function;
-  /** The newsletter archive's published issues (one key per slug), read by the viewer-request function. */
-  readonly archiveIssues: cloudfront.KeyValueStore;
+  /**
+   * What the site's publisher published that the build cannot know, read by the viewer-request
+   * function: the newsletter's issues (a key per slug) and the blog's posts and redirects
+   * (`post:<slug>`, `redirect:<slug>`: shared/blog-site.ts).
+   */
+  readonly routesStore: cloudfront.KeyValueStore;
   readonly viewerResponseFunction: cloudfront.Function;
   readonly responseHeadersPolicy: cloudfront.ResponseHeadersPolicy;
   private readonly customDomain?: CustomDomain;
@@ -76,16 +80,20 @@ export class Site extends Construct {
       serverAccessLogsPrefix: 's3/site/',
     });
 
-    // Written by the newsletter publisher; the function serves /newsletter/<slug> only for a key
-    // in it, the 404 page otherwise (docs/decisions/0052-newsletter-archive.md).
-    this.archiveIssues = new cloudfront.KeyValueStore(this, 'ArchiveIssues', {
-      comment: 'Published newsletter issues: one key per slug, written by the newsletter publisher',
+    // Written by the site's publisher; the function serves /newsletter/<slug> and a post's
+    // /<slug> only for a key in it, the 404 page otherwise (docs/decisions/0052-newsletter-archive.md,
+    // 0053-blog-posts-from-the-console.md). Its id is the one from before the blog: a new id would
+    // replace the store, and until the publisher's run after the deploy every issue and post would
+    // answer 404. The comment changes in place (UpdateKeyValueStore takes a new Comment:
+    // https://docs.aws.amazon.com/cloudfront/latest/APIReference/API_UpdateKeyValueStore.html).
+    this.routesStore = new cloudfront.KeyValueStore(this, 'ArchiveIssues', {
+      comment: "Published newsletter issues, blog posts and redirects, written by the site's publisher",
     });
     this.viewerRequestFunction = new cloudfront.Function(this, 'ViewerRequest', {
       comment: 'Legacy 301s, pretty URLs, subscriber page shells, unknown paths -> 404 page',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       code: cloudfront.FunctionCode.fromInline(buildViewerRequestCode(props.routes)),
-      keyValueStore: this.archiveIssues,
+      keyValueStore: this.routesStore,
     });
     this.viewerResponseFunction = new cloudfront.Function(this, 'ViewerResponse', {
       comment: 'Gives the 404 page its 404 status',

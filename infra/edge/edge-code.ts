@@ -3,6 +3,14 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { transformSync } from 'esbuild';
 import { CONSOLE_PAGE, CONSOLE_SHELL } from '#shared/console-api.ts';
+import {
+  BLOG_DATA_PREFIX,
+  BLOG_FILES,
+  POST_SLUG_PATTERN,
+  postPageKey,
+  postRouteKey,
+  redirectRouteKey,
+} from '#shared/blog-site.ts';
 import { ARCHIVE_FILES, ARCHIVE_PREFIX } from '#shared/newsletter-archive.ts';
 import { DYNAMIC_PAGES, NOT_FOUND_PAGE, sitePaths } from '#shared/paths.ts';
 import { METADATA_STATUSES, STATUS_METADATA_HEADER } from '../site/object-metadata';
@@ -21,8 +29,8 @@ export const ROUTE_MANIFEST_FILE = '_routes.json';
 
 /**
  * Files at the site root, which the edge passes on to S3 unchanged: those the web build writes
- * (web/build/build.ts and web/public) and the newsletter archive's sitemap, written by its
- * publisher. `_routes.json` is read at synth, never deployed.
+ * (web/build/build.ts and web/public) and the ones the site's publisher writes (the blog's feed,
+ * the newsletter's and the blog's sitemaps). `_routes.json` is read at synth, never deployed.
  */
 export const SITE_ROOT_FILES: readonly string[] = [
   '/404.html',
@@ -30,17 +38,28 @@ export const SITE_ROOT_FILES: readonly string[] = [
   '/favicon.svg',
   '/index.html',
   '/robots.txt',
-  '/rss.xml',
+  BLOG_FILES.feed.path,
   '/sitemap.xml',
   ARCHIVE_FILES.sitemap.path,
+  BLOG_FILES.sitemap.path,
 ];
 
 /**
- * Folders of files in web/dist: hashed bundles (`assets`) and web/public's `images` and `media`,
- * and the newsletter archive's files, written by its publisher (feed.xml, archive.css).
+ * Folders of files in web/dist: hashed bundles (`assets`) and web/public's `images` and `media`
+ * (the owners' images too, under `media/posts/`), and those the site's publisher writes: the
+ * newsletter archive's files (feed.xml, archive.css) and the blog's data (`/blog-data/`).
  * Their files pass on to S3; anything else that is not a page gets the 404 page.
  */
-export const SITE_FILE_DIRS: readonly string[] = ['/assets/', '/images/', '/media/', `${ARCHIVE_PREFIX}/`];
+export const SITE_FILE_DIRS: readonly string[] = [
+  '/assets/',
+  '/images/',
+  '/media/',
+  `${ARCHIVE_PREFIX}/`,
+  `${BLOG_DATA_PREFIX}/`,
+];
+
+/** A post page's key around its slug (`blog-posts/` and `/index.html`), for the edge to build the URI. */
+const [POST_KEY_BEFORE, POST_KEY_AFTER] = postPageKey('\n').split('\n') as [string, string];
 
 /** The one line of each template that receives its configuration. */
 const CONFIG_DECLARATION = 'var CONFIG = __EDGE_CONFIG__;';
@@ -137,6 +156,12 @@ export function buildViewerRequestCode(routes: readonly string[]): string {
     notFound: NOT_FOUND_PAGE,
     console: { page: CONSOLE_PAGE, shell: `${CONSOLE_SHELL}/index.html` },
     archive: ARCHIVE_PREFIX,
+    blog: {
+      slug: POST_SLUG_PATTERN.source,
+      post: postRouteKey(''),
+      redirect: redirectRouteKey(''),
+      page: [`/${POST_KEY_BEFORE}`, POST_KEY_AFTER],
+    },
   });
   return checkSize('viewer-request.js', KVS_IMPORT + body);
 }
@@ -197,10 +222,12 @@ export interface EdgeHandlers {
 
 /**
  * What a function reads of its associated KeyValueStore through `cf.kvs()`: `exists` answers a
- * promise of whether the key is in the store (functions-custom-methods.html, "exists() method").
+ * promise of whether the key is in the store, `get` a promise of its value, rejected when the key
+ * is not there (functions-custom-methods.html, "exists() method", "get() method").
  */
 export interface KeyValueStoreHandle {
   exists(key: string): Promise<boolean>;
+  get(key: string): Promise<string>;
 }
 
 function evaluate<E, R>(code: string, filename: string, globals: object = {}): (event: E) => R {
@@ -216,13 +243,13 @@ function evaluate<E, R>(code: string, filename: string, globals: object = {}): (
  * Evaluates the built edge code for the local server. Events must be shaped as CloudFront
  * builds them: lowercase header names, `uri` and query values percent-encoded as received.
  * A result with `statusCode` is a response to send; otherwise it is the request to serve.
- * `archiveIssues` is the viewer-request function's KeyValueStore (the twin's: local-key-value-store.ts).
+ * `routesStore` is the viewer-request function's KeyValueStore (the twin's: local-key-value-store.ts).
  */
-export function loadEdgeHandlers(routes: readonly string[], archiveIssues: KeyValueStoreHandle): EdgeHandlers {
+export function loadEdgeHandlers(routes: readonly string[], routesStore: KeyValueStoreHandle): EdgeHandlers {
   const viewerRequest = evaluate<ViewerRequestEvent, Promise<EdgeRequest | EdgeResponse>>(
     buildViewerRequestCode(routes).slice(KVS_IMPORT.length),
     'viewer-request.js',
-    { cf: { kvs: () => archiveIssues } },
+    { cf: { kvs: () => routesStore } },
   );
   const viewerResponse = evaluate<ViewerResponseEvent, EdgeResponse>(buildViewerResponseCode(), 'viewer-response.js');
   return { viewerRequest, viewerResponse };

@@ -17,14 +17,19 @@
 //   notFound:  "/404.html"
 //   console:   { page: "/admin", shell: "/_shell/admin/index.html" }   the owners' console
 //   archive:   "/newsletter"   the newsletter archive, written by its publisher, not the build
+//   blog:      { slug: "<POST_SLUG_PATTERN's source>", post: "post:", redirect: "redirect:",
+//                page: ["/blog-posts/", "/index.html"] }   the owners' posts, written by the publisher
 // }
 var CONFIG = __EDGE_CONFIG__;
 
-// The newsletter archive's published issues, one key per slug, written by its publisher: the
-// KeyValueStore associated with this function (cf.kvs() with no id: the one associated store,
-// https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/functions-custom-methods.html).
+// What the site's publisher published after the build, in the KeyValueStore associated with this
+// function (cf.kvs() with no id: the one associated store,
+// https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/functions-custom-methods.html):
+// the newsletter's issues (a key per slug), the blog's posts (`post:<slug>`) and old slugs
+// (`redirect:<slug>`, whose value is the post's path now).
 /* global cf */
-var archiveIssues = cf.kvs();
+var routes = cf.kvs();
+var postSlug = new RegExp(CONFIG.blog.slug);
 
 var hasOwn = Object.prototype.hasOwnProperty;
 
@@ -120,10 +125,28 @@ function archivePageOf(path) {
 // issue stays readable, an unknown one gets S3's error.
 async function isPublished(slug) {
   try {
-    return await archiveIssues.exists(slug);
+    return await routes.exists(slug);
   } catch (e) {
     return true;
   }
+}
+
+// A root-level path (`/<slug>`) that is no page of the build may be a post the owners published,
+// or a post's old slug, which answers 301 to where the post is now (the publisher writes the
+// final path, so a slug changed twice is one hop). null: neither, the 404 page. Should the store
+// not answer, the post's object is asked of S3: a published post stays readable, anything else
+// gets S3's error.
+async function blogRoute(slug) {
+  if (!postSlug.test(slug)) return null;
+  var page = { uri: CONFIG.blog.page[0] + encodeSegment(slug) + CONFIG.blog.page[1] };
+  try {
+    if (await routes.exists(CONFIG.blog.post + slug)) return page;
+    if (await routes.exists(CONFIG.blog.redirect + slug))
+      return { location: await routes.get(CONFIG.blog.redirect + slug) };
+  } catch (e) {
+    return page;
+  }
+  return null;
 }
 
 // The console is one HTML shell with its own router: /admin and every path under it (never
@@ -166,6 +189,14 @@ async function handler(event) {
     if (slashless !== path) return redirect(encodePath(slashless), request.querystring);
     if (archivePage.slug && !(await isPublished(archivePage.slug))) return notFound(request);
     request.uri = archivePage.uri;
+    return request;
+  }
+
+  var post = slashless.lastIndexOf('/') === 0 ? await blogRoute(slashless.slice(1)) : null;
+  if (post && post.location) return redirect(encodePath(post.location), request.querystring);
+  if (post) {
+    if (slashless !== path) return redirect(encodePath(slashless), request.querystring);
+    request.uri = post.uri;
     return request;
   }
 

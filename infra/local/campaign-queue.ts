@@ -1,4 +1,4 @@
-import { archiveTriggerFromEnv } from '#lambdas/campaigns/archive/lambda-archive-trigger.ts';
+import { publisherTriggerFromEnv } from '#lambdas/publisher/lambda-publisher-trigger.ts';
 import { campaignSenderDepsFromEnv, sendRateFromEnv } from '#lambdas/campaigns/campaign-deps.ts';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { readCampaignMessage, type CampaignMessage } from '#lambdas/campaigns/campaign-message.ts';
@@ -66,7 +66,7 @@ export function createLocalCampaignQueue(
         : messages.forEach((message) => push(message)),
     campaignOf: async (slug) => contentOf((await getCampaign(sender.campaigns, slug))!),
     // As the worker in AWS: the twin's Lambda endpoint runs the publisher (infra/local/local-lambda.ts).
-    archiveChanged: archiveTriggerFromEnv(),
+    archiveChanged: publisherTriggerFromEnv(),
     pausedRecheckSeconds: options.pausedRecheckSeconds ?? 1,
     pace: createPacer(options.rate ?? sendRateFromEnv()),
   };

@@ -1,6 +1,4 @@
-import { runOneAtATime } from '#lambdas/campaigns/archive/one-run-at-a-time.ts';
-import { publishArchive, type ArchiveSite } from '#lambdas/campaigns/archive/publish-archive.ts';
-import type { TableStore } from '#lambdas/data/stores.ts';
+import { publisherInvocation, type PublisherDeps } from '#lambdas/publisher/publisher-invocation.ts';
 import { nowSeconds } from '#lambdas/runtime/clock.ts';
 import { FUNCTIONS } from '../constructs/functions';
 import { runAs } from './iam/function-identity';
@@ -9,43 +7,39 @@ import { runAs } from './iam/function-identity';
 const RESERVE_SECONDS = 10;
 
 /**
- * The newsletter publisher on the twin (docs/decisions/0052-newsletter-archive.md): the function's
- * own one-run-at-a-time lease on the archive's state item (runOneAtATime) around publishArchive,
- * over the twin's site stand-in instead of S3, CloudFront and the KeyValueStore, and run as
- * `newsletterPublisher`, so its calls, the lease's conditional writes included, are held to its
- * role. The first run after `rewriteEverything` writes every object whatever the last run wrote:
- * the twin serves the archive from the build, which a rebuild replaces.
+ * The site's publisher on the twin (docs/decisions/0052-newsletter-archive.md): the function's own
+ * invocation (publisherInvocation: the one-run-at-a-time lease on its state item around every
+ * section's publication) over the twin's site stand-in instead of S3, CloudFront and the
+ * KeyValueStore, and run as `sitePublisher`, so its calls, the lease's conditional writes
+ * included, are held to its role. The first run after `rewriteEverything` writes every object
+ * whatever the last run wrote: the twin serves the published objects from the build's folder,
+ * which a rebuild replaces.
  */
-export function createLocalPublisher(options: {
-  store: TableStore;
-  site: ArchiveSite;
-  siteUrl: string;
-  onError: (error: unknown) => void;
-  /** The publisher's clock, Unix seconds (a test's, to date the archive). */
-  clock?: () => number;
-  /** Whether the first run writes every object (true: the served site was just built). */
-  rewriteFirst?: boolean;
-}) {
+export function createLocalPublisher(
+  options: Omit<PublisherDeps, 'now'> & {
+    onError: (error: unknown) => void;
+    /** The publisher's clock, Unix seconds (a test's, to date the archive). */
+    clock?: () => number;
+    /** Whether the first run writes every object (true: the served site was just built). */
+    rewriteFirst?: boolean;
+  },
+) {
   let rewriteAll = options.rewriteFirst ?? true;
-  const clock = options.clock ?? nowSeconds;
+  const deps: PublisherDeps = { ...options, now: options.clock ?? nowSeconds };
   const inFlight = new Set<Promise<void>>();
-  const publishOnce = () => {
+  const takeRewriteAll = () => {
     const all = rewriteAll;
     rewriteAll = false;
-    return publishArchive(options.store, options.site, {
-      siteUrl: options.siteUrl,
-      now: clock(),
-      rewriteAll: all,
-    });
+    return all;
   };
   /**
    * One invocation. `giveUpMs`: how long it may wait for another run's lease (by default the
    * function's timeout less its reserve; at start, longer than a lease, so one a killed twin left
    * runs out first).
    */
-  const run = (giveUpMs = (FUNCTIONS.newsletterPublisher.timeoutSeconds - RESERVE_SECONDS) * 1000) => {
-    const running = runAs('newsletterPublisher', () =>
-      runOneAtATime(options.store, publishOnce, { giveUpAt: Date.now() + giveUpMs }),
+  const run = (giveUpMs = (FUNCTIONS.sitePublisher.timeoutSeconds - RESERVE_SECONDS) * 1000) => {
+    const running = runAs('sitePublisher', () =>
+      publisherInvocation(deps, { giveUpAt: Date.now() + giveUpMs, rewriteAll: takeRewriteAll }),
     ).then(() => undefined, options.onError);
     inFlight.add(running);
     void running.finally(() => inFlight.delete(running));

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { buildViewerRequestCode, loadEdgeHandlers, readRouteManifest } from '../edge/edge-code';
 import { FUNCTIONS } from '../constructs/functions';
 import {
+  ANALYTICS_TABLE,
   CAMPAIGNS_TABLE,
   CONSOLE_TABLE,
   LEADS_TABLE,
@@ -31,8 +32,9 @@ import { FaultSwitch } from './fault-switch';
 import { LOCAL_S3_PREFIX } from './local-s3';
 import { LOCAL_LAMBDA_PREFIX } from './local-lambda';
 import { createLocalPublisher } from './local-publisher';
-import { ARCHIVE_LEASE_SECONDS } from '#lambdas/campaigns/archive/one-run-at-a-time.ts';
-import { LOCAL_ARCHIVE_TARGETS, localArchiveSite } from './local-archive-site';
+import { PUBLISHER_LEASE_SECONDS } from '#lambdas/publisher/one-run-at-a-time.ts';
+import { siteSections } from '#lambdas/publisher/site-sections.ts';
+import { LOCAL_PUBLISHER_TARGETS, localPublishedSite } from './local-published-site';
 import { createLocalKeyValueStore } from './local-key-value-store';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
 import { localConfig } from './local-config';
@@ -41,6 +43,7 @@ import { useCompressedClock } from './compressed-clock';
 import { sandboxFunction } from './sandbox/function-sandbox';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 import { startMailSweeper } from './mail-sweeper';
+import { startSiteRollup } from './site-rollup-runner';
 import { createLocalCampaignQueue, startLocalCampaignQueue } from './campaign-queue';
 import { labelOutgoingCalls } from './iam/function-identity';
 import { createIamEnforcement } from './iam/iam-enforcement';
@@ -114,7 +117,7 @@ function lambdaEnvironment(
     AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
     AWS_ENDPOINT_URL_SES: sesEndpoint,
     AWS_ENDPOINT_URL_S3: `${siteOrigin}${LOCAL_S3_PREFIX}`,
-    // The newsletter archive's trigger invokes the publisher through the twin's Lambda endpoint.
+    // The site publisher's trigger invokes it through the twin's Lambda endpoint.
     AWS_ENDPOINT_URL_LAMBDA: `${siteOrigin}${LOCAL_LAMBDA_PREFIX}`,
     // The campaign worker puts a launch's recipients on its queue through the twin's SQS endpoint.
     AWS_ENDPOINT_URL_SQS: `${siteOrigin}${LOCAL_SQS_PREFIX}`,
@@ -127,13 +130,14 @@ function lambdaEnvironment(
     // The API authorizer reads its secret from the twin's Secrets Manager (local-secrets.ts).
     AWS_ENDPOINT_URL_SECRETS_MANAGER: `${siteOrigin}${LOCAL_SECRETS_PREFIX}`,
     ORIGIN_VERIFY_SECRET_ARN: LOCAL_ORIGIN_SECRET_ARN,
-    // The publisher's bucket, distribution and store: the twin's stand-ins (local-archive-site.ts).
-    ...LOCAL_ARCHIVE_TARGETS,
-    NEWSLETTER_PUBLISHER_FUNCTION: 'newsletterPublisher',
+    // The publisher's bucket, distribution and store: the twin's stand-ins (local-published-site.ts).
+    ...LOCAL_PUBLISHER_TARGETS,
+    SITE_PUBLISHER_FUNCTION: 'sitePublisher',
     SUBSCRIBERS_TABLE: SUBSCRIBERS_TABLE.logicalName,
     LEADS_TABLE: LEADS_TABLE.logicalName,
     CAMPAIGNS_TABLE: CAMPAIGNS_TABLE.logicalName,
     CONSOLE_TABLE: CONSOLE_TABLE.logicalName,
+    ANALYTICS_TABLE: ANALYTICS_TABLE.logicalName,
     CONSOLE_OWNERS: cfg.consoleOwners,
     SITE_URL: cfg.siteUrl,
     SENDER_EMAIL: cfg.senderEmail,
@@ -184,10 +188,11 @@ async function main() {
   // The mail functions run in sandboxes cut at their configured timeout, as Lambda cuts them.
   const mailSweep = sandboxFunction({ name: 'mailSweep', ...FUNCTIONS.mailSweep });
   const sesEventIngestion = sandboxFunction({ name: 'sesEvents', ...FUNCTIONS.sesEvents });
+  const siteRollup = sandboxFunction({ name: 'siteRollup', ...FUNCTIONS.siteRollup });
 
-  // The viewer-request function's KeyValueStore: the newsletter archive's published issues.
-  const archiveIssues = createLocalKeyValueStore();
-  let edge = loadEdgeHandlers(routes, archiveIssues.handle);
+  // The viewer-request function's KeyValueStore: the published issues, posts and redirects.
+  const routesStore = createLocalKeyValueStore();
+  let edge = loadEdgeHandlers(routes, routesStore.handle);
   // The CSP allows the build's inline stylesheet and boot script by hash; a rebuild (watch mode) updates it in place.
   const responseHeaders: Record<string, string> = { ...securityHeaders(readCspHashes(cfg.distDir)) };
   // The console's campaign sends: the queue the worker's code drains, fed through the twin's SQS endpoint.
@@ -206,23 +211,25 @@ async function main() {
     objects: [{ ...cfg.scorecard, contentType: 'application/pdf' }],
     signingKey: { ...CREDENTIALS, region: REGION },
     faults,
-    functions: { newsletterPublisher: () => archive.run() },
+    functions: { sitePublisher: () => publisher.run() },
     queues: { [CAMPAIGN_QUEUE]: (bodies) => campaignQueue.receive(bodies) },
     scheduler,
     iam,
   });
-  // The newsletter archive (docs/decisions/0052): written into the served build, so rewritten
+  // The site's publisher (docs/decisions/0052, 0053): written into the served build, so rewritten
   // whole after each build (which replaces web/dist), then on each request of the trigger.
-  const archive = createLocalPublisher({
-    store: { db: createDynamoClient(), table: CAMPAIGNS_TABLE.logicalName },
-    site: localArchiveSite(cfg.distDir, clearSiteCache, archiveIssues, iam),
-    siteUrl: cfg.siteUrl,
-    onError: (error) => console.error('[newsletter] archive not published', error),
+  const campaigns = { db: createDynamoClient(), table: CAMPAIGNS_TABLE.logicalName };
+  const publisher = createLocalPublisher({
+    state: campaigns,
+    site: localPublishedSite(cfg.distDir, clearSiteCache, routesStore, iam),
+    sections: siteSections({ campaigns, siteUrl: cfg.siteUrl }),
+    onError: (error) => console.error('[publisher] site not published', error),
   });
   // Longer than a lease: one a stack killed mid-publish left behind runs out first.
-  await archive.run((ARCHIVE_LEASE_SECONDS + 5) * 1000);
+  await publisher.run((PUBLISHER_LEASE_SECONDS + 5) * 1000);
   const sitePort = await listen(server, cfg.sitePort, cfg.host, 'PORT');
   const sweeper = startMailSweeper({ sweep: mailSweep });
+  const rollups = startSiteRollup({ rollup: siteRollup });
   // The console's campaign sends: due schedules launched, the queue drained by the worker's code.
   const campaignQueueTicks = startLocalCampaignQueue(campaignQueue);
   // DynamoDB's own background work, so straight to the service: the fault switch breaks only the stack's calls.
@@ -238,11 +245,11 @@ async function main() {
   if (args.has('--watch')) {
     const { watchBuild } = await import('#web/build/build.ts');
     await watchBuild(() => {
-      edge = loadEdgeHandlers(readRoutes(cfg.distDir), archiveIssues.handle);
+      edge = loadEdgeHandlers(readRoutes(cfg.distDir), routesStore.handle);
       Object.assign(responseHeaders, securityHeaders(readCspHashes(cfg.distDir)));
       clearSiteCache();
-      archive.rewriteEverything();
-      void archive.run();
+      publisher.rewriteEverything();
+      void publisher.run();
       console.log('Website rebuilt.');
     });
   }
@@ -265,14 +272,15 @@ async function main() {
 
   stopOnSignal(async () => {
     await Promise.all([
-      archive.idle(),
+      publisher.idle(),
       sweeper.stop(),
+      rollups.stop(),
       campaignQueueTicks.stop(),
       sesEvents.stop(),
       ttlPurge.stop(),
       drainServer(server),
     ]);
-    await Promise.all([mailSweep.close(), sesEventIngestion.close()]);
+    await Promise.all([mailSweep.close(), sesEventIngestion.close(), siteRollup.close()]);
     ttlClient.destroy();
     await Promise.all([proxies.dynamodb.close(), proxies.ses.close()]);
     await Promise.all([ses.close(), dynamo.close()]);

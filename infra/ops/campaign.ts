@@ -6,8 +6,8 @@
  *        [--rate <n/s>] [--concurrency <n>]   local only: SES's rate and recipients in flight
  *   status <slug> [--json]       recipients, sent, failed, delivered, bounced (permanent, transient),
  *                                complained, rejected, unsubscribed since: the console's counts
- *   archive                      asks the newsletter archive's publisher for a run (npm run deploy
- *                                does, after each deploy): the site's newsletter pages follow the table
+ *   archive                      asks the site's publisher for a run (npm run deploy does, after
+ *                                each deploy): the site's newsletter pages and blog follow the tables
  *   --target local|aws           default local: `npm start`'s stack (PORT, SES_PORT,
  *                                DYNAMODB_PORT, LOCAL_DATA_DIR); aws: the deployed stack's outputs
  *   --stage <stage>              with --target aws: that stage's stack instead of prod's
@@ -15,8 +15,8 @@
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { testCopy } from '#lambdas/campaigns/test-copy.ts';
-import { requestArchiveRun } from '#lambdas/campaigns/archive/archive-trigger.ts';
-import { archiveTriggerFromEnv } from '#lambdas/campaigns/archive/lambda-archive-trigger.ts';
+import { requestPublisherRun } from '#lambdas/publisher/publisher-trigger.ts';
+import { publisherTriggerFromEnv } from '#lambdas/publisher/lambda-publisher-trigger.ts';
 import { campaignSenderDepsFromEnv, sendRateFromEnv } from '#lambdas/campaigns/campaign-deps.ts';
 import { startCampaignRun } from '#lambdas/data/campaign-sends.ts';
 import { createSesClient } from '#lambdas/runtime/aws-clients/ses.ts';
@@ -118,7 +118,7 @@ const stopSignal = () => {
  */
 const requestArchive = async (slug: string, log: (line: string) => void) => {
   log(
-    (await requestArchiveRun(archiveTriggerFromEnv(), slug))
+    (await requestPublisherRun(publisherTriggerFromEnv(), slug))
       ? "Newsletter page: an update was requested (it lists this campaign if its console draft is ticked 'Publish')."
       : 'Newsletter page: the update could not be requested; it follows at the next send or change in the console.',
   );
@@ -203,13 +203,13 @@ export const runCampaign = async (args: CampaignArgs, log: (line: string) => voi
   }
   if (args.verb === 'send') return send(args, target, log);
   if (args.verb === 'archive') {
-    // The publisher reads the table whole and writes only what differs: new pages' template after
-    // a deploy, the archive's sitemap in a new environment, anything a failed run left behind.
-    const requested = await requestArchiveRun(archiveTriggerFromEnv(), '(all)');
+    // The publisher reads the tables whole and writes only what differs: new pages' template after
+    // a deploy, the sitemaps in a new environment, anything a failed run left behind.
+    const requested = await requestPublisherRun(publisherTriggerFromEnv(), '(all)');
     log(
       requested
-        ? `Newsletter pages on ${target.name}: a run was requested; the pages, the index, the feed and the sitemap follow within a minute.`
-        : `Newsletter pages on ${target.name}: the run could not be requested (see the error above). Run this again in a minute.`,
+        ? `Newsletter and blog pages on ${target.name}: a run was requested; the pages, the indexes, the feeds and the sitemaps follow within a minute.`
+        : `Newsletter and blog pages on ${target.name}: the run could not be requested (see the error above). Run this again in a minute.`,
     );
     return requested ? 0 : 1;
   }

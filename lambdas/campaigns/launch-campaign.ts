@@ -1,5 +1,5 @@
 import type { CampaignContent, CampaignItem } from '../data/campaign-item';
-import { requestArchiveRun, type ArchiveTrigger } from './archive/archive-trigger';
+import { requestPublisherRun, type PublisherTrigger } from '../publisher/publisher-trigger';
 import { moveSendState } from '../data/campaign-launch';
 import { startCampaignRun } from '../data/campaign-sends';
 import type { TableStore } from '../data/stores';
@@ -12,8 +12,8 @@ export interface LaunchDeps {
   subscribers: TableStore;
   /** Hands recipients to the campaign queue (SQS in AWS, the local stack's queue locally). */
   enqueue: (messages: RecipientMessage[]) => Promise<void>;
-  /** Asks for a newsletter archive run: a campaign ticked `publish` appears once it is sent. */
-  archiveChanged: ArchiveTrigger;
+  /** Asks the site's publisher for a run: a campaign ticked `publish` appears once it is sent. */
+  archiveChanged: PublisherTrigger;
 }
 
 /** The frozen content of a campaign item, as the command's send stores it (startCampaignRun). */
@@ -52,6 +52,6 @@ export const launchCampaign = async (
   // Paused while launching: it stays paused, the owner resumes it.
   await moveSendState(deps.campaigns, slug, ['launching'], 'sending');
   // After the send started: a failed request must not stop the send; the next run repairs the archive.
-  await requestArchiveRun(deps.archiveChanged, slug);
+  await requestPublisherRun(deps.archiveChanged, slug);
   return recipients.length;
 };

@@ -1,6 +1,6 @@
 import { CAMPAIGN_ROUTES, type CampaignPublished } from '#shared/console-campaigns.ts';
 import { archivePagePath } from '#shared/newsletter-archive.ts';
-import { requestArchiveRun } from '../campaigns/archive/archive-trigger';
+import { requestPublisherRun } from '../publisher/publisher-trigger';
 import { setPublish } from '../data/campaign-drafts';
 import { getCampaign } from '../data/campaign-sends';
 import { HttpError } from '../http/http-error';
@@ -17,9 +17,9 @@ import type { ConsoleRoute } from './console-router';
  * request, so a failure to make it is answered as a failed request is: logged, and false.
  */
 const publisherTrigger = onFirstUse(async () =>
-  (await import('../campaigns/archive/lambda-archive-trigger')).archiveTriggerFromEnv(),
+  (await import('../publisher/lambda-publisher-trigger')).publisherTriggerFromEnv(),
 );
-const requestPublisherRun = (slug: string) => requestArchiveRun(async () => (await publisherTrigger())(), slug);
+const requestRun = (slug: string) => requestPublisherRun(async () => (await publisherTrigger())(), slug);
 
 /**
  * The owner's switch on a campaign sent or scheduled (docs/decisions/0052-newsletter-archive.md):
@@ -42,7 +42,7 @@ export const CAMPAIGN_PUBLISH_ROUTES: ConsoleRoute<CampaignRequest>[] = [
         target: slug,
         summary: publish ? 'Published on the newsletter page' : 'Taken off the newsletter page',
       });
-      const requested = await requestPublisherRun(slug);
+      const requested = await requestRun(slug);
       const choice = publish
         ? CAMPAIGN_MESSAGES.published(slug, archivePagePath(slug), sent.startedAt !== undefined)
         : CAMPAIGN_MESSAGES.unpublished(slug);

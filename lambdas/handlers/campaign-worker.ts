@@ -1,7 +1,7 @@
 import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
 import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { archiveTriggerFromEnv } from '../campaigns/archive/lambda-archive-trigger';
+import { publisherTriggerFromEnv } from '../publisher/lambda-publisher-trigger';
 import { readCampaignMessage } from '../campaigns/campaign-message';
 import { campaignSenderDepsFromEnv, sendRateFromEnv } from '../campaigns/campaign-deps';
 import { enqueueRecipients } from '../campaigns/enqueue';
@@ -35,7 +35,7 @@ const deps = {
     }
     return campaigns.get(slug)!;
   },
-  archiveChanged: archiveTriggerFromEnv(),
+  archiveChanged: publisherTriggerFromEnv(),
   pausedRecheckSeconds: 60,
   pace,
 };

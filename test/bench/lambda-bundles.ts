@@ -63,7 +63,7 @@ export const NON_API_HANDLERS: readonly FunctionName[] = [
   'mailSweep',
   'campaignWorker',
   'sesEvents',
-  'newsletterPublisher',
+  'sitePublisher',
 ];
 
 export interface BundleMeasurement {
@@ -134,10 +134,10 @@ const HANDLER_ENV = {
   CONSOLE_TABLE: 'Console',
   CONSOLE_OWNERS: 'owner@example.ca',
   MAILING_ADDRESS: 'Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3',
-  NEWSLETTER_PUBLISHER_FUNCTION: 'newsletterPublisher',
+  SITE_PUBLISHER_FUNCTION: 'sitePublisher',
   SITE_BUCKET: 'site-bucket',
   SITE_DISTRIBUTION_ID: 'E2EXAMPLE',
-  ARCHIVE_ISSUES_STORE_ARN: 'arn:aws:cloudfront::111111111111:key-value-store/0a1b2c3d-4e5f-6789-abcd-ef0123456789',
+  SITE_ROUTES_STORE_ARN: 'arn:aws:cloudfront::111111111111:key-value-store/0a1b2c3d-4e5f-6789-abcd-ef0123456789',
 };
 
 const sdkClientsIn = (inputs: Iterable<string>) =>

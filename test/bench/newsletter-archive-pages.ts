@@ -2,7 +2,7 @@ import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { CAMPAIGNS_TABLE } from '#infra/constructs/table-definitions.ts';
 import { LOCAL_LAMBDA_PREFIX } from '#infra/local/local-lambda.ts';
-import { lambdaArchiveTrigger } from '#lambdas/campaigns/archive/lambda-archive-trigger.ts';
+import { lambdaPublisherTrigger } from '#lambdas/publisher/lambda-publisher-trigger.ts';
 import { CAMPAIGN_FILES } from '#lambdas/campaigns/campaign-files.generated.ts';
 import { readCampaignSource, renderCampaign } from '#lambdas/campaigns/campaign-markdown.ts';
 import { createLambdaClient } from '#lambdas/runtime/aws-clients/lambda.ts';
@@ -51,9 +51,9 @@ export async function publishBenchIssue(stack: RunningStack): Promise<string[]> 
     runs: 1,
     expiresAt: now + 86_400 * 730,
   });
-  const trigger = lambdaArchiveTrigger(
+  const trigger = lambdaPublisherTrigger(
     createLambdaClient({ ...local, endpoint: `${stack.baseUrl}${LOCAL_LAMBDA_PREFIX}` }),
-    'newsletterPublisher',
+    'sitePublisher',
   );
   await trigger();
   const page = archivePagePath(SLUG);

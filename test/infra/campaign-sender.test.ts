@@ -122,7 +122,7 @@ describe('campaign sender (queue, worker, alarms)', () => {
     for (const output of [
       'CampaignsTableName',
       'CampaignQueueUrl',
-      'NewsletterPublisherName',
+      'SitePublisherName',
       'SenderAddress',
       'SiteUrl',
     ])

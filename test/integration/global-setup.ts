@@ -11,7 +11,7 @@ import { createTables, startDynalite, startSesLocal, type LocalService } from '#
 import { startFaultProxy } from '#infra/local/fault-proxy.ts';
 import { FaultSwitch } from '#infra/local/fault-switch.ts';
 import { createIamEnforcement } from '#infra/local/iam/iam-enforcement.ts';
-import { LOCAL_ARCHIVE_TARGETS } from '#infra/local/local-archive-site.ts';
+import { LOCAL_PUBLISHER_TARGETS } from '#infra/local/local-published-site.ts';
 
 declare global {
   // Read by global-teardown.ts (same process as this setup).
@@ -35,7 +35,7 @@ export default async function globalSetup(): Promise<void> {
     // No publisher in these tests: a launch's archive request is refused and logged (launch-campaign.ts);
     // the newsletter archive's test starts the twin's Lambda endpoint of its own.
     AWS_ENDPOINT_URL_LAMBDA: 'http://127.0.0.1:9/local-lambda',
-    NEWSLETTER_PUBLISHER_FUNCTION: 'newsletterPublisher',
+    SITE_PUBLISHER_FUNCTION: 'sitePublisher',
     SUBSCRIBERS_TABLE: tables.Subscribers,
     LEADS_TABLE: tables.Leads,
     CAMPAIGNS_TABLE: tables.Campaigns,
@@ -54,8 +54,8 @@ export default async function globalSetup(): Promise<void> {
     SUBMISSIONS_PER_CLIENT_PER_HOUR: '100000',
     SUBMISSIONS_PER_NETWORK_PER_HOUR: '100000',
     MAIL_DEAD_LETTER_FILE: path.join(mkdtempSync(path.join(tmpdir(), 'dead-letters-')), 'mail-dead-letters.jsonl'),
-    // The publisher's bucket, distribution and store, as the twin names them (local-archive-site.ts).
-    ...LOCAL_ARCHIVE_TARGETS,
+    // The publisher's bucket, distribution and store, as the twin names them (local-published-site.ts).
+    ...LOCAL_PUBLISHER_TARGETS,
   });
 
   // The functions the tests invoke (asFunction, test/support/twin-iam.ts) reach DynamoDB and SES

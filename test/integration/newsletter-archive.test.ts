@@ -5,7 +5,7 @@
  * not ticked, or never sent: nowhere; unticked later: gone, and only the changed paths invalidated.
  */
 import { createOwnCampaignTables, ownTables } from './console/own-campaign-tables';
-import { lambdaArchiveTrigger } from '#lambdas/campaigns/archive/lambda-archive-trigger.ts';
+import { lambdaPublisherTrigger } from '#lambdas/publisher/lambda-publisher-trigger.ts';
 import { renderCampaign } from '#lambdas/campaigns/campaign-markdown.ts';
 import { createLambdaClient } from '#lambdas/runtime/aws-clients/lambda.ts';
 import { startArchiveTwin } from './support/archive-twin';
@@ -76,7 +76,7 @@ describe('the newsletter archive', () => {
     );
 
     // Assess
-    expect(result.published).toEqual(['published-one']);
+    expect(result.published.newsletter).toEqual(['published-one']);
     expect([page.status, page.type]).toEqual([200, 'text/html; charset=utf-8']);
     expect(page.text).toContain('<h1>Subject of published-one</h1>');
     expect(page.text).toContain('Hello &lt;script&gt;alert(1)&lt;/script&gt; from the firm.');
@@ -150,7 +150,7 @@ describe('the newsletter archive', () => {
   it("is republished when the trigger invokes the publisher through the twin's Lambda endpoint (InvocationType Event)", async () => {
     // Prepare
     await seed('triggered-one', 'Sent and ticked.', { publish: true, sentAt: NOW - 60 });
-    const trigger = lambdaArchiveTrigger(createLambdaClient({ endpoint: twin.lambdaEndpoint }), 'newsletterPublisher');
+    const trigger = lambdaPublisherTrigger(createLambdaClient({ endpoint: twin.lambdaEndpoint }), 'sitePublisher');
 
     // Act
     await trigger();

@@ -17,7 +17,7 @@ export interface CampaignTarget extends OpsTarget {
  * Locally the command is the sender, so it gets the environment `npm start` gives the handlers
  * (infra/local/start.ts): the same PORT, SES_PORT, DYNAMODB_PORT and LOCAL_DATA_DIR, the
  * compressed delivery clock, dead letters in a file beside the data directory. It talks to the
- * emulators directly, not through the stack's fault proxies; a newsletter archive run is asked of
+ * emulators directly, not through the stack's fault proxies; a run of the site's publisher is asked of
  * the stack's Lambda endpoint, as its functions ask it (infra/local/local-lambda.ts).
  */
 const useLocalStack = () => {
@@ -31,7 +31,7 @@ const useLocalStack = () => {
     AWS_ENDPOINT_URL_DYNAMODB: cfg.externalEndpoints.dynamodb ?? `http://127.0.0.1:${cfg.dynamoPort}`,
     AWS_ENDPOINT_URL_SES: cfg.externalEndpoints.ses ?? `http://127.0.0.1:${cfg.sesPort}`,
     AWS_ENDPOINT_URL_LAMBDA: `http://127.0.0.1:${cfg.sitePort}${LOCAL_LAMBDA_PREFIX}`,
-    NEWSLETTER_PUBLISHER_FUNCTION: 'newsletterPublisher' satisfies FunctionName,
+    SITE_PUBLISHER_FUNCTION: 'sitePublisher' satisfies FunctionName,
     SUBSCRIBERS_TABLE: SUBSCRIBERS_TABLE.logicalName,
     LEADS_TABLE: LEADS_TABLE.logicalName,
     CAMPAIGNS_TABLE: CAMPAIGNS_TABLE.logicalName,
@@ -58,8 +58,8 @@ export const resolveCampaignTarget = async (name: string, stackName: string = ST
   process.env.AWS_REGION ??= STACK.region;
   // The address the deployed functions were given: a test copy or preview rendered here carries it too.
   process.env.MAILING_ADDRESS ??= localConfig().deployedMailingAddress;
-  // The send asks the newsletter archive's publisher for a run, as the worker's launch does.
-  process.env.NEWSLETTER_PUBLISHER_FUNCTION = output('NewsletterPublisherName');
+  // The send asks the site's publisher for a run, as the worker's launch does.
+  process.env.SITE_PUBLISHER_FUNCTION = output('SitePublisherName');
   return {
     ...target,
     siteUrl: output('SiteUrl').replace(/\/+$/, ''),

@@ -172,7 +172,7 @@ describe('npm run campaign against the local stack', () => {
 
     // Assess
     expect(archive.status).toBe(0);
-    expect(archive.stdout).toContain('Newsletter pages on local: a run was requested');
+    expect(archive.stdout).toContain('Newsletter and blog pages on local: a run was requested');
     expect(page.status).toBe(404);
   });
 

@@ -17,11 +17,12 @@ import { startFaultProxy } from '#infra/local/fault-proxy.ts';
 import { FaultSwitch } from '#infra/local/fault-switch.ts';
 import { runAs } from '#infra/local/iam/function-identity.ts';
 import { createIamEnforcement, type IamEnforcement } from '#infra/local/iam/iam-enforcement.ts';
-import { localArchiveSite, LOCAL_ARCHIVE_TARGETS } from '#infra/local/local-archive-site.ts';
+import { localPublishedSite, LOCAL_PUBLISHER_TARGETS } from '#infra/local/local-published-site.ts';
 import { createLocalKeyValueStore } from '#infra/local/local-key-value-store.ts';
 import { createLocalSqs, localQueueUrl, LOCAL_SQS_PREFIX } from '#infra/local/local-sqs.ts';
 import type { LocalService } from '#infra/local/services.ts';
-import { publishArchive } from '#lambdas/campaigns/archive/publish-archive.ts';
+import { publishSite } from '#lambdas/publisher/publish-site.ts';
+import { siteSections } from '#lambdas/publisher/site-sections.ts';
 import { enqueueRecipients } from '#lambdas/campaigns/enqueue.ts';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
 import { createSqsClient } from '#lambdas/runtime/aws-clients/sqs.ts';
@@ -145,26 +146,28 @@ describe("a lead's email (mailSweep's ses:SendRawEmail)", () => {
 });
 
 describe("the newsletter archive (the publisher's s3:PutObject)", () => {
+  const campaigns = { db: createDynamoClient(), table: process.env.CAMPAIGNS_TABLE! };
   const publish = async () =>
-    runAs('newsletterPublisher', async () =>
-      publishArchive(
-        { db: createDynamoClient(), table: process.env.CAMPAIGNS_TABLE! },
-        localArchiveSite(
+    runAs('sitePublisher', async () =>
+      publishSite(
+        campaigns,
+        localPublishedSite(
           await mkdtemp(path.join(tmpdir(), 'iam-archive-')),
           () => undefined,
           createLocalKeyValueStore(),
           enforcing,
         ),
-        { siteUrl: 'https://site.test', now: Math.floor(Date.now() / 1000), rewriteAll: true },
+        siteSections({ campaigns, siteUrl: 'https://site.test' }),
+        { now: Math.floor(Date.now() / 1000), rewriteAll: true },
       ),
     );
 
   it('is written under the deployed role, and refused with AccessDenied without it', async () => {
     enforce();
     expect((await publish()).written.length).toBeGreaterThan(0);
-    enforce(['newsletterPublisher', 's3:PutObject']);
+    enforce(['sitePublisher', 's3:PutObject']);
     expect(await failureOf(publish())).toBe('AccessDenied');
-    expect(denials[0]).toContain(`s3:PutObject on arn:aws:s3:::${LOCAL_ARCHIVE_TARGETS.SITE_BUCKET}/newsletter`);
+    expect(denials[0]).toContain(`s3:PutObject on arn:aws:s3:::${LOCAL_PUBLISHER_TARGETS.SITE_BUCKET}/newsletter`);
   });
 });
 

@@ -10,12 +10,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadEdgeHandlers, readRouteManifest } from '#infra/edge/edge-code.ts';
-import { localArchiveSite } from '#infra/local/local-archive-site.ts';
+import { localPublishedSite } from '#infra/local/local-published-site.ts';
 import { createLocalKeyValueStore } from '#infra/local/local-key-value-store.ts';
 import { createLocalLambda, LOCAL_LAMBDA_PREFIX } from '#infra/local/local-lambda.ts';
 import { createLocalPublisher } from '#infra/local/local-publisher.ts';
 import { createSiteHandler } from '#infra/local/static-site.ts';
-import { publishArchive, type ArchiveSite } from '#lambdas/campaigns/archive/publish-archive.ts';
+import { publishSite, type PublishedSite } from '#lambdas/publisher/publish-site.ts';
+import { siteSections } from '#lambdas/publisher/site-sections.ts';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
 import { runAs } from '#infra/local/iam/function-identity.ts';
 import { twinIam } from '#test/support/twin-iam.ts';
@@ -32,38 +33,37 @@ export interface ArchiveTwinOptions {
 export async function startArchiveTwin({ campaignsTable, siteUrl, now }: ArchiveTwinOptions) {
   const dist = await mkdtemp(path.join(tmpdir(), 'archive-twin-'));
   await cp(FIXTURE_DIST, dist, { recursive: true });
-  const issues = createLocalKeyValueStore();
+  const routesStore = createLocalKeyValueStore();
   const site = createSiteHandler({
     distDir: dist,
-    edge: loadEdgeHandlers(readRouteManifest(dist), issues.handle),
+    edge: loadEdgeHandlers(readRouteManifest(dist), routesStore.handle),
     responseHeaders: {},
   });
   const invalidated: string[][] = [];
-  const archiveSite = localArchiveSite(dist, () => site.clearCache(), issues, twinIam());
-  const recordingSite: ArchiveSite = {
-    ...archiveSite,
+  const publishedSite = localPublishedSite(dist, () => site.clearCache(), routesStore, twinIam());
+  const recordingSite: PublishedSite = {
+    ...publishedSite,
     invalidate: async (paths) => {
-      await archiveSite.invalidate(paths);
+      await publishedSite.invalidate(paths);
       invalidated.push(paths);
     },
   };
+  const campaigns = { db: createDynamoClient(), table: campaignsTable };
+  const sections = siteSections({ campaigns, siteUrl });
   /** One publication over the table, as the function makes it, held to its role. */
-  const publish = () =>
-    runAs('newsletterPublisher', () =>
-      publishArchive({ db: createDynamoClient(), table: campaignsTable }, recordingSite, { siteUrl, now: now() }),
-    );
+  const publish = () => runAs('sitePublisher', () => publishSite(campaigns, recordingSite, sections, { now: now() }));
   // The Lambda endpoint's invocations, one at a time by the function's own lease, as in AWS.
   const runs = createLocalPublisher({
-    store: { db: createDynamoClient(), table: campaignsTable },
+    state: campaigns,
     site: recordingSite,
-    siteUrl,
+    sections,
     clock: now,
     rewriteFirst: false,
     onError: (error) => {
       throw error;
     },
   });
-  const lambda = createLocalLambda({ newsletterPublisher: () => runs.run() }, twinIam());
+  const lambda = createLocalLambda({ sitePublisher: () => runs.run() }, twinIam());
   let invocations = 0;
   let lambdaDown = false;
   const server = createServer((req, res) => {

@@ -1,14 +1,29 @@
 import { loadEdgeHandlers, type EdgeRequest, type EdgeResponse } from '#infra/edge/edge-code.ts';
 import { createLocalKeyValueStore } from '#infra/local/local-key-value-store.ts';
+import {
+  BLOG_CATALOG_PATH,
+  BLOG_FILES,
+  postDataPath,
+  postPageKey,
+  postPagePath,
+  postRouteKey,
+  redirectRouteKey,
+} from '#shared/blog-site.ts';
 import { CONSOLE_SHELL } from '#shared/console-api.ts';
 import { ARCHIVE_ISSUE_VALUE } from '#shared/newsletter-archive.ts';
 import { DYNAMIC_PAGES, NOT_FOUND_PAGE } from '#shared/paths.ts';
 import { isResponse, ROUTES, viewerRequestEvent } from './edge-events';
 
-/** The edge's KeyValueStore of published newsletter issues, as the publisher left it. */
-const archiveIssues = createLocalKeyValueStore();
-archiveIssues.update([{ key: '2026-spring-news', value: ARCHIVE_ISSUE_VALUE }], []);
-const { viewerRequest } = loadEdgeHandlers(ROUTES, archiveIssues.handle);
+/** The edge's KeyValueStore of published issues, posts and redirects, as the publisher left it. */
+const routesStore = createLocalKeyValueStore();
+routesStore.update([{ key: '2026-spring-news', value: ARCHIVE_ISSUE_VALUE }], []);
+const { viewerRequest } = loadEdgeHandlers(ROUTES, routesStore.handle);
+
+/** A store that does not answer, as the edge may find it. */
+const unavailableStore = {
+  exists: () => Promise.reject(new Error('store unavailable')),
+  get: () => Promise.reject(new Error('store unavailable')),
+};
 
 const forwarded = async (uri: string, query = {}): Promise<EdgeRequest> => {
   const result = await viewerRequest(viewerRequestEvent(uri, query));
@@ -234,9 +249,9 @@ describe('the newsletter archive (written by its publisher, not the build)', () 
 
   it('serves the 404 page for an issue whose slug is not in the KeyValueStore (never or no longer published)', async () => {
     // Prepare: one issue published, then taken down
-    archiveIssues.update([{ key: '2026-summer-news', value: ARCHIVE_ISSUE_VALUE }], []);
+    routesStore.update([{ key: '2026-summer-news', value: ARCHIVE_ISSUE_VALUE }], []);
     const whilePublished = await forwarded('/newsletter/2026-summer-news');
-    archiveIssues.update([], ['2026-summer-news']);
+    routesStore.update([], ['2026-summer-news']);
 
     // Act
     const unpublished = await forwarded('/newsletter/2026-summer-news');
@@ -250,12 +265,89 @@ describe('the newsletter archive (written by its publisher, not the build)', () 
 
   it('asks S3 for the page when the KeyValueStore does not answer, so a published issue stays readable', async () => {
     // Prepare
-    const broken = loadEdgeHandlers(ROUTES, { exists: () => Promise.reject(new Error('store unavailable')) });
+    const broken = loadEdgeHandlers(ROUTES, unavailableStore);
 
     // Act
     const result = await broken.viewerRequest(viewerRequestEvent('/newsletter/2026-spring-news'));
 
     // Assess
     expect(isResponse(result) ? result.statusCode : result.uri).toBe('/newsletter/2026-spring-news/index.html');
+  });
+});
+
+describe("the blog's posts and old slugs (published by the site's publisher, looked up in the store)", () => {
+  // The publisher's keys (shared/blog-site.ts): a post's page and an old slug's redirect to it.
+  routesStore.update(
+    [
+      { key: postRouteKey('hiring-in-a-cold-snap'), value: 'hiring-in-a-cold-snap' },
+      { key: postRouteKey("it's-a-small-town"), value: "it's-a-small-town" },
+      { key: redirectRouteKey('hiring-when-its-cold'), value: postPagePath('hiring-in-a-cold-snap') },
+      { key: redirectRouteKey('about'), value: postPagePath('hiring-in-a-cold-snap') },
+    ],
+    [],
+  );
+
+  it("serves a published post's root-level path from its object under blog-posts/", async () => {
+    expect((await forwarded('/hiring-in-a-cold-snap')).uri).toBe(`/${postPageKey('hiring-in-a-cold-snap')}`);
+    expect((await answered('/hiring-in-a-cold-snap/', { ref: { value: 'x' } })).headers.location.value).toBe(
+      '/hiring-in-a-cold-snap?ref=x',
+    );
+  });
+
+  it('sends a slug with an apostrophe to S3 strictly encoded, literal or percent-encoded', async () => {
+    for (const uri of ["/it's-a-small-town", '/it%27s-a-small-town']) {
+      expect((await forwarded(uri)).uri).toBe('/blog-posts/it%27s-a-small-town/index.html');
+    }
+  });
+
+  it("answers an old slug with a 301 to the post's path now, keeping the query", async () => {
+    const response = await answered('/hiring-when-its-cold', { utm_source: { value: 'news%20letter' } });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location.value).toBe('/hiring-in-a-cold-snap?utm_source=news%20letter');
+    expect((await answered('/hiring-when-its-cold/')).headers.location.value).toBe('/hiring-in-a-cold-snap');
+  });
+
+  it('never lets a key of the store shadow a page of the build', async () => {
+    expect((await forwarded('/about')).uri).toBe('/about/index.html');
+  });
+
+  it('serves the 404 page for a slug never or no longer published, and for what only looks like a post', async () => {
+    // Prepare: a post published, then taken down
+    routesStore.update([{ key: postRouteKey('gone-by-spring'), value: 'gone-by-spring' }], []);
+    const whilePublished = await forwarded('/gone-by-spring');
+    routesStore.update([], [postRouteKey('gone-by-spring')]);
+
+    // Act
+    const paths = [
+      '/gone-by-spring',
+      '/never-written',
+      '/hiring-in-a-cold-snap/more',
+      '/Hiring-In-A-Cold-Snap',
+      `/${postPageKey('hiring-in-a-cold-snap')}`,
+      '/blog-posts/hiring-in-a-cold-snap',
+      '/_publish/render-kit.json',
+    ];
+    const results = await Promise.all(paths.map(forwarded));
+
+    // Assess
+    expect(whilePublished.uri).toBe(`/${postPageKey('gone-by-spring')}`);
+    expect(results.map((result) => result.uri)).toEqual(paths.map(() => NOT_FOUND_PAGE));
+  });
+
+  it("passes the blog's files through: its data, feed and sitemap", async () => {
+    for (const uri of [
+      BLOG_CATALOG_PATH,
+      postDataPath('hiring-in-a-cold-snap'),
+      BLOG_FILES.feed.path,
+      BLOG_FILES.sitemap.path,
+    ]) {
+      expect((await forwarded(uri)).uri).toBe(uri);
+    }
+  });
+
+  it('asks S3 for the post when the store does not answer, so a published post stays readable', async () => {
+    const broken = loadEdgeHandlers(ROUTES, unavailableStore);
+    const result = await broken.viewerRequest(viewerRequestEvent('/hiring-in-a-cold-snap'));
+    expect(isResponse(result) ? result.statusCode : result.uri).toBe(`/${postPageKey('hiring-in-a-cold-snap')}`);
   });
 });

@@ -120,6 +120,6 @@ describe('Lambda bundles', () => {
 
   it('bundles the S3 client only in the newsletter publisher (downloads are presigned with SigV4 directly)', () => {
     const withS3 = bundles.filter((bundle) => Buffer.from(bundle.code).includes('GetObjectCommand'));
-    expect(withS3.map((bundle) => bundle.name)).toEqual(['newsletterPublisher']);
+    expect(withS3.map((bundle) => bundle.name)).toEqual(['sitePublisher']);
   });
 });

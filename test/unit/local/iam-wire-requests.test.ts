@@ -130,11 +130,11 @@ describe('SQS, Lambda and Scheduler', () => {
 
   it('authorizes Invoke as lambda:InvokeFunction on the function', () => {
     expect(
-      lambdaRequests(wire('', {}, 'POST', '/_local-lambda/2015-03-31/functions/newsletterPublisher/invocations')),
+      lambdaRequests(wire('', {}, 'POST', '/_local-lambda/2015-03-31/functions/sitePublisher/invocations')),
     ).toEqual([
       {
         action: 'lambda:InvokeFunction',
-        resource: 'arn:aws:lambda:ca-central-1:000000000000:function:newsletterPublisher',
+        resource: 'arn:aws:lambda:ca-central-1:000000000000:function:sitePublisher',
       },
     ]);
   });

@@ -7,5 +7,5 @@ import '../../lambdas/support/env';
 
 export const CAMPAIGN_QUEUE_URL = 'https://sqs.ca-central-1.amazonaws.com/123456789012/campaigns';
 process.env.CAMPAIGN_QUEUE_URL = CAMPAIGN_QUEUE_URL;
-process.env.NEWSLETTER_PUBLISHER_FUNCTION = 'newsletterPublisher';
+process.env.SITE_PUBLISHER_FUNCTION = 'sitePublisher';
 for (const name of ['CAMPAIGN_SEND_RATE', 'CAMPAIGN_WORKERS']) delete process.env[name];

@@ -1,18 +1,18 @@
 /**
- * The newsletter archive's publisher (docs/decisions/0052-newsletter-archive.md): what it may
- * write (the archive's objects, its own state item, one distribution's invalidations), who may
- * run it (the campaign worker after a launch, the console after a change of `publish`), and that it
- * runs one at a time without reserved concurrency.
+ * The site's publisher (docs/decisions/0052-newsletter-archive.md, 0053-blog-posts-from-the-console.md):
+ * what it may write (its objects, its own state item, one distribution's invalidations, one
+ * store's keys), who may run it (the campaign worker after a launch, the console after a change
+ * of `publish`), and that it runs one at a time without reserved concurrency.
  */
 import { Match } from 'aws-cdk-lib/assertions';
 import { FUNCTIONS } from '#infra/constructs/functions.ts';
-import { ARCHIVE_LEASE_SECONDS } from '#lambdas/campaigns/archive/one-run-at-a-time.ts';
+import { PUBLISHER_LEASE_SECONDS } from '#lambdas/publisher/one-run-at-a-time.ts';
 import { synthStack } from './support/app';
 import { roleStatements } from './support/policies';
 
 const { stack, template: templateOf } = synthStack({});
 const template = templateOf();
-const publisher = stack.newsletter.publisher;
+const publisher = stack.publisher.publisher;
 const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
   stack.getLogicalId(construct.node.defaultChild as never);
 const statements = () => roleStatements(template, stack, publisher);
@@ -20,7 +20,7 @@ const withAction = (action: string) => statements().filter((statement) => [state
 const bucketArn = { 'Fn::GetAtt': [logicalId(stack.site.bucket), 'Arn'] };
 const campaignsArn = { 'Fn::GetAtt': [logicalId(stack.data.campaigns.table), 'Arn'] };
 
-describe('newsletter publisher', () => {
+describe('site publisher', () => {
   it('writes and deletes objects under newsletter/ of the site bucket and its sitemap only', () => {
     const writes = statements().filter((statement) => [statement.Action].flat().some((a) => a.startsWith('s3:')));
     expect(writes).toEqual([
@@ -52,8 +52,8 @@ describe('newsletter publisher', () => {
     expect(JSON.stringify(distributionArn)).toContain(logicalId(stack.site.distribution));
   });
 
-  it("changes the keys of the edge's store of published issues, and of no other store", () => {
-    const storeArn = { 'Fn::GetAtt': [logicalId(stack.site.archiveIssues), 'Arn'] };
+  it("changes the keys of the edge's store of published issues, posts and redirects, and of no other store", () => {
+    const storeArn = { 'Fn::GetAtt': [logicalId(stack.site.routesStore), 'Arn'] };
     const kvsStatements = statements().filter((statement) =>
       [statement.Action].flat().some((action) => action.startsWith('cloudfront-keyvaluestore:')),
     );
@@ -78,12 +78,12 @@ describe('newsletter publisher', () => {
 
   it('knows the bucket, the distribution, the campaigns table and the site URL', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
-      Description: "Publishes the sent campaigns the owners chose on the site's newsletter pages and feed",
+      Description: FUNCTIONS.sitePublisher.description,
       Environment: {
         Variables: Match.objectLike({
           SITE_BUCKET: { Ref: logicalId(stack.site.bucket) },
           SITE_DISTRIBUTION_ID: { Ref: logicalId(stack.site.distribution) },
-          ARCHIVE_ISSUES_STORE_ARN: { 'Fn::GetAtt': [logicalId(stack.site.archiveIssues), 'Arn'] },
+          SITE_ROUTES_STORE_ARN: { 'Fn::GetAtt': [logicalId(stack.site.routesStore), 'Arn'] },
           CAMPAIGNS_TABLE: { Ref: logicalId(stack.data.campaigns.table) },
           SITE_URL: Match.anyValue(),
         }),
@@ -100,16 +100,16 @@ describe('newsletter publisher', () => {
 
   it("runs one at a time by a lease that outlives the function's timeout, so a live run never loses it", () => {
     const timeout = Object.values(template.findResources('AWS::Lambda::Function')).find(
-      (fn) => fn.Properties.Description === FUNCTIONS.newsletterPublisher.description,
+      (fn) => fn.Properties.Description === FUNCTIONS.sitePublisher.description,
     )!.Properties.Timeout as number;
-    expect(timeout).toBe(FUNCTIONS.newsletterPublisher.timeoutSeconds);
-    expect(ARCHIVE_LEASE_SECONDS).toBeGreaterThan(timeout);
+    expect(timeout).toBe(FUNCTIONS.sitePublisher.timeoutSeconds);
+    expect(PUBLISHER_LEASE_SECONDS).toBeGreaterThan(timeout);
   });
 
   it("keeps a run that failed after Lambda's retries in its own dead-letter queue, and alarms on it", () => {
-    const queue = logicalId(stack.newsletter.deadLetterQueue);
+    const queue = logicalId(stack.publisher.deadLetterQueue);
     template.hasResourceProperties('AWS::Lambda::Function', {
-      Description: "Publishes the sent campaigns the owners chose on the site's newsletter pages and feed",
+      Description: FUNCTIONS.sitePublisher.description,
       DeadLetterConfig: { TargetArn: { 'Fn::GetAtt': [queue, 'Arn'] } },
     });
     expect(withAction('sqs:SendMessage').map((statement) => statement.Resource)).toEqual([
@@ -137,7 +137,7 @@ describe('newsletter publisher', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       FunctionName: Match.absent(),
       Environment: {
-        Variables: Match.objectLike({ NEWSLETTER_PUBLISHER_FUNCTION: { Ref: logicalId(publisher.function) } }),
+        Variables: Match.objectLike({ SITE_PUBLISHER_FUNCTION: { Ref: logicalId(publisher.function) } }),
       },
     });
   });

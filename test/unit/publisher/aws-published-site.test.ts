@@ -1,6 +1,6 @@
 /**
- * The newsletter archive's AWS adapter (lambdas/campaigns/archive/aws-archive-site.ts) driven by
- * the publisher as the Lambda runs it, S3, CloudFront and DynamoDB answered by aws-sdk-client-mock:
+ * The site publisher's AWS adapter (lambdas/publisher/aws-published-site.ts) driven by the
+ * publisher as the Lambda runs it, here with the newsletter archive's section, S3, CloudFront and DynamoDB answered by aws-sdk-client-mock:
  * what lands in the bucket (keys, content types, Cache-Control), what is deleted, the published
  * slugs in the edge's KeyValueStore, and the one invalidation per run naming exactly the changed
  * paths; no write at all when nothing changed.
@@ -22,8 +22,9 @@ import {
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { awsArchiveSite } from '#lambdas/campaigns/archive/aws-archive-site.ts';
-import { publishArchive } from '#lambdas/campaigns/archive/publish-archive.ts';
+import { archiveSection } from '#lambdas/campaigns/archive/archive-section.ts';
+import { awsPublishedSite } from '#lambdas/publisher/aws-published-site.ts';
+import { publishSite } from '#lambdas/publisher/publish-site.ts';
 import { renderCampaign } from '#lambdas/campaigns/campaign-markdown.ts';
 
 const SITE = 'https://www.chinooktalent.ca';
@@ -59,18 +60,20 @@ const campaign = async (slug: string, publish: boolean) => {
   ];
 };
 
+const campaigns = { db: new DynamoDBClient({ region: 'ca-central-1' }), table: 'Campaigns' };
 const run = () =>
-  publishArchive(
-    { db: new DynamoDBClient({ region: 'ca-central-1' }), table: 'Campaigns' },
-    awsArchiveSite({
+  publishSite(
+    campaigns,
+    awsPublishedSite({
       s3: new S3Client({ region: 'ca-central-1' }),
       cloudFront: new CloudFrontClient({ region: 'us-east-1' }),
       keyValueStore: new CloudFrontKeyValueStoreClient({ region: 'us-east-1' }),
       bucket: 'site-bucket',
       distributionId: 'E2EXAMPLE',
-      issuesStoreArn: STORE_ARN,
+      routesStoreArn: STORE_ARN,
     }),
-    { siteUrl: SITE, now: NOW },
+    [archiveSection(campaigns, SITE)],
+    { now: NOW },
   );
 
 const puts = () => s3.commandCalls(PutObjectCommand).map((call) => call.args[0].input);
@@ -112,10 +115,10 @@ beforeEach(() => {
     .on(ScanCommand)
     .callsFake(() => ({ Items: items.map((item) => marshall(item, { removeUndefinedValues: true })) }));
   dynamo.on(GetItemCommand).callsFake(() => ({ Item: state }));
-  // The state item as the UpdateItem would leave it: `files` is the one map among its values.
+  // The state item as the UpdateItem would leave it: `objects` is the one map among its values.
   dynamo.on(UpdateItemCommand).callsFake((input: { ExpressionAttributeValues: Record<string, AttributeValue> }) => {
-    const files = Object.values(input.ExpressionAttributeValues).find((value) => value.M !== undefined)!;
-    state = marshall({ id: 'archive#state', kind: 'archive-state', files: unmarshall(files.M!) });
+    const objects = Object.values(input.ExpressionAttributeValues).find((value) => value.M !== undefined)!;
+    state = marshall({ id: 'archive#state', kind: 'publisher-state', objects: unmarshall(objects.M!) });
     return {};
   });
 });

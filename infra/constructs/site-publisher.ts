@@ -3,41 +3,41 @@ import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { ARCHIVE_KEY_PATTERN, ARCHIVE_KEY_PATTERNS, ARCHIVE_STATE_ID } from '#shared/newsletter-archive.ts';
+import { ARCHIVE_KEY_PATTERN, ARCHIVE_KEY_PATTERNS } from '#shared/newsletter-archive.ts';
+import { PUBLISHER_STATE_ID } from '#shared/site-publisher.ts';
 import { DeadLetterQueue } from './dead-letter-queue';
 import { HouseFunction, type TableBinding } from './house-function';
 
-export interface NewsletterPublisherProps {
+export interface SitePublisherProps {
   readonly campaigns: TableBinding;
   readonly bucket: s3.IBucket;
   readonly distribution: cloudfront.IDistribution;
-  /** The viewer-request function's store of published issues. */
-  readonly issuesStore: cloudfront.IKeyValueStore;
+  /** The viewer-request function's store of published issues, posts and redirects. */
+  readonly routesStore: cloudfront.IKeyValueStore;
   readonly siteUrl: string;
 }
 
 /**
- * The public newsletter archive's publisher (docs/decisions/0052-newsletter-archive.md): run
- * asynchronously by the functions that may change the archive (bindTrigger), it scans the
- * campaigns, writes `newsletter/*` of the site bucket and invalidates the changed paths. It may
- * write nothing else: objects under the archive's prefix and its sitemap only, one item of the
- * table (its own state and the lease that lets one run publish at a time, by key), one
- * distribution's invalidations, the keys of one KeyValueStore (the issues the edge serves). A run
- * that still fails after Lambda's two retries of the asynchronous invocation leaves its event in
- * `deadLetterQueue`, whose depth alarm (site-stack.ts) tells the operators that the archive may be
- * out of date.
+ * The site's publisher (docs/decisions/0052-newsletter-archive.md, 0053-blog-posts-from-the-console.md):
+ * run asynchronously by the functions that may change what it publishes (bindTrigger), it reads
+ * the tables, writes its objects to the site bucket, brings the edge's store in line and
+ * invalidates the changed paths. It may write nothing else: its objects' keys only, one item of
+ * the Campaigns table (its own state and the lease that lets one run publish at a time, by key),
+ * one distribution's invalidations, the keys of one KeyValueStore. A run that still fails after
+ * Lambda's two retries of the asynchronous invocation leaves its event in `deadLetterQueue`, whose
+ * depth alarm (site-stack.ts) tells the operators that the site may be out of date.
  */
-export class NewsletterPublisher extends Construct {
+export class SitePublisher extends Construct {
   readonly publisher: HouseFunction;
   readonly deadLetterQueue: DeadLetterQueue;
 
-  constructor(scope: Construct, id: string, props: NewsletterPublisherProps) {
+  constructor(scope: Construct, id: string, props: SitePublisherProps) {
     super(scope, id);
     this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetters');
-    // Invoked asynchronously only (archive-trigger.ts): the function DLQ receives the event of a
+    // Invoked asynchronously only (publisher-trigger.ts): the function DLQ receives the event of a
     // run Lambda gave up on, as for the SES events function (email.ts). One run publishes at a
-    // time (two at once could each save what it read and leave the archive wrong until its next
-    // change), by a lease on its state item (lambdas/campaigns/archive/one-run-at-a-time.ts), not
+    // time (two at once could each save what it read and leave the site wrong until its next
+    // change), by a lease on its state item (lambdas/publisher/one-run-at-a-time.ts), not
     // by reserved concurrency. Lambda lets a function reserve only "up to the Unreserved account
     // concurrency value that is shown, minus 100 for functions that don't have reserved concurrency"
     // (https://docs.aws.amazon.com/lambda/latest/dg/configuration-concurrency.html, as quoted on
@@ -47,24 +47,24 @@ export class NewsletterPublisher extends Construct {
     // for function decreases account's UnreservedConcurrentExecution below its minimum value of
     // [10]" (or [50]) and rolls it back. infra/compliance.ts refuses reserved concurrency anywhere.
     this.publisher = new HouseFunction(this, 'Function', {
-      name: 'newsletterPublisher',
+      name: 'sitePublisher',
       deadLetterQueue: this.deadLetterQueue,
     })
       .bindTable(props.campaigns, 'read', { scan: true })
       .setEnv('SITE_URL', props.siteUrl)
       .setEnv('SITE_BUCKET', props.bucket.bucketName)
       .setEnv('SITE_DISTRIBUTION_ID', props.distribution.distributionId)
-      .setEnv('ARCHIVE_ISSUES_STORE_ARN', props.issuesStore.keyValueStoreArn);
+      .setEnv('SITE_ROUTES_STORE_ARN', props.routesStore.keyValueStoreArn);
     const role = this.publisher.role;
     // dynamodb:LeadingKeys is the partition key of the item written: its own state item only
     // (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/specifying-conditions.html),
-    // which holds what it wrote, its runs' counters and their lease (lambdas/data/archive-state.ts),
+    // which holds what it wrote, its runs' counters and their lease (lambdas/data/publisher-state.ts),
     // all written with UpdateItem (ADD, SET, REMOVE; conditional for the lease).
     role.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: ['dynamodb:UpdateItem'],
         resources: [props.campaigns.table.tableArn],
-        conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [ARCHIVE_STATE_ID] } },
+        conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [PUBLISHER_STATE_ID] } },
       }),
     );
     const objects = ARCHIVE_KEY_PATTERNS.map((pattern) => props.bucket.arnForObjects(pattern));
@@ -81,7 +81,7 @@ export class NewsletterPublisher extends Construct {
           'cloudfront-keyvaluestore:ListKeys',
           'cloudfront-keyvaluestore:UpdateKeys',
         ],
-        resources: [props.issuesStore.keyValueStoreArn],
+        resources: [props.routesStore.keyValueStoreArn],
       }),
     );
     const stack = Stack.of(this);
@@ -94,13 +94,13 @@ export class NewsletterPublisher extends Construct {
 
   /**
    * Lets `fn` ask for a run (lambda:InvokeFunction on this function only) and tells it which
-   * function to invoke (lambdas/campaigns/archive/archive-trigger.ts).
+   * function to invoke (lambdas/publisher/publisher-trigger.ts).
    */
   bindTrigger(fn: HouseFunction): void {
     // The function's ARN alone (grantInvoke would add `:*`, every version and alias: we invoke none).
     fn.role.addToPrincipalPolicy(
       new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.publisher.function.functionArn] }),
     );
-    fn.setEnv('NEWSLETTER_PUBLISHER_FUNCTION', this.publisher.function.functionName);
+    fn.setEnv('SITE_PUBLISHER_FUNCTION', this.publisher.function.functionName);
   }
 }

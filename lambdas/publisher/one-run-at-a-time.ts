@@ -1,38 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import {
-  countArchiveRequest,
-  markArchiveServed,
-  readArchiveRuns,
-  releaseArchiveLease,
-  takeArchiveLease,
-  type ArchiveRuns,
-} from '../../data/archive-state';
-import type { TableStore } from '../../data/stores';
+  countPublisherRequest,
+  markPublisherServed,
+  readPublisherRuns,
+  releasePublisherLease,
+  takePublisherLease,
+  type PublisherRuns,
+} from '../data/publisher-state';
+import type { TableStore } from '../data/stores';
 
 /**
  * How long a lease lasts, in seconds. Longer than the publisher's 60 s timeout
- * (infra/constructs/functions.ts; test/infra/newsletter-publisher.test.ts holds them together), so
+ * (infra/constructs/functions.ts; test/infra/site-publisher.test.ts holds them together), so
  * a live run never outlives its lease; short enough that a run killed while holding it (timeout,
  * crash) frees it before Lambda's first retry of an event that gave up waiting for it, about a
  * minute after that run failed (https://docs.aws.amazon.com/lambda/latest/dg/invocation-async-error-handling.html).
  */
-export const ARCHIVE_LEASE_SECONDS = 90;
+export const PUBLISHER_LEASE_SECONDS = 90;
 
 /** Between two looks at the lease while another run holds it. */
 const POLL_MS = 1000;
 
 /** The run waited as long as it could for another run's lease: Lambda runs the event again later. */
-export class ArchiveRunBusy extends Error {
-  override readonly name = 'ArchiveRunBusy';
+export class PublisherRunBusy extends Error {
+  override readonly name = 'PublisherRunBusy';
 }
 
 /** Another run took the lease from this one (only possible if this one outlived the lease). */
-export class ArchiveLeaseLost extends Error {
-  override readonly name = 'ArchiveLeaseLost';
+export class PublisherLeaseLost extends Error {
+  override readonly name = 'PublisherLeaseLost';
 }
 
 export interface OneRunAtATimeOptions {
-  /** Epoch ms: a run still waiting for another's lease then throws ArchiveRunBusy, so Lambda retries its event. */
+  /** Epoch ms: a run still waiting for another's lease then throws PublisherRunBusy, so Lambda retries its event. */
   giveUpAt: number;
   /** This run's name on the lease; a new random one by default (Lambda's retries keep the request id). */
   holder?: string;
@@ -54,7 +54,7 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Runs `work` (the publisher's reconciliation) so that no two runs of it overlap, and returns only
- * once a run that read the table after this request was counted has finished: no request is lost
+ * once a run that read the tables after this request was counted has finished: no request is lost
  * (docs/decisions/0052-newsletter-archive.md, "One run at a time"). Without reserved concurrency,
  * which a new account cannot grant (infra/compliance.ts).
  *
@@ -78,23 +78,23 @@ export async function runOneAtATime<T>(
     clock = Date.now,
     sleep = pause,
     pollMs = POLL_MS,
-    leaseSeconds = ARCHIVE_LEASE_SECONDS,
+    leaseSeconds = PUBLISHER_LEASE_SECONDS,
   }: OneRunAtATimeOptions,
 ): Promise<OneRunAtATimeResult<T>> {
-  const request = await countArchiveRequest(store);
+  const request = await countPublisherRequest(store);
   const runs: T[] = [];
   for (;;) {
     const now = Math.floor(clock() / 1000);
-    const lease = await takeArchiveLease(store, holder, { now, until: now + leaseSeconds });
+    const lease = await takePublisherLease(store, holder, { now, until: now + leaseSeconds });
     if (lease) {
       const after = await publishWhileRequested(store, holder, lease, work, runs);
       if (after.requested <= after.served) return { request, runs };
       continue;
     }
-    const seen = await readArchiveRuns(store);
+    const seen = await readPublisherRuns(store);
     if (seen.served >= request) return { request, runs };
     if (clock() >= giveUpAt) {
-      throw new ArchiveRunBusy(
+      throw new PublisherRunBusy(
         `Request ${request} not yet published and the lease is held until ${seen.leaseUntil}; Lambda runs it again`,
       );
     }
@@ -106,10 +106,10 @@ export async function runOneAtATime<T>(
 async function publishWhileRequested<T>(
   store: TableStore,
   holder: string,
-  lease: ArchiveRuns,
+  lease: PublisherRuns,
   work: () => Promise<T>,
   runs: T[],
-): Promise<ArchiveRuns> {
+): Promise<PublisherRuns> {
   let seen = lease;
   try {
     while (seen.requested > seen.served) {
@@ -117,16 +117,16 @@ async function publishWhileRequested<T>(
       // after its change was stored, so this publication shows it.
       const covers = seen.requested;
       runs.push(await work());
-      const marked = await markArchiveServed(store, holder, covers);
-      if (!marked) throw new ArchiveLeaseLost(`The archive's lease was taken from run ${holder}`);
+      const marked = await markPublisherServed(store, holder, covers);
+      if (!marked) throw new PublisherLeaseLost(`The publisher's lease was taken from run ${holder}`);
       seen = marked;
     }
   } catch (error) {
     // Best effort: free for the next run (or Lambda's retry of this one) at once, not at its end.
-    await releaseArchiveLease(store, holder).catch(() => undefined);
+    await releasePublisherLease(store, holder).catch(() => undefined);
     throw error;
   }
-  const released = await releaseArchiveLease(store, holder);
-  if (!released) throw new ArchiveLeaseLost(`The archive's lease was taken from run ${holder}`);
+  const released = await releasePublisherLease(store, holder);
+  if (!released) throw new PublisherLeaseLost(`The publisher's lease was taken from run ${holder}`);
   return released;
 }

@@ -1,6 +1,6 @@
 /**
- * The newsletter publisher's one run at a time, without reserved concurrency
- * (lambdas/campaigns/archive/one-run-at-a-time.ts, docs/decisions/0052-newsletter-archive.md): the
+ * The site publisher's one run at a time, without reserved concurrency
+ * (lambdas/publisher/one-run-at-a-time.ts, docs/decisions/0052-newsletter-archive.md): the
  * lease and the request counters on the `archive#state` item, in dynalite. Runs started together
  * never publish at once; a request that arrives during a publication, or between its end and the
  * lease's release, is published by a later publication; a run that finds the lease taken waits for
@@ -9,28 +9,30 @@
  */
 import { createOwnCampaignTables, ownTables } from './console/own-campaign-tables';
 import { UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ArchiveRunBusy, runOneAtATime } from '#lambdas/campaigns/archive/one-run-at-a-time.ts';
-import { countArchiveRequest, readArchiveRuns } from '#lambdas/data/archive-state.ts';
+import { PublisherRunBusy, runOneAtATime } from '#lambdas/publisher/one-run-at-a-time.ts';
+import { countPublisherRequest, readPublisherRuns } from '#lambdas/data/publisher-state.ts';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
-import { ARCHIVE_STATE_ID } from '#shared/newsletter-archive.ts';
+import { PUBLISHER_STATE_ID } from '#shared/site-publisher.ts';
 import { readItem, writeItem } from './support/local-aws';
 
 const NOW_MS = 1_780_000_000_000;
-const FILES = { 'newsletter/index.html': 'abc' };
+const OBJECTS = { 'newsletter/index.html': { sha256: 'abc', paths: ['/newsletter'] } };
 
 let store: { db: DynamoDBClient; table: string };
 beforeAll(async () => {
   await createOwnCampaignTables();
   store = { db: createDynamoClient(), table: ownTables.campaigns! };
 });
-/** Each test starts from a state item with files and no runs, as a deployed stack has it. */
-beforeEach(() => writeItem(ownTables.campaigns!, { id: ARCHIVE_STATE_ID, kind: 'archive-state', files: FILES }));
+/** Each test starts from a state item with objects and no runs, as a deployed stack has it. */
+beforeEach(() =>
+  writeItem(ownTables.campaigns!, { id: PUBLISHER_STATE_ID, kind: 'publisher-state', objects: OBJECTS }),
+);
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Options for a run that may wait long on the real clock, looking every 5 ms. */
 const patient = { giveUpAt: Date.now() + 60_000, pollMs: 5 };
 
-describe('the newsletter publisher, one run at a time', () => {
+describe('the site publisher, one run at a time', () => {
   it('never publishes in two runs at once, and every run returns after a publication that read its request', async () => {
     // Prepare: each publication records the highest request it covers (what the counter said before it).
     let active = 0;
@@ -39,7 +41,7 @@ describe('the newsletter publisher, one run at a time', () => {
     const publish = async () => {
       active += 1;
       mostAtOnce = Math.max(mostAtOnce, active);
-      publications.push((await readArchiveRuns(store)).requested);
+      publications.push((await readPublisherRuns(store)).requested);
       await tick(30);
       active -= 1;
       return publications.length;
@@ -54,8 +56,10 @@ describe('the newsletter publisher, one run at a time', () => {
     // Every request was covered by a publication, which coalesced those that came while one ran.
     expect(Math.max(...publications)).toBe(8);
     expect(publications.length).toBeLessThan(8);
-    const after = await readItem(ownTables.campaigns!, ARCHIVE_STATE_ID);
-    expect(after).toEqual(expect.objectContaining({ requested: 8, served: 8, files: FILES, kind: 'archive-state' }));
+    const after = await readItem(ownTables.campaigns!, PUBLISHER_STATE_ID);
+    expect(after).toEqual(
+      expect.objectContaining({ requested: 8, served: 8, objects: OBJECTS, kind: 'publisher-state' }),
+    );
     expect(after).not.toHaveProperty('leaseHolder');
     expect(after).not.toHaveProperty('leaseUntil');
   });
@@ -83,7 +87,7 @@ describe('the newsletter publisher, one run at a time', () => {
     expect(seen).toEqual(['before', 'after']);
     expect(first.runs).toEqual([1, 2]);
     expect([second.request, second.runs]).toEqual([2, []]);
-    expect(await readArchiveRuns(store)).toEqual({ requested: 2, served: 2 });
+    expect(await readPublisherRuns(store)).toEqual({ requested: 2, served: 2 });
   });
 
   it('takes the lease again for a request counted between its last publication and the release', async () => {
@@ -95,7 +99,7 @@ describe('the newsletter publisher, one run at a time', () => {
       const input = (command as { input?: { UpdateExpression?: string } }).input;
       if (command instanceof UpdateItemCommand && input?.UpdateExpression?.startsWith('REMOVE') && !slippedIn) {
         slippedIn = true;
-        await countArchiveRequest(store);
+        await countPublisherRequest(store);
       }
       return send(command);
     }) as typeof db.send;
@@ -106,16 +110,16 @@ describe('the newsletter publisher, one run at a time', () => {
 
     // Assess
     expect(result.runs).toEqual([1, 2]);
-    expect(await readArchiveRuns(store)).toEqual({ requested: 2, served: 2 });
+    expect(await readPublisherRuns(store)).toEqual({ requested: 2, served: 2 });
   });
 
   it("takes over a killed run's lease once it runs out, and publishes the requests that run left", async () => {
     // Prepare: a run killed (its timeout) while holding the lease, with two requests unserved.
     const until = NOW_MS / 1000 + 90;
     await writeItem(ownTables.campaigns!, {
-      id: ARCHIVE_STATE_ID,
-      kind: 'archive-state',
-      files: FILES,
+      id: PUBLISHER_STATE_ID,
+      kind: 'publisher-state',
+      objects: OBJECTS,
       requested: 3,
       served: 1,
       leaseHolder: 'killed-run',
@@ -131,16 +135,16 @@ describe('the newsletter publisher, one run at a time', () => {
     expect(result).toEqual({ request: 4, runs: ['published'] });
     expect(clock).toBeGreaterThanOrEqual(until * 1000);
     expect(clock).toBeLessThan(until * 1000 + 2000);
-    expect(await readArchiveRuns(store)).toEqual({ requested: 4, served: 4 });
+    expect(await readPublisherRuns(store)).toEqual({ requested: 4, served: 4 });
   });
 
   it("gives up waiting for a live-looking lease at its deadline, leaving its request to Lambda's retry", async () => {
     // Prepare
     const until = NOW_MS / 1000 + 90;
     await writeItem(ownTables.campaigns!, {
-      id: ARCHIVE_STATE_ID,
-      kind: 'archive-state',
-      files: FILES,
+      id: PUBLISHER_STATE_ID,
+      kind: 'publisher-state',
+      objects: OBJECTS,
       requested: 1,
       served: 0,
       leaseHolder: 'killed-run',
@@ -153,15 +157,15 @@ describe('the newsletter publisher, one run at a time', () => {
 
     // Act: the first attempt's deadline comes before the lease runs out; Lambda's retry, after.
     const attempt = runOneAtATime(store, publish, { ...waited, giveUpAt: NOW_MS + 50_000 });
-    await expect(attempt).rejects.toBeInstanceOf(ArchiveRunBusy);
-    const unservedMeanwhile = await readArchiveRuns(store);
+    await expect(attempt).rejects.toBeInstanceOf(PublisherRunBusy);
+    const unservedMeanwhile = await readPublisherRuns(store);
     clock = NOW_MS + 110_000;
     const retry = await runOneAtATime(store, publish, { ...waited, giveUpAt: clock + 50_000 });
 
     // Assess
     expect(unservedMeanwhile).toEqual(expect.objectContaining({ requested: 2, served: 0, leaseHolder: 'killed-run' }));
     expect(retry).toEqual({ request: 3, runs: [1] });
-    expect(await readArchiveRuns(store)).toEqual({ requested: 3, served: 3 });
+    expect(await readPublisherRuns(store)).toEqual({ requested: 3, served: 3 });
   });
 
   it('gives the lease back when a publication fails, so the next run need not wait for it to run out', async () => {
@@ -176,7 +180,7 @@ describe('the newsletter publisher, one run at a time', () => {
 
     // Act
     await expect(failing).rejects.toThrow('S3 refused the page');
-    const afterFailure = await readArchiveRuns(store);
+    const afterFailure = await readPublisherRuns(store);
     const next = await runOneAtATime(store, async () => 'published', { ...patient, giveUpAt: Date.now() });
 
     // Assess
