@@ -18,7 +18,10 @@ export const LEAD_ROUTES = {
    * reach (docs/decisions/0072-erasure.md).
    */
   list: 'POST /api/admin/leads',
-  /** Body LeadListQuery (no cursor); 200 text/csv of every lead of the view (at most EXPORT_MAX_ROWS). */
+  /**
+   * Body LeadListQuery, its `cursor` the last part's (none for the first part); 200 text/csv, one
+   * part of every lead of the view (./console-exports.ts). Audit `lead.export`, with the last part.
+   */
   export: 'POST /api/admin/leads/export',
   /** 200 LeadDetail, or 404. */
   get: 'GET /api/admin/leads/{id}',
@@ -88,8 +91,6 @@ export const NOTE_MAX = 2000;
  * (about 300 KB) and the largest lead a form takes still fit; 100 would not.
  */
 export const NOTES_MAX = 50;
-/** Most rows one export holds; more and the owner narrows the view. */
-export const EXPORT_MAX_ROWS = 5000;
 
 /** One row of the list. */
 export interface LeadSummary {

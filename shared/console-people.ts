@@ -41,7 +41,10 @@ export const SUBSCRIBER_ROUTES = {
    * page (no cursor) carries the counts too: the screen opens on one call and one read of the table.
    */
   list: `GET ${CONSOLE_API_BASE}/subscribers`,
-  /** Query SubscriberFilter; 200 text/csv of every matching row. Audit `subscribers.export`. */
+  /**
+   * Query SubscriberFilter and `cursor` (none for the first part); 200 text/csv, one part of every
+   * matching row (./console-exports.ts). Audit `subscribers.export`, with the last part.
+   */
   export: `GET ${CONSOLE_API_BASE}/subscribers-export`,
 } as const;
 

@@ -23,6 +23,9 @@ const csvCell = (value: unknown) => {
   return `"${safe.replace(/"/g, '""')}"`;
 };
 
+/** One line of CSV: each cell inert, quoted and formula-safe (an export in parts writes it a line at a time). */
+export const csvLine = (cells: readonly unknown[]): string => cells.map(csvCell).join(',');
+
 /**
  * Rows as CSV, header first; every cell inert, quoted and formula-safe. `columns` (by default
  * the first row's keys) names the header and the cells' order, so an empty view still gives
@@ -34,6 +37,4 @@ export const toCsv = (
 ): string =>
   columns.length === 0
     ? ''
-    : [columns, ...rows.map((row) => columns.map((column) => row[column]))]
-        .map((cells) => cells.map(csvCell).join(','))
-        .join('\n');
+    : [columns, ...rows.map((row) => columns.map((column) => row[column]))].map(csvLine).join('\n');

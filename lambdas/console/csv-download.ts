@@ -13,7 +13,11 @@ export const RESPONSE_MAX_BYTES = 6 * 1024 * 1024;
 export const EXPORT_TOO_LARGE =
   'This view is too large to download in one file. Narrow it with the filters, then export again.';
 
-/** A CSV file to download (never cached, like every console answer); 400 when it is too large to answer. */
+/**
+ * A CSV file answered at once (never cached, like every console answer); 400 when it is too large
+ * to answer. For a small report only: the leads and subscribers exports, which have no bound,
+ * come in parts (./csv-parts.ts).
+ */
 export const csvDownload = (filename: string, csv: string): ApiResult => {
   const download: ApiResult = {
     statusCode: 200,

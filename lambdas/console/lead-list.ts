@@ -126,6 +126,9 @@ const leadStartKey = (cursor: string | undefined) => {
 const positionAfter = (lead: LeadItem): Record<string, AttributeValue> =>
   marshall({ id: lead.id, kind: lead.kind, createdAt: lead.createdAt });
 
+/** The cursor of the view just after `lead` (an export's part that ends before the leads it read). */
+export const cursorAfter = (lead: LeadItem): string => pageCursor(positionAfter(lead));
+
 export interface LeadsRead {
   leads: LeadItem[];
   /** Where the next page starts, when the view goes on. */
@@ -179,7 +182,7 @@ export const readLeads = async (
       // Full mid-read: the next page starts after this lead, not after what DynamoDB read.
       if (leads.length === options.pageSize) {
         const last = !LastEvaluatedKey && item === Items.at(-1);
-        return { leads, ...(!last && { next: pageCursor(positionAfter(lead)) }), reads };
+        return { leads, ...(!last && { next: cursorAfter(lead) }), reads };
       }
     }
     if (!LastEvaluatedKey) return { leads, reads };

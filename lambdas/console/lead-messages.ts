@@ -1,5 +1,5 @@
 import type { FollowUpStatus } from '#shared/console-leads.ts';
-import { FOLLOW_UP_STATUS_NAMES, NEXT_STATUSES, NOTES_MAX, EXPORT_MAX_ROWS } from '#shared/console-leads.ts';
+import { FOLLOW_UP_STATUS_NAMES, NEXT_STATUSES, NOTES_MAX } from '#shared/console-leads.ts';
 
 /** What the leads routes answer, in the owners' words (shared/console-leads.ts). */
 export const LEAD_MESSAGES = {
@@ -8,7 +8,6 @@ export const LEAD_MESSAGES = {
     'Someone changed this lead after you opened it, so your change was not saved. Reload the lead to see theirs, then make yours again.',
   notesFull: `This lead has ${NOTES_MAX} notes, the most it can keep.`,
   emptyNote: 'Write the note first.',
-  tooManyToExport: `More than ${EXPORT_MAX_ROWS} leads are in this view. Narrow it with the dates or the filters, then export again.`,
   moved: (from: FollowUpStatus, to: FollowUpStatus) =>
     `Moved from ${FOLLOW_UP_STATUS_NAMES[from]} to ${FOLLOW_UP_STATUS_NAMES[to]}.`,
   /** A move the workflow does not allow from where the lead stands. */

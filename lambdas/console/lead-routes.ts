@@ -1,5 +1,4 @@
 import {
-  EXPORT_MAX_ROWS,
   FOLLOW_UP_STATUS_NAMES,
   LEAD_FORMS,
   LEAD_ROUTES,
@@ -21,7 +20,7 @@ import { schemasOnFirstUse } from '../http/schemas-on-first-use';
 import { deliveryPolicyFromEnv } from '../mail/delivery-policy';
 import type { ConsoleRoute } from './console-router';
 import type { ConsoleRequest } from './console-request';
-import { leadsCsv, exportSummary } from './lead-export';
+import { leadsCsvPart } from './lead-export';
 import { readLeads } from './lead-list';
 import { LEAD_MESSAGES } from './lead-messages';
 import { leadDetail, leadSummary } from './lead-view';
@@ -29,8 +28,6 @@ import { leadDetail, leadSummary } from './lead-view';
 /** A page of the list, and how many DynamoDB reads one request may spend filling it. */
 const PAGE_SIZE = 50;
 const MAX_READS_PER_PAGE = 10;
-/** Enough reads for EXPORT_MAX_ROWS leads of a view that keeps one lead in ten. */
-const MAX_READS_PER_EXPORT = 250;
 
 /** This screen's schemas, read with yup at its first request with a body to check (schemas-on-first-use.ts). */
 const { bodyOf } = schemasOnFirstUse(() => import('#shared/schemas/console-leads.ts'));
@@ -112,19 +109,8 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   },
   {
     routeKey: LEAD_ROUTES.export,
-    handle: async (request) => {
-      const query = { ...(await bodyOf(request.event, (schemas) => schemas.leadListQuerySchema)), cursor: undefined };
-      const found = await readLeads(request.stores.leads, query, {
-        now: request.now,
-        pageSize: EXPORT_MAX_ROWS + 1,
-        maxReads: MAX_READS_PER_EXPORT,
-        summary: false,
-      });
-      if (found.next !== undefined) throw new HttpError(400, LEAD_MESSAGES.tooManyToExport);
-      const download = leadsCsv(found.leads, request.now);
-      await request.audit({ action: 'lead.export', summary: exportSummary(query, found.leads.length) });
-      return download;
-    },
+    handle: async (request) =>
+      leadsCsvPart(request, await bodyOf(request.event, (schemas) => schemas.leadListQuerySchema)),
   },
   {
     routeKey: LEAD_ROUTES.get,

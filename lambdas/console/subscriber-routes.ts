@@ -1,13 +1,11 @@
 import { SUBSCRIBER_ROUTES, type SubscriberFilter, type SubscriberListPage } from '#shared/console-people.ts';
-import { toCsv } from '#shared/inert-csv.ts';
 import { countOf } from '#shared/count-words.ts';
 import { HttpError } from '../http/http-error';
 import { jsonResponse } from '../http/responses';
-import { utcDay } from '../runtime/clock';
 import type { ConsoleRoute } from './console-router';
 import type { ConsoleRequest } from './console-request';
-import { csvDownload } from './csv-download';
 import { BAD_CURSOR } from './page-cursor';
+import { subscribersCsvPart } from './subscriber-export';
 import { filterOf, matching, overviewOf, subscriberRows } from './subscribers-overview';
 
 const PAGE_SIZE = 50;
@@ -20,10 +18,6 @@ const offsetOf = (cursor: string | undefined): number => {
   return offset;
 };
 const cursorOf = (offset: number) => Buffer.from(String(offset)).toString('base64url');
-
-/** A time for the CSV, or a blank cell for a record that has none (one time missing must not lose the file). */
-const isoTimeOrBlank = (seconds: number | undefined) =>
-  seconds !== undefined && Number.isFinite(seconds) ? new Date(seconds * 1000).toISOString() : '';
 
 /** A filter in the audit log's words: `audience candidate, state confirmed`, or everyone. */
 const describedFilter = (filter: SubscriberFilter) =>
@@ -65,29 +59,19 @@ export const SUBSCRIBER_LIST_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
     routeKey: SUBSCRIBER_ROUTES.export,
     handle: async ({ event, stores, now, audit }) => {
-      const filter = filterOf(event.queryStringParameters);
-      const rows = matching(await subscriberRows(stores, now), filter);
-      const described = describedFilter(filter);
-      const download = csvDownload(
-        `subscribers-${utcDay(now)}.csv`,
-        toCsv(
-          rows.map((row) => ({
-            audience: row.audience,
-            state: row.state,
-            email: row.email,
-            firstName: row.firstName,
-            lastName: row.lastName,
-            topics: row.topics.join(' '),
-            since: isoTimeOrBlank(row.since),
-            impliedUntil: isoTimeOrBlank(row.impliedUntil),
-          })),
-        ),
-      );
-      await audit({
-        action: 'subscribers.export',
-        summary: `Exported ${countOf(rows.length, 'subscriber')} as CSV (${described})`,
+      const { cursor, ...query } = event.queryStringParameters ?? {};
+      const filter = filterOf(query);
+      return subscribersCsvPart({
+        cursor,
+        now,
+        rows: async () => matching(await subscriberRows(stores, now), filter),
+        audit: (rows, onceKey) =>
+          audit({
+            action: 'subscribers.export',
+            summary: `Exported ${countOf(rows, 'subscriber')} as CSV (${describedFilter(filter)})`,
+            onceKey,
+          }),
       });
-      return download;
     },
   },
 ];

@@ -4,7 +4,8 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { localDynamoClient } from '#infra/local/services.ts';
 import { readLeads } from '#lambdas/console/lead-list.ts';
 import { LEAD_ROUTES } from '#shared/console-leads.ts';
-import { api, enrol, sessionOf } from './console-client';
+import { api, auditEntriesWhere, enrol, sessionOf } from './console-client';
+import { exportParts, fileOf } from './export-parts-client';
 
 /**
  * 5,000 leads page smoothly: a filtered view is read from LeadsByTime a page at a time, each
@@ -126,4 +127,39 @@ it('bounds the reads of a view that matches almost nothing: short pages with a c
   expect(found).toEqual([keyOf(oldest)]);
   expect(Math.max(...readsPerRequest)).toBe(10);
   console.log(`Needle in 5,000: ${readsPerRequest.length} requests, Queries ${JSON.stringify(readsPerRequest)}`);
+}, 120_000);
+
+/** The lead id of each row of an export's file (an id that starts with "-" is written '-…, formula-safe). */
+const idsOfFile = (file: string) =>
+  file
+    .split('\n')
+    .slice(1)
+    .map((row) => /^"'?([\w-]{22})"/.exec(row)?.[1]);
+
+it('exports the inbox of 5,001 leads in one file, each lead once, and logs it once (the export refused more than 5,000)', async () => {
+  // Prepare: one lead more than the old export's cap, newer than the rest
+  const newest = storedLead({ createdAt: start + 30 });
+  await seedLeads([newest]);
+
+  // Act
+  const began = performance.now();
+  const parts = await exportParts(LEAD_ROUTES.export, { session, json: {} });
+  const ms = Math.round(performance.now() - began);
+
+  // Assess
+  expect(parts.every((part) => part.statusCode === 200)).toBe(true);
+  expect(idsOfFile(fileOf(parts))).toEqual([newest, ...leads].map(keyOf));
+  const exports = await auditEntriesWhere(session, (entry) => entry.action === 'lead.export');
+  expect(exports.map((entry) => entry.summary)).toEqual(['Exported 5,001 leads of the inbox']);
+  console.log(`Export of 5,001 leads: ${parts.length} parts in ${ms} ms`);
+}, 120_000);
+
+it('exports a view that matches almost nothing in parts of bounded reads, the first with the header alone', async () => {
+  // Act: one match (n = 4990) deep in the index; a part reads at most 4,000 leads
+  const parts = await exportParts(LEAD_ROUTES.export, { session, json: { q: `northern pipe ${COUNT - 10}` } });
+
+  // Assess
+  expect(parts.map((part) => part.headers['x-export-rows'])).toEqual(['0', '1']);
+  expect(parts[0]!.body).toMatch(/^"id","received",[^\n]*$/);
+  expect(idsOfFile(fileOf(parts))).toEqual([keyOf(leads.at(-10)!)]);
 }, 120_000);

@@ -64,21 +64,26 @@ export interface ConsoleFile {
   filename: string;
 }
 
+/** A file as it came: with the answer's headers (an export's part says there how far it has come). */
+export interface DownloadedFile extends ConsoleFile {
+  headers: Headers;
+}
+
 /**
- * A call whose answer is a file, not JSON (an export, an evidence pack). Fetched rather than
- * followed as a link, so a refusal (too many rows, the session ended) is said in plain words on
- * the screen instead of downloading an error as a file.
+ * A call whose answer is a file, not JSON (a part of an export, an evidence pack). Fetched rather
+ * than followed as a link, so a refusal (the session ended) is said in plain words on the screen
+ * instead of downloading an error as a file.
  */
 export async function consoleDownload(
   routeKey: string,
   { body, query, signal }: ConsoleCall = {},
   fallbackName = 'export',
-): Promise<ConsoleFile> {
+): Promise<DownloadedFile> {
   const [method, path] = routeKey.split(' ') as ['GET' | 'POST', string];
   try {
     const response = await requestFile(consoleUrl(path, query), { method, body, signal });
     const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-    return { blob: await response.blob(), filename };
+    return { blob: await response.blob(), filename, headers: response.headers };
   } catch (error) {
     return noticingSessionEnd(error);
   }

@@ -20,8 +20,9 @@ const forLead = (route: string, id: string) => route.replace('{id}', encodeURICo
 export const leadsPage = (filters: InboxFilters, cursor: string | undefined, signal?: AbortSignal) =>
   consoleRequest<Page<LeadSummary>>(LEAD_ROUTES.list, { body: { ...filters, cursor }, signal });
 
-/** The view as a CSV file; the API writes the audit entry. */
-export const leadsCsv = (filters: InboxFilters) => consoleDownload(LEAD_ROUTES.export, { body: filters });
+/** A part of the view as CSV (../../export-parts.ts): the first without a cursor; the API writes the audit entry. */
+export const leadsCsvPart = (filters: InboxFilters, cursor: string | undefined) =>
+  consoleDownload(LEAD_ROUTES.export, { body: { ...filters, cursor } });
 
 export const leadOf = (id: string, signal?: AbortSignal) =>
   consoleRequest<LeadDetail>(forLead(LEAD_ROUTES.get, id), { signal });

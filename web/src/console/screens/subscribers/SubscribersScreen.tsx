@@ -1,13 +1,12 @@
 import { useSearchParams } from 'react-router-dom';
 import type { SubscribersOverview } from '#shared/console-people.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
-import { useSubmission } from '#web/src/components/form/use-submission.ts';
-import { saveDownload } from '../../save-download';
+import { ExportButton } from '../../ExportButton';
 import { SubscriberCounts } from './SubscriberCounts';
 import { SubscriberFilters } from './SubscriberFilters';
 import { filterFromQuery } from './subscriber-filter';
 import { SubscriberTable } from './SubscriberTable';
-import { subscribersCsv } from './subscribers-api';
+import { subscribersCsvPart } from './subscribers-api';
 import { useSubscriberList } from './use-subscriber-list';
 
 /**
@@ -19,7 +18,6 @@ export default function SubscribersScreen() {
   const [query, setQuery] = useSearchParams();
   const filter = filterFromQuery(query);
   const list = useSubscriberList(filter);
-  const exporting = useSubmission();
 
   return (
     <>
@@ -36,23 +34,12 @@ export default function SubscribersScreen() {
         <section aria-labelledby="list-heading">
           <h2 id="list-heading">The list</h2>
           <SubscriberFilters filter={filter} onChange={(next) => setQuery(next, { replace: true })} />
-          <div className="console-actions">
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={exporting.pending}
-              onClick={() =>
-                void exporting.submit(async () => {
-                  const file = await subscribersCsv(filter);
-                  saveDownload(file);
-                  return `Downloaded ${file.filename}.`;
-                })
-              }
-            >
-              {exporting.pending ? 'Preparing the file…' : 'Export this view as CSV'}
-            </button>
-          </div>
-          {exporting.outcome && <FormMessage kind={exporting.outcome.kind} text={exporting.outcome.text} />}
+          <ExportButton
+            label="Export this view as CSV"
+            noun="subscriber"
+            view={JSON.stringify(filter)}
+            ask={(cursor) => subscribersCsvPart(filter, cursor)}
+          />
           {list.loading === 'first' && <p role="status">Loading the list…</p>}
           {list.loading !== 'first' && list.rows.length === 0 && !list.error && <p>No one matches this view.</p>}
           {list.rows.length > 0 && <SubscriberTable caption="Subscribers, newest first" rows={list.rows} />}

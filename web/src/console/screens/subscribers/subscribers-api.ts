@@ -7,6 +7,6 @@ import { consoleDownload, consoleRequest } from '../../console-api';
 export const subscriberPage = (filter: SubscriberFilter, cursor: string | undefined, signal?: AbortSignal) =>
   consoleRequest<SubscriberListPage>(SUBSCRIBER_ROUTES.list, { query: { ...filter, cursor }, signal });
 
-/** Every row of the filtered list as the CSV the API names (subscribers-<day>.csv). */
-export const subscribersCsv = (filter: SubscriberFilter) =>
-  consoleDownload(SUBSCRIBER_ROUTES.export, { query: { ...filter } }, 'subscribers.csv');
+/** A part of the filtered list as the CSV the API names (subscribers-<day>.csv; ../../export-parts.ts). */
+export const subscribersCsvPart = (filter: SubscriberFilter, cursor: string | undefined) =>
+  consoleDownload(SUBSCRIBER_ROUTES.export, { query: { ...filter, cursor } }, 'subscribers.csv');
