@@ -14,6 +14,7 @@ import { API_FALLBACK_ROUTE, API_ROUTES, type ApiRouteName } from '#shared/paths
 import { checkThrottle, DEFAULT_THROTTLES, routeSettings, type ApiThrottle } from './api-throttling';
 import { API_FALLBACK_HANDLER, routeHandler } from './functions';
 import { AUDIT_LOG_INDEX } from '#shared/audit-log-index.ts';
+import { LEADS_BY_MAILBOX_INDEX } from '#shared/leads-by-mailbox-index.ts';
 import { LEADS_BY_TIME_INDEX } from '#shared/leads-by-time-index.ts';
 import { SENDS_BY_MAILBOX_INDEX } from '#shared/sends-by-mailbox-index.ts';
 import {
@@ -171,7 +172,7 @@ export class Api extends Construct {
         bindOwners(
           fn
             .bindTable(consoleTable, SIGNED_IN, { queryIndexes: [AUDIT_LOG_INDEX.name] })
-            .bindTable(leads, 'edit', { queryIndexes: [LEADS_BY_TIME_INDEX.name] })
+            .bindTable(leads, 'edit', { queryIndexes: [LEADS_BY_TIME_INDEX.name, LEADS_BY_MAILBOX_INDEX.name] })
             .bindTable(subscribers, 'manage', { scan: true })
             .bindTable(campaigns, 'edit', { queryIndexes: [SENDS_BY_MAILBOX_INDEX.name] }),
         ).setEnv('MAILING_ADDRESS', props.mailingAddress),

@@ -19,6 +19,9 @@ import { stateOf, topicsOf } from '../domain/subscriber-state';
 import type { DeliveryRecord } from '../data/delivery-record';
 import type { ConsoleStores } from './console-request';
 
+/** The tables a person's record is read from (the console's own table holds nothing about them). */
+type PersonStores = Pick<ConsoleStores, 'leads' | 'subscribers' | 'campaigns'>;
+
 /** A ledger record as the screen shows it: the event alone, without its storage keys. */
 export const ledgerEvent = ({ id: _id, kind: _kind, subscriberId: _s, expiresAt: _e, ...event }: ConsentRecord) =>
   event as LedgerEvent;
@@ -54,7 +57,7 @@ const leadView = (lead: LeadItem): LeadView => ({
 });
 
 const subscriptionView = async (
-  stores: ConsoleStores,
+  stores: PersonStores,
   subscriber: SubscriberItem,
   now: number,
 ): Promise<SubscriptionView> => ({
@@ -75,7 +78,7 @@ const subscriptionView = async (
 });
 
 /** The person's subscriptions, as stored (one per audience at most). */
-export const subscriptionsOf = async (stores: ConsoleStores, mailbox: string): Promise<SubscriberItem[]> => {
+export const subscriptionsOf = async (stores: PersonStores, mailbox: string): Promise<SubscriberItem[]> => {
   const found = await findSubscribersByMailbox(stores.subscribers, mailbox);
   const subscribers = await Promise.all(found.map(({ id }) => getSubscriber(stores.subscribers, id)));
   return subscribers.filter((subscriber): subscriber is SubscriberItem => subscriber !== undefined);
@@ -86,7 +89,7 @@ export const subscriptionsOf = async (stores: ConsoleStores, mailbox: string): P
  * inbox): its leads, each subscription with its whole consent ledger, every email sent to it
  * and what SES said of each, its suppression, and what an erasure kept. Read-only.
  */
-export const personRecord = async (stores: ConsoleStores, email: string, now: number): Promise<PersonRecord> => {
+export const personRecord = async (stores: PersonStores, email: string, now: number): Promise<PersonRecord> => {
   const mailbox = canonicalMailbox(email);
   const personRef = mailboxHash(mailbox);
   const [subscribers, leads, sends, suppression, erasure] = await Promise.all([

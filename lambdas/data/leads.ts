@@ -1,4 +1,5 @@
 import { QueryCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { LEADS_BY_MAILBOX_INDEX } from '#shared/leads-by-mailbox-index.ts';
 import { LEADS_BY_TIME_INDEX } from '#shared/leads-by-time-index.ts';
 import { marshall, unmarshall } from './attribute-values';
 import { getItem, putIfAbsent } from './items';
@@ -19,25 +20,38 @@ export const getLead = async (store: TableStore, id: string): Promise<LeadItem |
 export const getLeadByKey = (store: TableStore, key: string) => getLead(store, leadId(key));
 
 /**
- * Every lead from this canonical mailbox, newest first. The leads table has no index by mailbox
- * (one new index per deploy, and this release's is LeadsByTime), so this reads the LeadsByTime
- * partition page by page and keeps the mailbox's: it costs the whole partition's read units
- * (about 1,250 RCU for 5,000 leads of ~2 KB, eventually consistent) and a round trip per 1 MB,
- * which is measured in docs/decisions/0072-erasure.md. Only the person page, its evidence and an
+ * Every lead from this canonical mailbox, newest first: one keyed Query of LeadsByMailbox (the
+ * person's own keys, a page per 1 MB of them), then each lead by its id, strongly consistent. Its
+ * cost is the person's own leads, whatever else the table holds
+ * (shared/leads-by-mailbox-index.ts); it used to read the whole LeadsByTime partition and keep
+ * the mailbox's (docs/decisions/0072-erasure.md). Only the person page, its evidence and an
  * erasure call it, never a public route.
  */
-export const leadsOfMailbox = (store: TableStore, mailbox: string): Promise<LeadItem[]> =>
-  queryLeadsByTime(store, { filter: { expression: '#mailbox = :mailbox', name: 'mailbox', value: mailbox } });
+export const leadsOfMailbox = async (store: TableStore, mailbox: string): Promise<LeadItem[]> => {
+  const ids: string[] = [];
+  let startKey: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await store.db.send(
+      new QueryCommand({
+        TableName: store.table,
+        IndexName: LEADS_BY_MAILBOX_INDEX.name,
+        KeyConditionExpression: '#mailbox = :mailbox',
+        ExpressionAttributeNames: { '#mailbox': LEADS_BY_MAILBOX_INDEX.partitionKey.name },
+        ExpressionAttributeValues: marshall({ ':mailbox': mailbox }),
+        ScanIndexForward: false,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    ids.push(...(page.Items ?? []).flatMap((item) => (item.id?.S ? [item.id.S] : [])));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  // A lead erased or expired since the index was written reads as nothing.
+  const leads = await Promise.all(ids.map((id) => getLead(store, id)));
+  return leads.filter((lead): lead is LeadItem => lead !== undefined);
+};
 
 /** The leads that arrived since `since` (Unix seconds), newest first: a range of LeadsByTime, nothing else read. */
-export const leadsSince = (store: TableStore, since: number): Promise<LeadItem[]> => queryLeadsByTime(store, { since });
-
-/** Every page of LeadsByTime from `since`, optionally filtered on one attribute. */
-const queryLeadsByTime = async (
-  store: TableStore,
-  options: { since?: number; filter?: { expression: string; name: string; value: string } },
-): Promise<LeadItem[]> => {
-  const { since = 0, filter } = options;
+export const leadsSince = async (store: TableStore, since: number): Promise<LeadItem[]> => {
   const leads: LeadItem[] = [];
   let startKey: Record<string, AttributeValue> | undefined;
   do {
@@ -46,17 +60,8 @@ const queryLeadsByTime = async (
         TableName: store.table,
         IndexName: LEADS_BY_TIME_INDEX.name,
         KeyConditionExpression: '#kind = :lead AND #createdAt >= :since',
-        FilterExpression: filter?.expression,
-        ExpressionAttributeNames: {
-          '#kind': 'kind',
-          '#createdAt': 'createdAt',
-          ...(filter && { [`#${filter.name}`]: filter.name }),
-        },
-        ExpressionAttributeValues: marshall({
-          ':lead': 'lead',
-          ':since': since,
-          ...(filter && { [`:${filter.name}`]: filter.value }),
-        }),
+        ExpressionAttributeNames: { '#kind': 'kind', '#createdAt': 'createdAt' },
+        ExpressionAttributeValues: marshall({ ':lead': 'lead', ':since': since }),
         ScanIndexForward: false,
         ExclusiveStartKey: startKey,
       }),

@@ -223,7 +223,12 @@ describe('Api', () => {
           return index ? [index[1]] : [];
         }),
       );
-    expect(indexes(api.handlers.consoleApi).sort()).toEqual(['AuditLog', 'LeadsByTime', 'SendsByMailbox']);
+    expect(indexes(api.handlers.consoleApi).sort()).toEqual([
+      'AuditLog',
+      'LeadsByMailbox',
+      'LeadsByTime',
+      'SendsByMailbox',
+    ]);
     // An unsubscribe finds the person's campaign emails ("unsubscribed since").
     const unsubscribes = ['putSubscriber', 'oneClickUnsubscribe'];
     for (const name of unsubscribes) expect(indexes(api.handlers[name as 'putSubscriber'])).toEqual(['SendsByMailbox']);
