@@ -100,13 +100,14 @@ export interface PublishedPost {
   slug: string;
   title: string;
   subtitle: string;
-  /** `2024-05-16` (Alberta's day). */
+  /** `2024-05-16` (Alberta's day), or `2022-12` where only the month is known (shown "December 2022"). */
   postedDate: string;
   author: string;
   markdown: string;
   banner?: { src: string; width: number; height: number; alt: string };
   thumbnail?: { src: string; width: number; height: number; alt: string };
   metaDescription: string;
+  /** Empty: the title. */
   socialTitle: string;
   socialImage?: { src: string; width: number; height: number; alt: string };
   /** Unix seconds. */

@@ -106,7 +106,10 @@ export interface PostSummaryRow {
   title: string;
   slug: string;
   state: PostState;
-  /** The date the post shows (`2024-05-16`, Alberta). */
+  /**
+   * The date the post shows (`2024-05-16`, Alberta's day), or only its month (`2022-12`, shown
+   * "December 2022") where that is all that is known: the spec's tree-planter post.
+   */
   postedDate: string;
   /** Unix seconds. */
   scheduledAt?: number;
@@ -115,6 +118,8 @@ export interface PostSummaryRow {
   updatedBy: string;
   /** The saved revision that is on the site, when published. */
   publishedRevision?: number;
+  /** The saved revision a schedule will publish at `scheduledAt` (later saves are not in it). */
+  scheduledRevision?: number;
 }
 
 export interface PostListAnswer {
@@ -129,7 +134,9 @@ export interface PostDraft extends PostSummaryRow {
   banner?: PostImage;
   thumbnail?: PostImage;
   metaDescription: string;
+  /** The title social sites show; empty: the title. */
   socialTitle: string;
+  /** The image social sites show; absent: the banner. */
   socialImage?: PostImage;
   /** The latest revision's number: send it back with the next change. */
   version: number;
@@ -157,12 +164,25 @@ export interface PostRevisionList {
   revisions: PostRevisionRow[];
 }
 
+/** What an owner writes and every revision keeps: title, slug, date, author line, body, images, SEO. */
+export type PostFields = Omit<PostDraft, keyof PostSummaryRow | 'version' | 'publishedSlug' | 'redirectsFrom'> & {
+  title: string;
+  slug: string;
+  postedDate: string;
+};
+
+/**
+ * One of the repository's posts as a new stack's seed carries it (web/build/post-seed.ts writes
+ * them, lambdas/data/posts.ts seedPostsIfEmpty stores them): its id, fields and old slugs.
+ */
+export interface SeedPost {
+  id: string;
+  fields: PostFields;
+  redirectsFrom: string[];
+}
+
 export interface PostRevision extends PostRevisionRow {
-  fields: Omit<PostDraft, keyof PostSummaryRow | 'version' | 'publishedSlug' | 'redirectsFrom'> & {
-    title: string;
-    slug: string;
-    postedDate: string;
-  };
+  fields: PostFields;
 }
 
 export interface SlugCheck {

@@ -5,6 +5,7 @@ import {
   CAMPAIGNS_TABLE,
   CONSOLE_TABLE,
   LEADS_TABLE,
+  POSTS_TABLE,
   SUBSCRIBERS_TABLE,
   type TableDefinition,
 } from './table-definitions';
@@ -29,6 +30,8 @@ export class Data extends Construct {
   readonly campaigns: TableBinding & { readonly table: dynamodb.Table };
   /** The console's passkeys, sessions and audit log (docs/decisions/0070-console-sign-in.md). */
   readonly console: TableBinding & { readonly table: dynamodb.Table };
+  /** The blog's posts, their revisions and slugs (docs/decisions/0053-blog-posts-from-the-console.md). */
+  readonly posts: TableBinding & { readonly table: dynamodb.Table };
 
   constructor(scope: Construct, id: string, props: DataProps = {}) {
     super(scope, id);
@@ -37,6 +40,7 @@ export class Data extends Construct {
     this.leads = { table: this.createTable(LEADS_TABLE, removalPolicy), envName: 'LEADS_TABLE' };
     this.campaigns = { table: this.createTable(CAMPAIGNS_TABLE, removalPolicy), envName: 'CAMPAIGNS_TABLE' };
     this.console = { table: this.createTable(CONSOLE_TABLE, removalPolicy), envName: 'CONSOLE_TABLE' };
+    this.posts = { table: this.createTable(POSTS_TABLE, removalPolicy), envName: 'POSTS_TABLE' };
   }
 
   private createTable(definition: TableDefinition, removalPolicy: RemovalPolicy): dynamodb.Table {

@@ -33,7 +33,10 @@ export const HOUSE_RUNTIME = lambda.Runtime.NODEJS_24_X;
 /** A table together with the variable its name is passed in. */
 export interface TableBinding {
   readonly table: ITable;
-  readonly envName: Extract<HandlerEnvName, 'SUBSCRIBERS_TABLE' | 'LEADS_TABLE' | 'CAMPAIGNS_TABLE' | 'CONSOLE_TABLE'>;
+  readonly envName: Extract<
+    HandlerEnvName,
+    'SUBSCRIBERS_TABLE' | 'LEADS_TABLE' | 'CAMPAIGNS_TABLE' | 'CONSOLE_TABLE' | 'POSTS_TABLE'
+  >;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { AUDIT_LOG_INDEX } from '#shared/audit-log-index.ts';
-import { LEADS_BY_MAILBOX_INDEX } from '#shared/leads-by-mailbox-index.ts';
 import { LEADS_BY_TIME_INDEX } from '#shared/leads-by-time-index.ts';
 import { MAIL_DUE_INDEX } from '#shared/mail-due-index.ts';
+import { POST_LIST_INDEX } from '#shared/post-list-index.ts';
 import { SENDS_BY_MAILBOX_INDEX } from '#shared/sends-by-mailbox-index.ts';
 
 /**
@@ -46,15 +46,14 @@ export const SUBSCRIBERS_TABLE: TableDefinition = {
  * Leads: scorecard requests and contact sign-ups (`kind` = 'lead', id `lead#<key>` derived from
  * the submission), plus the submission-limit counters that share the table (`limit#…`).
  * Only `kind = 'lead'` inserts reach the mailer's stream trigger (stream filter in CDK); retries
- * come from the mail sweep reading MAIL_DUE_INDEX. LEADS_BY_TIME_INDEX is the console's inbox,
- * LEADS_BY_MAILBOX_INDEX one person's leads (the console's person page, an erasure).
+ * come from the mail sweep reading MAIL_DUE_INDEX.
  */
 export const LEADS_TABLE: TableDefinition = {
   logicalName: 'Leads',
   partitionKey: { name: 'id', type: 'S' },
   timeToLiveAttribute: 'expiresAt',
   stream: 'NEW_IMAGE',
-  indexes: [MAIL_DUE_INDEX, LEADS_BY_TIME_INDEX, LEADS_BY_MAILBOX_INDEX],
+  indexes: [MAIL_DUE_INDEX, LEADS_BY_TIME_INDEX],
 };
 
 /**
@@ -84,4 +83,17 @@ export const CONSOLE_TABLE: TableDefinition = {
   indexes: [AUDIT_LOG_INDEX],
 };
 
-export const TABLES = [SUBSCRIBERS_TABLE, LEADS_TABLE, CAMPAIGNS_TABLE, CONSOLE_TABLE] as const;
+/**
+ * The blog's posts (docs/decisions/0053-blog-posts-from-the-console.md): each post as the owners
+ * see it (`post#<id>`, on POST_LIST_INDEX), every saved revision (`revision#<id>#<n>`), one item
+ * per slug in use (`slug#<slug>`, claimed by a conditional put) and the seed's marker. No TTL is
+ * ever set: the firm's own writing, not personal data.
+ */
+export const POSTS_TABLE: TableDefinition = {
+  logicalName: 'Posts',
+  partitionKey: { name: 'id', type: 'S' },
+  timeToLiveAttribute: 'expiresAt',
+  indexes: [POST_LIST_INDEX],
+};
+
+export const TABLES = [SUBSCRIBERS_TABLE, LEADS_TABLE, CAMPAIGNS_TABLE, CONSOLE_TABLE, POSTS_TABLE] as const;

@@ -1,4 +1,5 @@
 import {
+  BatchGetItemCommand,
   DeleteItemCommand,
   GetItemCommand,
   PutItemCommand,
@@ -100,4 +101,40 @@ export const takeItem = async <T>(
     if (isConditionFailure(error)) return undefined;
     throw error;
   }
+};
+
+/** BatchGetItem reads at most 100 keys a call. */
+const BATCH_GET_LIMIT = 100;
+
+/**
+ * The items among `ids` that exist, strongly consistent as getItem, in batches of 100. Keys
+ * DynamoDB hands back unread (UnprocessedKeys: a batch over its 16 MB, or throttled) are asked
+ * again after a pause that doubles, as AWS advises, until none are left
+ * (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchGetItem.html).
+ * `attributes`: only these (a list that needs no bodies).
+ */
+export const batchGetItems = async <T>(
+  store: TableStore,
+  ids: readonly string[],
+  attributes?: string[],
+): Promise<T[]> => {
+  const items: T[] = [];
+  const projection = attributes && {
+    ProjectionExpression: attributes.map((_, index) => `#p${index}`).join(', '),
+    ExpressionAttributeNames: Object.fromEntries(attributes.map((name, index) => [`#p${index}`, name])),
+  };
+  for (let start = 0; start < ids.length; start += BATCH_GET_LIMIT) {
+    let keys = ids.slice(start, start + BATCH_GET_LIMIT).map((id) => marshall({ id }));
+    for (let attempt = 0; keys.length > 0; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** Math.min(attempt, 6)));
+      const { Responses, UnprocessedKeys } = await store.db.send(
+        new BatchGetItemCommand({
+          RequestItems: { [store.table]: { Keys: keys, ConsistentRead: true, ...projection } },
+        }),
+      );
+      items.push(...(Responses?.[store.table] ?? []).map((item) => unmarshall(item) as T));
+      keys = UnprocessedKeys?.[store.table]?.Keys ?? [];
+    }
+  }
+  return items;
 };
