@@ -35,13 +35,13 @@ export type HandlerEnvName =
   /** The role EventBridge Scheduler assumes to put a launch on the campaign queue. */
   | 'CAMPAIGN_SCHEDULER_ROLE_ARN'
   | 'CAMPAIGN_QUEUE_ARN'
-  /** The newsletter archive's publisher, invoked asynchronously when the archive may change. */
-  | 'NEWSLETTER_PUBLISHER_FUNCTION'
-  /** The site bucket and its distribution: where the publisher writes `newsletter/*` and what it invalidates. */
+  /** The site's publisher (newsletter archive and blog), invoked asynchronously when either may change. */
+  | 'SITE_PUBLISHER_FUNCTION'
+  /** The site bucket and its distribution: where the publisher writes its objects and what it invalidates. */
   | 'SITE_BUCKET'
   | 'SITE_DISTRIBUTION_ID'
-  /** The KeyValueStore of published issues the site's viewer-request function reads. */
-  | 'ARCHIVE_ISSUES_STORE_ARN'
+  /** The KeyValueStore of published issues, posts and redirects the site's viewer-request function reads. */
+  | 'SITE_ROUTES_STORE_ARN'
   | 'CONSOLE_TABLE'
   | 'CONSOLE_OWNERS'
   /** The blog's posts (docs/decisions/0053-blog-posts-from-the-console.md). */

@@ -1,4 +1,5 @@
 import { AUDIT_LOG_INDEX } from '#shared/audit-log-index.ts';
+import { LEADS_BY_MAILBOX_INDEX } from '#shared/leads-by-mailbox-index.ts';
 import { LEADS_BY_TIME_INDEX } from '#shared/leads-by-time-index.ts';
 import { MAIL_DUE_INDEX } from '#shared/mail-due-index.ts';
 import { POST_LIST_INDEX } from '#shared/post-list-index.ts';
@@ -46,14 +47,15 @@ export const SUBSCRIBERS_TABLE: TableDefinition = {
  * Leads: scorecard requests and contact sign-ups (`kind` = 'lead', id `lead#<key>` derived from
  * the submission), plus the submission-limit counters that share the table (`limit#…`).
  * Only `kind = 'lead'` inserts reach the mailer's stream trigger (stream filter in CDK); retries
- * come from the mail sweep reading MAIL_DUE_INDEX.
+ * come from the mail sweep reading MAIL_DUE_INDEX. LEADS_BY_TIME_INDEX is the console's inbox,
+ * LEADS_BY_MAILBOX_INDEX one person's leads (the console's person page, an erasure).
  */
 export const LEADS_TABLE: TableDefinition = {
   logicalName: 'Leads',
   partitionKey: { name: 'id', type: 'S' },
   timeToLiveAttribute: 'expiresAt',
   stream: 'NEW_IMAGE',
-  indexes: [MAIL_DUE_INDEX, LEADS_BY_TIME_INDEX],
+  indexes: [MAIL_DUE_INDEX, LEADS_BY_TIME_INDEX, LEADS_BY_MAILBOX_INDEX],
 };
 
 /**
