@@ -11,7 +11,7 @@ import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaign-messages.ts';
 import { HELD_STYLE } from '#web/src/console/screens/campaigns/email-frame-styles.ts';
 import { axeViolations } from './support/axe';
 import { DESKTOP, pagesForFile, PHONE } from './support/browser';
-import { enrolAndSignIn, OWNER, screenshots, screenTitled } from './support/console';
+import { enrolAndSignIn, navLinksOutOfView, OWNER, screenshots, screenTitled } from './support/console';
 import { emailsWithSubject, waitForNextEmail } from './support/inbox';
 import { subscribeViaApi, type ApiSubscriber } from './support/subscribers';
 
@@ -249,7 +249,8 @@ describe('Campaigns, from the site’s file to a test copy in the inbox, then se
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Campaigns' }).click();
     await page.getByRole('link', { name: SUBJECT }).waitFor();
 
-    // Assess
+    // Assess: every screen's link in view, none cut in half by a row scrolled to show Campaigns
+    expect(await navLinksOutOfView(page)).toEqual([]);
     expect(await scrollsSideways(page)).toBe(false);
     expect(await axeViolations(page, '/admin/campaigns at 390 px')).toEqual([]);
 

@@ -37,6 +37,23 @@ export async function addPasskeyDevice(page: Page) {
   return cdp;
 }
 
+/**
+ * The console's navigation links not wholly inside the window's width, by their words: on a phone
+ * a screen hidden off the side, or cut in half, is one the owner cannot see to choose.
+ */
+export const navLinksOutOfView = (page: Page) =>
+  page
+    .getByRole('navigation', { name: 'Console' })
+    .getByRole('link')
+    .evaluateAll((links) =>
+      links
+        .filter((link) => {
+          const box = link.getBoundingClientRect();
+          return box.left < 0 || box.right > document.documentElement.clientWidth;
+        })
+        .map((link) => link.textContent),
+    );
+
 /** Waits for the screen whose heading this is (screens change after the API answers). */
 export const screenTitled = (page: Page, name: string) =>
   page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
