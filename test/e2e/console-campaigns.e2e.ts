@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaign-messages.ts';
 import { HELD_STYLE } from '#web/src/console/screens/campaigns/email-frame-styles.ts';
 import { axeViolations } from './support/axe';
-import { DESKTOP, pagesForFile, PHONE } from './support/browser';
+import { DESKTOP, pagesForFile, PHONE, scrollsSideways } from './support/browser';
 import { enrolAndSignIn, navLinksOutOfView, OWNER, screenshots, screenTitled } from './support/console';
 import { emailsWithSubject, waitForNextEmail } from './support/inbox';
 import { subscribeViaApi, type ApiSubscriber } from './support/subscribers';
@@ -22,9 +22,6 @@ const SUBJECT = 'Hiring in Alberta: what to expect this season';
 const ADDED = `Written in the browser test ${Date.now().toString(36)}.`;
 
 const openPage = pagesForFile();
-
-const scrollsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 /**
  * Waits until the preview's iframe (the page's only frame) holds the text, read as the frame's

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { firmDay } from '#shared/firm-day.ts';
 import { axeViolations } from './support/axe';
-import { DESKTOP, pagesForFile, PHONE } from './support/browser';
+import { DESKTOP, pagesForFile, PHONE, scrollsSideways } from './support/browser';
 import { enrolAndSignIn, OWNER, screenshots, screenTitled } from './support/console';
 import { linksIn, uniqueAddress, waitForEmail } from './support/inbox';
 import { signUpViaApi } from './support/subscribers';
@@ -31,10 +31,6 @@ const visitor = {
 const visitorName = `${visitor.firstName} ${visitor.lastName}`;
 /** The follow-up date the owner sets: tomorrow in Alberta. */
 const followUpOn = firmDay(Math.floor(Date.now() / 1000) + 86_400);
-
-/** No element wider than the phone's screen: nothing to scroll sideways to reach. */
-const scrollsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 const statusOf = (page: Page) => page.getByRole('status').or(page.getByRole('alert'));
 

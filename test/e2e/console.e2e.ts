@@ -1,18 +1,20 @@
 /**
  * The owners' console in a real browser (docs/decisions/0070-console-sign-in.md): enrolment
  * through the emailed link, a passkey registered on Chromium's virtual authenticator, sign-out,
- * sign-in with that passkey, the audit log's entries, axe on every screen, and a console that is
- * closed after the last sign-out (the API answers 401, the sign-in screen shows).
+ * sign-in with that passkey, the audit log's entries, the Security screen's list of passkeys, axe
+ * on every screen (the Security screen at 1280 and 390 px), and a console that is closed after the
+ * last sign-out (the API answers 401, the sign-in screen shows).
  */
 import type { Page } from 'playwright-core';
 import { SIGN_IN_MESSAGES } from '#lambdas/console/sign-in-messages.ts';
 import { axeViolations } from './support/axe';
-import { DESKTOP, pagesForFile } from './support/browser';
+import { DESKTOP, pagesForFile, PHONE, scrollsSideways } from './support/browser';
 import {
   addPasskeyDevice,
   askForSignInLink,
   enrolPathIn,
   LINK_SUBJECT,
+  navLinksOutOfView,
   OWNER,
   screenshots,
   screenTitled,
@@ -91,6 +93,37 @@ describe('the console, from the emailed link to the audit log and out again', ()
     expect(actors.slice(0, 4)).toEqual(Array(4).fill(OWNER));
     expect(await axeViolations(page, '/admin/audit')).toEqual([]);
     await screenshots(page, 'audit');
+  });
+
+  test('the Security screen lists the passkey registered here, with axe clean at 1280 px and at 390 px, where nothing scrolls sideways', async () => {
+    // Act
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Security' }).click();
+
+    // Assess
+    await screenTitled(page, 'Security');
+    const passkeys = page.getByRole('list').filter({ hasText: '(you signed in with this one)' }).getByRole('listitem');
+    await passkeys.first().waitFor();
+    await expect(passkeys.count()).resolves.toBe(1);
+    expect(await axeViolations(page, '/admin/security')).toEqual([]);
+    await screenshots(page, 'security');
+
+    // Act
+    await page.setViewportSize(PHONE);
+
+    // Assess: the last screen of the menu open, and every screen's link still in view
+    expect(await navLinksOutOfView(page)).toEqual([]);
+    expect(await scrollsSideways(page)).toBe(false);
+    expect(await axeViolations(page, '/admin/security at 390 px')).toEqual([]);
+
+    // Act: the rename form open
+    await page.getByRole('button', { name: 'Rename' }).click();
+
+    // Assess
+    await page.getByLabel('New name').waitFor();
+    expect(await scrollsSideways(page)).toBe(false);
+    expect(await axeViolations(page, '/admin/security (renaming) at 390 px')).toEqual([]);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.setViewportSize(DESKTOP);
   });
 
   test('a reload keeps the owner on the same screen, signed in', async () => {

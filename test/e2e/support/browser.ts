@@ -13,6 +13,10 @@ export type Viewport = { width: number; height: number };
 export const PHONE: Viewport = { width: 390, height: 844 };
 export const DESKTOP: Viewport = { width: 1280, height: 800 };
 
+/** Whether some element is wider than the window: something to scroll sideways to reach. */
+export const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
 let browser: Browser | undefined;
 
 export async function launchBrowser(): Promise<Browser> {

@@ -38,10 +38,15 @@ it('lists the owner’s passkeys in plain words', async () => {
   ).toBeVisible();
   const phone = screen.getByRole('listitem', { name: 'iPhone built-in passkey' });
   expect(within(phone).getByText("A phone's or tablet's built-in passkey")).toBeVisible();
-  expect(within(phone).getByText(/Not used to sign in since\./)).toBeVisible();
+  // The firm's clock, each sentence ending once (not "p.m..")
+  expect(within(phone).getByText(/^Made/)).toHaveTextContent(
+    /^Made May 28, 2026, 2:26 p\.m\.; not used to sign in since\.$/,
+  );
   const laptop = screen.getByRole('listitem', { name: /Mac built-in passkey/ });
   expect(within(laptop).getByText("A computer's built-in passkey")).toBeVisible();
-  expect(within(laptop).getByText(/Last used to sign in/)).toBeVisible();
+  expect(within(laptop).getByText(/^Made/)).toHaveTextContent(
+    /^Made Sep 21, 2026, 8:13 a\.m\.; last used to sign in Sep 27, 2026, 3:06 a\.m\.$/,
+  );
   expect(document.body.textContent).not.toMatch(/credential|authenticator|cross-platform|platform|webauthn/i);
   expect(sentRequests(fetchMock)).toEqual([{ method: 'GET', url: '/api/admin/security/passkeys', body: undefined }]);
 });

@@ -83,13 +83,14 @@ function PasskeyEntry({
         {passkey.current && ' (you signed in with this one)'}
       </h3>
       <p>{PASSKEY_DEVICE_WORDS[passkey.device]}</p>
+      {/* One sentence: a time ends in "a.m." or "p.m.", so a full stop after it read "p.m.." */}
       <p>
-        Made <time dateTime={isoTime(passkey.createdAt)}>{whenText(passkey.createdAt)}</time>.{' '}
+        Made <time dateTime={isoTime(passkey.createdAt)}>{whenText(passkey.createdAt)}</time>;{' '}
         {passkey.lastUsedAt === undefined ? (
-          'Not used to sign in since.'
+          'not used to sign in since.'
         ) : (
           <>
-            Last used to sign in <time dateTime={isoTime(passkey.lastUsedAt)}>{whenText(passkey.lastUsedAt)}</time>.
+            last used to sign in <time dateTime={isoTime(passkey.lastUsedAt)}>{whenText(passkey.lastUsedAt)}</time>
           </>
         )}
       </p>
