@@ -126,9 +126,11 @@ export interface SiteTotals {
 }
 
 /**
- * One value of a list, over the range. What `visitors` and `conversions` count depends on the
- * list (SiteLists); `conversionRate` is conversions ÷ visitors (0..1), null when visitors is 0
- * (a conversion with no known visit).
+ * One value of a list, over the range. `visitors`: the visits (one visitor's day) the list counts
+ * under the value (SiteLists); `views`: their page views; `conversions`: how many of those visits
+ * converted (a visit with a scorecard request and a sign-up counts once here, twice in
+ * SiteTotals.byKind); `conversionRate`: conversions ÷ visitors (0..1), null when visitors is 0
+ * (conversions whose day had no known visit: no script ran, or another device).
  */
 export interface SiteRow {
   /**
@@ -156,7 +158,11 @@ export interface SiteLists {
   pages: SiteRow[];
   /** The first page of each visit: the visits that began there and their conversions. */
   entryPages: SiteRow[];
-  /** The blog's posts (`/blog/<slug>`), as `pages` counts them. */
+  /**
+   * The blog's posts, as `pages` counts them: every counted page but the site's fixed ones
+   * (sitePaths in shared/paths.ts: home, about, the forms, blog index, privacy, terms). Posts are
+   * at the root (`/quiet-quitting`); one published later is an article the day it is counted.
+   */
   articles: SiteRow[];
   /**
    * Where each visit came from, `source / medium`: utm_source and utm_medium when the link was
