@@ -23,7 +23,10 @@ export const SITE_ROUTES = {
   /**
    * Query SiteRangeQuery; 200 text/csv (`site-<from>-to-<to>.csv`, as an attachment): one row per
    * day of the range and one per row of each list, columns SITE_CSV_COLUMNS. Cells are inert
-   * (shared/inert-csv.ts): a forged referrer or UTM value cannot run as a formula.
+   * (shared/inert-csv.ts): a forged referrer or UTM value cannot run as a formula. One part only
+   * (no EXPORT_NEXT_HEADER), with EXPORT_ROWS_HEADER (shared/console-exports.ts) set to its rows,
+   * the header line not counted: the console's Export button (web/src/console/ExportButton.tsx)
+   * says "Downloaded site-….csv: 58 rows." from it, as for the leads' and subscribers' exports.
    */
   export: `GET ${CONSOLE_API_BASE}/site/export`,
 } as const;
