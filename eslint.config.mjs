@@ -34,7 +34,13 @@ const layerZones = [
   onlyFrom('shared', [], 'shared/ imports nothing of ours: web, lambdas and infra import it.'),
   // Root-level JSON (cdk.json): web/src/config.ts reads its context when jest runs it unbundled.
   onlyFrom('web', [all('shared'), path.join(ROOT, '*.json')], 'web/ imports only shared/.'),
-  onlyFrom('lambdas', [all('shared')], 'lambdas/ imports only shared/.'),
+  // The blog's one renderer (web/render/blog-site.tsx): the site's publisher and the console's
+  // preview render posts with the web's own components (docs/decisions/0053).
+  onlyFrom(
+    'lambdas',
+    [all('shared'), `${path.join(ROOT, 'web/render')}/blog-site.*`],
+    "lambdas/ imports only shared/ (and the blog's renderer, web/render/blog-site.tsx).",
+  ),
   // Tools run by hand (the blog media generator): shared/ and the posts' front-matter rules.
   onlyFrom(
     'tools',

@@ -91,6 +91,33 @@ export const RESERVED_SLUGS = [
  */
 export const RENDER_KIT_KEY = '_publish/render-kit.json';
 
+/** The files one kind of blog page loads, as site-relative URLs (the web build's PageAssets). */
+export interface RenderKitPage {
+  /** The boot script's file (its code is `bootCode`, inlined). */
+  bootScript: string;
+  entryScript: string;
+  stylesheets: string[];
+  /** The page module's chunks and react-dom's, which the boot script preloads after the first paint. */
+  modulePreloads: string[];
+}
+
+/**
+ * The render kit's content (JSON at RENDER_KIT_KEY): what a page of the blog needs from the build
+ * whose client will hydrate it, so the publisher's pages match the deployed bundle.
+ */
+export interface RenderKit {
+  /** The settings the client was built with (web/src/config.ts SiteConfig): its markup uses them. */
+  config: { siteUrl: string; candidateAppUrl: string; bookCallUrl: string };
+  /** The stylesheets' text, inlined into every page as the build's pages do (the CSP allows them by hash). */
+  inlineCss: string[];
+  /** The boot script's code, the page's only inline script (allowed by its hash). */
+  bootCode: string;
+  /** The site icon as a `data:` URI. */
+  iconUri: string;
+  /** A post's page (`post`) and /blog (`index`). */
+  pages: { post: RenderKitPage; index: RenderKitPage };
+}
+
 /**
  * A post as the renderer takes it (the published revision's fields): the publisher's and the
  * preview's input, the seed's output. `redirectsFrom`: old slugs that answer 301 to this post.

@@ -46,8 +46,6 @@ export type HandlerEnvName =
   | 'CONSOLE_OWNERS'
   /** The blog's posts (docs/decisions/0053-blog-posts-from-the-console.md). */
   | 'POSTS_TABLE'
-  /** The site's visit counting (docs/decisions/0081-privacy-first-analytics.md). */
-  | 'ANALYTICS_TABLE'
   /** The firm's postal address in campaign mail and evidence packs (shared/mailing-address.ts). */
   | 'MAILING_ADDRESS';
 

@@ -21,7 +21,6 @@ import { Data } from './data';
 import { Email } from './email';
 import { Mailer } from './mailer';
 import { ScorecardDocument } from './scorecard-document';
-import { SiteAnalytics } from './site-analytics';
 import { Site, type CustomDomain } from './site';
 import { SiteDeployment } from './site-deployment';
 import { TopicKey } from './topic-key';
@@ -114,7 +113,6 @@ export class SiteStack extends Stack {
       leads,
       console: this.data.console,
       campaigns: this.data.campaigns,
-      analytics: this.data.analytics,
       owners: props.owners,
       mailingAddress: props.mailingAddress,
       scorecardDocument: scorecard,
@@ -132,9 +130,6 @@ export class SiteStack extends Stack {
       customDomain: props.customDomain,
     });
     this.api.connectConsole(this.site.origin, this.email);
-    this.api.connectSite(this.site.origin);
-    // The visits' hourly roll-up (docs/decisions/0081-privacy-first-analytics.md).
-    new SiteAnalytics(this, 'SiteAnalytics', { analytics: this.data.analytics });
     this.mailer = new Mailer(this, 'Mailer', {
       leads,
       subscribers,

@@ -26,14 +26,13 @@ export interface Confirmer {
  * (a POST: mail scanners follow links with GET and must change nothing). Subscribes the
  * address with express consent and queues the welcome email, once; a second press answers the
  * same. The lead must be this audience's, carry a consent request and be under 7 days old.
- * True when this press subscribed the address: what the site's conversions count.
  */
 export const confirmSubscription = async (
   stores: ConfirmStores,
   target: { audience: Audience; token: string },
   confirmer: Confirmer,
   context: { now: number; delivery: Pick<DeliveryPolicy, 'giveUpAfterSeconds'> },
-): Promise<boolean> => {
+): Promise<void> => {
   const { now } = context;
   const key = leadKeyOfToken(target.token);
   const lead = key ? await getLeadByKey(stores.leads, key) : undefined;
@@ -45,7 +44,7 @@ export const confirmSubscription = async (
   ) {
     throw new Refusal('not-found', API_ERRORS.confirmationNotFound);
   }
-  if (lead.confirmedAt) return false;
+  if (lead.confirmedAt) return;
   if (now > lead.createdAt + CONFIRMATION_TTL_SECONDS) throw new Refusal('expired', API_ERRORS.confirmationExpired);
 
   const { subscriberId, changed } = await confirmSubscriber(
@@ -68,5 +67,4 @@ export const confirmSubscription = async (
     };
     await addDuePart(stores.leads, lead.id, 'welcome', confirmed, now);
   }
-  return changed;
 };

@@ -40,7 +40,6 @@ export default async function globalSetup(): Promise<void> {
     LEADS_TABLE: tables.Leads,
     CAMPAIGNS_TABLE: tables.Campaigns,
     CONSOLE_TABLE: tables.Console,
-    ANALYTICS_TABLE: tables.Analytics,
     CONSOLE_OWNERS: 'ann@chinooktalent.ca,bob@chinooktalent.ca',
     // The console's sends launch on the test's local campaign queue (infra/local/campaign-queue.ts).
     CAMPAIGN_SCHEDULE_GROUP: LOCAL_CLOCK,

@@ -1,29 +1,31 @@
+/**
+ * The repository's posts (web/content/posts/NN-<slug>.md), the seed of a new stack's blog
+ * (docs/decisions/0053-blog-posts-from-the-console.md): read, checked as a whole (front matter,
+ * body rendered by the blog's own renderer, links and media that exist, the list's order), and
+ * given as the posts the renderer takes. Any problem names its file; all of them are reported at
+ * once, so a writer fixes them in one pass.
+ */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
+import type { PublishedPost } from '#shared/blog-site.ts';
 import { sitePaths } from '#shared/paths.ts';
+import { renderPostBody } from '#web/render/post-markdown.ts';
 import { postPath } from '#web/src/features/blog/post-links.ts';
-import type { PostSummary } from '#web/src/features/blog/types.ts';
 import { collectionProblems, type LoadedPost } from './blog/collection-checks';
 import { BlogContentError, inFile } from './blog/content-error';
-import { parseFrontMatter } from './blog/front-matter';
-import { writeBlogModules, type GeneratedPost } from './blog/generated-modules';
+import { dateTextParts, parseFrontMatter, type SeedSummary } from './blog/front-matter';
 import { findHtmlPolicyProblems, type HtmlPolicyContext } from './blog/html-policy';
-import { renderPostBody } from './blog/markdown';
 
-export { renderRss } from './blog/rss';
-export { blogSitemapEntries, type SitemapEntry } from './blog/sitemap-entries';
 export { BlogContentError } from './blog/content-error';
-export { BLOG_FEED_PATH } from '#web/src/features/blog/post-links.ts';
 
 const WEB_DIR = path.resolve(__dirname, '..');
 
 export interface BlogContentOptions {
   /** Folder of `NN-<slug>.md` posts (default web/content/posts). */
   postsDir?: string;
-  /** Where posts.ts, bodies/ and body-loaders.ts go (default web/.generated/blog). */
-  outDir?: string;
   /** The site's static files, for checking local images and links (default web/public). */
   publicDir?: string;
 }
@@ -50,8 +52,12 @@ async function readSource(file: string, displayPath: string): Promise<SourceFile
   }
 }
 
+interface SeedPost extends LoadedPost {
+  markdown: string;
+}
+
 interface FileResult {
-  post?: GeneratedPost & LoadedPost;
+  post?: SeedPost;
   problems: string[];
 }
 
@@ -65,23 +71,59 @@ function loadPost(
   for (const image of [summary.image.src, summary.ogImage]) {
     if (summary.slug && !context.publicFileExists(image)) problems.push(`image ${image} is not in web/public`);
   }
-  const body = renderPostBody(parsed.content);
-  if ('problem' in body) problems.push(body.problem);
+  const markdown = parsed.content.trim();
+  const body = renderPostBody(markdown);
+  if ('problem' in body) problems.push(`body ${body.problem}`);
   else problems.push(...findHtmlPolicyProblems(`${body.before}\n${body.after}`, context));
   const located = problems.map((problem) => inFile(displayPath, problem));
-  if (located.length > 0 || 'problem' in body) return { problems: located };
-  return { post: { file: displayPath, summary, body }, problems: [] };
+  if (located.length > 0) return { problems: located };
+  return { post: { file: displayPath, summary, markdown }, problems: [] };
 }
 
 /**
- * Reads, checks and renders the blog at build time: the posts' metadata becomes
- * web/.generated/blog/posts.ts, each body its own module (one chunk per post), and
- * body-loaders.ts maps ids to those chunks. Any problem fails the build, naming its file.
- * Returns the summaries, newest first, for the routes, the feed and the sitemap.
+ * A seed post's id: 128 bits like any post's (22 base64url characters), but from its slug, so a
+ * seeding cut short and run again makes the same post, never a second copy.
  */
-export async function generateBlogModules(options: BlogContentOptions = {}): Promise<PostSummary[]> {
+export const seedPostId = (slug: string) =>
+  createHash('sha256').update(`seed:${slug}`).digest().subarray(0, 16).toString('base64url');
+
+/** The spec's legacy address of the engagement post (a 301 at the edge): the post's own redirect from now on. */
+const LEGACY_SLUGS: Readonly<Record<string, string[]>> = {
+  [sitePaths.engagementPost.slice(1)]: [sitePaths.legacyEngagementPost.slice(1)],
+};
+
+/**
+ * A checked seed post as the renderer takes it: published at noon (UTC) of its day, its first
+ * revision. The seed of a new stack's Posts table is these posts' fields (web/build/post-seed.ts).
+ */
+export function seedPublishedPost(summary: SeedSummary, markdown: string): PublishedPost {
+  // "December 2022" is all the spec knows of the tree-planter post's date: the month, not a day.
+  const monthOnly = dateTextParts(summary.dateText)?.day === undefined;
+  return {
+    id: seedPostId(summary.slug),
+    title: summary.title,
+    slug: summary.slug,
+    subtitle: summary.subtitle ?? '',
+    postedDate: monthOnly ? summary.isoDate.slice(0, 7) : summary.isoDate,
+    author: summary.author ?? '',
+    markdown,
+    // One image for the banner and the card (tools/blog-media draws it); no thumbnail of its own.
+    banner: summary.image,
+    metaDescription: summary.description,
+    socialTitle: '',
+    socialImage: { ...summary.image, src: summary.ogImage },
+    publishedAt: Date.parse(`${summary.isoDate}T12:00:00Z`) / 1000,
+    revision: 1,
+    redirectsFrom: LEGACY_SLUGS[summary.slug] ?? [],
+  };
+}
+
+/**
+ * Reads and checks the repository's posts; returns them newest first (the front matter's ids),
+ * or throws one BlogContentError listing every problem, each with its file.
+ */
+export async function readSeedPosts(options: BlogContentOptions = {}): Promise<PublishedPost[]> {
   const postsDir = options.postsDir ?? path.join(WEB_DIR, 'content', 'posts');
-  const outDir = options.outDir ?? path.join(WEB_DIR, '.generated', 'blog');
   const names = (await readdir(postsDir)).filter((name) => name.endsWith('.md')).sort();
   const sources = await Promise.all(
     names.map((name) => readSource(path.join(postsDir, name), path.relative(process.cwd(), path.join(postsDir, name)))),
@@ -93,7 +135,7 @@ export async function generateBlogModules(options: BlogContentOptions = {}): Pro
   const context = policyContext(slugs, options.publicDir ?? path.join(WEB_DIR, 'public'));
   const results = sources.map((source, index): FileResult =>
     'parsed' in source
-      ? loadPost(names[index], source.displayPath, source.parsed, context)
+      ? loadPost(names[index]!, source.displayPath, source.parsed, context)
       : { problems: [source.problem] },
   );
   const posts = results.flatMap(({ post }) => (post ? [post] : []));
@@ -101,8 +143,7 @@ export async function generateBlogModules(options: BlogContentOptions = {}): Pro
   // Cross-file checks only make sense once every file parsed; otherwise they repeat noise.
   if (problems.length === 0) problems.push(...collectionProblems(posts));
   if (problems.length > 0) throw new BlogContentError(problems);
-
-  const ordered = [...posts].sort((a, b) => a.summary.id - b.summary.id);
-  await writeBlogModules(ordered, outDir);
-  return ordered.map(({ summary }) => summary);
+  return [...posts]
+    .sort((a, b) => a.summary.id - b.summary.id)
+    .map(({ summary, markdown }) => seedPublishedPost(summary, markdown));
 }

@@ -1,24 +1,27 @@
 /**
  * `npm run build`: the whole deployable website in web/dist (docs/architecture.md#the-website).
  *
- * 1. generate content modules (blog posts, legal pages) from Markdown,
+ * 1. generate content modules (legal pages) from Markdown,
  * 2. bundle the client with esbuild (ESM, code splitting, hashed names, metafile),
- * 3. copy web/public, prerender every route to HTML (pages, subscriber shells, 404),
+ * 3. copy web/public, prerender every route to HTML (pages, subscriber shells, 404) but the blog's,
+ *    and write the render kit the blog's pages are rendered with (RENDER_KIT_KEY),
  * 4. bundle the owners' console on its own and write its HTML shell (web/build/console-shell.ts),
  *    the CSP hashes of every inline element (web/build/csp-hashes.ts),
- * 5. write _routes.json, sitemap.xml, robots.txt and rss.xml,
+ * 5. write _routes.json, sitemap.xml and robots.txt, and the blog of the seed posts (see seedBlog),
  * then swap the finished directory into web/dist, so a server never sees half a build.
  */
 import { build, type Metafile } from 'esbuild';
 import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { RENDER_KIT_KEY, postPageKey, postPagePath, type RenderKit, type SiteObject } from '#shared/blog-site.ts';
+import { renderBlogObjects } from '#web/render/blog-site.tsx';
 import type { SiteConfig } from '#web/src/config.ts';
-import { renderRss } from './blog-content';
+import { readSeedPosts } from './blog-content';
 import { writeConsoleShell, type ConsoleShellAssets } from './console-shell';
 import { bootBuildOptions, clientBuildOptions, consoleBuildOptions } from './esbuild-options';
 import { writeCspHashes } from './csp-hashes';
 import { ClientAssets } from './page-assets';
-import { robotsTxt, routesManifest, sitemapXml, type PlannedPage } from './page-plan';
+import { pageFile, robotsTxt, routesManifest, sitemapXml, type PlannedPage } from './page-plan';
 import { prerenderPages } from './prerender';
 import { readSiteConfig } from './site-config';
 import { REPO_ROOT } from '#shared/repo-root.ts';
@@ -38,6 +41,8 @@ export interface BuildResult {
   metafile: Metafile;
   /** What the console's shell carries inline (a bundle apart from the public site's). */
   console: ConsoleShellAssets;
+  /** What the blog's pages are rendered with (written at RENDER_KIT_KEY). */
+  kit: RenderKit;
 }
 
 /** Rewrites the metafile's output keys from the staging directory to paths inside dist. */
@@ -57,14 +62,48 @@ function relativeToOutDir(metafile: Metafile, stagingRelative: string): Metafile
   return { ...metafile, outputs };
 }
 
-export async function buildSite(options: { outDir?: string; config?: SiteConfig } = {}): Promise<BuildResult> {
+/** Writes objects into a site directory, each at its key (as the publisher puts them in the bucket). */
+async function writeObjects(outDir: string, objects: readonly Pick<SiteObject, 'key' | 'body'>[]): Promise<void> {
+  for (const { key, body } of objects) {
+    const file = path.join(outDir, ...key.split('/'));
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, body);
+  }
+}
+
+/**
+ * The blog of the repository's posts (web/content/posts), rendered by the blog's renderer with this
+ * build's render kit and written where the publisher writes it, until the site's publisher writes
+ * the blog from the Posts table at deploy and at `npm start` (issue 31). Each post's page is also
+ * written at its path's `index.html` and listed among the pages, so an edge that does not route
+ * posts from its KeyValueStore serves it too. Returns the posts' paths.
+ */
+async function writeSeedBlog(outDir: string, kit: RenderKit): Promise<string[]> {
+  const posts = await readSeedPosts();
+  const objects = renderBlogObjects(posts, kit, kit.config.siteUrl);
+  const pages = posts.map(({ slug }) => ({
+    key: pageFile(postPagePath(slug)),
+    body: objects.find(({ key }) => key === postPageKey(slug))!.body,
+  }));
+  await writeObjects(outDir, [...objects, ...pages]);
+  return posts.map(({ slug }) => postPagePath(slug));
+}
+
+export async function buildSite(
+  options: {
+    outDir?: string;
+    config?: SiteConfig;
+    /** Render the repository's posts into the site (default: yes, see writeSeedBlog). */
+    seedBlog?: boolean;
+  } = {},
+): Promise<BuildResult> {
   const config = options.config ?? readSiteConfig();
   const outDir = path.resolve(options.outDir ?? DIST_DIR);
   // A hidden sibling, so the final rename stays on one filesystem.
   const staging = path.join(path.dirname(outDir), `.${path.basename(outDir)}-staging`);
   const stagingRelative = path.relative(REPO_ROOT, staging).split(path.sep).join('/');
 
-  const posts = await generateContentModules();
+  await generateContentModules();
 
   await rm(staging, { recursive: true, force: true });
   try {
@@ -82,11 +121,16 @@ export async function buildSite(options: { outDir?: string; config?: SiteConfig 
     const consoleShell = await writeConsoleShell(staging, consoleBuild.metafile, stagingRelative);
     // One CSP for the whole site: it allows the public pages' and the console shell's inline elements.
     await writeCspHashes(staging, [site.cspHashes, consoleShell.cspHashes]);
-    const { pages } = site;
-    await writeFile(path.join(staging, '_routes.json'), `${JSON.stringify(routesManifest(pages), null, 2)}\n`);
+    const { pages, kit } = site;
+    await writeObjects(staging, [{ key: RENDER_KIT_KEY, body: `${JSON.stringify(kit)}\n` }]);
+    const postPaths = options.seedBlog === false ? [] : await writeSeedBlog(staging, kit);
+    const manifest = routesManifest(pages);
+    await writeFile(
+      path.join(staging, '_routes.json'),
+      `${JSON.stringify({ pages: [...manifest.pages, ...postPaths] }, null, 2)}\n`,
+    );
     await writeFile(path.join(staging, 'sitemap.xml'), sitemapXml(pages, config.siteUrl));
     await writeFile(path.join(staging, 'robots.txt'), robotsTxt(config.siteUrl));
-    await writeFile(path.join(staging, 'rss.xml'), renderRss(posts, config.siteUrl));
     await rm(outDir, { recursive: true, force: true });
     await rename(staging, outDir);
     return await saveMetafile({
@@ -95,6 +139,7 @@ export async function buildSite(options: { outDir?: string; config?: SiteConfig 
       pages,
       metafile: relativeToOutDir(metafile, stagingRelative),
       console: consoleShell.shell,
+      kit,
     });
   } finally {
     await rm(staging, { recursive: true, force: true });

@@ -15,6 +15,8 @@ export interface PageAssets {
   inlineCss?: string[];
   /** Every JavaScript chunk the page needs besides the entry, fetched in parallel with it. */
   modulePreloads: string[];
+  /** The data files the page renders with (a blog post's, /blog's), preloaded with the chunks. */
+  dataFiles?: string[];
   /** The site icon as a `data:` URI (web/build/site-icon.ts); linked as /favicon.svg without it. */
   iconUri?: string;
 }
@@ -27,6 +29,8 @@ export interface HtmlDocumentInput {
   resourceLinks?: string[];
   /** The prerendered markup of the app's root. */
   bodyHtml: string;
+  /** False for a page that must never run (the console's preview of a post): no boot script. */
+  scripts?: boolean;
 }
 
 /**
@@ -52,15 +56,22 @@ export const jsonForScript = (data: unknown) =>
 const meta = (attribute: 'name' | 'property', key: string, content: string) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
 
-function bootScriptTag({ bootScript, bootCode, entryScript, modulePreloads }: PageAssets): string {
+function bootScriptTag({ bootScript, bootCode, entryScript, modulePreloads, dataFiles = [] }: PageAssets): string {
+  const preloads = [...modulePreloads, ...dataFiles];
   const data = ` data-entry="${escapeHtml(entryScript)}"${
-    modulePreloads.length ? ` data-preload="${escapeHtml(modulePreloads.join(' '))}"` : ''
+    preloads.length ? ` data-preload="${escapeHtml(preloads.join(' '))}"` : ''
   }`;
   if (bootCode === undefined) return `<script type="module" src="${escapeHtml(bootScript)}"${data}></script>`;
   return moduleScriptElement(bootCode, data);
 }
 
-export function headTags({ head, assets, jsonLd, resourceLinks = [] }: Omit<HtmlDocumentInput, 'bodyHtml'>): string[] {
+export function headTags({
+  head,
+  assets,
+  jsonLd,
+  resourceLinks = [],
+  scripts = true,
+}: Omit<HtmlDocumentInput, 'bodyHtml'>): string[] {
   return [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -91,7 +102,7 @@ export function headTags({ head, assets, jsonLd, resourceLinks = [] }: Omit<Html
     // code for it) requests the entry and the page's chunks once the page has painted, so they
     // never compete with the first paint.
     ...resourceLinks,
-    bootScriptTag(assets),
+    ...(scripts ? [bootScriptTag(assets)] : []),
     ...(jsonLd ? [`<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`] : []),
   ];
 }

@@ -1,8 +1,12 @@
 /**
  * Deployment settings the pages need (cdk.json context, overridable by env at build time).
  * web/build/site-config.ts resolves them once and esbuild's `define` inlines them as
- * __SITE_CONFIG__, so the client never fetches configuration.
+ * __SITE_CONFIG__, so the client never fetches configuration. A page renders them through
+ * `useSiteConfig()`, so a render outside the site's bundles (the blog's renderer in the publisher,
+ * web/render/blog-site.tsx) can provide the settings the deployed client was built with.
  */
+import { createContext, useContext } from 'react';
+
 export interface SiteConfig {
   /** Absolute origin of the site without a trailing slash, e.g. https://www.example.ca */
   siteUrl: string;
@@ -12,7 +16,8 @@ export interface SiteConfig {
   bookCallUrl: string;
 }
 
-declare const __SITE_CONFIG__: SiteConfig;
+/** Absent where Node runs the source (jest, tsx, a Lambda bundle): only the site's bundles define it. */
+declare const __SITE_CONFIG__: SiteConfig | undefined;
 
 /**
  * Jest runs this file unbundled, so nothing replaced __SITE_CONFIG__: read the same cdk.json
@@ -23,4 +28,21 @@ const unbundledConfig = (): SiteConfig => {
   return { siteUrl, candidateAppUrl, bookCallUrl };
 };
 
-export const siteConfig: SiteConfig = process.env.NODE_ENV === 'test' ? unbundledConfig() : __SITE_CONFIG__;
+/**
+ * The settings of this bundle. Elsewhere (tsx, a Lambda) it is undefined and never read: the blog's
+ * renderer provides the render kit's settings to every component that renders one.
+ */
+export const siteConfig: SiteConfig =
+  process.env.NODE_ENV === 'test'
+    ? unbundledConfig()
+    : typeof __SITE_CONFIG__ === 'undefined'
+      ? (undefined as unknown as SiteConfig)
+      : __SITE_CONFIG__;
+
+const SiteConfigContext = createContext<SiteConfig>(siteConfig);
+
+/** Provides the settings a render outside the site's bundles was given (the render kit's). */
+export const SiteConfigProvider = SiteConfigContext.Provider;
+
+/** In render: the settings of the client that will hydrate this markup. */
+export const useSiteConfig = () => useContext(SiteConfigContext);

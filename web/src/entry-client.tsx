@@ -14,7 +14,7 @@ const app = (
 );
 
 /**
- * Load this page's module (and e.g. its post body) first, so hydration matches the HTML.
+ * Load this page's module (and e.g. its post's data) first, so hydration matches the HTML.
  * A redirect-only path (the legacy post slug, normally a 301 at the edge) has no HTML of its
  * own: whatever page was served, render afresh and let the redirect run.
  * The page's chunks, react-dom (./mount) and hydration each run in a task of their own: the boot

@@ -25,9 +25,13 @@ describe("the spec's blog list", () => {
 
 describe('the Previous/Next chain', () => {
   const chain = (id: number) => {
-    const { previous, next } = adjacentPosts(FIXTURE_POSTS, id);
+    const { previous, next } = adjacentPosts(FIXTURE_POSTS, slugAt(id));
     return { previous: previous?.slug, next: next?.slug };
   };
+
+  it('gives a slug not in the list no neighbours', () => {
+    expect(adjacentPosts(FIXTURE_POSTS, 'no-such-post')).toEqual({});
+  });
 
   it('gives the first post no Previous and the last post no Next', () => {
     expect(chain(0)).toEqual({ previous: undefined, next: slugAt(1) });
@@ -43,9 +47,9 @@ describe('the Previous/Next chain', () => {
 
   it('follows the chain the spec spells out at its head and tail', () => {
     const order: string[] = [];
-    for (let id: number | undefined = 0; id !== undefined;) {
-      order.push(slugAt(id));
-      id = adjacentPosts(FIXTURE_POSTS, id).next?.id;
+    for (let slug: string | undefined = slugAt(0); slug !== undefined;) {
+      order.push(slug);
+      slug = adjacentPosts(FIXTURE_POSTS, slug).next?.slug;
     }
     expect(order).toHaveLength(25);
     expect(order.slice(0, 4)).toEqual([

@@ -4,8 +4,8 @@ import { MemoryRouter } from 'react-router-dom';
 import BlogIndexPage from '#web/src/features/blog/BlogIndexPage.tsx';
 import { FIXTURE_POSTS } from './fixture-posts';
 
-jest.mock('#web/src/features/blog/catalog.ts', () => ({
-  ALL_POSTS: jest.requireActual('./fixture-posts').FIXTURE_POSTS,
+jest.mock('#web/src/features/blog/blog-data.ts', () => ({
+  useCatalog: () => ({ posts: jest.requireActual('./fixture-posts').FIXTURE_POSTS }),
 }));
 
 const renderIndex = () =>
@@ -26,7 +26,7 @@ describe('BlogIndexPage', () => {
     const cards = within(screen.getByRole('list')).getAllByRole('listitem');
     expect(cards).toHaveLength(25);
     cards.forEach((card, id) => {
-      const post = FIXTURE_POSTS[id];
+      const post = FIXTURE_POSTS[id]!;
       expect(within(card).getByRole('heading', { level: 2 })).toHaveTextContent(post.title);
       expect(within(card).getByText(post.dateText).tagName).toBe('TIME');
       // jsdom has no layout, so it puts a space before the visually hidden colon.
@@ -40,7 +40,7 @@ describe('BlogIndexPage', () => {
     const images = Array.from(document.querySelectorAll('img.post-card-image'));
     expect(images).toHaveLength(25);
     images.forEach((image, index) => {
-      expect(image).toHaveAttribute('src', FIXTURE_POSTS[index].image.src);
+      expect(image).toHaveAttribute('src', FIXTURE_POSTS[index]!.image!.src);
       expect(image).toHaveAttribute('width', '1200');
       expect(image).toHaveAttribute('height', '630');
       expect(image).toHaveAttribute('loading', index < 3 ? 'eager' : 'lazy');

@@ -3,21 +3,19 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { siteConfig } from '#web/src/config.ts';
 import PostPage from '#web/src/features/blog/PostPage.tsx';
+import { adjacentPosts } from '#web/src/features/blog/post-chain.ts';
 import { FIXTURE_POSTS } from './fixture-posts';
 
-jest.mock('#web/src/features/blog/catalog.ts', () => ({
-  ALL_POSTS: jest.requireActual('./fixture-posts').FIXTURE_POSTS,
-}));
-jest.mock('#web/src/features/blog/post-body.ts', () => ({
-  usePostBody: () => ({ before: '<p>Text before the callout.</p>', after: '<p>Text after the callout.</p>' }),
-}));
+const body = { before: '<p>Text before the callout.</p>', after: '<p>Text after the callout.</p>' };
 
-const renderPost = (id: number) =>
-  render(
-    <MemoryRouter initialEntries={[`/${FIXTURE_POSTS[id].slug}`]}>
-      <PostPage post={FIXTURE_POSTS[id]} />
+const renderPost = (index: number) => {
+  const post = FIXTURE_POSTS[index]!;
+  return render(
+    <MemoryRouter initialEntries={[`/${post.slug}`]}>
+      <PostPage data={{ post, body, ...adjacentPosts(FIXTURE_POSTS, post.slug) }} />
     </MemoryRouter>,
   );
+};
 
 const postNav = () => within(screen.getByRole('navigation', { name: 'More posts' }));
 const hrefOf = (element: HTMLElement) => element.getAttribute('href');
@@ -25,13 +23,13 @@ const hrefOf = (element: HTMLElement) => element.getAttribute('href');
 describe('PostPage', () => {
   it('shows the title, posted date, author and banner', () => {
     renderPost(0);
-    expect(screen.getByRole('heading', { level: 1, name: FIXTURE_POSTS[0].title })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: FIXTURE_POSTS[0]!.title })).toBeInTheDocument();
     const date = screen.getByText('July 18, 2024');
     expect(date.tagName).toBe('TIME');
     expect(date).toHaveAttribute('datetime', '2024-07-18');
     expect(date.closest('p')).toHaveTextContent(/^Posted July 18, 2024 · By Maren Holt$/);
     const banner = document.querySelector('img.post-banner');
-    expect(banner).toHaveAttribute('src', FIXTURE_POSTS[0].image.src);
+    expect(banner).toHaveAttribute('src', FIXTURE_POSTS[0]!.banner!.src);
     expect(banner).toHaveAttribute('width', '1200');
     expect(banner).toHaveAttribute('height', '630');
     expect(banner).toHaveAttribute('loading', 'eager');
@@ -73,9 +71,9 @@ describe('PostPage', () => {
     renderPost(10);
     const previous = postNav().getByRole('link', { name: /^Previous Post/ });
     const next = postNav().getByRole('link', { name: /^Next Post/ });
-    expect(hrefOf(previous)).toBe(`/${FIXTURE_POSTS[9].slug}`);
+    expect(hrefOf(previous)).toBe(`/${FIXTURE_POSTS[9]!.slug}`);
     // jsdom has no layout, so it puts a space before the visually hidden colon.
-    expect(previous).toHaveAccessibleName(new RegExp(`^Previous Post ?: ${FIXTURE_POSTS[9].title}$`));
+    expect(previous).toHaveAccessibleName(new RegExp(`^Previous Post ?: ${FIXTURE_POSTS[9]!.title}$`));
     expect(hrefOf(next)).toBe("/facets-of-jobs-why-it's-so-hard-to-hire-good-people");
     expect(hrefOf(postNav().getByRole('link', { name: 'Back to Blog Page' }))).toBe('/blog');
   });
@@ -83,7 +81,7 @@ describe('PostPage', () => {
   it('has no Previous on the first post and no Next on the last', () => {
     renderPost(0);
     expect(postNav().queryByRole('link', { name: /^Previous Post/ })).not.toBeInTheDocument();
-    expect(hrefOf(postNav().getByRole('link', { name: /^Next Post/ }))).toBe(`/${FIXTURE_POSTS[1].slug}`);
+    expect(hrefOf(postNav().getByRole('link', { name: /^Next Post/ }))).toBe(`/${FIXTURE_POSTS[1]!.slug}`);
   });
 
   it('has no Next on talent-or-luck-what-matters-most, the last post', () => {

@@ -1,5 +1,4 @@
-import { blogSitemapEntries } from '#web/build/blog/sitemap-entries.ts';
-import { renderRss, rfc822Date } from '#web/build/blog/rss.ts';
+import { blogSitemapEntries, renderRss, rfc822Date } from '#web/render/blog-feeds.ts';
 import { FIXTURE_POSTS } from './fixture-posts';
 
 const SITE = 'https://www.example.ca';

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { RENDER_KIT_KEY, type RenderKit } from '#shared/blog-site.ts';
 import { DYNAMIC_PAGES } from '#shared/paths.ts';
 import { buildSite, type BuildResult } from '#web/build/build.ts';
 import { cspHash, readCspHashes } from '#web/build/csp-hashes.ts';
@@ -61,7 +62,11 @@ describe('npm run build', () => {
       'employer/form/index.html',
       'terms-of-use/index.html',
       'blog/index.html',
-      "facets-of-jobs-why-it's-so-hard-to-hire-good-people/index.html",
+      "blog-posts/facets-of-jobs-why-it's-so-hard-to-hire-good-people/index.html",
+      "blog-data/posts/facets-of-jobs-why-it's-so-hard-to-hire-good-people.json",
+      'blog-data/catalog.json',
+      'blog-sitemap.xml',
+      RENDER_KIT_KEY,
       ...DYNAMIC_PAGES.map((page) => `${page.shellPath.slice(1)}/index.html`),
       '404.html',
       'sitemap.xml',
@@ -73,7 +78,28 @@ describe('npm run build', () => {
       expect(existsSync(path.join(outDir, file))).toBe(true);
     }
     const manifest = JSON.parse(read('_routes.json')) as { pages: string[] };
-    expect(manifest.pages).toEqual(result.pages.filter((page) => page.kind === 'page').map((page) => page.url));
+    const planned = result.pages.filter((page) => page.kind === 'page' || page.kind === 'blog').map(({ url }) => url);
+    // Until the edge routes posts from its KeyValueStore, the seed's posts are pages of the build too.
+    const posts = readdirSync(path.join(outDir, 'blog-posts')).map((slug) => `/${slug}`);
+    expect(manifest.pages.sort()).toEqual([...planned, ...posts].sort());
+    expect(posts).toHaveLength(25);
+  });
+
+  it("leaves a render kit that renders the blog's pages as the build's own: same inline stylesheet and boot script, the client's settings", () => {
+    const kit = JSON.parse(read(RENDER_KIT_KEY)) as RenderKit;
+    expect(kit).toEqual(result.kit);
+    expect(kit.config).toEqual(result.config);
+    const about = read('about/index.html');
+    const post = read("blog-posts/facets-of-jobs-why-it's-so-hard-to-hire-good-people/index.html");
+    expect(inlineHashesOf(post)).toEqual(inlineHashesOf(about));
+    for (const page of [kit.pages.post, kit.pages.index]) {
+      for (const file of [page.bootScript, page.entryScript, ...page.modulePreloads]) {
+        expect(existsSync(path.join(outDir, file))).toBe(true);
+      }
+    }
+    expect(post).toContain(`data-entry="${kit.pages.post.entryScript}"`);
+    const dataFile = '/blog-data/posts/facets-of-jobs-why-it&#39;s-so-hard-to-hire-good-people.json';
+    expect(post).toContain(`data-preload="${[...kit.pages.post.modulePreloads, dataFile].join(' ')}"`);
   });
 
   it('prerenders real content with the configured URLs', () => {

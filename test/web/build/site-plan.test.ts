@@ -3,7 +3,6 @@ import path from 'node:path';
 import { DYNAMIC_PAGES, sitePaths } from '#shared/paths.ts';
 import { headValues } from '#web/src/app/document-head.ts';
 import { PAGE_ROUTES } from '#web/src/app/routing.tsx';
-import { POSTS } from '#web/.generated/blog/posts.ts';
 import { headTags, hoistResourceLinks, htmlDocument, jsonForScript } from '#web/build/html-document.ts';
 import { planPages, robotsTxt, routesManifest, sitemapXml } from '#web/build/page-plan.ts';
 
@@ -12,7 +11,7 @@ const pages = planPages(PAGE_ROUTES);
 const byUrl = (url: string) => pages.find((page) => page.url === url)!;
 
 describe('the prerender plan', () => {
-  it('lists every page of the spec, every post, the subscriber and confirmation shells and the 404 page', () => {
+  it('lists every page of the spec, the subscriber and confirmation shells and the 404 page', () => {
     const urls = routesManifest(pages).pages;
     for (const path of [
       '/',
@@ -27,13 +26,21 @@ describe('the prerender plan', () => {
     ]) {
       expect(urls).toContain(path);
     }
-    expect(POSTS).toHaveLength(25);
-    for (const post of POSTS) expect(urls).toContain(`/${post.slug}`);
-    expect(urls).toContain("/facets-of-jobs-why-it's-so-hard-to-hire-good-people");
+    expect(byUrl('/blog').kind).toBe('blog');
     expect(pages.filter((page) => page.kind === 'shell').map((page) => page.file)).toEqual(
       DYNAMIC_PAGES.map((page) => `${page.shellPath.slice(1)}/index.html`),
     );
     expect(pages.filter((page) => page.kind === 'not-found').map((page) => page.file)).toEqual(['404.html']);
+  });
+
+  it("leaves the posts to the blog's renderer: no page of the plan, one route resolved by data", () => {
+    expect(pages.filter((page) => page.handle.blog === 'post')).toEqual([]);
+    expect(PAGE_ROUTES.filter((route) => route.handle.blog === 'post').map((route) => route.path)).toEqual(['/:slug']);
+  });
+
+  it('renders the 404 page at a path only the catch-all route matches (a one-segment path could be a post)', () => {
+    const notFound = pages.find((page) => page.kind === 'not-found')!;
+    expect(notFound.url.split('/').filter(Boolean).length).toBeGreaterThan(1);
   });
 
   it('writes / to index.html and other pages to <path>/index.html', () => {
@@ -65,22 +72,26 @@ describe('the prerender plan', () => {
 describe('sitemap.xml and robots.txt', () => {
   const sitemap = sitemapXml(pages, SITE);
 
-  it('lists the public pages and posts with absolute, XML-escaped URLs', () => {
+  it("lists the build's public pages with absolute URLs, and leaves the blog to the blog's sitemap", () => {
     expect(sitemap).toContain(`<loc>${SITE}/</loc>`);
     expect(sitemap).toContain(`<loc>${SITE}/about</loc>`);
-    expect(sitemap).toContain(`<loc>${SITE}/facets-of-jobs-why-it&apos;s-so-hard-to-hire-good-people</loc>`);
-    expect(sitemap.match(/<url>/g)).toHaveLength(routesManifest(pages).pages.length);
+    expect(sitemap).not.toContain('/blog');
+    expect(sitemap.match(/<url>/g)).toHaveLength(routesManifest(pages).pages.length - 1);
   });
 
   it('leaves out the subscriber and confirmation pages and the 404 page', () => {
     expect(sitemap).not.toMatch(/\/unsubscribe\/|\/setting\/|\/confirm\/|_shell|404/);
   });
 
-  it("points robots.txt at the build's sitemap and the newsletter archive's, by absolute URL", () => {
+  it("points robots.txt at the build's sitemap, the blog's and the newsletter archive's, by absolute URL", () => {
     const sitemaps = robotsTxt(SITE)
       .split('\n')
       .filter((line) => line.startsWith('Sitemap:'));
-    expect(sitemaps).toEqual([`Sitemap: ${SITE}/sitemap.xml`, `Sitemap: ${SITE}/newsletter-sitemap.xml`]);
+    expect(sitemaps).toEqual([
+      `Sitemap: ${SITE}/sitemap.xml`,
+      `Sitemap: ${SITE}/blog-sitemap.xml`,
+      `Sitemap: ${SITE}/newsletter-sitemap.xml`,
+    ]);
   });
 });
 
@@ -121,8 +132,17 @@ describe('head tags', () => {
     expect(tags).not.toContain('noindex');
   });
 
+  it("names a blog page's data file among what the boot script preloads, and no script in a still page", () => {
+    const head = headValues(byUrl('/about').handle.meta, SITE);
+    const tags = headTags({ head, assets: { ...assets, dataFiles: ['/blog-data/catalog.json'] } }).join('\n');
+    expect(tags).toContain(
+      'data-preload="/assets/about-Y.js /assets/chunk-Z.js /blog-data/catalog.json">start()</script>',
+    );
+    expect(headTags({ head, assets, scripts: false }).join('\n')).not.toContain('<script');
+  });
+
   it('keeps subscriber pages and the 404 page out of search results', () => {
-    for (const page of pages.filter((p) => p.kind !== 'page')) {
+    for (const page of pages.filter((p) => p.kind === 'shell' || p.kind === 'not-found')) {
       const tags = headTags({ head: headValues(page.handle.meta, SITE), assets }).join('\n');
       expect(tags).toContain('<meta name="robots" content="noindex">');
       expect(tags).not.toContain('rel="canonical"');

@@ -1,9 +1,9 @@
-import type { PostSummary } from '#web/src/features/blog/types.ts';
+import type { SeedSummary } from './front-matter';
 import { inFile } from './content-error';
 
 export interface LoadedPost {
   file: string;
-  summary: PostSummary;
+  summary: SeedSummary;
 }
 
 function duplicates(values: readonly (string | number)[]): Set<string | number> {

@@ -1,26 +1,35 @@
-import type { PostSummary } from '#web/src/features/blog/types.ts';
+/**
+ * The front matter of a seed post (web/content/posts/NN-<slug>.md): checked, and read into what the
+ * seed of a new stack is made of (web/build/blog-content.ts, web/build/post-seed.ts).
+ */
+import { MONTHS } from '#shared/post-dates.ts';
 
 /** The banner/card SVG and the Open Graph PNG are 1200×630 (what tools/blog-media/ draws). */
 export const POST_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+/** A seed post as its front matter states it. */
+export interface SeedSummary {
+  /** 0 is the newest; the file names and the list order agree. */
+  id: number;
+  slug: string;
+  title: string;
+  subtitle?: string;
+  /** As displayed: 'May 16, 2024' (or 'December 2022' where only the month is known). */
+  dateText: string;
+  /** '2024-05-16' (a month-only date: its first day). */
+  isoDate: string;
+  author?: string;
+  description: string;
+  /** Site-relative banner/card image (SVG) with its intrinsic size. */
+  image: { src: string; width: number; height: number; alt: string };
+  /** Site-relative 1200×630 PNG for Open Graph. */
+  ogImage: string;
+}
 
 const REQUIRED = ['id', 'slug', 'title', 'date', 'dateText', 'description'] as const;
 const OPTIONAL = ['subtitle', 'author'] as const;
 const KNOWN_KEYS = new Set<string>([...REQUIRED, ...OPTIONAL]);
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 /** 'May 16, 2024' or, where only the month is known, 'December 2022'. */
 const DATE_TEXT = new RegExp(`^(${MONTHS.join('|')}) (?:(\\d{1,2}), )?(\\d{4})$`);
 /** Lowercase words joined by hyphens; an apostrophe may sit inside a word ("it's"). */
@@ -31,7 +40,7 @@ export const MAX_DESCRIPTION_LENGTH = 320;
 export const imageBaseName = (slug: string): string => slug.replace(/'/g, '');
 
 type FrontMatter = Record<string, unknown>;
-type Parsed = { summary: PostSummary; problems: string[] };
+type Parsed = { summary: SeedSummary; problems: string[] };
 
 const nonEmptyString = (value: unknown): value is string => typeof value === 'string' && value.trim().length > 0;
 
@@ -54,7 +63,7 @@ export function dateTextParts(dateText: string): { year: string; month: string; 
   const match = DATE_TEXT.exec(dateText);
   if (!match) return undefined;
   const [, monthName, day, year] = match;
-  const month = String(MONTHS.indexOf(monthName!) + 1).padStart(2, '0');
+  const month = String(MONTHS.indexOf(monthName as (typeof MONTHS)[number]) + 1).padStart(2, '0');
   return { year: year!, month, ...(day ? { day: day.padStart(2, '0') } : {}) };
 }
 
@@ -120,7 +129,7 @@ export function parseFrontMatter(fileName: string, data: FrontMatter): Parsed {
 
   const slug = String(data.slug ?? '');
   const base = imageBaseName(slug);
-  const summary: PostSummary = {
+  const summary: SeedSummary = {
     id: data.id as number,
     slug,
     title: String(data.title ?? '').trim(),

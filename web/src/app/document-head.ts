@@ -32,7 +32,7 @@ export function headValues(meta: PageMeta, siteUrl: string): HeadValues {
     description: meta.description,
     canonical: noindex ? undefined : absoluteUrl(meta.path, siteUrl),
     noindex,
-    ogTitle: meta.title,
+    ogTitle: meta.ogTitle ?? meta.title,
     ogType: meta.ogType ?? 'website',
     ogImage: absoluteUrl(meta.ogImage ?? DEFAULT_OG_IMAGE, siteUrl),
     siteName: BUSINESS.name,

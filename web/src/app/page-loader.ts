@@ -6,12 +6,10 @@ import { use, type ComponentType } from 'react';
  */
 export type LazyPage = () => Promise<{ default: ComponentType }>;
 
-/** What the loader needs of a route (PageRoute in ./routing.tsx): its key, its page and what to load with it. */
+/** What the loader needs of a route (PageRoute in ./routing.tsx): its key and its page. */
 interface LoadableRoute {
   path: string;
   page: LazyPage;
-  /** Awaited with the page module (e.g. a post body). */
-  preload?: () => Promise<void>;
 }
 
 /**
@@ -26,15 +24,15 @@ type TrackedPage = Promise<ComponentType> & {
 const pages = new Map<string, TrackedPage>();
 
 /**
- * Loads a route's page module together with its preload (e.g. a post body), once. The
- * prerender and the client entry await this before rendering, so a page renders in one pass
- * and hydration sees exactly the prerendered markup. A failed load is forgotten, so the next
- * visit retries (e.g. after a dropped connection).
+ * Loads a route's page module, once. The prerender and the client entry await this (with the
+ * path's data, routing.tsx loadPageFor) before rendering, so a page renders in one pass and
+ * hydration sees exactly the prerendered markup. A failed load is forgotten, so the next visit
+ * retries (e.g. after a dropped connection).
  */
 export function loadPageRoute(route: LoadableRoute): TrackedPage {
   const cached = pages.get(route.path);
   if (cached) return cached;
-  const page: TrackedPage = Promise.all([route.page(), route.preload?.()]).then(([module]) => module.default);
+  const page: TrackedPage = route.page().then((module) => module.default);
   page.status = 'pending';
   page.then(
     (component) => {

@@ -1,14 +1,14 @@
-import { Navigate, matchRoutes, type RouteObject } from 'react-router-dom';
+import { Navigate, matchRoutes, useLocation, type RouteObject } from 'react-router-dom';
 import { DYNAMIC_PAGES, sitePaths, type EmailPageForm } from '#shared/paths.ts';
 import { PAGE_META, type PageCopyMeta } from '#web/content/pages/meta.ts';
-import { POSTS } from '#web/.generated/blog/posts.ts';
 import { siteConfig } from '../config';
-import { preloadPostBody } from '../features/blog/post-body';
-import { postPath } from '../features/blog/post-links';
+import { peekPostPage, preloadCatalog, preloadPostPage } from '../features/blog/blog-data';
+import { POST_ROUTE_PATTERN, postSlugOf } from '../features/blog/post-links';
 import { postMeta } from '../features/blog/post-meta';
+import type { PostPageData } from '../features/blog/types';
 import type { PageMeta } from '../lib/page-meta';
 import { loadPageRoute, usePageComponent, type LazyPage } from './page-loader';
-import { RouteHandleContext, type PageSource, type RouteHandle } from './route-handle';
+import { BLOG_PAGE_SOURCES, RouteHandleContext, type PageSource, type RouteHandle } from './route-handle';
 import { organizationJsonLd } from './structured-data';
 
 /**
@@ -19,8 +19,13 @@ export interface PageRoute {
   path: string;
   page: LazyPage;
   handle: RouteHandle;
-  /** Awaited with the page module, on navigation and before hydration (e.g. a post body). */
-  preload?: () => Promise<void>;
+  /** The data a path of this route shows (a post's, the blog's catalog): loaded with the page module. */
+  preload?: (pathname: string) => Promise<void>;
+  /**
+   * The handle of one path once its data has loaded, where it depends on the data (a post's
+   * <head>, or the 404 page's for a slug no post has); `handle` otherwise.
+   */
+  handleFor?: (pathname: string) => RouteHandle;
 }
 
 /** The path of the catch-all route that renders the not-found page. */
@@ -77,21 +82,50 @@ const emailPageRoutes = (): PageRoute[] =>
     return pageRoute(pattern, page, source, { ...copy, path: prefix.replace(/\/$/, ''), noindex: true }, view);
   });
 
-const postRoutes = (): PageRoute[] =>
-  POSTS.map((post) => ({
-    ...pageRoute(
-      postPath(post.slug),
-      () => import('./routes/blog-post'),
-      'web/src/app/routes/blog-post.tsx',
-      postMeta(post, siteConfig.siteUrl),
-      { post },
-    ),
-    preload: () => preloadPostBody(post.id),
-  }));
+const NOT_FOUND_ROUTE = pageRoute(
+  NOT_FOUND_PATH,
+  () => import('../features/not-found/NotFoundPage'),
+  'web/src/features/not-found/NotFoundPage.tsx',
+  { ...PAGE_META.notFound, path: '/404', noindex: true },
+);
+
+const postHandles = new WeakMap<PostPageData, RouteHandle>();
+
+/** A loaded post's handle (one object per data file, so the document's <head> is set once per post). */
+function postHandle(data: PostPageData): RouteHandle {
+  let handle = postHandles.get(data);
+  if (!handle) {
+    handle = { source: BLOG_PAGE_SOURCES.post, meta: postMeta(data.post, siteConfig.siteUrl), blog: 'post' };
+    postHandles.set(data, handle);
+  }
+  return handle;
+}
+
+/**
+ * Every post, at the site's root: one route resolved by data, since the posts are the owners' and
+ * published long after a build (docs/decisions/0053-blog-posts-from-the-console.md). Its path is
+ * any one segment the site's own pages do not take (react-router ranks those first); a slug with no
+ * published post shows the 404 page.
+ */
+const POST_ROUTE: PageRoute = {
+  ...pageRoute(
+    POST_ROUTE_PATTERN,
+    () => import('./routes/blog-post'),
+    BLOG_PAGE_SOURCES.post,
+    { ...PAGE_META.blog, path: sitePaths.blog },
+    { blog: 'post' },
+  ),
+  preload: (pathname) => preloadPostPage(postSlugOf(pathname)),
+  handleFor: (pathname) => {
+    const data = peekPostPage(postSlugOf(pathname));
+    if (data === undefined) return POST_ROUTE.handle;
+    return data === null ? NOT_FOUND_ROUTE.handle : postHandle(data);
+  },
+};
 
 /**
  * The route table: every page of the spec (docs/spec/site-spec.md#2-screens-and-routes) in menu
- * order, then the blog posts, the pages reached from emails and 404.
+ * order, then the blog's posts, the pages reached from emails and 404.
  */
 export const PAGE_ROUTES: PageRoute[] = [
   pageRoute(sitePaths.home, () => import('../features/home/HomePage'), 'web/src/features/home/HomePage.tsx', {
@@ -137,24 +171,29 @@ export const PAGE_ROUTES: PageRoute[] = [
     'web/src/features/legal/TermsPage.tsx',
     PAGE_META.terms,
   ),
-  staticPage(
-    sitePaths.blog,
-    () => import('../features/blog/BlogIndexPage'),
-    'web/src/features/blog/BlogIndexPage.tsx',
-    PAGE_META.blog,
-  ),
-  ...postRoutes(),
+  {
+    ...staticPage(
+      sitePaths.blog,
+      () => import('../features/blog/BlogIndexPage'),
+      BLOG_PAGE_SOURCES.index,
+      PAGE_META.blog,
+      { blog: 'index' },
+    ),
+    preload: () => preloadCatalog(),
+  },
+  POST_ROUTE,
   ...emailPageRoutes(),
-  pageRoute(
-    NOT_FOUND_PATH,
-    () => import('../features/not-found/NotFoundPage'),
-    'web/src/features/not-found/NotFoundPage.tsx',
-    { ...PAGE_META.notFound, path: '/404', noindex: true },
-  ),
+  NOT_FOUND_ROUTE,
 ];
 
-/** Renders a route's lazily loaded page, with the route's handle available to it. */
+/**
+ * Renders a route's lazily loaded page, with the route's handle available to it. The path's data
+ * is asked for with the module (a post after a Previous/Next click), not after it.
+ */
 function PageView({ route }: { route: PageRoute }) {
+  const { pathname } = useLocation();
+  // The page reads it, and shows a failure to load it (the error boundary): nothing to do here.
+  route.preload?.(pathname).catch(() => undefined);
   const Page = usePageComponent(route);
   return (
     <RouteHandleContext.Provider value={route.handle}>
@@ -177,12 +216,18 @@ export function matchPageRoute(pathname: string): PageRoute | undefined {
   return matches?.[matches.length - 1]?.route.handle as PageRoute | undefined;
 }
 
+/** The handle of the page a path shows (its data's, once loaded), or undefined for a redirect. */
+export function routeHandleFor(pathname: string): RouteHandle | undefined {
+  const route = matchPageRoute(pathname);
+  return route?.handleFor ? route.handleFor(pathname) : route?.handle;
+}
+
 /**
- * Loads the page for a path (module and preload) before the first render: the prerender
- * and hydration both call it, so neither ever renders a suspended page (docs/architecture.md#the-website).
+ * Loads the page for a path (module and data) before the first render: the prerender and
+ * hydration both call it, so neither ever renders a suspended page (docs/architecture.md#the-website).
  */
 export async function loadPageFor(pathname: string): Promise<PageRoute | undefined> {
   const route = matchPageRoute(pathname);
-  if (route) await loadPageRoute(route);
+  if (route) await Promise.all([loadPageRoute(route), route.preload?.(pathname)]);
   return route;
 }

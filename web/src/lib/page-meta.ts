@@ -7,6 +7,8 @@ export interface PageMeta {
   description: string;
   /** Path of the canonical URL (decoded, no trailing slash), e.g. `/about`. */
   path: string;
+  /** The title social sites show (Open Graph), when it is not `title` (a post's social title). */
+  ogTitle?: string;
   /** Absolute or site-relative URL of the Open Graph image (1200×630). */
   ogImage?: string;
   ogType?: 'website' | 'article';

@@ -3,7 +3,8 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { sitePaths } from '#shared/paths.ts';
 import { SITE_COPY } from '#web/content/site.ts';
 import { ExternalLink } from '../../components/ExternalLink';
-import { MAIN_NAV, type NavItem } from './site-nav';
+import { useSiteConfig } from '../../config';
+import { mainNav, type NavItem } from './site-nav';
 
 /**
  * Intrinsic size of /images/logo.svg, so the header never shifts while it loads. Fetched at low
@@ -53,6 +54,7 @@ export function SiteHeader() {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const config = useSiteConfig();
 
   // Any navigation closes the menu, so the new page is not hidden behind it.
   useEffect(() => setOpen(false), [pathname]);
@@ -83,7 +85,7 @@ export function SiteHeader() {
         </button>
         <nav id={MENU_ID} className={open ? 'site-menu is-open' : 'site-menu'} aria-label={SITE_COPY.mainNavLabel}>
           <ul className="site-menu__list">
-            {MAIN_NAV.map((item) => (
+            {mainNav(config).map((item) => (
               <li key={item.label}>
                 <NavEntry item={item} currentPath={pathname} onFollow={() => setOpen(false)} />
               </li>

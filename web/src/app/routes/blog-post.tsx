@@ -1,9 +1,14 @@
+import { useLocation } from 'react-router-dom';
+import { usePostPage } from '../../features/blog/blog-data';
 import PostPage from '../../features/blog/PostPage';
-import { useRouteHandle } from '../route-handle';
+import { postSlugOf } from '../../features/blog/post-links';
+import NotFoundPage from '../../features/not-found/NotFoundPage';
 
-/** One route per post shares this module; the route's handle says which post it is. */
+/**
+ * Every post's path shares this module: the path's slug names the post's data file, loaded before
+ * rendering; a slug no published post has shows the 404 page, as the edge serves it for that path.
+ */
 export default function BlogPostRoute() {
-  const post = useRouteHandle()?.post;
-  if (!post) throw new Error('A blog post route must carry its post in the route handle');
-  return <PostPage post={post} />;
+  const data = usePostPage(postSlugOf(useLocation().pathname));
+  return data ? <PostPage data={data} /> : <NotFoundPage />;
 }

@@ -1,5 +1,5 @@
 import { BLOG_COPY } from './blog-copy';
-import { ALL_POSTS } from './catalog';
+import { useCatalog } from './blog-data';
 import { PostCard } from './components/PostCard';
 
 /**
@@ -8,8 +8,12 @@ import { PostCard } from './components/PostCard';
  */
 const FIRST_ROW = 3;
 
-/** /blog: every post as a card, newest first (docs/spec/site-spec.md#2-screens-and-routes). */
+/**
+ * /blog: every published post as a card, newest first (docs/spec/site-spec.md#2-screens-and-routes),
+ * from the catalog the publisher writes (loaded before rendering, like a post's data).
+ */
 export default function BlogIndexPage() {
+  const { posts } = useCatalog();
   return (
     <div className="blog-index">
       <header className="blog-index-header">
@@ -18,8 +22,8 @@ export default function BlogIndexPage() {
       </header>
       {/* role=list: Safari drops list semantics from a list styled without bullets. */}
       <ul className="blog-grid" role="list">
-        {ALL_POSTS.map((post, index) => (
-          <li key={post.id}>
+        {posts.map((post, index) => (
+          <li key={post.slug}>
             <PostCard post={post} eager={index < FIRST_ROW} priority={index === 0} />
           </li>
         ))}

@@ -13,7 +13,6 @@ export const BLOG_COPY = {
   post: {
     posted: 'Posted',
     byline: 'By',
-    loadingBody: 'Loading the article…',
   },
   /** The tinted block set in the middle of every post. */
   midArticle: {

@@ -1,7 +1,7 @@
 import { BUSINESS } from '#shared/constants/business.ts';
 import { absoluteUrl, type PageMeta } from '../../lib/page-meta';
 import { postPath } from './post-links';
-import type { PostSummary } from './types';
+import type { PostView } from './types';
 
 /** The firm as schema.org sees it: the publisher, and the author of unsigned posts. */
 const organization = (siteUrl: string) => ({
@@ -12,7 +12,7 @@ const organization = (siteUrl: string) => ({
 });
 
 /** schema.org BlogPosting, so search results can show the headline, date and image. */
-function blogPostingJsonLd(post: PostSummary, siteUrl: string): Record<string, unknown> {
+function blogPostingJsonLd(post: PostView, siteUrl: string): Record<string, unknown> {
   const url = absoluteUrl(postPath(post.slug), siteUrl);
   return {
     '@context': 'https://schema.org',
@@ -22,7 +22,7 @@ function blogPostingJsonLd(post: PostSummary, siteUrl: string): Record<string, u
     description: post.description,
     datePublished: post.isoDate,
     author: post.author ? { '@type': 'Person', name: post.author } : organization(siteUrl),
-    image: absoluteUrl(post.ogImage, siteUrl),
+    ...(post.ogImage ? { image: absoluteUrl(post.ogImage, siteUrl) } : {}),
     publisher: organization(siteUrl),
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     url,
@@ -30,13 +30,14 @@ function blogPostingJsonLd(post: PostSummary, siteUrl: string): Record<string, u
   };
 }
 
-/** What a post's page says in <head>: its own title, description, image and article data. */
-export function postMeta(post: PostSummary, siteUrl: string): PageMeta {
+/** What a post's page says in <head>: its own title, description, social title and image, and article data. */
+export function postMeta(post: PostView, siteUrl: string): PageMeta {
   return {
     title: post.title,
     description: post.description,
     path: postPath(post.slug),
-    ogImage: post.ogImage,
+    ogTitle: post.socialTitle,
+    ...(post.ogImage ? { ogImage: post.ogImage } : {}),
     ogType: 'article',
     jsonLd: blogPostingJsonLd(post, siteUrl),
   };

@@ -2,10 +2,11 @@ import type { ReactNode } from 'react';
 import { BUSINESS } from '#shared/constants/business.ts';
 import { CONTACT_COPY } from '#web/content/pages/contact.ts';
 import { ExternalLink } from '../../components/ExternalLink';
-import { siteConfig } from '../../config';
+import { useSiteConfig } from '../../config';
 
 /** /contact: how to reach the firm; the route supplies the sign-up form. */
 export function ContactPage({ form }: { form: ReactNode }) {
+  const { bookCallUrl } = useSiteConfig();
   return (
     <div className="container page-section split-layout">
       <div className="split-layout__text">
@@ -15,7 +16,7 @@ export function ContactPage({ form }: { form: ReactNode }) {
         <h2 className="h3">{CONTACT_COPY.call.title}</h2>
         <p>{CONTACT_COPY.call.body}</p>
         <p>
-          <ExternalLink href={siteConfig.bookCallUrl} className="button button--secondary">
+          <ExternalLink href={bookCallUrl} className="button button--secondary">
             {CONTACT_COPY.call.link}
           </ExternalLink>
         </p>

@@ -4,13 +4,14 @@ import { HOME_COPY } from '#web/content/pages/home.ts';
 import { PROCESS_STEPS } from '#web/content/pages/process.ts';
 import { ExternalLink } from '../../components/ExternalLink';
 import { ProcessSteps } from '../../components/ProcessSteps';
-import { siteConfig } from '../../config';
+import { useSiteConfig } from '../../config';
 import { AudienceCard } from './AudienceCard';
 
 const { candidate, employer, process } = HOME_COPY;
 
 /** The landing page: one sentence of purpose, then a clear path for each audience. */
 export default function HomePage() {
+  const { candidateAppUrl } = useSiteConfig();
   return (
     <>
       <section className="container page-intro">
@@ -28,7 +29,7 @@ export default function HomePage() {
           body={candidate.body}
           image={candidate.image}
           action={
-            <ExternalLink href={siteConfig.candidateAppUrl} className="button button--accent">
+            <ExternalLink href={candidateAppUrl} className="button button--accent">
               {candidate.cta}
             </ExternalLink>
           }

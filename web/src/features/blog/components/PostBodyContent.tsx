@@ -1,12 +1,12 @@
-import { usePostBody } from '../post-body';
+import type { PostBody } from '../types';
 import { MidArticleCallout } from './MidArticleCallout';
 
 /**
- * The article text with the shared callout at its marker. The HTML was rendered from the
- * repository's Markdown at build time and checked there (no inline styles or scripts).
+ * The article text with the shared callout at its marker. The HTML was rendered from the post's
+ * Markdown by the blog's renderer (web/render/post-markdown.ts), under the Markdown rules the
+ * console checks before a save (no inline styles or scripts).
  */
-export function PostBodyContent({ postId }: { postId: number }) {
-  const body = usePostBody(postId);
+export function PostBodyContent({ body }: { body: PostBody }) {
   return (
     <>
       <div className="post-body" dangerouslySetInnerHTML={{ __html: body.before }} />

@@ -22,18 +22,21 @@ interface PostCardProps {
  * stretches it over the card, so the whole card is one click target and one tab stop.
  */
 export function PostCard({ post, eager, priority = false }: PostCardProps) {
+  const { image } = post;
   return (
     <article className="post-card">
-      <img
-        className="post-card-image"
-        src={post.image.src}
-        width={post.image.width}
-        height={post.image.height}
-        alt={post.image.alt}
-        loading={eager ? 'eager' : 'lazy'}
-        fetchPriority={eager ? (priority ? 'high' : 'low') : undefined}
-        decoding="async"
-      />
+      {image && (
+        <img
+          className="post-card-image"
+          src={image.src}
+          width={image.width}
+          height={image.height}
+          alt={image.alt}
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? (priority ? 'high' : 'low') : undefined}
+          decoding="async"
+        />
+      )}
       <div className="post-card-body">
         <h2 className="post-card-title">{post.title}</h2>
         <p className="post-card-date">

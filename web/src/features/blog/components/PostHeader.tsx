@@ -1,9 +1,10 @@
 import { BLOG_COPY } from '../blog-copy';
-import type { PostSummary } from '../types';
+import type { PostView } from '../types';
 import { PostDate } from './PostDate';
 
 /** Title, subtitle, date and byline, then the banner, loaded first: it is the page's largest image. */
-export function PostHeader({ post }: { post: PostSummary }) {
+export function PostHeader({ post }: { post: PostView }) {
+  const { banner } = post;
   return (
     <header className="post-header">
       <h1 className="post-title">{post.title}</h1>
@@ -21,15 +22,17 @@ export function PostHeader({ post }: { post: PostSummary }) {
           </>
         )}
       </p>
-      <img
-        className="post-banner"
-        src={post.image.src}
-        width={post.image.width}
-        height={post.image.height}
-        alt={post.image.alt}
-        loading="eager"
-        fetchPriority="high"
-      />
+      {banner && (
+        <img
+          className="post-banner"
+          src={banner.src}
+          width={banner.width}
+          height={banner.height}
+          alt={banner.alt}
+          loading="eager"
+          fetchPriority="high"
+        />
+      )}
     </header>
   );
 }

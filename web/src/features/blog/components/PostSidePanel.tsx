@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { sitePaths } from '#shared/paths.ts';
 import { ExternalLink } from '#web/src/components/ExternalLink.tsx';
-import { siteConfig } from '#web/src/config.ts';
+import { useSiteConfig } from '#web/src/config.ts';
 import { BLOG_COPY } from '../blog-copy';
 
 /**
@@ -9,6 +9,7 @@ import { BLOG_COPY } from '../blog-copy';
  * beside the article on large screens and below it on small ones (blog.css).
  */
 export function PostSidePanel() {
+  const { bookCallUrl } = useSiteConfig();
   const copy = BLOG_COPY.sidePanel;
   return (
     <aside className="post-aside" aria-label={copy.label}>
@@ -23,7 +24,7 @@ export function PostSidePanel() {
       <section className="post-aside-section">
         <h2 className="post-aside-heading">{copy.bookCall.heading}</h2>
         <p>{copy.bookCall.text}</p>
-        <ExternalLink className="post-aside-link" href={siteConfig.bookCallUrl}>
+        <ExternalLink className="post-aside-link" href={bookCallUrl}>
           {copy.bookCall.link}
         </ExternalLink>
       </section>

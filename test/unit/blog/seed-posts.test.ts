@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   FIXTURE_EXPECTED,
   frontMatterFor,
@@ -9,7 +7,8 @@ import {
   type FixturePost,
 } from './blog-fixtures';
 
-import { BlogContentError, generateBlogModules } from '#web/build/blog-content.ts';
+import { BlogContentError, readSeedPosts } from '#web/build/blog-content.ts';
+import { renderPostBody } from '#web/render/post-markdown.ts';
 
 const cleanUps: Array<() => Promise<void>> = [];
 afterAll(() => Promise.all(cleanUps.map((cleanUp) => cleanUp())));
@@ -17,7 +16,7 @@ afterAll(() => Promise.all(cleanUps.map((cleanUp) => cleanUp())));
 async function build(posts: FixturePost[]) {
   const blog = await writeFixtureBlog(posts);
   cleanUps.push(blog.cleanUp);
-  return { blog, run: () => generateBlogModules(blog.options) };
+  return { blog, run: () => readSeedPosts(blog.options) };
 }
 
 /** The build's error message for these posts (the test fails if the build passes). */
@@ -38,55 +37,69 @@ const withPost = (id: number, post: Partial<FixturePost> & { frontMatter?: Recor
 const withFrontMatter = (id: number, changes: Record<string, unknown>) =>
   withPost(id, { frontMatter: { ...frontMatterFor(id), ...changes } });
 
-describe('generateBlogModules on valid posts', () => {
-  it('returns the summaries newest first and writes the list, bodies and loaders', async () => {
-    const { blog, run } = await build(validPosts());
+describe('readSeedPosts on valid posts', () => {
+  it('returns the posts newest first, as the renderer takes them', async () => {
+    const { run } = await build(validPosts());
     const posts = await run();
 
-    expect(posts.map(({ id, slug }) => [id, slug])).toEqual(FIXTURE_EXPECTED.map(({ slug }, id) => [id, slug]));
+    expect(posts.map(({ slug }) => slug)).toEqual(FIXTURE_EXPECTED.map(({ slug }) => slug));
     expect(posts[1]).toMatchObject({
-      isoDate: '2024-06-20',
-      image: { src: '/images/blog/its-the-second.svg', width: 1200, height: 630 },
-      ogImage: '/images/blog/og/its-the-second.png',
+      title: 'Post 1',
+      subtitle: '',
+      postedDate: '2024-06-20',
+      author: '',
+      banner: { src: '/images/blog/its-the-second.svg', width: 1200, height: 630, alt: '' },
+      socialImage: { src: '/images/blog/og/its-the-second.png', width: 1200, height: 630, alt: '' },
+      metaDescription: 'About post 1.',
+      socialTitle: '',
+      revision: 1,
+      redirectsFrom: [],
     });
-    expect(posts[2].subtitle).toBe('Part II');
-
-    const list = await readFile(path.join(blog.outDir, 'posts.ts'), 'utf8');
-    expect(list).toContain('export const POSTS: PostSummary[]');
-    expect(list).not.toContain('Opening paragraph');
-    const body = await readFile(path.join(blog.outDir, 'bodies', '0.ts'), 'utf8');
-    expect(body).toContain('export default body');
-    expect(body).toMatch(/before: ".*Opening paragraph.*A section/);
-    expect(body).toMatch(/after: ".*Another section.*Closing paragraph/);
-    const loaders = await readFile(path.join(blog.outDir, 'body-loaders.ts'), 'utf8');
-    expect(loaders).toContain("0: () => import('./bodies/0'),");
-    expect(loaders).toContain("2: () => import('./bodies/2'),");
-  });
-
-  it('renders headings with ids and external links that open safely and say so', async () => {
-    const links = '\n\nSee [the study](https://example.org/study) and [our process](/about).\n\n## A section\n';
-    const { blog, run } = await build(withPost(0, { body: validBody(links) }));
-    await run();
-    const body = await readFile(path.join(blog.outDir, 'bodies', '0.ts'), 'utf8');
-
-    expect(body).toContain('<h2 id=\\"a-section\\">A section</h2>');
-    expect(body).toContain('<h2 id=\\"a-section-2\\">A section</h2>');
-    expect(body).toContain(
-      '<a href=\\"https://example.org/study\\" target=\\"_blank\\" rel=\\"noopener noreferrer\\">the study<span class=\\"visually-hidden\\"> (opens in a new tab)</span></a>',
-    );
-    expect(body).toContain('<a href=\\"/about\\">our process</a>');
-    expect(body).not.toContain('<!-- mid-article -->');
+    expect(posts[1]!.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(posts[1]).not.toHaveProperty('thumbnail');
+    expect(posts[2]).toMatchObject({ subtitle: 'Part II', postedDate: '2022-12' });
+    expect(posts[0]!.markdown).toBe(validBody().trim());
   });
 });
 
-describe('generateBlogModules rejects', () => {
+describe('a post body', () => {
+  it('renders headings with ids and external links that open safely and say so', () => {
+    const links = '\n\nSee [the study](https://example.org/study) and [our process](/about).\n\n## A section\n';
+    const body = renderPostBody(validBody(links));
+    const html = 'problem' in body ? body.problem : `${body.before}\n${body.after}`;
+
+    expect(html).toContain('<h2 id="a-section">A section</h2>');
+    expect(html).toContain('<h2 id="a-section-2">A section</h2>');
+    expect(html).toContain(
+      '<a href="https://example.org/study" target="_blank" rel="noopener noreferrer">the study<span class="visually-hidden"> (opens in a new tab)</span></a>',
+    );
+    expect(html).toContain('<a href="/about">our process</a>');
+    expect(html).not.toContain('<!-- mid-article -->');
+  });
+
+  it('splits at the marker', () => {
+    expect(renderPostBody(validBody())).toEqual({
+      before: '<p>Opening paragraph.</p>\n<h2 id="a-section">A section</h2>\n<p>More text.</p>',
+      after: '<h2 id="another-section">Another section</h2>\n<p>Closing paragraph.</p>',
+    });
+  });
+
+  it('without the marker, puts the shared block after the middle block of the text', () => {
+    expect(renderPostBody('One.\n\nTwo.\n\nThree.\n\nFour.\n\nFive.\n')).toEqual({
+      before: '<p>One.</p>\n<p>Two.</p>\n<p>Three.</p>',
+      after: '<p>Four.</p>\n<p>Five.</p>',
+    });
+    expect(renderPostBody('Only one paragraph.')).toEqual({ before: '<p>Only one paragraph.</p>', after: '' });
+  });
+});
+
+describe('readSeedPosts rejects', () => {
   it.each([
     [
-      'a post without the marker',
-      withPost(1, { body: 'Just text.\n' }),
-      'needs exactly one line "<!-- mid-article -->", found 0',
+      'a post with two markers',
+      withPost(1, { body: validBody('\n\n<!-- mid-article -->\n\nMore.') }),
+      'body has "<!-- mid-article -->" 2 times',
     ],
-    ['a post with two markers', withPost(1, { body: validBody('\n\n<!-- mid-article -->\n\nMore.') }), 'found 2'],
     [
       'a marker inside a list',
       withPost(1, { body: 'Intro.\n\n- one\n  <!-- mid-article -->\n- two\n' }),
@@ -174,7 +187,7 @@ describe('generateBlogModules rejects', () => {
   it('every problem at once rather than one per build', async () => {
     const message = await problemsOf([
       ...withFrontMatter(1, { dateText: 'someday' }).slice(0, 2),
-      { frontMatter: frontMatterFor(2), body: 'No marker.' },
+      { frontMatter: frontMatterFor(2), body: validBody('\n\n<!-- mid-article -->\n\nMore.') },
     ]);
     expect(message).toMatch(/\(2 problems\)/);
   });

@@ -1,15 +1,17 @@
+/**
+ * A post's Markdown to the HTML of its body, split where the shared mid-article callout goes
+ * (web/src/features/blog/components/PostBodyContent.tsx). The one Markdown renderer of the blog:
+ * the web build checks the seed posts with it, and the publisher and the console's preview render
+ * every post with it (web/render/blog-site.tsx).
+ */
 import { Marked, type Token, type Tokens, type TokensList } from 'marked';
-import { escapeMarkup } from './html-text';
-import { createHeadingIds } from './heading-ids';
 import { SITE_COPY } from '#web/content/site.ts';
+import type { PostBody } from '#web/src/features/blog/types.ts';
+import { createHeadingIds } from './heading-ids';
+import { escapeMarkup } from './html-text';
 
-/** The one line in each post where the shared mid-article callout goes. */
+/** The one line in a post where the shared mid-article callout goes (the seed posts have it). */
 export const MID_ARTICLE_MARKER = '<!-- mid-article -->';
-
-export interface PostBodyHtml {
-  before: string;
-  after: string;
-}
 
 const isExternal = (href: string): boolean => /^https?:\/\//i.test(href);
 
@@ -48,23 +50,38 @@ const isMarkerToken = (token: Token): boolean => token.type === 'html' && token.
 const countMarkerMentions = (markdown: string): number => (markdown.match(/<!--\s*mid-article\s*-->/g) ?? []).length;
 
 /**
- * Renders a post's Markdown and splits it at the mid-article marker. The marker must be a
- * top-level block on its own line: splitting inside a list or a quote would cut an element
- * in two. Returns the problem as a string instead of HTML when the marker is wrong.
+ * Where the callout goes in a post without the marker: after the middle block of the text (the
+ * spec sets it "in the middle"), never before the first one.
  */
-export function renderPostBody(markdown: string): PostBodyHtml | { problem: string } {
+function middleOf(tokens: readonly Token[]): number {
+  const blocks = tokens.flatMap((token, index) => (token.type === 'space' ? [] : [index]));
+  if (blocks.length === 0) return 0;
+  return blocks[Math.max(0, Math.ceil(blocks.length / 2) - 1)]! + 1;
+}
+
+/**
+ * Renders a post's Markdown and splits it at the mid-article marker, or in the middle when it has
+ * none. The marker must be a top-level block on its own line: splitting inside a list or a quote
+ * would cut an element in two. Returns the problem as a string instead of HTML when the marker
+ * is wrong.
+ */
+export function renderPostBody(markdown: string): PostBody | { problem: string } {
   const mentions = countMarkerMentions(markdown);
-  if (mentions !== 1) {
-    return { problem: `needs exactly one line "${MID_ARTICLE_MARKER}", found ${mentions}` };
+  if (mentions > 1) {
+    return { problem: `has "${MID_ARTICLE_MARKER}" ${mentions} times; the shared block goes in one place` };
   }
   const marked = createPostMarked();
   const tokens = marked.lexer(markdown);
+  const part = (slice: Token[]): string =>
+    marked.parser(Object.assign(slice, { links: tokens.links }) as TokensList).trim();
+  if (mentions === 0) {
+    const middle = middleOf(tokens);
+    return { before: part(tokens.slice(0, middle)), after: part(tokens.slice(middle)) };
+  }
   const markerIndex = tokens.findIndex(isMarkerToken);
   if (markerIndex === -1) {
     return { problem: `"${MID_ARTICLE_MARKER}" must be on a line of its own between paragraphs` };
   }
-  const part = (slice: Token[]): string =>
-    marked.parser(Object.assign(slice, { links: tokens.links }) as TokensList).trim();
   const before = part(tokens.slice(0, markerIndex));
   const after = part(tokens.slice(markerIndex + 1));
   if (!before || !after) {
