@@ -12,15 +12,15 @@
  */
 
 /**
- * Every path is under `/api/admin/posts/`, so one route (API_ROUTES.consolePosts, shared/paths.ts)
- * hands them all to the consolePosts function. A fixed word follows where a slug could be taken for
- * a route (`slug-check`, `images`).
+ * Every path is under `/api/admin/posts/`, so one route (API_ROUTES.consolePosts, shared/paths.ts,
+ * whose `{proxy+}` needs a segment after it) hands them all to the consolePosts function. A fixed
+ * word stands where an id could be taken for a route (`all`, `new`, `slug-check`, `images`).
  */
 export const POST_ROUTES = {
   /** 200 PostListAnswer: every post, newest first (scheduled and drafts by their date too). */
-  list: 'GET /api/admin/posts',
+  list: 'GET /api/admin/posts/all',
   /** Body PostFieldsRequest; 201 PostChanged (revision 1); 409 when the slug is taken (message names by what). */
-  create: 'POST /api/admin/posts',
+  create: 'POST /api/admin/posts/new',
   /** 200 PostDraft, or 404. */
   get: 'GET /api/admin/posts/{id}',
   /**

@@ -23,7 +23,10 @@ export const SITE_ROUTES = {
   /**
    * Query SiteRangeQuery; 200 text/csv (`site-<from>-to-<to>.csv`, as an attachment): one row per
    * day of the range and one per row of each list, columns SITE_CSV_COLUMNS. Cells are inert
-   * (shared/inert-csv.ts): a forged referrer or UTM value cannot run as a formula.
+   * (shared/inert-csv.ts): a forged referrer or UTM value cannot run as a formula. One part only
+   * (no EXPORT_NEXT_HEADER), with EXPORT_ROWS_HEADER (shared/console-exports.ts) set to its rows,
+   * the header line not counted: the console's Export button (web/src/console/ExportButton.tsx)
+   * says "Downloaded site-….csv: 58 rows." from it, as for the leads' and subscribers' exports.
    */
   export: `GET ${CONSOLE_API_BASE}/site/export`,
 } as const;
@@ -126,9 +129,11 @@ export interface SiteTotals {
 }
 
 /**
- * One value of a list, over the range. What `visitors` and `conversions` count depends on the
- * list (SiteLists); `conversionRate` is conversions ÷ visitors (0..1), null when visitors is 0
- * (a conversion with no known visit).
+ * One value of a list, over the range. `visitors`: the visits (one visitor's day) the list counts
+ * under the value (SiteLists); `views`: their page views; `conversions`: how many of those visits
+ * converted (a visit with a scorecard request and a sign-up counts once here, twice in
+ * SiteTotals.byKind); `conversionRate`: conversions ÷ visitors (0..1), null when visitors is 0
+ * (conversions whose day had no known visit: no script ran, or another device).
  */
 export interface SiteRow {
   /**
@@ -156,7 +161,11 @@ export interface SiteLists {
   pages: SiteRow[];
   /** The first page of each visit: the visits that began there and their conversions. */
   entryPages: SiteRow[];
-  /** The blog's posts (`/blog/<slug>`), as `pages` counts them. */
+  /**
+   * The blog's posts, as `pages` counts them: every counted page but the site's fixed ones
+   * (sitePaths in shared/paths.ts: home, about, the forms, blog index, privacy, terms). Posts are
+   * at the root (`/quiet-quitting`); one published later is an article the day it is counted.
+   */
   articles: SiteRow[];
   /**
    * Where each visit came from, `source / medium`: utm_source and utm_medium when the link was

@@ -46,6 +46,15 @@ export type HandlerEnvName =
   | 'CONSOLE_OWNERS'
   /** The blog's posts (docs/decisions/0053-blog-posts-from-the-console.md). */
   | 'POSTS_TABLE'
+  /**
+   * The app's own EventBridge Scheduler group for the posts' scheduled publishes, or `local-clock`
+   * in the integration suite (lambdas/console/post-schedules.ts).
+   */
+  | 'POST_SCHEDULE_GROUP'
+  /** The role EventBridge Scheduler assumes to invoke the site's publisher with a post's schedule. */
+  | 'POST_SCHEDULER_ROLE_ARN'
+  /** The site's publisher's ARN: the target of a post's schedule. */
+  | 'SITE_PUBLISHER_ARN'
   /** The firm's postal address in campaign mail and evidence packs (shared/mailing-address.ts). */
   | 'MAILING_ADDRESS';
 

@@ -13,3 +13,6 @@ export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
  * origin-verify authorizer guarantees CloudFront set it (CloudFront overwrites a viewer's own).
  */
 export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
+
+/** The viewer's country, ISO 3166-1 alpha-2 (`CA`), as CloudFront places its address: the visit counting's country. */
+export const VIEWER_COUNTRY_HEADER = 'cloudfront-viewer-country';

@@ -26,7 +26,12 @@ export const API_ROUTES = {
    */
   consoleCampaigns: 'ANY /api/admin/campaigns/{proxy+}',
   /**
-   * Every other console route: a session is needed (shared/console-api.ts). After the two above:
+   * The Posts screen (shared/console-posts.ts POST_ROUTES): a session is needed. A function of its
+   * own, as it alone writes the blog's posts, asks the site's publisher for runs and schedules them.
+   */
+  consolePosts: 'ANY /api/admin/posts/{proxy+}',
+  /**
+   * Every other console route: a session is needed (shared/console-api.ts). After the three above:
    * the local server matches in this order; API Gateway picks "the route with the most-specific
    * match" itself (https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-develop-routes.html#http-api-develop-routes.evaluation).
    */

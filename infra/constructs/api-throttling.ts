@@ -28,6 +28,7 @@ export const ROUTE_THROTTLE_GROUPS: Record<ApiRouteName, ThrottleGroup> = {
   // Three owners' clicks; their sign-in has its own per-client and per-owner limits.
   consoleAuth: 'stage',
   consoleCampaigns: 'stage',
+  consolePosts: 'stage',
   consoleApi: 'stage',
 };
 

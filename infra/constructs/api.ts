@@ -16,6 +16,7 @@ import { API_FALLBACK_HANDLER, routeHandler } from './functions';
 import { AUDIT_LOG_INDEX } from '#shared/audit-log-index.ts';
 import { LEADS_BY_MAILBOX_INDEX } from '#shared/leads-by-mailbox-index.ts';
 import { LEADS_BY_TIME_INDEX } from '#shared/leads-by-time-index.ts';
+import { POST_LIST_INDEX } from '#shared/post-list-index.ts';
 import { SENDS_BY_MAILBOX_INDEX } from '#shared/sends-by-mailbox-index.ts';
 import {
   HouseFunction,
@@ -32,6 +33,8 @@ export interface ApiProps {
   /** The console's own table and the campaigns it shows (docs/decisions/0070-console-sign-in.md). */
   readonly console: TableBinding;
   readonly campaigns: TableBinding;
+  /** The blog's posts, the Posts screen's (docs/decisions/0053-blog-posts-from-the-console.md). */
+  readonly posts: TableBinding;
   /** Who may sign in to the console (context `owners`). */
   readonly owners: readonly string[];
   /** The firm's postal address: campaign previews and test copies, evidence packs (context `mailingAddress`). */
@@ -163,6 +166,18 @@ export class Api extends Construct {
             .bindTable(subscribers, 'read', { scan: true })
             .bindTable(campaigns, 'manage', { scan: true }),
         ).setEnv('MAILING_ADDRESS', props.mailingAddress),
+      // Posts: each post is read by id (the list finds them on its index, then reads them in one
+      // BatchGetItem, as the revisions are), created, saved as a new revision, its slug claimed by
+      // a conditional put and released by a conditional delete, a draft deleted; the console table
+      // holds the audit log. Its publisher trigger and schedules come with the site's publisher.
+      consolePosts: (fn) =>
+        bindOwners(
+          fn
+            .bindTable(consoleTable, SIGNED_IN)
+            .bindTable(props.posts, ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], {
+              queryIndexes: [POST_LIST_INDEX.name],
+            }),
+        ),
       // People (a person's page, unsubscribe, erasure) and the Subscribers overview, which scans
       // the subscribers (docs/decisions/0072-erasure.md): an erasure deletes from all three tables,
       // a campaign's send records found by mailbox included (edit: deleted; an unsubscribe moves
@@ -253,6 +268,7 @@ export class Api extends Construct {
   connectConsole(siteUrl: string, sender: SenderBinding): void {
     this.handlers.consoleAuth.setEnv('SITE_URL', siteUrl).bindSender(sender);
     this.handlers.consoleCampaigns.setEnv('SITE_URL', siteUrl).bindSender(sender);
+    this.handlers.consolePosts.setEnv('SITE_URL', siteUrl);
     this.handlers.consoleApi.setEnv('SITE_URL', siteUrl);
   }
 

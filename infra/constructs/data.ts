@@ -2,6 +2,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import {
+  ANALYTICS_TABLE,
   CAMPAIGNS_TABLE,
   CONSOLE_TABLE,
   LEADS_TABLE,
@@ -32,6 +33,8 @@ export class Data extends Construct {
   readonly console: TableBinding & { readonly table: dynamodb.Table };
   /** The blog's posts, their revisions and slugs (docs/decisions/0053-blog-posts-from-the-console.md). */
   readonly posts: TableBinding & { readonly table: dynamodb.Table };
+  /** The site's visit counting: daily salts, raw visits of the day, the days' sums (docs/decisions/0081-privacy-first-analytics.md). */
+  readonly analytics: TableBinding & { readonly table: dynamodb.Table };
 
   constructor(scope: Construct, id: string, props: DataProps = {}) {
     super(scope, id);
@@ -41,6 +44,7 @@ export class Data extends Construct {
     this.campaigns = { table: this.createTable(CAMPAIGNS_TABLE, removalPolicy), envName: 'CAMPAIGNS_TABLE' };
     this.console = { table: this.createTable(CONSOLE_TABLE, removalPolicy), envName: 'CONSOLE_TABLE' };
     this.posts = { table: this.createTable(POSTS_TABLE, removalPolicy), envName: 'POSTS_TABLE' };
+    this.analytics = { table: this.createTable(ANALYTICS_TABLE, removalPolicy), envName: 'ANALYTICS_TABLE' };
   }
 
   private createTable(definition: TableDefinition, removalPolicy: RemovalPolicy): dynamodb.Table {
@@ -48,7 +52,7 @@ export class Data extends Construct {
     const table = new dynamodb.Table(this, definition.logicalName, {
       partitionKey: { name: definition.partitionKey.name, type: dynamodb.AttributeType.STRING },
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: definition.pointInTimeRecovery !== false },
       // A KMS key (AWS managed) rather than the default owned key, so key use shows in CloudTrail.
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       timeToLiveAttribute: definition.timeToLiveAttribute,

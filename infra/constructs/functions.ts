@@ -77,6 +77,13 @@ export const FUNCTIONS = {
     timeoutSeconds: API_TIMEOUT_SECONDS,
     memorySize: MEMORY_SIZE,
   },
+  consolePosts: {
+    entry: 'lambdas/handlers/console-posts.ts',
+    description:
+      "The console's blog posts for signed-in owners: drafts, revisions, restore, slug check, preview, publish, schedule and unpublish",
+    timeoutSeconds: API_TIMEOUT_SECONDS,
+    memorySize: MEMORY_SIZE,
+  },
   consoleApi: {
     entry: 'lambdas/handlers/console-api.ts',
     description: "The console's screens for signed-in owners: leads, people, subscribers, audit log",

@@ -35,7 +35,7 @@ export interface TableBinding {
   readonly table: ITable;
   readonly envName: Extract<
     HandlerEnvName,
-    'SUBSCRIBERS_TABLE' | 'LEADS_TABLE' | 'CAMPAIGNS_TABLE' | 'CONSOLE_TABLE' | 'POSTS_TABLE'
+    'SUBSCRIBERS_TABLE' | 'LEADS_TABLE' | 'CAMPAIGNS_TABLE' | 'CONSOLE_TABLE' | 'POSTS_TABLE' | 'ANALYTICS_TABLE'
   >;
 }
 

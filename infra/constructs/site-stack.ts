@@ -16,6 +16,7 @@ import { Api, type FormLimits } from './api';
 import type { ApiThrottle } from './api-throttling';
 import { DEFAULT_MONTHLY_BUDGET_USD, MonthlyBudget } from './budget';
 import { CampaignSender } from './campaign-sender';
+import { PostSchedules } from './post-schedules';
 import { SitePublisher } from './site-publisher';
 import { Data } from './data';
 import { Email } from './email';
@@ -63,6 +64,8 @@ export class SiteStack extends Stack {
   readonly mailer: Mailer;
   readonly campaigns: CampaignSender;
   readonly publisher: SitePublisher;
+  /** The posts' scheduled publishes: their group and the role Scheduler invokes the publisher with. */
+  readonly postSchedules: PostSchedules;
   readonly site: Site;
   readonly alarms: Alarms;
 
@@ -113,6 +116,7 @@ export class SiteStack extends Stack {
       leads,
       console: this.data.console,
       campaigns: this.data.campaigns,
+      posts: this.data.posts,
       owners: props.owners,
       mailingAddress: props.mailingAddress,
       scorecardDocument: scorecard,
@@ -162,6 +166,10 @@ export class SiteStack extends Stack {
     });
     this.publisher.bindTrigger(this.campaigns.worker);
     this.publisher.bindTrigger(this.api.handlers.consoleCampaigns);
+    // The Posts screen publishes now (a run) or at a time (a schedule that invokes the publisher).
+    this.publisher.bindTrigger(this.api.handlers.consolePosts);
+    this.postSchedules = new PostSchedules(this, 'PostSchedules', { publisher: this.publisher.publisher });
+    this.postSchedules.bindSchedules(this.api.handlers.consolePosts);
     // Bounces and complaints of a campaign's email are counted on its send record.
     this.email.feedbackFunction.bindTable(this.data.campaigns, ['UpdateItem']);
     new SiteDeployment(this, 'SiteDeployment', {

@@ -4,6 +4,7 @@ import { LEADS_BY_TIME_INDEX } from '#shared/leads-by-time-index.ts';
 import { MAIL_DUE_INDEX } from '#shared/mail-due-index.ts';
 import { POST_LIST_INDEX } from '#shared/post-list-index.ts';
 import { SENDS_BY_MAILBOX_INDEX } from '#shared/sends-by-mailbox-index.ts';
+import { VISITS_BY_DAY_INDEX } from '#shared/visits-by-day-index.ts';
 
 /**
  * The DynamoDB tables, defined once: the CDK data construct and the local stack
@@ -20,6 +21,11 @@ export interface TableDefinition {
   stream?: 'NEW_IMAGE';
   /** Sparse global secondary indexes (keys only): an item is in the index while it has both keys. */
   indexes?: readonly IndexDefinition[];
+  /**
+   * Point-in-time recovery (35 days of restorable history), on unless `false`: off only where a
+   * deletion must be final (the analytics table's daily salts, decision 0081).
+   */
+  pointInTimeRecovery?: false;
 }
 
 export interface IndexDefinition {
@@ -98,4 +104,26 @@ export const POSTS_TABLE: TableDefinition = {
   indexes: [POST_LIST_INDEX],
 };
 
-export const TABLES = [SUBSCRIBERS_TABLE, LEADS_TABLE, CAMPAIGNS_TABLE, CONSOLE_TABLE, POSTS_TABLE] as const;
+/**
+ * The site's visit counting (docs/decisions/0081-privacy-first-analytics.md): each firm day's
+ * secret salt (`salt#<day>`), each visitor's day under its salted hash (`visit#<day>#<hash>`) and
+ * each client's count of new visitors (`client#<day>#<hash>`), all deleted by the roll-up once the
+ * day is over (TTL within 48 hours behind it), and each day's sums (`day#<day>`), which hold no
+ * visitor. No point-in-time recovery: a deleted salt must not be restorable, or days could be linked.
+ */
+export const ANALYTICS_TABLE: TableDefinition = {
+  logicalName: 'Analytics',
+  partitionKey: { name: 'id', type: 'S' },
+  timeToLiveAttribute: 'expiresAt',
+  indexes: [VISITS_BY_DAY_INDEX],
+  pointInTimeRecovery: false,
+};
+
+export const TABLES = [
+  SUBSCRIBERS_TABLE,
+  LEADS_TABLE,
+  CAMPAIGNS_TABLE,
+  CONSOLE_TABLE,
+  POSTS_TABLE,
+  ANALYTICS_TABLE,
+] as const;

@@ -5,7 +5,7 @@ import type {
   APIGatewayRequestAuthorizerEventV2,
   APIGatewaySimpleAuthorizerResult,
 } from 'aws-lambda';
-import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '#shared/origin-headers.ts';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER, VIEWER_COUNTRY_HEADER } from '#shared/origin-headers.ts';
 import { FUNCTIONS } from '../constructs/functions';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 import { runAs } from './iam/function-identity';
@@ -32,9 +32,16 @@ export function viewerAddress(ip: string | undefined, port: number | undefined):
   return `${(ip ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '')}:${port ?? 0}`;
 }
 
-/** CloudFront's /api/* behaviour: adds both headers, overwriting any value the viewer sent. */
+/**
+ * Where the twin places every viewer: it has no address database, and the firm's visitors are
+ * mostly in Canada, so a local visit shows in the console under a country like a real one.
+ */
+export const LOCAL_VIEWER_COUNTRY = 'CA';
+
+/** CloudFront's /api/* behaviour: adds its headers, overwriting any value the viewer sent. */
 export function addCloudFrontOriginHeaders(req: IncomingMessage): IncomingMessage {
   req.headers[VIEWER_ADDRESS_HEADER] = viewerAddress(req.socket.remoteAddress, req.socket.remotePort);
+  req.headers[VIEWER_COUNTRY_HEADER] = LOCAL_VIEWER_COUNTRY;
   req.headers[ORIGIN_VERIFY_HEADER] = LOCAL_ORIGIN_SECRET;
   return req;
 }

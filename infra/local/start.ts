@@ -51,7 +51,7 @@ import { localQueueUrl, LOCAL_SQS_PREFIX } from './local-sqs';
 import { createLocalScheduler, LOCAL_SCHEDULER_PREFIX } from './local-scheduler';
 import { LOCAL_SECRETS_PREFIX } from './local-secrets';
 import { LOCAL_ORIGIN_SECRET_ARN } from './origin-verify';
-import { queueArn, roleArn } from './iam/local-arns';
+import { functionArn, queueArn, roleArn } from './iam/local-arns';
 import { createSqsClient } from '#lambdas/runtime/aws-clients/sqs.ts';
 import { startSesEventRelay } from './ses-event-relay';
 import { createLocalServer, listen, LocalStackError } from './local-server';
@@ -102,6 +102,9 @@ const CAMPAIGN_QUEUE = 'campaign-queue';
 /** The console's schedule group and the role its schedules pass to Scheduler, on the twin. */
 const CAMPAIGN_SCHEDULE_GROUP = 'campaign-launches';
 const CAMPAIGN_SCHEDULER_ROLE = 'campaign-scheduler';
+/** The posts' schedule group and the role their schedules pass to Scheduler, on the twin. */
+const POST_SCHEDULE_GROUP = 'post-publishes';
+const POST_SCHEDULER_ROLE = 'post-scheduler';
 
 /** The environment the Lambdas get from CDK, pointed at the local stand-ins. */
 function lambdaEnvironment(
@@ -127,6 +130,10 @@ function lambdaEnvironment(
     CAMPAIGN_QUEUE_ARN: queueArn(CAMPAIGN_QUEUE),
     CAMPAIGN_SCHEDULE_GROUP,
     CAMPAIGN_SCHEDULER_ROLE_ARN: roleArn(CAMPAIGN_SCHEDULER_ROLE),
+    // A post's publish at a time: a schedule on the twin's Scheduler whose target is the site's publisher.
+    POST_SCHEDULE_GROUP,
+    POST_SCHEDULER_ROLE_ARN: roleArn(POST_SCHEDULER_ROLE),
+    SITE_PUBLISHER_ARN: functionArn('sitePublisher'),
     // The API authorizer reads its secret from the twin's Secrets Manager (local-secrets.ts).
     AWS_ENDPOINT_URL_SECRETS_MANAGER: `${siteOrigin}${LOCAL_SECRETS_PREFIX}`,
     ORIGIN_VERIFY_SECRET_ARN: LOCAL_ORIGIN_SECRET_ARN,

@@ -25,6 +25,8 @@ export const API_VIEWER_HEADERS = [
 
 /**
  * Added by CloudFront itself (overwriting any value a viewer sends): the viewer's "ip:port",
- * which the per-client limits count. https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/adding-cloudfront-headers.html
+ * which the per-client limits count, and the viewer's country (from the address, at no extra
+ * cost), which the visit counting keeps as a country code alone (docs/decisions/0081-privacy-first-analytics.md).
+ * https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/adding-cloudfront-headers.html
  */
-export const API_CLOUDFRONT_HEADERS = ['CloudFront-Viewer-Address'] as const;
+export const API_CLOUDFRONT_HEADERS = ['CloudFront-Viewer-Address', 'CloudFront-Viewer-Country'] as const;

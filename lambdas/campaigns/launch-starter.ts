@@ -3,6 +3,7 @@ import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { createSchedulerClient } from '../runtime/aws-clients/scheduler';
 import { createSqsClient } from '../runtime/aws-clients/sqs';
 import { requireEnv } from '../runtime/env';
+import { atExpression, LOCAL_CLOCK } from '../runtime/one-time-schedule';
 import { campaignMessageBody, type LaunchMessage } from './campaign-message';
 
 /**
@@ -18,11 +19,12 @@ export interface LaunchStarter {
 }
 
 /**
- * CAMPAIGN_SCHEDULE_GROUP in the integration suite, whose in-process campaign queue launches due
- * sends on a clock the tests move. `npm start` runs the real starter against the twin's Scheduler
- * and SQS endpoints (infra/local/local-scheduler.ts, local-sqs.ts), held to the console's role.
+ * CAMPAIGN_SCHEDULE_GROUP is LOCAL_CLOCK in the integration suite, whose in-process campaign queue
+ * launches due sends on a clock the tests move. `npm start` runs the real starter against the
+ * twin's Scheduler and SQS endpoints (infra/local/local-scheduler.ts, local-sqs.ts), held to the
+ * console's role.
  */
-export const LOCAL_CLOCK = 'local-clock';
+export { LOCAL_CLOCK };
 
 /**
  * A schedule fires within the minute of its time (60-second precision, schedule-types.html below),
@@ -32,9 +34,6 @@ const SCHEDULE_AHEAD_SECONDS = 60;
 
 /** Schedule names: at most 64 of [0-9a-zA-Z-_.]; the launch id makes each its send's own. */
 export const scheduleName = (launch: LaunchMessage) => `campaign-launch-${launch.launchId}`;
-
-/** `at(yyyy-mm-ddThh:mm:ss)`, read in the time zone given beside it (UTC here). */
-export const atExpression = (launchAt: number) => `at(${new Date(launchAt * 1000).toISOString().slice(0, 19)})`;
 
 export interface AwsLaunchTargets {
   scheduler: SchedulerClient;

@@ -9,6 +9,8 @@ export interface ConsoleStores {
   leads: TableStore;
   subscribers: TableStore;
   campaigns: TableStore;
+  /** The site's visit counting: the Site screen reads its sums (docs/decisions/0081-privacy-first-analytics.md). */
+  analytics: TableStore;
 }
 
 /** The tables the campaigns screen reads and changes (the consoleCampaigns function has no others). */

@@ -4,6 +4,7 @@ import type { ConsoleRequest } from './console-request';
 import { LEAD_CONSOLE_ROUTES } from './lead-routes';
 import { PASSKEY_ROUTES } from './passkey-routes';
 import { PERSON_ROUTES } from './person-routes';
+import { SITE_CONSOLE_ROUTES } from './site-routes';
 import { SUBSCRIBER_LIST_ROUTES } from './subscriber-routes';
 
 /** The signed-in routes of the consoleApi function, one list per screen (the campaigns have their own function). */
@@ -13,4 +14,5 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute<ConsoleRequest>[] = [
   ...PERSON_ROUTES,
   ...PASSKEY_ROUTES,
   ...SUBSCRIBER_LIST_ROUTES,
+  ...SITE_CONSOLE_ROUTES,
 ];

@@ -26,13 +26,14 @@ export interface Confirmer {
  * (a POST: mail scanners follow links with GET and must change nothing). Subscribes the
  * address with express consent and queues the welcome email, once; a second press answers the
  * same. The lead must be this audience's, carry a consent request and be under 7 days old.
+ * True when this press subscribed the address: what the site's conversions count.
  */
 export const confirmSubscription = async (
   stores: ConfirmStores,
   target: { audience: Audience; token: string },
   confirmer: Confirmer,
   context: { now: number; delivery: Pick<DeliveryPolicy, 'giveUpAfterSeconds'> },
-): Promise<void> => {
+): Promise<boolean> => {
   const { now } = context;
   const key = leadKeyOfToken(target.token);
   const lead = key ? await getLeadByKey(stores.leads, key) : undefined;
@@ -44,7 +45,7 @@ export const confirmSubscription = async (
   ) {
     throw new Refusal('not-found', API_ERRORS.confirmationNotFound);
   }
-  if (lead.confirmedAt) return;
+  if (lead.confirmedAt) return false;
   if (now > lead.createdAt + CONFIRMATION_TTL_SECONDS) throw new Refusal('expired', API_ERRORS.confirmationExpired);
 
   const { subscriberId, changed } = await confirmSubscriber(
@@ -67,4 +68,5 @@ export const confirmSubscription = async (
     };
     await addDuePart(stores.leads, lead.id, 'welcome', confirmed, now);
   }
+  return changed;
 };

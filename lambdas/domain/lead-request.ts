@@ -88,20 +88,21 @@ const statusInTurn = (turn: FormMailTurn | undefined, now: number): PartStatus =
  * Order (docs/decisions/0001-lead-delivery.md): find a resend, count the limits idempotently
  * by the lead's key, then the lead's conditional put, which is what the 2xx stands for. If the
  * put fails, the slots are given back, so a retry or another submission is not refused for it.
+ * True when this call stored the lead (not a resend): what the site's conversions count.
  */
 export const submitLead = async <TRequest extends SignupRequest | ScorecardRequest>(
   stores: LeadStores,
   form: LeadForm<TRequest>,
   request: TRequest,
   context: SubmissionContext,
-): Promise<void> => {
+): Promise<boolean> => {
   const { now } = context;
   const details = leadDetails(request, form.audience(request));
   const mailbox = canonicalMailbox(details.email);
   const keys = leadKeys(form.type, { ...request, email: details.email }, now);
 
   const resent = await findResent(stores.leads, keys, now);
-  if (resent) return;
+  if (resent) return false;
 
   const subscriber = await findSubscriber(stores.subscribers, details.audience, mailbox);
   const confirmed = subscriber?.consent === 'express' && subscriber.subscribed;
@@ -157,4 +158,5 @@ export const submitLead = async <TRequest extends SignupRequest | ScorecardReque
   if (stored && (personStatus === 'waiting' || personStatus === 'held')) {
     log.warn(FORM_MAIL_BUDGET_EXHAUSTED, { leadId: lead.id, form: form.type, mail: personStatus });
   }
+  return stored;
 };

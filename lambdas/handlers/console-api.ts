@@ -11,4 +11,5 @@ export const handler = signedInHandler(CONSOLE_ROUTES, {
   leads: { db, table: requireEnv('LEADS_TABLE') },
   subscribers: { db, table: requireEnv('SUBSCRIBERS_TABLE') },
   campaigns: { db, table: requireEnv('CAMPAIGNS_TABLE') },
+  analytics: { db, table: requireEnv('ANALYTICS_TABLE') },
 });

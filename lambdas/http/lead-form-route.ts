@@ -10,6 +10,7 @@ import { clientLimitKey, clientNetworkKey } from './client-address';
 import { honeypot } from './honeypot';
 import { jsonBody } from './json-body';
 import { jsonResponse } from './responses';
+import { siteConversions } from './site-conversions';
 import { httpHandler } from './stack';
 import type { ValidatedEvent } from './types';
 
@@ -18,6 +19,7 @@ import type { ValidatedEvent } from './types';
  * shared schema, then submitLead. A stored submission gets the same answer whether it is new or
  * a resend and whether its email goes now or waits for the form-mail budget, so the answer
  * tells nothing about the address (docs/decisions/0003-abuse-limits.md); a refused one a 429.
+ * A lead stored (not a resend) is the site's conversion of that form (./site-conversions.ts).
  */
 export const leadFormRoute = <TRequest extends SignupRequest | ScorecardRequest>(options: {
   form: LeadForm<TRequest>;
@@ -30,6 +32,7 @@ export const leadFormRoute = <TRequest extends SignupRequest | ScorecardRequest>
     subscribers: { db, table: requireEnv('SUBSCRIBERS_TABLE') },
   };
   const settings = submissionSettingsFromEnv();
+  const countConversion = siteConversions(db);
   const acceptedAnswer = () => jsonResponse(options.accepted.statusCode, { success: options.accepted.success });
 
   return httpHandler<ValidatedEvent<TRequest>>(
@@ -40,7 +43,9 @@ export const leadFormRoute = <TRequest extends SignupRequest | ScorecardRequest>
         client: clientLimitKey(event),
         networks: [clientNetworkKey(event)],
       };
-      await submitLead(stores, options.form, event.validBody, context);
+      if (await submitLead(stores, options.form, event.validBody, context)) {
+        await countConversion(options.form.type, event, context.now);
+      }
       return acceptedAnswer();
     },
     honeypot(acceptedAnswer),

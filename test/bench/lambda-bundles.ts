@@ -132,6 +132,7 @@ const HANDLER_ENV = {
   CAMPAIGNS_TABLE: 'Campaigns',
   CAMPAIGN_QUEUE_URL: 'https://sqs.ca-central-1.amazonaws.com/111111111111/Campaigns',
   CONSOLE_TABLE: 'Console',
+  ANALYTICS_TABLE: 'Analytics',
   CONSOLE_OWNERS: 'owner@example.ca',
   MAILING_ADDRESS: 'Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3',
   SITE_PUBLISHER_FUNCTION: 'sitePublisher',

@@ -31,6 +31,7 @@ function build(
     leads: data.leads,
     console: data.console,
     campaigns: data.campaigns,
+    posts: data.posts,
     owners: ['ann@example.ca'],
     mailingAddress: 'Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3',
     scorecardDocument: { bucket, key: 'scorecard/doc.pdf' },
@@ -102,7 +103,7 @@ describe('Api', () => {
 
   /** The actions a function's role allows on one table, named by its logical id. */
   const actionsOn = (
-    table: 'Subscribers' | 'Leads' | 'Console' | 'Campaigns',
+    table: 'Subscribers' | 'Leads' | 'Console' | 'Campaigns' | 'Posts',
     fn: (typeof api.handlers)[keyof typeof api.handlers],
   ) =>
     roleStatements(template, stack, fn)
@@ -232,15 +233,28 @@ describe('Api', () => {
     // An unsubscribe finds the person's campaign emails ("unsubscribed since").
     const unsubscribes = ['putSubscriber', 'oneClickUnsubscribe'];
     for (const name of unsubscribes) expect(indexes(api.handlers[name as 'putSubscriber'])).toEqual(['SendsByMailbox']);
+    // The Posts screen finds the posts on their own index.
+    expect(indexes(api.handlers.consolePosts)).toEqual(['PostList']);
     for (const [name, fn] of Object.entries(api.handlers)) {
-      if (name !== 'consoleApi' && !unsubscribes.includes(name)) expect([name, indexes(fn)]).toEqual([name, []]);
+      if (!['consoleApi', 'consolePosts', ...unsubscribes].includes(name))
+        expect([name, indexes(fn)]).toEqual([name, []]);
     }
   });
 
-  it('gives the three console functions the owners from context, read at every request', () => {
+  it("lets only the Posts screen touch the blog's posts: by id, on their index, never by a scan", () => {
+    const onPosts = (fn: (typeof api.handlers)[keyof typeof api.handlers]) =>
+      actionsOn('Posts', fn).filter((action) => action.startsWith('dynamodb:'));
+    expect(onPosts(api.handlers.consolePosts).sort()).toEqual(
+      ['BatchGetItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'].map((action) => `dynamodb:${action}`),
+    );
+    for (const [name, fn] of Object.entries(api.handlers))
+      if (name !== 'consolePosts') expect([name, onPosts(fn)]).toEqual([name, []]);
+  });
+
+  it('gives the four console functions the owners from context, read at every request', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function'));
     const owners = functions.map((fn) => fn.Properties.Environment?.Variables?.CONSOLE_OWNERS).filter(Boolean);
-    expect(owners).toEqual(['ann@example.ca', 'ann@example.ca', 'ann@example.ca']);
+    expect(owners).toEqual(['ann@example.ca', 'ann@example.ca', 'ann@example.ca', 'ann@example.ca']);
   });
 
   it("gives no API handler but the console's sign-in and campaigns permission to send email (enrolment links, campaign test copies), once the console is connected", () => {

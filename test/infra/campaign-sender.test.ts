@@ -143,7 +143,8 @@ describe('scheduled console sends (EventBridge Scheduler)', () => {
     ).flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[]);
 
   it('has a schedule group of its own and an execution role only EventBridge Scheduler of this account may assume', () => {
-    template.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
+    // The campaigns' and the posts' (post-schedules.test.ts), each its own.
+    template.resourceCountIs('AWS::Scheduler::ScheduleGroup', 2);
     template.hasResourceProperties('AWS::IAM::Role', {
       AssumeRolePolicyDocument: {
         Statement: [

@@ -40,9 +40,12 @@ export default async function globalSetup(): Promise<void> {
     LEADS_TABLE: tables.Leads,
     CAMPAIGNS_TABLE: tables.Campaigns,
     CONSOLE_TABLE: tables.Console,
+    POSTS_TABLE: tables.Posts,
     CONSOLE_OWNERS: 'ann@chinooktalent.ca,bob@chinooktalent.ca',
     // The console's sends launch on the test's local campaign queue (infra/local/campaign-queue.ts).
     CAMPAIGN_SCHEDULE_GROUP: LOCAL_CLOCK,
+    // A post's scheduled publish is its post's time and token: a test fires it as Scheduler would.
+    POST_SCHEDULE_GROUP: LOCAL_CLOCK,
     SITE_URL: 'https://site.test',
     SENDER_EMAIL: 'no-reply@chinooktalent.ca',
     MAILING_ADDRESS: 'Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3',

@@ -10,6 +10,7 @@ import { matchApiRoute } from '#infra/local/api-routes-matcher.ts';
 import { handler as consoleApiHandler } from '#lambdas/handlers/console-api.ts';
 import { handler as consoleAuthHandler } from '#lambdas/handlers/console-auth.ts';
 import { handler as consoleCampaignsHandler } from '#lambdas/handlers/console-campaigns.ts';
+import { handler as consolePostsHandler } from '#lambdas/handlers/console-posts.ts';
 import { apiEvent, lambdaContext } from '../../unit/lambdas/support/api-events';
 import { createPasskey, signIn, type SoftwarePasskey } from '../../support/software-passkey';
 import { capturedEmailsTo, siteUrl } from '../support/local-aws';
@@ -18,6 +19,7 @@ import { asFunction } from '#test/support/twin-iam.ts';
 const consoleApi = asFunction('consoleApi', consoleApiHandler);
 const consoleAuth = asFunction('consoleAuth', consoleAuthHandler);
 const consoleCampaigns = asFunction('consoleCampaigns', consoleCampaignsHandler);
+const consolePosts = asFunction('consolePosts', consolePostsHandler);
 
 export const SITE_ORIGIN = new URL(siteUrl).origin;
 /** The origin the handlers take as the site's when called: a test may point SITE_URL at a local site. */
@@ -98,15 +100,17 @@ export const auth = (route: AuthRoute, options: Call = {}) => {
   return call(consoleAuth, API_ROUTES.consoleAuth, path, { method, ...options });
 };
 
-const SIGNED_IN_FUNCTIONS = { consoleApi, consoleCampaigns } as const;
+const SIGNED_IN_FUNCTIONS = { consoleApi, consoleCampaigns, consolePosts } as const;
 
 /**
  * Any other console route, e.g. `GET /api/admin/audit`, to the function the gateway routes it to
- * (consoleCampaigns for the campaigns, else consoleApi), as the local twin matches it.
+ * (consoleCampaigns for the campaigns, consolePosts for the posts, else consoleApi), as the local
+ * twin matches it.
  */
 export const api = (routeKey: string, options: Call = {}) => {
   const [method, path] = routeKey.split(' ') as [string, string];
-  const name = matchApiRoute(method, path)?.routeName === 'consoleCampaigns' ? 'consoleCampaigns' : 'consoleApi';
+  const routeName = matchApiRoute(method, path)?.routeName;
+  const name = routeName === 'consoleCampaigns' || routeName === 'consolePosts' ? routeName : 'consoleApi';
   return call(SIGNED_IN_FUNCTIONS[name], API_ROUTES[name], path, { method, ...options });
 };
 

@@ -22,6 +22,7 @@ export const tables = {
   subscribers: env('SUBSCRIBERS_TABLE'),
   leads: env('LEADS_TABLE'),
   console: env('CONSOLE_TABLE'),
+  analytics: env('ANALYTICS_TABLE'),
 };
 export const sesEndpoint = env('AWS_ENDPOINT_URL_SES');
 export const siteUrl = env('SITE_URL');

@@ -9,6 +9,7 @@ Object.assign(process.env, {
   SUBSCRIBERS_TABLE: 'Subscribers-unit',
   LEADS_TABLE: 'Leads-unit',
   CAMPAIGNS_TABLE: 'Campaigns-unit',
+  ANALYTICS_TABLE: 'Analytics-unit',
   SITE_URL: 'https://site.test/',
   SENDER_EMAIL: 'no-reply@chinooktalent.ca',
   MAILING_ADDRESS: 'Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3',

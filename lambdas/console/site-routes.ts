@@ -1,0 +1,77 @@
+/**
+ * The Site screen's routes (shared/console-site.ts SITE_ROUTES), in the consoleApi function: the
+ * report of a range of firm days and the same as a CSV file. Neither is audited: they show sums,
+ * never a person (the audit log records what an owner saw or did about someone).
+ */
+import {
+  SITE_CSV_COLUMNS,
+  SITE_LIST_NAMES,
+  SITE_ROUTES,
+  siteRangeProblem,
+  type SiteRangeQuery,
+  type SiteReport,
+} from '#shared/console-site.ts';
+import { firmDay } from '#shared/firm-day.ts';
+import { toCsv } from '#shared/inert-csv.ts';
+import { HttpError } from '../http/http-error';
+import { jsonResponse } from '../http/responses';
+import type { ApiEvent } from '../http/types';
+import type { ConsoleRoute } from './console-router';
+import type { ConsoleRequest } from './console-request';
+import { csvDownload } from './csv-download';
+import { siteReport } from './site-report';
+
+/** The range asked for, or 400 in the rule's words. */
+const rangeOf = (event: ApiEvent, today: string): SiteRangeQuery => {
+  const { from, to } = event.queryStringParameters ?? {};
+  const problem = siteRangeProblem({ from, to }, today);
+  if (problem) throw new HttpError(400, problem);
+  return { from: from!, to: to! };
+};
+
+const reportOf = ({ event, now, stores }: ConsoleRequest) => {
+  const today = firmDay(now);
+  return siteReport(stores.analytics, rangeOf(event, today), today);
+};
+
+/** A rate as a spreadsheet reads it (0.125), empty when there was no visitor. */
+const rateCell = (rate: number | null) => (rate === null ? '' : Number(rate.toFixed(4)));
+
+/** The report's days, then each list's rows, in SITE_CSV_COLUMNS. */
+const csvRows = (report: SiteReport) => [
+  ...report.days.map((day) => ({
+    list: 'day',
+    key: day.day,
+    visitors: day.visitors,
+    views: day.views,
+    conversions: day.conversions,
+    'conversion rate': rateCell(day.visitors > 0 ? day.conversions / day.visitors : null),
+  })),
+  ...SITE_LIST_NAMES.flatMap((list) =>
+    report.lists[list].map((row) => ({
+      list,
+      key: row.key,
+      visitors: row.visitors,
+      views: row.views,
+      conversions: row.conversions,
+      'conversion rate': rateCell(row.conversionRate),
+    })),
+  ),
+];
+
+export const SITE_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
+  {
+    routeKey: SITE_ROUTES.report,
+    handle: async (request) => jsonResponse(200, await reportOf(request)),
+  },
+  {
+    routeKey: SITE_ROUTES.export,
+    handle: async (request) => {
+      const report = await reportOf(request);
+      return csvDownload(
+        `site-${report.range.from}-to-${report.range.to}.csv`,
+        toCsv(csvRows(report), SITE_CSV_COLUMNS),
+      );
+    },
+  },
+];
