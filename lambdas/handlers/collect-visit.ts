@@ -26,9 +26,16 @@ const counting = pageViewCounting({
  * 204 whether it was counted or not: the page does not wait for it, and a stranger learns nothing.
  */
 export const handler = httpHandler(async (event) => {
+  // A body larger than any beacon is no page view: nothing to count, and nothing to tell its sender.
+  let body: string;
+  try {
+    body = readRawBody(event, VISIT_BODY_MAX_BYTES);
+  } catch {
+    return emptyResponse(204);
+  }
   await countPageView(
     counting,
-    { body: readRawBody(event, VISIT_BODY_MAX_BYTES), country: event.headers?.[VIEWER_COUNTRY_HEADER] },
+    { body, country: event.headers?.[VIEWER_COUNTRY_HEADER] },
     {
       address: clientAddress(event),
       clientKey: clientLimitKey(event),
