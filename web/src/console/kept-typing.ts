@@ -1,10 +1,13 @@
 /**
  * What an owner typed and has not saved yet (a lead's note, a campaign), kept in the tab's
  * sessionStorage so a reload or a sign-in after the session ended gives it back (use-note-draft.ts,
- * use-campaign-draft.ts). Keyed by kind, owner and item: another owner on the tab starts empty.
+ * use-kept-draft.ts). Keyed by kind, owner and item: another owner on the tab starts empty.
  */
 const KINDS = ['note', 'campaign'] as const;
-type KeptKind = (typeof KINDS)[number];
+export type KeptKind = (typeof KINDS)[number];
+
+/** Said after the API's words when a save lost to another owner's (409): nothing typed was dropped. */
+export const KEPT_NOTICE = 'What you typed is still below.';
 
 export const keptTypingKey = (kind: KeptKind, owner: string, id: string) => `console.${kind}-draft.${owner}.${id}`;
 

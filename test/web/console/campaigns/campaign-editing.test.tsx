@@ -11,7 +11,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { CONSOLE_AUTH_ROUTES } from '#shared/console-api.ts';
 import { CAMPAIGN_ROUTES, type CampaignDraft, type Preflight } from '#shared/console-campaigns.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
-import { KEPT_NOTICE } from '#web/src/console/screens/campaigns/CampaignEditor.tsx';
+import { KEPT_NOTICE } from '#web/src/console/kept-typing.ts';
 import { PUBLISH_LABEL } from '#web/src/console/screens/campaigns/CampaignFieldset.tsx';
 import { SESSION_ENDED_NOTICE } from '#web/src/console/session.tsx';
 import { signInWithPasskey } from '#web/src/console/sign-in/passkey-ceremonies.ts';

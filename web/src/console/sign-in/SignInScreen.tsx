@@ -1,12 +1,11 @@
-import { Form, Formik } from 'formik';
 import { CONSOLE_AUTH_ROUTES } from '#shared/console-api.ts';
 import { FIELD_MAX } from '#shared/constants/limits.ts';
 import { enrolmentLinkSchema } from '#shared/schemas/console-sign-in.ts';
 import { FormMessage } from '../../components/form/FormMessage';
 import { SubmitButton } from '../../components/form/SubmitButton';
-import { TextField } from '../../components/form/TextField';
 import { useSubmission } from '../../components/form/use-submission';
 import { consoleRequest } from '../console-api';
+import { SchemaTextField, useSchemaField } from '../form/SchemaTextField';
 import { ConsoleMasthead } from '../layout/ConsoleMasthead';
 import { useFocusOnMount } from '../layout/use-focus-on-mount';
 import { useSession } from '../session';
@@ -22,6 +21,7 @@ export function SignInScreen({ notice }: { notice?: string }) {
   const passkey = useSubmission();
   const link = useSubmission();
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
+  const email = useSchemaField(enrolmentLinkSchema, 'email');
 
   return (
     <>
@@ -59,30 +59,34 @@ export function SignInScreen({ notice }: { notice?: string }) {
             We email a one-time link to an owner&apos;s address. Open it on this device to register a passkey. It works
             once, for 15 minutes.
           </p>
-          <Formik
-            initialValues={{ email: '' }}
-            validationSchema={enrolmentLinkSchema}
-            onSubmit={async (values) => {
-              const body = enrolmentLinkSchema.cast(values);
+          <form
+            noValidate
+            className="form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const address = email.submitted();
               // The console's API answers `{ message }` on success too (shared/console-api.ts).
-              await link.submit(
-                async () =>
-                  (await consoleRequest<{ message: string }>(CONSOLE_AUTH_ROUTES.enrolmentLink, { body })).message,
-              );
+              if (address !== undefined)
+                void link.submit(
+                  async () =>
+                    (
+                      await consoleRequest<{ message: string }>(CONSOLE_AUTH_ROUTES.enrolmentLink, {
+                        body: { email: address },
+                      })
+                    ).message,
+                );
             }}
           >
-            <Form noValidate className="form">
-              <TextField
-                name="email"
-                label="Your email address"
-                type="email"
-                autoComplete="email"
-                maxLength={FIELD_MAX.email}
-              />
-              <SubmitButton label="Email me a sign-in link" pending={link.pending} />
-              {link.outcome && <FormMessage kind={link.outcome.kind} text={link.outcome.text} />}
-            </Form>
-          </Formik>
+            <SchemaTextField
+              field={email}
+              label="Your email address"
+              type="email"
+              autoComplete="email"
+              maxLength={FIELD_MAX.email}
+            />
+            <SubmitButton label="Email me a sign-in link" pending={link.pending} />
+            {link.outcome && <FormMessage kind={link.outcome.kind} text={link.outcome.text} />}
+          </form>
         </section>
       </main>
     </>

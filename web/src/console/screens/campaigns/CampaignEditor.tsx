@@ -7,14 +7,12 @@ import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { useSubmission } from '#web/src/components/form/use-submission.ts';
 import { RequestError } from '#web/src/lib/api-client.ts';
 import { ConfirmButton } from '../../ConfirmButton';
+import { KEPT_NOTICE } from '../../kept-typing';
 import { CampaignFieldset, type FieldErrors, type FieldName } from './CampaignFieldset';
 import { createCampaign, deleteCampaign, saveCampaign } from './campaigns-api';
 import { EmailPreview } from './EmailPreview';
 import { DraftChecksAndSend } from './DraftChecksAndSend';
 import { useCampaignDraft, type TypedCampaign } from './use-campaign-draft';
-
-/** Said after the API's words when a save lost to another owner's (409). */
-export const KEPT_NOTICE = 'What you typed is still below.';
 
 const EMPTY: TypedCampaign['fields'] = { slug: '', subject: '', preheader: '', topic: '', audience: '', markdown: '' };
 

@@ -1,6 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { CAMPAIGN_LIMITS, INBOX_SHOWS } from '#shared/console-campaigns.ts';
-import { FieldError } from '#web/src/components/form/FieldError.tsx';
+import { ConsoleField, type ControlProps } from '../../form/ConsoleField';
 import { AUDIENCE_OPTIONS, TOPIC_OPTIONS } from './campaign-words';
 import type { TypedCampaign } from './use-campaign-draft';
 
@@ -28,45 +28,45 @@ export function CampaignFieldset({ fields, errors, askSlug, onChange }: Campaign
   const control = (name: TextFieldName) => ({
     value: fields[name] ?? '',
     onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
-    errors,
-    name,
+    error: errors[name],
   });
+  const inboxShow = (shows: number) => ({ shows, cutOff: 'inboxes will cut off the rest' });
   return (
     <>
       {askSlug && (
-        <Field
+        <ConsoleField
           label="Short name for its address"
           hint="Lower-case letters, digits and hyphens, e.g. 2026-spring-news. It names the campaign everywhere and cannot be changed later."
           {...control('slug')}
         >
           {(props) => <input {...props} maxLength={80} autoComplete="off" spellCheck={false} />}
-        </Field>
+        </ConsoleField>
       )}
-      <Field label="Subject" counted={INBOX_SHOWS.subject} {...control('subject')}>
+      <ConsoleField label="Subject" counted={inboxShow(INBOX_SHOWS.subject)} {...control('subject')}>
         {(props) => <input {...props} maxLength={CAMPAIGN_LIMITS.subject} />}
-      </Field>
-      <Field
+      </ConsoleField>
+      <ConsoleField
         label="Preheader"
         note="(optional)"
         hint="The line inboxes show after the subject."
-        counted={INBOX_SHOWS.preheader}
+        counted={inboxShow(INBOX_SHOWS.preheader)}
         {...control('preheader')}
       >
         {(props) => <input {...props} maxLength={CAMPAIGN_LIMITS.preheader} />}
-      </Field>
-      <Field label="Topic" hint="Only people who kept this topic on get it." {...control('topic')}>
+      </ConsoleField>
+      <ConsoleField label="Topic" hint="Only people who kept this topic on get it." {...control('topic')}>
         {(props) => <Select {...props} placeholder="Choose the topic" options={TOPIC_OPTIONS} />}
-      </Field>
-      <Field label="Who it is for" {...control('audience')}>
+      </ConsoleField>
+      <ConsoleField label="Who it is for" {...control('audience')}>
         {(props) => <Select {...props} placeholder="Choose who it is for" options={AUDIENCE_OPTIONS} />}
-      </Field>
-      <Field
+      </ConsoleField>
+      <ConsoleField
         label="Body"
         hint="Written in Markdown: a blank line between paragraphs, ## for a heading, [words](https://address) for a link, - for a list item."
         {...control('markdown')}
       >
         {(props) => <textarea {...props} rows={16} maxLength={CAMPAIGN_LIMITS.markdown} />}
-      </Field>
+      </ConsoleField>
       <div className="form-check">
         <input
           id={publishId}
@@ -80,62 +80,6 @@ export function CampaignFieldset({ fields, errors, askSlug, onChange }: Campaign
         </label>
       </div>
     </>
-  );
-}
-
-interface ControlProps {
-  id: string;
-  className: string;
-  value: string;
-  onChange(event: { target: { value: string } }): void;
-  'aria-invalid'?: true;
-  'aria-describedby'?: string;
-}
-
-interface FieldProps {
-  name: FieldName;
-  label: string;
-  note?: string;
-  hint?: string;
-  /** What inboxes show of it: the count is shown against it, and past it says it will be cut off. */
-  counted?: number;
-  value: string;
-  errors: FieldErrors;
-  onChange(event: { target: { value: string } }): void;
-  children(props: ControlProps): ReactNode;
-}
-
-function Field({ name, label, note, hint, counted, value, errors, onChange, children }: FieldProps) {
-  const id = useId();
-  const error = errors[name];
-  const described = [hint && `${id}-hint`, counted && `${id}-count`, error && `${id}-error`].filter(Boolean).join(' ');
-  const length = value.trim().length;
-  return (
-    <div className="form-field">
-      <label htmlFor={id} className="form-label">
-        {label}
-        {note && <span className="form-label-note"> {note}</span>}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="form-hint">
-          {hint}
-        </p>
-      )}
-      {children({
-        id,
-        className: 'form-control',
-        value,
-        onChange,
-        ...(error && { 'aria-invalid': true }),
-        ...(described && { 'aria-describedby': described }),
-      })}
-      {counted !== undefined && (
-        <p id={`${id}-count`} className={`form-hint console-count${length > counted ? ' console-count--over' : ''}`}>
-          {`${length} of ${counted} characters${length > counted ? ': inboxes will cut off the rest' : ''}`}
-        </p>
-      )}
-      {error && <FieldError id={`${id}-error`} message={error} />}
-    </div>
   );
 }
 

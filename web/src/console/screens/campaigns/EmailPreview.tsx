@@ -1,27 +1,22 @@
 import { useState } from 'react';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
+import { PREVIEW_WIDTHS, PreviewChoice, PreviewFrame, type PreviewWidth } from '../../preview/PreviewFrame';
 import { applyEmailStyles, withStylesHeld } from './email-frame-styles';
 import type { TypedFields } from './use-campaign-draft';
 import { useLivePreview } from './use-live-preview';
 
 type Part = 'html' | 'text';
-type Width = 'desktop' | 'phone';
 
 const PARTS: [Part, string][] = [
   ['html', 'The email as most people see it'],
   ['text', 'The plain-text version'],
 ];
-const WIDTHS: [Width, string][] = [
-  ['desktop', 'Computer width'],
-  ['phone', 'Phone width (390 px)'],
-];
 
 /**
  * The live preview of what is typed, rendered by the server exactly as the sent email. The HTML
- * is shown in an iframe from `srcdoc`, sandboxed but for `allow-same-origin`: no script runs in it,
- * no form, no navigation of the console; the console reaches into it only to apply the email's
- * own inline styles, which its CSP would otherwise refuse, each with an error in the browser's
- * console (email-frame-styles.ts).
+ * is shown in a sandboxed frame (PreviewFrame); the console reaches into it only to apply the
+ * email's own inline styles, which its CSP would otherwise refuse, each with an error in the
+ * browser's console (email-frame-styles.ts).
  */
 export function EmailPreview({
   fields,
@@ -36,7 +31,7 @@ export function EmailPreview({
 }) {
   const state = useLivePreview(fields, sampleLinks);
   const [part, setPart] = useState<Part>('html');
-  const [width, setWidth] = useState<Width>('desktop');
+  const [width, setWidth] = useState<PreviewWidth>('desktop');
   const preview = 'preview' in state ? state.preview : undefined;
 
   return (
@@ -62,9 +57,15 @@ export function EmailPreview({
               ' Do not click the links in this preview: a click acts for that person, as if they had clicked in their own email.'}
           </p>
           <div className="console-preview__choices">
-            <Choice<Part> legend="Show" name="preview-part" options={PARTS} value={part} onChange={setPart} />
+            <PreviewChoice<Part> legend="Show" name="preview-part" options={PARTS} value={part} onChange={setPart} />
             {part === 'html' && (
-              <Choice<Width> legend="Width" name="preview-width" options={WIDTHS} value={width} onChange={setWidth} />
+              <PreviewChoice<PreviewWidth>
+                legend="Width"
+                name="preview-width"
+                options={PREVIEW_WIDTHS}
+                value={width}
+                onChange={setWidth}
+              />
             )}
           </div>
           <p className="console-preview__subject">
@@ -77,18 +78,15 @@ export function EmailPreview({
             )}
           </p>
           {part === 'html' ? (
-            <div className="console-preview__frame-box">
-              <iframe
-                className={`console-preview__frame console-preview__frame--${width}`}
-                title="The email as most people see it"
-                sandbox="allow-same-origin"
-                srcDoc={withStylesHeld(preview.html)}
-                onLoad={(event) => {
-                  const frameDocument = event.currentTarget.contentDocument;
-                  if (frameDocument) applyEmailStyles(frameDocument);
-                }}
-              />
-            </div>
+            <PreviewFrame
+              title="The email as most people see it"
+              html={withStylesHeld(preview.html)}
+              width={width}
+              onLoad={(event) => {
+                const frameDocument = event.currentTarget.contentDocument;
+                if (frameDocument) applyEmailStyles(frameDocument);
+              }}
+            />
           ) : (
             <pre className="console-preview__text" tabIndex={0} aria-label="The plain-text version">
               {preview.text}
@@ -97,27 +95,5 @@ export function EmailPreview({
         </>
       )}
     </section>
-  );
-}
-
-interface ChoiceProps<T extends string> {
-  legend: string;
-  name: string;
-  options: [T, string][];
-  value: T;
-  onChange(value: T): void;
-}
-
-function Choice<T extends string>({ legend, name, options, value, onChange }: ChoiceProps<T>) {
-  return (
-    <fieldset className="console-preview__choice">
-      <legend className="form-label">{legend}</legend>
-      {options.map(([option, label]) => (
-        <label key={option} className="console-preview__option">
-          <input type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} />{' '}
-          {label}
-        </label>
-      ))}
-    </fieldset>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { CampaignDraft } from '#shared/console-campaigns.ts';
-import { firmDay, firmTime } from '#shared/firm-day.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { useSubmission } from '#web/src/components/form/use-submission.ts';
 import { RequestError } from '#web/src/lib/api-client.ts';
+import { AlbertaTimeFields, useAlbertaTime } from '../../AlbertaTimeFields';
 import { ConfirmButton } from '../../ConfirmButton';
 import { countText } from '../../when';
 import { sendCampaign } from './campaigns-api';
@@ -31,8 +31,7 @@ const subscribers = (count: number) => `${countText(count)} ${count === 1 ? 'sub
  */
 export function SendPanel({ campaign, preflight, unsaved, onSent }: SendPanelProps) {
   const [when, setWhen] = useState<When>('now');
-  const [day, setDay] = useState('');
-  const [time, setTime] = useState('09:00');
+  const chosen = useAlbertaTime();
   const sending = useSubmission();
   const { result, checking } = preflight;
   const problems = result ? blockingProblems(result) : [];
@@ -43,16 +42,8 @@ export function SendPanel({ campaign, preflight, unsaved, onSent }: SendPanelPro
       : problems.length > 0
         ? `It cannot be sent while ${problems.length === 1 ? 'this check shows' : 'these checks show'} a problem: ${problems.map(({ id }) => CHECK_NAMES[id]).join(', ')}.`
         : '';
-  const at = day && time ? firmTime(day, time) : undefined;
-  /** Why the chosen time cannot be used, if it cannot (the API checks again: 400). */
-  const timeProblem =
-    when === 'now'
-      ? ''
-      : at === undefined
-        ? 'Choose the date and the time to schedule it.'
-        : at * 1000 <= Date.now()
-          ? 'Choose a time later than now.'
-          : '';
+  const { at } = chosen;
+  const timeProblem = when === 'now' ? '' : chosen.problem;
 
   const send = () =>
     void sending.submit(async () => {
@@ -88,35 +79,7 @@ export function SendPanel({ campaign, preflight, unsaved, onSent }: SendPanelPro
           and time (Alberta time)
         </label>
       </fieldset>
-      {when === 'later' && (
-        <div className="console-send__time">
-          <div className="form-field">
-            <label className="form-label" htmlFor="send-day">
-              Date (Alberta time)
-            </label>
-            <input
-              id="send-day"
-              className="form-input"
-              type="date"
-              min={firmDay(Date.now() / 1000)}
-              value={day}
-              onChange={(event) => setDay(event.target.value)}
-            />
-          </div>
-          <div className="form-field">
-            <label className="form-label" htmlFor="send-time">
-              Time (Alberta time)
-            </label>
-            <input
-              id="send-time"
-              className="form-input"
-              type="time"
-              value={time}
-              onChange={(event) => setTime(event.target.value)}
-            />
-          </div>
-        </div>
-      )}
+      {when === 'later' && <AlbertaTimeFields chosen={chosen} />}
       {refusal ? (
         <p className="console-notice">{refusal}</p>
       ) : (

@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { CampaignFields } from '#shared/schemas/console-campaigns.ts';
-import { keptTypingKey } from '../../kept-typing';
+import { useKeptDraft } from '../../use-kept-draft';
 
 /** The fields as typed (a select not chosen yet is ''); the schema decides what may be sent. */
 export type TypedFields = Record<Exclude<keyof CampaignFields, 'publish'>, string> & {
@@ -14,48 +13,5 @@ export interface TypedCampaign {
   version?: number;
 }
 
-/**
- * The campaign being written, kept in the tab's sessionStorage from the first keystroke until it
- * is saved or set aside: a reload, a crash of the tab's page or a sign-in after the session ended
- * gives it back, with the version it was typed on (so saving it over someone else's later save is
- * refused, 409). Keyed by the owner and the campaign (`new` for one not yet stored), so another
- * owner on this tab starts from what is stored. Storage full or turned off loses only the keeping.
- */
-export function useCampaignDraft(owner: string, slug: string) {
-  const key = keptTypingKey('campaign', owner, slug);
-  const [kept, setKept] = useState<TypedCampaign | undefined>(() => read(key));
-
-  useEffect(() => {
-    try {
-      if (kept) sessionStorage.setItem(key, JSON.stringify(kept));
-      else sessionStorage.removeItem(key);
-    } catch {
-      // Storage refused (full, or turned off): what was typed is still in the page.
-    }
-  }, [key, kept]);
-
-  /**
-   * Forgets the kept copy: saved, deleted, or replaced by the stored campaign on purpose. The tab's
-   * copy goes at once, not in the effect above: a save moves to the campaign's page, and an editor
-   * that leaves in the same render as the save never runs its effect again (the walk of issue 33:
-   * "New campaign" then opened filled with the saved one, and "Sign out" asked about it).
-   */
-  const forget = useCallback(() => {
-    try {
-      sessionStorage.removeItem(key);
-    } catch {
-      // Storage turned off: nothing was kept.
-    }
-    setKept(undefined);
-  }, [key]);
-  return { kept, keep: setKept, forget };
-}
-
-const read = (key: string): TypedCampaign | undefined => {
-  try {
-    const text = sessionStorage.getItem(key);
-    return text ? (JSON.parse(text) as TypedCampaign) : undefined;
-  } catch {
-    return undefined;
-  }
-};
+/** The campaign being written, kept in the tab until saved (use-kept-draft.ts). */
+export const useCampaignDraft = (owner: string, slug: string) => useKeptDraft<TypedCampaign>('campaign', owner, slug);

@@ -1,10 +1,9 @@
-import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { REASON_MAX, unsubscribeRequestSchema } from '#shared/schemas/console-people.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { SubmitButton } from '#web/src/components/form/SubmitButton.tsx';
-import { TextField } from '#web/src/components/form/TextField.tsx';
 import { useSubmission } from '#web/src/components/form/use-submission.ts';
+import { SchemaTextField, useSchemaField } from '../../form/SchemaTextField';
 import { useFocusOnMount } from '../../layout/use-focus-on-mount';
 import { unsubscribePerson } from './people-api';
 
@@ -18,51 +17,51 @@ const reasonSchema = unsubscribeRequestSchema.pick(['reason']);
 export function UnsubscribeForm({ email, onDone }: { email: string; onDone: () => void }) {
   const submission = useSubmission();
   const [confirming, setConfirming] = useState<string | null>(null);
+  const reason = useSchemaField(reasonSchema, 'reason');
 
   return (
     <section className="console-card" aria-labelledby="unsubscribe-heading">
       <h3 id="unsubscribe-heading">Unsubscribe on their behalf</h3>
       <p>From every email of every list. They can subscribe again themselves later.</p>
-      <Formik
-        initialValues={{ reason: '' }}
-        validationSchema={reasonSchema}
-        onSubmit={(values) => {
+      <form
+        noValidate
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const typed = reason.submitted();
+          if (typed === undefined) return;
           submission.clearOutcome();
-          setConfirming(reasonSchema.cast(values).reason);
+          setConfirming(typed);
         }}
       >
-        {({ resetForm }) => (
-          <Form noValidate className="form">
-            <TextField
-              name="reason"
-              label="Why (for example, “asked by phone on Tuesday”)"
-              maxLength={REASON_MAX}
-              rows={3}
-            />
-            {confirming === null ? (
-              <SubmitButton label="Unsubscribe…" pending={false} />
-            ) : (
-              <ConfirmStep
-                email={email}
-                reason={confirming}
-                pending={submission.pending}
-                onCancel={() => setConfirming(null)}
-                onConfirm={() =>
-                  void submission
-                    .submit(async () => (await unsubscribePerson(email, confirming)).message)
-                    .then((result) => {
-                      setConfirming(null);
-                      if (result !== 'succeeded') return;
-                      resetForm();
-                      onDone();
-                    })
-                }
-              />
-            )}
-            {submission.outcome && <FormMessage kind={submission.outcome.kind} text={submission.outcome.text} />}
-          </Form>
+        <SchemaTextField
+          field={reason}
+          label="Why (for example, “asked by phone on Tuesday”)"
+          maxLength={REASON_MAX}
+          rows={3}
+        />
+        {confirming === null ? (
+          <SubmitButton label="Unsubscribe…" pending={false} />
+        ) : (
+          <ConfirmStep
+            email={email}
+            reason={confirming}
+            pending={submission.pending}
+            onCancel={() => setConfirming(null)}
+            onConfirm={() =>
+              void submission
+                .submit(async () => (await unsubscribePerson(email, confirming)).message)
+                .then((result) => {
+                  setConfirming(null);
+                  if (result !== 'succeeded') return;
+                  reason.reset();
+                  onDone();
+                })
+            }
+          />
         )}
-      </Formik>
+        {submission.outcome && <FormMessage kind={submission.outcome.kind} text={submission.outcome.text} />}
+      </form>
     </section>
   );
 }
