@@ -55,6 +55,8 @@ export type HandlerEnvName =
   | 'POST_SCHEDULER_ROLE_ARN'
   /** The site's publisher's ARN: the target of a post's schedule. */
   | 'SITE_PUBLISHER_ARN'
+  /** The site's visit counting (docs/decisions/0081-privacy-first-analytics.md). */
+  | 'ANALYTICS_TABLE'
   /** The firm's postal address in campaign mail and evidence packs (shared/mailing-address.ts). */
   | 'MAILING_ADDRESS';
 

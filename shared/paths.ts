@@ -17,6 +17,11 @@ export const API_ROUTES = {
   signup: 'POST /api/signup',
   /** The confirmation page's button POSTs here (double opt-in; a GET of an email link changes nothing). */
   confirmSubscription: 'POST /api/{audience}/confirmations/{token}',
+  /**
+   * A page view, sent by the public pages' beacon (navigator.sendBeacon, shared/site-visits.ts):
+   * 204 whatever it held, counted or not (docs/decisions/0081-privacy-first-analytics.md).
+   */
+  collectVisit: 'POST /api/visits',
   /** The console's sign-in ceremony (shared/console-api.ts CONSOLE_AUTH_ROUTES): open without a session. */
   consoleAuth: 'ANY /api/admin/auth/{proxy+}',
   /**

@@ -25,6 +25,8 @@ export const ROUTE_THROTTLE_GROUPS: Record<ApiRouteName, ThrottleGroup> = {
   oneClickUnsubscribe: 'subscriber',
   confirmSubscription: 'subscriber',
   downloadScorecard: 'stage',
+  // One beacon a page view: the stage's rate bounds what a flood of them can cost (decision 0081).
+  collectVisit: 'stage',
   // Three owners' clicks; their sign-in has its own per-client and per-owner limits.
   consoleAuth: 'stage',
   consoleCampaigns: 'stage',

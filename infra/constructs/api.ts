@@ -26,6 +26,7 @@ import {
   type TableBinding,
 } from './house-function';
 import { OriginVerify } from './origin-verify';
+import { bindAnalytics } from './site-analytics';
 
 export interface ApiProps {
   readonly subscribers: TableBinding;
@@ -35,6 +36,8 @@ export interface ApiProps {
   readonly campaigns: TableBinding;
   /** The blog's posts, the Posts screen's (docs/decisions/0053-blog-posts-from-the-console.md). */
   readonly posts: TableBinding;
+  /** The site's visit counting (docs/decisions/0081-privacy-first-analytics.md). */
+  readonly analytics: TableBinding;
   /** Who may sign in to the console (context `owners`). */
   readonly owners: readonly string[];
   /** The firm's postal address: campaign previews and test copies, evidence packs (context `mailingAddress`). */
@@ -113,7 +116,7 @@ export class Api extends Construct {
       forms: checkThrottle(this.node.path, 'forms', props.formThrottle ?? DEFAULT_THROTTLES.forms),
       subscriber: checkThrottle(this.node.path, 'subscriber', props.subscriberThrottle ?? DEFAULT_THROTTLES.subscriber),
     };
-    const { subscribers, leads, scorecardDocument, console: consoleTable, campaigns } = props;
+    const { subscribers, leads, scorecardDocument, console: consoleTable, campaigns, analytics } = props;
     const bindOwners = (fn: HouseFunction) => fn.setEnv('CONSOLE_OWNERS', props.owners.join(','));
     const limits = props.formLimits ?? {
       submissionsPerClientPerHour: SUBMISSIONS_PER_CLIENT_PER_HOUR,
@@ -145,13 +148,28 @@ export class Api extends Construct {
         fn
           .bindTable(subscribers, 'update')
           .bindTable(campaigns, COUNT_UNSUBSCRIBE, { queryIndexes: [SENDS_BY_MAILBOX_INDEX.name] }),
-      requestScorecard: (fn) => bindLeadForm(fn.bindTable(leads, 'create').bindTable(subscribers, 'read')),
+      // A stored request is the site's conversion, counted under the day's visit (site-analytics.ts).
+      requestScorecard: (fn) =>
+        bindAnalytics(
+          bindLeadForm(fn.bindTable(leads, 'create').bindTable(subscribers, 'read')),
+          analytics,
+          'conversions',
+        ),
       // Following the emailed link starts the inquiry's implied consent (docs/decisions/0002-consent-model.md).
       downloadScorecard: (fn) =>
         fn.bindTable(leads, 'read').bindTable(subscribers, 'update').bindScorecardDocument(scorecardDocument),
-      signup: (fn) => bindLeadForm(fn.bindTable(leads, 'create').bindTable(subscribers, 'read')),
-      // Claims a new subscriber's mailbox (PutItem) and writes its consent records.
-      confirmSubscription: (fn) => fn.bindTable(leads, 'update').bindTable(subscribers, 'create'),
+      signup: (fn) =>
+        bindAnalytics(
+          bindLeadForm(fn.bindTable(leads, 'create').bindTable(subscribers, 'read')),
+          analytics,
+          'conversions',
+        ),
+      // Claims a new subscriber's mailbox (PutItem) and writes its consent records; the confirmation
+      // is the site's conversion.
+      confirmSubscription: (fn) =>
+        bindAnalytics(fn.bindTable(leads, 'update').bindTable(subscribers, 'create'), analytics, 'conversions'),
+      // The beacon's page views; its site's URL (the sitemap, the site's own host) comes with connectSite.
+      collectVisit: (fn) => bindAnalytics(fn, analytics, 'views'),
       // Its sender and the site's URL come with connectConsole, once the site exists.
       consoleAuth: (fn) => bindOwners(fn.bindTable(consoleTable, SIGNED_IN)),
       // Campaigns: drafts are written, changed and deleted, and listed by a scan of the table
@@ -182,14 +200,18 @@ export class Api extends Construct {
       // the subscribers (docs/decisions/0072-erasure.md): an erasure deletes from all three tables,
       // a campaign's send records found by mailbox included (edit: deleted; an unsubscribe moves
       // the campaigns' "unsubscribed since" counters); a person's evidence pack names the firm's
-      // mailing address.
+      // mailing address. The Site screen reads the visits' sums, never a salt.
       consoleApi: (fn) =>
         bindOwners(
-          fn
-            .bindTable(consoleTable, SIGNED_IN, { queryIndexes: [AUDIT_LOG_INDEX.name] })
-            .bindTable(leads, 'edit', { queryIndexes: [LEADS_BY_TIME_INDEX.name, LEADS_BY_MAILBOX_INDEX.name] })
-            .bindTable(subscribers, 'manage', { scan: true })
-            .bindTable(campaigns, 'edit', { queryIndexes: [SENDS_BY_MAILBOX_INDEX.name] }),
+          bindAnalytics(
+            fn
+              .bindTable(consoleTable, SIGNED_IN, { queryIndexes: [AUDIT_LOG_INDEX.name] })
+              .bindTable(leads, 'edit', { queryIndexes: [LEADS_BY_TIME_INDEX.name, LEADS_BY_MAILBOX_INDEX.name] })
+              .bindTable(subscribers, 'manage', { scan: true })
+              .bindTable(campaigns, 'edit', { queryIndexes: [SENDS_BY_MAILBOX_INDEX.name] }),
+            analytics,
+            'reports',
+          ),
         ).setEnv('MAILING_ADDRESS', props.mailingAddress),
     };
 
@@ -270,6 +292,16 @@ export class Api extends Construct {
     this.handlers.consoleCampaigns.setEnv('SITE_URL', siteUrl).bindSender(sender);
     this.handlers.consolePosts.setEnv('SITE_URL', siteUrl);
     this.handlers.consoleApi.setEnv('SITE_URL', siteUrl);
+  }
+
+  /**
+   * The site's URL for the visit counting: the beacon reads the site's sitemap and tells the site's
+   * own host from a referrer; every counter hashes it into the day's visitor (decision 0081).
+   */
+  connectSite(siteUrl: string): void {
+    for (const route of ['collectVisit', 'requestScorecard', 'signup', 'confirmSubscription'] as const) {
+      this.handlers[route].setEnv('SITE_URL', siteUrl);
+    }
   }
 
   /** The execute-api host name, for CloudFront's API origin. */

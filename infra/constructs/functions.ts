@@ -109,6 +109,19 @@ export const FUNCTIONS = {
     timeoutSeconds: API_TIMEOUT_SECONDS,
     memorySize: MEMORY_SIZE,
   },
+  collectVisit: {
+    entry: 'lambdas/handlers/collect-visit.ts',
+    description: "Counts a page view from the public pages' beacon under the day's salted visitor hash",
+    timeoutSeconds: API_TIMEOUT_SECONDS,
+    memorySize: MEMORY_SIZE,
+  },
+  siteRollup: {
+    entry: 'lambdas/handlers/site-rollup.ts',
+    description: "Sums each finished day's visits, then deletes its raw visit records and its salt, every hour",
+    // Two days' records: a query, one write and a deletion per visitor of the day.
+    timeoutSeconds: 300,
+    memorySize: MEMORY_SIZE,
+  },
   mailer: {
     entry: 'lambdas/handlers/mailer.ts',
     description: 'Sends the emails of new leads from the leads stream',

@@ -22,6 +22,7 @@ import { Data } from './data';
 import { Email } from './email';
 import { Mailer } from './mailer';
 import { ScorecardDocument } from './scorecard-document';
+import { SiteAnalytics } from './site-analytics';
 import { Site, type CustomDomain } from './site';
 import { SiteDeployment } from './site-deployment';
 import { TopicKey } from './topic-key';
@@ -117,6 +118,7 @@ export class SiteStack extends Stack {
       console: this.data.console,
       campaigns: this.data.campaigns,
       posts: this.data.posts,
+      analytics: this.data.analytics,
       owners: props.owners,
       mailingAddress: props.mailingAddress,
       scorecardDocument: scorecard,
@@ -134,6 +136,9 @@ export class SiteStack extends Stack {
       customDomain: props.customDomain,
     });
     this.api.connectConsole(this.site.origin, this.email);
+    this.api.connectSite(this.site.origin);
+    // The visits' hourly roll-up (docs/decisions/0081-privacy-first-analytics.md).
+    new SiteAnalytics(this, 'SiteAnalytics', { analytics: this.data.analytics });
     this.mailer = new Mailer(this, 'Mailer', {
       leads,
       subscribers,

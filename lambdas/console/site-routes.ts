@@ -11,6 +11,7 @@ import {
   type SiteRangeQuery,
   type SiteReport,
 } from '#shared/console-site.ts';
+import { EXPORT_ROWS_HEADER } from '#shared/console-exports.ts';
 import { firmDay } from '#shared/firm-day.ts';
 import { toCsv } from '#shared/inert-csv.ts';
 import { HttpError } from '../http/http-error';
@@ -68,10 +69,13 @@ export const SITE_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
     routeKey: SITE_ROUTES.export,
     handle: async (request) => {
       const report = await reportOf(request);
-      return csvDownload(
+      const rows = csvRows(report);
+      const download = csvDownload(
         `site-${report.range.from}-to-${report.range.to}.csv`,
-        toCsv(csvRows(report), SITE_CSV_COLUMNS),
+        toCsv(rows, SITE_CSV_COLUMNS),
       );
+      // One part, whole (a range's days and at most SITE_LIST_MAX + 1 rows a list): its rows, no next.
+      return { ...download, headers: { ...download.headers, [EXPORT_ROWS_HEADER]: String(rows.length) } };
     },
   },
 ];

@@ -1,13 +1,17 @@
 /**
  * Which paths are pages of the site, for the visit counting (docs/decisions/0081-privacy-first-analytics.md):
- * the pages the site's own sitemap lists (`/sitemap.xml`, fetched from the site as any visitor
- * would, kept for SITEMAP_MAX_AGE_MS). A beacon for any other path counts nothing, so a forged one
- * cannot fill the table with made-up pages. The sitemap is what the build writes and what a
- * publisher rewrites when it adds a page (issue 31's posts), so a page published later is counted
- * within minutes without a deploy. Pages left out of it on purpose (the pages reached from an
+ * the pages the site's own sitemaps list (SITE_SITEMAPS: the build's pages, and the blog's, which
+ * the site's publisher rewrites whenever a post is published or taken down), fetched from the site
+ * as any visitor would and kept for SITEMAP_MAX_AGE_MS. A beacon for any other path counts nothing,
+ * so a forged one cannot fill the table with made-up pages, and a post published later is counted
+ * within minutes without a deploy. Pages left out of them on purpose (the pages reached from an
  * email, which carry a token; the not-found page) are never counted.
  */
+import { BLOG_FILES } from '#shared/blog-site.ts';
 import { pagePathOf } from './visit-request';
+
+/** The sitemaps whose pages count: the build's (`/sitemap.xml`) and the blog's. */
+export const SITE_SITEMAPS = ['/sitemap.xml', BLOG_FILES.sitemap.path] as const;
 
 /** How long a fetched sitemap is used before it is fetched again. */
 export const SITEMAP_MAX_AGE_MS = 5 * 60_000;
@@ -35,8 +39,8 @@ export const pagesOfSitemap = (xml: string): Set<string> => {
 };
 
 /**
- * The site's pages, from `<siteUrl>/sitemap.xml`: the last good copy while a newer one is fetched,
- * an empty set until the first fetch succeeds.
+ * The site's pages, from its sitemaps: the last good copy while a newer one is fetched, an empty
+ * set until the first fetch of them all succeeds.
  */
 export const sitePages = (siteUrl: string, fetchText: FetchText, clock: () => number = Date.now) => {
   let pages = new Set<string>();
@@ -44,9 +48,15 @@ export const sitePages = (siteUrl: string, fetchText: FetchText, clock: () => nu
   let fetching: Promise<void> | undefined;
   const refresh = async () => {
     try {
-      const answer = await fetchText(`${siteUrl}/sitemap.xml`, AbortSignal.timeout(FETCH_TIMEOUT_MS));
-      if (answer.status !== 200) throw new Error(`the sitemap answered ${answer.status}`);
-      pages = pagesOfSitemap(await answer.text());
+      const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS);
+      const sitemaps = await Promise.all(
+        SITE_SITEMAPS.map(async (sitemap) => {
+          const answer = await fetchText(`${siteUrl}${sitemap}`, signal);
+          if (answer.status !== 200) throw new Error(`${sitemap} answered ${answer.status}`);
+          return pagesOfSitemap(await answer.text());
+        }),
+      );
+      pages = new Set(sitemaps.flatMap((found) => [...found]));
       nextFetchAt = clock() + SITEMAP_MAX_AGE_MS;
     } catch {
       nextFetchAt = clock() + RETRY_AFTER_MS;

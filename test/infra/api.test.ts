@@ -32,6 +32,7 @@ function build(
     console: data.console,
     campaigns: data.campaigns,
     posts: data.posts,
+    analytics: data.analytics,
     owners: ['ann@example.ca'],
     mailingAddress: 'Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3',
     scorecardDocument: { bucket, key: 'scorecard/doc.pdf' },
@@ -139,11 +140,13 @@ describe('Api', () => {
     expect(roleActions(template, stack, api.handlers.putSubscriber)).not.toContain('dynamodb:DeleteItem');
   });
 
+  /** A role's statements on the tables but the analytics table's (its grants: the test below). */
+  const tableStatements = (fn: (typeof api.handlers)[keyof typeof api.handlers]) =>
+    roleStatements(template, stack, fn).filter((s) => !JSON.stringify(s.Resource).includes('Analytics'));
+
   it('lets the form handlers create leads and only read subscribers (a form never writes a subscriber)', () => {
     for (const fn of [api.handlers.requestScorecard, api.handlers.signup]) {
-      const statements = roleStatements(template, stack, fn).filter((s) =>
-        [s.Action].flat().includes('dynamodb:PutItem'),
-      );
+      const statements = tableStatements(fn).filter((s) => [s.Action].flat().includes('dynamodb:PutItem'));
       expect(statements).toHaveLength(1);
       expect(JSON.stringify(statements[0]!.Resource)).toContain('Leads');
       expect(roleActions(template, stack, fn)).not.toContain('dynamodb:DeleteItem');
@@ -151,7 +154,7 @@ describe('Api', () => {
   });
 
   it('lets the confirmation handler create a subscriber and update its lead, never delete', () => {
-    const statements = roleStatements(template, stack, api.handlers.confirmSubscription).filter((s) =>
+    const statements = tableStatements(api.handlers.confirmSubscription).filter((s) =>
       [s.Action].flat().includes('dynamodb:PutItem'),
     );
     expect(statements).toHaveLength(1);
@@ -216,6 +219,36 @@ describe('Api', () => {
     ]);
   });
 
+  it('holds each function to its items of the analytics table: no salt for the console, only salts and visits for the forms', () => {
+    const analytics = (fn: (typeof api.handlers)[keyof typeof api.handlers]) =>
+      roleStatements(template, stack, fn)
+        .filter((s) => JSON.stringify(s.Resource).includes('Analytics'))
+        .map((s) => [
+          [s.Action].flat().sort(),
+          (s as { Condition?: Record<string, Record<string, string[]>> }).Condition?.['ForAllValues:StringLike']?.[
+            'dynamodb:LeadingKeys'
+          ] ?? JSON.stringify(s.Resource),
+        ]);
+    const conversions = [
+      [['dynamodb:GetItem', 'dynamodb:PutItem'], ['salt#*']],
+      [['dynamodb:UpdateItem'], ['visit#*']],
+    ];
+    for (const fn of [api.handlers.requestScorecard, api.handlers.signup, api.handlers.confirmSubscription]) {
+      expect(analytics(fn)).toEqual(conversions);
+    }
+    expect(analytics(api.handlers.collectVisit)).toEqual([
+      [['dynamodb:GetItem', 'dynamodb:PutItem'], ['salt#*']],
+      [['dynamodb:UpdateItem'], ['visit#*', 'client#*']],
+    ]);
+    expect(analytics(api.handlers.consoleApi)).toEqual([
+      [['dynamodb:BatchGetItem'], ['day#*']],
+      [['dynamodb:Query'], expect.stringContaining('/index/VisitsByDay')],
+    ]);
+    for (const name of ['getSubscriber', 'putSubscriber', 'consoleAuth', 'consoleCampaigns'] as const) {
+      expect([name, analytics(api.handlers[name])]).toEqual([name, []]);
+    }
+  });
+
   it("lets only the console's screens query the audit log and the inbox's indexes, and only they and the unsubscribes the sends' index", () => {
     const indexes = (fn: (typeof api.handlers)[keyof typeof api.handlers]) =>
       roleStatements(template, stack, fn).flatMap((statement) =>
@@ -229,6 +262,7 @@ describe('Api', () => {
       'LeadsByMailbox',
       'LeadsByTime',
       'SendsByMailbox',
+      'VisitsByDay',
     ]);
     // An unsubscribe finds the person's campaign emails ("unsubscribed since").
     const unsubscribes = ['putSubscriber', 'oneClickUnsubscribe'];

@@ -41,6 +41,7 @@ export default async function globalSetup(): Promise<void> {
     CAMPAIGNS_TABLE: tables.Campaigns,
     CONSOLE_TABLE: tables.Console,
     POSTS_TABLE: tables.Posts,
+    ANALYTICS_TABLE: tables.Analytics,
     CONSOLE_OWNERS: 'ann@chinooktalent.ca,bob@chinooktalent.ca',
     // The console's sends launch on the test's local campaign queue (infra/local/campaign-queue.ts).
     CAMPAIGN_SCHEDULE_GROUP: LOCAL_CLOCK,

@@ -7,6 +7,7 @@
  * table's days are its alone.
  */
 import { randomBytes } from 'node:crypto';
+import { BLOG_FILES } from '#shared/blog-site.ts';
 import { firmTime } from '#shared/firm-day.ts';
 import { API_ROUTES } from '#shared/paths.ts';
 import type { VisitBeacon } from '#shared/site-visits.ts';
@@ -26,17 +27,9 @@ export const USER_AGENTS = {
     'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
 } as const;
 
-/** The pages the site's sitemap lists in these tests (fixed pages and two posts). */
-export const SITE_PAGES = [
-  '/',
-  '/about',
-  '/employer',
-  '/employer/form',
-  '/contact',
-  '/blog',
-  '/quiet-quitting',
-  '/hiring-for-the-holidays',
-];
+/** The pages the site's sitemaps list in these tests: the build's fixed pages, then the blog's (/blog and two posts). */
+export const SITE_PAGES = ['/', '/about', '/employer', '/employer/form', '/contact'];
+export const BLOG_PAGES = ['/blog', '/quiet-quitting', '/hiring-for-the-holidays'];
 
 /** The sitemap the site serves, as the build writes it. */
 export const sitemapOf = (pages: readonly string[]) =>
@@ -45,18 +38,23 @@ export const sitemapOf = (pages: readonly string[]) =>
     .join('\n')}\n</urlset>\n`;
 
 /**
- * The site as the collectVisit function fetches it (global fetch): its sitemap lists `pages`;
- * `fetches()` counts the sitemap's fetches; any other address is fetched as usual (the SES
- * emulator's inbox). `restore()` puts fetch back.
+ * The site as the collectVisit function fetches it (global fetch): `/sitemap.xml` lists `pages`,
+ * `/blog-sitemap.xml` `blogPages`; `fetches()` counts their fetches; any other address is fetched
+ * as usual (the SES emulator's inbox). `restore()` puts fetch back.
  */
-export const serveSitemap = (pages: readonly string[] = SITE_PAGES) => {
+export const serveSitemap = (pages: readonly string[] = SITE_PAGES, blogPages: readonly string[] = BLOG_PAGES) => {
   let fetches = 0;
   const realFetch = globalThis.fetch;
+  const origin = siteUrl.replace(/\/$/, '');
+  const sitemaps: Record<string, readonly string[]> = {
+    [`${origin}/sitemap.xml`]: pages,
+    [`${origin}${BLOG_FILES.sitemap.path}`]: blogPages,
+  };
   const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input instanceof Request ? input.url : input);
-    if (url !== `${siteUrl.replace(/\/$/, '')}/sitemap.xml`) return realFetch(input, init);
+    const listed = sitemaps[String(input instanceof Request ? input.url : input)];
+    if (!listed) return realFetch(input, init);
     fetches += 1;
-    return new Response(sitemapOf(pages), { status: 200, headers: { 'content-type': 'application/xml' } });
+    return new Response(sitemapOf(listed), { status: 200, headers: { 'content-type': 'application/xml' } });
   });
   return { fetches: () => fetches, restore: () => spy.mockRestore() };
 };
