@@ -35,7 +35,22 @@ export const LEAD_ROUTES = {
   spam: 'PUT /api/admin/leads/{id}/spam',
   /** Body Resend; 200 LeadChanged; 409 when the part cannot be sent again. */
   resend: 'POST /api/admin/leads/{id}/resend',
+  /**
+   * Marking many leads as spam in one action (a flood), done in steps the page asks for in turn.
+   * Body SpamRunScope; 200 SpamRun: how many leads it covers, nothing marked yet; 400 when too
+   * many match to count. A POST that carries the search, as the list does.
+   */
+  spamRuns: 'POST /api/admin/leads/spam-runs',
+  /**
+   * Body: the same SpamRunScope; 200 SpamRun after marking the run's next leads (nothing more once
+   * done, so asking again is safe); 404 for a run that is not the owner's or has expired, 409 when
+   * the scope is not the run's. Audit `lead.spam-many`: one entry per run, its count kept up to date.
+   */
+  spamRunStep: 'POST /api/admin/leads/spam-runs/{run}',
 } as const;
+
+/** A lead's id in the console: the 22 base64url characters of its key. */
+export const LEAD_KEY_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 /** The console page of one lead: the firm's notification email links here. */
 export const consoleLeadPath = (id: string) => `${CONSOLE_PAGE}/leads/${encodeURIComponent(id)}`;
@@ -155,6 +170,26 @@ export interface LeadDetail extends LeadSummary {
   notes: LeadNote[];
   /** Send it back with the next change (see `version` above). */
   version: number;
+}
+
+/** Most leads a run may name one by one: those the inbox shows (50 a page, more as "Load more" is pressed). */
+export const SPAM_RUN_SHOWN_MAX = 1000;
+
+/**
+ * Where a run marking many leads as spam stands (LEAD_ROUTES.spamRuns). Its leads are those of the
+ * scope when it began (a lead that arrives later is not one of them).
+ */
+export interface SpamRun {
+  run: string;
+  /** The leads it covers, counted when it began. */
+  total: number;
+  /** Marked as spam by it so far. */
+  marked: number;
+  /** Left as they were: changed since the run began (out of the view, marked, or removed). */
+  unchanged: number;
+  /** Emails held for the firm that it dropped: never sent. */
+  heldDropped: number;
+  done: boolean;
 }
 
 /** What a change answers: what happened in plain words, and the lead as it now is. */

@@ -3,7 +3,7 @@ import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
 import type { AuditEntry, Page } from '#shared/console-api.ts';
 import { AUDIT_LOG_INDEX } from '#shared/audit-log-index.ts';
 import { marshall, unmarshall } from '../data/attribute-values';
-import { putIfAbsent } from '../data/items';
+import { putIfAbsent, updateItem } from '../data/items';
 import type { TableStore } from '../data/stores';
 import { randomToken } from '../runtime/tokens';
 import { hashedToken } from './hashed-token';
@@ -21,9 +21,10 @@ type AuditItem = AuditEntry & { kind: 'console-audit'; log: 'audit'; loggedAtMs:
 export type NewAuditEntry = Omit<AuditEntry, 'id' | 'at'> & { onceKey?: string };
 
 /**
- * Appends one entry. Append-only: entries are only ever put with a fresh id, never changed, and no
- * console route deletes them. Kept as long as the privacy policy keeps the leads and people they
- * name (RETENTION_SECONDS), then removed by TTL with them.
+ * Appends one entry. Append-only: entries are only ever put with a fresh id, never changed (but
+ * for the count of an action done in steps: recordStepsAudit), and no console route deletes them.
+ * Kept as long as the privacy policy keeps the leads and people they name (RETENTION_SECONDS),
+ * then removed by TTL with them.
  */
 export const appendAudit = async (store: TableStore, entry: NewAuditEntry, now: number): Promise<void> => {
   const { onceKey, ...fields } = entry;
@@ -39,6 +40,43 @@ export const appendAudit = async (store: TableStore, entry: NewAuditEntry, now: 
     expiresAt: now + RETENTION_SECONDS,
   };
   await putIfAbsent(store, item);
+};
+
+/**
+ * The one entry of an action done in steps the page asks for in turn (many leads marked as spam:
+ * ./spam-runs.ts), true as it goes: made at its first step, its summary replaced at each later
+ * one, so the log holds one entry per action that says what it did, even of an action the owner
+ * left halfway. Only the summary changes, and only forward: `progress` (how far the action has
+ * come) must grow, so a step answered late never puts back an older count.
+ */
+export const recordStepsAudit = async (
+  store: TableStore,
+  entry: Omit<AuditEntry, 'id' | 'at'> & { stepsKey: string; progress: number },
+  now: number,
+): Promise<void> => {
+  const { stepsKey, progress, summary, ...fields } = entry;
+  // What the first step writes and later ones keep: who, what, when (the log's order), the expiry.
+  const first: Omit<AuditItem, 'id' | 'summary'> = {
+    ...fields,
+    kind: 'console-audit',
+    log: 'audit',
+    at: now,
+    loggedAtMs: Date.now(),
+    expiresAt: now + RETENTION_SECONDS,
+  };
+  const kept = Object.keys(first).map((name) => `#${name} = if_not_exists(#${name}, :${name})`);
+  await updateItem(store, `audit#steps#${hashedToken(stepsKey)}`, {
+    UpdateExpression: `SET #summary = :summary, #progress = :progress, ${kept.join(', ')}`,
+    ConditionExpression: 'attribute_not_exists(id) OR #progress < :progress',
+    ExpressionAttributeNames: Object.fromEntries(
+      ['summary', 'progress', ...Object.keys(first)].map((name) => [`#${name}`, name]),
+    ),
+    ExpressionAttributeValues: marshall({
+      ':summary': summary,
+      ':progress': progress,
+      ...Object.fromEntries(Object.entries(first).map(([name, value]) => [`:${name}`, value])),
+    }),
+  });
 };
 
 const PAGE_SIZE = 50;

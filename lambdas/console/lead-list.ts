@@ -41,28 +41,35 @@ const SUMMARY_ATTRIBUTES = [
   'mailStatus',
 ];
 
-interface Expression {
+export interface Expression {
   text: string;
   names: Record<string, string>;
   values: Record<string, unknown>;
 }
 
-const keyCondition = (query: LeadListQuery): Expression => {
+/**
+ * The date range; `until` (Unix seconds) ends it sooner: a run marking spam covers the leads that
+ * had arrived when it began.
+ */
+const keyCondition = (query: LeadListQuery, until?: number): Expression => {
   const kind = { text: '#kind = :lead', names: { '#kind': 'kind' }, values: { ':lead': 'lead' } };
-  if (!query.from && !query.to) return kind;
+  if (!query.from && !query.to && until === undefined) return kind;
   return {
     text: `${kind.text} AND #createdAt BETWEEN :from AND :to`,
     names: { ...kind.names, '#createdAt': 'createdAt' },
     values: {
       ...kind.values,
       ':from': query.from ? startOfFirmDay(query.from) : 0,
-      ':to': query.to ? endOfFirmDay(query.to) : Number.MAX_SAFE_INTEGER,
+      ':to': Math.min(query.to ? endOfFirmDay(query.to) : Number.MAX_SAFE_INTEGER, until ?? Number.MAX_SAFE_INTEGER),
     },
   };
 };
 
-/** The view and filters as one FilterExpression (every lead of a public form; no resubscribe requests). */
-const filterOf = (query: LeadListQuery, today: string): Expression => {
+/**
+ * The view and filters as one FilterExpression (every lead of a public form; no resubscribe
+ * requests), also the condition of a run's write that marks a lead of the view as spam.
+ */
+export const filterOf = (query: LeadListQuery, today: string): Expression => {
   const parts: Expression[] = [
     query.form
       ? { text: '#type = :form', names: { '#type': 'type' }, values: { ':form': query.form } }
@@ -145,9 +152,9 @@ export interface LeadsRead {
 export const readLeads = async (
   store: TableStore,
   query: LeadListQuery,
-  options: { now: number; pageSize: number; maxReads: number; summary: boolean },
+  options: { now: number; pageSize: number; maxReads: number; summary: boolean; until?: number },
 ): Promise<LeadsRead> => {
-  const key = keyCondition(query);
+  const key = keyCondition(query, options.until);
   const filter = filterOf(query, firmDay(options.now));
   const matches = matchesSearch(query.q);
   const projection = options.summary
@@ -189,4 +196,52 @@ export const readLeads = async (
     startKey = LastEvaluatedKey;
   }
   return { leads, next: pageCursor(startKey!), reads };
+};
+
+/** What a search matches, read to count a searched view (matchesSearch). */
+const SEARCHED_ATTRIBUTES = ['firstName', 'lastName', 'email', 'organization'];
+
+/**
+ * How many leads of the view arrived until `until`, counted a 1 MB read at a time (DynamoDB counts
+ * a filtered view itself; a search reads the four fields it matches); undefined when `maxReads`
+ * ran out first.
+ */
+export const countLeads = async (
+  store: TableStore,
+  query: LeadListQuery,
+  options: { now: number; until: number; maxReads: number },
+): Promise<number | undefined> => {
+  const key = keyCondition(query, options.until);
+  const filter = filterOf(query, firmDay(options.now));
+  const matches = matchesSearch(query.q);
+  const searched = query.q
+    ? {
+        ProjectionExpression: SEARCHED_ATTRIBUTES.map((name) => `#p_${name}`).join(', '),
+        names: Object.fromEntries(SEARCHED_ATTRIBUTES.map((name) => [`#p_${name}`, name])),
+      }
+    : undefined;
+  let count = 0;
+  let startKey: Record<string, AttributeValue> | undefined;
+  for (let reads = 0; reads < options.maxReads; reads += 1) {
+    const {
+      Items = [],
+      Count = 0,
+      LastEvaluatedKey,
+    } = await store.db.send(
+      new QueryCommand({
+        TableName: store.table,
+        IndexName: LEADS_BY_TIME_INDEX.name,
+        KeyConditionExpression: key.text,
+        FilterExpression: filter.text,
+        ...(searched ? { ProjectionExpression: searched.ProjectionExpression } : { Select: 'COUNT' }),
+        ExpressionAttributeNames: { ...key.names, ...filter.names, ...searched?.names },
+        ExpressionAttributeValues: marshall({ ...key.values, ...filter.values }),
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += searched ? Items.filter((item) => matches(unmarshall(item) as unknown as LeadItem)).length : Count;
+    if (!LastEvaluatedKey) return count;
+    startKey = LastEvaluatedKey;
+  }
+  return undefined;
 };

@@ -22,4 +22,6 @@ export const LEAD_MESSAGES = {
   followUpSet: (on: string | null) => (on ? `Follow-up date set to ${on}.` : 'Follow-up date cleared.'),
   spamMarked: (spam: boolean) =>
     spam ? 'Marked as spam: it is kept, out of the inbox.' : 'Back in the inbox: not spam.',
+  spamGetsNothing:
+    'This lead is marked as spam, so nothing more is sent to its address. If it is a real person, mark it as not spam first.',
 } as const;

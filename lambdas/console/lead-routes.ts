@@ -1,6 +1,7 @@
 import {
   FOLLOW_UP_STATUS_NAMES,
   LEAD_FORMS,
+  LEAD_KEY_PATTERN,
   LEAD_ROUTES,
   NEXT_STATUSES,
   type FollowUpStatus,
@@ -18,12 +19,15 @@ import { HttpError } from '../http/http-error';
 import { jsonResponse } from '../http/responses';
 import { schemasOnFirstUse } from '../http/schemas-on-first-use';
 import { deliveryPolicyFromEnv } from '../mail/delivery-policy';
+import { dropHeldOfSpam, sentWhenSpam } from '../mail/held-mail';
 import type { ConsoleRoute } from './console-router';
 import type { ConsoleRequest } from './console-request';
 import { leadsCsvPart } from './lead-export';
 import { readLeads } from './lead-list';
 import { LEAD_MESSAGES } from './lead-messages';
 import { leadDetail, leadSummary } from './lead-view';
+import { viewWords } from './lead-view-words';
+import { SPAM_RUN_ROUTES } from './spam-run-routes';
 
 /** A page of the list, and how many DynamoDB reads one request may spend filling it. */
 const PAGE_SIZE = 50;
@@ -32,36 +36,17 @@ const MAX_READS_PER_PAGE = 10;
 /** This screen's schemas, read with yup at its first request with a body to check (schemas-on-first-use.ts). */
 const { bodyOf } = schemasOnFirstUse(() => import('#shared/schemas/console-leads.ts'));
 
-/** The words of the audit log for a view of the inbox, as its screen names them. */
-const VIEW_WORDS: Record<string, string> = { inbox: 'the inbox', overdue: 'the overdue leads', spam: 'spam' };
-const FORM_WORDS: Record<string, string> = { scorecard: 'scorecard form', signup: 'contact/sign-up form' };
-const AUDIENCE_WORDS: Record<string, string> = { candidate: 'candidates', employer: 'employers' };
-
 /**
  * A search of the leads in the audit log's plain words: where, which filters, how many were
- * shown. Never the words searched: an address typed there would outlive its erasure in this
- * append-only log (docs/decisions/0072-erasure.md), as the export's entry keeps it too.
+ * shown; never the words searched (./lead-view-words.ts).
  */
-const searchSummary = (query: LeadListQuery, shown: number) => {
-  const filters = [
-    query.form && FORM_WORDS[query.form],
-    query.audience && AUDIENCE_WORDS[query.audience],
-    query.status && `status ${query.status}`,
-    query.from && `received from ${query.from}`,
-    query.to && `received until ${query.to}`,
-  ].filter(Boolean);
-  const where = VIEW_WORDS[query.view ?? 'inbox'];
-  const page = query.cursor ? ', next page' : '';
-  return `Searched the leads in ${where}${filters.length ? ` (${filters.join(', ')})` : ''}${page}: ${shown} shown`;
-};
-
-/** A console lead id is the 22 base64url characters of its key; anything else names no lead. */
-const LEAD_KEY = /^[A-Za-z0-9_-]{22}$/;
+const searchSummary = (query: LeadListQuery, shown: number) =>
+  `Searched the leads in ${viewWords(query)}${query.cursor ? ', next page' : ''}: ${shown} shown`;
 
 /** The lead of the route's `{id}`: a lead of a public form, else 404. */
 const leadOf = async ({ parameters, stores }: ConsoleRequest): Promise<LeadItem> => {
   const key = parameters.id ?? '';
-  const lead = LEAD_KEY.test(key) ? await getLead(stores.leads, leadId(key)) : undefined;
+  const lead = LEAD_KEY_PATTERN.test(key) ? await getLead(stores.leads, leadId(key)) : undefined;
   if (!lead || !(LEAD_FORMS as readonly string[]).includes(lead.type))
     throw new HttpError(404, LEAD_MESSAGES.noSuchLead);
   return lead;
@@ -89,8 +74,9 @@ const changeAt = async (request: ConsoleRequest, lead: LeadItem, version: number
   return written;
 };
 
-/** The console's leads screens (shared/console-leads.ts). The export route comes before `{id}`. */
+/** The console's leads screens (shared/console-leads.ts). The spam runs' and the export's routes come before `{id}`. */
 export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
+  ...SPAM_RUN_ROUTES,
   {
     routeKey: LEAD_ROUTES.list,
     handle: async (request) => {
@@ -179,12 +165,15 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
       const { spam, version } = await bodyOf(request.event, (schemas) => schemas.spamMarkSchema);
       const lead = await leadOf(request);
       const written = await changeAt(request, lead, version, { spam });
+      // Its emails waiting for the firm are never sent now (held-mail.ts): the answer shows them dropped.
+      const dropped = spam ? await dropHeldOfSpam(request.stores.leads, written) : 0;
       await request.audit({
         action: 'lead.spam',
         target: request.parameters.id,
         summary: spam ? 'Marked as spam' : 'Marked as not spam',
       });
-      return changed(LEAD_MESSAGES.spamMarked(spam), written);
+      const current = dropped > 0 ? ((await getLead(request.stores.leads, lead.id)) ?? written) : written;
+      return changed(LEAD_MESSAGES.spamMarked(spam), current);
     },
   },
   {
@@ -192,6 +181,7 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
     handle: async (request) => {
       const part = (await bodyOf(request.event, (schemas) => schemas.resendSchema)).part as MailPart;
       const lead = await leadOf(request);
+      if (lead.spam && !sentWhenSpam(part)) throw new HttpError(409, LEAD_MESSAGES.spamGetsNothing);
       const message = await resendLeadPart(request.stores.leads, lead, part, {
         now: request.now,
         giveUpAfterSeconds: deliveryPolicyFromEnv().giveUpAfterSeconds,

@@ -2,7 +2,8 @@ import { NOTES_MAX, type LeadNote, type StatusChangeRecord } from '#shared/conso
 import { updateItem } from './items';
 import type { LeadItem } from './lead-item';
 import type { TableStore } from './stores';
-import { setAttributes } from './update-expression';
+import { marshall } from './attribute-values';
+import { setAttributes, type Condition } from './update-expression';
 
 /**
  * The console's writes on a lead: its follow-up fields only (lead-item.ts), never what the
@@ -68,5 +69,26 @@ export const appendNote = (store: TableStore, id: string, note: LeadNote) =>
       },
     ),
     ConditionExpression: `${IS_LEAD} AND (attribute_not_exists(#notes) OR size(#notes) < :max)`,
+    ReturnValues: 'ALL_NEW',
+  });
+
+/**
+ * Marks a lead as spam within a run over many (lambdas/console/spam-runs.ts): only while it is
+ * not spam yet and still meets `condition`, the view and filters it was chosen by, whatever its
+ * version (the owner chose the view, not each lead); the version moves on, so an owner who has
+ * the lead open is told it changed. The lead as written, or undefined when it no longer
+ * qualifies (moved out of the view meanwhile, marked already, or gone).
+ */
+export const markSpamWithin = (store: TableStore, id: string, condition: Condition) =>
+  updateItem<LeadItem>(store, id, {
+    UpdateExpression: 'SET #spam = :true ADD #consoleVersion :one',
+    ConditionExpression: `${IS_LEAD} AND attribute_not_exists(#spam) AND (${condition.expression})`,
+    ExpressionAttributeNames: {
+      '#kind': 'kind',
+      '#spam': 'spam',
+      '#consoleVersion': 'consoleVersion',
+      ...condition.names,
+    },
+    ExpressionAttributeValues: marshall({ ':lead': 'lead', ':true': true, ':one': 1, ...condition.values }),
     ReturnValues: 'ALL_NEW',
   });

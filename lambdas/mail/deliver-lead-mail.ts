@@ -20,7 +20,7 @@ import * as log from '../runtime/log';
 import { randomToken } from '../runtime/tokens';
 import type { DeadLetterSink } from './dead-letters';
 import { retryDelay, type DeliveryPolicy } from './delivery-policy';
-import { decideHeldMail } from './held-mail';
+import { decideHeldMail, partsDroppedAsSpam } from './held-mail';
 import { confirmationMail, notificationMail, scorecardMail, welcomeMail } from './lead-mails';
 import { mailTags } from './mail-tags';
 import type { OutgoingMail } from './outgoing-mail';
@@ -134,6 +134,9 @@ export const deliverLeadMail = async (
   for (const part of PART_ORDER) {
     if (mail[part] === 'sending' && (await move(part, 'sending', 'uncertain'))) newDoubt = true;
   }
+
+  // A lead the firm marked as spam sends its address nothing more (held-mail.ts).
+  for (const part of partsDroppedAsSpam(lead, mail)) await move(part, mail[part]!, 'dropped');
 
   // Held emails, looked at again as the windows turn: part of a flood (its block went over its
   // budget) waits for the firm; any other takes the first slot that opens (held-mail.ts).

@@ -4,7 +4,15 @@
  */
 import * as yup from 'yup';
 import { AUDIENCES } from '../constants/audiences';
-import { FOLLOW_UP_STATUSES, LEAD_EMAILS, LEAD_FORMS, LEAD_VIEWS, NOTE_MAX } from '../console-leads';
+import {
+  FOLLOW_UP_STATUSES,
+  LEAD_EMAILS,
+  LEAD_FORMS,
+  LEAD_KEY_PATTERN,
+  LEAD_VIEWS,
+  NOTE_MAX,
+  SPAM_RUN_SHOWN_MAX,
+} from '../console-leads';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = (label: string) =>
@@ -39,6 +47,20 @@ export const leadListQuerySchema = yup.object({
   cursor: yup.string().max(2048),
 });
 export type LeadListQuery = yup.InferType<typeof leadListQuerySchema>;
+
+/**
+ * Which leads a run marks as spam (LEAD_ROUTES.spamRuns): the view as filtered and searched, and,
+ * for "the leads shown", their ids too; without ids, every lead that matches. Leads already in
+ * spam are marked already, so the spam view is refused.
+ */
+export const spamRunScopeSchema = leadListQuerySchema.omit(['cursor', 'view']).shape({
+  view: yup.string().oneOf(['inbox', 'overdue'] as const, 'The leads in spam are marked as spam already.'),
+  ids: yup
+    .array(yup.string().required().matches(LEAD_KEY_PATTERN, 'One of the leads chosen is not a lead of the inbox.'))
+    .min(1, 'Choose at least one lead.')
+    .max(SPAM_RUN_SHOWN_MAX, `Choose at most ${SPAM_RUN_SHOWN_MAX} leads, or every lead that matches the filters.`),
+});
+export type SpamRunScope = yup.InferType<typeof spamRunScopeSchema>;
 
 /**
  * Every change but a note names the `version` of the lead it was made on (LeadDetail.version):

@@ -34,19 +34,20 @@ export class ExportStopped extends Error {
 }
 
 /**
- * A part that failed for a reason that may pass by itself (no answer, the server's own trouble,
- * too many requests at once) is asked for again after each of these pauses; a refusal (the
- * session ended) is not: it stops the export at once.
+ * A request of a long task (a part of an export, a step of marking many leads as spam) that
+ * failed for a reason that may pass by itself (no answer, the server's own trouble, too many
+ * requests at once) is asked again after each of these pauses; a refusal (the session ended) is
+ * not: it stops the task at once.
  */
 const RETRY_PAUSES_MS = [1000, 3000];
 const mayPass = (error: unknown) =>
   error instanceof RequestError && (error.status === undefined || error.status === 429 || error.status >= 500);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const askWithRetries = async (ask: AskForPart, cursor: string | undefined): Promise<DownloadedFile> => {
+export const withRetries = async <T>(ask: () => Promise<T>): Promise<T> => {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await ask(cursor);
+      return await ask();
     } catch (error) {
       const wait = RETRY_PAUSES_MS[attempt];
       if (wait === undefined || !mayPass(error)) throw error;
@@ -69,7 +70,7 @@ export async function continueExport(
   for (;;) {
     let part: DownloadedFile;
     try {
-      part = await askWithRetries(ask, state.next);
+      part = await withRetries(() => ask(state.next));
     } catch (error) {
       throw new ExportStopped(error, state);
     }

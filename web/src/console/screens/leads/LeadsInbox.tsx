@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { LEAD_VIEWS, type LeadSummary } from '#shared/console-leads.ts';
 import { LoadMore } from '../../paging/LoadMore';
@@ -8,6 +8,7 @@ import { filtersAt, inboxLink, searchOf, searchTermOf } from './inbox-filters';
 import { InboxFilterForm } from './InboxFilterForm';
 import { LeadList } from './LeadList';
 import { leadsPage } from './leads-api';
+import { SpamRunPanel } from './SpamRunPanel';
 import { VIEW_NAMES } from './lead-words';
 
 /**
@@ -28,7 +29,9 @@ export function LeadsInbox() {
   );
   // The query string cannot hold a space, so this names the filters and the search unambiguously.
   const shown = `${search} ${q ?? ''}`;
-  const list = usePagedList<LeadSummary>(loadPage, shown);
+  // A run that marked leads as spam reloads the list: they have left this view.
+  const [spamRuns, setSpamRuns] = useState(0);
+  const list = usePagedList<LeadSummary>(loadPage, `${shown} ${spamRuns}`);
   const filtered = Object.keys(filters).some((field) => field !== 'view');
 
   return (
@@ -54,6 +57,13 @@ export function LeadsInbox() {
       </nav>
       <InboxFilterForm key={shown} filters={filters} />
       <ExportCsv filters={filters} />
+      <SpamRunPanel
+        key={`spam-run ${shown}`}
+        filters={filters}
+        shownIds={list.items.map((lead) => lead.id)}
+        where={filtered ? 'that match these filters' : `of ${view === 'overdue' ? 'the overdue view' : 'the inbox'}`}
+        onMarked={() => setSpamRuns((runs) => runs + 1)}
+      />
       <div aria-live="polite">
         {list.loading === 'first' && <p role="status">Loading the leads…</p>}
         {list.loading !== 'first' && list.items.length === 0 && !list.error && !list.next && (

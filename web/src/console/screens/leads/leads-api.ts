@@ -6,8 +6,9 @@ import {
   type LeadDetail,
   type LeadEmailPart,
   type LeadSummary,
+  type SpamRun,
 } from '#shared/console-leads.ts';
-import type { LeadListQuery } from '#shared/schemas/console-leads.ts';
+import type { LeadListQuery, SpamRunScope } from '#shared/schemas/console-leads.ts';
 import { consoleDownload, consoleRequest } from '../../console-api';
 
 /** The leads routes (shared/console-leads.ts), one function each. */
@@ -43,3 +44,10 @@ export const markSpam = (id: string, spam: boolean, version: number) =>
 
 export const sendAgain = (id: string, part: LeadEmailPart) =>
   consoleRequest<LeadChanged>(forLead(LEAD_ROUTES.resend, id), { body: { part } });
+
+/** Begins marking many leads as spam: counted, nothing marked yet (the API writes the audit entry as it goes). */
+export const beginSpamRun = (scope: SpamRunScope) => consoleRequest<SpamRun>(LEAD_ROUTES.spamRuns, { body: scope });
+
+/** The run's next step, with the scope it began with. */
+export const spamRunStep = (run: string, scope: SpamRunScope) =>
+  consoleRequest<SpamRun>(LEAD_ROUTES.spamRunStep.replace('{run}', encodeURIComponent(run)), { body: scope });

@@ -1,0 +1,32 @@
+import { LEAD_ROUTES } from '#shared/console-leads.ts';
+import { jsonResponse } from '../http/responses';
+import { schemasOnFirstUse } from '../http/schemas-on-first-use';
+import type { ConsoleRoute } from './console-router';
+import type { ConsoleRequest } from './console-request';
+import { startSpamRun, stepSpamRun } from './spam-runs';
+
+/** The leads screen's schemas, read with yup at the first request with a body to check (schemas-on-first-use.ts). */
+const { bodyOf } = schemasOnFirstUse(() => import('#shared/schemas/console-leads.ts'));
+
+/**
+ * Marking many leads as spam in one action (./spam-runs.ts): a run begins with its scope, then
+ * the page asks for its steps with the same scope until it is done. Like every console route
+ * that changes something, both need a session (401) and the site's own Origin (403).
+ */
+export const SPAM_RUN_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
+  {
+    routeKey: LEAD_ROUTES.spamRuns,
+    handle: async (request) =>
+      jsonResponse(
+        200,
+        await startSpamRun(request, await bodyOf(request.event, (schemas) => schemas.spamRunScopeSchema)),
+      ),
+  },
+  {
+    routeKey: LEAD_ROUTES.spamRunStep,
+    handle: async (request) => {
+      const scope = await bodyOf(request.event, (schemas) => schemas.spamRunScopeSchema);
+      return jsonResponse(200, await stepSpamRun(request, request.parameters.run ?? '', scope));
+    },
+  },
+];
