@@ -11,6 +11,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { PublishedPost } from '#shared/blog-site.ts';
+import { postBodyProblem } from '#shared/post-body-rules.ts';
 import { sitePaths } from '#shared/paths.ts';
 import { renderPostBody } from '#web/render/post-markdown.ts';
 import { postPath } from '#web/src/features/blog/post-links.ts';
@@ -72,9 +73,15 @@ function loadPost(
     if (summary.slug && !context.publicFileExists(image)) problems.push(`image ${image} is not in web/public`);
   }
   const markdown = parsed.content.trim();
-  const body = renderPostBody(markdown);
-  if ('problem' in body) problems.push(`body ${body.problem}`);
-  else problems.push(...findHtmlPolicyProblems(`${body.before}\n${body.after}`, context));
+  // The console's own rules first (no raw HTML, safe links, the site's own sized media): a seed
+  // post is one the owners can open and save as it is.
+  const ruled = postBodyProblem(markdown);
+  if (ruled) problems.push(`body: ${ruled}`);
+  else {
+    const body = renderPostBody(markdown);
+    if ('problem' in body) problems.push(`body ${body.problem}`);
+    else problems.push(...findHtmlPolicyProblems(`${body.before}\n${body.after}`, context));
+  }
   const located = problems.map((problem) => inFile(displayPath, problem));
   if (located.length > 0) return { problems: located };
   return { post: { file: displayPath, summary, markdown }, problems: [] };

@@ -5,6 +5,8 @@
  * every post with it (web/render/blog-site.tsx).
  */
 import { Marked, type Token, type Tokens, type TokensList } from 'marked';
+import { isSafeCampaignHref } from '#shared/console-campaigns.ts';
+import { bodyMediaOf } from '#shared/post-body-rules.ts';
 import { SITE_COPY } from '#web/content/site.ts';
 import type { PostBody } from '#web/src/features/blog/types.ts';
 import { createHeadingIds } from './heading-ids';
@@ -14,6 +16,31 @@ import { escapeMarkup } from './html-text';
 export const MID_ARTICLE_MARKER = '<!-- mid-article -->';
 
 const isExternal = (href: string): boolean => /^https?:\/\//i.test(href);
+
+/**
+ * A body image of the site's own files (shared/post-body-rules.ts) with its size, lazily loaded;
+ * an `.mp4` a video with its poster beside it, its words shown where the video cannot play.
+ * Anything else (a remote image, which the console refuses) is its words only.
+ */
+const mediaHtml = ({ href, text }: Tokens.Image): string => {
+  const media = bodyMediaOf(href);
+  const words = escapeMarkup(text);
+  if (!media) return words;
+  const size = `width="${media.width}" height="${media.height}"`;
+  if (media.video) {
+    const poster = media.src.replace(/\.mp4$/, '-poster.jpg');
+    return `<video controls preload="none" ${size} poster="${poster}"><source src="${media.src}" type="video/mp4">${words}</video>`;
+  }
+  return `<img src="${media.src}" ${size} alt="${words}" loading="lazy">`;
+};
+
+/** A paragraph that is one body image alone: a figure, its title the caption. */
+const loneMedia = (tokens: Token[]): Tokens.Image | undefined => {
+  const [only, ...rest] = tokens;
+  return only?.type === 'image' && rest.length === 0 && bodyMediaOf((only as Tokens.Image).href)
+    ? (only as Tokens.Image)
+    : undefined;
+};
 
 /**
  * A Marked instance per post: heading ids are unique within a post, so the id registry
@@ -30,15 +57,30 @@ function createPostMarked(): Marked {
         return `<h${depth} id="${headingId(plain)}">${html}</h${depth}>\n`;
       },
       link({ href, title, tokens }: Tokens.Link) {
+        const text = this.parser.parseInline(tokens);
+        // The console refuses any other target (shared/post-body-rules.ts); one that got past it
+        // keeps its words and loses its target, as in a campaign.
+        if (!isSafeCampaignHref(href)) return text;
         // Internal links keep marked's own rendering. External ones behave like the site's
         // ExternalLink: a new tab that screen readers announce, with no handle on this window.
         if (!isExternal(href)) return false;
-        const text = this.parser.parseInline(tokens);
         const titleAttribute = title ? ` title="${escapeMarkup(title)}"` : '';
         return (
           `<a href="${escapeMarkup(href)}"${titleAttribute} target="_blank" rel="noopener noreferrer">` +
           `${text}<span class="visually-hidden"> ${SITE_COPY.newTabHint}</span></a>`
         );
+      },
+      image: mediaHtml,
+      paragraph({ tokens }: Tokens.Paragraph) {
+        const media = loneMedia(tokens);
+        if (!media) return false;
+        const caption = media.title ? `<figcaption>${escapeMarkup(media.title)}</figcaption>` : '';
+        return `<figure class="post-media">${mediaHtml(media)}${caption}</figure>\n`;
+      },
+      // Raw HTML is shown as text, never passed on (the console refuses it; the mid-article line is
+      // taken out before rendering): what owners type reaches every visitor.
+      html({ text }: Tokens.HTML | Tokens.Tag) {
+        return escapeMarkup(text);
       },
     },
   });

@@ -98,7 +98,7 @@ describe('readSeedPosts rejects', () => {
     [
       'a post with two markers',
       withPost(1, { body: validBody('\n\n<!-- mid-article -->\n\nMore.') }),
-      'body has "<!-- mid-article -->" 2 times',
+      'may appear once',
     ],
     [
       'a marker inside a list',
@@ -125,17 +125,17 @@ describe('readSeedPosts rejects', () => {
     ['a missing title', withFrontMatter(1, { title: undefined }), 'title is missing'],
     ['an unknown front matter key', withFrontMatter(1, { tags: 'hiring' }), 'unknown front matter key "tags"'],
     ['an author line starting with By', withFrontMatter(0, { author: 'By Maren Holt' }), 'author is a name only'],
-    ['an inline style', withPost(1, { body: validBody('\n\n<p style="color:red">Red</p>') }), 'inline style attribute'],
-    ['a script', withPost(1, { body: validBody('\n\n<script>alert(1)</script>') }), '<script> element'],
+    ['an inline style', withPost(1, { body: validBody('\n\n<p style="color:red">Red</p>') }), 'cannot hold HTML'],
+    ['a script', withPost(1, { body: validBody('\n\n<script>alert(1)</script>') }), 'cannot hold HTML'],
     ['a level-1 heading', withPost(1, { body: `# Big\n\n${validBody()}` }), 'level-1 heading'],
     [
       'an unsized image',
       withPost(1, { body: validBody('\n\n![Chart](/images/blog/first-post.svg)') }),
-      'needs width and height',
+      'with its size after #',
     ],
     [
       'a missing local image',
-      withPost(1, { body: validBody('\n\n<img src="/images/nope.png" width="1" height="1" alt="">') }),
+      withPost(1, { body: validBody('\n\n![Nothing](/images/nope.png#1x1)') }),
       'src /images/nope.png is not in web/public',
     ],
     [
@@ -146,7 +146,7 @@ describe('readSeedPosts rejects', () => {
     [
       'a raw external link without rel',
       withPost(1, { body: validBody('\n\n<a href="https://example.org">x</a>') }),
-      'must open in a new tab',
+      'cannot hold HTML',
     ],
     [
       'a file name that disagrees with id and slug',
