@@ -3,11 +3,10 @@ import { campaignSenderDepsFromEnv, sendRateFromEnv } from '#lambdas/campaigns/c
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { readCampaignMessage, type CampaignMessage } from '#lambdas/campaigns/campaign-message.ts';
 import { enqueueRecipients } from '#lambdas/campaigns/enqueue.ts';
-import { contentOf } from '#lambdas/campaigns/launch-campaign.ts';
 import { processCampaignMessage, type CampaignQueueDeps } from '#lambdas/campaigns/process-campaign-message.ts';
 import { createPacer } from '#lambdas/campaigns/send-pacer.ts';
 import type { CampaignItem } from '#lambdas/data/campaign-item.ts';
-import { getCampaign } from '#lambdas/data/campaign-sends.ts';
+import { sentContentOf } from '#lambdas/data/campaign-body.ts';
 import { nowSeconds } from '#lambdas/runtime/clock.ts';
 import { scanKind } from '../ops/scan-table';
 import { every } from './every';
@@ -64,7 +63,7 @@ export function createLocalCampaignQueue(
       options.sqs
         ? enqueueRecipients(options.sqs.client, options.sqs.queueUrl, messages)
         : messages.forEach((message) => push(message)),
-    campaignOf: async (slug) => contentOf((await getCampaign(sender.campaigns, slug))!),
+    campaignOf: (slug) => sentContentOf(sender.campaigns, slug),
     // As the worker in AWS: the twin's Lambda endpoint runs the publisher (infra/local/local-lambda.ts).
     archiveChanged: publisherTriggerFromEnv(),
     pausedRecheckSeconds: options.pausedRecheckSeconds ?? 1,

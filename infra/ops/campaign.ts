@@ -18,6 +18,7 @@ import { testCopy } from '#lambdas/campaigns/test-copy.ts';
 import { requestPublisherRun } from '#lambdas/publisher/publisher-trigger.ts';
 import { publisherTriggerFromEnv } from '#lambdas/publisher/lambda-publisher-trigger.ts';
 import { campaignSenderDepsFromEnv, sendRateFromEnv } from '#lambdas/campaigns/campaign-deps.ts';
+import { storeCampaignBody } from '#lambdas/data/campaign-body.ts';
 import { startCampaignRun } from '#lambdas/data/campaign-sends.ts';
 import { createSesClient } from '#lambdas/runtime/aws-clients/ses.ts';
 import { sendMail } from '#lambdas/mail/send.ts';
@@ -34,6 +35,7 @@ import { parseCommandLine } from '../command-line';
 import { inertText, printInert } from './inert-output';
 import { campaignRecipients } from './campaigns/recipients';
 import { REPO_ROOT } from '#shared/repo-root.ts';
+import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
 
 const USAGE = `Usage: npm run campaign -- preview|test|send|status <slug> [--to <address>] [--yes] [--json] [--rate <n>] [--concurrency <n>] [--target local|aws], or npm run campaign -- archive [--target local|aws]; each ${STAGE_USAGE}`;
 export interface CampaignArgs {
@@ -137,7 +139,9 @@ const send = async (args: CampaignArgs, target: CampaignTarget, log: (line: stri
     return 1;
   }
   const store = { db: target.db, table: target.tables.campaigns };
-  if (!(await startCampaignRun(store, campaign, recipients.length, nowSeconds()))) {
+  // The body's parts first (the same parts again on a resume), then the item that names them.
+  const head = await storeCampaignBody(store, campaign, nowSeconds() + RETENTION_SECONDS);
+  if (!(await startCampaignRun(store, head, recipients.length, nowSeconds()))) {
     throw new Error(
       `Campaign ${args.slug} was sent before with other content. Subscribers get one version: put the new content in a new campaign file.`,
     );

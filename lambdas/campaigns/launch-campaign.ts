@@ -1,4 +1,4 @@
-import type { CampaignContent, CampaignItem } from '../data/campaign-item';
+import { itemHead } from '../data/campaign-body';
 import { requestPublisherRun, type PublisherTrigger } from '../publisher/publisher-trigger';
 import { moveSendState } from '../data/campaign-launch';
 import { startCampaignRun } from '../data/campaign-sends';
@@ -15,18 +15,6 @@ export interface LaunchDeps {
   /** Asks the site's publisher for a run: a campaign ticked `publish` appears once it is sent. */
   archiveChanged: PublisherTrigger;
 }
-
-/** The frozen content of a campaign item, as the command's send stores it (startCampaignRun). */
-export const contentOf = (item: CampaignItem): CampaignContent => ({
-  slug: item.slug,
-  subject: item.subject,
-  ...(item.preheader !== undefined && { preheader: item.preheader }),
-  topic: item.topic,
-  audience: item.audience,
-  bodyHtml: item.bodyHtml,
-  bodyText: item.bodyText,
-  contentHash: item.contentHash,
-});
 
 /**
  * Starts a console send at its time (docs/decisions/0050-campaign-sending.md): the recipients
@@ -45,9 +33,10 @@ export const launchCampaign = async (
 ): Promise<number | undefined> => {
   const item = await moveSendState(deps.campaigns, slug, ['scheduled', 'launching'], 'launching', launchId);
   if (!item) return undefined;
-  const content = contentOf(item);
-  const recipients = splitAudience(await allSubscribers(deps.subscribers), content, now).recipients;
-  await startCampaignRun(deps.campaigns, content, recipients.length, now);
+  // The head alone: who gets it depends on its topic and audience, and the body is in its parts already.
+  const head = itemHead(item);
+  const recipients = splitAudience(await allSubscribers(deps.subscribers), head, now).recipients;
+  await startCampaignRun(deps.campaigns, head, recipients.length, now);
   await deps.enqueue(recipients.map(({ id }) => ({ campaign: slug, subscriberId: id })));
   // Paused while launching: it stays paused, the owner resumes it.
   await moveSendState(deps.campaigns, slug, ['launching'], 'sending');

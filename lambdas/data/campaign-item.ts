@@ -20,6 +20,16 @@ export interface CampaignContent {
   contentHash: string;
 }
 
+/** The body of a campaign's content, stored apart from its campaign item (campaign-body.ts). */
+export type CampaignBody = Pick<CampaignContent, 'bodyHtml' | 'bodyText'>;
+
+/**
+ * What the campaign item keeps of the content: all but the body, which `bodyParts` items hold
+ * (campaign-body.ts), so the item every email's counters update stays a few KB whatever the body.
+ * No `bodyParts`: an item stored before 2026-11-28, which holds its body itself (CampaignItem).
+ */
+export type CampaignHead = Omit<CampaignContent, keyof CampaignBody> & { bodyParts?: number };
+
 /**
  * Where a console send stands (shared/console-campaigns.ts): scheduled (cancellable), launching
  * (recipients being gathered and queued), sending, paused (the worker puts each email back).
@@ -27,7 +37,8 @@ export interface CampaignContent {
  */
 export type SendState = 'scheduled' | 'launching' | 'sending' | 'paused';
 
-export interface CampaignItem extends CampaignContent {
+/** `bodyHtml` and `bodyText`: only on an item stored before the body moved to its parts (CampaignHead). */
+export interface CampaignItem extends CampaignHead, Partial<CampaignBody> {
   id: string;
   kind: 'campaign';
   sendState?: SendState;

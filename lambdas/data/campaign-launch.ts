@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
+import { storeCampaignBody } from './campaign-body';
 import { campaignId, type CampaignContent, type CampaignItem, type SendState } from './campaign-item';
 import { getItem, putIfAbsent, takeItem, updateItem } from './items';
 import type { TableStore } from './stores';
@@ -7,9 +8,11 @@ import { setAttributes } from './update-expression';
 
 /**
  * Freezes the content for a send at `launchAt` that `confirmed` people could receive when the
- * owner pressed send: the campaign item, written once (a campaign is sent once), with a new
- * random launch id. The launch id, or undefined when the slug has an item
- * already (sent, or scheduled by another owner a moment before: one of two presses wins).
+ * owner pressed send: its body's parts (campaign-body.ts, kept until the retention after the
+ * launch), then the campaign item, written once (a campaign is sent once), with a new random
+ * launch id. The launch id, or undefined when the slug has an item already (sent, or scheduled by
+ * another owner a moment before: one of two presses wins; the loser's parts are the winner's when
+ * they pressed on the same draft, else they expire unread).
  */
 export const scheduleCampaign = async (
   store: TableStore,
@@ -20,10 +23,11 @@ export const scheduleCampaign = async (
   now: number,
 ): Promise<string | undefined> => {
   const launchId = randomBytes(16).toString('hex');
+  const head = await storeCampaignBody(store, content, Math.max(launchAt, now) + RETENTION_SECONDS);
   const written = await putIfAbsent<CampaignItem>(store, {
     id: campaignId(content.slug),
     kind: 'campaign',
-    ...content,
+    ...head,
     sendState: 'scheduled',
     launchAt,
     launchId,

@@ -9,7 +9,7 @@ import type { TableStore } from './stores';
 import {
   campaignId,
   sendRecordId,
-  type CampaignContent,
+  type CampaignHead,
   type CampaignItem,
   type SendRecord,
   type SendStatus,
@@ -157,19 +157,20 @@ export const recordSendDelivery = async (
 };
 
 /**
- * Records a send run of the campaign (operator command): the first run stores the content every
- * recipient gets; a later run (a resume, or a re-send for new subscribers) must carry the same
- * content, else it returns false and nothing changes — a changed campaign is a new campaign.
+ * Records a send run of the campaign (the operator command, and a console send's launch): the
+ * first run stores the content every recipient gets, its body's parts written first
+ * (storeCampaignBody); a later run (a resume, or a re-send for new subscribers) must carry the same
+ * content (its hash), else it returns false and nothing changes — a changed campaign is a new campaign.
  */
 export const startCampaignRun = async (
   store: TableStore,
-  content: CampaignContent,
+  head: CampaignHead,
   queued: number,
   now: number,
 ): Promise<boolean> =>
-  (await updateItem(store, campaignId(content.slug), {
+  (await updateItem(store, campaignId(head.slug), {
     ...setAttributes(
-      { kind: 'campaign', ...content, queued, lastQueuedAt: now, expiresAt: now + RETENTION_SECONDS },
+      { kind: 'campaign', ...head, queued, lastQueuedAt: now, expiresAt: now + RETENTION_SECONDS },
       {
         clauses: ['#runs = if_not_exists(#runs, :zero) + :one', '#startedAt = if_not_exists(#startedAt, :now)'],
         names: { '#runs': 'runs', '#startedAt': 'startedAt' },

@@ -5,11 +5,10 @@ import { publisherTriggerFromEnv } from '../publisher/lambda-publisher-trigger';
 import { readCampaignMessage } from '../campaigns/campaign-message';
 import { campaignSenderDepsFromEnv, sendRateFromEnv } from '../campaigns/campaign-deps';
 import { enqueueRecipients } from '../campaigns/enqueue';
-import { contentOf } from '../campaigns/launch-campaign';
 import { processCampaignMessage } from '../campaigns/process-campaign-message';
 import { createPacer } from '../campaigns/send-pacer';
 import type { CampaignContent } from '../data/campaign-item';
-import { getCampaign } from '../data/campaign-sends';
+import { sentContentOf } from '../data/campaign-body';
 import { createSqsClient } from '../runtime/aws-clients/sqs';
 import { nowSeconds } from '../runtime/clock';
 import { optionalNumberEnv, requireEnv } from '../runtime/env';
@@ -28,11 +27,7 @@ const deps = {
   ...sender,
   enqueue: (messages: { campaign: string; subscriberId: string }[]) => enqueueRecipients(sqs, queueUrl, messages),
   campaignOf: async (slug: string) => {
-    if (!campaigns.has(slug)) {
-      const campaign = await getCampaign(sender.campaigns, slug);
-      if (!campaign) throw new Error(`Campaign ${slug} has no campaign item`);
-      campaigns.set(slug, contentOf(campaign));
-    }
+    if (!campaigns.has(slug)) campaigns.set(slug, await sentContentOf(sender.campaigns, slug));
     return campaigns.get(slug)!;
   },
   archiveChanged: publisherTriggerFromEnv(),

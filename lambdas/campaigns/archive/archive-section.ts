@@ -11,6 +11,7 @@ import {
   archivePagePath,
 } from '#shared/newsletter-archive.ts';
 import type { SiteObject } from '#shared/blog-site.ts';
+import { campaignContent } from '../../data/campaign-body';
 import { allDraftsAndSent } from '../../data/campaign-drafts';
 import type { TableStore } from '../../data/stores';
 import { matchesKeyPatterns } from '../../publisher/key-patterns';
@@ -20,19 +21,22 @@ import { ARCHIVE_STYLESHEET } from './archive-stylesheet';
 
 /**
  * The published campaigns: a draft whose owner ticked `publish` and whose send started (its
- * `campaign#<slug>` has `startedAt`: the recipients were queued), with the content as it was sent.
- * A draft never sent, only scheduled, or sent but not ticked, is not among them.
+ * `campaign#<slug>` has `startedAt`: the recipients were queued), with the content as it was sent
+ * (its body read from its parts: campaign-body.ts). A draft never sent, only scheduled, or sent but
+ * not ticked, is not among them, nor a campaign past its retention whose body has expired.
  */
 export const publishedCampaigns = async (store: TableStore): Promise<ArchiveEntry[]> => {
   const { drafts, sent } = await allDraftsAndSent(store);
-  return drafts
-    .flatMap((draft) => {
-      const campaign = sent.get(draft.slug);
-      if (draft.publish !== true || campaign?.startedAt === undefined) return [];
-      const { slug, subject, preheader, bodyHtml, startedAt: sentAt } = campaign;
-      return [{ slug, subject, preheader, bodyHtml, sentAt }];
-    })
-    .sort((a, b) => b.sentAt - a.sentAt || a.slug.localeCompare(b.slug));
+  const entries: ArchiveEntry[] = [];
+  for (const draft of drafts) {
+    const campaign = sent.get(draft.slug);
+    if (draft.publish !== true || campaign?.startedAt === undefined) continue;
+    const content = await campaignContent(store, campaign);
+    if (!content) continue;
+    const { slug, subject, preheader, bodyHtml } = content;
+    entries.push({ slug, subject, preheader, bodyHtml, sentAt: campaign.startedAt });
+  }
+  return entries.sort((a, b) => b.sentAt - a.sentAt || a.slug.localeCompare(b.slug));
 };
 
 const objectsOf = (entries: ArchiveEntry[], siteUrl: string): SiteObject[] => {
