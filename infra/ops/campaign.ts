@@ -35,6 +35,7 @@ import { parseCommandLine } from '../command-line';
 import { inertText, printInert } from './inert-output';
 import { campaignRecipients } from './campaigns/recipients';
 import { REPO_ROOT } from '#shared/repo-root.ts';
+import { countOf } from '#shared/count-words.ts';
 import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
 
 const USAGE = `Usage: npm run campaign -- preview|test|send|status <slug> [--to <address>] [--yes] [--json] [--rate <n>] [--concurrency <n>] [--target local|aws], or npm run campaign -- archive [--target local|aws]; each ${STAGE_USAGE}`;
@@ -132,7 +133,7 @@ const send = async (args: CampaignArgs, target: CampaignTarget, log: (line: stri
   if (
     !args.yes &&
     !(await confirm(
-      `Send "${campaign.subject}" (${campaign.topic}, ${campaign.audience}) to ${recipients.length} eligible subscriber(s) on ${target.name}?`,
+      `Send "${campaign.subject}" (${campaign.topic}, ${campaign.audience}) to ${countOf(recipients.length, 'eligible subscriber')} on ${target.name}?`,
     ))
   ) {
     log('Nothing sent.');
@@ -154,7 +155,7 @@ const send = async (args: CampaignArgs, target: CampaignTarget, log: (line: stri
     );
     await requestArchive(args.slug, log);
     log(
-      `${recipients.length} recipient(s) queued on aws; the campaign worker sends them at SES's rate. Follow with: npm run campaign -- status ${args.slug} --target aws`,
+      `${countOf(recipients.length, 'recipient')} queued on aws; the campaign worker sends them at SES's rate. Follow with: npm run campaign -- status ${args.slug} --target aws`,
     );
     return 0;
   }

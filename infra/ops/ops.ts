@@ -71,7 +71,7 @@ export const runOps = async (argv: string[], log: (line: string) => void = print
       for (const subscriber of subscribers) {
         const { ledger, ...current } = subscriber;
         log(
-          `${subscriber.audience} subscriber ${subscriber.subscriberId}\n${toTable([current])}\nLedger (${ledger.length} event(s)):`,
+          `${subscriber.audience} subscriber ${subscriber.subscriberId}\n${toTable([current])}\nLedger (${countOf(ledger.length, 'event')}):`,
         );
         for (const event of ledger) log(`  ${toTable([event])}`);
       }
@@ -104,7 +104,7 @@ export const runOps = async (argv: string[], log: (line: string) => void = print
   }
   if (verb === 'apply-retention') {
     log(
-      `${await applyRetention(target)} subscriber(s) checked: each, its claim and its consent records expire as the retention rule says.`,
+      `${countOf(await applyRetention(target), 'subscriber')} checked: each, its claim and its consent records expire as the retention rule says.`,
     );
     return 0;
   }
