@@ -172,8 +172,12 @@ export interface LeadDetail extends LeadSummary {
   version: number;
 }
 
-/** Most leads a run may name one by one: those the inbox shows (50 a page, more as "Load more" is pressed). */
-export const SPAM_RUN_SHOWN_MAX = 1000;
+/**
+ * Most leads a run may name one by one: those the inbox shows (50 a page, more as "Load more" is
+ * pressed). 500 keys of 25 bytes in JSON keep the scope within a console body (MAX_BODY_BYTES,
+ * 16 KiB) with its filters and search; past them the owner marks every lead that matches.
+ */
+export const SPAM_RUN_SHOWN_MAX = 500;
 
 /**
  * Where a run marking many leads as spam stands (LEAD_ROUTES.spamRuns). Its leads are those of the

@@ -7,8 +7,8 @@
  * the gateway calls it.
  */
 // First: this file's own leads table, before the handlers read LEADS_TABLE.
-import { createOwnLeadsTable, ownLeadsTable, seedLeads, storedLead } from './own-leads-table';
-import { LEAD_ROUTES, type SpamRun } from '#shared/console-leads.ts';
+import { createOwnLeadsTable, newLeadKey, ownLeadsTable, seedLeads, storedLead } from './own-leads-table';
+import { LEAD_ROUTES, SPAM_RUN_SHOWN_MAX, type SpamRun } from '#shared/console-leads.ts';
 import { unknownFields } from '#shared/constants/api-errors.ts';
 import { firmDay, startOfFirmDay } from '#shared/firm-day.ts';
 import { OTHER_ORIGIN, SIGN_IN_NEEDED } from '#lambdas/console/console-guards.ts';
@@ -27,6 +27,13 @@ const as = (options: Call = {}): Call => ({ session, ...options });
 const keyOf = (lead: { id: string }) => lead.id.slice('lead#'.length);
 const stepRoute = (run: string) => `POST ${LEAD_ROUTES.spamRunStep.split(' ')[1]!.replace('{run}', run)}`;
 const readLead = (lead: { id: string }) => readItem(ownLeadsTable, lead.id);
+/** Leads as stored, read 10 at a time (hundreds at once would wait for sockets on a busy machine). */
+const readLeads = async (leads: { id: string }[]) => {
+  const read: Awaited<ReturnType<typeof readLead>>[] = [];
+  for (let start = 0; start < leads.length; start += 10)
+    read.push(...(await Promise.all(leads.slice(start, start + 10).map(readLead))));
+  return read;
+};
 /** This file's owner's entries of marking many leads as spam, newest first. */
 const runEntries = () =>
   auditEntriesWhere(session, (entry) => entry.actor === OWNER && entry.action === 'lead.spam-many');
@@ -102,7 +109,7 @@ describe('a flood of 450 contact form leads in a day', () => {
       [450, true],
     ]);
     expect(steps.at(-1)).toMatchObject({ total: 450, unchanged: 0, heldDropped: 5 });
-    const after = await Promise.all(flood.map(readLead));
+    const after = await readLeads(flood);
     expect(after.filter((lead) => lead!.spam === true)).toHaveLength(450);
     // Marked on whatever version it was: the version moves on, so a page open on the lead is told.
     expect(after.every((lead) => lead!.consoleVersion === 1)).toBe(true);
@@ -112,7 +119,7 @@ describe('a flood of 450 contact form leads in a day', () => {
   }, 60_000);
 
   it('drops the held confirmations: they no longer wait for the firm and can never be sent', async () => {
-    const held = await Promise.all(flood.slice(0, 5).map(readLead));
+    const held = await readLeads(flood.slice(0, 5));
     for (const lead of held)
       expect(lead).toMatchObject({
         spam: true,
@@ -169,9 +176,7 @@ describe('a run asked again', () => {
     // Assess: every lead marked once, counted once; one entry, now of the whole run.
     expect(last.json).toEqual({ run: begun.run, total: 250, marked: 250, unchanged: 0, heldDropped: 0, done: true });
     expect(again.json).toEqual(last.json);
-    expect(
-      (await Promise.all(flood.map(readLead))).every((lead) => lead!.spam === true && lead!.consoleVersion === 1),
-    ).toBe(true);
+    expect((await readLeads(flood)).every((lead) => lead!.spam === true && lead!.consoleVersion === 1)).toBe(true);
     entries = await runEntries();
     expect(entries).toHaveLength(before + 1);
     expect(entries[0]!.summary).toBe(
@@ -260,7 +265,7 @@ describe('the leads shown', () => {
     // Assess
     expect(begun).toMatchObject({ total: 3, done: false });
     expect(step.json).toMatchObject({ total: 3, marked: 2, unchanged: 1, done: true });
-    expect((await Promise.all(shown.map(readLead))).map((lead) => lead!.spam ?? false)).toEqual([true, true, false]);
+    expect((await readLeads(shown)).map((lead) => lead!.spam ?? false)).toEqual([true, true, false]);
     expect(await readLead(notShown)).toEqual(notShown);
     const [entry] = await runEntries();
     expect(entry!.summary).toBe(
@@ -305,6 +310,20 @@ describe('what a run refuses', () => {
     ] as const;
     for (const [json, message] of refused)
       expect(await api(LEAD_ROUTES.spamRuns, as({ json }))).toMatchObject({ statusCode: 400, json: { message } });
+  });
+
+  it('takes as many leads shown as its body can hold, a search with them, and refuses one more in words', async () => {
+    const ids = Array.from({ length: SPAM_RUN_SHOWN_MAX + 1 }, () => newLeadKey());
+    const q = 'x'.repeat(100);
+
+    expect(await api(LEAD_ROUTES.spamRuns, as({ json: { ...scope, q, ids: ids.slice(1) } }))).toMatchObject({
+      statusCode: 200,
+      json: { total: SPAM_RUN_SHOWN_MAX, done: false },
+    });
+    expect(await api(LEAD_ROUTES.spamRuns, as({ json: { ...scope, q, ids } }))).toMatchObject({
+      statusCode: 400,
+      json: { message: `Choose at most ${SPAM_RUN_SHOWN_MAX} leads, or every lead that matches the filters.` },
+    });
   });
 
   it("will not step another owner's run, a run of another scope, or no run at all", async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { countOf } from '#shared/count-words.ts';
-import type { SpamRun } from '#shared/console-leads.ts';
+import { SPAM_RUN_SHOWN_MAX, type SpamRun } from '#shared/console-leads.ts';
 import type { SpamRunScope } from '#shared/schemas/console-leads.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { errorText } from '#web/src/lib/api-client.ts';
@@ -29,11 +29,11 @@ interface SpamRunPanelProps {
 
 /**
  * Marks a flood as spam in one action (docs/decisions/0075-marking-a-flood-as-spam.md): the leads
- * shown, or every lead of the view as filtered. The API counts them first, so the question names
- * the number; then the page asks for the run's steps in turn, saying how far it has come. A step
- * that gets no answer is asked again; if the run stops (the session ended, another window is
- * running it), what is marked stays marked and "Continue marking" goes on from there. The API
- * writes the one audit entry, with the count.
+ * shown (up to SPAM_RUN_SHOWN_MAX), or every lead of the view as filtered. The API counts them
+ * first, so the question names the number; then the page asks for the run's steps in turn, saying
+ * how far it has come. A step that gets no answer is asked again; if the run stops (the session
+ * ended, another window is running it), what is marked stays marked and "Continue marking" goes on
+ * from there. The API writes the one audit entry, with the count.
  */
 export function SpamRunPanel({ filters, shownIds, where, onMarked }: SpamRunPanelProps) {
   const [shown, setShown] = useState<Shown>({ phase: 'idle' });
@@ -105,14 +105,16 @@ export function SpamRunPanel({ filters, shownIds, where, onMarked }: SpamRunPane
       ) : (
         shownIds.length > 0 && (
           <>
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={working}
-              onClick={() => begin('shown')}
-            >
-              {`The ${countOf(shownIds.length, 'lead')} shown…`}
-            </button>
+            {shownIds.length <= SPAM_RUN_SHOWN_MAX && (
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={working}
+                onClick={() => begin('shown')}
+              >
+                {`The ${countOf(shownIds.length, 'lead')} shown…`}
+              </button>
+            )}
             <button
               type="button"
               className="button button--secondary"
