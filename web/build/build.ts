@@ -5,7 +5,8 @@
  * 2. bundle the client with esbuild (ESM, code splitting, hashed names, metafile),
  * 3. copy web/public, prerender every route to HTML (pages, subscriber shells, 404) but the blog's,
  *    and write the render kit the blog's pages are rendered with (RENDER_KIT_KEY),
- * 4. bundle the owners' console on its own and write its HTML shell (web/build/console-shell.ts),
+ * 4. bundle the owners' console on its own (its few screen-only files first: web/build/console-chunks.ts)
+ *    and write its HTML shell (web/build/console-shell.ts),
  *    the CSP hashes of every inline element (web/build/csp-hashes.ts),
  * 5. write _routes.json, sitemap.xml and robots.txt, and the blog of the seed posts (see seedBlog),
  * then swap the finished directory into web/dist, so a server never sees half a build.
@@ -18,7 +19,8 @@ import { renderBlogObjects } from '#web/render/blog-site.tsx';
 import type { SiteConfig } from '#web/src/config.ts';
 import { readSeedPosts } from './blog-content';
 import { writeConsoleShell, type ConsoleShellAssets } from './console-shell';
-import { bootBuildOptions, clientBuildOptions, consoleBuildOptions } from './esbuild-options';
+import { consoleChunkUrls } from './console-chunks';
+import { bootBuildOptions, clientBuildOptions, consoleBuildOptions, consoleChunkBuildOptions } from './esbuild-options';
 import { writeCspHashes } from './csp-hashes';
 import { ClientAssets } from './page-assets';
 import { pageFile, robotsTxt, routesManifest, sitemapXml, type PlannedPage } from './page-plan';
@@ -117,7 +119,9 @@ export async function buildSite(
       outputs: { ...client.metafile.outputs, ...boot.metafile.outputs },
     };
     const site = await prerenderPages(config, new ClientAssets(metafile, stagingRelative), staging);
-    const consoleBuild = await build(consoleBuildOptions(config, staging));
+    const consoleChunks = await build(consoleChunkBuildOptions(config, staging));
+    const chunkUrls = consoleChunkUrls(consoleChunks.metafile, stagingRelative);
+    const consoleBuild = await build(consoleBuildOptions(config, staging, chunkUrls));
     const consoleShell = await writeConsoleShell(staging, consoleBuild.metafile, stagingRelative);
     // One CSP for the whole site: it allows the public pages' and the console shell's inline elements.
     await writeCspHashes(staging, [site.cspHashes, consoleShell.cspHashes]);

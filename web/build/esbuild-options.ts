@@ -1,5 +1,6 @@
 import type { BuildOptions } from 'esbuild';
 import type { SiteConfig } from '#web/src/config.ts';
+import { CONSOLE_CHUNK_SOURCES, consoleChunkImports } from './console-chunks';
 import { BOOT_SOURCE, CLIENT_ENTRY_SOURCE } from './page-assets';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 
@@ -82,11 +83,34 @@ export function clientBuildOptions(config: SiteConfig, outdir: string): BuildOpt
  *
  * It runs on react and react-dom, as the public site does: one renderer in the codebase
  * (docs/decisions/0065-console-preact-compat.md, amendment of 2026-11-28).
+ *
+ * The one exception: a screen's own module named in console-chunks.ts is a file of its own, built
+ * first (consoleChunkBuildOptions); `chunkUrls` (consoleChunkUrls) names the files its dynamic
+ * imports become.
  */
-export function consoleBuildOptions(config: SiteConfig, outdir: string): BuildOptions & { metafile: true } {
+export function consoleBuildOptions(
+  config: SiteConfig,
+  outdir: string,
+  chunkUrls: ReadonlyMap<string, string>,
+): BuildOptions & { metafile: true } {
   return {
     ...clientBuildOptions(config, outdir),
     entryPoints: [CONSOLE_ENTRY_SOURCE],
+    entryNames: `${CONSOLE_ASSETS_DIR}/[name]-[hash]`,
+    splitting: false,
+    plugins: [consoleChunkImports(chunkUrls)],
+  };
+}
+
+/**
+ * The console's chunks (console-chunks.ts): each its own file beside the console's license notice,
+ * minified and content-hashed like the site's assets (cached for a year), fetched only by the screen
+ * that imports it.
+ */
+export function consoleChunkBuildOptions(config: SiteConfig, outdir: string): BuildOptions & { metafile: true } {
+  return {
+    ...clientBuildOptions(config, outdir),
+    entryPoints: [...CONSOLE_CHUNK_SOURCES],
     entryNames: `${CONSOLE_ASSETS_DIR}/[name]-[hash]`,
     splitting: false,
   };

@@ -16,6 +16,7 @@ import { SESSION_ENDED_NOTICE } from '#web/src/console/session.tsx';
 import { HINT_KEY } from '#web/src/console/signed-in-hint.ts';
 import { signInWithPasskey } from '#web/src/console/sign-in/passkey-ceremonies.ts';
 import { mockFetch, sentRequests } from '../features/support/mock-fetch';
+import { NOW_MS, reportUrl, WEEK, WEEK_REPORT } from './site/site-report';
 
 jest.mock('#web/src/console/sign-in/passkey-ceremonies.ts', () => ({ signInWithPasskey: jest.fn() }));
 
@@ -147,6 +148,27 @@ describe('the opening screen’s data, asked for with the session check', () => 
       { method: 'POST', url: '/api/admin/leads', body: { form: 'signup', q: 'avery.stone@example.ca' } },
       { method: 'GET', url: '/api/admin/auth/session', body: undefined },
     ]);
+  });
+
+  it('asks for the Site report of the days in the address with the session check, and of no days the rules refuse', async () => {
+    // Prepare
+    window.localStorage.setItem(HINT_KEY, '1');
+    jest.spyOn(Date, 'now').mockReturnValue(NOW_MS);
+    const fetchMock = mockFetch({ status: 200, body: WEEK_REPORT }, SIGNED_IN);
+
+    // Act
+    startOpeningReads({ pathname: '/admin/site', search: '?days=7' }, null);
+    renderConsoleAt('/site?days=7');
+
+    // Assess
+    expect(await screen.findByRole('heading', { level: 2, name: 'Nov 22–28, 2026' })).toBeVisible();
+    expect(calls(fetchMock)).toEqual([`GET ${reportUrl(WEEK)}`, 'GET /api/admin/auth/session']);
+
+    // Act
+    startOpeningReads({ pathname: '/admin/site', search: '?from=2026-11-10&to=2026-11-01' }, null);
+
+    // Assess
+    expect(calls(fetchMock)).toHaveLength(2);
   });
 
   it('asks nothing early for an address that is no screen, nor without the hint', () => {

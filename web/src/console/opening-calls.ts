@@ -5,6 +5,8 @@ import { filtersAt, searchTermOf } from './screens/leads/inbox-filters';
 import { leadOf, leadsPage } from './screens/leads/leads-api';
 import { filterFromQuery } from './screens/subscribers/subscriber-filter';
 import { subscriberPage } from './screens/subscribers/subscribers-api';
+import { siteReport } from './screens/site/site-api';
+import { firmToday, rangeChoiceOf } from './screens/site/site-range';
 import { wasSignedIn } from './signed-in-hint';
 
 /**
@@ -35,6 +37,14 @@ const OPENING_READS = new Map<string, OpeningReads>([
   ],
   ['audit', () => [auditPage(undefined)]],
   ['subscribers', (_rest, query) => [subscriberPage(filterFromQuery(query), undefined)]],
+  // None for a range the rules refuse: the screen says why instead of asking.
+  [
+    'site',
+    (_rest, query) => {
+      const { range } = rangeChoiceOf(query, firmToday());
+      return range ? [siteReport(range)] : [];
+    },
+  ],
 ]);
 
 /** The reads of the screen at `pathname`; none for an address the browser cannot decode (the screen says so). */
