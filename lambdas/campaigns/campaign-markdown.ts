@@ -8,6 +8,7 @@ import {
 } from '#shared/constants/campaigns.ts';
 import { isSafeCampaignHref } from '#shared/console-campaigns.ts';
 import type { CampaignContent } from '../data/campaign-item';
+import { withCampaignTags } from './campaign-utm';
 
 /** What an author writes: the front matter's fields and the Markdown body. */
 export interface CampaignSource {
@@ -31,15 +32,19 @@ const escapeHtml = (text: string) =>
 /** The style of a link in the email's body; the site's archive drops it for its own stylesheet. */
 export const EMAIL_LINK_STYLE = 'color:#0F4C5C';
 
-/** Site-relative links (`/blog`) become absolute: an email has no page to be relative to. */
-const absolute = (href: string, siteUrl: string) => (href.startsWith('/') ? `${siteUrl}${href}` : href);
+/**
+ * Site-relative links (`/blog`) become absolute: an email has no page to be relative to. A link into
+ * the site carries the campaign's UTM tags (./campaign-utm.ts), the same for every recipient.
+ */
+const absolute = (href: string, siteUrl: string, slug: string) =>
+  withCampaignTags(href.startsWith('/') ? `${siteUrl}${href}` : href, siteUrl, slug);
 
 /**
  * Markdown to the email's HTML. Raw HTML in the Markdown is shown as text, never passed on, and
  * a link to anything but the web or an address (`javascript:`, `data:`) keeps its words and
  * loses its target: what owners type in the console reaches every subscriber's inbox.
  */
-const htmlOf = async (markdown: string, siteUrl: string) => {
+const htmlOf = async (markdown: string, siteUrl: string, slug: string) => {
   // marked is read and evaluated by the first rendering of a cold start, not at module load:
   // building its grammar (hundreds of regular expressions) was the console campaign function's
   // largest start-up cost, and the call a cold start of it serves first, the campaign list,
@@ -54,7 +59,7 @@ const htmlOf = async (markdown: string, siteUrl: string) => {
       link({ href, tokens }: Tokens.Link) {
         const words = this.parser.parseInline(tokens);
         if (!isSafeCampaignHref(href)) return words;
-        return `<a href="${escapeHtml(absolute(href, siteUrl))}" style="${EMAIL_LINK_STYLE}">${words}</a>`;
+        return `<a href="${escapeHtml(absolute(href, siteUrl, slug))}" style="${EMAIL_LINK_STYLE}">${words}</a>`;
       },
       image({ text }: Tokens.Image) {
         // No remote images: they would load from elsewhere as the email opens (a tracking pixel).
@@ -67,10 +72,10 @@ const htmlOf = async (markdown: string, siteUrl: string) => {
 };
 
 /** Markdown reads well as plain text; only links are spelt out and emphasis marks dropped. */
-const textOf = (markdown: string, siteUrl: string) =>
+const textOf = (markdown: string, siteUrl: string, slug: string) =>
   markdown
     .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_all, label: string, href: string) =>
-      isSafeCampaignHref(href) ? `${label} (${absolute(href, siteUrl)})` : label,
+      isSafeCampaignHref(href) ? `${label} (${absolute(href, siteUrl, slug)})` : label,
     )
     .replace(/(\*\*|__)(.+?)\1/g, '$2')
     .replace(/^#{1,6}\s+/gm, '')
@@ -78,9 +83,9 @@ const textOf = (markdown: string, siteUrl: string) =>
 
 /**
  * A campaign rendered for sending: the body as HTML and as text with absolute links to
- * `siteUrl`, and the hash that lets a later send refuse changed content. The one rendering the
- * operator command, the console's preview and test copy, and the sent email share; only the
- * per-recipient part is added at send time (campaign-mail.ts).
+ * `siteUrl` (tagged with the campaign's UTM values), and the hash that lets a later send refuse
+ * changed content. The one rendering the operator command, the console's preview and test copy,
+ * and the sent email share; only the per-recipient part is added at send time (campaign-mail.ts).
  */
 export const renderCampaign = async (source: CampaignSource, siteUrl: string): Promise<CampaignContent> => {
   const fields = {
@@ -89,8 +94,8 @@ export const renderCampaign = async (source: CampaignSource, siteUrl: string): P
     preheader: source.preheader,
     topic: source.topic,
     audience: source.audience,
-    bodyHtml: await htmlOf(source.markdown, siteUrl),
-    bodyText: textOf(source.markdown, siteUrl),
+    bodyHtml: await htmlOf(source.markdown, siteUrl, source.slug),
+    bodyText: textOf(source.markdown, siteUrl, source.slug),
   };
   if (!fields.bodyText) throw new CampaignSourceProblem('the body is empty');
   const contentHash = createHash('sha256').update(JSON.stringify(fields)).digest('hex');

@@ -9,6 +9,7 @@ import { BUSINESS } from '#shared/constants/business.ts';
 import { FIRM_TIME_ZONE } from '#shared/firm-day.ts';
 import { sitePaths } from '#shared/paths.ts';
 import { ARCHIVE_FILES, archivePagePath } from '#shared/newsletter-archive.ts';
+import { withoutCampaignTags } from '../campaign-utm';
 import { BASE64URL_RUN, looksLikeToken, PERSONAL_ADDRESS, personalAddressIn } from '../personal-links';
 
 /** A sent campaign the owners chose to publish. */
@@ -73,7 +74,8 @@ const webChunk = (chunk: string) => {
 };
 
 /**
- * The sent body as the site shows it: links without the email's style; a link into a person's
+ * The sent body as the site shows it: links without the email's style and without the campaign's
+ * UTM tags (a reader of the archive is on the site already, not coming from the email); a link into a person's
  * own pages keeps its words and loses its target, and such an address anywhere in the text (the
  * words of a pasted link, a code span), wrapped or encoded, loses its token, as does a bare token;
  * characters XML forbids are removed. The second line behind the preflight, which refuses a
@@ -84,7 +86,9 @@ export const webBody = (bodyHtml: string) =>
   bodyHtml
     .replace(XML_FORBIDDEN, '')
     .replace(LINK, (_all, href: string, words: string) =>
-      personalAddressIn(unescapeAttribute(href)) ? words : `<a href="${href}">${words}</a>`,
+      personalAddressIn(unescapeAttribute(href))
+        ? words
+        : `<a href="${escapeHtml(withoutCampaignTags(unescapeAttribute(href)))}">${words}</a>`,
     )
     .replace(CHUNK, webChunk);
 

@@ -234,8 +234,13 @@ describe('preview', () => {
     expect(preview.json.html).not.toContain('<script');
     expect(preview.json.html).toContain('&lt;script&gt;');
     expect(preview.json.html).toContain('Suite 200, 123 8 Ave SW, Calgary, Alberta T2P 1B3');
-    expect(preview.json.html).toContain('href="https://site.test/blog"');
-    expect(preview.json.text).toContain('blog (https://site.test/blog)');
+    // A link into the site carries the campaign's tags (decision 0081); an unsaved preview has no slug yet.
+    expect(preview.json.html).toContain(
+      'href="https://site.test/blog?utm_source=newsletter&amp;utm_medium=email&amp;utm_campaign=preview"',
+    );
+    expect(preview.json.text).toContain(
+      'blog (https://site.test/blog?utm_source=newsletter&utm_medium=email&utm_campaign=preview)',
+    );
     expect(preview.json.recipient.kind).toBe('sample');
   });
 

@@ -37,6 +37,35 @@ describe('campaign sources', () => {
     await expect(reading).rejects.toThrow(message);
   });
 
+  it("tags its links into the site with the campaign's UTM values, the same for everyone, and no other link", async () => {
+    // Act
+    const content = await renderCampaign(
+      {
+        slug: 'winter-hiring',
+        subject: 'Hi',
+        topic: 'newsletter',
+        audience: 'both',
+        markdown: [
+          'Read [the post](/quiet-quitting#tips), [the blog](https://example.ca/blog?page=2),',
+          '[a tagged one](/about?utm_source=linkedin), [the CRTC](https://crtc.gc.ca/) or [write](mailto:hello@example.ca).',
+        ].join('\n'),
+      },
+      'https://example.ca',
+    );
+
+    // Assess
+    const tags = 'utm_source=newsletter&utm_medium=email&utm_campaign=winter-hiring';
+    const inHtml = tags.replace(/&/g, '&amp;');
+    expect([...content.bodyHtml.matchAll(/href="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      `https://example.ca/quiet-quitting?${inHtml}#tips`,
+      `https://example.ca/blog?page=2&amp;${inHtml}`,
+      'https://example.ca/about?utm_source=linkedin',
+      'https://crtc.gc.ca/',
+      'mailto:hello@example.ca',
+    ]);
+    expect(content.bodyText).toContain(`the post (https://example.ca/quiet-quitting?${tags}#tips)`);
+  });
+
   it('calls a body with nothing to show a problem of the campaign', async () => {
     const rendering = renderCampaign(
       { slug: 'empty', subject: 'Hi', topic: 'newsletter', audience: 'both', markdown: '** **' },

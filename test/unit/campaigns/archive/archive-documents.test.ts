@@ -58,6 +58,20 @@ describe("an issue's web version", () => {
     expect(page).toContain('<time datetime="2026-03-10T16:00:00.000Z">March 10, 2026</time>');
   });
 
+  it("links to the site's pages without the email's campaign tags: the archive's reader is on the site already", async () => {
+    // Act
+    const entry = await entryOf(
+      'Read [the post](/quiet-quitting?page=2) and [the CRTC](https://crtc.gc.ca/?utm_source=x).',
+    );
+    const page = archivePage(entry, SITE);
+
+    // Assess: the email's copy carries them; the page drops them, another site's link stays as written.
+    expect(entry.bodyHtml).toContain('utm_campaign=2026-spring-news');
+    expect(page).toContain('<a href="https://www.chinooktalent.ca/quiet-quitting?page=2">the post</a>');
+    expect(page).toContain('<a href="https://crtc.gc.ca/?utm_source=x">the CRTC</a>');
+    expect(page).not.toContain('utm_campaign');
+  });
+
   it("keeps the words of a link into someone's own subscriber pages but not its target", async () => {
     // Prepare: an owner pasted the unsubscribe link of their test copy into the body
     const pasted = `${SITE}/unsubscribe/candidate/AbCdEf0123456789abcdef.proof`;
