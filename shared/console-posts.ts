@@ -198,3 +198,36 @@ export interface ImageUploadTicket {
   fields: Record<string, string>;
   maxBytes: number;
 }
+
+/**
+ * The sizes the blog shows an image at, which the console's browser resizes it to before upload
+ * (a canvas): the banner at most 1200 pixels wide in its own shape (the article's width, twice over
+ * for sharp screens); the thumbnail cut to the blog cards' 1200:630 shape (`.post-card-image`) at
+ * 800 × 420; the social image at 1200 × 630, the size Facebook recommends for link shares
+ * (https://developers.facebook.com/docs/sharing/webmasters/images/). Never enlarged.
+ */
+export const POST_IMAGE_SIZES = {
+  banner: { width: 1200 },
+  thumbnail: { width: 800, height: 420 },
+  social: { width: 1200, height: 630 },
+} as const satisfies Record<string, { width: number; height?: number }>;
+export type PostImageRole = keyof typeof POST_IMAGE_SIZES;
+
+/**
+ * What the console asks a presigned POST for: the image as resized, its format and byte length
+ * (the policy's content type and content-length-range are set from them, within
+ * POST_IMAGE_MAX_BYTES), its size in pixels and its place on the page.
+ */
+export interface ImageUploadRequest {
+  role: PostImageRole;
+  contentType: PostImageType;
+  bytes: number;
+  width: number;
+  height: number;
+}
+
+/** The uploaded image accepted with its alt text (required: POST_LIMITS.alt at most). */
+export interface ImageAcceptRequest {
+  uploadId: string;
+  alt: string;
+}

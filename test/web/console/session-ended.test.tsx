@@ -57,7 +57,7 @@ const renderConsole = (path = '/notes') =>
   );
 
 const SIGN_OUT_QUESTION =
-  'What you typed and did not save (a note, a campaign) is deleted from this browser when you sign out. Sign out anyway?';
+  'What you typed and did not save (a note, a campaign, a post) is deleted from this browser when you sign out. Sign out anyway?';
 
 beforeEach(() => sessionStorage.clear());
 

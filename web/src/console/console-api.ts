@@ -69,6 +69,16 @@ export interface DownloadedFile extends ConsoleFile {
   headers: Headers;
 }
 
+/** A call whose 2xx answer is not JSON, a 401 heard as every console call's. */
+async function consoleResponse(routeKey: string, { body, query, signal }: ConsoleCall): Promise<Response> {
+  const [method, path] = routeKey.split(' ') as ['GET' | 'POST', string];
+  try {
+    return await requestFile(consoleUrl(path, query), { method, body, signal });
+  } catch (error) {
+    return noticingSessionEnd(error);
+  }
+}
+
 /**
  * A call whose answer is a file, not JSON (a part of an export, an evidence pack). Fetched rather
  * than followed as a link, so a refusal (the session ended) is said in plain words on the screen
@@ -76,15 +86,14 @@ export interface DownloadedFile extends ConsoleFile {
  */
 export async function consoleDownload(
   routeKey: string,
-  { body, query, signal }: ConsoleCall = {},
+  call: ConsoleCall = {},
   fallbackName = 'export',
 ): Promise<DownloadedFile> {
-  const [method, path] = routeKey.split(' ') as ['GET' | 'POST', string];
-  try {
-    const response = await requestFile(consoleUrl(path, query), { method, body, signal });
-    const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-    return { blob: await response.blob(), filename, headers: response.headers };
-  } catch (error) {
-    return noticingSessionEnd(error);
-  }
+  const response = await consoleResponse(routeKey, call);
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  return { blob: await response.blob(), filename, headers: response.headers };
 }
+
+/** A call whose answer is text to show (a post's preview: a whole HTML document). */
+export const consoleText = async (routeKey: string, call: ConsoleCall = {}): Promise<string> =>
+  (await consoleResponse(routeKey, call)).text();

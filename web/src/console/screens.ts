@@ -30,6 +30,7 @@ const SCREENS: readonly ScreenEntry[] = [
   { path: 'people', label: 'People', load: () => import('./screens/people/PeopleScreen') },
   { path: 'subscribers', label: 'Subscribers', load: () => import('./screens/subscribers/SubscribersScreen') },
   { path: 'campaigns', label: 'Campaigns', load: () => import('./screens/campaigns/CampaignsScreen') },
+  { path: 'posts', label: 'Posts', load: () => import('./screens/posts/PostsScreen') },
   { path: 'site', label: 'Site', load: () => import('./screens/site/SiteScreen') },
   { path: 'security', label: 'Security', load: () => import('./screens/security/SecurityScreen') },
 ];

@@ -19,6 +19,8 @@ export function routedFetch(replies: RoutedReplies) {
       ok: reply.status >= 200 && reply.status < 300,
       status: reply.status,
       json: async () => reply.body,
+      // A page's preview answers HTML: the body as it is.
+      text: async () => (typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body)),
     } as unknown as Response;
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;

@@ -38,7 +38,7 @@ export function ConsoleLayout({ session, children }: { session: ConsoleSession; 
               <ConfirmButton
                 key={label}
                 label={label}
-                question="What you typed and did not save (a note, a campaign) is deleted from this browser when you sign out. Sign out anyway?"
+                question="What you typed and did not save (a note, a campaign, a post) is deleted from this browser when you sign out. Sign out anyway?"
                 confirm={`Yes, ${label.toLowerCase()}`}
                 disabled={leaving.pending}
                 needsAsking={() => hasKeptTyping(session.owner)}
