@@ -62,6 +62,14 @@ export const IDLE_BUDGET_USD = 2;
  */
 const USE = {
   view: { cloudfrontRequests: 8, megabytes: 0.2, cloudfrontFunctions: 2 },
+  /**
+   * The site's visit counting, per page view (docs/decisions/0081-privacy-first-analytics.md): one
+   * beacon (an API request, its function and the authorizer); its UpdateItem and the index's copy
+   * (2 units), plus a visitor's first view of the day, about one view in 2.5, another 2 for its
+   * client's count; the hourly roll-up's deletion of each raw record and its index entry, and its
+   * query (half a unit a visit).
+   */
+  visitCounting: { apiRequests: 1, invocations: 2, writeUnits: 4.5, readUnits: 0.5 },
   lead: {
     apiRequests: 2, // the form, then the confirmation or download link
     invocations: 9, // 2 handlers + 2 authorizer + the mailer + 4 SES event deliveries
@@ -112,8 +120,9 @@ export function inventoryOf(template: { Resources: Record<string, Resource> }): 
     ),
   ).size;
   const scheduledInvocations = ofType('AWS::Events::Rule').reduce((sum, rule) => {
-    const match = /^rate\((\d+) minutes?\)$/.exec(String(rule.Properties?.ScheduleExpression ?? ''));
-    return sum + (match ? (30 * 24 * 60) / Number(match[1]) : 0);
+    const match = /^rate\((\d+) (minute|hour|day)s?\)$/.exec(String(rule.Properties?.ScheduleExpression ?? ''));
+    const minutes = { minute: 1, hour: 60, day: 24 * 60 }[match?.[2] as 'minute' | 'hour' | 'day'];
+    return sum + (match ? (30 * 24 * 60) / (Number(match[1]) * minutes) : 0);
   }, 0);
   const memories = ofType('AWS::Lambda::Function')
     .filter((fn) => String(fn.Properties?.Runtime ?? '').startsWith('nodejs'))
@@ -135,8 +144,16 @@ export interface LineItem {
   readonly usd: number;
 }
 
-/** The month's bill of one scenario, one line per billed dimension (zero lines included). */
-export function estimate(inventory: Inventory, prices: Prices, scenario: Scenario): LineItem[] {
+/**
+ * The month's bill of one scenario, one line per billed dimension (zero lines included);
+ * `visitCounting: false` leaves the site's visit counting out (its share: visitCountingShare).
+ */
+export function estimate(
+  inventory: Inventory,
+  prices: Prices,
+  scenario: Scenario,
+  { visitCounting = true }: { visitCounting?: boolean } = {},
+): LineItem[] {
   const price = (key: string) => {
     const found = prices[key];
     if (!found) throw new Error(`prices: no "${key}"`);
@@ -147,18 +164,27 @@ export function estimate(inventory: Inventory, prices: Prices, scenario: Scenari
     (Math.max(0, units - (price(key).free ?? 0)) / per) * price(key).usd;
   const { view, lead, campaignEmail } = USE;
   const { views, leads, campaignEmails } = scenario;
+  const counted = visitCounting ? views : 0;
+  const visits = USE.visitCounting;
 
   const invocations =
-    inventory.scheduledInvocations + leads * lead.invocations + campaignEmails * campaignEmail.invocations;
+    inventory.scheduledInvocations +
+    leads * lead.invocations +
+    campaignEmails * campaignEmail.invocations +
+    counted * visits.invocations;
   const gbSeconds = invocations * USE.invocationSeconds * inventory.functionGigabytes;
-  const apiRequests = leads * lead.apiRequests;
+  const apiRequests = leads * lead.apiRequests + counted * visits.apiRequests;
   const emails = leads * lead.emails + campaignEmails;
   const publishes = leads * lead.snsPublishes + campaignEmails * campaignEmail.snsPublishes;
   const activeTopics = publishes > 0 ? 1 : 0;
   const kmsCalls = Math.min(publishes * 2, activeTopics * USE.kmsCallsPerActiveTopic);
-  const writeUnits = leads * lead.writeUnits + campaignEmails * campaignEmail.writeUnits;
-  // The mail sweep's query on each run reads at least one unit.
-  const readUnits = inventory.scheduledInvocations + leads * lead.readUnits + campaignEmails * campaignEmail.readUnits;
+  const writeUnits = leads * lead.writeUnits + campaignEmails * campaignEmail.writeUnits + counted * visits.writeUnits;
+  // The mail sweep's query on each run reads at least one unit (the roll-up's too).
+  const readUnits =
+    inventory.scheduledInvocations +
+    leads * lead.readUnits +
+    campaignEmails * campaignEmail.readUnits +
+    counted * visits.readUnits;
   const cloudfrontRequests = views * view.cloudfrontRequests + apiRequests;
   const logGigabytes = (invocations * USE.logKilobytesPerInvocation) / 1024 / 1024;
 
@@ -237,11 +263,20 @@ export function estimate(inventory: Inventory, prices: Prices, scenario: Scenari
 }
 
 export const total = (items: readonly LineItem[]) => items.reduce((sum, item) => sum + item.usd, 0);
+
+/** What the site's visit counting adds to a scenario's bill (the free tiers go to the rest first). */
+export const visitCountingShare = (inventory: Inventory, prices: Prices, scenario: Scenario) =>
+  total(estimate(inventory, prices, scenario)) - total(estimate(inventory, prices, scenario, { visitCounting: false }));
+
+/** The visit counting's budget at the realistic traffic (issue 32). */
+export const VISIT_COUNTING_BUDGET_USD = 0.5;
 const usd = (value: number) => `$${value.toFixed(2)}`;
 
 export interface CostReport {
   readonly markdown: string;
   readonly budget: BudgetLine;
+  /** The visit counting's share at the realistic traffic, against VISIT_COUNTING_BUDGET_USD. */
+  readonly visitCounting: BudgetLine;
   readonly totals: Record<string, number>;
 }
 
@@ -256,6 +291,8 @@ export function costReport(template: { Resources: Record<string, Resource> }, pr
   ]);
   const totals = Object.fromEntries(SCENARIOS.map((scenario, i) => [scenario.name, total(bills[i])]));
   const idle = total(bills[0]);
+  const shares = SCENARIOS.map((scenario) => visitCountingShare(inventory, prices, scenario));
+  const realistic = shares[1]!;
   const sources = [...new Set(Object.values(prices).map((p) => (p.source ? `${p.source} (${p.read})` : '')))]
     .filter(Boolean)
     .join(', ');
@@ -267,6 +304,12 @@ export function costReport(template: { Resources: Record<string, Resource> }, pr
       budget: `≤ ${usd(IDLE_BUDGET_USD)}`,
       ok: idle <= IDLE_BUDGET_USD,
     },
+    visitCounting: {
+      what: "The site's visit counting's share of the monthly bill, realistic traffic",
+      measured: `${usd(realistic)} (busy: ${usd(shares[2]!)})`,
+      budget: `≤ ${usd(VISIT_COUNTING_BUDGET_USD)}`,
+      ok: realistic <= VISIT_COUNTING_BUDGET_USD,
+    },
     markdown: [
       markdownTable(
         ['Service', 'Quantity (busy)', ...SCENARIOS.map((scenario) => scenario.name)],
@@ -276,6 +319,10 @@ export function costReport(template: { Resources: Record<string, Resource> }, pr
       `ca-central-1 list prices in USD with the always-free tiers (not new accounts' 12-month ones), from ` +
         `test/bench/prices-ca-central-1.json: ${sources}. Fixed items are counted in the synthesised ` +
         `template; traffic items use the per-view, per-lead and per-email assumptions of test/bench/cost-estimate.ts.`,
+      '',
+      `Of which the site's visit counting (a beacon per view, its writes and the hourly roll-up): ${SCENARIOS.map(
+        (scenario, i) => `${scenario.name.split(' (')[0]} ${usd(shares[i]!)}`,
+      ).join(', ')}.`,
     ].join('\n'),
   };
 }
@@ -297,9 +344,10 @@ if (require.main === module) {
   loadTemplate(values.template)
     .then((template) => {
       const report = costReport(template, readPrices());
-      console.log(
-        `${report.markdown}\n\n${report.budget.what}: ${report.budget.measured}, budget ${report.budget.budget}: ${report.budget.ok ? 'met' : 'NOT MET'}`,
+      const lines = [report.budget, report.visitCounting].map(
+        (line) => `${line.what}: ${line.measured}, budget ${line.budget}: ${line.ok ? 'met' : 'NOT MET'}`,
       );
+      console.log(`${report.markdown}\n\n${lines.join('\n')}`);
     })
     .catch((error: unknown) => {
       console.error(error);

@@ -259,6 +259,7 @@ async function main() {
       ...iamOverheadBudgets(iamOverhead),
       ...reliability,
       cost.budget,
+      cost.visitCounting,
       {
         what: 'API errors under load',
         measured: String(latency.reduce((n, l) => n + l.errors + l.non2xx, 0)),

@@ -1,4 +1,12 @@
-import { costReport, estimate, inventoryOf, readPrices, SCENARIOS, total } from '#test/bench/cost-estimate.ts';
+import {
+  costReport,
+  estimate,
+  inventoryOf,
+  readPrices,
+  SCENARIOS,
+  total,
+  visitCountingShare,
+} from '#test/bench/cost-estimate.ts';
 
 const prices = readPrices();
 const alarm = (metric: string) => ({ Type: 'AWS::CloudWatch::Alarm', Properties: { MetricName: metric } });
@@ -82,6 +90,24 @@ describe('cost estimate', () => {
       ok: false,
       measured: expect.stringMatching(/^\$3\.4\d/),
     });
+  });
+
+  it("bills the site's visit counting per view: a beacon's API request and its writes, within $0.50 at realistic traffic", () => {
+    const inventory = inventoryOf(template);
+    const [idle, realistic, busy] = SCENARIOS.map((scenario) => visitCountingShare(inventory, prices, scenario));
+    // 10k views: 10k API requests ($1.10 a million), 45k write units ($0.6875 a million), 5k read
+    // units ($0.1375 a million) and the authorizer's secret reads (one per 100 requests, $0.05 per 10k).
+    expect(realistic).toBeCloseTo(0.011 + 0.0309375 + 0.0006875 + 0.0005, 6);
+    expect(idle).toBe(0);
+    expect(busy).toBeGreaterThan(realistic);
+    expect(costReport(template, prices).visitCounting).toMatchObject({ ok: true, budget: '≤ $0.50' });
+  });
+
+  it('counts an hourly roll-up as 720 scheduled runs a month', () => {
+    const hourly = {
+      Resources: { Rollup: { Type: 'AWS::Events::Rule', Properties: { ScheduleExpression: 'rate(1 hour)' } } },
+    };
+    expect(inventoryOf(hourly).scheduledInvocations).toBe(720);
   });
 
   it('names the source, date and verification of every price', () => {
