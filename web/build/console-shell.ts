@@ -57,6 +57,15 @@ export const consoleShellDocument = ({ scriptCode, css, iconUri }: ConsoleShellA
   ].join('\n');
 
 /**
+ * The script made safe to inline: `<!--` inside a `<script>` element sends the HTML parser into its
+ * escaped state (https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-state), so
+ * moduleScriptElement refuses it. esbuild never prints it as code (`a<!--b` comes out `a<! --b`), only
+ * inside a string, a template or a regular expression, where `\x3C` is the same character: the
+ * blog's mid-article line (shared/post-body-rules.ts), which the console's Posts screen checks and names.
+ */
+export const inlineSafeScript = (code: string) => code.replaceAll('<!--', '\\x3C!--');
+
+/**
  * Writes the shell for the console build whose metafile is given (`outdir` as the metafile
  * names it), with the build's script and stylesheet inline, and removes their files (nothing
  * loads them; the license notice stays a file, which the script's last comment names). Returns
@@ -74,7 +83,7 @@ export async function writeConsoleShell(
   const [scriptFile, cssFile] = [entry, css].map((output) => path.join(outDir, assets.url(output)));
   const shell: ConsoleShellAssets = {
     // Trimmed as the pages' boot script is; the CSP hash below is of exactly these texts.
-    scriptCode: (await readFile(scriptFile!, 'utf8')).trim(),
+    scriptCode: inlineSafeScript((await readFile(scriptFile!, 'utf8')).trim()),
     css: (await readFile(cssFile!, 'utf8')).trim(),
     iconUri: svgDataUri(await readFile(path.join(outDir, SITE_ICON_FILE), 'utf8')),
   };
