@@ -16,6 +16,7 @@ import { Api, type FormLimits } from './api';
 import type { ApiThrottle } from './api-throttling';
 import { DEFAULT_MONTHLY_BUDGET_USD, MonthlyBudget } from './budget';
 import { CampaignSender } from './campaign-sender';
+import { RENDER_KIT_KEY } from '#shared/blog-site.ts';
 import { PostSchedules } from './post-schedules';
 import { SitePublisher } from './site-publisher';
 import { Data } from './data';
@@ -175,6 +176,10 @@ export class SiteStack extends Stack {
     this.publisher.bindTrigger(this.api.handlers.consolePosts);
     this.postSchedules = new PostSchedules(this, 'PostSchedules', { publisher: this.publisher.publisher });
     this.postSchedules.bindSchedules(this.api.handlers.consolePosts);
+    // Its preview renders with the deployed build's render kit, the one object of the bucket it reads.
+    this.api.handlers.consolePosts
+      .grantOn([this.site.bucket.arnForObjects(RENDER_KIT_KEY)], ['s3:GetObject'])
+      .setEnv('SITE_BUCKET', this.site.bucket.bucketName);
     // Bounces and complaints of a campaign's email are counted on its send record.
     this.email.feedbackFunction.bindTable(this.data.campaigns, ['UpdateItem']);
     new SiteDeployment(this, 'SiteDeployment', {
