@@ -49,6 +49,12 @@ export const BLOG_KEY_PATTERNS = [
 ] as const;
 
 /**
+ * The keys the publisher writes for the blog (its S3 grant, what its blog section owns): the
+ * blog's keys but the owners' images, which the image function writes.
+ */
+export const BLOG_PUBLISHED_KEY_PATTERNS = BLOG_KEY_PATTERNS.filter((pattern) => pattern !== `${POST_MEDIA_PREFIX}*`);
+
+/**
  * The edge's KeyValueStore keys (one store per function, shared with the newsletter archive): a
  * published post's slug, and an old slug that answers 301. Values: the post's slug for a page, the
  * path to redirect to for a redirect.

@@ -6,13 +6,9 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { DEPLOY_TIME_SITE_ORIGIN } from '#shared/deploy-site-origin.ts';
 import { NOT_FOUND_PAGE } from '#shared/paths.ts';
-import { ARCHIVE_KEY_PATTERNS } from '#shared/newsletter-archive.ts';
-import { ROUTE_MANIFEST_FILE } from '../edge/edge-code';
+import { HASHED_ASSETS_PATTERN, NOT_FOUND_KEY, PAGES_EXCLUDE } from '../site/deployment-keys';
 import { OBJECT_METADATA } from '../site/object-metadata';
 import { acknowledgeDeploymentHandler, dropUnusedCliLayer, scopeInvalidation } from './deployment-handler';
-
-/** Folder of the web build holding content-hashed files (a new build never reuses a name). */
-export const HASHED_ASSETS_PREFIX = 'assets/';
 
 export interface SiteDeploymentProps {
   /** The built website (web/dist), built for DEPLOY_TIME_SITE_ORIGIN. */
@@ -48,9 +44,11 @@ const REVALIDATE = [
  * 1. hashed assets, cached for a year as immutable; never pruned, so pages still open in a
  *    browser keep finding the chunks they were built with after a deploy;
  * 2. the 404 page, revalidated, with the status metadata the viewer-response function reads;
- * 3. then everything else (HTML, sitemap, feeds, images with stable names), revalidated on
- *    every use; pruned, so removed pages disappear; followed by a CloudFront invalidation.
- * The route manifest is build metadata for the edge function and is not published.
+ * 3. then everything else (HTML, sitemap, images with stable names, the render kit the
+ *    publisher reads), revalidated on every use; pruned, so removed pages disappear; followed by
+ *    a CloudFront invalidation. What the site's publisher and the image function write after a
+ *    deploy is neither uploaded nor pruned (PAGES_EXCLUDE, infra/site/deployment-keys.ts), nor is
+ *    the route manifest, build metadata for the edge function.
  */
 export class SiteDeployment extends Construct {
   readonly assets: s3deploy.BucketDeployment;
@@ -60,14 +58,12 @@ export class SiteDeployment extends Construct {
   constructor(scope: Construct, id: string, props: SiteDeploymentProps) {
     super(scope, id);
     const source = withSiteOrigin(s3deploy.Source.asset(props.distDir), props.siteOrigin);
-    const assetPattern = `${HASHED_ASSETS_PREFIX}*`;
-    const notFoundKey = NOT_FOUND_PAGE.slice(1);
     const common = { sources: [source], destinationBucket: props.bucket, logGroup: props.deploymentLogGroup };
 
     this.assets = new s3deploy.BucketDeployment(this, 'HashedAssets', {
       ...common,
       exclude: ['*'],
-      include: [assetPattern],
+      include: [HASHED_ASSETS_PATTERN],
       prune: false,
       cacheControl: [
         s3deploy.CacheControl.setPublic(),
@@ -79,7 +75,7 @@ export class SiteDeployment extends Construct {
     this.notFoundPage = new s3deploy.BucketDeployment(this, 'NotFoundPage', {
       ...common,
       exclude: ['*'],
-      include: [notFoundKey],
+      include: [NOT_FOUND_KEY],
       prune: false,
       metadata: { ...OBJECT_METADATA[NOT_FOUND_PAGE] },
       cacheControl: REVALIDATE,
@@ -88,10 +84,10 @@ export class SiteDeployment extends Construct {
     this.pages = new s3deploy.BucketDeployment(this, 'Pages', {
       ...common,
       // Excluded files are also left alone by pruning, so the passes above survive this one, and so
-      // does the newsletter archive, which its publisher writes after the deploys
+      // do the newsletter archive, the blog and the owners' images, written after the deploys
       // (aws-s3-deployment README, "Exclude and Include Filters": an excluded file already in the
       // bucket "will not be deleted if you are using the prune option").
-      exclude: [assetPattern, notFoundKey, ROUTE_MANIFEST_FILE, ...ARCHIVE_KEY_PATTERNS],
+      exclude: [...PAGES_EXCLUDE],
       prune: true,
       cacheControl: REVALIDATE,
       distribution: props.distribution,

@@ -3,13 +3,16 @@ import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { BLOG_PUBLISHED_KEY_PATTERNS, RENDER_KIT_KEY } from '#shared/blog-site.ts';
 import { ARCHIVE_KEY_PATTERN, ARCHIVE_KEY_PATTERNS } from '#shared/newsletter-archive.ts';
+import { POST_LIST_INDEX } from '#shared/post-list-index.ts';
 import { PUBLISHER_STATE_ID } from '#shared/site-publisher.ts';
 import { DeadLetterQueue } from './dead-letter-queue';
 import { HouseFunction, type TableBinding } from './house-function';
 
 export interface SitePublisherProps {
   readonly campaigns: TableBinding;
+  readonly posts: TableBinding;
   readonly bucket: s3.IBucket;
   readonly distribution: cloudfront.IDistribution;
   /** The viewer-request function's store of published issues, posts and redirects. */
@@ -51,6 +54,9 @@ export class SitePublisher extends Construct {
       deadLetterQueue: this.deadLetterQueue,
     })
       .bindTable(props.campaigns, 'read', { scan: true })
+      // The posts on the site (the list index, then the items and their published revisions), and
+      // the seed of a new table (each item put only if absent: lambdas/data/posts.ts).
+      .bindTable(props.posts, ['GetItem', 'BatchGetItem', 'PutItem'], { queryIndexes: [POST_LIST_INDEX.name] })
       .setEnv('SITE_URL', props.siteUrl)
       .setEnv('SITE_BUCKET', props.bucket.bucketName)
       .setEnv('SITE_DISTRIBUTION_ID', props.distribution.distributionId)
@@ -67,9 +73,24 @@ export class SitePublisher extends Construct {
         conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [PUBLISHER_STATE_ID] } },
       }),
     );
-    const objects = ARCHIVE_KEY_PATTERNS.map((pattern) => props.bucket.arnForObjects(pattern));
+    // A scheduled publish changes its post's item, and nothing else of the table.
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [props.posts.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['post#*'] } },
+      }),
+    );
+    // Its own objects (the archive's, the blog's), never a page of the build nor an owner's image.
+    const objects = [...ARCHIVE_KEY_PATTERNS, ...BLOG_PUBLISHED_KEY_PATTERNS].map((pattern) =>
+      props.bucket.arnForObjects(pattern),
+    );
     role.addToPrincipalPolicy(
       new iam.PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: objects }),
+    );
+    // The render kit the deploy uploaded beside the pages, which it renders the blog with.
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [props.bucket.arnForObjects(RENDER_KIT_KEY)] }),
     );
     props.distribution.grantCreateInvalidation(role);
     // Reads the store's version and keys, and changes its keys: on that one store only
@@ -85,11 +106,19 @@ export class SitePublisher extends Construct {
       }),
     );
     const stack = Stack.of(this);
+    const bucketArn = `<${stack.getLogicalId(props.bucket.node.defaultChild as never)}.Arn>`;
     Validations.of(role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(props.bucket.node.defaultChild as never)}.Arn>/${ARCHIVE_KEY_PATTERN}]`,
+      id: `AwsSolutions-IAM5[Resource::${bucketArn}/${ARCHIVE_KEY_PATTERN}]`,
       reason:
         "The archive's pages are named by the campaigns' slugs when they are published, so the grant is every object under the archive's prefix of the site bucket and nothing else.",
     });
+    for (const pattern of BLOG_PUBLISHED_KEY_PATTERNS.filter((candidate) => candidate.endsWith('*'))) {
+      Validations.of(role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${bucketArn}/${pattern}]`,
+        reason:
+          "The blog's pages and data files are named by the posts' slugs when the owners publish them, so the grant is every object under the blog's own prefixes and nothing else.",
+      });
+    }
   }
 
   /**

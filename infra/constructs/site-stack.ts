@@ -165,6 +165,7 @@ export class SiteStack extends Stack {
     // queued (the worker's launch) or an owner changes `publish` on a sent campaign (the console).
     this.publisher = new SitePublisher(this, 'SitePublisher', {
       campaigns: this.data.campaigns,
+      posts: this.data.posts,
       bucket: this.site.bucket,
       distribution: this.site.distribution,
       routesStore: this.site.routesStore,

@@ -3,7 +3,9 @@
  * the whole stack in one `cdk deploy`, the first deploy included — the pages and the emails get
  * the real site URL at deploy time (docs/decisions/0010-site-url-from-distribution.md). Needs
  * AWS credentials for the account and a bootstrapped ca-central-1 (see the README, "Deploying").
- * Then asks the newsletter archive's publisher for a run (`npm run campaign -- archive`).
+ * Then asks the site's publisher for a run (`npm run campaign -- archive`): the newsletter
+ * archive and the blog are rendered with the deployed build's template and render kit, and a new
+ * stack's blog is seeded from web/content/posts and published.
  *
  * `npm run diff [-- <the same arguments>]` (this file with `--diff`): the same build and the same
  * app, context and stack, through `cdk diff`: what the deploy would change in the deployed
@@ -47,9 +49,10 @@ function main(): void {
   console.log(`Deploying ${stackName} (cdk ${args.join(' ')}) …`);
   run(bin('cdk'), args, process.env);
   const outputs = stackOutputs(readFileSync(path.join(REPO_ROOT, OUTPUTS_FILE), 'utf8'), stackName);
-  // The newsletter archive is written by its publisher, not by this deploy (0052): a run brings
-  // its pages to the deployed template and writes its sitemap in a new environment.
-  console.log('Updating the newsletter pages …');
+  // The newsletter archive and the blog are written by the site's publisher, not by this deploy
+  // (0052, 0053), which neither uploads nor prunes their objects: a run brings their pages to the
+  // deployed template and render kit, and gives a new environment its posts, lists and sitemaps.
+  console.log('Updating the newsletter and blog pages …');
   const archive = [
     'infra/ops/campaign.ts',
     'archive',
@@ -58,10 +61,10 @@ function main(): void {
     ...stageFlag(stage).split(' ').filter(Boolean),
   ];
   const archived = spawnSync(bin('tsx'), archive, { cwd: REPO_ROOT, stdio: 'inherit', env: process.env });
-  // The stack is deployed either way; the pages follow at the next send or switch in the console.
+  // The stack is deployed either way; the pages follow at the next change in the console.
   if (archived.status !== 0)
     console.warn(
-      `The newsletter pages were not updated: run \`npm run campaign -- archive --target aws${stageFlag(stage)}\`.`,
+      `The newsletter and blog pages were not updated: run \`npm run campaign -- archive --target aws${stageFlag(stage)}\`.`,
     );
   console.log(`\n${deploySummary(outputs, stage).join('\n')}`);
 }

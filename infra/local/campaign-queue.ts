@@ -72,7 +72,8 @@ export function createLocalCampaignQueue(
 
   const launchDue = async () => {
     if (options.scheduler) {
-      for (const schedule of options.scheduler.takeDue(clock())) push(readCampaignMessage(schedule.target.input));
+      for (const schedule of options.scheduler.takeDue(clock(), 'sqs'))
+        push(readCampaignMessage(schedule.target.input));
       return;
     }
     const due = (await scanKind<CampaignItem>(sender.campaigns.db, sender.campaigns.table, 'campaign')).filter(

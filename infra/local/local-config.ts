@@ -67,6 +67,7 @@ export const LOCAL_CONSOLE_OWNER = 'owner@console.test';
 export function localConfig() {
   const context = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')).context as Record<string, string>;
   const sitePort = port('PORT', 3000);
+  const dataDir = process.env.LOCAL_DATA_DIR ?? path.join(REPO_ROOT, '.local', 'dynamodb');
   return {
     sitePort,
     sesPort: port('SES_PORT', 8005),
@@ -97,8 +98,15 @@ export function localConfig() {
      * on its compressed clock (compressed-clock.ts), a minute.
      */
     ttlPurgeSeconds: seconds('TTL_PURGE_SECONDS', 60),
-    dataDir: process.env.LOCAL_DATA_DIR ?? path.join(REPO_ROOT, '.local', 'dynamodb'),
+    dataDir,
     distDir: path.join(REPO_ROOT, 'web', 'dist'),
+    /**
+     * The twin's site bucket: the build uploaded as the stack's BucketDeployments upload it
+     * (site-upload.ts), and what the site's publisher writes after; served behind the edge
+     * functions. Beside the data directory, so the owners' posts and images outlive a restart and
+     * every rebuild, as they outlive a deploy.
+     */
+    siteBucketDir: `${dataDir}-site-bucket`,
     scorecard: {
       bucket: 'local-scorecard-documents',
       key: 'human-relations-scorecard.pdf',

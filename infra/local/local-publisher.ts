@@ -11,16 +11,15 @@ const RESERVE_SECONDS = 10;
  * invocation (publisherInvocation: the one-run-at-a-time lease on its state item around every
  * section's publication) over the twin's site stand-in instead of S3, CloudFront and the
  * KeyValueStore, and run as `sitePublisher`, so its calls, the lease's conditional writes
- * included, are held to its role. The first run after `rewriteEverything` writes every object
- * whatever the last run wrote: the twin serves the published objects from the build's folder,
- * which a rebuild replaces.
+ * included, are held to its role. Its first run writes every object whatever the last run wrote,
+ * so a twin whose site bucket was emptied (a new data directory) gets everything back.
  */
 export function createLocalPublisher(
   options: Omit<PublisherDeps, 'now'> & {
     onError: (error: unknown) => void;
     /** The publisher's clock, Unix seconds (a test's, to date the archive). */
     clock?: () => number;
-    /** Whether the first run writes every object (true: the served site was just built). */
+    /** Whether the first run writes every object (true by default). */
     rewriteFirst?: boolean;
   },
 ) {
@@ -33,13 +32,13 @@ export function createLocalPublisher(
     return all;
   };
   /**
-   * One invocation. `giveUpMs`: how long it may wait for another run's lease (by default the
-   * function's timeout less its reserve; at start, longer than a lease, so one a killed twin left
-   * runs out first).
+   * One invocation, with its event (none, or a post's schedule). `giveUpMs`: how long it may wait
+   * for another run's lease (by default the function's timeout less its reserve; at start, longer
+   * than a lease, so one a killed twin left runs out first).
    */
-  const run = (giveUpMs = (FUNCTIONS.sitePublisher.timeoutSeconds - RESERVE_SECONDS) * 1000) => {
+  const run = (event?: unknown, giveUpMs = (FUNCTIONS.sitePublisher.timeoutSeconds - RESERVE_SECONDS) * 1000) => {
     const running = runAs('sitePublisher', () =>
-      publisherInvocation(deps, { giveUpAt: Date.now() + giveUpMs, rewriteAll: takeRewriteAll }),
+      publisherInvocation(deps, event, { giveUpAt: Date.now() + giveUpMs, rewriteAll: takeRewriteAll }),
     ).then(() => undefined, options.onError);
     inFlight.add(running);
     void running.finally(() => inFlight.delete(running));
@@ -47,10 +46,6 @@ export function createLocalPublisher(
   };
   return {
     run,
-    /** The next run writes every object (after a build replaced the served site). */
-    rewriteEverything: () => {
-      rewriteAll = true;
-    },
     /** Resolves once no run is in flight. */
     idle: async () => {
       while (inFlight.size) await Promise.all(inFlight);

@@ -1,5 +1,8 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FunctionName } from '../constructs/functions';
+import { every } from './every';
+import { runAs } from './iam/function-identity';
 import type { IamEnforcement } from './iam/iam-enforcement';
 import { scheduleArn } from './iam/local-arns';
 import { readBody } from './services';
@@ -7,27 +10,29 @@ import { readBody } from './services';
 /** Where the twin answers EventBridge Scheduler's API (AWS_ENDPOINT_URL_SCHEDULER points here). */
 export const LOCAL_SCHEDULER_PREFIX = '/_local-scheduler';
 
-/** One one-time schedule, as the twin keeps it: when it fires, and what it puts on which queue. */
+/** One one-time schedule, as the twin keeps it: when it fires, and what it hands to which target. */
 export interface LocalSchedule {
   name: string;
   group: string;
   /** Unix seconds, from `at(yyyy-mm-ddThh:mm:ss)` in UTC. */
   at: number;
-  /** The target queue's ARN and the message body (the schedule's `Input`). */
+  /** The target's ARN (a queue, or a function) and what it is given (the schedule's `Input`). */
   target: { arn: string; input: string };
 }
 
 const AT = /^at\((\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\)$/;
 
 /**
- * The twin's EventBridge Scheduler, for the console's scheduled sends (launch-starter.ts): the
- * console's own CreateSchedule and DeleteSchedule calls, held to its role (the schedule's ARN, and
+ * The twin's EventBridge Scheduler, for the console's scheduled sends (launch-starter.ts, a queue
+ * target) and scheduled posts (a target that is the site's publisher): the console's own
+ * CreateSchedule and DeleteSchedule calls, held to its role (the schedule's ARN, and
  * iam:PassRole of the target's role to scheduler.amazonaws.com), answered as the REST API answers
  * (https://docs.aws.amazon.com/scheduler/latest/APIReference/API_CreateSchedule.html): a name
  * taken in its group is a 409 ConflictException, a missing one a 404 ResourceNotFoundException.
  * One-time `at()` schedules in UTC only, the only kind the product makes. The campaign queue
- * fires the due ones on its clock (`takeDue`) and, as ActionAfterCompletion DELETE does, they are
- * gone after. Kept in `file`, so a restart keeps the sends scheduled before it.
+ * fires the due ones of a queue on its clock, and `startFunctionTargets` those of a function
+ * (`takeDue`); as ActionAfterCompletion DELETE does, they are gone after. Kept in `file`, so a
+ * restart keeps what was scheduled before it.
  */
 export function createLocalScheduler(file: string, iam: Pick<IamEnforcement, 'guard'>) {
   const schedules = new Map<string, LocalSchedule>(
@@ -85,9 +90,14 @@ export function createLocalScheduler(file: string, iam: Pick<IamEnforcement, 'gu
     return answer(200, { ScheduleArn: scheduleArn(group, name) });
   };
 
-  /** The schedules due at `now`, taken off (a one-time schedule is deleted once it has fired). */
-  const takeDue = (now: number): LocalSchedule[] => {
-    const due = [...schedules.entries()].filter(([, schedule]) => schedule.at <= now);
+  /**
+   * The schedules due at `now` whose target is of `service` (an ARN `arn:aws:<service>:…`), taken
+   * off (a one-time schedule is deleted once it has fired).
+   */
+  const takeDue = (now: number, service: 'sqs' | 'lambda'): LocalSchedule[] => {
+    const due = [...schedules.entries()].filter(
+      ([, schedule]) => schedule.at <= now && schedule.target.arn.split(':')[2] === service,
+    );
     due.forEach(([key]) => schedules.delete(key));
     if (due.length) save();
     return due.map(([, schedule]) => schedule);
@@ -96,3 +106,26 @@ export function createLocalScheduler(file: string, iam: Pick<IamEnforcement, 'gu
 }
 
 export type LocalScheduler = ReturnType<typeof createLocalScheduler>;
+
+/**
+ * Fires the due schedules whose target is a function, as EventBridge Scheduler invokes Lambda
+ * (asynchronously, the schedule's input as the event:
+ * https://docs.aws.amazon.com/lambda/latest/dg/with-eventbridge-scheduler.html): every
+ * `intervalMs`, on the twin's `clock` (Unix seconds), each to the function its ARN names
+ * (`…:function:<name>`), which runs as itself. A target the twin does not run is logged and dropped,
+ * as Scheduler would send it to a dead-letter queue the stack does not set.
+ */
+export function startFunctionTargets(
+  scheduler: Pick<LocalScheduler, 'takeDue'>,
+  functions: Partial<Record<FunctionName, (event: unknown) => unknown>>,
+  { clock, intervalMs = 500 }: { clock: () => number; intervalMs?: number },
+) {
+  return every(intervalMs, async () => {
+    for (const schedule of scheduler.takeDue(clock(), 'lambda')) {
+      const name = schedule.target.arn.split(':function:')[1] as FunctionName;
+      const run = functions[name];
+      if (!run) console.error(`[scheduler] ${schedule.name}: no function ${name} on the twin`);
+      else void runAs(name, () => run(JSON.parse(schedule.target.input || '{}')));
+    }
+  });
+}

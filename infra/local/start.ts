@@ -20,16 +20,19 @@ import {
   CAMPAIGNS_TABLE,
   CONSOLE_TABLE,
   LEADS_TABLE,
+  POSTS_TABLE,
   SUBSCRIBERS_TABLE,
   TABLES,
 } from '../constructs/table-definitions';
 import { readCspHashes, securityHeaders } from '../site/security-headers';
 import { loadHttpHandlers } from './api-dispatch';
 import { drainServer } from './drain-server';
+import { createTwinClock } from './clock-control';
 import { FAULTS_PATH } from './fault-control';
 import { startFaultProxy } from './fault-proxy';
 import { FaultSwitch } from './fault-switch';
 import { LOCAL_S3_PREFIX } from './local-s3';
+import { uploadSite } from './site-upload';
 import { LOCAL_LAMBDA_PREFIX } from './local-lambda';
 import { createLocalPublisher } from './local-publisher';
 import { PUBLISHER_LEASE_SECONDS } from '#lambdas/publisher/one-run-at-a-time.ts';
@@ -37,6 +40,7 @@ import { siteSections } from '#lambdas/publisher/site-sections.ts';
 import { LOCAL_PUBLISHER_TARGETS, localPublishedSite } from './local-published-site';
 import { createLocalKeyValueStore } from './local-key-value-store';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
+import { nowSeconds } from '#lambdas/runtime/clock.ts';
 import { localConfig } from './local-config';
 import type { ReadEnvName } from '#shared/env-names.ts';
 import { useCompressedClock } from './compressed-clock';
@@ -48,7 +52,7 @@ import { createLocalCampaignQueue, startLocalCampaignQueue } from './campaign-qu
 import { labelOutgoingCalls } from './iam/function-identity';
 import { createIamEnforcement } from './iam/iam-enforcement';
 import { localQueueUrl, LOCAL_SQS_PREFIX } from './local-sqs';
-import { createLocalScheduler, LOCAL_SCHEDULER_PREFIX } from './local-scheduler';
+import { createLocalScheduler, LOCAL_SCHEDULER_PREFIX, startFunctionTargets } from './local-scheduler';
 import { LOCAL_SECRETS_PREFIX } from './local-secrets';
 import { LOCAL_ORIGIN_SECRET_ARN } from './origin-verify';
 import { functionArn, queueArn, roleArn } from './iam/local-arns';
@@ -144,6 +148,7 @@ function lambdaEnvironment(
     LEADS_TABLE: LEADS_TABLE.logicalName,
     CAMPAIGNS_TABLE: CAMPAIGNS_TABLE.logicalName,
     CONSOLE_TABLE: CONSOLE_TABLE.logicalName,
+    POSTS_TABLE: POSTS_TABLE.logicalName,
     ANALYTICS_TABLE: ANALYTICS_TABLE.logicalName,
     CONSOLE_OWNERS: cfg.consoleOwners,
     SITE_URL: cfg.siteUrl,
@@ -162,6 +167,8 @@ async function main() {
   const cfg = localConfig();
   if (!args.has('--no-build')) buildWebsite(cfg.siteUrl);
   const routes = readRoutes(cfg.distDir);
+  // As `npm run deploy` uploads the build: the publisher's objects and the owners' images stay.
+  await uploadSite(cfg.distDir, cfg.siteBucketDir);
   if (!existsSync(cfg.scorecard.file)) {
     throw new LocalStackError(`The scorecard document is missing: ${path.relative(REPO_ROOT, cfg.scorecard.file)}`);
   }
@@ -209,8 +216,11 @@ async function main() {
     sqs: { client: createSqsClient(), queueUrl: localQueueUrl(siteOrigin, CAMPAIGN_QUEUE) },
     scheduler,
   });
+  // What fires at a time fires on the twin's clock, which the browser journeys move on (clock-control.ts).
+  const clock = createTwinClock();
   const { server, clearSiteCache } = createLocalServer({
-    distDir: cfg.distDir,
+    // The site bucket, as CloudFront's origin.
+    distDir: cfg.siteBucketDir,
     // Rebuilds (watch mode) swap the handlers; the server keeps calling through this indirection.
     edge: { viewerRequest: (e) => edge.viewerRequest(e), viewerResponse: (e) => edge.viewerResponse(e) },
     responseHeaders,
@@ -218,22 +228,33 @@ async function main() {
     objects: [{ ...cfg.scorecard, contentType: 'application/pdf' }],
     signingKey: { ...CREDENTIALS, region: REGION },
     faults,
-    functions: { sitePublisher: () => publisher.run() },
+    functions: { sitePublisher: (event) => publisher.run(event) },
     queues: { [CAMPAIGN_QUEUE]: (bodies) => campaignQueue.receive(bodies) },
     scheduler,
+    clock,
     iam,
   });
-  // The site's publisher (docs/decisions/0052, 0053): written into the served build, so rewritten
-  // whole after each build (which replaces web/dist), then on each request of the trigger.
-  const campaigns = { db: createDynamoClient(), table: CAMPAIGNS_TABLE.logicalName };
+  // The site's publisher (docs/decisions/0052, 0053), writing into the site bucket: at start every
+  // object (a new table's posts seeded first), then on each request of the trigger.
+  const db = createDynamoClient();
+  const campaigns = { db, table: CAMPAIGNS_TABLE.logicalName };
+  const posts = { db, table: POSTS_TABLE.logicalName };
+  const site = localPublishedSite(cfg.siteBucketDir, clearSiteCache, routesStore, iam);
   const publisher = createLocalPublisher({
     state: campaigns,
-    site: localPublishedSite(cfg.distDir, clearSiteCache, routesStore, iam),
-    sections: siteSections({ campaigns, siteUrl: cfg.siteUrl }),
+    posts,
+    site,
+    sections: siteSections({ campaigns, posts, site, siteUrl: cfg.siteUrl, now: nowSeconds }),
     onError: (error) => console.error('[publisher] site not published', error),
   });
   // Longer than a lease: one a stack killed mid-publish left behind runs out first.
-  await publisher.run((PUBLISHER_LEASE_SECONDS + 5) * 1000);
+  await publisher.run(undefined, (PUBLISHER_LEASE_SECONDS + 5) * 1000);
+  // A post's schedule fires the publisher on the twin's clock, as Scheduler invokes it in AWS.
+  const functionTargets = startFunctionTargets(
+    scheduler,
+    { sitePublisher: (event) => publisher.run(event) },
+    { clock: clock.now },
+  );
   const sitePort = await listen(server, cfg.sitePort, cfg.host, 'PORT');
   const sweeper = startMailSweeper({ sweep: mailSweep });
   const rollups = startSiteRollup({ rollup: siteRollup });
@@ -254,9 +275,11 @@ async function main() {
     await watchBuild(() => {
       edge = loadEdgeHandlers(readRoutes(cfg.distDir), routesStore.handle);
       Object.assign(responseHeaders, securityHeaders(readCspHashes(cfg.distDir)));
-      clearSiteCache();
-      publisher.rewriteEverything();
-      void publisher.run();
+      // The new render kit reaches the posts at the next run, as after a deploy.
+      void uploadSite(cfg.distDir, cfg.siteBucketDir).then(() => {
+        clearSiteCache();
+        return publisher.run();
+      });
       console.log('Website rebuilt.');
     });
   }
@@ -279,6 +302,7 @@ async function main() {
 
   stopOnSignal(async () => {
     await Promise.all([
+      functionTargets.stop(),
       publisher.idle(),
       sweeper.stop(),
       rollups.stop(),

@@ -11,7 +11,9 @@ import { nowSeconds } from '../runtime/clock';
 import { requireEnv } from '../runtime/env';
 import * as log from '../runtime/log';
 
-const campaigns = { db: createDynamoClient(), table: requireEnv('CAMPAIGNS_TABLE') };
+const db = createDynamoClient();
+const campaigns = { db, table: requireEnv('CAMPAIGNS_TABLE') };
+const posts = { db, table: requireEnv('POSTS_TABLE') };
 const site = awsPublishedSite({
   s3: createS3Client(),
   cloudFront: createCloudFrontClient(),
@@ -22,8 +24,9 @@ const site = awsPublishedSite({
 });
 const deps: PublisherDeps = {
   state: campaigns,
+  posts,
   site,
-  sections: siteSections({ campaigns, siteUrl: requireEnv('SITE_URL') }),
+  sections: siteSections({ campaigns, posts, site, siteUrl: requireEnv('SITE_URL'), now: nowSeconds }),
   now: nowSeconds,
 };
 
@@ -33,21 +36,25 @@ const RESERVE_MS = 10_000;
 /**
  * Brings the parts of the public site the build cannot know in line with the tables
  * (docs/decisions/0052-newsletter-archive.md, 0053-blog-posts-from-the-console.md): the newsletter
- * archive from the Campaigns table. Invoked asynchronously, with no event to read, when a send's
- * recipients were queued (the campaign worker) or an owner changed `publish` on a sent campaign
- * (the console), and after each deploy; an error makes Lambda run it again (twice, then the event
- * goes to the publisher's dead-letter queue, whose alarm tells the operators), and a repeated run
- * writes only what still differs. One run publishes at a time, by a lease on the state item
- * (one-run-at-a-time.ts): a run that finds another publishing waits until that one has covered
- * its request, or takes over once the lease is free; it never drops the request.
+ * archive from the Campaigns table, the blog from the Posts table. Invoked asynchronously: with no
+ * event when a send's recipients were queued (the campaign worker), an owner changed `publish` on
+ * a sent campaign or published or took down a post (the console), and after each deploy; with
+ * `{ postId, token }` by a post's one-time schedule (EventBridge Scheduler invokes Lambda
+ * asynchronously: https://docs.aws.amazon.com/lambda/latest/dg/with-eventbridge-scheduler.html).
+ * An error makes Lambda run it again (twice, then the event goes to the publisher's dead-letter
+ * queue, whose alarm tells the operators), and a repeated run writes only what still differs.
+ * One run publishes at a time, by a lease on the state item (one-run-at-a-time.ts): a run that
+ * finds another publishing waits until that one has covered its request, or takes over once the
+ * lease is free; it never drops the request.
  */
-export const handler = middy(async (_event: unknown, context: Context) => {
-  const { request, runs } = await publisherInvocation(deps, {
+export const handler = middy(async (event: unknown, context: Context) => {
+  const { request, runs, scheduled } = await publisherInvocation(deps, event, {
     giveUpAt: Date.now() + context.getRemainingTimeInMillis() - RESERVE_MS,
   });
   const last = runs.at(-1);
   log.info(last ? 'Site published' : 'Site publisher request published by another run', {
     request,
+    ...(scheduled && { scheduled }),
     publications: runs.length,
     ...(last && {
       published: Object.fromEntries(Object.entries(last.published).map(([name, slugs]) => [name, slugs.length])),
@@ -55,5 +62,5 @@ export const handler = middy(async (_event: unknown, context: Context) => {
     written: runs.flatMap((run) => run.written),
     removed: runs.flatMap((run) => run.removed),
   });
-  return { request, runs };
+  return { request, runs, ...(scheduled && { scheduled }) };
 });

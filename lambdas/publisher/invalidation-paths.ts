@@ -11,7 +11,10 @@
  * path, or CloudFront will not invalidate the old version of the updated file" (the same page).
  * RFC 1738's unsafe characters: space < > " # % { } | \ ^ ~ [ ] `.
  */
-const asSent = (path: string) => path.replace(/[^\x21-\x7e]|[<>"#%{}|\\^~[\]`]/gu, (c) => encodeURIComponent(c));
+const asSent = (path: string) =>
+  path.replace(/[^\x21-\x7e]|[<>"#%{}|\\^~[\]`]/gu, (c) =>
+    [...Buffer.from(c)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+  );
 
 /**
  * As the viewer-request function forwards a page's path (infra/edge/viewer-request.js,

@@ -75,10 +75,24 @@ describe('SiteDeployment', () => {
     });
   });
 
-  it('revalidates everything else, leaves assets, the 404 page, the route manifest and the newsletter archive out, prunes and invalidates', () => {
+  it("revalidates everything else, leaves assets, the 404 page, the route manifest, the publisher's objects and the owners' images out, prunes and invalidates", () => {
     expect(byId('pages').Properties).toMatchObject({
-      // Excluded keys are not pruned: the archive its publisher wrote survives every deploy.
-      Exclude: ['assets/*', '404.html', '_routes.json', 'newsletter/*', 'newsletter-sitemap.xml'],
+      // Excluded keys are neither uploaded nor pruned: the newsletter archive and the blog the
+      // publisher wrote, and the images the owners uploaded, survive every deploy.
+      Exclude: [
+        'assets/*',
+        '404.html',
+        '_routes.json',
+        'newsletter/*',
+        'newsletter-sitemap.xml',
+        'blog-posts/*',
+        'blog-data/*',
+        'blog/index.html',
+        'rss.xml',
+        'blog-sitemap.xml',
+        'media/posts/*',
+        'post-uploads/*',
+      ],
       SystemMetadata: { 'cache-control': 'public, max-age=0, must-revalidate' },
       DistributionPaths: ['/*'],
       DistributionId: { Ref: stack.getLogicalId(distribution.node.defaultChild as never) },

@@ -19,31 +19,51 @@ const statements = () => roleStatements(template, stack, publisher);
 const withAction = (action: string) => statements().filter((statement) => [statement.Action].flat().includes(action));
 const bucketArn = { 'Fn::GetAtt': [logicalId(stack.site.bucket), 'Arn'] };
 const campaignsArn = { 'Fn::GetAtt': [logicalId(stack.data.campaigns.table), 'Arn'] };
+const postsArn = { 'Fn::GetAtt': [logicalId(stack.data.posts.table), 'Arn'] };
 
 describe('site publisher', () => {
-  it('writes and deletes objects under newsletter/ of the site bucket and its sitemap only', () => {
-    const writes = statements().filter((statement) => [statement.Action].flat().some((a) => a.startsWith('s3:')));
-    expect(writes).toEqual([
+  it("writes and deletes the newsletter archive's and the blog's objects only, and reads only the render kit", () => {
+    const s3 = statements().filter((statement) => [statement.Action].flat().some((a) => a.startsWith('s3:')));
+    const objects = (...keys: string[]) => keys.map((key) => ({ 'Fn::Join': ['', [bucketArn, `/${key}`]] }));
+    expect(s3).toEqual([
       expect.objectContaining({
         Action: ['s3:PutObject', 's3:DeleteObject'],
-        Resource: [
-          { 'Fn::Join': ['', [bucketArn, '/newsletter/*']] },
-          { 'Fn::Join': ['', [bucketArn, '/newsletter-sitemap.xml']] },
-        ],
+        Resource: objects(
+          'newsletter/*',
+          'newsletter-sitemap.xml',
+          'blog-posts/*',
+          'blog-data/*',
+          'blog/index.html',
+          'rss.xml',
+          'blog-sitemap.xml',
+        ),
       }),
+      expect.objectContaining({ Action: 's3:GetObject', Resource: objects('_publish/render-kit.json')[0] }),
     ]);
   });
 
-  it('reads and scans the campaigns and updates only its own state item (its lease too); no put or delete', () => {
+  it('reads and scans the campaigns and updates only its own state item (its lease too); no delete', () => {
     expect(withAction('dynamodb:Scan').map((statement) => statement.Resource)).toEqual([campaignsArn]);
     expect(withAction('dynamodb:UpdateItem')).toEqual([
       expect.objectContaining({
         Resource: campaignsArn,
         Condition: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['archive#state'] } },
       }),
+      expect.objectContaining({
+        Resource: postsArn,
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['post#*'] } },
+      }),
     ]);
     const actions = statements().flatMap((statement) => [statement.Action].flat());
-    expect(actions.filter((action) => /PutItem|DeleteItem|BatchWrite|\*$/.test(action))).toEqual([]);
+    expect(actions.filter((action) => /DeleteItem|BatchWrite|\*$/.test(action))).toEqual([]);
+  });
+
+  it("reads the posts by their list index, seeds a new table, and changes a scheduled post's item only", () => {
+    expect(withAction('dynamodb:PutItem').map((statement) => statement.Resource)).toEqual([postsArn]);
+    expect(withAction('dynamodb:BatchGetItem').map((statement) => statement.Resource)).toEqual([postsArn]);
+    expect(withAction('dynamodb:Query').map((statement) => statement.Resource)).toEqual([
+      { 'Fn::Join': ['', [postsArn, '/index/PostList']] },
+    ]);
   });
 
   it('invalidates the site distribution only', () => {
@@ -76,7 +96,7 @@ describe('site publisher', () => {
     });
   });
 
-  it('knows the bucket, the distribution, the campaigns table and the site URL', () => {
+  it('knows the bucket, the distribution, the tables and the site URL', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Description: FUNCTIONS.sitePublisher.description,
       Environment: {
@@ -85,6 +105,7 @@ describe('site publisher', () => {
           SITE_DISTRIBUTION_ID: { Ref: logicalId(stack.site.distribution) },
           SITE_ROUTES_STORE_ARN: { 'Fn::GetAtt': [logicalId(stack.site.routesStore), 'Arn'] },
           CAMPAIGNS_TABLE: { Ref: logicalId(stack.data.campaigns.table) },
+          POSTS_TABLE: { Ref: logicalId(stack.data.posts.table) },
           SITE_URL: Match.anyValue(),
         }),
       },

@@ -5,19 +5,25 @@
  * not ticked, or never sent: nowhere; unticked later: gone, and only the changed paths invalidated.
  */
 import { createOwnCampaignTables, ownTables } from './console/own-campaign-tables';
+import { createOwnPostsTable, ownPostsTable } from './console/own-posts-table';
 import { lambdaPublisherTrigger } from '#lambdas/publisher/lambda-publisher-trigger.ts';
 import { renderCampaign } from '#lambdas/campaigns/campaign-markdown.ts';
 import { createLambdaClient } from '#lambdas/runtime/aws-clients/lambda.ts';
-import { startArchiveTwin } from './support/archive-twin';
+import { startSiteTwin } from './support/site-twin';
 import { readItem, writeItem } from './support/local-aws';
 
 const SITE = 'https://www.chinooktalent.ca';
 const NOW = 1_780_000_000;
 
-let twin: Awaited<ReturnType<typeof startArchiveTwin>>;
+let twin: Awaited<ReturnType<typeof startSiteTwin>>;
 beforeAll(async () => {
-  await createOwnCampaignTables();
-  twin = await startArchiveTwin({ campaignsTable: ownTables.campaigns!, siteUrl: SITE, now: () => NOW });
+  await Promise.all([createOwnCampaignTables(), createOwnPostsTable()]);
+  twin = await startSiteTwin({
+    campaignsTable: ownTables.campaigns!,
+    postsTable: ownPostsTable!,
+    siteUrl: SITE,
+    now: () => NOW,
+  });
 });
 afterAll(() => twin.close());
 const publish = () => twin.publish();

@@ -6,12 +6,13 @@
  * invocation that keeps the choice and says so.
  */
 import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
+import { createOwnPostsTable, ownPostsTable } from './own-posts-table';
 import { renderCampaign } from '#lambdas/campaigns/campaign-markdown.ts';
 import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaign-messages.ts';
 import { OTHER_ORIGIN } from '#lambdas/console/console-guards.ts';
 import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
 import * as API_ERRORS from '#shared/constants/api-errors.ts';
-import { startArchiveTwin } from '../support/archive-twin';
+import { startSiteTwin } from '../support/site-twin';
 import { readItem, siteUrl, writeItem } from '../support/local-aws';
 import { api, auditOf, enrol, sessionOf, type Call } from './console-client';
 
@@ -20,15 +21,16 @@ const OWNERS = process.env.CONSOLE_OWNERS!;
 const LAMBDA_ENDPOINT = process.env.AWS_ENDPOINT_URL_LAMBDA;
 let owner = '';
 let session = '';
-let twin: Awaited<ReturnType<typeof startArchiveTwin>>;
+let twin: Awaited<ReturnType<typeof startSiteTwin>>;
 
 beforeAll(async () => {
-  await createOwnCampaignTables();
+  await Promise.all([createOwnCampaignTables(), createOwnPostsTable()]);
   owner = `publish.${process.pid}.${Date.now()}@chinooktalent.ca`;
   process.env.CONSOLE_OWNERS = `${OWNERS},${owner}`;
   session = sessionOf((await enrol(owner)).answer)!;
-  twin = await startArchiveTwin({
-    campaignsTable: ownTables.campaigns,
+  twin = await startSiteTwin({
+    campaignsTable: ownTables.campaigns!,
+    postsTable: ownPostsTable!,
     siteUrl,
     now: () => Math.floor(Date.now() / 1000),
   });

@@ -7,13 +7,14 @@
  * its public page carries none of the token.
  */
 import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
+import { createOwnPostsTable, ownPostsTable } from './own-posts-table';
 import { decodings } from '#lambdas/campaigns/personal-links.ts';
 import { renderCampaign } from '#lambdas/campaigns/campaign-markdown.ts';
 import { subscriberLinkToken } from '#lambdas/domain/subscriber-link-token.ts';
 import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
 import { subscriberItem } from '../../support/campaign-subscribers';
 import { NOT_TOKENS, pastedForms, tokenSubscriber } from '../../support/pasted-tokens';
-import { startArchiveTwin } from '../support/archive-twin';
+import { startSiteTwin } from '../support/site-twin';
 import { writeItem } from '../support/local-aws';
 import { startLocalSite } from '../support/local-site';
 import { api, enrol, sessionOf, type Call } from './console-client';
@@ -25,16 +26,21 @@ const SITE = 'https://www.chinooktalent.ca';
 const NOW = 1_780_000_000;
 let session = '';
 let site: Awaited<ReturnType<typeof startLocalSite>>;
-let twin: Awaited<ReturnType<typeof startArchiveTwin>>;
+let twin: Awaited<ReturnType<typeof startSiteTwin>>;
 beforeAll(async () => {
-  await createOwnCampaignTables();
+  await Promise.all([createOwnCampaignTables(), createOwnPostsTable()]);
   const owner = `tokens.${process.pid}.${Date.now()}@chinooktalent.ca`;
   process.env.CONSOLE_OWNERS = `${OWNERS},${owner}`;
   session = sessionOf((await enrol(owner)).answer)!;
   // After the passkey ceremony, which expects the suite's own site origin.
   site = await startLocalSite(['/blog']);
   process.env.SITE_URL = site.url;
-  twin = await startArchiveTwin({ campaignsTable: ownTables.campaigns!, siteUrl: SITE, now: () => NOW });
+  twin = await startSiteTwin({
+    campaignsTable: ownTables.campaigns!,
+    postsTable: ownPostsTable!,
+    siteUrl: SITE,
+    now: () => NOW,
+  });
 });
 afterAll(async () => {
   process.env.CONSOLE_OWNERS = OWNERS;

@@ -22,7 +22,7 @@ import { createLocalKeyValueStore } from '#infra/local/local-key-value-store.ts'
 import { createLocalSqs, localQueueUrl, LOCAL_SQS_PREFIX } from '#infra/local/local-sqs.ts';
 import type { LocalService } from '#infra/local/services.ts';
 import { publishSite } from '#lambdas/publisher/publish-site.ts';
-import { siteSections } from '#lambdas/publisher/site-sections.ts';
+import { archiveSection } from '#lambdas/campaigns/archive/archive-section.ts';
 import { enqueueRecipients } from '#lambdas/campaigns/enqueue.ts';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
 import { createSqsClient } from '#lambdas/runtime/aws-clients/sqs.ts';
@@ -157,7 +157,7 @@ describe("the newsletter archive (the publisher's s3:PutObject)", () => {
           createLocalKeyValueStore(),
           enforcing,
         ),
-        siteSections({ campaigns, siteUrl: 'https://site.test' }),
+        [archiveSection(campaigns, 'https://site.test')],
         { now: Math.floor(Date.now() / 1000), rewriteAll: true },
       ),
     );

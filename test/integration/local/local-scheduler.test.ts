@@ -6,15 +6,21 @@
  * a send now goes straight to the queue. Without the PassRole grant the schedule is refused with
  * AccessDeniedException and nothing is kept (docs/decisions/0041-iam-enforced-twin.md).
  */
+import { CreateScheduleCommand } from '@aws-sdk/client-scheduler';
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runAs, labelOutgoingCalls } from '#infra/local/iam/function-identity.ts';
+import { currentFunction, runAs, labelOutgoingCalls } from '#infra/local/iam/function-identity.ts';
 import { createIamEnforcement, type IamEnforcement } from '#infra/local/iam/iam-enforcement.ts';
-import { queueArn, roleArn } from '#infra/local/iam/local-arns.ts';
-import { createLocalScheduler, LOCAL_SCHEDULER_PREFIX, type LocalScheduler } from '#infra/local/local-scheduler.ts';
+import { functionArn, queueArn, roleArn } from '#infra/local/iam/local-arns.ts';
+import {
+  createLocalScheduler,
+  LOCAL_SCHEDULER_PREFIX,
+  startFunctionTargets,
+  type LocalScheduler,
+} from '#infra/local/local-scheduler.ts';
 import { createLocalSqs, localQueueUrl, LOCAL_SQS_PREFIX } from '#infra/local/local-sqs.ts';
 import { campaignMessageBody, type LaunchMessage } from '#lambdas/campaigns/campaign-message.ts';
 import { awsLaunchStarter } from '#lambdas/campaigns/launch-starter.ts';
@@ -85,9 +91,9 @@ it('a send later is a schedule that fires once at its time with the launch messa
 
   // Assess
   expect(queued).toEqual([]);
-  expect(scheduler.takeDue(now + HOUR - 1)).toEqual([]);
+  expect(scheduler.takeDue(now + HOUR - 1, 'sqs')).toEqual([]);
   enforce(); // a restart of the twin: the schedule is read back from its file
-  expect(scheduler.takeDue(now + HOUR)).toEqual([
+  expect(scheduler.takeDue(now + HOUR, 'sqs')).toEqual([
     expect.objectContaining({
       group: GROUP,
       target: { arn: queueArn(QUEUE), input: campaignMessageBody(launch('later-1')) },
@@ -103,7 +109,7 @@ it('a cancelled send later leaves no schedule, and cancelling again is no error'
   await asConsole(() => starter().start(launch('later-2'), now + HOUR, now));
   await asConsole(() => starter().cancel(launch('later-2')));
   await asConsole(() => starter().cancel(launch('later-2')));
-  expect(scheduler.takeDue(now + 2 * HOUR)).toEqual([]);
+  expect(scheduler.takeDue(now + 2 * HOUR, 'sqs')).toEqual([]);
 });
 
 it('a send now goes straight to the campaign queue', async () => {
@@ -128,4 +134,43 @@ it('without iam:PassRole the schedule is refused with AccessDeniedException and 
       /^\[iam\] consoleCampaigns denied iam:PassRole on arn:aws:iam::000000000000:role\/campaign-scheduler with .*scheduler\.amazonaws\.com/,
     ),
   ]);
+});
+
+it("a post's schedule fires the site publisher with its input at its time, as itself, and never the campaign queue", async () => {
+  // Prepare: a schedule whose target is the publisher, as the console's post schedule makes it
+  enforce();
+  const now = Math.floor(Date.now() / 1000);
+  const input = JSON.stringify({ postId: 'AbCdEfGhIjKlMnOpQrStUv', token: 'schedule-token' });
+  await createSchedulerClient({ endpoint: `${origin}${LOCAL_SCHEDULER_PREFIX}` }).send(
+    new CreateScheduleCommand({
+      Name: 'post-publish-check',
+      GroupName: 'post-publishes',
+      ScheduleExpression: `at(${new Date((now + HOUR) * 1000).toISOString().slice(0, 19)})`,
+      ScheduleExpressionTimezone: 'UTC',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      ActionAfterCompletion: 'DELETE',
+      Target: { Arn: functionArn('sitePublisher'), RoleArn: roleArn('post-scheduler'), Input: input },
+    }),
+  );
+  const fired: { event: unknown; as: string | undefined }[] = [];
+  let clock = now + HOUR - 1;
+  const targets = startFunctionTargets(
+    scheduler,
+    { sitePublisher: async (event) => void fired.push({ event, as: currentFunction() }) },
+    { clock: () => clock, intervalMs: 60_000 },
+  );
+
+  // Act
+  await targets.tick();
+  const early = [...fired];
+  expect(scheduler.takeDue(now + HOUR, 'sqs')).toEqual([]);
+  clock = now + HOUR;
+  await targets.tick();
+  await targets.tick();
+  await targets.stop();
+
+  // Assess
+  expect(early).toEqual([]);
+  expect(fired).toEqual([{ event: JSON.parse(input), as: 'sitePublisher' }]);
+  expect(scheduler.count()).toBe(0);
 });

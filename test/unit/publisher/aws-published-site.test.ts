@@ -24,6 +24,8 @@ import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { archiveSection } from '#lambdas/campaigns/archive/archive-section.ts';
 import { awsPublishedSite } from '#lambdas/publisher/aws-published-site.ts';
+import { blogSection } from '#lambdas/publisher/blog-section.ts';
+import { postRouteKey, redirectRouteKey, type PublishedPost } from '#shared/blog-site.ts';
 import { publishSite } from '#lambdas/publisher/publish-site.ts';
 import { renderCampaign } from '#lambdas/campaigns/campaign-markdown.ts';
 
@@ -36,7 +38,8 @@ const kvs = mockClient(CloudFrontKeyValueStoreClient);
 const STORE_ARN = 'arn:aws:cloudfront::111111111111:key-value-store/0a1b2c3d-4e5f-6789-abcd-ef0123456789';
 
 /** The store's keys and version, as UpdateKeys leaves them; and the order of the writes. */
-let storeKeys: string[] = [];
+let storeEntries = new Map<string, string>();
+const storeKeys = () => [...storeEntries.keys()];
 let storeVersion = 1;
 let writes: string[] = [];
 /** Another run's UpdateKeys lands between this run's ListKeys and its own UpdateKeys. */
@@ -88,7 +91,7 @@ beforeEach(() => {
   kvs.reset();
   items = [];
   state = undefined;
-  storeKeys = [];
+  storeEntries = new Map();
   storeVersion = 1;
   writes = [];
   s3.on(PutObjectCommand).callsFake((input: { Key: string }) => void writes.push(`put ${input.Key}`));
@@ -97,16 +100,16 @@ beforeEach(() => {
   kvs.on(DescribeKeyValueStoreCommand).callsFake(() => ({ ETag: `E${storeVersion}`, KvsARN: STORE_ARN }));
   concurrentUpdate = false;
   kvs.on(ListKeysCommand).callsFake(() => {
-    const Items = storeKeys.map((Key) => ({ Key, Value: 'published' }));
+    const Items = [...storeEntries].map(([Key, Value]) => ({ Key, Value }));
     if (concurrentUpdate) storeVersion += 1;
     return { Items };
   });
   kvs
     .on(UpdateKeysCommand)
-    .callsFake((input: { IfMatch: string; Puts: { Key: string }[]; Deletes: { Key: string }[] }) => {
+    .callsFake((input: { IfMatch: string; Puts: { Key: string; Value: string }[]; Deletes: { Key: string }[] }) => {
       if (input.IfMatch !== `E${storeVersion}`) throw new Error('ConflictException');
-      const deleted = input.Deletes.map((item) => item.Key);
-      storeKeys = [...storeKeys.filter((key) => !deleted.includes(key)), ...input.Puts.map((item) => item.Key)];
+      for (const { Key } of input.Deletes) storeEntries.delete(Key);
+      for (const { Key, Value } of input.Puts) storeEntries.set(Key, Value);
       storeVersion += 1;
       writes.push('update keys');
       return { ETag: `E${storeVersion}` };
@@ -219,7 +222,7 @@ describe('the archive in the site bucket', () => {
     // Assess
     expect(deletes()).toEqual([{ Bucket: 'site-bucket', Key: 'newsletter/summer-news/index.html' }]);
     expect(keyUpdates()).toEqual([{ KvsARN: STORE_ARN, IfMatch: 'E2', Puts: [], Deletes: [{ Key: 'summer-news' }] }]);
-    expect(storeKeys).toEqual(['spring-news']);
+    expect(storeKeys()).toEqual(['spring-news']);
     // The edge sends the issue's readers to the 404 page before its page goes.
     expect(writes.indexOf('update keys')).toBeLessThan(writes.indexOf('delete newsletter/summer-news/index.html'));
     const rewritten = puts().map((put) => put.Key);
@@ -253,7 +256,97 @@ describe('the archive in the site bucket', () => {
 
     // Assess
     expect(outcome).toBe('ConflictException');
-    expect(storeKeys).toEqual(['spring-news', 'summer-news']);
+    expect(storeKeys()).toEqual(['spring-news', 'summer-news']);
     expect(deletes()).toEqual([]);
+  });
+});
+
+describe("the blog's keys in the edge's store", () => {
+  /** A published post as the renderer takes it; only its slug and old slugs matter to the store. */
+  const post = (slug: string, redirectsFrom: string[] = []): PublishedPost => ({
+    id: slug.padEnd(22, '0').slice(0, 22),
+    slug,
+    title: slug,
+    subtitle: '',
+    postedDate: '2026-01-01',
+    author: '',
+    markdown: '',
+    metaDescription: '',
+    socialTitle: '',
+    publishedAt: NOW,
+    revision: 1,
+    redirectsFrom,
+  });
+  let posts: PublishedPost[] = [];
+  const blog = blogSection({
+    seed: async () => undefined,
+    posts: async () => posts,
+    renderKit: async () => '{}',
+    render: () => [],
+    siteUrl: SITE,
+  });
+  const publishBlog = () =>
+    publishSite(
+      campaigns,
+      awsPublishedSite({
+        s3: new S3Client({ region: 'ca-central-1' }),
+        cloudFront: new CloudFrontClient({ region: 'us-east-1' }),
+        keyValueStore: new CloudFrontKeyValueStoreClient({ region: 'us-east-1' }),
+        bucket: 'site-bucket',
+        distributionId: 'E2EXAMPLE',
+        routesStoreArn: STORE_ARN,
+      }),
+      [blog],
+      { now: NOW },
+    );
+
+  it('puts 60 posts in two UpdateKeys of at most 50, the second against the version the first left', async () => {
+    // Prepare: an issue of the newsletter already in the store, which the blog does not own
+    storeEntries.set('spring-news', 'published');
+    posts = Array.from({ length: 60 }, (_, index) => post(`post-${index}`));
+
+    // Act
+    await publishBlog();
+
+    // Assess
+    const updates = keyUpdates();
+    expect(updates.map((update) => [update.IfMatch, update.Puts!.length, update.Deletes!.length])).toEqual([
+      ['E1', 50, 0],
+      ['E2', 10, 0],
+    ]);
+    expect(storeEntries.get(postRouteKey('post-59'))).toBe('post-59');
+    expect(storeEntries.get('spring-news')).toBe('published');
+  });
+
+  it("moves a changed slug's key, points every old slug at the post's path now, and leaves the newsletter's keys", async () => {
+    // Prepare: a post whose slug changed once, published
+    storeEntries.set('spring-news', 'published');
+    posts = [post('in-the-thaw', ['the-thaw'])];
+    await publishBlog();
+    kvs.resetHistory();
+    posts = [post('after-the-thaw', ['in-the-thaw', 'the-thaw'])];
+
+    // Act
+    await publishBlog();
+
+    // Assess
+    expect(keyUpdates()).toEqual([
+      {
+        KvsARN: STORE_ARN,
+        IfMatch: 'E2',
+        Puts: [
+          { Key: postRouteKey('after-the-thaw'), Value: 'after-the-thaw' },
+          { Key: redirectRouteKey('in-the-thaw'), Value: '/after-the-thaw' },
+          { Key: redirectRouteKey('the-thaw'), Value: '/after-the-thaw' },
+        ],
+        Deletes: [{ Key: postRouteKey('in-the-thaw') }],
+      },
+    ]);
+    expect(Object.fromEntries(storeEntries)).toEqual({
+      'spring-news': 'published',
+      [postRouteKey('after-the-thaw')]: 'after-the-thaw',
+      [redirectRouteKey('in-the-thaw')]: '/after-the-thaw',
+      [redirectRouteKey('the-thaw')]: '/after-the-thaw',
+    });
   });
 });
