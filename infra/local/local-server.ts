@@ -4,6 +4,7 @@ import { createApiDispatcher, type loadHttpHandlers } from './api-dispatch';
 import { createFaultControl, FAULTS_PATH } from './fault-control';
 import type { FaultSwitch } from './fault-switch';
 import { createLocalLambda, LOCAL_LAMBDA_PREFIX } from './local-lambda';
+import { createLocalSiteBucket, localSiteBucketPrefix } from './local-site-bucket';
 import { createLocalS3, LOCAL_S3_PREFIX, type LocalObject } from './local-s3';
 import { createLocalSqs, LOCAL_SQS_PREFIX, type QueueSink } from './local-sqs';
 import { LOCAL_SCHEDULER_PREFIX, type LocalScheduler } from './local-scheduler';
@@ -27,6 +28,8 @@ export interface LocalServerOptions extends SiteOptions {
   scheduler?: Pick<LocalScheduler, 'handle'>;
   /** Each function's role, enforced on the twin's own AWS endpoints. */
   iam: IamEnforcement;
+  /** The site bucket's directory, whose objects a function may read through the S3 endpoint (local-site-bucket.ts). */
+  siteBucket?: { name: string; dir: string };
 }
 
 /**
@@ -40,6 +43,10 @@ export function createLocalServer(options: LocalServerOptions) {
   const site = createSiteHandler(options);
   const api = createApiDispatcher(options.handlers);
   const s3 = createLocalS3(options.objects, options.signingKey);
+  const siteBucket = options.siteBucket && {
+    prefix: localSiteBucketPrefix(options.siteBucket.name),
+    read: createLocalSiteBucket(options.siteBucket.name, options.siteBucket.dir, options.iam),
+  };
   const faultControl = createFaultControl(options.faults);
   const lambda = createLocalLambda(options.functions ?? {}, options.iam);
   const sqs = createLocalSqs(options.queues ?? {}, options.iam);
@@ -47,6 +54,7 @@ export function createLocalServer(options: LocalServerOptions) {
 
   const route = (req: IncomingMessage, res: ServerResponse, url: URL) => {
     if (url.pathname.startsWith('/api/')) return api(addCloudFrontOriginHeaders(req), res, url);
+    if (siteBucket && url.pathname.startsWith(siteBucket.prefix)) return siteBucket.read(req, res, url);
     if (url.pathname.startsWith(`${LOCAL_S3_PREFIX}/`)) return s3(req, res, url);
     if (url.pathname.startsWith(`${LOCAL_LAMBDA_PREFIX}/`)) return lambda(req, res, url);
     if (url.pathname.startsWith(LOCAL_SQS_PREFIX)) return sqs(req, res);

@@ -227,6 +227,8 @@ async function main() {
     handlers,
     objects: [{ ...cfg.scorecard, contentType: 'application/pdf' }],
     signingKey: { ...CREDENTIALS, region: REGION },
+    // The Posts screen's preview reads the render kit from it, as in AWS.
+    siteBucket: { name: LOCAL_PUBLISHER_TARGETS.SITE_BUCKET, dir: cfg.siteBucketDir },
     faults,
     functions: { sitePublisher: (event) => publisher.run(event) },
     queues: { [CAMPAIGN_QUEUE]: (bodies) => campaignQueue.receive(bodies) },

@@ -14,6 +14,7 @@ import { synthesizedTemplate, type CfnTemplate } from './template-cache';
 import {
   dynamoRequests,
   lambdaRequests,
+  s3Requests,
   schedulerRequests,
   secretsManagerRequests,
   sesRequests,
@@ -22,7 +23,7 @@ import {
 } from './wire-requests';
 
 /** The services whose calls reach a twin endpoint over HTTP. */
-export type WireService = 'dynamodb' | 'ses' | 'sqs' | 'lambda' | 'scheduler' | 'secretsmanager';
+export type WireService = 'dynamodb' | 'ses' | 'sqs' | 'lambda' | 'scheduler' | 'secretsmanager' | 's3';
 
 /** An HTTP answer to send instead of forwarding the call. */
 export interface DenialAnswer {
@@ -69,6 +70,12 @@ const ANSWERS: Record<WireService, (message: string) => DenialAnswer> = {
     headers: { 'content-type': 'application/json', 'x-amzn-errortype': 'AccessDeniedException' },
     body: JSON.stringify({ Message: message }),
   }),
+  // S3's REST error (https://docs.aws.amazon.com/AmazonS3/latest/API/ErrorResponses.html): 403 AccessDenied.
+  s3: (message) => ({
+    status: 403,
+    headers: { 'content-type': 'application/xml' },
+    body: `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>${xmlEscape(message)}</Message></Error>`,
+  }),
   // JSON 1.1: the error's name in __type (https://docs.aws.amazon.com/secretsmanager/latest/apireference/CommonErrors.html).
   secretsmanager: (message) => ({
     status: 400,
@@ -84,6 +91,7 @@ const READERS: Record<WireService, (request: WireRequest, roles: FunctionRoles) 
   lambda: lambdaRequests,
   scheduler: schedulerRequests,
   secretsmanager: secretsManagerRequests,
+  s3: s3Requests,
 };
 
 export interface IamEnforcementOptions {

@@ -2,13 +2,15 @@
  * What an AWS API request on the wire asks IAM for: its operation's actions (operation-actions.ts),
  * the ARN of each resource it names, and the condition keys the stack's policies read
  * (`dynamodb:LeadingKeys`, `iam:PassedToService`). One reader per protocol the functions' SDK
- * clients speak to the twin: DynamoDB's and SQS's JSON, SES's query API, Lambda's and
- * Scheduler's REST paths.
+ * clients speak to the twin: DynamoDB's and SQS's JSON, SES's query API, Lambda's, Scheduler's
+ * and S3's REST paths.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { LOCAL_S3_PREFIX } from '../local-s3';
 import { iamActionsOf } from './operation-actions';
 import { canonicalTable, type FunctionRoles } from './function-roles';
 import {
+  bucketArn,
   functionArn,
   queueArn,
   roleArn,
@@ -200,6 +202,20 @@ export function schedulerRequests(request: WireRequest): AccessRequest[] {
     { action: 'scheduler:CreateSchedule', resource: scheduleArn(input.GroupName ?? 'default', name) },
     { action: 'iam:PassRole', resource: target, context: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
   ];
+}
+
+/**
+ * S3's REST API, path-style under the twin's prefix (`/_local-s3/<bucket>/<key>`): a GET or HEAD
+ * of an object is s3:GetObject on it; the twin's S3 answers nothing else with a caller's own
+ * credentials.
+ */
+export function s3Requests(request: WireRequest): AccessRequest[] {
+  const [bucket = '', ...key] = new URL(request.url, 'http://twin').pathname
+    .slice(LOCAL_S3_PREFIX.length + 1)
+    .split('/')
+    .map(decodeURIComponent);
+  const resource = `${bucketArn(bucket)}/${key.join('/')}`;
+  return [{ action: ['GET', 'HEAD'].includes(request.method) ? 's3:GetObject' : 's3:PutObject', resource }];
 }
 
 /** Secrets Manager's JSON protocol: the secret by its id (the twin's secrets are named by ARN). */
