@@ -36,6 +36,7 @@ import { subscribeViaApi } from '../e2e/support/subscribers';
 import { signupBody } from '../unit/lambdas/support/payloads';
 import { measureRouteBytes } from './route-bytes';
 import { publishBenchIssue } from './newsletter-archive-pages';
+import { BLOG_PUBLISH_BUDGET_MS, measureBlogPublish } from './blog-publish';
 import { costReport, loadTemplate, readPrices } from './cost-estimate';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -97,6 +98,8 @@ async function main() {
     }
 
     const consoleScreens = await measureConsoleScreens(stack);
+    console.log('A post published from the console, until its path answers, 5 runs …');
+    const blogPublish = await measureBlogPublish(stack);
 
     console.log('API latency …');
     const floorPort = 40000 + Math.floor(Math.random() * 20000);
@@ -196,6 +199,12 @@ async function main() {
         budget: `≤ ${CONSOLE_TTI_BUDGET_MS} ms`,
         ok: screen.ttiMs <= CONSOLE_TTI_BUDGET_MS,
       })),
+      {
+        what: 'Locally, a post published in the console is served at its path (5 runs)',
+        measured: `${blogPublish.join(', ')} ms`,
+        budget: `≤ ${BLOG_PUBLISH_BUDGET_MS} ms, every run`,
+        ok: Math.max(...blogPublish) <= BLOG_PUBLISH_BUDGET_MS,
+      },
       {
         what: 'Home page JavaScript (gzip)',
         measured: kb(home.js.gzip),

@@ -2,8 +2,9 @@
  * The console's Leads screens in a real browser (issue 19 §3): a visitor's sign-up arrives; the
  * owner signs in with a passkey and finds it at the top of the inbox; opens it from the link in
  * the firm's notification email; moves its status, adds a note, sets a follow-up date; exports
- * the view as CSV; marks it spam and finds it under Spam; the audit log shows each action. axe
- * on every screen, and nothing scrolls sideways at 390 px.
+ * the view as CSV; marks it spam and finds it under Spam; the audit log shows each action; a
+ * second sign-up is marked as spam from the inbox in one action. axe on every screen, and nothing
+ * scrolls sideways at 390 px.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -29,6 +30,9 @@ const visitor = {
     .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!)}`,
 };
 const visitorName = `${visitor.firstName} ${visitor.lastName}`;
+/** A second sign-up, as one lead of a flood would come: the owner marks it from the inbox in one action. */
+const flooder = { ...visitor, email: uniqueAddress('leads-flood'), firstName: 'Flora' };
+const flooderName = `${flooder.firstName} ${flooder.lastName}`;
 /** The follow-up date the owner sets: tomorrow in Alberta. */
 const followUpOn = firmDay(Math.floor(Date.now() / 1000) + 86_400);
 
@@ -196,6 +200,39 @@ describe("the leads inbox and a lead's page, from a visitor's sign-up to the aud
     ]);
     const actors = await page.locator('td[data-label="Who"]').allTextContents();
     expect(actors.slice(0, 5)).toEqual(Array(5).fill(OWNER));
+  });
+
+  test('"Mark as spam: The 1 lead shown…" asks with the number, marks it in one action and logs it once', async () => {
+    // Prepare: a second sign-up arrives; the inbox searched for its address
+    const sent = await signUpViaApi('employer', flooder);
+    expect({ status: sent.status, body: await sent.text() }).toMatchObject({ status: 200 });
+    await visit(page, '/admin/leads');
+    await page.getByLabel('Search by name, email or organization').fill(flooder.email);
+    await page.getByRole('button', { name: 'Show leads' }).click();
+    await page.getByRole('link', { name: flooderName }).waitFor();
+
+    // Act
+    await page.getByRole('button', { name: 'The 1 lead shown…' }).click();
+    const yes = page.getByRole('button', { name: 'Yes, mark 1 lead as spam' });
+    await yes.waitFor();
+
+    // Assess: the question, within the page at 390 px too, and axe finds nothing
+    expect(await axeViolations(page, '/admin/leads, marking as spam')).toEqual([]);
+    await page.setViewportSize(PHONE);
+    expect(await scrollsSideways(page)).toBe(false);
+    await page.setViewportSize(DESKTOP);
+
+    // Act
+    await yes.click();
+
+    // Assess: done, the list shows what is left, and the audit log has the one entry
+    await page.getByText('Marked 1 lead as spam.').waitFor();
+    await page.getByText('No leads match these filters.', { exact: false }).waitFor();
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await screenTitled(page, 'Audit log');
+    await page
+      .getByRole('cell', { name: 'Marked 1 lead as spam in one action on the 1 lead shown in the inbox (a search)' })
+      .waitFor();
   });
 
   test('at 390 px the inbox is cards and the lead page’s actions are reachable, without sideways scrolling', async () => {
