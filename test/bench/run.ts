@@ -34,6 +34,7 @@ import { iamOverheadBudgets, measureIamOverhead } from './iam-overhead';
 import { dynamoBlip, sesDoubt, sesOutage } from './reliability';
 import { subscribeViaApi } from '../e2e/support/subscribers';
 import { signupBody } from '../unit/lambdas/support/payloads';
+import { BLOG_AT_SCALE_POSTS, siteWithManyPosts } from './blog-at-scale';
 import { measureRouteBytes } from './route-bytes';
 import { publishBenchIssue } from './newsletter-archive-pages';
 import { BLOG_PUBLISH_BUDGET_MS, measureBlogPublish } from './blog-publish';
@@ -87,6 +88,17 @@ async function main() {
       }
     } finally {
       await floorServers.close();
+    }
+    // /blog with BLOG_AT_SCALE_POSTS posts (issue 31): the same build, its blog rendered by the
+    // publisher's renderer from that many posts, against its own floor.
+    const scale = await siteWithManyPosts(DIST, BLOG_AT_SCALE_POSTS);
+    const scaleServers = await startPageAndFloorServers(scale.dir);
+    try {
+      console.log(`Lighthouse /blog with ${BLOG_AT_SCALE_POSTS} posts and its static floor, 5 runs …`);
+      const blog = await runLighthouseAgainstFloor(scaleServers.pageUrl, scaleServers.floorUrl, '/blog');
+      landing.push({ ...blog, path: `/blog with ${BLOG_AT_SCALE_POSTS} posts` });
+    } finally {
+      await scaleServers.close();
     }
     // The subscriber pages need the API, the newsletter archive's pages its publisher (written
     // after the build): measured on the local stack (median of 5, no floor).
@@ -287,13 +299,15 @@ async function main() {
       ``,
       `## Bytes loaded per route`,
       markdownTable(
-        ['Route', 'JS raw', 'JS gzip', 'CSS raw', 'CSS gzip', 'Form code'],
+        ['Route', 'HTML gzip', 'JS raw', 'JS gzip', 'CSS raw', 'CSS gzip', 'Data gzip', 'Form code'],
         bytes.map((b, i) => [
           b.path,
+          kb(b.html.gzip),
           kb(b.js.raw),
           kb(b.js.gzip),
           kb(b.css.raw),
           kb(b.css.gzip),
+          kb(b.data.gzip),
           formCode[i].files.length ? 'yes' : 'no',
         ]),
       ),

@@ -1,9 +1,9 @@
 /**
- * What each prerendered page makes the browser load: the inlined or linked stylesheets, the
- * boot script with the entry and chunks it imports (its data-entry and data-preload), read from
- * the page's HTML, plus any chunk those import
- * statically (from esbuild's metafile) that the HTML did not name. Used by the size-budget
- * test and the benchmark (`npm run bench`).
+ * What each prerendered page makes the browser load: the page itself, the inlined or linked
+ * stylesheets, the boot script with the entry and chunks it imports (its data-entry and
+ * data-preload), read from the page's HTML, plus any chunk those import statically (from esbuild's
+ * metafile) that the HTML did not name, and the data files it renders with (a blog page's JSON,
+ * also in data-preload). Used by the size-budget test and the benchmark (`npm run bench`).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,9 +20,13 @@ export interface Bytes {
 export interface PageAssetSizes {
   /** The page path ('/about'), the shell path, or '/404.html'. */
   page: string;
+  /** The HTML document. */
+  html: Bytes;
   js: Bytes;
   css: Bytes;
-  /** Site-relative URLs of every counted file. */
+  /** The data files the boot script preloads (a blog post's or /blog's JSON). */
+  data: Bytes;
+  /** Site-relative URLs of every counted file but the document. */
   files: string[];
 }
 
@@ -30,21 +34,30 @@ export interface PageAssetSizes {
  * The asset URLs a page's HTML loads (stylesheets; module scripts, modulepreloads, and the
  * entry and chunks the boot script imports) and the text of its inline <style> elements.
  */
-export function assetUrlsInHtml(html: string): { scripts: string[]; stylesheets: string[]; inlineCss: string[] } {
+export function assetUrlsInHtml(html: string): {
+  scripts: string[];
+  stylesheets: string[];
+  inlineCss: string[];
+  data: string[];
+} {
   const scripts = new Set<string>();
   const stylesheets = new Set<string>();
+  const data = new Set<string>();
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
-    // The boot script (inline or not) names the entry and the page's chunks it imports.
+    // The boot script (inline or not) names the entry, the page's chunks it imports and its data.
     const entry = /\bdata-entry="([^"]+)"/.exec(tag)?.[1];
     const started = [entry, ...(/\bdata-preload="([^"]+)"/.exec(tag)?.[1]?.split(' ') ?? [])];
-    for (const module of started) if (module?.startsWith('/assets/')) scripts.add(module);
+    for (const url of started) {
+      if (url?.startsWith('/assets/')) scripts.add(url);
+      else if (url) data.add(url.replace(/&#39;/g, "'"));
+    }
     const url = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1];
     if (!url?.startsWith('/assets/')) continue;
     if (/\brel="stylesheet"/.test(tag)) stylesheets.add(url);
     else if (/^<script\b[^>]*type="module"/.test(tag) || /\brel="modulepreload"/.test(tag)) scripts.add(url);
   }
   const inlineCss = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1]!);
-  return { scripts: [...scripts], stylesheets: [...stylesheets], inlineCss };
+  return { scripts: [...scripts], stylesheets: [...stylesheets], inlineCss, data: [...data] };
 }
 
 /** Adds the chunks each script imports statically (transitively), as the browser will fetch them. */
@@ -65,13 +78,17 @@ function withStaticImports(scripts: string[], metafile: Metafile | undefined): s
   return [...all];
 }
 
+const bytesOf = (body: Buffer | string): Bytes => ({
+  raw: Buffer.byteLength(body),
+  gzip: gzipSync(body, { level: 9 }).length,
+});
+
 function sizer(distDir: string) {
   const cache = new Map<string, Bytes>();
   return (url: string): Bytes => {
     let bytes = cache.get(url);
     if (!bytes) {
-      const body = readFileSync(path.join(distDir, url));
-      bytes = { raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+      bytes = bytesOf(readFileSync(path.join(distDir, url)));
       cache.set(url, bytes);
     }
     return bytes;
@@ -96,17 +113,16 @@ export function measurePageAssets(distDir: string, metafile?: Metafile): PageAss
   ];
   const sizeOf = sizer(distDir);
   return files.map(({ page, file }) => {
-    const { scripts, stylesheets, inlineCss } = assetUrlsInHtml(readFileSync(path.join(distDir, file), 'utf8'));
+    const html = readFileSync(path.join(distDir, file), 'utf8');
+    const { scripts, stylesheets, inlineCss, data } = assetUrlsInHtml(html);
     const allScripts = withStaticImports(scripts, metafile);
-    const inlineSizes = inlineCss.map((css) => ({
-      raw: Buffer.byteLength(css),
-      gzip: gzipSync(css, { level: 9 }).length,
-    }));
     return {
       page,
+      html: bytesOf(html),
       js: sum(allScripts.map(sizeOf)),
-      css: sum([...stylesheets.map(sizeOf), ...inlineSizes]),
-      files: [...stylesheets, ...allScripts],
+      css: sum([...stylesheets.map(sizeOf), ...inlineCss.map(bytesOf)]),
+      data: sum(data.map(sizeOf)),
+      files: [...stylesheets, ...allScripts, ...data],
     };
   });
 }
