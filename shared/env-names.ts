@@ -57,6 +57,9 @@ export type HandlerEnvName =
   | 'SITE_PUBLISHER_ARN'
   /** The site's visit counting (docs/decisions/0081-privacy-first-analytics.md). */
   | 'ANALYTICS_TABLE'
+  /** Its bounds (shared/site-visits.ts), raised only where every beacon comes from one address (the bench). */
+  | 'VIEWS_PER_VISITOR_PER_DAY'
+  | 'VISITORS_PER_CLIENT_PER_DAY'
   /** The firm's postal address in campaign mail and evidence packs (shared/mailing-address.ts). */
   | 'MAILING_ADDRESS';
 

@@ -4,15 +4,14 @@
  * A page view (the beacon): a person's browser (not a crawler, not a script) viewed a page the site
  * lists, and neither the visitor nor its client is over its day's bound. The common case is one
  * write (UpdateItem); a visitor's first view of the day adds one more, its client's count of new
- * visitors. A client over its bound is remembered for the day in this process, so its next beacons
- * cost no write at all.
+ * visitors. A client or a visitor over its bound is remembered for the day in this process, so its
+ * next beacons cost no write at all.
  *
  * A conversion (a stored scorecard request or sign-up, a confirmed subscription): the same hash
  * computed from the form's request finds the day's visit, and the conversion is counted on it. The
  * lead's record never holds the hash, the visit or anything of the browsing; the visit's record
  * holds no lead.
  */
-import { VIEWS_PER_VISITOR_PER_DAY, VISITORS_PER_CLIENT_PER_DAY } from '#shared/site-visits.ts';
 import type { ConversionKind } from '#shared/console-site.ts';
 import { countClientVisitor, recordConversion, recordView, refuseVisit, type ViewOutcome } from '../data/site-visits';
 import type { TableStore } from '../data/stores';
@@ -36,10 +35,17 @@ export interface Requester {
   now: number;
 }
 
+/** What one visitor and one client may count in a day (shared/site-visits.ts). */
+export interface VisitBounds {
+  viewsPerVisitor: number;
+  visitorsPerClient: number;
+}
+
 export interface PageViewCounting extends VisitCounting {
   /** Whether a path is one of the site's pages (site-pages.ts). */
   isPage: (path: string) => Promise<boolean>;
-  /** Clients over their bound today, by their salted key: this process's memory only. */
+  bounds: VisitBounds;
+  /** Clients and visitors over their bound today, by their salted keys: this process's memory only. */
   overBound?: Set<string>;
 }
 
@@ -60,20 +66,21 @@ export const countPageView = async (
   const salted = await counting.salts(requester.now);
   const site = counting.siteHost;
   const client = clientOf(salted, { site, clientKey: requester.clientKey });
-  const remembered = `${salted.day}#${client}`;
+  const visitor = visitorOf(salted, { site, address: requester.address, userAgent: requester.userAgent });
+  const remembered = { client: `${salted.day}#client#${client}`, visitor: `${salted.day}#visitor#${visitor}` };
   const overBound = counting.overBound ?? new Set();
-  if (overBound.has(remembered)) return 'not-counted';
-  // Yesterday's keys are no use today: keep the memory to one day's clients.
+  if (overBound.has(remembered.client) || overBound.has(remembered.visitor)) return 'not-counted';
+  // Yesterday's keys are no use today: keep the memory to one day's.
   for (const key of overBound) if (!key.startsWith(`${salted.day}#`)) overBound.delete(key);
 
-  const visitor = visitorOf(salted, { site, address: requester.address, userAgent: requester.userAgent });
   const expiresAt = rawRecordsExpireAt(salted.day);
   const { path, ...origin } = view;
   const outcome = await recordView(
     counting.store,
     { day: salted.day, visitor, now: requester.now, expiresAt, path, origin: { ...origin, entry: path } },
-    VIEWS_PER_VISITOR_PER_DAY,
+    counting.bounds.viewsPerVisitor,
   );
+  if (outcome === 'not-counted') overBound.add(remembered.visitor);
   if (outcome !== 'first') return outcome;
   const newVisitors = await countClientVisitor(counting.store, {
     day: salted.day,
@@ -81,8 +88,8 @@ export const countPageView = async (
     now: requester.now,
     expiresAt,
   });
-  if (newVisitors <= VISITORS_PER_CLIENT_PER_DAY) return outcome;
-  overBound.add(remembered);
+  if (newVisitors <= counting.bounds.visitorsPerClient) return outcome;
+  overBound.add(remembered.client);
   await refuseVisit(counting.store, salted.day, visitor);
   return 'not-counted';
 };

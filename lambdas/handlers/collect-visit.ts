@@ -1,5 +1,5 @@
 import { VIEWER_COUNTRY_HEADER } from '#shared/origin-headers.ts';
-import { VISIT_BODY_MAX_BYTES } from '#shared/site-visits.ts';
+import { VIEWS_PER_VISITOR_PER_DAY, VISIT_BODY_MAX_BYTES, VISITORS_PER_CLIENT_PER_DAY } from '#shared/site-visits.ts';
 import { countPageView, pageViewCounting } from '../domain/visit-counting';
 import { daySalts } from '../domain/visitor-day';
 import { sitePages } from '../domain/site-pages';
@@ -9,7 +9,7 @@ import { emptyResponse } from '../http/responses';
 import { httpHandler } from '../http/stack';
 import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
 import { nowSeconds } from '../runtime/clock';
-import { requireEnv } from '../runtime/env';
+import { optionalNumberEnv, requireEnv } from '../runtime/env';
 
 const store = { db: createDynamoClient(), table: requireEnv('ANALYTICS_TABLE') };
 const siteUrl = requireEnv('SITE_URL');
@@ -19,6 +19,10 @@ const counting = pageViewCounting({
   siteHost: new URL(siteUrl).host,
   // The site's own sitemap, fetched from the site as a visitor would (lambdas/domain/site-pages.ts).
   isPage: sitePages(siteUrl, (url, signal) => fetch(url, { signal })),
+  bounds: {
+    viewsPerVisitor: optionalNumberEnv('VIEWS_PER_VISITOR_PER_DAY', VIEWS_PER_VISITOR_PER_DAY),
+    visitorsPerClient: optionalNumberEnv('VISITORS_PER_CLIENT_PER_DAY', VISITORS_PER_CLIENT_PER_DAY),
+  },
 });
 
 /**

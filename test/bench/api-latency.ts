@@ -20,6 +20,8 @@ interface LoadOptions {
   connections?: number;
   /** Sent with every request (e.g. the console's session cookie). */
   headers?: Record<string, string>;
+  /** More headers for the request of that index (e.g. a user agent of a rotation). */
+  headersOf?: (index: number) => Record<string, string>;
 }
 
 /** One bounded autocannon run (a fixed number of requests); zero errors are expected. */
@@ -31,6 +33,7 @@ export async function load({
   amount = 1500,
   connections = 8,
   headers = {},
+  headersOf,
 }: LoadOptions): Promise<LatencyResult> {
   const { default: autocannon } = await import('autocannon');
   let index = 0;
@@ -39,8 +42,22 @@ export async function load({
     method,
     amount,
     connections,
-    headers: { ...headers, ...(body && { 'content-type': 'application/json' }) },
-    requests: body ? [{ setupRequest: (request) => ({ ...request, body: body(index++) }) }] : undefined,
+    headers: { ...(body && { 'content-type': 'application/json' }), ...headers },
+    requests:
+      body || headersOf
+        ? [
+            {
+              setupRequest: (request) => {
+                const at = index++;
+                return {
+                  ...request,
+                  ...(body && { body: body(at) }),
+                  ...(headersOf && { headers: { ...request.headers, ...headersOf(at) } }),
+                };
+              },
+            },
+          ]
+        : undefined,
   });
   return {
     name,

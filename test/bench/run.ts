@@ -39,6 +39,7 @@ import { measureRouteBytes } from './route-bytes';
 import { publishBenchIssue } from './newsletter-archive-pages';
 import { BLOG_PUBLISH_BUDGET_MS, measureBlogPublish } from './blog-publish';
 import { costReport, loadTemplate, readPrices } from './cost-estimate';
+import { measureVisitLatency, visitLatencyBudget } from './visit-latency';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const DIST = path.join(REPO_ROOT, 'web', 'dist');
@@ -160,6 +161,8 @@ async function main() {
     stopFloor();
     const [consoleFloor, consoleAudit] = await measureConsoleLatency(stack);
     latency.push(consoleFloor, consoleAudit);
+    const visitLatency = await measureVisitLatency(stack);
+    latency.push(...visitLatency);
     // Its own stack, so its 2,000 subscribers and emails stay out of the other figures.
     const campaign = await measureCampaignSend();
     // The same from the console, on a stack of its own too.
@@ -275,6 +278,7 @@ async function main() {
         budget: '≤ 1.3×',
         ok: consoleAudit.p50Ms <= 1.3 * consoleFloor.p50Ms,
       },
+      visitLatencyBudget(visitLatency),
       ...campaignBudgets(campaign),
       ...consoleCampaignBudgets(consoleCampaign),
       ...iamOverheadBudgets(iamOverhead),

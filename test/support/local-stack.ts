@@ -171,6 +171,9 @@ export const LIMITS_LIFTED = {
   SUBMISSIONS_PER_CLIENT_PER_HOUR: '1000000',
   SUBMISSIONS_PER_NETWORK_PER_HOUR: '1000000',
   FORM_MAILS_PER_HOUR: '1000000',
+  // The visit counting's bounds per visitor and per client (shared/site-visits.ts).
+  VIEWS_PER_VISITOR_PER_DAY: '1000000',
+  VISITORS_PER_CLIENT_PER_DAY: '1000000',
 } as const;
 
 /** `--no-build` when a website build exists (tests of the API need none of their own). */
