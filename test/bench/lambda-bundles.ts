@@ -64,6 +64,8 @@ export const NON_API_HANDLERS: readonly FunctionName[] = [
   'campaignWorker',
   'sesEvents',
   'sitePublisher',
+  // The hourly roll-up of the site's visits (a schedule).
+  'siteRollup',
 ];
 
 export interface BundleMeasurement {
