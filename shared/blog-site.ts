@@ -27,6 +27,11 @@ export const BLOG_CATALOG_PATH = `${BLOG_DATA_PREFIX}/catalog.json`;
 /** Images owners upload: the browser POSTs to `post-uploads/`, accepted ones are served from `media/posts/`. */
 export const POST_UPLOADS_PREFIX = 'post-uploads/';
 export const POST_MEDIA_PREFIX = 'media/posts/';
+/**
+ * How long an accepted image may be kept by browsers and CloudFront: a year, never revalidated, as
+ * the hashed assets are: its name is its content's hash, so a changed image is a new name.
+ */
+export const POST_MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** Root files the blog's publisher owns (it rewrites them on each change). */
 export const BLOG_FILES = {

@@ -1,4 +1,5 @@
 import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
+import { POST_IMAGE_ROUTES } from '../console/post-image-routes';
 import { POST_CONSOLE_ROUTES } from '../console/post-routes';
 import { POST_PREVIEW_ROUTES } from '../console/post-preview-route';
 import { POST_PUBLISH_ROUTES } from '../console/post-publish-routes';
@@ -9,11 +10,15 @@ const db = createDynamoClient();
 
 /**
  * ANY /api/admin/posts/{proxy+}: the console's Posts screen (shared/console-posts.ts). A function of
- * its own, as it alone writes the blog's posts, asks the site's publisher for runs, schedules them
- * and renders a preview with the blog's renderer; the other screens' functions have no grant on the
- * Posts table. The preview comes first: `preview` is not a post's id.
+ * its own, as it alone writes the blog's posts, asks the site's publisher for runs, schedules them,
+ * renders a preview with the blog's renderer and takes the owners' images in; the other screens'
+ * functions have no grant on the Posts table. The preview and the images come first: `preview` and
+ * `images` are not a post's id.
  */
-export const handler = signedInHandler([...POST_PREVIEW_ROUTES, ...POST_CONSOLE_ROUTES, ...POST_PUBLISH_ROUTES], {
-  console: { db, table: requireEnv('CONSOLE_TABLE') },
-  posts: { db, table: requireEnv('POSTS_TABLE') },
-});
+export const handler = signedInHandler(
+  [...POST_PREVIEW_ROUTES, ...POST_IMAGE_ROUTES, ...POST_CONSOLE_ROUTES, ...POST_PUBLISH_ROUTES],
+  {
+    console: { db, table: requireEnv('CONSOLE_TABLE') },
+    posts: { db, table: requireEnv('POSTS_TABLE') },
+  },
+);

@@ -5,7 +5,7 @@
  * page's own (shared/post-body-rules.ts); the slug the site's routes (shared/post-slugs.ts).
  */
 import * as yup from 'yup';
-import { POST_LIMITS } from '../console-posts';
+import { POST_IMAGE_MAX_BYTES, POST_IMAGE_SIZES, POST_IMAGE_TYPES, POST_LIMITS } from '../console-posts';
 import { postBodyProblem } from '../post-body-rules';
 import { slugRuleProblem } from '../post-slugs';
 
@@ -119,3 +119,34 @@ export const postPublishSchema = yup.object({
     }),
 });
 export type PostPublishRequest = yup.InferType<typeof postPublishSchema>;
+
+/**
+ * An image upload asked for (ImageUploadRequest): its place, its format and byte count within
+ * POST_IMAGE_MAX_BYTES (the presigned POST's content-length-range is set from them), its size.
+ */
+export const imageUploadSchema = yup.object({
+  role: yup.string().required().oneOf(Object.keys(POST_IMAGE_SIZES), 'Choose where the image goes.'),
+  contentType: yup.string().required().oneOf(POST_IMAGE_TYPES, 'Choose a JPEG, PNG or WebP image.'),
+  bytes: yup
+    .number()
+    .required()
+    .integer()
+    .min(1, 'The image is empty.')
+    .max(
+      POST_IMAGE_MAX_BYTES,
+      `The image can be at most ${Math.round(POST_IMAGE_MAX_BYTES / 1024 / 1024)} MB. Choose a smaller one.`,
+    ),
+  width: yup.number().required().integer().min(1).max(10_000),
+  height: yup.number().required().integer().min(1).max(10_000),
+});
+
+/** An upload accepted with its alt text, which is required. */
+export const imageAcceptSchema = yup.object({
+  uploadId: yup
+    .string()
+    .required()
+    .matches(/^[A-Za-z0-9_-]{22}$/, 'There is no such upload.'),
+  alt: oneLine("The image's description", POST_LIMITS.alt).required(
+    'Describe the image for people who cannot see it (its alt text).',
+  ),
+});
