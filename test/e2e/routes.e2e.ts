@@ -3,8 +3,8 @@
  * JavaScript) and as a visitor sees it (a real browser: it hydrates without console errors or
  * hydration warnings), plus the legacy-slug redirect, the 404 page and the API's JSON 404.
  */
-import type { Page } from 'playwright-core';
-import { baseUrl, pagesForFile } from './support/browser';
+import type { Page, Request } from 'playwright-core';
+import { baseUrl, openPage as openFreshPage, pagesForFile } from './support/browser';
 import {
   builtPagePaths,
   ENGAGEMENT_PATH,
@@ -236,5 +236,53 @@ describe('in the browser', () => {
     // A way on from the dead end: the page itself links home.
     expect(await page.getByRole('main').locator('a[href="/"]').count()).toBeGreaterThan(0);
     expect(withoutDocument404(errors)).toEqual([]);
+  });
+});
+
+describe('counting a visit (docs/decisions/0081-privacy-first-analytics.md)', () => {
+  test('sets no cookie and no storage, and its beacon carries the page, the referrer host and the UTM values only', async () => {
+    // Prepare: a fresh browser, as a reader of the newsletter arrives, with the beacons it sends.
+    const { context, page: reader } = await openFreshPage();
+    const beacons: { body: unknown; cookie?: string }[] = [];
+    const isBeacon = (request: Request) =>
+      request.method() === 'POST' && new URL(request.url()).pathname === '/api/visits';
+    reader.on('request', (request) => {
+      if (isBeacon(request))
+        beacons.push({ body: JSON.parse(request.postData() ?? 'null'), cookie: request.headers().cookie });
+    });
+    /** Does `act`, then waits for the beacon it sends. */
+    const counting = async (act: () => Promise<unknown>) => {
+      const sent = reader.waitForRequest(isBeacon);
+      await act();
+      await sent;
+    };
+
+    // Act: the newsletter's link to a post (a tracker's id among its parameters), then the header's
+    // link home (a page of the app); then the not-found page, noindex, and home again from it.
+    await counting(() =>
+      visit(reader, `${ENGAGEMENT_PATH}?utm_source=newsletter&utm_medium=email&utm_campaign=winter-hiring&fbclid=x1`),
+    );
+    await counting(() => reader.locator('header a[href="/"]').first().click());
+    await visit(reader, '/no/such/page');
+    await counting(() => reader.locator('header a[href="/"]').first().click());
+    const stored = await reader.evaluate(async () => ({
+      local: localStorage.length,
+      session: sessionStorage.length,
+      databases: (await indexedDB.databases()).length,
+      cookie: document.cookie,
+    }));
+
+    // Assess: three beacons, none for the not-found page; no cookie sent or set; nothing stored.
+    expect(beacons).toEqual([
+      {
+        body: { path: ENGAGEMENT_PATH, source: 'newsletter', medium: 'email', campaign: 'winter-hiring' },
+        cookie: undefined,
+      },
+      { body: { path: '/' }, cookie: undefined },
+      { body: { path: '/' }, cookie: undefined },
+    ]);
+    expect(await context.cookies()).toEqual([]);
+    expect(stored).toEqual({ local: 0, session: 0, databases: 0, cookie: '' });
+    await context.close();
   });
 });
