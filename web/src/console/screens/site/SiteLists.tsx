@@ -71,7 +71,7 @@ export const LIST_WORDS: readonly ListWords[] = [
     title: 'Devices',
     column: 'Device',
     plural: 'devices',
-    about: 'The kind of device each visit came from, as its browser describes itself.',
+    about: 'The kind of device each visit came from, as its browser describes itself (an iPad says it is a computer).',
   },
 ];
 

@@ -39,8 +39,9 @@ export function SiteMeaning() {
           {SPIKE_MIN_VISITORS}.
         </li>
         <li>
-          <strong>Not counted:</strong> search engines and other robots, browsers that run no script, pages opened from
-          a personal link in an email, and addresses that are not pages of the site.
+          <strong>Not counted:</strong> search engines and other robots, browsers that run no script or block the count,
+          pages opened from a personal link in an email, the newsletter&apos;s pages, and addresses that are not pages
+          of the site. So the figures are the least there was, never more.
         </li>
         <li>
           <strong>Today</strong> is counted as visits come in: a visit shows here within seconds.

@@ -39,7 +39,7 @@ interface TrendChartProps {
   measure: Measure;
   words: MeasureWords;
   days: readonly SiteDay[];
-  /** The previous period's days: as many, the same weekdays. */
+  /** The previous period's days: as many, day for day (the same weekdays when the range is whole weeks). */
   previousDays: readonly SiteDay[];
 }
 

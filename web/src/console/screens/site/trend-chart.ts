@@ -18,7 +18,7 @@ const HEIGHT = 300;
 export interface TrendDrawing {
   /** This period's values, one a day, oldest first. */
   current: readonly number[];
-  /** The previous period's, as many, the same weekdays. */
+  /** The previous period's, as many, day for day (the same weekdays when the range is whole weeks). */
   previous: readonly number[];
   /** The value at the top of the plot (the screen writes it beside the chart). */
   top: number;
