@@ -6,7 +6,7 @@
  * page of the site (counted nowhere). Each case on a day of its own, far ahead.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { SITE_ROUTES, type SiteReport } from '#shared/console-site.ts';
+import { addDays, SITE_ROUTES, type SiteReport } from '#shared/console-site.ts';
 import { VIEWS_PER_VISITOR_PER_DAY, VISITORS_PER_CLIENT_PER_DAY } from '#shared/site-visits.ts';
 import { asFunction } from '#test/support/twin-iam.ts';
 import { at, farDay, randomAddress, sendBeacon, serveSitemap, USER_AGENTS, type Browser } from './support/site-traffic';
@@ -112,6 +112,32 @@ describe('a stranger against the visit counting', () => {
     expect(csv.headers['x-export-rows']).toBe('8');
     expect(csv.body).toContain(`"campaigns","${markup.replace(/"/g, '""')}","1","1","0","0"`);
     expect(csv.body).toContain(`"sources","'${formula.replace(/"/g, '""')} / email","1","1","0","0"`);
+  });
+
+  it("answers a range the rules refuse with 400 in the rule's words, for the report and the CSV alike", async () => {
+    // Arrange
+    const today = farDay();
+    clock = at(today, '12:00');
+    const session = console_.sessionOf(await console_.signInWith(passkey))!;
+    const asked = (route: string, query: Record<string, string>) => console_.api(route, { session, query });
+
+    // Act
+    const answers = [
+      await asked(SITE_ROUTES.report, { from: today, to: addDays(today, 1) }),
+      await asked(SITE_ROUTES.export, { from: addDays(today, -400), to: today }),
+      await asked(SITE_ROUTES.report, { from: today, to: addDays(today, -1) }),
+      await asked(SITE_ROUTES.report, { from: '2026-02-30', to: today }),
+      await asked(SITE_ROUTES.report, {}),
+    ];
+
+    // Assess
+    expect(answers.map((answer) => [answer.statusCode, answer.json?.message])).toEqual([
+      [400, 'The last day cannot be after today.'],
+      [400, 'Choose at most 366 days.'],
+      [400, 'The first day must not be after the last day.'],
+      [400, 'Write each day as yyyy-mm-dd, a day that exists.'],
+      [400, 'Choose the first and the last day.'],
+    ]);
   });
 
   it('counts nothing for a path that is no page of the site, a token page, a bot or a body that is no beacon', async () => {
