@@ -167,8 +167,9 @@ export const FLOOR_COLUMNS = ['Route', 'Run', 'Perf/A11y/BP/SEO', 'TBT', 'LCP', 
 
 /**
  * Lighthouse alone (no other benchmark): `npx tsx test/bench/lighthouse.ts [route …]` against
- * the current web/dist (build it first, e.g. `SITE_URL=http://127.0.0.1:3000 npm run build`);
- * every page route of _routes.json by default. Prints one line per run.
+ * the current web/dist (build it first, e.g. `SITE_URL=http://127.0.0.1:3000 npm run build`) with
+ * the repository's posts published in it; every page route of _routes.json and every post by
+ * default. Prints one line per run.
  */
 if (require.main === module) {
   void (async () => {
@@ -176,11 +177,18 @@ if (require.main === module) {
     const path = await import('node:path');
     const { startPageAndFloorServers } = await import('./static-floor');
     const { markdownTable } = await import('./report');
+    const { siteWithBlog } = await import('./published-blog');
+    const { readSeedPosts } = await import('#web/build/blog-content.ts');
     const dist = path.resolve(__dirname, '..', '..', 'web', 'dist');
+    // The build with the repository's posts published in it, as the site's publisher leaves them.
+    const site = siteWithBlog(dist, await readSeedPosts());
     const routes = process.argv.slice(2).length
       ? process.argv.slice(2)
-      : (JSON.parse(readFileSync(path.join(dist, '_routes.json'), 'utf8')) as { pages: string[] }).pages;
-    const servers = await startPageAndFloorServers(dist);
+      : [
+          ...(JSON.parse(readFileSync(path.join(dist, '_routes.json'), 'utf8')) as { pages: string[] }).pages,
+          ...site.postPaths,
+        ];
+    const servers = await startPageAndFloorServers(site.dir, site.routes);
     const comparisons: FloorComparison[] = [];
     try {
       for (const route of routes) {

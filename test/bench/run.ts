@@ -34,7 +34,8 @@ import { iamOverheadBudgets, measureIamOverhead } from './iam-overhead';
 import { dynamoBlip, sesDoubt, sesOutage } from './reliability';
 import { subscribeViaApi } from '../e2e/support/subscribers';
 import { signupBody } from '../unit/lambdas/support/payloads';
-import { BLOG_AT_SCALE_POSTS, siteWithManyPosts } from './blog-at-scale';
+import { readSeedPosts } from '#web/build/blog-content.ts';
+import { BLOG_AT_SCALE_POSTS, manyPosts, siteWithBlog } from './published-blog';
 import { measureRouteBytes } from './route-bytes';
 import { publishBenchIssue } from './newsletter-archive-pages';
 import { BLOG_PUBLISH_BUDGET_MS, measureBlogPublish } from './blog-publish';
@@ -62,7 +63,13 @@ async function main() {
   try {
     // A confirmed subscriber, made as a visitor becomes one (sign-up, confirmation, welcome).
     const { id, unsubscribeToken, preferencesToken } = await subscribeViaApi('candidate', 'bench');
-    const pages = (JSON.parse(readFileSync(path.join(DIST, '_routes.json'), 'utf8')) as { pages: string[] }).pages;
+    // The build's pages, /blog among them, and the repository's posts as the site's publisher leaves
+    // them: on the stack (it seeds and publishes at start) and, for Lighthouse, in a copy of the build.
+    const published = siteWithBlog(DIST, await readSeedPosts());
+    const pages = [
+      ...(JSON.parse(readFileSync(path.join(DIST, '_routes.json'), 'utf8')) as { pages: string[] }).pages,
+      ...published.postPaths,
+    ];
     // Opened as the welcome email's links open them: each page with the token made for it.
     const unsubscribePage = unsubscribePagePath('candidate', unsubscribeToken, preferencesToken);
     const subscriberPages = [unsubscribePage, emailPagePath('settings', 'candidate', preferencesToken)];
@@ -77,10 +84,10 @@ async function main() {
       bytes.map(async (route) => ({ path: route.path, files: await scriptsWithFormCode(DIST, route.js.files) })),
     );
 
-    // Every landing route (each page of _routes.json; LIGHTHOUSE_ROUTES, comma-separated, picks
-    // some) in 5 runs against its static floor, page and floor served alike (static-floor.ts).
+    // Every landing route (each page of _routes.json and each post; LIGHTHOUSE_ROUTES, comma-separated,
+    // picks some) in 5 runs against its static floor, page and floor served alike (static-floor.ts).
     const landingRoutes = process.env.LIGHTHOUSE_ROUTES?.split(',') ?? pages;
-    const floorServers = await startPageAndFloorServers(DIST);
+    const floorServers = await startPageAndFloorServers(published.dir, published.routes);
     const landing: FloorComparison[] = [];
     try {
       for (const route of landingRoutes) {
@@ -92,8 +99,8 @@ async function main() {
     }
     // /blog with BLOG_AT_SCALE_POSTS posts (issue 31): the same build, its blog rendered by the
     // publisher's renderer from that many posts, against its own floor.
-    const scale = await siteWithManyPosts(DIST, BLOG_AT_SCALE_POSTS);
-    const scaleServers = await startPageAndFloorServers(scale.dir);
+    const scale = siteWithBlog(DIST, await manyPosts(BLOG_AT_SCALE_POSTS));
+    const scaleServers = await startPageAndFloorServers(scale.dir, scale.routes);
     try {
       console.log(`Lighthouse /blog with ${BLOG_AT_SCALE_POSTS} posts and its static floor, 5 runs …`);
       const blog = await runLighthouseAgainstFloor(scaleServers.pageUrl, scaleServers.floorUrl, '/blog');

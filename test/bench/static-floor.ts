@@ -37,10 +37,18 @@ export interface SiteServers {
   close(): Promise<void>;
 }
 
-async function serve(distDir: string, hashes: CspHashes): Promise<Server> {
+/** The edge's KeyValueStore entries the site is served with (a published post's `post:<slug>`). */
+export type EdgeRoutes = Readonly<Record<string, string>>;
+
+async function serve(distDir: string, hashes: CspHashes, routes: EdgeRoutes): Promise<Server> {
+  const store = createLocalKeyValueStore();
+  store.update(
+    Object.entries(routes).map(([key, value]) => ({ key, value })),
+    [],
+  );
   const site = createSiteHandler({
     distDir,
-    edge: loadEdgeHandlers(readRouteManifest(distDir), createLocalKeyValueStore().handle),
+    edge: loadEdgeHandlers(readRouteManifest(distDir), store.handle),
     responseHeaders: { ...securityHeaders(hashes) },
   });
   const server = createServer((req, res) => {
@@ -64,10 +72,10 @@ async function serve(distDir: string, hashes: CspHashes): Promise<Server> {
 
 /**
  * Serves a snapshot of `sourceDir` as it is and its floor (a copy with every page rewritten by
- * `floorHtml`), each on its own loopback port, by the same handler. Snapshots, so a rebuild of
- * web/dist during the runs (npm start, a test) changes neither.
+ * `floorHtml`), each on its own loopback port, by the same handler, its edge's store holding
+ * `routes`. Snapshots, so a rebuild of web/dist during the runs (npm start, a test) changes neither.
  */
-export async function startPageAndFloorServers(sourceDir: string): Promise<SiteServers> {
+export async function startPageAndFloorServers(sourceDir: string, routes: EdgeRoutes = {}): Promise<SiteServers> {
   const snapshot = mkdtempSync(path.join(tmpdir(), 'static-floor-'));
   const distDir = path.join(snapshot, 'page');
   const floorDir = path.join(snapshot, 'floor');
@@ -81,7 +89,7 @@ export async function startPageAndFloorServers(sourceDir: string): Promise<SiteS
     writeFileSync(file, floor);
   }
   const served = { styles: [...styles], scripts: hashes.scripts };
-  const [page, floor] = [await serve(distDir, served), await serve(floorDir, served)];
+  const [page, floor] = [await serve(distDir, served, routes), await serve(floorDir, served, routes)];
   const url = (server: Server) => {
     const address = server.address();
     if (!address || typeof address === 'string') throw new Error('server not listening');

@@ -49,9 +49,9 @@ async function expectRendersCleanly(path: string, title: string) {
 }
 
 describe('the build', () => {
-  test('prerenders exactly the spec’s pages and every post', () => {
+  test('lists exactly the spec’s pages, /blog among them; the posts are the publisher’s, not the build’s', () => {
     // Prepare
-    const expected = [...STATIC_PAGES.map((p) => p.path), ...POSTS.map((p) => p.path)];
+    const expected = STATIC_PAGES.map((p) => p.path);
 
     // Act
     const built = builtPagePaths();
@@ -221,6 +221,42 @@ describe('in the browser', () => {
     expect(await page.title()).toBe(post.title);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(post.heading);
     expect(errors).toEqual([]);
+  });
+
+  test("a post's Next Post opens the older post in the app, as its own page shows it", async () => {
+    // Prepare: the first post, and what loads as the reader moves on.
+    const [first, second, third] = POSTS as [(typeof POSTS)[0], (typeof POSTS)[0], (typeof POSTS)[0]];
+    await visit(page, first.path);
+    const documents: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    };
+    page.on('request', onRequest);
+
+    // Act
+    await page.getByRole('link', { name: /^Next Post/ }).click();
+    await page.getByRole('heading', { level: 1, name: second.heading }).waitFor();
+    page.off('request', onRequest);
+
+    // Assess: no page load; the heading, the document's title and the links are the second post's.
+    expect(documents).toEqual([]);
+    expect(decodeURI(new URL(page.url()).pathname)).toBe(second.path);
+    await page.waitForFunction((title) => document.title === title, second.title);
+    const nav = page.getByRole('navigation', { name: 'More posts' });
+    expect(await nav.getByRole('link', { name: /^Previous Post/ }).getAttribute('href')).toBe(encodeURI(first.path));
+    expect(decodeURI((await nav.getByRole('link', { name: /^Next Post/ }).getAttribute('href'))!)).toBe(third.path);
+    expect(errors).toEqual([]);
+  });
+
+  test('a one-segment path no post has shows the 404 page with status 404', async () => {
+    // Act
+    const response = await visit(page, '/no-such-post');
+    await page.getByRole('heading', { level: 1, name: 'We could not find that page' }).waitFor();
+
+    // Assess: the edge's answer, and what the app shows once it has read that no post has the slug.
+    expect(response?.status()).toBe(404);
+    expect(await page.title()).toBe(NOT_FOUND_TITLE);
+    expect(withoutDocument404(errors)).toEqual([]);
   });
 
   test('an unknown path shows the 404 page with status 404 inside the site frame', async () => {

@@ -8,22 +8,22 @@
  * 4. bundle the owners' console on its own (its few screen-only files first: web/build/console-chunks.ts)
  *    and write its HTML shell (web/build/console-shell.ts),
  *    the CSP hashes of every inline element (web/build/csp-hashes.ts),
- * 5. write _routes.json, sitemap.xml and robots.txt, and the blog of the seed posts (see seedBlog),
- * then swap the finished directory into web/dist, so a server never sees half a build.
+ * 5. write _routes.json, sitemap.xml and robots.txt,
+ * then swap the finished directory into web/dist, so a server never sees half a build. The blog
+ * (posts, /blog, its data, feed and sitemap) is the site's publisher's, from the Posts table, after
+ * each deploy and at `npm start` (docs/decisions/0053-blog-posts-from-the-console.md).
  */
 import { build, type Metafile } from 'esbuild';
 import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { RENDER_KIT_KEY, postPageKey, postPagePath, type RenderKit, type SiteObject } from '#shared/blog-site.ts';
-import { renderBlogObjects } from '#web/render/blog-site.tsx';
+import { RENDER_KIT_KEY, type RenderKit } from '#shared/blog-site.ts';
 import type { SiteConfig } from '#web/src/config.ts';
-import { readSeedPosts } from './blog-content';
 import { writeConsoleShell, type ConsoleShellAssets } from './console-shell';
 import { consoleChunkUrls } from './console-chunks';
 import { bootBuildOptions, clientBuildOptions, consoleBuildOptions, consoleChunkBuildOptions } from './esbuild-options';
 import { writeCspHashes } from './csp-hashes';
 import { ClientAssets } from './page-assets';
-import { pageFile, robotsTxt, routesManifest, sitemapXml, type PlannedPage } from './page-plan';
+import { robotsTxt, routesManifest, sitemapXml, type PlannedPage } from './page-plan';
 import { prerenderPages } from './prerender';
 import { readSiteConfig } from './site-config';
 import { REPO_ROOT } from '#shared/repo-root.ts';
@@ -64,41 +64,7 @@ function relativeToOutDir(metafile: Metafile, stagingRelative: string): Metafile
   return { ...metafile, outputs };
 }
 
-/** Writes objects into a site directory, each at its key (as the publisher puts them in the bucket). */
-async function writeObjects(outDir: string, objects: readonly Pick<SiteObject, 'key' | 'body'>[]): Promise<void> {
-  for (const { key, body } of objects) {
-    const file = path.join(outDir, ...key.split('/'));
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, body);
-  }
-}
-
-/**
- * The blog of the repository's posts (web/content/posts), rendered by the blog's renderer with this
- * build's render kit and written where the publisher writes it, until the site's publisher writes
- * the blog from the Posts table at deploy and at `npm start` (issue 31). Each post's page is also
- * written at its path's `index.html` and listed among the pages, so an edge that does not route
- * posts from its KeyValueStore serves it too. Returns the posts' paths.
- */
-async function writeSeedBlog(outDir: string, kit: RenderKit): Promise<string[]> {
-  const posts = await readSeedPosts();
-  const objects = renderBlogObjects(posts, kit, kit.config.siteUrl);
-  const pages = posts.map(({ slug }) => ({
-    key: pageFile(postPagePath(slug)),
-    body: objects.find(({ key }) => key === postPageKey(slug))!.body,
-  }));
-  await writeObjects(outDir, [...objects, ...pages]);
-  return posts.map(({ slug }) => postPagePath(slug));
-}
-
-export async function buildSite(
-  options: {
-    outDir?: string;
-    config?: SiteConfig;
-    /** Render the repository's posts into the site (default: yes, see writeSeedBlog). */
-    seedBlog?: boolean;
-  } = {},
-): Promise<BuildResult> {
+export async function buildSite(options: { outDir?: string; config?: SiteConfig } = {}): Promise<BuildResult> {
   const config = options.config ?? readSiteConfig();
   const outDir = path.resolve(options.outDir ?? DIST_DIR);
   // A hidden sibling, so the final rename stays on one filesystem.
@@ -126,13 +92,9 @@ export async function buildSite(
     // One CSP for the whole site: it allows the public pages' and the console shell's inline elements.
     await writeCspHashes(staging, [site.cspHashes, consoleShell.cspHashes]);
     const { pages, kit } = site;
-    await writeObjects(staging, [{ key: RENDER_KIT_KEY, body: `${JSON.stringify(kit)}\n` }]);
-    const postPaths = options.seedBlog === false ? [] : await writeSeedBlog(staging, kit);
-    const manifest = routesManifest(pages);
-    await writeFile(
-      path.join(staging, '_routes.json'),
-      `${JSON.stringify({ pages: [...manifest.pages, ...postPaths] }, null, 2)}\n`,
-    );
+    await mkdir(path.dirname(path.join(staging, RENDER_KIT_KEY)), { recursive: true });
+    await writeFile(path.join(staging, RENDER_KIT_KEY), `${JSON.stringify(kit)}\n`);
+    await writeFile(path.join(staging, '_routes.json'), `${JSON.stringify(routesManifest(pages), null, 2)}\n`);
     await writeFile(path.join(staging, 'sitemap.xml'), sitemapXml(pages, config.siteUrl));
     await writeFile(path.join(staging, 'robots.txt'), robotsTxt(config.siteUrl));
     await rm(outDir, { recursive: true, force: true });

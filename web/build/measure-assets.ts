@@ -5,10 +5,11 @@
  * metafile) that the HTML did not name, and the data files it renders with (a blog page's JSON,
  * also in data-preload). Used by the size-budget test and the benchmark (`npm run bench`).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
+import { postPageKey, postPagePath } from '#shared/blog-site.ts';
 import { DYNAMIC_PAGES, NOT_FOUND_PAGE } from '#shared/paths.ts';
 import { pageFile } from './page-plan';
 
@@ -99,15 +100,20 @@ const sum = (sizes: Bytes[]): Bytes =>
   sizes.reduce((total, size) => ({ raw: total.raw + size.raw, gzip: total.gzip + size.gzip }), { raw: 0, gzip: 0 });
 
 /**
- * Per page of web/dist (the pages of _routes.json, the subscriber shells and the 404 page):
- * JavaScript and CSS bytes, raw and gzip (level 9). Pass the build's metafile (output paths
+ * Per page of web/dist (the pages of _routes.json, the posts the publisher wrote there, the
+ * subscriber shells and the 404 page):
+ * HTML, JavaScript, CSS and data bytes, raw and gzip (level 9). Pass the build's metafile (output paths
  * relative to distDir; web/.generated/client-metafile.json after `npm run build`) to count
  * static imports the HTML does not preload.
  */
 export function measurePageAssets(distDir: string, metafile?: Metafile): PageAssetSizes[] {
   const { pages } = JSON.parse(readFileSync(path.join(distDir, '_routes.json'), 'utf8')) as { pages: string[] };
+  // The blog's posts are the publisher's: measured where it wrote them into the directory.
+  const postsDir = path.join(distDir, postPageKey('').split('/')[0]!);
+  const slugs = existsSync(postsDir) ? readdirSync(postsDir) : [];
   const files = [
     ...pages.map((page) => ({ page, file: pageFile(page) })),
+    ...slugs.map((slug) => ({ page: postPagePath(slug), file: postPageKey(slug) })),
     ...DYNAMIC_PAGES.map(({ shellPath }) => ({ page: shellPath, file: pageFile(shellPath) })),
     { page: NOT_FOUND_PAGE, file: NOT_FOUND_PAGE.slice(1) },
   ];

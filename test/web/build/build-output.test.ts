@@ -4,18 +4,20 @@
  * Builds the whole site once into a temporary directory and checks what would be deployed:
  * the files, the manifests, the CSP rules for HTML, and the size budgets (docs/architecture.md#the-website, #tests).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { RENDER_KIT_KEY, type RenderKit } from '#shared/blog-site.ts';
+import { RENDER_KIT_KEY, postPageKey, type RenderKit } from '#shared/blog-site.ts';
 import { DYNAMIC_PAGES } from '#shared/paths.ts';
+import { readSeedPosts } from '#web/build/blog-content.ts';
 import { buildSite, type BuildResult } from '#web/build/build.ts';
 import { cspHash, readCspHashes } from '#web/build/csp-hashes.ts';
 import { CONSOLE_SHELL_FILE } from '#web/build/console-shell.ts';
 import { COMPILE_HINT, CONSOLE_ASSETS_DIR } from '#web/build/esbuild-options.ts';
 import { measurePageAssets, packagesIn, type PageAssetSizes } from '#web/build/measure-assets.ts';
 import { securityHeaders } from '#infra/site/security-headers.ts';
+import { renderBlogObjects } from '#web/render/blog-site.tsx';
 
 const KB = 1024;
 const BUDGET = { homeJsGzip: 110 * KB, cssGzipPerPage: 30 * KB, consoleJsGzip: 160 * KB, consoleChartsGzip: 2 * KB };
@@ -27,8 +29,12 @@ const FORM_PAGES = [
   ...DYNAMIC_PAGES.filter((page) => !page.pattern.startsWith('/confirm/')).map((page) => page.shellPath),
 ];
 
+const FACETS = "facets-of-jobs-why-it's-so-hard-to-hire-good-people";
+
 let outDir: string;
 let result: BuildResult;
+/** Every file the build wrote (before the publisher's blog is added). */
+let builtKeys: string[];
 let sizes: PageAssetSizes[];
 const read = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
 /** The CSP hashes of a document's inline stylesheets and scripts (not its JSON-LD data), in order. */
@@ -38,6 +44,12 @@ const inlineHashesOf = (html: string) => ({
     .filter(([, attributes]) => !attributes!.includes('application/ld+json'))
     .map(([, , code]) => cspHash(code!)),
 });
+
+/** Every public page: the build's and the blog's, as the publisher writes it with this build's render kit. */
+const everyPage = () => [
+  ...result.pages.map(({ url, file }) => ({ url, file })),
+  ...readdirSync(path.join(outDir, 'blog-posts')).map((slug) => ({ url: `/${slug}`, file: postPageKey(slug) })),
+];
 
 beforeAll(async () => {
   outDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'site-build-')), 'dist');
@@ -49,6 +61,13 @@ beforeAll(async () => {
       bookCallUrl: 'https://book.example.ca/call',
     },
   });
+  // The blog as the site's publisher writes it after the build, with its render kit.
+  builtKeys = readdirSync(outDir, { recursive: true }) as string[];
+  const blog = renderBlogObjects(await readSeedPosts(), result.kit, result.config.siteUrl);
+  for (const { key, body } of blog) {
+    mkdirSync(path.dirname(path.join(outDir, key)), { recursive: true });
+    writeFileSync(path.join(outDir, key), body);
+  }
   sizes = measurePageAssets(outDir, result.metafile);
 }, 120_000);
 
@@ -61,28 +80,31 @@ describe('npm run build', () => {
       'about/index.html',
       'employer/form/index.html',
       'terms-of-use/index.html',
-      'blog/index.html',
-      "blog-posts/facets-of-jobs-why-it's-so-hard-to-hire-good-people/index.html",
-      "blog-data/posts/facets-of-jobs-why-it's-so-hard-to-hire-good-people.json",
-      'blog-data/catalog.json',
-      'blog-sitemap.xml',
       RENDER_KIT_KEY,
       ...DYNAMIC_PAGES.map((page) => `${page.shellPath.slice(1)}/index.html`),
       '404.html',
       'sitemap.xml',
       'robots.txt',
-      'rss.xml',
       'favicon.svg',
       'images/logo.svg',
     ]) {
-      expect(existsSync(path.join(outDir, file))).toBe(true);
+      expect(builtKeys).toContain(file);
     }
     const manifest = JSON.parse(read('_routes.json')) as { pages: string[] };
-    const planned = result.pages.filter((page) => page.kind === 'page' || page.kind === 'blog').map(({ url }) => url);
-    // Until the edge routes posts from its KeyValueStore, the seed's posts are pages of the build too.
-    const posts = readdirSync(path.join(outDir, 'blog-posts')).map((slug) => `/${slug}`);
-    expect(manifest.pages.sort()).toEqual([...planned, ...posts].sort());
-    expect(posts).toHaveLength(25);
+    expect(manifest.pages).toEqual(
+      result.pages.filter((page) => page.kind === 'page' || page.kind === 'blog').map((page) => page.url),
+    );
+    // /blog is routed to the object its publisher writes; no post is a page of the build.
+    expect(manifest.pages).toContain('/blog');
+    expect(manifest.pages).not.toContain(`/${FACETS}`);
+  });
+
+  it("leaves the blog to the site's publisher: no post, /blog, blog data, feed or blog sitemap in the build", () => {
+    const blogKeys = builtKeys.filter((key) =>
+      /^(blog|blog-posts|blog-data)(\/|$)|^rss\.xml$|^blog-sitemap\.xml$/.test(key),
+    );
+    expect(blogKeys).toEqual([]);
+    expect(builtKeys.filter((key) => key.startsWith(FACETS))).toEqual([]);
   });
 
   it("leaves a render kit that renders the blog's pages as the build's own: same inline stylesheet and boot script, the client's settings", () => {
@@ -90,7 +112,7 @@ describe('npm run build', () => {
     expect(kit).toEqual(result.kit);
     expect(kit.config).toEqual(result.config);
     const about = read('about/index.html');
-    const post = read("blog-posts/facets-of-jobs-why-it's-so-hard-to-hire-good-people/index.html");
+    const post = read(`blog-posts/${FACETS}/index.html`);
     expect(inlineHashesOf(post)).toEqual(inlineHashesOf(about));
     for (const page of [kit.pages.post, kit.pages.index]) {
       for (const file of [page.bootScript, page.entryScript, ...page.modulePreloads]) {
@@ -133,7 +155,7 @@ describe('npm run build', () => {
     expect(hashes.scripts).toHaveLength(2);
     expect(csp).toContain(`script-src 'self' ${hashes.scripts.join(' ')};`);
     expect(csp).toContain(`style-src 'self' ${hashes.styles.join(' ')};`);
-    const pagesHashes = result.pages.map((page) => {
+    const pagesHashes = everyPage().map((page) => {
       const html = read(page.file);
       expect(html).not.toMatch(/<style\s|\sstyle="|rel="stylesheet"|\son[a-z]+="/);
       return { page: page.url, ...inlineHashesOf(html) };
@@ -147,7 +169,7 @@ describe('npm run build', () => {
   });
 
   it('starts no script request before the first paint: one inline boot script, no modulepreload', () => {
-    for (const page of result.pages) {
+    for (const page of everyPage()) {
       const html = read(page.file);
       expect(html).not.toMatch(/<link[^>]*modulepreload/);
       expect(html).not.toMatch(/<script[^>]*\ssrc=/);
@@ -160,7 +182,7 @@ describe('npm run build', () => {
 
   it('carries the site icon in every page as a data: URI of web/public/favicon.svg, so loading a page requests no icon', () => {
     const icon = read('favicon.svg').trim().replace(/\s+/g, ' ');
-    for (const page of result.pages) {
+    for (const page of everyPage()) {
       const href = /<link rel="icon" href="([^"]+)" type="image\/svg\+xml">/.exec(read(page.file))?.[1];
       expect({ page: page.url, scheme: href?.split(',')[0] }).toEqual({ page: page.url, scheme: 'data:image/svg+xml' });
       expect(decodeURIComponent(href!.slice(href!.indexOf(',') + 1))).toBe(icon);
@@ -179,7 +201,7 @@ describe('npm run build', () => {
   });
 
   it("leaves no image's priority to Chrome's in-viewport guess: every image is lazy or states its fetch priority", () => {
-    for (const page of result.pages) {
+    for (const page of everyPage()) {
       const unstated = (read(page.file).match(/<img\b[^>]*>/g) ?? []).filter(
         (img) => !/\sloading="lazy"/.test(img) && !/\sfetchPriority="(high|low)"/i.test(img),
       );
@@ -273,7 +295,7 @@ describe("the owners' console in the build", () => {
   });
 
   it("is never loaded by a public page: no page names its files, none of its code is in a page's chunks", () => {
-    for (const page of result.pages) {
+    for (const page of everyPage()) {
       expect({ page: page.url, console: read(page.file).includes(CONSOLE_ASSETS_DIR) }).toEqual({
         page: page.url,
         console: false,
