@@ -16,7 +16,7 @@ import { Api, type FormLimits } from './api';
 import type { ApiThrottle } from './api-throttling';
 import { DEFAULT_MONTHLY_BUDGET_USD, MonthlyBudget } from './budget';
 import { CampaignSender } from './campaign-sender';
-import { RENDER_KIT_KEY } from '#shared/blog-site.ts';
+import { POST_MEDIA_PREFIX, POST_UPLOADS_PREFIX, RENDER_KIT_KEY } from '#shared/blog-site.ts';
 import { PostSchedules } from './post-schedules';
 import { SitePublisher } from './site-publisher';
 import { Data } from './data';
@@ -177,9 +177,17 @@ export class SiteStack extends Stack {
     this.publisher.bindTrigger(this.api.handlers.consolePosts);
     this.postSchedules = new PostSchedules(this, 'PostSchedules', { publisher: this.publisher.publisher });
     this.postSchedules.bindSchedules(this.api.handlers.consolePosts);
-    // Its preview renders with the deployed build's render kit, the one object of the bucket it reads.
+    // Its preview renders with the deployed build's render kit, the one object of the bucket it
+    // reads but the uploads. An owner's image: the presigned POST it signs is authorized as its
+    // s3:PutObject, on post-uploads/* only; it reads and deletes an upload, and writes an accepted
+    // image under media/posts/ (never deletes one: a published page may show it).
     this.api.handlers.consolePosts
       .grantOn([this.site.bucket.arnForObjects(RENDER_KIT_KEY)], ['s3:GetObject'])
+      .grantOn(
+        [this.site.bucket.arnForObjects(`${POST_UPLOADS_PREFIX}*`)],
+        ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
+      )
+      .grantOn([this.site.bucket.arnForObjects(`${POST_MEDIA_PREFIX}*`)], ['s3:PutObject'])
       .setEnv('SITE_BUCKET', this.site.bucket.bucketName);
     // Bounces and complaints of a campaign's email are counted on its send record.
     this.email.feedbackFunction.bindTable(this.data.campaigns, ['UpdateItem']);

@@ -4,6 +4,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { POST_UPLOADS_PREFIX } from '#shared/blog-site.ts';
 import { API_BASE } from '#shared/paths.ts';
 import { controlTowerRule } from '../compliance';
 import { buildViewerRequestCode, buildViewerResponseCode } from '../edge/edge-code';
@@ -75,7 +76,29 @@ export class Site extends Construct {
       enforceSSL: true,
       versioned: true,
       // Versioning keeps earlier deployments for a rollback; old versions need not live forever.
-      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(90) }],
+      // An image upload is accepted (copied to media/posts/ and deleted) within seconds of its POST:
+      // one still there after a day was abandoned (a closed tab) and goes, versions and all.
+      lifecycleRules: [
+        { noncurrentVersionExpiration: Duration.days(90) },
+        {
+          id: 'AbandonedImageUploads',
+          prefix: POST_UPLOADS_PREFIX,
+          expiration: Duration.days(1),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
+      ],
+      // The console's browser POSTs an image straight to the bucket (a presigned POST, decision
+      // 0053) and must read the answer: S3 adds Access-Control-Allow-Origin for this origin only
+      // (https://docs.aws.amazon.com/AmazonS3/latest/userguide/cors.html). The site's origin without
+      // a custom domain is the distribution's, which depends on this bucket: any CloudFront host is
+      // allowed then. CORS only lets a page read the answer; what may be written is the policy's.
+      cors: [
+        {
+          allowedMethods: [s3.HttpMethods.POST],
+          allowedOrigins: [customDomain ? `https://${customDomain.domainName}` : 'https://*.cloudfront.net'],
+          maxAge: 3600,
+        },
+      ],
       serverAccessLogsBucket: props.accessLogsBucket,
       serverAccessLogsPrefix: 's3/site/',
     });
@@ -101,7 +124,7 @@ export class Site extends Construct {
       code: cloudfront.FunctionCode.fromInline(buildViewerResponseCode()),
     });
 
-    const headers = securityHeaderPolicy(props.cspHashes);
+    const headers = securityHeaderPolicy(props.cspHashes, [`https://${this.bucket.bucketRegionalDomainName}`]);
     this.responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Security headers of infra/site/security-headers.ts',
       securityHeadersBehavior: {

@@ -28,7 +28,10 @@ export interface LocalServerOptions extends SiteOptions {
   scheduler?: Pick<LocalScheduler, 'handle'>;
   /** Each function's role, enforced on the twin's own AWS endpoints. */
   iam: IamEnforcement;
-  /** The site bucket's directory, whose objects a function may read through the S3 endpoint (local-site-bucket.ts). */
+  /**
+   * The site bucket's directory, whose objects functions read and write through the S3 endpoint,
+   * and the owners' browsers upload images to, signed by the Posts screen's function (local-site-bucket.ts).
+   */
   siteBucket?: { name: string; dir: string };
 }
 
@@ -45,7 +48,10 @@ export function createLocalServer(options: LocalServerOptions) {
   const s3 = createLocalS3(options.objects, options.signingKey);
   const siteBucket = options.siteBucket && {
     prefix: localSiteBucketPrefix(options.siteBucket.name),
-    read: createLocalSiteBucket(options.siteBucket.name, options.siteBucket.dir, options.iam),
+    read: createLocalSiteBucket(options.siteBucket.name, options.siteBucket.dir, options.iam, {
+      key: options.signingKey,
+      signer: 'consolePosts',
+    }),
   };
   const faultControl = createFaultControl(options.faults);
   const lambda = createLocalLambda(options.functions ?? {}, options.iam);

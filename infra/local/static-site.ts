@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { EdgeHandlers, EdgeRequest, EdgeResponse, EdgeValue } from '../edge/edge-code';
+import { POST_MEDIA_CACHE_CONTROL, POST_MEDIA_PREFIX } from '#shared/blog-site.ts';
 import { metadataHeaders } from '../site/object-metadata';
 import { contentTypeOf, isCompressible } from './content-types';
 
@@ -14,9 +15,14 @@ export interface SiteOptions {
   responseHeaders: Record<string, string>;
 }
 
-/** The same Cache-Control the stack's two BucketDeployments store on the objects. */
+/**
+ * The same Cache-Control the stack's two BucketDeployments store on the objects, and the image
+ * route on the owners' images (named by their hash, as the assets are).
+ */
 const cacheControlFor = (uri: string) =>
-  uri.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
+  uri.startsWith('/assets/') || uri.startsWith(`/${POST_MEDIA_PREFIX}`)
+    ? POST_MEDIA_CACHE_CONTROL
+    : 'public, max-age=0, must-revalidate';
 
 interface CachedFile {
   body: Buffer;

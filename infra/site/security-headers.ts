@@ -18,9 +18,11 @@ const HSTS_MAX_AGE_SECONDS = 2 * 365 * 24 * 3600;
  * files; the two inline elements of every page (its stylesheet, and the boot script that
  * starts the app after the first paint) and the console shell's two (its stylesheet and its
  * script, docs/decisions/0066-console-inline-script.md) are allowed by their sha256 hashes only.
- * `data:` images cover inlined SVG placeholders.
+ * `data:` images cover inlined SVG placeholders. `connectTo`: other origins the pages may send
+ * requests to: in AWS the site bucket's regional host, where the console's browser POSTs an
+ * image upload (decision 0053); the twin's S3 is the site's own origin, so the twin needs none.
  */
-export function contentSecurityPolicy(hashes: CspHashes): string {
+export function contentSecurityPolicy(hashes: CspHashes, connectTo: readonly string[] = []): string {
   const { styles, scripts } = assertCspHashes(hashes);
   return [
     "default-src 'self'",
@@ -29,7 +31,7 @@ export function contentSecurityPolicy(hashes: CspHashes): string {
     "img-src 'self' data:",
     "media-src 'self'",
     "font-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connectTo].join(' '),
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -41,10 +43,10 @@ export function contentSecurityPolicy(hashes: CspHashes): string {
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
 /** The response-headers policy for a build whose inline elements have these CSP hashes. */
-export const securityHeaderPolicy = (hashes: CspHashes) =>
+export const securityHeaderPolicy = (hashes: CspHashes, connectTo: readonly string[] = []) =>
   ({
     strictTransportSecurity: { maxAgeSeconds: HSTS_MAX_AGE_SECONDS, includeSubDomains: true, preload: true },
-    contentSecurityPolicy: contentSecurityPolicy(hashes),
+    contentSecurityPolicy: contentSecurityPolicy(hashes, connectTo),
     contentTypeOptions: 'nosniff',
     frameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',

@@ -30,7 +30,7 @@ export const postImageStoreFromEnv = () => {
       const region = await s3.config.region();
       const credentials = await s3.config.credentials();
       return {
-        url: endpoint ? `${endpoint.replace(/\/+$/, '')}/${bucket}` : `https://${bucket}.s3.${region}.amazonaws.com`,
+        url: endpoint ? `${endpoint.replace(/\/+$/, '')}/${bucket}/` : `https://${bucket}.s3.${region}.amazonaws.com/`,
         fields: presignedPostFields({
           bucket,
           key: uploadKey(uploadId),

@@ -150,7 +150,10 @@ describe('Site', () => {
     expect(distributionConfig(template).Logging).toMatchObject({ Prefix: 'cloudfront/' });
   });
 
-  it('sends the shared security headers', () => {
+  it('sends the shared security headers, the CSP letting the console POST an image to the bucket', () => {
+    const { stack, site, template } = build();
+    const csp = contentSecurityPolicy(CSP_HASHES, [`https://${site.bucket.bucketRegionalDomainName}`]);
+    expect(csp).toContain("connect-src 'self' https://");
     template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: {
         SecurityHeadersConfig: {
@@ -160,7 +163,7 @@ describe('Site', () => {
             Preload: true,
             Override: true,
           },
-          ContentSecurityPolicy: { ContentSecurityPolicy: SECURITY_HEADERS['Content-Security-Policy'], Override: true },
+          ContentSecurityPolicy: { ContentSecurityPolicy: stack.resolve(csp), Override: true },
           ContentTypeOptions: { Override: true },
           FrameOptions: { FrameOption: 'DENY', Override: true },
           ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },

@@ -206,8 +206,7 @@ export function schedulerRequests(request: WireRequest): AccessRequest[] {
 
 /**
  * S3's REST API, path-style under the twin's prefix (`/_local-s3/<bucket>/<key>`): a GET or HEAD
- * of an object is s3:GetObject on it; the twin's S3 answers nothing else with a caller's own
- * credentials.
+ * of an object is s3:GetObject on it, a DELETE s3:DeleteObject, a PUT s3:PutObject.
  */
 export function s3Requests(request: WireRequest): AccessRequest[] {
   const [bucket = '', ...key] = new URL(request.url, 'http://twin').pathname
@@ -215,7 +214,12 @@ export function s3Requests(request: WireRequest): AccessRequest[] {
     .split('/')
     .map(decodeURIComponent);
   const resource = `${bucketArn(bucket)}/${key.join('/')}`;
-  return [{ action: ['GET', 'HEAD'].includes(request.method) ? 's3:GetObject' : 's3:PutObject', resource }];
+  const action = ['GET', 'HEAD'].includes(request.method)
+    ? 's3:GetObject'
+    : request.method === 'DELETE'
+      ? 's3:DeleteObject'
+      : 's3:PutObject';
+  return [{ action, resource }];
 }
 
 /** Secrets Manager's JSON protocol: the secret by its id (the twin's secrets are named by ARN). */
