@@ -6,6 +6,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import {
   dynamoRequests,
   lambdaRequests,
+  s3Requests,
   schedulerRequests,
   sesRequests,
   sqsRequests,
@@ -159,6 +160,19 @@ describe('SQS, Lambda and Scheduler', () => {
         action: 'scheduler:DeleteSchedule',
         resource: 'arn:aws:scheduler:ca-central-1:000000000000:schedule/launches/campaign-launch-1',
       },
+    ]);
+  });
+});
+
+describe('S3', () => {
+  it("reads an object's action from the method, on the object's ARN (path-style under the twin's prefix)", () => {
+    const object = (method: string) => s3Requests(wire('', {}, method, '/_local-s3/site/post-uploads/abc'));
+    const arn = 'arn:aws:s3:::site/post-uploads/abc';
+    expect(['GET', 'HEAD', 'PUT', 'DELETE'].map((method) => object(method)[0])).toEqual([
+      { action: 's3:GetObject', resource: arn },
+      { action: 's3:GetObject', resource: arn },
+      { action: 's3:PutObject', resource: arn },
+      { action: 's3:DeleteObject', resource: arn },
     ]);
   });
 });
