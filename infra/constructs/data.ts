@@ -1,4 +1,4 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import {
@@ -10,6 +10,7 @@ import {
   SUBSCRIBERS_TABLE,
   type TableDefinition,
 } from './table-definitions';
+import { controlTowerRule } from '../compliance';
 import type { TableBinding } from './house-function';
 
 export interface DataProps {
@@ -33,7 +34,10 @@ export class Data extends Construct {
   readonly console: TableBinding & { readonly table: dynamodb.Table };
   /** The blog's posts, their revisions and slugs (docs/decisions/0053-blog-posts-from-the-console.md). */
   readonly posts: TableBinding & { readonly table: dynamodb.Table };
-  /** The site's visit counting: daily salts, raw visits of the day, the days' sums (docs/decisions/0081-privacy-first-analytics.md). */
+  /**
+   * The site's visit counting: daily salts, raw visits of the day, the days' sums
+   * (docs/decisions/0081-privacy-first-analytics.md).
+   */
   readonly analytics: TableBinding & { readonly table: dynamodb.Table };
 
   constructor(scope: Construct, id: string, props: DataProps = {}) {
@@ -61,6 +65,15 @@ export class Data extends Construct {
       // A retained table is also protected from a mistaken delete outside CloudFormation.
       deletionProtection: retained,
     });
+    if (definition.pointInTimeRecovery === false) {
+      // docs/decisions/0081-privacy-first-analytics.md
+      const reason =
+        "Its daily salts must be gone once deleted: a restorable history would let a day's visitor hashes be computed again. " +
+        "It holds no record the firm needs back: its raw items live a day, and a lost day's sums are counts.";
+      for (const id of ['AwsSolutions-DDB3', controlTowerRule('dynamodb_table_pitr_enabled_check')]) {
+        Validations.of(table).acknowledge({ id, reason });
+      }
+    }
     for (const index of definition.indexes ?? []) {
       table.addGlobalSecondaryIndex({
         indexName: index.name,
