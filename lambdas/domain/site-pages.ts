@@ -15,7 +15,7 @@ export const SITE_SITEMAPS = ['/sitemap.xml', BLOG_FILES.sitemap.path] as const;
 
 /** How long a fetched sitemap is used before it is fetched again. */
 export const SITEMAP_MAX_AGE_MS = 5 * 60_000;
-/** After a failed fetch, how long before the next try (beacons meanwhile count nothing new). */
+/** After a sitemap did not answer, how long before the next try. */
 const RETRY_AFTER_MS = 30_000;
 const FETCH_TIMEOUT_MS = 3000;
 
@@ -38,31 +38,37 @@ export const pagesOfSitemap = (xml: string): Set<string> => {
   return pages;
 };
 
+/** One sitemap's pages, or undefined when it did not answer (in time, or with 200). */
+const readSitemap = async (url: string, fetchText: FetchText, signal: AbortSignal) => {
+  try {
+    const answer = await fetchText(url, signal);
+    return answer.status === 200 ? pagesOfSitemap(await answer.text()) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 /**
- * The site's pages, from its sitemaps: the last good copy while a newer one is fetched, an empty
- * set until the first fetch of them all succeeds.
+ * The site's pages, from its sitemaps: each fetched again every SITEMAP_MAX_AGE_MS. One that does
+ * not answer keeps the pages it listed last (none, before it ever answered) and is asked again
+ * after RETRY_AFTER_MS, so a post's sitemap down for a moment stops no other page from counting.
  */
 export const sitePages = (siteUrl: string, fetchText: FetchText, clock: () => number = Date.now) => {
+  const listed = new Map<string, Set<string>>();
   let pages = new Set<string>();
   let nextFetchAt = 0;
   let fetching: Promise<void> | undefined;
   const refresh = async () => {
-    try {
-      const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS);
-      const sitemaps = await Promise.all(
-        SITE_SITEMAPS.map(async (sitemap) => {
-          const answer = await fetchText(`${siteUrl}${sitemap}`, signal);
-          if (answer.status !== 200) throw new Error(`${sitemap} answered ${answer.status}`);
-          return pagesOfSitemap(await answer.text());
-        }),
-      );
-      pages = new Set(sitemaps.flatMap((found) => [...found]));
-      nextFetchAt = clock() + SITEMAP_MAX_AGE_MS;
-    } catch {
-      nextFetchAt = clock() + RETRY_AFTER_MS;
-    } finally {
-      fetching = undefined;
-    }
+    const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS);
+    const answers = await Promise.all(
+      SITE_SITEMAPS.map((sitemap) => readSitemap(`${siteUrl}${sitemap}`, fetchText, signal)),
+    );
+    SITE_SITEMAPS.forEach((sitemap, index) => {
+      if (answers[index]) listed.set(sitemap, answers[index]);
+    });
+    pages = new Set([...listed.values()].flatMap((found) => [...found]));
+    nextFetchAt = clock() + (answers.every(Boolean) ? SITEMAP_MAX_AGE_MS : RETRY_AFTER_MS);
+    fetching = undefined;
   };
   return async (path: string): Promise<boolean> => {
     if (clock() >= nextFetchAt) {
