@@ -88,6 +88,18 @@ describe('an image upload', () => {
     });
     const key = image.src.slice(1);
     expect(await bucket.object(key)).toEqual(JPEG_1280x720);
+    // Served by the site as the image it is, cached for a year, never sniffed as anything else.
+    const served = await bucket.visit(image.src);
+    expect([served.status, Buffer.from(await served.arrayBuffer())]).toEqual([200, JPEG_1280x720]);
+    expect(
+      Object.fromEntries(
+        ['content-type', 'cache-control', 'x-content-type-options'].map((name) => [name, served.headers.get(name)]),
+      ),
+    ).toEqual({
+      'content-type': 'image/jpeg',
+      'cache-control': POST_MEDIA_CACHE_CONTROL,
+      'x-content-type-options': 'nosniff',
+    });
     expect(bucket.storedWith(key)).toEqual({ contentType: 'image/jpeg', cacheControl: POST_MEDIA_CACHE_CONTROL });
     // The upload is gone once accepted: accepting it again finds nothing.
     expect(await bucket.object(uploadedKey(ticket))).toBeUndefined();
@@ -135,6 +147,8 @@ describe("the attacker's pass", () => {
       bytes: bytes.length,
     });
     expect(await post(ticket, bytes)).toMatchObject({ status: 204 });
+    // An upload is never served, even before it is checked: the uploads are no folder of the site.
+    expect((await bucket.visit(`/${uploadedKey(ticket)}`)).status).toBe(404);
     expect(await accept(ticket.uploadId)).toMatchObject({
       statusCode: 400,
       json: { message: IMAGE_MESSAGES.notAnImage },
