@@ -39,6 +39,11 @@ export type HandlerEnvName =
   | 'SITE_PUBLISHER_FUNCTION'
   /** The site bucket and its distribution: where the publisher writes its objects and what it invalidates. */
   | 'SITE_BUCKET'
+  /**
+   * Where the console's browser POSTs an image upload (a presigned POST's URL): the site bucket's
+   * regional host in AWS, the twin's S3 on the site's own origin locally (decision 0053).
+   */
+  | 'POST_UPLOAD_URL'
   | 'SITE_DISTRIBUTION_ID'
   /** The KeyValueStore of published issues, posts and redirects the site's viewer-request function reads. */
   | 'SITE_ROUTES_STORE_ARN'

@@ -188,7 +188,9 @@ export class SiteStack extends Stack {
         ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
       )
       .grantOn([this.site.bucket.arnForObjects(`${POST_MEDIA_PREFIX}*`)], ['s3:PutObject'])
-      .setEnv('SITE_BUCKET', this.site.bucket.bucketName);
+      .setEnv('SITE_BUCKET', this.site.bucket.bucketName)
+      // The host the site's CSP lets the console connect to (Site: contentSecurityPolicy's connectTo).
+      .setEnv('POST_UPLOAD_URL', `https://${this.site.bucket.bucketRegionalDomainName}/`);
     // Bounces and complaints of a campaign's email are counted on its send record.
     this.email.feedbackFunction.bindTable(this.data.campaigns, ['UpdateItem']);
     new SiteDeployment(this, 'SiteDeployment', {

@@ -38,6 +38,7 @@ import { createLocalPublisher } from './local-publisher';
 import { PUBLISHER_LEASE_SECONDS } from '#lambdas/publisher/one-run-at-a-time.ts';
 import { siteSections } from '#lambdas/publisher/site-sections.ts';
 import { LOCAL_PUBLISHER_TARGETS, localPublishedSite } from './local-published-site';
+import { localSiteBucketPrefix } from './local-site-bucket';
 import { createLocalKeyValueStore } from './local-key-value-store';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
 import { nowSeconds } from '#lambdas/runtime/clock.ts';
@@ -152,6 +153,8 @@ function lambdaEnvironment(
     ANALYTICS_TABLE: ANALYTICS_TABLE.logicalName,
     CONSOLE_OWNERS: cfg.consoleOwners,
     SITE_URL: cfg.siteUrl,
+    // The browser POSTs an image to the twin's S3 on the site's own origin, which the console's CSP allows.
+    POST_UPLOAD_URL: `${new URL(cfg.siteUrl).origin}${localSiteBucketPrefix(LOCAL_PUBLISHER_TARGETS.SITE_BUCKET)}`,
     SENDER_EMAIL: cfg.senderEmail,
     MAILING_ADDRESS: cfg.mailingAddress,
     NOTIFICATION_EMAIL: cfg.notificationEmail,

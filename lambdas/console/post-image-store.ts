@@ -8,7 +8,7 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { POST_MEDIA_CACHE_CONTROL, POST_MEDIA_PREFIX, POST_UPLOADS_PREFIX } from '#shared/blog-site.ts';
 import { createS3Client } from '../runtime/aws-clients/s3';
-import { optionalEnv, requireEnv } from '../runtime/env';
+import { requireEnv } from '../runtime/env';
 import { presignedPostFields } from './post-upload-policy';
 
 /** A few minutes: the browser sends the resized image right after asking. */
@@ -22,15 +22,15 @@ const isMissing = (error: unknown) =>
 export const postImageStoreFromEnv = () => {
   const s3 = createS3Client();
   const bucket = requireEnv('SITE_BUCKET');
-  // The twin's S3 answers path-style under its endpoint; AWS, at the bucket's regional host.
-  const endpoint = optionalEnv('AWS_ENDPOINT_URL_S3');
+  // Where the browser sends the form: the bucket's regional host in AWS, the site's origin on the twin.
+  const url = requireEnv('POST_UPLOAD_URL');
   return {
     /** The URL and form fields of a presigned POST of `uploadId`'s key: this type, 1 to `maxBytes` bytes. */
     async uploadForm(uploadId: string, contentType: string, maxBytes: number, now: number) {
       const region = await s3.config.region();
       const credentials = await s3.config.credentials();
       return {
-        url: endpoint ? `${endpoint.replace(/\/+$/, '')}/${bucket}/` : `https://${bucket}.s3.${region}.amazonaws.com/`,
+        url,
         fields: presignedPostFields({
           bucket,
           key: uploadKey(uploadId),

@@ -31,6 +31,20 @@ describe("the owners' images", () => {
     ]);
   });
 
+  it("tells consolePosts where the browser POSTs: the bucket's regional host, which the site's CSP names", () => {
+    const regionalHost = { 'Fn::GetAtt': [bucketId, 'RegionalDomainName'] };
+    const variables = Object.values(template.findResources('AWS::Lambda::Function'))
+      .map((fn) => fn.Properties.Environment?.Variables ?? {})
+      .filter((env) => env.POST_UPLOAD_URL);
+    expect(variables.map((env) => env.POST_UPLOAD_URL)).toEqual([
+      { 'Fn::Join': ['', ['https://', regionalHost, '/']] },
+    ]);
+    const [policy] = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+    expect(
+      JSON.stringify(policy!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy),
+    ).toContain(`connect-src 'self' https://",${JSON.stringify(regionalHost)},"; frame-ancestors`);
+  });
+
   it('gives no other API function any S3 action on the uploads or the images', () => {
     for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
       if (name === 'consolePosts' || !handlers[name]) continue;

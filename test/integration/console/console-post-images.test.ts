@@ -31,10 +31,12 @@ beforeAll(async () => {
   bucket = await startSiteBucketUploads(process.env.SITE_BUCKET!);
   // Read when the image routes first make their S3 client.
   process.env.AWS_ENDPOINT_URL_S3 = bucket.endpoint;
+  process.env.POST_UPLOAD_URL = `${bucket.endpoint}/${process.env.SITE_BUCKET}/`;
 });
 afterAll(async () => {
   process.env.CONSOLE_OWNERS = OWNERS;
   process.env.AWS_ENDPOINT_URL_S3 = S3_ENDPOINT;
+  delete process.env.POST_UPLOAD_URL;
   await bucket.close();
 });
 
