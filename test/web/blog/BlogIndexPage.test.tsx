@@ -1,12 +1,25 @@
 // react-router 7 needs TextEncoder at import time; jsdom lacks it (shared shim of the web tests).
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import BlogIndexPage from '#web/src/features/blog/BlogIndexPage.tsx';
+import type { PostSummary } from '#web/src/features/blog/types.ts';
 import { FIXTURE_POSTS } from './fixture-posts';
 
-jest.mock('#web/src/features/blog/blog-data.ts', () => ({
-  useCatalog: () => ({ posts: jest.requireActual('./fixture-posts').FIXTURE_POSTS }),
-}));
+/** The catalog the page reads: the spec's 25 posts, unless a test publishes more. */
+let catalog: PostSummary[] = FIXTURE_POSTS;
+jest.mock('#web/src/features/blog/blog-data.ts', () => ({ useCatalog: () => ({ posts: catalog }) }));
+afterEach(() => {
+  catalog = FIXTURE_POSTS;
+});
+
+/** `count` posts: the fixture's, again, each under a slug and title of its own. */
+const manyPosts = (count: number): PostSummary[] =>
+  Array.from({ length: count }, (_, index) => {
+    const post = FIXTURE_POSTS[index % FIXTURE_POSTS.length]!;
+    return { ...post, slug: `${post.slug}-${index}`, title: `${post.title} ${index}` };
+  });
+const cardTitles = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 
 const renderIndex = () =>
   render(
@@ -45,5 +58,27 @@ describe('BlogIndexPage', () => {
       expect(image).toHaveAttribute('height', '630');
       expect(image).toHaveAttribute('loading', index < 3 ? 'eager' : 'lazy');
     });
+  });
+
+  it("shows the spec's 25 posts whole, with nothing more to show", () => {
+    renderIndex();
+    expect(cardTitles()).toHaveLength(25);
+    expect(screen.queryByRole('button', { name: 'Show older posts' })).not.toBeInTheDocument();
+  });
+
+  it('shows a long blog 30 cards at a time, older ones on asking, and moves to the first card added', async () => {
+    const user = userEvent.setup();
+    catalog = manyPosts(65);
+    renderIndex();
+    expect(cardTitles()).toEqual(catalog.slice(0, 30).map(({ title }) => title));
+
+    await user.click(screen.getByRole('button', { name: 'Show older posts' }));
+    expect(cardTitles()).toEqual(catalog.slice(0, 60).map(({ title }) => title));
+    expect(document.activeElement).toHaveAccessibleName(new RegExp(`^Read More ?: ${catalog[30]!.title}$`));
+
+    await user.click(screen.getByRole('button', { name: 'Show older posts' }));
+    expect(cardTitles()).toHaveLength(65);
+    expect(document.activeElement).toHaveAccessibleName(new RegExp(`^Read More ?: ${catalog[60]!.title}$`));
+    expect(screen.queryByRole('button', { name: 'Show older posts' })).not.toBeInTheDocument();
   });
 });

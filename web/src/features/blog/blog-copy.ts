@@ -9,6 +9,8 @@ export const BLOG_COPY = {
     intro:
       'Practical notes on hiring, turnover, succession and leadership for Alberta business owners and the people they hire.',
     readMore: 'Read More',
+    /** Under the grid while older posts are not shown yet. */
+    showOlder: 'Show older posts',
   },
   post: {
     posted: 'Posted',

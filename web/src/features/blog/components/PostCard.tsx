@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { BLOG_COPY } from '../blog-copy';
 import { postPath } from '../post-links';
@@ -14,6 +15,8 @@ interface PostCardProps {
    * High once layout has run, so its priority would depend on timing (decision 0062).
    */
   priority?: boolean;
+  /** The card's link, for the index to move focus to (the first card that "Show older posts" adds). */
+  linkRef?: Ref<HTMLAnchorElement>;
 }
 
 /**
@@ -21,7 +24,7 @@ interface PostCardProps {
  * name, so a list of links read out of context still says where each goes; blog.css
  * stretches it over the card, so the whole card is one click target and one tab stop.
  */
-export function PostCard({ post, eager, priority = false }: PostCardProps) {
+export function PostCard({ post, eager, priority = false, linkRef }: PostCardProps) {
   const { image } = post;
   return (
     <article className="post-card">
@@ -42,7 +45,7 @@ export function PostCard({ post, eager, priority = false }: PostCardProps) {
         <p className="post-card-date">
           <PostDate post={post} />
         </p>
-        <Link className="post-card-link" to={postPath(post.slug)}>
+        <Link className="post-card-link" to={postPath(post.slug)} ref={linkRef}>
           {BLOG_COPY.index.readMore}
           <span className="visually-hidden">: {post.title}</span>
         </Link>
