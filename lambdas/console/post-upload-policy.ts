@@ -38,6 +38,12 @@ const amzDate = (ms: number) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
+/** The signature of a base64 policy: hex HMAC-SHA256 with the SigV4 key of `day` (`YYYYMMDD`) and `region` for S3. */
+export const policySignature = (base64Policy: string, secretAccessKey: string, day: string, region: string) =>
+  hmac(hmac(hmac(hmac(hmac(`AWS4${secretAccessKey}`, day), region), 's3'), 'aws4_request'), base64Policy).toString(
+    'hex',
+  );
+
 /** The form fields to send before the file, `policy` and `x-amz-signature` among them. */
 export function presignedPostFields(request: UploadPolicyRequest): Record<string, string> {
   const date = amzDate(request.now);
@@ -62,9 +68,6 @@ export function presignedPostFields(request: UploadPolicyRequest): Record<string
       ],
     }),
   ).toString('base64');
-  const signingKey = hmac(
-    hmac(hmac(hmac(`AWS4${request.credentials.secretAccessKey}`, day), request.region), 's3'),
-    'aws4_request',
-  );
-  return { ...signed, policy, 'x-amz-signature': hmac(signingKey, policy).toString('hex') };
+  const signature = policySignature(policy, request.credentials.secretAccessKey, day, request.region);
+  return { ...signed, policy, 'x-amz-signature': signature };
 }
