@@ -26,7 +26,10 @@ export function acknowledgeStaticBucketControls(bucket: s3.IBucket): void {
   );
 }
 
-/** The bucket receiving S3 server access logs and CloudFront standard logs, one prefix each. */
+/**
+ * The bucket receiving the S3 buckets' server access logs, one prefix each. CloudFront logs nothing
+ * here: its standard logs keep viewers' addresses (site.ts, decision 0081).
+ */
 export class AccessLogs extends Construct {
   readonly bucket: s3.Bucket;
 
@@ -36,7 +39,9 @@ export class AccessLogs extends Construct {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
-      // CloudFront standard logging writes with an ACL, which BucketOwnerEnforced would refuse.
+      // Set for CloudFront's legacy logging, which wrote with an ACL and is gone (decision 0081). It stays
+      // until the infra tests' app carries cdk.json's @aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy: without
+      // it CDK grants S3 server access logging by ACL, which BucketOwnerEnforced would refuse.
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: props.retention ?? Duration.days(365) }],
     });
@@ -46,7 +51,7 @@ export class AccessLogs extends Construct {
     acknowledge(controlTowerRule('s3_bucket_logging_enabled_check'), logsIntoItself);
     acknowledge(
       controlTowerRule('s3_bucket_acl_prohibited_check'),
-      'CloudFront standard logging delivers with an ACL (awslogsdelivery account); BucketOwnerPreferred is the setting AWS documents for it.',
+      'Object ownership is BucketOwnerPreferred, left from CloudFront legacy logging (now off: decision 0081); the deployed app grants S3 server access logging by bucket policy, and nothing writes with an ACL.',
     );
     acknowledge(
       controlTowerRule('s3_bucket_default_encryption_kms_check'),

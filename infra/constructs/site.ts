@@ -13,6 +13,15 @@ import { SESSION_COOKIE } from '#shared/console-api.ts';
 import { securityHeaderPolicy, type CspHashes } from '../site/security-headers';
 import { acknowledgeStaticBucketControls } from './access-logs';
 
+/**
+ * Why the distribution keeps no access log (decision 0081). Legacy logs always hold c-ip; a v2
+ * delivery that leaves it out must be created in us-east-1: "When calling the CloudWatch API to
+ * enable standard logging, you must specify the US East (N. Virginia) Region (us-east-1)"
+ * (https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/standard-logging.html#enable-access-logging-api).
+ */
+const CDN_ACCESS_LOGS_OFF =
+  "No CloudFront access logs: standard logging (legacy) keeps every viewer's IP address (c-ip) and issue 32 forbids storing one; standard logging v2 could omit it, but its delivery must be created in us-east-1 and this stack is ca-central-1 only (decision 0081). The API's access log, CloudWatch metrics and the S3 server access logs of the origin bucket remain.";
+
 export interface CustomDomain {
   /** e.g. www.example.ca; its DNS record (CNAME/alias to the distribution) is managed outside. */
   readonly domainName: string;
@@ -203,9 +212,10 @@ export class Site extends Construct {
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       // North America and Europe edges: the audience is in Alberta.
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
-      enableLogging: true,
-      logBucket: props.accessLogsBucket,
-      logFilePrefix: 'cloudfront/',
+      // No access logs (issue 32: no viewer's address kept anywhere, decision 0081). Standard logging
+      // (legacy) always writes the viewer's address (c-ip); v2 can leave it out, but its delivery must be
+      // made in us-east-1 and this stack is ca-central-1 only.
+      enableLogging: false,
       ...(customDomain
         ? {
             domainNames: [customDomain.domainName],
@@ -229,6 +239,11 @@ export class Site extends Construct {
       id: 'AwsSolutions-CFR2',
       reason:
         'No WAF: a CloudFront web ACL must live in us-east-1 and costs more than this low-traffic site warrants; API throttling, form validation and per-address limits cover abuse.',
+    });
+    Validations.of(this.distribution).acknowledge({ id: 'AwsSolutions-CFR3', reason: CDN_ACCESS_LOGS_OFF });
+    Validations.of(this.distribution).acknowledge({
+      id: controlTowerRule('cloudfront_access_logs_enabled_check'),
+      reason: CDN_ACCESS_LOGS_OFF,
     });
     Validations.of(this.distribution).acknowledge({
       id: controlTowerRule('cloudfront_origin_failover_enabled_check'),

@@ -146,8 +146,8 @@ describe('Site', () => {
     expect(distributionConfig(template).CustomErrorResponses).toBeUndefined();
   });
 
-  it('logs to the access-log bucket', () => {
-    expect(distributionConfig(template).Logging).toMatchObject({ Prefix: 'cloudfront/' });
+  it("keeps no access log, so no viewer's address is stored (issue 32)", () => {
+    expect(distributionConfig(template).Logging).toBeUndefined();
   });
 
   it('sends the shared security headers, the CSP letting the console POST an image to the bucket', () => {

@@ -176,6 +176,28 @@ describe('SiteStack', () => {
     });
   });
 
+  it("configures no CloudFront log that keeps a viewer's address (issue 32: c-ip, x-forwarded-for)", () => {
+    // Standard logging (legacy) writes every field, c-ip included; a realtime or v2 log keeps the fields it
+    // names, and a v2 delivery naming none keeps the default list, c-ip included.
+    const viewerAddress = ['c-ip', 'x-forwarded-for'];
+    const distributions = Object.values(template.findResources('AWS::CloudFront::Distribution'));
+    expect(distributions.map((distribution) => distribution.Properties.DistributionConfig.Logging)).toEqual(
+      distributions.map(() => undefined),
+    );
+    const fieldLists = [
+      ...Object.values(template.findResources('AWS::CloudFront::RealtimeLogConfig')).map(
+        (log) => log.Properties.Fields,
+      ),
+      ...Object.values(template.findResources('AWS::Logs::Delivery')).map(
+        (delivery) => delivery.Properties.RecordFields,
+      ),
+    ];
+    for (const fields of fieldLists) {
+      expect(fields).toEqual(expect.any(Array));
+      for (const field of viewerAddress) expect(fields).not.toContain(field);
+    }
+  });
+
   it('outputs the distribution and API endpoints', () => {
     expect(Object.keys(template.findOutputs('*'))).toEqual(
       expect.arrayContaining(['DistributionDomainName', 'DistributionId', 'ApiEndpoint']),
