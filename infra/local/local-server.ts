@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FunctionName } from '../constructs/functions';
 import { createApiDispatcher, type loadHttpHandlers } from './api-dispatch';
+import { CLOCK_PATH, type TwinClock } from './clock-control';
 import { createFaultControl, FAULTS_PATH } from './fault-control';
 import type { FaultSwitch } from './fault-switch';
 import { createLocalLambda, LOCAL_LAMBDA_PREFIX } from './local-lambda';
@@ -26,6 +27,8 @@ export interface LocalServerOptions extends SiteOptions {
   queues?: Record<string, QueueSink>;
   /** The twin's EventBridge Scheduler (local-scheduler.ts). */
   scheduler?: Pick<LocalScheduler, 'handle'>;
+  /** The clock the scheduler fires on, moved by tests (clock-control.ts). */
+  clock?: Pick<TwinClock, 'control'>;
   /** Each function's role, enforced on the twin's own AWS endpoints. */
   iam: IamEnforcement;
   /**
@@ -40,7 +43,7 @@ export interface LocalServerOptions extends SiteOptions {
  * the local S3 prefix serves presigned downloads, the local Lambda, SQS, Scheduler and Secrets
  * Manager prefixes answer those APIs, and everything else is the site behind the edge functions.
  * It is the twin of the distribution's two behaviours, plus the loopback-only fault switch
- * control (not part of the twin).
+ * and clock controls (not part of the twin).
  */
 export function createLocalServer(options: LocalServerOptions) {
   const site = createSiteHandler(options);
@@ -68,6 +71,7 @@ export function createLocalServer(options: LocalServerOptions) {
     if (options.scheduler && url.pathname.startsWith(`${LOCAL_SCHEDULER_PREFIX}/`))
       return options.scheduler.handle(req, res, url);
     if (url.pathname === FAULTS_PATH) return faultControl(req, res, url);
+    if (options.clock && url.pathname === CLOCK_PATH) return options.clock.control(req, res);
     return site.handle(req, res, url);
   };
 
