@@ -8,9 +8,13 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
  * Runs axe on the page as it is now and returns one readable line per failing element:
  * "rule (impact): what is wrong — selector — axe's summary". An empty list means no violations,
  * so `expect(await axeViolations(page)).toEqual([])` prints every problem when it fails.
+ * `skipFrames`: frames left out, where no script may run (a preview's `sandbox`), which axe would
+ * wait for forever; axe then checks neither them nor their element, so a caller checks its title.
  */
-export async function axeViolations(page: Page, label = page.url()): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+export async function axeViolations(page: Page, label = page.url(), skipFrames: string[] = []): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  for (const selector of skipFrames) builder.exclude(selector);
+  const results = await builder.analyze();
   return results.violations.flatMap((violation) =>
     violation.nodes.map(
       (node) =>

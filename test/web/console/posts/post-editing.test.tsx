@@ -120,6 +120,33 @@ describe('a post being written', () => {
     expect(Object.keys(sessionStorage)).toEqual([]);
   });
 
+  it('saves once when the API answers the fields in another order (an image’s keys as DynamoDB returns them)', async () => {
+    // Prepare: a post with a banner; the save's answer holds the same post, its keys in another order
+    const banner = {
+      src: '/media/posts/0123456789abcdef0123456789abcdef.png',
+      width: 1200,
+      height: 675,
+      alt: 'A handshake',
+    };
+    const stored = post({ banner });
+    const typed = `${stored.markdown} More.`;
+    const { alt, height, src, width } = banner;
+    const answered = { ...post({ markdown: typed, version: 4 }), banner: { alt, height, src, width } };
+    const fetchMock = routedFetch({ ...pageRoutes(stored), [`PUT ${PATH}`]: [saveAnswer(answered)] });
+    const user = typist();
+    open();
+
+    // Act
+    await user.type(await screen.findByLabelText('Body'), ' More.');
+    await pause(AUTOSAVE_PAUSE_MS);
+    await pause(AUTOSAVE_PAUSE_MS * 3);
+
+    // Assess: one save, and nothing left unsaved
+    expect(saves(fetchMock)).toHaveLength(1);
+    expect(screen.getByText(SAVED_STATUS)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Save now' })).toBeDisabled();
+  });
+
   it('after losing to another owner’s save (409) says so, saves no more, keeps the typing, and loads theirs when asked', async () => {
     // Prepare: someone saved version 4 meanwhile
     const theirs = post({ markdown: 'Their words.', version: 4 });

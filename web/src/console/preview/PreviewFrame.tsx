@@ -11,7 +11,8 @@ export const PREVIEW_WIDTHS: [PreviewWidth, string][] = [
  * A server-rendered document (an email, a post's page) in an iframe from `srcdoc`, at a computer's
  * width or a phone's 390 px, in a box that scrolls sideways itself so the console never does. It
  * is sandboxed but for `allow-same-origin`: no script runs in it, no form, no navigation of the
- * console; the console may reach into it once it has loaded (`onLoad`).
+ * console; the console may reach into it once it has loaded (`onLoad`). The box takes the keyboard's
+ * focus, so its sideways scroll is reachable without a mouse (the arrow keys move it).
  */
 export function PreviewFrame({
   title,
@@ -25,7 +26,12 @@ export function PreviewFrame({
   onLoad?(event: SyntheticEvent<HTMLIFrameElement>): void;
 }) {
   return (
-    <div className="console-preview__frame-box">
+    <div
+      className="console-preview__frame-box"
+      tabIndex={0}
+      role="region"
+      aria-label={`${title}, in a box that scrolls`}
+    >
       <iframe
         className={`console-preview__frame console-preview__frame--${width}`}
         title={title}

@@ -41,8 +41,16 @@ const emptyFields = (): PostFields => ({
   socialTitle: '',
 });
 
+/** A value's JSON with every object's keys in order: the API's answer (DynamoDB's maps) keeps no order of its own. */
+const sortedJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, part: unknown) =>
+    part && typeof part === 'object' && !Array.isArray(part)
+      ? Object.fromEntries(Object.entries(part).sort(([a], [b]) => a.localeCompare(b)))
+      : part,
+  );
+
 /** The fields as the API stores them (trimmed, defaults filled): what is typed is unsaved only if this differs. */
-const normal = (fields: PostFields) => JSON.stringify(postFieldsSchema.cast(fields, { assert: false }));
+const normal = (fields: PostFields) => sortedJson(postFieldsSchema.cast(fields, { assert: false }));
 
 /** The schema's words under each field it refuses, and the first of them for the status line. */
 function checked(fields: PostFields): { errors: PostFieldErrors; problem?: string } {
@@ -123,8 +131,7 @@ export function PostEditor({ owner, stored, onStored, reload }: PostEditorProps)
     // Typing that went on during the save stays kept, on the new version; else the kept copy goes.
     const after = latest.current.fields;
     forget();
-    if (JSON.stringify(after) !== JSON.stringify(fieldsOf(answer.post)))
-      keep({ fields: after, version: answer.post.version });
+    if (sortedJson(after) !== sortedJson(fieldsOf(answer.post))) keep({ fields: after, version: answer.post.version });
     onStored(answer.post);
   };
 
