@@ -191,6 +191,14 @@ export class SiteStack extends Stack {
       .setEnv('SITE_BUCKET', this.site.bucket.bucketName)
       // The host the site's CSP lets the console connect to (Site: contentSecurityPolicy's connectTo).
       .setEnv('POST_UPLOAD_URL', `https://${this.site.bucket.bucketRegionalDomainName}/`);
+    const siteBucketArn = `<${this.getLogicalId(this.site.bucket.node.defaultChild as never)}.Arn>`;
+    for (const prefix of [POST_UPLOADS_PREFIX, POST_MEDIA_PREFIX]) {
+      Validations.of(this.api.handlers.consolePosts.role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${siteBucketArn}/${prefix}*]`,
+        reason:
+          "An upload's and an accepted image's names are random or their content's hash, made when the owner uploads, so the grant is every object under that one prefix of the site bucket and nothing else.",
+      });
+    }
     // Bounces and complaints of a campaign's email are counted on its send record.
     this.email.feedbackFunction.bindTable(this.data.campaigns, ['UpdateItem']);
     new SiteDeployment(this, 'SiteDeployment', {
