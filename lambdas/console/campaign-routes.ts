@@ -224,11 +224,11 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
   {
     routeKey: CAMPAIGN_ROUTES.preview,
     handle: async (request) => {
-      const { sampleLinks, ...fields } = await campaignSchemas.bodyOf(
+      const { sampleLinks, slug, ...fields } = await campaignSchemas.bodyOf(
         request.event,
         (schemas) => schemas.campaignPreviewSchema,
       );
-      const content = await rendered('preview', fields);
+      const content = await rendered(slug ?? 'preview', fields);
       // A real subscriber who would get it, so the links are real; else (or when asked) the marked sample.
       const [subscriber] = sampleLinks
         ? []

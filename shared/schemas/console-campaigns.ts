@@ -52,7 +52,14 @@ export type CampaignFields = yup.InferType<typeof campaignFieldsSchema>;
  * always the marked sample's. A frozen campaign's page asks for the sample, since its preview
  * stays on screen while the real emails are out and a click there would act for that person.
  */
-export const campaignPreviewSchema = campaignFieldsSchema.shape({ sampleLinks: yup.boolean().default(false) });
+export const campaignPreviewSchema = campaignFieldsSchema.shape({
+  sampleLinks: yup.boolean().default(false),
+  /**
+   * The campaign's short name once it has one: its links' `utm_campaign` (0051), so the preview's
+   * HTML is the sent email's. A new campaign without one yet is previewed as `preview`.
+   */
+  slug: yup.string().matches(CAMPAIGN_SLUG, 'The short name may use lower-case letters, digits and hyphens only.'),
+});
 export type CampaignPreviewRequest = yup.InferType<typeof campaignPreviewSchema>;
 
 const unsafeLinksMessage = (markdown: string) =>

@@ -131,7 +131,8 @@ export function CampaignEditor({ owner, stored, onStored, reload, onSent }: Camp
         )}
         {deleting.outcome?.kind === 'error' && <FormMessage kind="error" text={deleting.outcome.text} />}
       </form>
-      <EmailPreview fields={typed.fields} />
+      {/* A stored draft's short name is not among its typed fields, but its links carry it (utm_campaign). */}
+      <EmailPreview fields={stored ? { ...typed.fields, slug: stored.slug } : typed.fields} />
       {stored && <DraftChecksAndSend campaign={stored} owner={owner} unsaved={kept !== undefined} onSent={onSent} />}
     </div>
   );

@@ -41,8 +41,12 @@ export const importCampaignFile = (slug: string) =>
   consoleRequest<CampaignChanged>(forSlug(CAMPAIGN_ROUTES.importFile, slug));
 
 /** What is typed, saved or not, rendered by the code that renders the sent email. */
-export const previewCampaign = (fields: CampaignFields, sampleLinks: boolean, signal?: AbortSignal) =>
-  consoleRequest<CampaignPreview>(CAMPAIGN_ROUTES.preview, { body: { ...fields, sampleLinks }, signal });
+/** `slug`: the campaign's short name once it has a valid one, so the links are tagged as the sent email's. */
+export const previewCampaign = (fields: CampaignFields, sampleLinks: boolean, slug?: string, signal?: AbortSignal) =>
+  consoleRequest<CampaignPreview>(CAMPAIGN_ROUTES.preview, {
+    body: { ...fields, sampleLinks, ...(slug && { slug }) },
+    signal,
+  });
 
 /** The checks of the stored draft (not of unsaved typing). */
 export const preflightOf = (slug: string, signal?: AbortSignal) =>

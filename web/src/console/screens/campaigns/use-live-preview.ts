@@ -1,4 +1,5 @@
 import { type CampaignPreview } from '#shared/console-campaigns.ts';
+import { CAMPAIGN_SLUG } from '#shared/constants/campaigns.ts';
 import { campaignFieldsSchema, type CampaignFields } from '#shared/schemas/console-campaigns.ts';
 import { errorText } from '#web/src/lib/api-client.ts';
 import { useLiveRender, type PreviewState } from '../../preview/use-live-render';
@@ -13,6 +14,8 @@ import type { TypedFields } from './use-campaign-draft';
 export function useLivePreview(fields: TypedFields, sampleLinks = false): PreviewState<CampaignPreview> {
   const { subject, preheader, topic, audience, markdown } = fields;
   const typed = { subject, preheader, topic, audience, markdown };
+  // The links carry the campaign's short name (utm_campaign) once it has a valid one.
+  const slug = fields.slug && CAMPAIGN_SLUG.test(fields.slug) ? fields.slug : undefined;
   let valid: CampaignFields | undefined;
   let problem: string | undefined;
   try {
@@ -20,7 +23,7 @@ export function useLivePreview(fields: TypedFields, sampleLinks = false): Previe
   } catch (error) {
     problem = errorText(error);
   }
-  return useLiveRender(JSON.stringify([typed, sampleLinks]), problem, (signal) =>
-    previewCampaign(valid!, sampleLinks, signal),
+  return useLiveRender(JSON.stringify([typed, sampleLinks, slug]), problem, (signal) =>
+    previewCampaign(valid!, sampleLinks, slug, signal),
   );
 }
