@@ -151,7 +151,8 @@ export const FUNCTIONS = {
   },
   sitePublisher: {
     entry: 'lambdas/handlers/site-publisher.ts',
-    description: "Publishes the site's newsletter archive and blog from the tables: pages, feeds, sitemaps, edge routes",
+    description:
+      "Publishes the site's newsletter archive and blog from the tables: pages, feeds, sitemaps, edge routes",
     // A scan of the campaigns, a few small objects and one invalidation.
     timeoutSeconds: 60,
     memorySize: MEMORY_SIZE,

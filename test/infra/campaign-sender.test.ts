@@ -119,13 +119,7 @@ describe('campaign sender (queue, worker, alarms)', () => {
       },
       Description: "Records SES's events on each email's own record; suppresses bounced and complaining addresses",
     });
-    for (const output of [
-      'CampaignsTableName',
-      'CampaignQueueUrl',
-      'SitePublisherName',
-      'SenderAddress',
-      'SiteUrl',
-    ])
+    for (const output of ['CampaignsTableName', 'CampaignQueueUrl', 'SitePublisherName', 'SenderAddress', 'SiteUrl'])
       template.hasOutput(output, {});
   });
 });
