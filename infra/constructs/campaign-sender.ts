@@ -1,4 +1,4 @@
-import { ArnFormat, Duration, Stack, Token, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -6,6 +6,7 @@ import { Construct } from 'constructs';
 import { DeadLetterQueue } from './dead-letter-queue';
 import { FUNCTIONS } from './functions';
 import { grantQueue, HouseFunction, type SenderBinding, type TableBinding } from './house-function';
+import { grantScheduling } from './schedule-grants';
 
 export interface CampaignSenderProps {
   readonly campaigns: TableBinding;
@@ -113,35 +114,11 @@ export class CampaignSender extends Construct {
    */
   bindLaunches(fn: HouseFunction): void {
     grantQueue(this.queue, fn.role, ['SendMessage']);
-    fn.role.addToPrincipalPolicy(
-      new iam.PolicyStatement({
-        actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
-        resources: [
-          Stack.of(this).formatArn({
-            service: 'scheduler',
-            resource: 'schedule',
-            resourceName: `${this.scheduleGroup.ref}/*`,
-            arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-          }),
-        ],
-      }),
+    grantScheduling(
+      fn,
+      this,
+      "Each send's schedule is named by its random launch id when it is created, so the grant is every schedule of the app's own group and no other.",
     );
-    fn.role.addToPrincipalPolicy(
-      new iam.PolicyStatement({
-        actions: ['iam:PassRole'],
-        resources: [this.schedulerRole.roleArn],
-        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
-      }),
-    );
-    // The finding as cdk-nag spells it: tokens as <AWS::Partition>, <AWS::Region>, <AWS::AccountId>,
-    // <LogicalId>; a value CDK resolves (the partition with enablePartitionLiterals) as written.
-    const stack = Stack.of(this);
-    const shown = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
-    Validations.of(fn.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::arn:${shown(stack.partition, 'Partition')}:scheduler:${shown(stack.region, 'Region')}:${shown(stack.account, 'AccountId')}:schedule/<${stack.getLogicalId(this.scheduleGroup)}>/*]`,
-      reason:
-        "Each send's schedule is named by its random launch id when it is created, so the grant is every schedule of the app's own group and no other.",
-    });
     fn.setEnv('CAMPAIGN_SCHEDULE_GROUP', this.scheduleGroup.ref)
       .setEnv('CAMPAIGN_SCHEDULER_ROLE_ARN', this.schedulerRole.roleArn)
       .setEnv('CAMPAIGN_QUEUE_ARN', this.queue.queueArn)

@@ -1,8 +1,9 @@
-import { ArnFormat, Stack, Token, Validations } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
 import type { HouseFunction } from './house-function';
+import { grantScheduling } from './schedule-grants';
 
 export interface PostSchedulesProps {
   /** The site's publisher: what a post's schedule invokes when it fires. */
@@ -46,34 +47,11 @@ export class PostSchedules extends Construct {
    * the schedules of this group only, and PassRole on the execution role only, to Scheduler only.
    */
   bindSchedules(fn: HouseFunction): void {
-    const stack = Stack.of(this);
-    fn.role.addToPrincipalPolicy(
-      new iam.PolicyStatement({
-        actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
-        resources: [
-          stack.formatArn({
-            service: 'scheduler',
-            resource: 'schedule',
-            resourceName: `${this.scheduleGroup.ref}/*`,
-            arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-          }),
-        ],
-      }),
+    grantScheduling(
+      fn,
+      this,
+      "Each post's schedule is named by its random token when it is created, so the grant is every schedule of the posts' own group and no other.",
     );
-    fn.role.addToPrincipalPolicy(
-      new iam.PolicyStatement({
-        actions: ['iam:PassRole'],
-        resources: [this.schedulerRole.roleArn],
-        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
-      }),
-    );
-    // The finding as cdk-nag spells it (campaign-sender.ts bindLaunches says how).
-    const shown = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
-    Validations.of(fn.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::arn:${shown(stack.partition, 'Partition')}:scheduler:${shown(stack.region, 'Region')}:${shown(stack.account, 'AccountId')}:schedule/<${stack.getLogicalId(this.scheduleGroup)}>/*]`,
-      reason:
-        "Each post's schedule is named by its random token when it is created, so the grant is every schedule of the posts' own group and no other.",
-    });
     fn.setEnv('POST_SCHEDULE_GROUP', this.scheduleGroup.ref)
       .setEnv('POST_SCHEDULER_ROLE_ARN', this.schedulerRole.roleArn)
       .setEnv('SITE_PUBLISHER_ARN', this.publisher.function.functionArn);

@@ -4,6 +4,7 @@
  * body to check (lambdas/http/schemas-on-first-use.ts).
  */
 import * as yup from 'yup';
+import { actAt, versionSeen } from './console-fields';
 import { CAMPAIGN_LIMITS, isSafeCampaignHref, linkTargetsOf } from '../console-campaigns';
 import { CAMPAIGN_AUDIENCES, CAMPAIGN_SLUG, CAMPAIGN_TOPICS } from '../constants/campaigns';
 
@@ -79,12 +80,7 @@ export const newCampaignSchema = campaignFieldsSchema.shape({
 export type NewCampaign = yup.InferType<typeof newCampaignSchema>;
 
 /** A change names the `version` it was made on (CampaignDraft.version): an older one is refused (409). */
-const version = () =>
-  yup
-    .number()
-    .required('Say which version of the campaign you changed.')
-    .integer()
-    .min(0, 'That version does not exist.');
+const version = () => versionSeen('the campaign', 0);
 
 export const campaignChangeSchema = campaignFieldsSchema.shape({ version: version() });
 export type CampaignChange = yup.InferType<typeof campaignChangeSchema>;
@@ -103,11 +99,6 @@ export type CampaignPublishRequest = yup.InferType<typeof campaignPublishSchema>
  */
 export const campaignSendSchema = yup.object({
   version: version(),
-  at: yup
-    .string()
-    .optional()
-    .matches(/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/, {
-      message: 'Give the time as a date and time with its time zone, e.g. 2026-12-01T09:00:00-07:00.',
-    }),
+  at: actAt(),
 });
 export type CampaignSendRequest = yup.InferType<typeof campaignSendSchema>;

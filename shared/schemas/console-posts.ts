@@ -5,6 +5,7 @@
  * page's own (shared/post-body-rules.ts); the slug the site's routes (shared/post-slugs.ts).
  */
 import * as yup from 'yup';
+import { actAt, versionSeen } from './console-fields';
 import { POST_IMAGE_MAX_BYTES, POST_IMAGE_SIZES, POST_IMAGE_TYPES, POST_LIMITS } from '../console-posts';
 import { postBodyProblem } from '../post-body-rules';
 import { slugRuleProblem } from '../post-slugs';
@@ -86,12 +87,7 @@ export const postFieldsSchema = yup.object({
 export type PostFieldsRequest = yup.InferType<typeof postFieldsSchema>;
 
 /** A change names the `version` it was made on (PostDraft.version): another one is refused (409). */
-const version = () =>
-  yup
-    .number()
-    .required('Say which version of the post you changed.')
-    .integer('Say which version of the post you changed.')
-    .min(1, 'That version does not exist.');
+const version = () => versionSeen('the post', 1);
 
 export const postSaveSchema = postFieldsSchema.shape({ version: version() });
 export type PostSaveRequest = yup.InferType<typeof postSaveSchema>;
@@ -111,12 +107,7 @@ export type PostPreviewRequest = yup.InferType<typeof postPreviewSchema>;
  */
 export const postPublishSchema = yup.object({
   version: version(),
-  at: yup
-    .string()
-    .optional()
-    .matches(/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/, {
-      message: 'Give the time as a date and time with its time zone, e.g. 2026-12-01T09:00:00-07:00.',
-    }),
+  at: actAt(),
 });
 export type PostPublishRequest = yup.InferType<typeof postPublishSchema>;
 
