@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { SESSION_COOKIE } from '#shared/console-api.ts';
 import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
+import { POST_ROUTES } from '#shared/console-posts.ts';
 import { SECURITY_ROUTES } from '#shared/console-security.ts';
+import { SITE_ROUTES } from '#shared/console-site.ts';
 import { ATTEMPT_LIMITS } from '#lambdas/console/attempt-limits.ts';
 import { ENROLMENT_ANSWER_MS } from '#lambdas/console/auth-routes.ts';
 import { OTHER_ORIGIN, SIGN_IN_NEEDED } from '#lambdas/console/console-guards.ts';
@@ -218,6 +220,14 @@ describe('sessions', () => {
       [SECURITY_ROUTES.rename.replace('{id}', 'x'), forged],
       [SECURITY_ROUTES.remove.replace('{id}', 'x'), undefined],
       [SECURITY_ROUTES.remove.replace('{id}', 'x'), forged],
+      // The Posts screen's function (issue 31) and the Site screen's routes (issue 32).
+      [POST_ROUTES.list, undefined],
+      [POST_ROUTES.create, forged],
+      [POST_ROUTES.publish.replace('{id}', 'x'), forged],
+      [POST_ROUTES.imageUpload, undefined],
+      [POST_ROUTES.preview, forged],
+      [SITE_ROUTES.report, undefined],
+      [SITE_ROUTES.export, forged],
     ] as [string, string | undefined][]) {
       const refused = await api(routeKey, { session: cookie, json: routeKey.startsWith('POST') ? {} : undefined });
       expect(refused).toMatchObject({ statusCode: 401, json: { message: SIGN_IN_NEEDED }, cookies: [] });
