@@ -37,10 +37,8 @@ module.exports = {
       ...common,
       displayName: 'integration',
       testEnvironment: 'node',
-      // Real calls to the emulators, each through the twin's IAM proxy: 5 s cut a 50-change test on
-      // a busy machine. A net for a hung test, not a timing assertion.
-      testTimeout: 20_000,
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/integration/support/setup.ts'],
       globalSetup: '<rootDir>/test/integration/global-setup.ts',
       globalTeardown: '<rootDir>/test/integration/global-teardown.ts',
     },

@@ -376,10 +376,13 @@ describe('follow-up', () => {
   it('marks a lead as spam (out of the inbox, kept) and back', async () => {
     const lead = storedLead({ createdAt: now - 13 * DAY });
     await seedLeads([lead]);
+    // The race above leaves its lead as spam when the spam change wins: this lead, the oldest, joins last.
+    const spamBefore = await listIds({ view: 'spam' });
 
     expect(await send(LEAD_ROUTES.spam, lead, { spam: true, version: 0 })).toMatchObject({ statusCode: 200 });
     expect(await listIds()).not.toContain(keyOf(lead));
-    expect(await listIds({ view: 'spam' })).toEqual([spammer, lead].map(keyOf));
+    expect(spamBefore[0]).toBe(keyOf(spammer));
+    expect(await listIds({ view: 'spam' })).toEqual([...spamBefore, keyOf(lead)]);
     expect(await readLead(lead)).toMatchObject({ spam: true, email: lead.email });
 
     expect(await send(LEAD_ROUTES.spam, lead, { spam: false, version: 1 })).toMatchObject({

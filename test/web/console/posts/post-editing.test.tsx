@@ -37,8 +37,6 @@ const typist = () => userEvent.setup({ advanceTimers: jest.advanceTimersByTime }
 const saves = (fetchMock: jest.Mock) => sentRequests(fetchMock).filter(({ method }) => method === 'PUT');
 const saveAnswer = (saved: PostDraft) => ({ status: 200, body: { message: `"${saved.title}" saved.`, post: saved } });
 
-// A net for a hung test on the shared two-core machine, where typing a post takes seconds; not a timing.
-jest.setTimeout(20_000);
 
 beforeEach(() => {
   sessionStorage.clear();

@@ -27,8 +27,6 @@ const AT = Date.UTC(2027, 6, 6, 15) / 1000;
 const SCHEDULED_MESSAGE =
   'The post will be published on July 6, 2027 at 9:00 a.m. (Alberta time), at /spring-hiring-news. You can cancel it until then.';
 
-// A net for a hung test on the shared two-core machine, where typing a post takes seconds; not a timing.
-jest.setTimeout(20_000);
 
 beforeEach(() => {
   sessionStorage.clear();

@@ -37,8 +37,6 @@ const open = () =>
     </MemoryRouter>,
   );
 
-// A net for a hung test on the shared two-core machine, where typing a post takes seconds; not a timing.
-jest.setTimeout(20_000);
 
 beforeEach(() => sessionStorage.clear());
 
