@@ -6,9 +6,9 @@ import { jsonResponse } from '../http/responses';
 import type { ApiEvent, ApiResult } from '../http/types';
 import { schemasOnFirstUse } from '../http/schemas-on-first-use';
 import type { OutgoingMail } from '../mail/outgoing-mail';
-import { appendAudit } from './audit-log';
-import { requireSession } from './console-guards';
-import type { ConsoleRoute } from './console-router';
+import { appendAudit } from './kit/audit-log';
+import { requireSession } from './kit/guards';
+import type { ConsoleRoute } from './kit/router';
 import {
   authenticate,
   authenticationOptions,

@@ -21,7 +21,7 @@ import type { CampaignDraftItem } from '../data/campaign-drafts';
 import type { SubscriberItem } from '../data/subscriber-item';
 import { allSubscribers } from '../data/subscriber-list';
 import { senderIdentification } from '../mail/sender-identification';
-import type { ConsoleStores } from './console-request';
+import type { ConsoleStores } from './kit/request';
 
 const exclusionsOf = (excluded: ReturnType<typeof splitAudience>['excluded']): Exclusion[] =>
   (Object.keys(EXCLUSION_REASONS) as ExclusionReason[]).flatMap((reason) => {

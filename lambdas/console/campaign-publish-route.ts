@@ -9,7 +9,7 @@ import { onFirstUse } from '../runtime/on-first-use';
 import { CAMPAIGN_MESSAGES } from './campaign-messages';
 import { campaignSchemas, draftOf, type CampaignRequest } from './campaign-routes';
 import { campaignDraft } from './campaign-view';
-import type { ConsoleRoute } from './console-router';
+import type { ConsoleRoute } from './kit/router';
 
 /**
  * The publisher's trigger, made at the first switch with the Lambda client (onFirstUse): a

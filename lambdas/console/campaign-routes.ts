@@ -43,8 +43,8 @@ import { countAttempt } from './attempt-limits';
 import { CAMPAIGN_MESSAGES } from './campaign-messages';
 import { preflight } from './campaign-preflight';
 import { campaignDraft, campaignSummary } from './campaign-view';
-import type { ConsoleRoute } from './console-router';
-import type { CampaignStores, ConsoleRequest } from './console-request';
+import type { ConsoleRoute } from './kit/router';
+import type { CampaignStores, ConsoleRequest } from './kit/request';
 
 export type CampaignRequest = ConsoleRequest<CampaignStores>;
 

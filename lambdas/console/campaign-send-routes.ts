@@ -18,7 +18,7 @@ import { onFirstUse } from '../runtime/on-first-use';
 import { CAMPAIGN_MESSAGES } from './campaign-messages';
 import { preflight } from './campaign-preflight';
 import { campaignSchemas, changeableDraft, rendered, siteUrl, type CampaignRequest } from './campaign-routes';
-import type { ConsoleRoute } from './console-router';
+import type { ConsoleRoute } from './kit/router';
 
 /** A send may be set at most this far ahead. */
 const LONGEST_AHEAD_SECONDS = 366 * 86400;

@@ -1,6 +1,6 @@
 import { AUDIT_ROUTES } from './audit-routes';
-import type { ConsoleRoute } from './console-router';
-import type { ConsoleRequest } from './console-request';
+import type { ConsoleRoute } from './kit/router';
+import type { ConsoleRequest } from './kit/request';
 import { LEAD_CONSOLE_ROUTES } from './lead-routes';
 import { PASSKEY_ROUTES } from './passkey-routes';
 import { PERSON_ROUTES } from './person-routes';

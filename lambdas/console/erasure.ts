@@ -13,7 +13,7 @@ import { canonicalMailbox } from '../domain/canonical-mailbox';
 import { mailboxHash } from '../domain/mailbox-hash';
 import { MAILBOX_LIMITED_FORMS, mailboxLimitId } from '../domain/submission-limits';
 import { utcDay } from '../runtime/clock';
-import type { ConsoleStores } from './console-request';
+import type { ConsoleStores } from './kit/request';
 import { ledgerEvent, subscriptionsOf } from './person-record';
 
 /**

@@ -5,8 +5,8 @@ import type { LeadItem } from '../data/lead-item';
 import type { ApiResult } from '../http/types';
 import { firmDay } from '#shared/firm-day.ts';
 import { isoTime } from '../runtime/clock';
-import type { ConsoleRequest } from './console-request';
-import { csvExportPart } from './csv-parts';
+import type { ConsoleRequest } from './kit/request';
+import { csvExportPart } from './kit/csv-parts';
 import { cursorAfter, readLeads } from './lead-list';
 import { leadDetail } from './lead-view';
 

@@ -7,7 +7,7 @@ import { marshall, unmarshall } from '../data/attribute-values';
 import type { LeadItem } from '../data/lead-item';
 import type { TableStore } from '../data/stores';
 import { HttpError } from '../http/http-error';
-import { BAD_CURSOR, pageCursor, startKeyOf } from './page-cursor';
+import { BAD_CURSOR, pageCursor, startKeyOf } from './kit/page-cursor';
 
 /**
  * The leads of a view of the console's inbox, newest first, read from the LeadsByTime index

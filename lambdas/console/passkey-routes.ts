@@ -2,8 +2,8 @@ import { SECURITY_MESSAGES, SECURITY_ROUTES, type PasskeyRemoval } from '#shared
 import { HttpError } from '../http/http-error';
 import { jsonResponse } from '../http/responses';
 import { schemasOnFirstUse } from '../http/schemas-on-first-use';
-import type { ConsoleRoute } from './console-router';
-import type { ConsoleRequest } from './console-request';
+import type { ConsoleRoute } from './kit/router';
+import type { ConsoleRequest } from './kit/request';
 import { passkeyName, passkeysOf, removePasskey, renamePasskey } from './passkeys';
 import { clearedSessionCookie } from './session-cookie';
 

@@ -17,7 +17,7 @@ import { canonicalMailbox } from '../domain/canonical-mailbox';
 import { mailboxHash } from '../domain/mailbox-hash';
 import { stateOf, topicsOf } from '../domain/subscriber-state';
 import type { DeliveryRecord } from '../data/delivery-record';
-import type { ConsoleStores } from './console-request';
+import type { ConsoleStores } from './kit/request';
 
 /** The tables a person's record is read from (the console's own table holds nothing about them). */
 type PersonStores = Pick<ConsoleStores, 'leads' | 'subscribers' | 'campaigns'>;

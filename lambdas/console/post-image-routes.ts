@@ -17,7 +17,7 @@ import { HttpError } from '../http/http-error';
 import { jsonResponse } from '../http/responses';
 import { onFirstUse } from '../runtime/on-first-use';
 import { randomToken } from '../runtime/tokens';
-import type { ConsoleRoute } from './console-router';
+import type { ConsoleRoute } from './kit/router';
 import { postSchemas, type PostRequest } from './post-routes';
 
 export const IMAGE_MESSAGES = {

@@ -15,7 +15,7 @@ import { requestPublisherRun } from '../publisher/publisher-trigger';
 import * as log from '../runtime/log';
 import { onFirstUse } from '../runtime/on-first-use';
 import { randomToken } from '../runtime/tokens';
-import type { ConsoleRoute } from './console-router';
+import type { ConsoleRoute } from './kit/router';
 import { POST_MESSAGES } from './post-messages';
 import { postAtVersion, postOf, postSchemas, slugProblem, type PostRequest } from './post-routes';
 import { postDraft } from './post-view';

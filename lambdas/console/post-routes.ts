@@ -30,8 +30,8 @@ import { HttpError } from '../http/http-error';
 import { jsonResponse } from '../http/responses';
 import { schemasOnFirstUse } from '../http/schemas-on-first-use';
 import { randomToken } from '../runtime/tokens';
-import type { ConsoleRoute } from './console-router';
-import type { ConsoleRequest } from './console-request';
+import type { ConsoleRoute } from './kit/router';
+import type { ConsoleRequest } from './kit/request';
 import { POST_MESSAGES } from './post-messages';
 import { postDraft, postSummary } from './post-view';
 

@@ -3,7 +3,7 @@ import { marshall, unmarshall } from '../data/attribute-values';
 import { getItem, putIfAbsent, takeItem, updateItem } from '../data/items';
 import type { TableStore } from '../data/stores';
 import { randomToken } from '../runtime/tokens';
-import { hashedToken } from './hashed-token';
+import { hashedToken } from './kit/hashed-token';
 
 /** A session ends 30 minutes after its last request … */
 export const SESSION_IDLE_SECONDS = 30 * 60;

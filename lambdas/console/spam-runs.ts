@@ -22,9 +22,9 @@ import type { TableStore } from '../data/stores';
 import { HttpError } from '../http/http-error';
 import { dropHeldOfSpam } from '../mail/held-mail';
 import { randomToken } from '../runtime/tokens';
-import { recordStepsAudit } from './audit-log';
-import type { ConsoleRequest } from './console-request';
-import { hashedToken } from './hashed-token';
+import { recordStepsAudit } from './kit/audit-log';
+import type { ConsoleRequest } from './kit/request';
+import { hashedToken } from './kit/hashed-token';
 import { countLeads, filterOf, readLeads } from './lead-list';
 import { viewWords } from './lead-view-words';
 

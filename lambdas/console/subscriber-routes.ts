@@ -2,9 +2,9 @@ import { SUBSCRIBER_ROUTES, type SubscriberFilter, type SubscriberListPage } fro
 import { countOf } from '#shared/count-words.ts';
 import { HttpError } from '../http/http-error';
 import { jsonResponse } from '../http/responses';
-import type { ConsoleRoute } from './console-router';
-import type { ConsoleRequest } from './console-request';
-import { BAD_CURSOR } from './page-cursor';
+import type { ConsoleRoute } from './kit/router';
+import type { ConsoleRequest } from './kit/request';
+import { BAD_CURSOR } from './kit/page-cursor';
 import { subscribersCsvPart } from './subscriber-export';
 import { filterOf, matching, overviewOf, subscriberRows } from './subscribers-overview';
 

@@ -14,7 +14,7 @@ import { allSubscribers } from '../data/subscriber-list';
 import { claimedMailbox } from '../data/subscriber-item';
 import { stateOf, topicsOf } from '../domain/subscriber-state';
 import { HttpError } from '../http/http-error';
-import type { ConsoleStores } from './console-request';
+import type { ConsoleStores } from './kit/request';
 
 const EXPIRING_WITHIN_SECONDS = 30 * 24 * 3600;
 

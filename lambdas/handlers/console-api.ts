@@ -1,6 +1,6 @@
 import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
 import { CONSOLE_ROUTES } from '../console/console-routes';
-import { signedInHandler } from '../console/signed-in-handler';
+import { signedInHandler } from '../console/kit/signed-in-handler';
 import { requireEnv } from '../runtime/env';
 
 const db = createDynamoClient();

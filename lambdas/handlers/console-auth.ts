@@ -1,7 +1,7 @@
 import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
 import { AUTH_ROUTES } from '../console/auth-routes';
-import { requireOwnOrigin } from '../console/console-guards';
-import { matchConsoleRoute } from '../console/console-router';
+import { requireOwnOrigin } from '../console/kit/guards';
+import { matchConsoleRoute } from '../console/kit/router';
 import { httpHandler } from '../http/stack';
 import { sendOnFirstUse } from '../mail/send-on-first-use';
 import { nowSeconds } from '../runtime/clock';

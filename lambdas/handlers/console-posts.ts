@@ -3,7 +3,7 @@ import { POST_IMAGE_ROUTES } from '../console/post-image-routes';
 import { POST_CONSOLE_ROUTES } from '../console/post-routes';
 import { POST_PREVIEW_ROUTES } from '../console/post-preview-route';
 import { POST_PUBLISH_ROUTES } from '../console/post-publish-routes';
-import { signedInHandler } from '../console/signed-in-handler';
+import { signedInHandler } from '../console/kit/signed-in-handler';
 import { requireEnv } from '../runtime/env';
 
 const db = createDynamoClient();

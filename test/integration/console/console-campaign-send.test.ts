@@ -6,7 +6,7 @@
  * often, progress, and the audit entries.
  */
 import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
-import { OTHER_ORIGIN } from '#lambdas/console/console-guards.ts';
+import { OTHER_ORIGIN } from '#lambdas/console/kit/guards.ts';
 import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaign-messages.ts';
 import { createLocalCampaignQueue } from '#infra/local/campaign-queue.ts';
 import { startSesEventRelay } from '#infra/local/ses-event-relay.ts';

@@ -4,7 +4,7 @@
  * counts and exclusions for seeded subscribers of each kind, the test copy in the inbox.
  */
 import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
-import { OTHER_ORIGIN } from '#lambdas/console/console-guards.ts';
+import { OTHER_ORIGIN } from '#lambdas/console/kit/guards.ts';
 import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaign-messages.ts';
 import { CAMPAIGN_LIMITS, CAMPAIGN_ROUTES, TEST_SENDS_PER_HOUR } from '#shared/console-campaigns.ts';
 import { CAMPAIGN_BODY_TOO_LONG } from '#shared/schemas/console-campaigns.ts';

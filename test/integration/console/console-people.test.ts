@@ -7,7 +7,7 @@ import { campaignSenderDepsFromEnv } from '#lambdas/campaigns/campaign-deps.ts';
 import { sendToRecipient } from '#lambdas/campaigns/send-to-recipient.ts';
 import type { CampaignContent } from '#lambdas/data/campaign-item.ts';
 import { mailboxHash } from '#lambdas/domain/mailbox-hash.ts';
-import { OTHER_ORIGIN, SIGN_IN_NEEDED } from '#lambdas/console/console-guards.ts';
+import { OTHER_ORIGIN, SIGN_IN_NEEDED } from '#lambdas/console/kit/guards.ts';
 import { handler as signupHandler } from '#lambdas/handlers/signup.ts';
 import { CONSENT_FORMS_VERSION, CONSENT_TEXT } from '#shared/constants/consent.ts';
 import { ERASURE_NOT_CONFIRMED, NO_SUBSCRIPTION, PEOPLE_ROUTES } from '#shared/console-people.ts';

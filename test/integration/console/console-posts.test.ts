@@ -6,7 +6,7 @@
  * path a redirect), unpublishing, a schedule and its cancel, the audit of each.
  */
 import { createOwnPostsTable, ownPostsTable } from './own-posts-table';
-import { OTHER_ORIGIN } from '#lambdas/console/console-guards.ts';
+import { OTHER_ORIGIN } from '#lambdas/console/kit/guards.ts';
 import { POST_MESSAGES } from '#lambdas/console/post-messages.ts';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
 import { publishScheduledPost, readPublishedPosts } from '#lambdas/data/posts.ts';

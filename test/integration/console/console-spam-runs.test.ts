@@ -11,7 +11,7 @@ import { createOwnLeadsTable, newLeadKey, ownLeadsTable, seedLeads, storedLead }
 import { LEAD_ROUTES, SPAM_RUN_SHOWN_MAX, type SpamRun } from '#shared/console-leads.ts';
 import { unknownFields } from '#shared/constants/api-errors.ts';
 import { firmDay, startOfFirmDay } from '#shared/firm-day.ts';
-import { OTHER_ORIGIN, SIGN_IN_NEEDED } from '#lambdas/console/console-guards.ts';
+import { OTHER_ORIGIN, SIGN_IN_NEEDED } from '#lambdas/console/kit/guards.ts';
 import { LEAD_MESSAGES } from '#lambdas/console/lead-messages.ts';
 import { SPAM_RUN_MESSAGES } from '#lambdas/console/spam-runs.ts';
 import { capturedEmailsTo, deliverDueMail, notificationsAbout, readItem, uniqueEmail } from '../support/local-aws';

@@ -7,7 +7,7 @@
  */
 import type { SubscriberRow } from '#shared/console-people.ts';
 import { EXPORT_NEXT_HEADER, EXPORT_ROWS_HEADER } from '#shared/console-exports.ts';
-import { PART_MAX_BYTES } from '#lambdas/console/csv-parts.ts';
+import { PART_MAX_BYTES } from '#lambdas/console/kit/csv-parts.ts';
 import { subscribersCsvPart } from '#lambdas/console/subscriber-export.ts';
 
 const NOW = 1_780_000_000;

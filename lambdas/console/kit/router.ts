@@ -1,6 +1,6 @@
 import { routeKeyPattern } from '#shared/route-key.ts';
-import { HttpError } from '../http/http-error';
-import type { ApiEvent, ApiResult } from '../http/types';
+import { HttpError } from '../../http/http-error';
+import type { ApiEvent, ApiResult } from '../../http/types';
 
 /** One console route: its key as API Gateway writes it (`GET /api/admin/audit`) and what answers it. */
 export interface ConsoleRoute<Context> {

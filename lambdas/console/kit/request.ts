@@ -1,7 +1,7 @@
-import type { TableStore } from '../data/stores';
-import type { ApiEvent } from '../http/types';
+import type { TableStore } from '../../data/stores';
+import type { ApiEvent } from '../../http/types';
 import type { NewAuditEntry } from './audit-log';
-import type { SignedIn } from './console-guards';
+import type { SignedIn } from './guards';
 
 /** The tables the console reads and changes. */
 export interface ConsoleStores {

@@ -1,8 +1,8 @@
 import { EXPORT_NEXT_HEADER, EXPORT_ROWS_HEADER } from '#shared/console-exports.ts';
 import { csvLine } from '#shared/inert-csv.ts';
-import { HttpError } from '../http/http-error';
-import type { ApiResult } from '../http/types';
-import { randomToken } from '../runtime/tokens';
+import { HttpError } from '../../http/http-error';
+import type { ApiResult } from '../../http/types';
+import { randomToken } from '../../runtime/tokens';
 import { BAD_CURSOR } from './page-cursor';
 
 /**

@@ -2,10 +2,10 @@ import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
 import type { AuditEntry, Page } from '#shared/console-api.ts';
 import { AUDIT_LOG_INDEX } from '#shared/audit-log-index.ts';
-import { marshall, unmarshall } from '../data/attribute-values';
-import { putIfAbsent, updateItem } from '../data/items';
-import type { TableStore } from '../data/stores';
-import { randomToken } from '../runtime/tokens';
+import { marshall, unmarshall } from '../../data/attribute-values';
+import { putIfAbsent, updateItem } from '../../data/items';
+import type { TableStore } from '../../data/stores';
+import { randomToken } from '../../runtime/tokens';
 import { hashedToken } from './hashed-token';
 import { pageCursor, startKeyOf } from './page-cursor';
 

@@ -1,5 +1,5 @@
-import { HttpError } from '../http/http-error';
-import type { ApiResult } from '../http/types';
+import { HttpError } from '../../http/http-error';
+import type { ApiResult } from '../../http/types';
 
 /**
  * The most a Lambda function invoked synchronously (API Gateway's proxy integration) may answer:

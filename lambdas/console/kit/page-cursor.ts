@@ -1,5 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { HttpError } from '../http/http-error';
+import { HttpError } from '../../http/http-error';
 
 /** The message for a cursor that is not one the console handed out. */
 export const BAD_CURSOR = 'That page link is not valid any more. Please start from the first page.';

@@ -1,9 +1,9 @@
-import { httpHandler } from '../http/stack';
-import { nowSeconds } from '../runtime/clock';
+import { httpHandler } from '../../http/stack';
+import { nowSeconds } from '../../runtime/clock';
 import { appendAudit } from './audit-log';
-import { requireOwnOrigin, requireSession } from './console-guards';
-import type { ConsoleRequest, ConsoleStores } from './console-request';
-import { matchConsoleRoute, type ConsoleRoute } from './console-router';
+import { requireOwnOrigin, requireSession } from './guards';
+import type { ConsoleRequest, ConsoleStores } from './request';
+import { matchConsoleRoute, type ConsoleRoute } from './router';
 
 /**
  * A console function for signed-in owners (consoleApi, consoleCampaigns): every request needs a
