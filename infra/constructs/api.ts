@@ -78,7 +78,7 @@ export interface FormLimits {
 /**
  * The console's own table for a signed-in screen: its sessions, challenges and audit log are
  * created, changed and deleted (manage), and each request reads its session and its owner in one
- * BatchGetItem (lambdas/console/sessions.ts).
+ * BatchGetItem (lambdas/console/sign-in/sessions.ts).
  */
 const SIGNED_IN: readonly TableAction[] = ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'];
 /**

@@ -39,7 +39,7 @@ import { schemasOnFirstUse } from '../http/schemas-on-first-use';
 import { sendOnFirstUse } from '../mail/send-on-first-use';
 import { requireEnv } from '../runtime/env';
 import * as log from '../runtime/log';
-import { countAttempt } from './attempt-limits';
+import { countAttempt } from './sign-in/attempt-limits';
 import { CAMPAIGN_MESSAGES } from './campaign-messages';
 import { preflight } from './campaign-preflight';
 import { campaignDraft, campaignSummary } from './campaign-view';

@@ -4,8 +4,8 @@ import { jsonResponse } from '../http/responses';
 import { schemasOnFirstUse } from '../http/schemas-on-first-use';
 import type { ConsoleRoute } from './kit/router';
 import type { ConsoleRequest } from './kit/request';
-import { passkeyName, passkeysOf, removePasskey, renamePasskey } from './passkeys';
-import { clearedSessionCookie } from './session-cookie';
+import { passkeyName, passkeysOf, removePasskey, renamePasskey } from './sign-in/passkeys';
+import { clearedSessionCookie } from './sign-in/session-cookie';
 
 const { bodyOf } = schemasOnFirstUse(() => import('#shared/schemas/console-security.ts'));
 

@@ -17,7 +17,7 @@ import { utcDay } from '../runtime/clock';
 import type { ConsoleRoute } from './kit/router';
 import type { ConsoleRequest } from './kit/request';
 import { erasePerson } from './erasure';
-import { relyingParty } from './relying-party';
+import { relyingParty } from './sign-in/relying-party';
 import { personRecord, subscriptionsOf } from './person-record';
 
 /** This screen's schemas, read with yup at its first request with a body to check (schemas-on-first-use.ts). */

@@ -1,5 +1,5 @@
 import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
-import { AUTH_ROUTES } from '../console/auth-routes';
+import { AUTH_ROUTES } from '../console/sign-in/sign-in-routes';
 import { requireOwnOrigin } from '../console/kit/guards';
 import { matchConsoleRoute } from '../console/kit/router';
 import { httpHandler } from '../http/stack';

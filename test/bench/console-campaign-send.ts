@@ -15,7 +15,7 @@ import { SESSION_COOKIE } from '#shared/console-api.ts';
 import { CONSOLE_TABLE, SUBSCRIBERS_TABLE } from '#infra/constructs/table-definitions.ts';
 import { LOCAL_CONSOLE_OWNER } from '#infra/local/local-config.ts';
 import { readRawEmails } from '#infra/local/services.ts';
-import { sessionItemIds } from '#lambdas/console/sessions.ts';
+import { sessionItemIds } from '#lambdas/console/sign-in/sessions.ts';
 import { sendStage } from '#web/src/console/screens/campaigns/send-words.ts';
 import { signInOverHttp } from '../support/console-sign-in-over-http';
 import { LIMITS_LIFTED, reuseBuildIfPresent, startLocalStack, type RunningStack } from '../support/local-stack';

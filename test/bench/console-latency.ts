@@ -7,7 +7,7 @@
 import { CONSOLE_API_BASE, SESSION_COOKIE } from '#shared/console-api.ts';
 import { CONSOLE_TABLE } from '#infra/constructs/table-definitions.ts';
 import { LOCAL_CONSOLE_OWNER } from '#infra/local/local-config.ts';
-import { sessionItemIds } from '#lambdas/console/sessions.ts';
+import { sessionItemIds } from '#lambdas/console/sign-in/sessions.ts';
 import { signInOverHttp } from '../support/console-sign-in-over-http';
 import { loadInTurns, startFloorServer, type LatencyResult } from './api-latency';
 

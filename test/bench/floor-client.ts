@@ -4,7 +4,7 @@
  * functions call (its fault proxy in front of dynalite: RunningStack.functionsDynamoUrl), so a
  * floor pays the same hop to DynamoDB as the route it is compared with; and the console's
  * session check as one BatchGetItem of the session and its owner's record (their ids from
- * sessionItemIds in lambdas/console/sessions.ts, passed by the bench).
+ * sessionItemIds in lambdas/console/sign-in/sessions.ts, passed by the bench).
  */
 import { BatchGetItemCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 

@@ -6,7 +6,7 @@
  * last sign-out (the API answers 401, the sign-in screen shows).
  */
 import type { Page } from 'playwright-core';
-import { SIGN_IN_MESSAGES } from '#lambdas/console/sign-in-messages.ts';
+import { SIGN_IN_MESSAGES } from '#lambdas/console/sign-in/sign-in-messages.ts';
 import { axeViolations } from './support/axe';
 import { DESKTOP, pagesForFile, PHONE, scrollsSideways } from './support/browser';
 import {

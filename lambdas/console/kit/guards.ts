@@ -2,11 +2,11 @@ import { BACKGROUND_REQUEST_HEADER } from '#shared/console-api.ts';
 import type { TableStore } from '../../data/stores';
 import { HttpError } from '../../http/http-error';
 import type { ApiEvent } from '../../http/types';
-import { isOwner } from '../owners';
-import { forgetOwner } from '../passkeys';
-import { relyingParty } from '../relying-party';
-import { sessionTokenOf } from '../session-cookie';
-import { endSession, liveSession, type SessionItem } from '../sessions';
+import { isOwner } from '../sign-in/owners';
+import { forgetOwner } from '../sign-in/passkeys';
+import { relyingParty } from '../sign-in/relying-party';
+import { sessionTokenOf } from '../sign-in/session-cookie';
+import { endSession, liveSession, type SessionItem } from '../sign-in/sessions';
 
 export const SIGN_IN_NEEDED = 'Please sign in to the console.';
 export const OTHER_ORIGIN = "This request did not come from the console's own page, so nothing was changed.";

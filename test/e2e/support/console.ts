@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { SIGN_IN_MESSAGES } from '#lambdas/console/sign-in-messages.ts';
+import { SIGN_IN_MESSAGES } from '#lambdas/console/sign-in/sign-in-messages.ts';
 import { DESKTOP, PHONE } from './browser';
 import { emailsWithSubject, linksIn, waitForNextEmail, type CapturedEmail } from './inbox';
 import { visit } from './site';

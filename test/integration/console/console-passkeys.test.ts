@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { passkeyRoute, SECURITY_MESSAGES, SECURITY_ROUTES } from '#shared/console-security.ts';
-import { SIGN_IN_MESSAGES } from '#lambdas/console/sign-in-messages.ts';
+import { SIGN_IN_MESSAGES } from '#lambdas/console/sign-in/sign-in-messages.ts';
 import { readItem, tables } from '../support/local-aws';
 import {
   api,

@@ -7,9 +7,9 @@
 import { createHash } from 'node:crypto';
 import { BACKGROUND_REQUEST_HEADER } from '#shared/console-api.ts';
 import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
-import { ATTEMPT_LIMITS } from '#lambdas/console/attempt-limits.ts';
-import { SESSION_IDLE_SECONDS, SESSIONS_PER_OWNER } from '#lambdas/console/sessions.ts';
-import { SIGN_IN_MESSAGES } from '#lambdas/console/sign-in-messages.ts';
+import { ATTEMPT_LIMITS } from '#lambdas/console/sign-in/attempt-limits.ts';
+import { SESSION_IDLE_SECONDS, SESSIONS_PER_OWNER } from '#lambdas/console/sign-in/sessions.ts';
+import { SIGN_IN_MESSAGES } from '#lambdas/console/sign-in/sign-in-messages.ts';
 import { capturedEmailsTo, readItem, tables, writeItem } from '../support/local-aws';
 import {
   api,

@@ -4,11 +4,11 @@ import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
 import { POST_ROUTES } from '#shared/console-posts.ts';
 import { SECURITY_ROUTES } from '#shared/console-security.ts';
 import { SITE_ROUTES } from '#shared/console-site.ts';
-import { ATTEMPT_LIMITS } from '#lambdas/console/attempt-limits.ts';
-import { ENROLMENT_ANSWER_MS } from '#lambdas/console/auth-routes.ts';
+import { ATTEMPT_LIMITS } from '#lambdas/console/sign-in/attempt-limits.ts';
+import { ENROLMENT_ANSWER_MS } from '#lambdas/console/sign-in/sign-in-routes.ts';
 import { OTHER_ORIGIN, SIGN_IN_NEEDED } from '#lambdas/console/kit/guards.ts';
-import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from '#lambdas/console/sessions.ts';
-import { SIGN_IN_MESSAGES } from '#lambdas/console/sign-in-messages.ts';
+import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from '#lambdas/console/sign-in/sessions.ts';
+import { SIGN_IN_MESSAGES } from '#lambdas/console/sign-in/sign-in-messages.ts';
 import { createPasskey, signIn } from '../../support/software-passkey';
 import { capturedEmailsTo, readItem, tables, writeItem } from '../support/local-aws';
 import {

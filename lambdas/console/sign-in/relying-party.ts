@@ -1,5 +1,5 @@
 import { BUSINESS } from '#shared/constants/business.ts';
-import { requireEnv } from '../runtime/env';
+import { requireEnv } from '../../runtime/env';
 
 /**
  * Who the passkeys belong to (WebAuthn's relying party): the site's own origin and host name,

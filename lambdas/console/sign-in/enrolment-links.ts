@@ -1,7 +1,7 @@
-import { getItem, putIfAbsent, takeItem } from '../data/items';
-import type { TableStore } from '../data/stores';
-import { randomToken } from '../runtime/tokens';
-import { hashedToken } from './kit/hashed-token';
+import { getItem, putIfAbsent, takeItem } from '../../data/items';
+import type { TableStore } from '../../data/stores';
+import { randomToken } from '../../runtime/tokens';
+import { hashedToken } from '../kit/hashed-token';
 
 /** An enrolment (or recovery) link works for 15 minutes, once. */
 export const ENROLMENT_LINK_SECONDS = 15 * 60;

@@ -1,4 +1,4 @@
-import { requireEnv } from '../runtime/env';
+import { requireEnv } from '../../runtime/env';
 
 /**
  * The console's owners: the addresses in `CONSOLE_OWNERS` (CDK context `owners`, comma separated),

@@ -1,9 +1,9 @@
 import { BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
-import { marshall, unmarshall } from '../data/attribute-values';
-import { getItem, putIfAbsent, takeItem, updateItem } from '../data/items';
-import type { TableStore } from '../data/stores';
-import { randomToken } from '../runtime/tokens';
-import { hashedToken } from './kit/hashed-token';
+import { marshall, unmarshall } from '../../data/attribute-values';
+import { getItem, putIfAbsent, takeItem, updateItem } from '../../data/items';
+import type { TableStore } from '../../data/stores';
+import { randomToken } from '../../runtime/tokens';
+import { hashedToken } from '../kit/hashed-token';
 
 /** A session ends 30 minutes after its last request … */
 export const SESSION_IDLE_SECONDS = 30 * 60;

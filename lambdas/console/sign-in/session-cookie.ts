@@ -1,5 +1,5 @@
 import { SESSION_COOKIE } from '#shared/console-api.ts';
-import type { ApiEvent } from '../http/types';
+import type { ApiEvent } from '../../http/types';
 
 /**
  * The session cookie (RFC 6265bis): `__Host-` (this host only, Path=/, Secure), HttpOnly (no

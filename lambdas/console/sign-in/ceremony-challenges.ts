@@ -1,5 +1,5 @@
-import { putIfAbsent, takeItem } from '../data/items';
-import type { TableStore } from '../data/stores';
+import { putIfAbsent, takeItem } from '../../data/items';
+import type { TableStore } from '../../data/stores';
 
 /** A ceremony must finish within 5 minutes of its options (WebAuthn's own default timeout). */
 export const CHALLENGE_SECONDS = 5 * 60;

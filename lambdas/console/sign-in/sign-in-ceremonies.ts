@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import type { TableStore } from '../data/stores';
-import { HttpError } from '../http/http-error';
-import type { OutgoingMail } from '../mail/outgoing-mail';
+import type { TableStore } from '../../data/stores';
+import { HttpError } from '../../http/http-error';
+import type { OutgoingMail } from '../../mail/outgoing-mail';
 import { countAttempt, attemptsLeft } from './attempt-limits';
-import { appendAudit } from './kit/audit-log';
+import { appendAudit } from '../kit/audit-log';
 import { rememberChallenge, takeChallenge, type CeremonyPurpose } from './ceremony-challenges';
 import { createEnrolmentLink, enrolmentOwner, useEnrolmentLink } from './enrolment-links';
 import { enrolmentMail, enrolmentUrl } from './enrolment-mail';
@@ -20,7 +20,7 @@ import {
   recordPasskeyUse,
   type PasskeyItem,
 } from './passkeys';
-import { hashedToken } from './kit/hashed-token';
+import { hashedToken } from '../kit/hashed-token';
 import { relyingParty } from './relying-party';
 import { SIGN_IN_MESSAGES } from './sign-in-messages';
 import { endSession, isRecentSessionOf, startSession } from './sessions';

@@ -1,8 +1,8 @@
 import { BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { PasskeyDevice, PasskeySummary } from '#shared/console-security.ts';
-import { marshall, unmarshall } from '../data/attribute-values';
-import { getItem, putIfAbsent, takeItem, updateItem } from '../data/items';
-import type { TableStore } from '../data/stores';
+import { marshall, unmarshall } from '../../data/attribute-values';
+import { getItem, putIfAbsent, takeItem, updateItem } from '../../data/items';
+import type { TableStore } from '../../data/stores';
 import { ownerRecordId, recentSessionId, type OwnerItem } from './sessions';
 
 /** A registered passkey: whose it is and what verifies its signatures. Kept while the console is. */

@@ -1,14 +1,14 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { CONSOLE_AUTH_ROUTES, type ConsoleSession, type SessionCheck } from '#shared/console-api.ts';
-import { clientNetworkKey } from '../http/client-address';
-import { HttpError } from '../http/http-error';
-import { jsonResponse } from '../http/responses';
-import type { ApiEvent, ApiResult } from '../http/types';
-import { schemasOnFirstUse } from '../http/schemas-on-first-use';
-import type { OutgoingMail } from '../mail/outgoing-mail';
-import { appendAudit } from './kit/audit-log';
-import { requireSession } from './kit/guards';
-import type { ConsoleRoute } from './kit/router';
+import { clientNetworkKey } from '../../http/client-address';
+import { HttpError } from '../../http/http-error';
+import { jsonResponse } from '../../http/responses';
+import type { ApiEvent, ApiResult } from '../../http/types';
+import { schemasOnFirstUse } from '../../http/schemas-on-first-use';
+import type { OutgoingMail } from '../../mail/outgoing-mail';
+import { appendAudit } from '../kit/audit-log';
+import { requireSession } from '../kit/guards';
+import type { ConsoleRoute } from '../kit/router';
 import {
   authenticate,
   authenticationOptions,
@@ -20,7 +20,7 @@ import {
 import { SIGN_IN_MESSAGES } from './sign-in-messages';
 import { clearedSessionCookie, sessionCookie, sessionTokenOf } from './session-cookie';
 import { endEverySession, endSession, idleExpiresAt, type SessionItem } from './sessions';
-import type { TableStore } from '../data/stores';
+import type { TableStore } from '../../data/stores';
 
 /**
  * An enrolment-link request answers no sooner than this after it arrived, whether an email was

@@ -1,6 +1,6 @@
-import { marshall } from '../data/attribute-values';
-import { getItem, updateItem } from '../data/items';
-import type { TableStore } from '../data/stores';
+import { marshall } from '../../data/attribute-values';
+import { getItem, updateItem } from '../../data/items';
+import type { TableStore } from '../../data/stores';
 import { TEST_SENDS_PER_HOUR } from '#shared/console-campaigns.ts';
 
 /**
