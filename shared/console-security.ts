@@ -1,6 +1,6 @@
 /**
  * The console's Security screen (issue 33, part 2): the signed-in owner's passkeys, listed,
- * renamed and removed (lambdas/console/passkey-routes.ts, in the consoleApi function). A passkey is
+ * renamed and removed (lambdas/console/security/passkey-routes.ts, in the consoleApi function). A passkey is
  * named in the path by its WebAuthn credential id (base64url, public: the authenticator sends it
  * with every sign-in). Every route answers 401 without a session, 404 for a passkey that is not
  * the signed-in owner's, and 400 `{ message }` for a body it refuses.

@@ -2,7 +2,7 @@ import { AUDIT_ROUTES } from './audit-routes';
 import type { ConsoleRoute } from './kit/router';
 import type { ConsoleRequest } from './kit/request';
 import { LEAD_CONSOLE_ROUTES } from './lead-routes';
-import { PASSKEY_ROUTES } from './passkey-routes';
+import { PASSKEY_ROUTES } from './security/passkey-routes';
 import { PERSON_ROUTES } from './person-routes';
 import { SITE_CONSOLE_ROUTES } from './site-routes';
 import { SUBSCRIBER_LIST_ROUTES } from './subscriber-routes';

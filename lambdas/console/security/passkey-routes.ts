@@ -1,11 +1,11 @@
 import { SECURITY_MESSAGES, SECURITY_ROUTES, type PasskeyRemoval } from '#shared/console-security.ts';
-import { HttpError } from '../http/http-error';
-import { jsonResponse } from '../http/responses';
-import { schemasOnFirstUse } from '../http/schemas-on-first-use';
-import type { ConsoleRoute } from './kit/router';
-import type { ConsoleRequest } from './kit/request';
-import { passkeyName, passkeysOf, removePasskey, renamePasskey } from './sign-in/passkeys';
-import { clearedSessionCookie } from './sign-in/session-cookie';
+import { HttpError } from '../../http/http-error';
+import { jsonResponse } from '../../http/responses';
+import { schemasOnFirstUse } from '../../http/schemas-on-first-use';
+import type { ConsoleRoute } from '../kit/router';
+import type { ConsoleRequest } from '../kit/request';
+import { passkeyName, passkeysOf, removePasskey, renamePasskey } from '../sign-in/passkeys';
+import { clearedSessionCookie } from '../sign-in/session-cookie';
 
 const { bodyOf } = schemasOnFirstUse(() => import('#shared/schemas/console-security.ts'));
 
