@@ -1,4 +1,4 @@
-import { AUDIT_ROUTES } from './audit-routes';
+import { AUDIT_ROUTES } from './audit/audit-routes';
 import type { ConsoleRoute } from './kit/router';
 import type { ConsoleRequest } from './kit/request';
 import { LEAD_CONSOLE_ROUTES } from './lead-routes';
