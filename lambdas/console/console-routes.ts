@@ -1,7 +1,7 @@
 import { AUDIT_ROUTES } from './audit/audit-routes';
 import type { ConsoleRoute } from './kit/router';
 import type { ConsoleRequest } from './kit/request';
-import { LEAD_CONSOLE_ROUTES } from './lead-routes';
+import { LEAD_CONSOLE_ROUTES } from './leads/lead-routes';
 import { PASSKEY_ROUTES } from './security/passkey-routes';
 import { PERSON_ROUTES } from './person-routes';
 import { SITE_CONSOLE_ROUTES } from './site-routes';

@@ -73,7 +73,7 @@ export const appendNote = (store: TableStore, id: string, note: LeadNote) =>
   });
 
 /**
- * Marks a lead as spam within a run over many (lambdas/console/spam-runs.ts): only while it is
+ * Marks a lead as spam within a run over many (lambdas/console/leads/spam-runs.ts): only while it is
  * not spam yet and still meets `condition`, the view and filters it was chosen by, whatever its
  * version (the owner chose the view, not each lead); the version moves on, so an owner who has
  * the lead open is told it changed. The lead as written, or undefined when it no longer

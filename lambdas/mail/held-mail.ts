@@ -6,7 +6,7 @@
  * when one of its network blocks (an IPv4 /24, an IPv6 /48) went over its budget in the hour of
  * the submission, that is, a submission from the block was refused: those wait for the firm, as
  * before, and the firm can mark them as spam, a whole flood in one action
- * (lambdas/console/spam-runs.ts), which means they are never sent (partsDroppedAsSpam). Every
+ * (lambdas/console/leads/spam-runs.ts), which means they are never sent (partsDroppedAsSpam). Every
  * other held email takes the first slot that opens within the hold, and goes out by itself, once
  * (the mailer's at-most-once rules), until its links would stop working: then it too waits for
  * the firm.

@@ -6,7 +6,7 @@
 // First: this file's own leads table, before the handlers read LEADS_TABLE.
 import { createOwnLeadsTable, ownLeadsTable, seedLeads, storedLead } from './own-leads-table';
 import { RESPONSE_MAX_BYTES } from '#lambdas/console/kit/csv-download.ts';
-import { LEAD_MESSAGES } from '#lambdas/console/lead-messages.ts';
+import { LEAD_MESSAGES } from '#lambdas/console/leads/lead-messages.ts';
 import { BAD_CURSOR } from '#lambdas/console/kit/page-cursor.ts';
 import { FIELD_MAX } from '#shared/constants/limits.ts';
 import { LEAD_ROUTES, NOTE_MAX, NOTES_MAX } from '#shared/console-leads.ts';

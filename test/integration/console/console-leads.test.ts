@@ -3,7 +3,7 @@ import { createOwnLeadsTable, ownLeadsTable, seedLeads, storedLead } from './own
 import { LEAD_ROUTES, NOTE_MAX } from '#shared/console-leads.ts';
 import { firmDay, startOfFirmDay } from '#shared/firm-day.ts';
 import { OTHER_ORIGIN, SIGN_IN_NEEDED } from '#lambdas/console/kit/guards.ts';
-import { LEAD_MESSAGES } from '#lambdas/console/lead-messages.ts';
+import { LEAD_MESSAGES } from '#lambdas/console/leads/lead-messages.ts';
 import { BAD_CURSOR } from '#lambdas/console/kit/page-cursor.ts';
 import { deliverDueMail, notificationsAbout, readItem, uniqueEmail } from '../support/local-aws';
 import { api, auditEntriesWhere, auditOf, enrol, sessionOf, type Call } from './console-client';

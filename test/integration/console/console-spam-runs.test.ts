@@ -12,8 +12,8 @@ import { LEAD_ROUTES, SPAM_RUN_SHOWN_MAX, type SpamRun } from '#shared/console-l
 import { unknownFields } from '#shared/constants/api-errors.ts';
 import { firmDay, startOfFirmDay } from '#shared/firm-day.ts';
 import { OTHER_ORIGIN, SIGN_IN_NEEDED } from '#lambdas/console/kit/guards.ts';
-import { LEAD_MESSAGES } from '#lambdas/console/lead-messages.ts';
-import { SPAM_RUN_MESSAGES } from '#lambdas/console/spam-runs.ts';
+import { LEAD_MESSAGES } from '#lambdas/console/leads/lead-messages.ts';
+import { SPAM_RUN_MESSAGES } from '#lambdas/console/leads/spam-runs.ts';
 import { capturedEmailsTo, deliverDueMail, notificationsAbout, readItem, uniqueEmail } from '../support/local-aws';
 import { api, auditEntriesWhere, enrol, sessionOf, type Call } from './console-client';
 

@@ -1,9 +1,9 @@
 import type { LeadDetail, LeadEmail, LeadEmailPart, LeadForm, LeadSummary } from '#shared/console-leads.ts';
 import { LEAD_EMAILS } from '#shared/console-leads.ts';
 import { withoutControls } from '#shared/inert-text.ts';
-import { leadKeyOf, type LeadItem, type PartStatus } from '../data/lead-item';
-import { isoTime } from '../runtime/clock';
-import { canResend } from '../domain/resend-lead-mail';
+import { leadKeyOf, type LeadItem, type PartStatus } from '../../data/lead-item';
+import { isoTime } from '../../runtime/clock';
+import { canResend } from '../../domain/resend-lead-mail';
 
 /** A stored lead as a row of the console's list. */
 export const leadSummary = (lead: LeadItem): LeadSummary => ({

@@ -3,11 +3,11 @@ import { LEAD_FORMS } from '#shared/console-leads.ts';
 import type { LeadListQuery } from '#shared/schemas/console-leads.ts';
 import { endOfFirmDay, firmDay, startOfFirmDay } from '#shared/firm-day.ts';
 import { LEADS_BY_TIME_INDEX } from '#shared/leads-by-time-index.ts';
-import { marshall, unmarshall } from '../data/attribute-values';
-import type { LeadItem } from '../data/lead-item';
-import type { TableStore } from '../data/stores';
-import { HttpError } from '../http/http-error';
-import { BAD_CURSOR, pageCursor, startKeyOf } from './kit/page-cursor';
+import { marshall, unmarshall } from '../../data/attribute-values';
+import type { LeadItem } from '../../data/lead-item';
+import type { TableStore } from '../../data/stores';
+import { HttpError } from '../../http/http-error';
+import { BAD_CURSOR, pageCursor, startKeyOf } from '../kit/page-cursor';
 
 /**
  * The leads of a view of the console's inbox, newest first, read from the LeadsByTime index

@@ -1,8 +1,8 @@
 import { LEAD_ROUTES } from '#shared/console-leads.ts';
-import { jsonResponse } from '../http/responses';
-import { schemasOnFirstUse } from '../http/schemas-on-first-use';
-import type { ConsoleRoute } from './kit/router';
-import type { ConsoleRequest } from './kit/request';
+import { jsonResponse } from '../../http/responses';
+import { schemasOnFirstUse } from '../../http/schemas-on-first-use';
+import type { ConsoleRoute } from '../kit/router';
+import type { ConsoleRequest } from '../kit/request';
 import { startSpamRun, stepSpamRun } from './spam-runs';
 
 /** The leads screen's schemas, read with yup at the first request with a body to check (schemas-on-first-use.ts). */

@@ -1,12 +1,12 @@
 import type { LeadDetail } from '#shared/console-leads.ts';
 import type { LeadListQuery } from '#shared/schemas/console-leads.ts';
 import { countOf } from '#shared/count-words.ts';
-import type { LeadItem } from '../data/lead-item';
-import type { ApiResult } from '../http/types';
+import type { LeadItem } from '../../data/lead-item';
+import type { ApiResult } from '../../http/types';
 import { firmDay } from '#shared/firm-day.ts';
-import { isoTime } from '../runtime/clock';
-import type { ConsoleRequest } from './kit/request';
-import { csvExportPart } from './kit/csv-parts';
+import { isoTime } from '../../runtime/clock';
+import type { ConsoleRequest } from '../kit/request';
+import { csvExportPart } from '../kit/csv-parts';
 import { cursorAfter, readLeads } from './lead-list';
 import { leadDetail } from './lead-view';
 
