@@ -1,7 +1,7 @@
 /**
  * The console's People and Subscribers screens (issue 19, sections 4 and 5): their routes and the
  * JSON they answer, used by the console's page and by its handlers
- * (lambdas/console/person-routes.ts, subscriber-routes.ts); the yup schemas of their bodies are in
+ * (lambdas/console/people/person-routes.ts, subscriber-routes.ts); the yup schemas of their bodies are in
  * ./schemas/console-people.ts, so the console's start-up script can name the routes without yup.
  *
  * A person is named by an email address, and addresses never travel in a URL: a path or query

@@ -3,7 +3,7 @@ import type { ConsoleRoute } from './kit/router';
 import type { ConsoleRequest } from './kit/request';
 import { LEAD_CONSOLE_ROUTES } from './leads/lead-routes';
 import { PASSKEY_ROUTES } from './security/passkey-routes';
-import { PERSON_ROUTES } from './person-routes';
+import { PERSON_ROUTES } from './people/person-routes';
 import { SITE_CONSOLE_ROUTES } from './site-routes';
 import { SUBSCRIBER_LIST_ROUTES } from './subscriber-routes';
 

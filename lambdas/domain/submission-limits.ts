@@ -31,7 +31,7 @@ export const MAILBOX_LIMITED_FORMS = Object.keys(MAILBOX_LIMITS) as FormLeadType
 
 /**
  * A mailbox's counter of one form and UTC day (`yyyy-mm-dd`). Its key holds the mailbox, so an
- * erasure deletes it (lambdas/console/erasure.ts) rather than wait for its TTL.
+ * erasure deletes it (lambdas/console/people/erasure.ts) rather than wait for its TTL.
  */
 export const mailboxLimitId = (type: FormLeadType, mailbox: string, day: string) => `limit#${type}#${mailbox}#${day}`;
 

@@ -1,6 +1,6 @@
 /**
  * The yup schemas of the People routes' bodies (../console-people.ts has the routes and answers),
- * checked by the same schemas in the console's page and its handler (lambdas/console/person-routes.ts).
+ * checked by the same schemas in the console's page and its handler (lambdas/console/people/person-routes.ts).
  */
 import * as yup from 'yup';
 import { emailField } from './fields';

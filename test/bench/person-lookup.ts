@@ -12,7 +12,7 @@
 import { PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createTables, localDynamoClient } from '#infra/local/services.ts';
 import { marshall } from '#lambdas/data/attribute-values.ts';
-import { personRecord } from '#lambdas/console/person-record.ts';
+import { personRecord } from '#lambdas/console/people/person-record.ts';
 import { leadsOfMailbox } from '#lambdas/data/leads.ts';
 import { createOwnLeadsTable, ownLeadsTable, seedLeads, storedLead } from '../integration/console/own-leads-table';
 import { startDynamoProcess } from './dynamodb-process';

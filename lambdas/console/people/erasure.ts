@@ -1,19 +1,19 @@
 import type { ErasureAnswer, LedgerEvent } from '#shared/console-people.ts';
 import { UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
-import { sendRecordId } from '../data/campaign-item';
-import { sendsToMailbox } from '../data/campaign-sends';
-import { findErasureRecord, keepErasureRecord, replaceErasureLedger } from '../data/erasure-records';
-import { takeItem } from '../data/items';
-import type { LeadItem, MailPart } from '../data/lead-item';
-import { leadsOfMailbox } from '../data/leads';
-import { claimedMailbox, emailClaimId, type ConsentRecord } from '../data/subscriber-item';
-import { consentLedger } from '../data/subscribers';
-import { recordErasedSuppression } from '../data/suppressions';
-import { canonicalMailbox } from '../domain/canonical-mailbox';
-import { mailboxHash } from '../domain/mailbox-hash';
-import { MAILBOX_LIMITED_FORMS, mailboxLimitId } from '../domain/submission-limits';
-import { utcDay } from '../runtime/clock';
-import type { ConsoleStores } from './kit/request';
+import { sendRecordId } from '../../data/campaign-item';
+import { sendsToMailbox } from '../../data/campaign-sends';
+import { findErasureRecord, keepErasureRecord, replaceErasureLedger } from '../../data/erasure-records';
+import { takeItem } from '../../data/items';
+import type { LeadItem, MailPart } from '../../data/lead-item';
+import { leadsOfMailbox } from '../../data/leads';
+import { claimedMailbox, emailClaimId, type ConsentRecord } from '../../data/subscriber-item';
+import { consentLedger } from '../../data/subscribers';
+import { recordErasedSuppression } from '../../data/suppressions';
+import { canonicalMailbox } from '../../domain/canonical-mailbox';
+import { mailboxHash } from '../../domain/mailbox-hash';
+import { MAILBOX_LIMITED_FORMS, mailboxLimitId } from '../../domain/submission-limits';
+import { utcDay } from '../../runtime/clock';
+import type { ConsoleStores } from '../kit/request';
 import { ledgerEvent, subscriptionsOf } from './person-record';
 
 /**

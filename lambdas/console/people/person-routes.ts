@@ -6,18 +6,18 @@ import {
   type UnsubscribeAnswer,
 } from '#shared/console-people.ts';
 import { countOf } from '#shared/count-words.ts';
-import { canonicalMailbox } from '../domain/canonical-mailbox';
-import { mailboxHash } from '../domain/mailbox-hash';
-import { unsubscribeOnRequest } from '../domain/subscriber-consent';
-import { HttpError } from '../http/http-error';
-import { jsonResponse } from '../http/responses';
-import { schemasOnFirstUse } from '../http/schemas-on-first-use';
-import { senderIdentification } from '../mail/sender-identification';
-import { utcDay } from '../runtime/clock';
-import type { ConsoleRoute } from './kit/router';
-import type { ConsoleRequest } from './kit/request';
+import { canonicalMailbox } from '../../domain/canonical-mailbox';
+import { mailboxHash } from '../../domain/mailbox-hash';
+import { unsubscribeOnRequest } from '../../domain/subscriber-consent';
+import { HttpError } from '../../http/http-error';
+import { jsonResponse } from '../../http/responses';
+import { schemasOnFirstUse } from '../../http/schemas-on-first-use';
+import { senderIdentification } from '../../mail/sender-identification';
+import { utcDay } from '../../runtime/clock';
+import type { ConsoleRoute } from '../kit/router';
+import type { ConsoleRequest } from '../kit/request';
 import { erasePerson } from './erasure';
-import { relyingParty } from './sign-in/relying-party';
+import { relyingParty } from '../sign-in/relying-party';
 import { personRecord, subscriptionsOf } from './person-record';
 
 /** This screen's schemas, read with yup at its first request with a body to check (schemas-on-first-use.ts). */

@@ -6,18 +6,18 @@ import type {
   PersonRecord,
   SubscriptionView,
 } from '#shared/console-people.ts';
-import { sendsToMailbox } from '../data/campaign-sends';
-import { findErasureRecord } from '../data/erasure-records';
-import type { LeadItem, MailPart } from '../data/lead-item';
-import { leadsOfMailbox } from '../data/leads';
-import type { ConsentRecord, SubscriberItem } from '../data/subscriber-item';
-import { consentLedger, findSubscribersByMailbox, getSubscriber } from '../data/subscribers';
-import { findSuppression } from '../data/suppressions';
-import { canonicalMailbox } from '../domain/canonical-mailbox';
-import { mailboxHash } from '../domain/mailbox-hash';
-import { stateOf, topicsOf } from '../domain/subscriber-state';
-import type { DeliveryRecord } from '../data/delivery-record';
-import type { ConsoleStores } from './kit/request';
+import { sendsToMailbox } from '../../data/campaign-sends';
+import { findErasureRecord } from '../../data/erasure-records';
+import type { LeadItem, MailPart } from '../../data/lead-item';
+import { leadsOfMailbox } from '../../data/leads';
+import type { ConsentRecord, SubscriberItem } from '../../data/subscriber-item';
+import { consentLedger, findSubscribersByMailbox, getSubscriber } from '../../data/subscribers';
+import { findSuppression } from '../../data/suppressions';
+import { canonicalMailbox } from '../../domain/canonical-mailbox';
+import { mailboxHash } from '../../domain/mailbox-hash';
+import { stateOf, topicsOf } from '../../domain/subscriber-state';
+import type { DeliveryRecord } from '../../data/delivery-record';
+import type { ConsoleStores } from '../kit/request';
 
 /** The tables a person's record is read from (the console's own table holds nothing about them). */
 type PersonStores = Pick<ConsoleStores, 'leads' | 'subscribers' | 'campaigns'>;
