@@ -5,7 +5,7 @@ import { LEAD_CONSOLE_ROUTES } from './leads/lead-routes';
 import { PASSKEY_ROUTES } from './security/passkey-routes';
 import { PERSON_ROUTES } from './people/person-routes';
 import { SITE_CONSOLE_ROUTES } from './site-routes';
-import { SUBSCRIBER_LIST_ROUTES } from './subscriber-routes';
+import { SUBSCRIBER_LIST_ROUTES } from './subscribers/subscriber-routes';
 
 /** The signed-in routes of the consoleApi function, one list per screen (the campaigns have their own function). */
 export const CONSOLE_ROUTES: readonly ConsoleRoute<ConsoleRequest>[] = [

@@ -1,5 +1,5 @@
 /**
- * The Subscribers export in parts (lambdas/console/subscriber-export.ts, decision 0074): the rows
+ * The Subscribers export in parts (lambdas/console/subscribers/subscriber-export.ts, decision 0074): the rows
  * are computed anew for each part, so a part starts after a row's place, not at an offset. A list
  * larger than one answer comes in parts, every row once, even when someone confirms between two
  * parts and many rows share a second; the export is audited once, with the file's count; and no
@@ -8,7 +8,7 @@
 import type { SubscriberRow } from '#shared/console-people.ts';
 import { EXPORT_NEXT_HEADER, EXPORT_ROWS_HEADER } from '#shared/console-exports.ts';
 import { PART_MAX_BYTES } from '#lambdas/console/kit/csv-parts.ts';
-import { subscribersCsvPart } from '#lambdas/console/subscriber-export.ts';
+import { subscribersCsvPart } from '#lambdas/console/subscribers/subscriber-export.ts';
 
 const NOW = 1_780_000_000;
 /** 3,000 rows of about 4 KB (a long name), 1,000 to a second: about 12 MB, three parts or more. */

@@ -1,10 +1,10 @@
 import { SUBSCRIBER_ROUTES, type SubscriberFilter, type SubscriberListPage } from '#shared/console-people.ts';
 import { countOf } from '#shared/count-words.ts';
-import { HttpError } from '../http/http-error';
-import { jsonResponse } from '../http/responses';
-import type { ConsoleRoute } from './kit/router';
-import type { ConsoleRequest } from './kit/request';
-import { BAD_CURSOR } from './kit/page-cursor';
+import { HttpError } from '../../http/http-error';
+import { jsonResponse } from '../../http/responses';
+import type { ConsoleRoute } from '../kit/router';
+import type { ConsoleRequest } from '../kit/request';
+import { BAD_CURSOR } from '../kit/page-cursor';
 import { subscribersCsvPart } from './subscriber-export';
 import { filterOf, matching, overviewOf, subscriberRows } from './subscribers-overview';
 

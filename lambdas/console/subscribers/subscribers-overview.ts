@@ -9,12 +9,12 @@ import {
   type SubscribersOverview,
   type SubscriberState,
 } from '#shared/console-people.ts';
-import { leadsSince } from '../data/leads';
-import { allSubscribers } from '../data/subscriber-list';
-import { claimedMailbox } from '../data/subscriber-item';
-import { stateOf, topicsOf } from '../domain/subscriber-state';
-import { HttpError } from '../http/http-error';
-import type { ConsoleStores } from './kit/request';
+import { leadsSince } from '../../data/leads';
+import { allSubscribers } from '../../data/subscriber-list';
+import { claimedMailbox } from '../../data/subscriber-item';
+import { stateOf, topicsOf } from '../../domain/subscriber-state';
+import { HttpError } from '../../http/http-error';
+import type { ConsoleStores } from '../kit/request';
 
 const EXPIRING_WITHIN_SECONDS = 30 * 24 * 3600;
 

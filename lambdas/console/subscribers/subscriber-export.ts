@@ -1,10 +1,10 @@
 import type { SubscriberRow } from '#shared/console-people.ts';
-import { mailboxHash } from '../domain/mailbox-hash';
-import { HttpError } from '../http/http-error';
-import type { ApiResult } from '../http/types';
-import { utcDay } from '../runtime/clock';
-import { csvExportPart } from './kit/csv-parts';
-import { BAD_CURSOR } from './kit/page-cursor';
+import { mailboxHash } from '../../domain/mailbox-hash';
+import { HttpError } from '../../http/http-error';
+import type { ApiResult } from '../../http/types';
+import { utcDay } from '../../runtime/clock';
+import { csvExportPart } from '../kit/csv-parts';
+import { BAD_CURSOR } from '../kit/page-cursor';
 
 /**
  * The Subscribers screen's CSV export, in parts (./csv-parts.ts). The rows are computed anew for
