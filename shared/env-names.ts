@@ -53,7 +53,7 @@ export type HandlerEnvName =
   | 'POSTS_TABLE'
   /**
    * The app's own EventBridge Scheduler group for the posts' scheduled publishes, or `local-clock`
-   * in the integration suite (lambdas/console/post-schedules.ts).
+   * in the integration suite (lambdas/console/posts/post-schedules.ts).
    */
   | 'POST_SCHEDULE_GROUP'
   /** The role EventBridge Scheduler assumes to invoke the site's publisher with a post's schedule. */

@@ -11,7 +11,7 @@ export interface PostSchedulesProps {
 }
 
 /**
- * The posts' scheduled publishes (lambdas/console/post-schedules.ts, decision 0053), as the
+ * The posts' scheduled publishes (lambdas/console/posts/post-schedules.ts, decision 0053), as the
  * campaigns' scheduled sends (campaign-sender.ts): the app's own schedule group, and the role
  * EventBridge Scheduler assumes to invoke the site's publisher with a post's id and token. The
  * role is trusted by Scheduler only for this account's schedules (confused-deputy guard:

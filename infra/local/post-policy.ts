@@ -16,7 +16,7 @@
  *   signature 403 SignatureDoesNotMatch, an unknown key 403 InvalidAccessKeyId, an expired policy
  *   or a failed condition 403 AccessDenied ("Invalid according to Policy: …"), a file over or under
  *   the range 400 EntityTooLarge / EntityTooSmall, a malformed policy 400 InvalidPolicyDocument.
- * Written apart from the function's signer (lambdas/console/post-upload-policy.ts), so a signing
+ * Written apart from the function's signer (lambdas/console/posts/post-upload-policy.ts), so a signing
  * bug is not mirrored here.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';

@@ -1,8 +1,8 @@
 import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
-import { POST_IMAGE_ROUTES } from '../console/post-image-routes';
-import { POST_CONSOLE_ROUTES } from '../console/post-routes';
-import { POST_PREVIEW_ROUTES } from '../console/post-preview-route';
-import { POST_PUBLISH_ROUTES } from '../console/post-publish-routes';
+import { POST_IMAGE_ROUTES } from '../console/posts/post-image-routes';
+import { POST_CONSOLE_ROUTES } from '../console/posts/post-routes';
+import { POST_PREVIEW_ROUTES } from '../console/posts/post-preview-route';
+import { POST_PUBLISH_ROUTES } from '../console/posts/post-publish-routes';
 import { signedInHandler } from '../console/kit/signed-in-handler';
 import { requireEnv } from '../runtime/env';
 

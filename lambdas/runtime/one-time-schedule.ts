@@ -1,6 +1,6 @@
 /**
  * What the campaigns' sends and the blog's posts share of EventBridge Scheduler's one-time
- * schedules (lambdas/campaigns/launch-starter.ts, lambdas/console/post-schedules.ts): the `at()`
+ * schedules (lambdas/campaigns/launch-starter.ts, lambdas/console/posts/post-schedules.ts): the `at()`
  * expression and the name of the integration suite's stand-in for the service.
  */
 

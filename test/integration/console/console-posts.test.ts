@@ -7,7 +7,7 @@
  */
 import { createOwnPostsTable, ownPostsTable } from './own-posts-table';
 import { OTHER_ORIGIN } from '#lambdas/console/kit/guards.ts';
-import { POST_MESSAGES } from '#lambdas/console/post-messages.ts';
+import { POST_MESSAGES } from '#lambdas/console/posts/post-messages.ts';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
 import { publishScheduledPost, readPublishedPosts } from '#lambdas/data/posts.ts';
 import { POST_ROUTES, type PostDraft } from '#shared/console-posts.ts';

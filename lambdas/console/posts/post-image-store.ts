@@ -7,8 +7,8 @@
  */
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { POST_MEDIA_CACHE_CONTROL, POST_MEDIA_PREFIX, POST_UPLOADS_PREFIX } from '#shared/blog-site.ts';
-import { createS3Client } from '../runtime/aws-clients/s3';
-import { requireEnv } from '../runtime/env';
+import { createS3Client } from '../../runtime/aws-clients/s3';
+import { requireEnv } from '../../runtime/env';
 import { presignedPostFields } from './post-upload-policy';
 
 /** A few minutes: the browser sends the resized image right after asking. */

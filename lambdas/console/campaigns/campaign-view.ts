@@ -1,5 +1,5 @@
 import type { CampaignDraft, CampaignSummary } from '#shared/console-campaigns.ts';
-import type { CampaignDraftItem } from '../data/campaign-drafts';
+import type { CampaignDraftItem } from '../../data/campaign-drafts';
 
 export const campaignSummary = (draft: CampaignDraftItem, sent: boolean): CampaignSummary => ({
   slug: draft.slug,

@@ -6,16 +6,16 @@
  */
 import { postPagePath } from '#shared/blog-site.ts';
 import { POST_ROUTES, type PostChanged } from '#shared/console-posts.ts';
-import { claimSlug } from '../data/post-drafts';
-import { fieldsOf, type PostItem } from '../data/post-items';
-import { cancelSchedule, publishNow, schedulePublish, unpublish } from '../data/post-publishing';
-import { HttpError } from '../http/http-error';
-import { jsonResponse } from '../http/responses';
-import { requestPublisherRun } from '../publisher/publisher-trigger';
-import * as log from '../runtime/log';
-import { onFirstUse } from '../runtime/on-first-use';
-import { randomToken } from '../runtime/tokens';
-import type { ConsoleRoute } from './kit/router';
+import { claimSlug } from '../../data/post-drafts';
+import { fieldsOf, type PostItem } from '../../data/post-items';
+import { cancelSchedule, publishNow, schedulePublish, unpublish } from '../../data/post-publishing';
+import { HttpError } from '../../http/http-error';
+import { jsonResponse } from '../../http/responses';
+import { requestPublisherRun } from '../../publisher/publisher-trigger';
+import * as log from '../../runtime/log';
+import { onFirstUse } from '../../runtime/on-first-use';
+import { randomToken } from '../../runtime/tokens';
+import type { ConsoleRoute } from '../kit/router';
 import { POST_MESSAGES } from './post-messages';
 import { postAtVersion, postOf, postSchemas, slugProblem, type PostRequest } from './post-routes';
 import { postDraft } from './post-view';
@@ -32,7 +32,7 @@ const SCHEDULE_AHEAD_SECONDS = 60;
 
 /** Made on first use: a function that only writes needs neither the Lambda nor the Scheduler client. */
 const publisherTrigger = onFirstUse(async () =>
-  (await import('../publisher/lambda-publisher-trigger')).publisherTriggerFromEnv(),
+  (await import('../../publisher/lambda-publisher-trigger')).publisherTriggerFromEnv(),
 );
 const requestRun = (postId: string) => requestPublisherRun(async () => (await publisherTrigger())(), postId);
 const schedules = onFirstUse(async () => (await import('./post-schedules')).postSchedulesFromEnv());

@@ -10,18 +10,18 @@ import {
 } from '#shared/console-campaigns.ts';
 import { mailingAddressProblem } from '#shared/mailing-address.ts';
 import { countOf } from '#shared/count-words.ts';
-import { splitAudience } from '../campaigns/campaign-audience';
-import { subscriberLinks } from '../mail/subscriber-links';
-import { checkLinks, checkPage, type FetchPage } from '../campaigns/link-check';
-import { PERSONAL_PLACE_WORDS, personalAddressIn, type Wrapper } from '../campaigns/personal-links';
-import { subscriberTokenFinder, type TokenKind } from '../campaigns/subscriber-tokens';
-import { sampleRecipient, testCopy } from '../campaigns/test-copy';
-import type { CampaignContent } from '../data/campaign-item';
-import type { CampaignDraftItem } from '../data/campaign-drafts';
-import type { SubscriberItem } from '../data/subscriber-item';
-import { allSubscribers } from '../data/subscriber-list';
-import { senderIdentification } from '../mail/sender-identification';
-import type { ConsoleStores } from './kit/request';
+import { splitAudience } from '../../campaigns/campaign-audience';
+import { subscriberLinks } from '../../mail/subscriber-links';
+import { checkLinks, checkPage, type FetchPage } from '../../campaigns/link-check';
+import { PERSONAL_PLACE_WORDS, personalAddressIn, type Wrapper } from '../../campaigns/personal-links';
+import { subscriberTokenFinder, type TokenKind } from '../../campaigns/subscriber-tokens';
+import { sampleRecipient, testCopy } from '../../campaigns/test-copy';
+import type { CampaignContent } from '../../data/campaign-item';
+import type { CampaignDraftItem } from '../../data/campaign-drafts';
+import type { SubscriberItem } from '../../data/subscriber-item';
+import { allSubscribers } from '../../data/subscriber-list';
+import { senderIdentification } from '../../mail/sender-identification';
+import type { ConsoleStores } from '../kit/request';
 
 const exclusionsOf = (excluded: ReturnType<typeof splitAudience>['excluded']): Exclusion[] =>
   (Object.keys(EXCLUSION_REASONS) as ExclusionReason[]).flatMap((reason) => {

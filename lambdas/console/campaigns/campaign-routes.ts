@@ -10,16 +10,16 @@ import {
 import type { CampaignFields } from '#shared/schemas/console-campaigns.ts';
 import type { Page } from '#shared/console-api.ts';
 import { CAMPAIGN_SLUG } from '#shared/constants/campaigns.ts';
-import { splitAudience } from '../campaigns/campaign-audience';
-import { CAMPAIGN_FILES } from '../campaigns/campaign-files.generated';
-import { campaignMail } from '../campaigns/campaign-mail';
+import { splitAudience } from '../../campaigns/campaign-audience';
+import { CAMPAIGN_FILES } from '../../campaigns/campaign-files.generated';
+import { campaignMail } from '../../campaigns/campaign-mail';
 import {
   CampaignSourceProblem,
   readCampaignSource,
   renderCampaign,
   type CampaignSource,
-} from '../campaigns/campaign-markdown';
-import { sampleRecipient, testCopy } from '../campaigns/test-copy';
+} from '../../campaigns/campaign-markdown';
+import { sampleRecipient, testCopy } from '../../campaigns/test-copy';
 import {
   allDraftsAndSent,
   createDraft,
@@ -28,23 +28,23 @@ import {
   getDraft,
   replaceDraft,
   type CampaignDraftItem,
-} from '../data/campaign-drafts';
-import type { CampaignContent } from '../data/campaign-item';
-import { getCampaign } from '../data/campaign-sends';
-import { mailboxHash } from '../domain/mailbox-hash';
-import { allSubscribers } from '../data/subscriber-list';
-import { HttpError } from '../http/http-error';
-import { jsonResponse } from '../http/responses';
-import { schemasOnFirstUse } from '../http/schemas-on-first-use';
-import { sendOnFirstUse } from '../mail/send-on-first-use';
-import { requireEnv } from '../runtime/env';
-import * as log from '../runtime/log';
-import { countAttempt } from './sign-in/attempt-limits';
+} from '../../data/campaign-drafts';
+import type { CampaignContent } from '../../data/campaign-item';
+import { getCampaign } from '../../data/campaign-sends';
+import { mailboxHash } from '../../domain/mailbox-hash';
+import { allSubscribers } from '../../data/subscriber-list';
+import { HttpError } from '../../http/http-error';
+import { jsonResponse } from '../../http/responses';
+import { schemasOnFirstUse } from '../../http/schemas-on-first-use';
+import { sendOnFirstUse } from '../../mail/send-on-first-use';
+import { requireEnv } from '../../runtime/env';
+import * as log from '../../runtime/log';
+import { countAttempt } from '../sign-in/attempt-limits';
 import { CAMPAIGN_MESSAGES } from './campaign-messages';
 import { preflight } from './campaign-preflight';
 import { campaignDraft, campaignSummary } from './campaign-view';
-import type { ConsoleRoute } from './kit/router';
-import type { CampaignStores, ConsoleRequest } from './kit/request';
+import type { ConsoleRoute } from '../kit/router';
+import type { CampaignStores, ConsoleRequest } from '../kit/request';
 
 export type CampaignRequest = ConsoleRequest<CampaignStores>;
 

@@ -7,10 +7,10 @@
  * anyway changes nothing.
  */
 import { CreateScheduleCommand, DeleteScheduleCommand, type SchedulerClient } from '@aws-sdk/client-scheduler';
-import type { ScheduledPublish } from '../data/posts';
-import { createSchedulerClient } from '../runtime/aws-clients/scheduler';
-import { requireEnv } from '../runtime/env';
-import { atExpression, LOCAL_CLOCK } from '../runtime/one-time-schedule';
+import type { ScheduledPublish } from '../../data/posts';
+import { createSchedulerClient } from '../../runtime/aws-clients/scheduler';
+import { requireEnv } from '../../runtime/env';
+import { atExpression, LOCAL_CLOCK } from '../../runtime/one-time-schedule';
 
 export interface PostSchedules {
   create: (publish: ScheduledPublish, at: number) => Promise<void>;

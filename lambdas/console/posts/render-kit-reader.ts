@@ -6,8 +6,8 @@
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { RENDER_KIT_KEY, type RenderKit } from '#shared/blog-site.ts';
-import { createS3Client } from '../runtime/aws-clients/s3';
-import { requireEnv } from '../runtime/env';
+import { createS3Client } from '../../runtime/aws-clients/s3';
+import { requireEnv } from '../../runtime/env';
 
 export const renderKitReaderFromEnv = () => {
   const s3 = createS3Client();

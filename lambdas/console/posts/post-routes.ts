@@ -14,7 +14,7 @@ import {
   type SlugCheck,
 } from '#shared/console-posts.ts';
 import { slugRuleProblem } from '#shared/post-slugs.ts';
-import { allPostItems } from '../data/posts';
+import { allPostItems } from '../../data/posts';
 import {
   createPost,
   deleteDraftPost,
@@ -23,15 +23,15 @@ import {
   revisionsOf,
   savePost,
   slugHolder,
-} from '../data/post-drafts';
-import { fieldsOf, heldSlugs, POST_ID_PATTERN, type PostFields, type PostItem } from '../data/post-items';
-import type { TableStore } from '../data/stores';
-import { HttpError } from '../http/http-error';
-import { jsonResponse } from '../http/responses';
-import { schemasOnFirstUse } from '../http/schemas-on-first-use';
-import { randomToken } from '../runtime/tokens';
-import type { ConsoleRoute } from './kit/router';
-import type { ConsoleRequest } from './kit/request';
+} from '../../data/post-drafts';
+import { fieldsOf, heldSlugs, POST_ID_PATTERN, type PostFields, type PostItem } from '../../data/post-items';
+import type { TableStore } from '../../data/stores';
+import { HttpError } from '../../http/http-error';
+import { jsonResponse } from '../../http/responses';
+import { schemasOnFirstUse } from '../../http/schemas-on-first-use';
+import { randomToken } from '../../runtime/tokens';
+import type { ConsoleRoute } from '../kit/router';
+import type { ConsoleRequest } from '../kit/request';
 import { POST_MESSAGES } from './post-messages';
 import { postDraft, postSummary } from './post-view';
 

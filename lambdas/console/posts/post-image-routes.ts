@@ -12,12 +12,12 @@
 import { createHash } from 'node:crypto';
 import { POST_MEDIA_PREFIX } from '#shared/blog-site.ts';
 import { POST_ROUTES, type ImageUploadTicket, type PostImage } from '#shared/console-posts.ts';
-import { imageFacts } from '../domain/image-bytes';
-import { HttpError } from '../http/http-error';
-import { jsonResponse } from '../http/responses';
-import { onFirstUse } from '../runtime/on-first-use';
-import { randomToken } from '../runtime/tokens';
-import type { ConsoleRoute } from './kit/router';
+import { imageFacts } from '../../domain/image-bytes';
+import { HttpError } from '../../http/http-error';
+import { jsonResponse } from '../../http/responses';
+import { onFirstUse } from '../../runtime/on-first-use';
+import { randomToken } from '../../runtime/tokens';
+import type { ConsoleRoute } from '../kit/router';
 import { postSchemas, type PostRequest } from './post-routes';
 
 export const IMAGE_MESSAGES = {

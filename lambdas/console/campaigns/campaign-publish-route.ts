@@ -1,15 +1,15 @@
 import { CAMPAIGN_ROUTES, type CampaignPublished } from '#shared/console-campaigns.ts';
 import { archivePagePath } from '#shared/newsletter-archive.ts';
-import { requestPublisherRun } from '../publisher/publisher-trigger';
-import { setPublish } from '../data/campaign-drafts';
-import { getCampaign } from '../data/campaign-sends';
-import { HttpError } from '../http/http-error';
-import { jsonResponse } from '../http/responses';
-import { onFirstUse } from '../runtime/on-first-use';
+import { requestPublisherRun } from '../../publisher/publisher-trigger';
+import { setPublish } from '../../data/campaign-drafts';
+import { getCampaign } from '../../data/campaign-sends';
+import { HttpError } from '../../http/http-error';
+import { jsonResponse } from '../../http/responses';
+import { onFirstUse } from '../../runtime/on-first-use';
 import { CAMPAIGN_MESSAGES } from './campaign-messages';
 import { campaignSchemas, draftOf, type CampaignRequest } from './campaign-routes';
 import { campaignDraft } from './campaign-view';
-import type { ConsoleRoute } from './kit/router';
+import type { ConsoleRoute } from '../kit/router';
 
 /**
  * The publisher's trigger, made at the first switch with the Lambda client (onFirstUse): a
@@ -17,7 +17,7 @@ import type { ConsoleRoute } from './kit/router';
  * request, so a failure to make it is answered as a failed request is: logged, and false.
  */
 const publisherTrigger = onFirstUse(async () =>
-  (await import('../publisher/lambda-publisher-trigger')).publisherTriggerFromEnv(),
+  (await import('../../publisher/lambda-publisher-trigger')).publisherTriggerFromEnv(),
 );
 const requestRun = (slug: string) => requestPublisherRun(async () => (await publisherTrigger())(), slug);
 

@@ -7,12 +7,12 @@
  */
 import type { PublishedPost, RenderKit } from '#shared/blog-site.ts';
 import { POST_ROUTES } from '#shared/console-posts.ts';
-import { readPublishedPosts } from '../data/posts';
-import { fieldsOf } from '../data/post-items';
-import type { ApiResult } from '../http/types';
-import { requireEnv } from '../runtime/env';
-import { onFirstUse } from '../runtime/on-first-use';
-import type { ConsoleRoute } from './kit/router';
+import { readPublishedPosts } from '../../data/posts';
+import { fieldsOf } from '../../data/post-items';
+import type { ApiResult } from '../../http/types';
+import { requireEnv } from '../../runtime/env';
+import { onFirstUse } from '../../runtime/on-first-use';
+import type { ConsoleRoute } from '../kit/router';
 import { postSchemas, type PostRequest } from './post-routes';
 
 /** A deploy changes the kit (new asset names): a preview reads it again after this long. */

@@ -6,19 +6,19 @@ import {
 } from '#shared/console-campaigns.ts';
 import { CAMPAIGN_SLUG } from '#shared/constants/campaigns.ts';
 import { countOf } from '#shared/count-words.ts';
-import type { LaunchMessage } from '../campaigns/campaign-message';
-import { sendProgress } from '../campaigns/send-progress';
-import type { SendState } from '../data/campaign-item';
-import { cancelScheduled, moveSendState, scheduleCampaign } from '../data/campaign-launch';
-import { getCampaign } from '../data/campaign-sends';
-import { HttpError } from '../http/http-error';
-import { jsonResponse } from '../http/responses';
-import * as log from '../runtime/log';
-import { onFirstUse } from '../runtime/on-first-use';
+import type { LaunchMessage } from '../../campaigns/campaign-message';
+import { sendProgress } from '../../campaigns/send-progress';
+import type { SendState } from '../../data/campaign-item';
+import { cancelScheduled, moveSendState, scheduleCampaign } from '../../data/campaign-launch';
+import { getCampaign } from '../../data/campaign-sends';
+import { HttpError } from '../../http/http-error';
+import { jsonResponse } from '../../http/responses';
+import * as log from '../../runtime/log';
+import { onFirstUse } from '../../runtime/on-first-use';
 import { CAMPAIGN_MESSAGES } from './campaign-messages';
 import { preflight } from './campaign-preflight';
 import { campaignSchemas, changeableDraft, rendered, siteUrl, type CampaignRequest } from './campaign-routes';
-import type { ConsoleRoute } from './kit/router';
+import type { ConsoleRoute } from '../kit/router';
 
 /** A send may be set at most this far ahead. */
 const LONGEST_AHEAD_SECONDS = 366 * 86400;
@@ -26,7 +26,7 @@ const LONGEST_AHEAD_SECONDS = 366 * 86400;
 const GRACE_SECONDS = 60;
 
 /** Made on first use, so a function that never sends needs no scheduler settings, nor its Scheduler and SQS clients. */
-const launches = onFirstUse(async () => (await import('../campaigns/launch-starter')).launchStarterFromEnv());
+const launches = onFirstUse(async () => (await import('../../campaigns/launch-starter')).launchStarterFromEnv());
 
 const slugOf = (request: CampaignRequest) => {
   const slug = request.parameters.slug ?? '';
