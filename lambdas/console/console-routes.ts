@@ -4,7 +4,7 @@ import type { ConsoleRequest } from './kit/request';
 import { LEAD_CONSOLE_ROUTES } from './leads/lead-routes';
 import { PASSKEY_ROUTES } from './security/passkey-routes';
 import { PERSON_ROUTES } from './people/person-routes';
-import { SITE_CONSOLE_ROUTES } from './site-routes';
+import { SITE_CONSOLE_ROUTES } from './site/site-routes';
 import { SUBSCRIBER_LIST_ROUTES } from './subscribers/subscriber-routes';
 
 /** The signed-in routes of the consoleApi function, one list per screen (the campaigns have their own function). */

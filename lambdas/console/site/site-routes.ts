@@ -14,12 +14,12 @@ import {
 import { EXPORT_ROWS_HEADER } from '#shared/console-exports.ts';
 import { firmDay } from '#shared/firm-day.ts';
 import { toCsv } from '#shared/inert-csv.ts';
-import { HttpError } from '../http/http-error';
-import { jsonResponse } from '../http/responses';
-import type { ApiEvent } from '../http/types';
-import type { ConsoleRoute } from './kit/router';
-import type { ConsoleRequest } from './kit/request';
-import { csvDownload } from './kit/csv-download';
+import { HttpError } from '../../http/http-error';
+import { jsonResponse } from '../../http/responses';
+import type { ApiEvent } from '../../http/types';
+import type { ConsoleRoute } from '../kit/router';
+import type { ConsoleRequest } from '../kit/request';
+import { csvDownload } from '../kit/csv-download';
 import { siteReport } from './site-report';
 
 /** The range asked for, or 400 in the rule's words. */

@@ -22,9 +22,9 @@ import {
   type SiteSpike,
   type SiteTotals,
 } from '#shared/console-site.ts';
-import { daySummaryId, getItemsById, recordsOfDay } from '../data/site-visits';
-import type { TableStore } from '../data/stores';
-import { summarizeDay, sumLists, topOf, type DaySummary } from '../domain/site-day-summary';
+import { daySummaryId, getItemsById, recordsOfDay } from '../../data/site-visits';
+import type { TableStore } from '../../data/stores';
+import { summarizeDay, sumLists, topOf, type DaySummary } from '../../domain/site-day-summary';
 
 /** Every day from `from` to `to`, both included. */
 const daysBetween = (from: string, to: string): string[] => {
