@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseSender } from '../site/sender';
-import { FaultSpecError, parseFaultSpec, type FaultSpec } from './fault-switch';
+import { FaultSpecError, parseFaultSpec, type FaultSpec } from './faults/fault-switch';
 import { LOCAL_MAILING_ADDRESS } from '#shared/mailing-address.ts';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 

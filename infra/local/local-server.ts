@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { FunctionName } from '../constructs/functions';
 import { createApiDispatcher, type loadHttpHandlers } from './api-dispatch';
 import { CLOCK_PATH, type TwinClock } from './clock-control';
-import { createFaultControl, FAULTS_PATH } from './fault-control';
-import type { FaultSwitch } from './fault-switch';
+import { createFaultControl, FAULTS_PATH } from './faults/fault-control';
+import type { FaultSwitch } from './faults/fault-switch';
 import { createLocalLambda, LOCAL_LAMBDA_PREFIX } from './local-lambda';
 import { createLocalSiteBucket, localSiteBucketPrefix } from './local-site-bucket';
 import { createLocalS3, LOCAL_S3_PREFIX, type LocalObject } from './local-s3';

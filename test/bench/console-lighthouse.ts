@@ -10,7 +10,7 @@ import type { Page } from '#shared/console-api.ts';
 import { LOCAL_CONSOLE_OWNER } from '#infra/local/local-config.ts';
 import { CONSOLE_SCREENS } from '#web/src/console/screens.ts';
 import { signInOverHttp } from '../support/console-sign-in-over-http';
-import { HINT_KEY } from '#web/src/console/signed-in-hint.ts';
+import { HINT_KEY } from '#web/src/console/session/signed-in-hint.ts';
 import { runLighthouse, type BrowserState, type LighthouseResult } from './lighthouse';
 
 /** Interactive within 2.0 s on Lighthouse's mobile profile, median of 3 (issue 33, on React: decision 0065). */

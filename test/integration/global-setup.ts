@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LOCAL_CLOCK } from '#lambdas/campaigns/launch-starter.ts';
 import { createTables, startDynalite, startSesLocal, type LocalService } from '#infra/local/services.ts';
-import { startFaultProxy } from '#infra/local/fault-proxy.ts';
-import { FaultSwitch } from '#infra/local/fault-switch.ts';
+import { startFaultProxy } from '#infra/local/faults/fault-proxy.ts';
+import { FaultSwitch } from '#infra/local/faults/fault-switch.ts';
 import { createIamEnforcement } from '#infra/local/iam/iam-enforcement.ts';
 import { LOCAL_PUBLISHER_TARGETS } from '#infra/local/local-published-site.ts';
 

@@ -5,7 +5,7 @@
  * emails arrive exactly once; a hung DynamoDB answers the form with the documented 503; SES's
  * mailbox simulator bounce suppresses the address. The stack settles doubt after 20 s.
  */
-import { INJECTED_FAULT_MESSAGE } from '#infra/local/fault-answers.ts';
+import { INJECTED_FAULT_MESSAGE } from '#infra/local/faults/fault-answers.ts';
 import { clearFaults, readFaults, setFault } from '../support/faults';
 import { runCommand } from '../support/local-stack';
 import { stackPerFile } from '../support/stack-per-file';

@@ -3,8 +3,8 @@
  * tests: `baseUrl` is the stack's site origin, e.g. RunningStack.baseUrl. Each call answers
  * with the switch's state after it; a refused request throws with the switch's message.
  */
-import { FAULTS_PATH } from '#infra/local/fault-control.ts';
-import type { FaultService, FaultSpec, FaultState, FaultView } from '#infra/local/fault-switch.ts';
+import { FAULTS_PATH } from '#infra/local/faults/fault-control.ts';
+import type { FaultService, FaultSpec, FaultState, FaultView } from '#infra/local/faults/fault-switch.ts';
 
 export type { FaultService, FaultSpec, FaultState, FaultView };
 

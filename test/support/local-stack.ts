@@ -45,7 +45,7 @@ export interface RunningStack {
   dynamoUrl: string;
   /**
    * The DynamoDB endpoint the functions call: the fault switch's proxy in front of `dynamoUrl`
-   * (infra/local/fault-proxy.ts). A latency floor goes through it too, so a comparison with a
+   * (infra/local/faults/fault-proxy.ts). A latency floor goes through it too, so a comparison with a
    * route measures the route's own work, not the proxy's hop.
    */
   functionsDynamoUrl: string;

@@ -6,8 +6,8 @@
  * settling window (20 s on the local clock) passed with no word from SES
  * (docs/decisions/0063-settling-mail-from-ses-events.md).
  */
-import { startFaultProxy } from '#infra/local/fault-proxy.ts';
-import { FaultSwitch, type FaultSpec } from '#infra/local/fault-switch.ts';
+import { startFaultProxy } from '#infra/local/faults/fault-proxy.ts';
+import { FaultSwitch, type FaultSpec } from '#infra/local/faults/fault-switch.ts';
 import {
   campaignMailsIn,
   campaignsDirWith,

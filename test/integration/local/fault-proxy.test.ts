@@ -1,8 +1,8 @@
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
-import { INJECTED_FAULT_MESSAGE } from '#infra/local/fault-answers.ts';
-import { startFaultProxy } from '#infra/local/fault-proxy.ts';
-import { FaultSwitch } from '#infra/local/fault-switch.ts';
+import { INJECTED_FAULT_MESSAGE } from '#infra/local/faults/fault-answers.ts';
+import { startFaultProxy } from '#infra/local/faults/fault-proxy.ts';
+import { FaultSwitch } from '#infra/local/faults/fault-switch.ts';
 import { closeServer, listenOn, readCapturedEmails, type LocalService } from '#infra/local/services.ts';
 import { sesRefused } from '#lambdas/mail/send.ts';
 import { createSesClient } from '#lambdas/runtime/aws-clients/ses.ts';

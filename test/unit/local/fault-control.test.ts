@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createFaultControl, FAULTS_PATH } from '#infra/local/fault-control.ts';
-import { FaultSwitch } from '#infra/local/fault-switch.ts';
+import { createFaultControl, FAULTS_PATH } from '#infra/local/faults/fault-control.ts';
+import { FaultSwitch } from '#infra/local/faults/fault-switch.ts';
 import { clearFaults, readFaults, setFault } from '../../support/faults';
 import { rawRequest } from '../../support/raw-request';
 

@@ -1,4 +1,4 @@
-import { FaultSwitch, parseFaultSpec } from '#infra/local/fault-switch.ts';
+import { FaultSwitch, parseFaultSpec } from '#infra/local/faults/fault-switch.ts';
 
 /** A switch on a hand-moved clock, with the dice given in advance. */
 function switchAt(start = 1_000_000, dice: number[] = []) {

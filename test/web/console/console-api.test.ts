@@ -3,7 +3,7 @@
  * console's frame (and nothing else heard as one).
  */
 import { WebAuthnError } from '@simplewebauthn/browser';
-import { consoleRequest, onSessionEnded } from '#web/src/console/console-api.ts';
+import { consoleRequest, onSessionEnded } from '#web/src/console/client/console-client.ts';
 import { CEREMONY_MESSAGES, ceremonyError } from '#web/src/console/sign-in/passkey-ceremonies.ts';
 import { RequestError } from '#web/src/lib/api-client.ts';
 import { mockFetch, sentRequests } from '../features/support/mock-fetch';

@@ -11,7 +11,7 @@ import type { ConsoleSession } from '#shared/console-api.ts';
 import type { LeadDetail } from '#shared/console-leads.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { RELOADED_NOTICE } from '#web/src/console/screens/leads/use-lead-change.ts';
-import { SESSION_ENDED_NOTICE } from '#web/src/console/session.tsx';
+import { SESSION_ENDED_NOTICE } from '#web/src/console/session/session.tsx';
 import { signInWithPasskey } from '#web/src/console/sign-in/passkey-ceremonies.ts';
 import { mockFetch, sentRequests } from '../features/support/mock-fetch';
 

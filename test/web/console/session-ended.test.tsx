@@ -10,9 +10,9 @@ import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import type { ConsoleSession } from '#shared/console-api.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
-import { consoleRequest } from '#web/src/console/console-api.ts';
-import { keptTypingKey } from '#web/src/console/kept-typing.ts';
-import { SESSION_ENDED_NOTICE } from '#web/src/console/session.tsx';
+import { consoleRequest } from '#web/src/console/client/console-client.ts';
+import { keptTypingKey } from '#web/src/console/kit/kept-typing.ts';
+import { SESSION_ENDED_NOTICE } from '#web/src/console/session/session.tsx';
 import { signInWithPasskey } from '#web/src/console/sign-in/passkey-ceremonies.ts';
 import { mockFetch, sentRequests } from '../features/support/mock-fetch';
 

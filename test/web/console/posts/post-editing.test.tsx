@@ -12,7 +12,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { POST_ROUTES, type PostDraft } from '#shared/console-posts.ts';
 import { firmDay } from '#shared/firm-day.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
-import { KEPT_NOTICE } from '#web/src/console/kept-typing.ts';
+import { KEPT_NOTICE } from '#web/src/console/kit/kept-typing.ts';
 import { AUTOSAVE_PAUSE_MS } from '#web/src/console/screens/posts/use-autosave.ts';
 import { SLUG_CHECK_PAUSE_MS } from '#web/src/console/screens/posts/use-slug-check.ts';
 import { sentRequests } from '../../features/support/mock-fetch';

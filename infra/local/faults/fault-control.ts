@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { loopbackRefusal } from './loopback';
+import { loopbackRefusal } from '../loopback';
 import { FAULT_SERVICES, FaultSpecError, parseFaultSpec, type FaultService, type FaultSwitch } from './fault-switch';
 
 export const FAULTS_PATH = '/_local/faults';
