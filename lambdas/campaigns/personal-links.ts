@@ -4,7 +4,7 @@
  * from their own copy of an email, and mail filters have often rewritten it (Outlook Safe Links,
  * Proofpoint URL Defense) or an editor percent-encoded it, so the token is in there but not where
  * a plain pattern looks. Everything here works on the text alone, with no table: the preflight
- * (lambdas/console/campaign-preflight.ts) adds the check against the known subscribers
+ * (lambdas/console/campaigns/campaign-preflight.ts) adds the check against the known subscribers
  * (subscriber-tokens.ts), and the archive's renderer uses this as its second line.
  */
 import { API_ROUTES, DYNAMIC_PAGES, type EmailPageForm } from '#shared/paths.ts';

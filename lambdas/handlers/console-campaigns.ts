@@ -1,7 +1,7 @@
 import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
-import { CAMPAIGN_CONSOLE_ROUTES } from '../console/campaign-routes';
-import { CAMPAIGN_PUBLISH_ROUTES } from '../console/campaign-publish-route';
-import { CAMPAIGN_SEND_ROUTES } from '../console/campaign-send-routes';
+import { CAMPAIGN_CONSOLE_ROUTES } from '../console/campaigns/campaign-routes';
+import { CAMPAIGN_PUBLISH_ROUTES } from '../console/campaigns/campaign-publish-route';
+import { CAMPAIGN_SEND_ROUTES } from '../console/campaigns/campaign-send-routes';
 import { signedInHandler } from '../console/kit/signed-in-handler';
 import { requireEnv } from '../runtime/env';
 

@@ -7,7 +7,7 @@
  * email's HTML is the preview's. axe on each state, and nothing scrolls sideways at 390 px.
  */
 import type { Page } from 'playwright-core';
-import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaign-messages.ts';
+import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaigns/campaign-messages.ts';
 import { HELD_STYLE } from '#web/src/console/screens/campaigns/email-frame-styles.ts';
 import { axeViolations } from './support/axe';
 import { DESKTOP, pagesForFile, PHONE, scrollsSideways } from './support/browser';

@@ -6,7 +6,7 @@
  */
 import { createServer } from 'node:net';
 import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
-import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaign-messages.ts';
+import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaigns/campaign-messages.ts';
 import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
 import { subscriberItem } from '../../support/campaign-subscribers';
 import { capturedEmailsTo, readItem, writeItem } from '../support/local-aws';

@@ -5,7 +5,7 @@
  */
 import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
 import { OTHER_ORIGIN } from '#lambdas/console/kit/guards.ts';
-import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaign-messages.ts';
+import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaigns/campaign-messages.ts';
 import { CAMPAIGN_LIMITS, CAMPAIGN_ROUTES, TEST_SENDS_PER_HOUR } from '#shared/console-campaigns.ts';
 import { CAMPAIGN_BODY_TOO_LONG } from '#shared/schemas/console-campaigns.ts';
 import { subscriberItem, type Kind } from '../../support/campaign-subscribers';
