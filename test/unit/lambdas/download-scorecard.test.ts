@@ -10,7 +10,7 @@ import { handler as downloadScorecard } from '#lambdas/handlers/download-scoreca
 import { downloadEvent, invoke } from './support/api-events';
 import { leadLinkToken } from '#lambdas/domain/lead-link-token.ts';
 import { dynamo } from './support/dynamo-mock';
-import { fakeTables, unavailable, type FakeTables } from './support/fake-tables';
+import { ownDynalite } from './support/own-dynalite';
 import { NOW } from './support/payloads';
 import { fakeClock } from './support/clock';
 
@@ -19,7 +19,7 @@ const SECRET = 'SecretAbcdefghijklmnop';
 const TOKEN = leadLinkToken({ id: `lead#${KEY}`, secret: SECRET }, 'download');
 const NOT_FOUND = 'We could not find that download link. Please request the scorecard again.';
 
-let tables: FakeTables;
+const tables = ownDynalite();
 const storeLead = (overrides: Record<string, unknown> = {}) =>
   tables.put('Leads-unit', {
     id: `lead#${KEY}`,
@@ -32,12 +32,12 @@ const storeLead = (overrides: Record<string, unknown> = {}) =>
     ...overrides,
   });
 /** The subscriber the scorecard email's links belong to, as the mailer leaves it. */
-const storeSubscriber = (overrides: Record<string, unknown> = {}) => {
-  tables.put('Subscribers-unit', {
+const storeSubscriber = async (overrides: Record<string, unknown> = {}) => {
+  await tables.put('Subscribers-unit', {
     id: 'email#employer#avery.stone@example.ca',
     subscriberId: 'SubscriberIdAbcdefghij',
   });
-  tables.put('Subscribers-unit', {
+  await tables.put('Subscribers-unit', {
     id: 'SubscriberIdAbcdefghij',
     kind: 'subscriber',
     audience: 'employer',
@@ -49,10 +49,9 @@ const storeSubscriber = (overrides: Record<string, unknown> = {}) => {
     ...overrides,
   });
 };
-const subscriber = () => tables.get('Subscribers-unit', 'SubscriberIdAbcdefghij')!;
+const subscriber = async () => (await tables.get('Subscribers-unit', 'SubscriberIdAbcdefghij'))!;
 
 beforeEach(() => {
-  tables = fakeTables();
   fakeClock(NOW);
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
@@ -64,7 +63,7 @@ afterEach(() => {
 describe('GET /api/employer/scorecard/download/{token}', () => {
   it('redirects (302) to a 5-minute presigned S3 URL that downloads the file as an attachment', async () => {
     // Prepare
-    storeLead();
+    await storeLead();
 
     // Act
     const answer = await invoke(downloadScorecard, downloadEvent(TOKEN));
@@ -88,10 +87,10 @@ describe('GET /api/employer/scorecard/download/{token}', () => {
   });
 
   it('still works just before the link expires, and answers 410 from then on', async () => {
-    storeLead({ createdAt: NOW - DOWNLOAD_LINK_TTL_SECONDS + 1 });
+    await storeLead({ createdAt: NOW - DOWNLOAD_LINK_TTL_SECONDS + 1 });
     expect((await invoke(downloadScorecard, downloadEvent(TOKEN))).statusCode).toBe(302);
 
-    storeLead({ createdAt: NOW - DOWNLOAD_LINK_TTL_SECONDS });
+    await storeLead({ createdAt: NOW - DOWNLOAD_LINK_TTL_SECONDS });
     const answer = await invoke(downloadScorecard, downloadEvent(TOKEN));
     expect(answer).toMatchObject({ statusCode: 410, json: { message: API_ERRORS.downloadExpired } });
   });
@@ -106,7 +105,7 @@ describe('GET /api/employer/scorecard/download/{token}', () => {
       () => storeLead(),
     ],
   ])('answers 404 with a readable message for %s', async (_case, token, prepare) => {
-    prepare();
+    await prepare();
     const answer = await invoke(downloadScorecard, downloadEvent(token));
     expect(answer).toMatchObject({ statusCode: 404, json: { message: NOT_FOUND } });
   });
@@ -122,24 +121,24 @@ describe('GET /api/employer/scorecard/download/{token}', () => {
 
   describe('implied consent', () => {
     it('starts when the link is followed, for six months from the request, once however often it is followed', async () => {
-      storeLead();
-      storeSubscriber();
+      await storeLead();
+      await storeSubscriber();
 
       await invoke(downloadScorecard, downloadEvent(TOKEN));
       await invoke(downloadScorecard, downloadEvent(TOKEN));
 
-      expect(subscriber()).toMatchObject({
+      expect(await subscriber()).toMatchObject({
         consent: 'implied',
         impliedSince: NOW,
         impliedUntil: NOW - 60 + IMPLIED_CONSENT_SECONDS,
         consentCount: 2,
       });
-      expect(tables.get('Subscribers-unit', 'consent#SubscriberIdAbcdefghij#2')).toMatchObject({
+      expect(await tables.get('Subscribers-unit', 'consent#SubscriberIdAbcdefghij#2')).toMatchObject({
         type: 'implied',
         source: 'scorecard-download',
         leadId: `lead#${KEY}`,
       });
-      expect(tables.get('Subscribers-unit', 'consent#SubscriberIdAbcdefghij#3')).toBeUndefined();
+      expect(await tables.get('Subscribers-unit', 'consent#SubscriberIdAbcdefghij#3')).toBeUndefined();
     });
 
     it.each([
@@ -149,32 +148,33 @@ describe('GET /api/employer/scorecard/download/{token}', () => {
         { subscribed: false, unsubscribeAllEmail: [true] },
       ],
     ])('changes nothing for %s', async (_case, overrides) => {
-      storeLead();
-      storeSubscriber(overrides);
-      const before = subscriber();
+      await storeLead();
+      await storeSubscriber(overrides);
+      const before = await subscriber();
 
       const answer = await invoke(downloadScorecard, downloadEvent(TOKEN));
 
       expect(answer.statusCode).toBe(302);
-      expect(subscriber()).toEqual(before);
+      expect(await subscriber()).toEqual(before);
     });
 
     it('still gives the file when the consent cannot be recorded, and logs it', async () => {
-      storeLead();
-      storeSubscriber();
-      tables.failTimes(5, (command) => command === 'UpdateItem', unavailable);
+      await storeLead();
+      await storeSubscriber();
+      // DynamoDB goes down right after the lead is read.
+      tables.faults.set({ service: 'dynamodb', afterNextSuccessOf: 'dynamodb' });
 
       const answer = await invoke(downloadScorecard, downloadEvent(TOKEN));
 
       expect(answer.statusCode).toBe(302);
-      expect(subscriber().consent).toBe('none');
+      expect((await subscriber()).consent).toBe('none');
       const warned = (console.warn as jest.Mock).mock.calls.map(([line]) => JSON.parse(line as string));
       expect(warned).toContainEqual(expect.objectContaining({ message: 'Implied consent not recorded' }));
     });
   });
 
   it('answers 503 with Retry-After when the table is unavailable', async () => {
-    tables.inject(() => unavailable());
+    tables.faults.set({ service: 'dynamodb' });
     const answer = await invoke(downloadScorecard, downloadEvent(TOKEN));
     expect(answer).toMatchObject({ statusCode: 503, json: { message: API_ERRORS.dependencyUnavailable } });
     expect(answer.headers['retry-after']).toBeDefined();

@@ -1,0 +1,136 @@
+/**
+ * A test file's own DynamoDB: dynalite in the file's worker, with the tables of
+ * infra/constructs/table-definitions.ts under the names support/env.ts gives the handlers, behind
+ * the local stack's fault proxy and fault switch (docs/decisions/0040-local-fault-switch.md).
+ * Every DynamoDBClient's calls still pass through the aws-sdk-client-mock of ./dynamo-mock.ts, so
+ * a test can count them, but dynalite answers them: the expressions are DynamoDB's, not a copy of
+ * them (docs/decisions/0100-tests-against-dynalite.md). Each test starts from empty tables; a
+ * file's dynalite is its own, so files run in parallel without seeing each other's items.
+ */
+import {
+  BatchWriteItemCommand,
+  DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+  ScanCommand,
+} from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { createTables, startDynalite, type LocalService } from '#infra/local/services.ts';
+import { startFaultProxy } from '#infra/local/faults/fault-proxy.ts';
+import { FaultSwitch } from '#infra/local/faults/fault-switch.ts';
+import { dynamo } from './dynamo-mock';
+
+type Item = Record<string, any>;
+
+/** The send every DynamoDBClient had before the mock replaced it (the mock stubs the subclass's own). */
+const realSend = Object.getPrototypeOf(DynamoDBClient.prototype).send as DynamoDBClient['send'];
+
+/** The tables' names as the handlers read them (support/env.ts): Leads-unit and so on. */
+const unitName = (logicalName: string) => `${logicalName}-unit`;
+
+const clientOf = (endpoint: string) =>
+  new DynamoDBClient({
+    endpoint,
+    region: 'ca-central-1',
+    credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' },
+    maxAttempts: 1,
+  });
+
+export class OwnTables {
+  /**
+   * The file's fault switch, in front of its dynalite only: `faults.set({ service: 'dynamodb', calls: 1 })`
+   * fails the next call with the 503 ServiceUnavailable DynamoDB answers in an outage.
+   */
+  readonly faults = new FaultSwitch();
+  readonly names = { subscribers: unitName('Subscribers'), leads: unitName('Leads'), campaigns: unitName('Campaigns') };
+  private services: LocalService[] = [];
+  /** The handlers' calls go through the fault proxy; the test's own reads and writes do not. */
+  private client?: DynamoDBClient;
+  private direct?: DynamoDBClient;
+
+  async start(): Promise<void> {
+    const dynalite = await startDynalite();
+    const proxy = await startFaultProxy({ service: 'dynamodb', target: dynalite.endpoint, faults: this.faults });
+    this.services = [proxy, dynalite];
+    // One attempt per call (clientOf): a handler's retries are its own code's, as with the mock before;
+    // the SDK's retries of the handler's client are not under test here.
+    this.client = clientOf(proxy.endpoint);
+    this.direct = clientOf(dynalite.endpoint);
+    this.forward();
+    await createTables(dynalite.endpoint, (table) => unitName(table.logicalName));
+  }
+
+  /** Every DynamoDBClient's call (the mock records it) goes on to dynalite through the fault proxy. */
+  private forward(): void {
+    const client = this.client!;
+    dynamo.send.callsFake((command: never) => realSend.call(client, command));
+  }
+
+  /** Empty tables, no fault, the mock's calls forgotten and every call forwarded to dynalite. */
+  async reset(): Promise<void> {
+    this.faults.clear();
+    dynamo.reset();
+    this.forward();
+    await Promise.all(Object.values(this.names).map((table) => this.empty(table)));
+  }
+
+  async stop(): Promise<void> {
+    this.client?.destroy();
+    this.direct?.destroy();
+    await Promise.allSettled(this.services.map((service) => service.close()));
+  }
+
+  /** The test's own reads and writes go straight to dynalite: not counted by the mock, never faulted. */
+  private send<Output>(command: unknown): Promise<Output> {
+    return realSend.call(this.direct!, command as never) as Promise<Output>;
+  }
+
+  private async scan(table: string): Promise<Item[]> {
+    const items: Item[] = [];
+    let start: Record<string, any> | undefined;
+    do {
+      const page = await this.send<{ Items?: Item[]; LastEvaluatedKey?: Record<string, any> }>(
+        new ScanCommand({ TableName: table, ExclusiveStartKey: start, ConsistentRead: true }),
+      );
+      items.push(...(page.Items ?? []));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return items;
+  }
+
+  private async empty(table: string): Promise<void> {
+    const keys = (await this.scan(table)).map((item) => ({ DeleteRequest: { Key: { id: item.id } } }));
+    for (let start = 0; start < keys.length; start += 25)
+      await this.send(new BatchWriteItemCommand({ RequestItems: { [table]: keys.slice(start, start + 25) } }));
+  }
+
+  /** An item as stored, or undefined. */
+  async get(table: string, id: string): Promise<Item | undefined> {
+    const { Item } = await this.send<{ Item?: Item }>(
+      new GetItemCommand({ TableName: table, Key: marshall({ id }), ConsistentRead: true }),
+    );
+    return Item && unmarshall(Item);
+  }
+
+  /** Items of a table whose id starts with `prefix`, by id. */
+  async all(table: string, prefix = ''): Promise<Item[]> {
+    return (await this.scan(table))
+      .map((item) => unmarshall(item))
+      .filter((item) => String(item.id).startsWith(prefix))
+      .sort((a, b) => String(a.id).localeCompare(String(b.id)));
+  }
+
+  /** Writes an item as it is (one stored by the code, or by an earlier version of it). */
+  async put(table: string, item: Item): Promise<void> {
+    await this.send(new PutItemCommand({ TableName: table, Item: marshall(item, { removeUndefinedValues: true }) }));
+  }
+}
+
+/** The file's own tables: started before its tests, emptied before each, stopped after. */
+export const ownDynalite = (): OwnTables => {
+  const tables = new OwnTables();
+  beforeAll(() => tables.start());
+  beforeEach(() => tables.reset());
+  afterAll(() => tables.stop());
+  return tables;
+};
