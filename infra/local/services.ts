@@ -12,8 +12,8 @@ import { randomUUID } from 'node:crypto';
 import { TABLES, type TableDefinition } from '../constructs/table-definitions';
 import { recipientsOf, sesEventsFor, tagsOf } from './ses-events-twin';
 import { loopbackRefusal } from './loopback';
-import { createTableInput } from './table-input';
-import { rebuildTable } from './rebuild-table';
+import { createTableInput } from './dynamodb/table-input';
+import { rebuildTable } from './dynamodb/rebuild-table';
 
 export interface LocalService {
   endpoint: string;

@@ -63,8 +63,8 @@ import { createLocalServer, listen, LocalStackError } from './local-server';
 import { dynamoBackend, sesBackend } from './service-backends';
 import { createTables, localDynamoClient } from './services';
 import { stopOnSignal } from './shutdown-signals';
-import { CONSOLE_PAGE } from '#shared/console-api.ts';
-import { startTtlPurge } from './ttl-purge';
+import { CONSOLE_PAGE } from '#shared/console/common.ts';
+import { startTtlPurge } from './dynamodb/ttl-purge';
 
 const args = new Set(process.argv.slice(2));
 

@@ -1,6 +1,6 @@
 /**
  * `npm start` deletes expired items as DynamoDB's TTL does (dynalite has none:
- * infra/local/ttl-purge.ts), in every table, by the TTL attribute of the tables' definitions.
+ * infra/local/dynamodb/ttl-purge.ts), in every table, by the TTL attribute of the tables' definitions.
  */
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { TABLES } from '#infra/constructs/table-definitions.ts';
