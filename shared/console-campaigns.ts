@@ -4,7 +4,7 @@
  * the JSON they answer and the preflight's limits, stated once for the console's web code and
  * the consoleCampaigns function (the yup schemas of their bodies: shared/schemas/console-campaigns.ts).
  * Every route needs a session and answers errors as `{ message }` in plain words
- * (shared/console-api.ts); a state-changing one (not GET) from another origin answers 403.
+ * (shared/console/common.ts); a state-changing one (not GET) from another origin answers 403.
  *
  * A campaign is named by its slug (`2025-hiring-outlook`): the name its emails carry in the
  * `X-Campaign` header and the SES message tag, and its send records'. A draft is stored as

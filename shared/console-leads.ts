@@ -3,13 +3,13 @@
  * JSON its routes answer, stated once for the console's web code and the consoleApi function; the
  * yup schemas of its bodies are in ./schemas/console-leads.ts, so the console's start-up script
  * can name the routes without yup. Every route needs a session and answers errors as
- * `{ message }` (shared/console-api.ts).
+ * `{ message }` (shared/console/common.ts).
  *
  * A lead's `id` here is the 22 base64url characters of its key (URL-safe as it is); the stored
  * item's id is `lead#<id>`.
  */
 import type { Audience } from './constants/audiences';
-import { CONSOLE_PAGE } from './console-api';
+import { CONSOLE_PAGE } from './console/common';
 
 export const LEAD_ROUTES = {
   /**

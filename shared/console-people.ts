@@ -10,7 +10,7 @@
  * body (and, like every POST, must come from the console's own page: 403 otherwise).
  * Every route answers 401 without a session and 400 `{ message }` for a body the schema refuses.
  */
-import { CONSOLE_API_BASE, type Page } from './console-api';
+import { CONSOLE_API_BASE, type Page } from './console/common';
 import type { Audience } from './constants/audiences';
 import type { CampaignTopic } from './constants/campaigns';
 

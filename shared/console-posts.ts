@@ -3,7 +3,7 @@
  * now or at a time, unpublish, change a published slug (a 301 from the old path). Routes, the JSON
  * they answer and the limits, stated once for the console's web code and the consolePosts function
  * (the yup schemas of their bodies: shared/schemas/console-posts.ts). Every route needs a session
- * and answers errors as `{ message }` in plain words (shared/console-api.ts); a state-changing one
+ * and answers errors as `{ message }` in plain words (shared/console/common.ts); a state-changing one
  * (not GET) from another origin answers 403. Where posts live and how a publish reaches the site:
  * docs/decisions/0053-blog-posts-from-the-console.md.
  *

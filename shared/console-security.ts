@@ -5,7 +5,7 @@
  * with every sign-in). Every route answers 401 without a session, 404 for a passkey that is not
  * the signed-in owner's, and 400 `{ message }` for a body it refuses.
  */
-import { CONSOLE_API_BASE } from './console-api';
+import { CONSOLE_API_BASE } from './console/common';
 
 export const SECURITY_ROUTES = {
   /** 200 PasskeySummary[], newest first. */

@@ -7,12 +7,12 @@
  *
  * Everything here is aggregate: a count per day and per value of one dimension. No row is a
  * person, and nothing the report answers can be joined to a lead (docs/decisions/0081-privacy-first-analytics.md).
- * Every route needs a session and answers errors as `{ message }` in plain words (shared/console-api.ts).
+ * Every route needs a session and answers errors as `{ message }` in plain words (shared/console/common.ts).
  *
  * Days are the firm's (America/Edmonton, shared/firm-day.ts, docs/decisions/0073-firm-days-in-alberta.md),
  * written yyyy-mm-dd.
  */
-import { CONSOLE_API_BASE } from './console-api';
+import { CONSOLE_API_BASE } from './console/common';
 
 export const SITE_ROUTES = {
   /**

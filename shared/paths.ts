@@ -22,7 +22,7 @@ export const API_ROUTES = {
    * 204 whatever it held, counted or not (docs/decisions/0081-privacy-first-analytics.md).
    */
   collectVisit: 'POST /api/visits',
-  /** The console's sign-in ceremony (shared/console-api.ts CONSOLE_AUTH_ROUTES): open without a session. */
+  /** The console's sign-in ceremony (shared/console/common.ts CONSOLE_AUTH_ROUTES): open without a session. */
   consoleAuth: 'ANY /api/admin/auth/{proxy+}',
   /**
    * The campaigns screen (shared/console-campaigns.ts CAMPAIGN_ROUTES): a session is needed. A
@@ -36,7 +36,7 @@ export const API_ROUTES = {
    */
   consolePosts: 'ANY /api/admin/posts/{proxy+}',
   /**
-   * Every other console route: a session is needed (shared/console-api.ts). After the three above:
+   * Every other console route: a session is needed (shared/console/common.ts). After the three above:
    * the local server matches in this order; API Gateway picks "the route with the most-specific
    * match" itself (https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-develop-routes.html#http-api-develop-routes.evaluation).
    */

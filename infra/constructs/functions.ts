@@ -85,7 +85,7 @@ export const FUNCTIONS = {
     memorySize: MEMORY_SIZE,
   },
   consoleApi: {
-    entry: 'lambdas/handlers/console-api.ts',
+    entry: 'lambdas/handlers/console-screens.ts',
     description: "The console's screens for signed-in owners: leads, people, subscribers, audit log",
     timeoutSeconds: API_TIMEOUT_SECONDS,
     memorySize: MEMORY_SIZE,

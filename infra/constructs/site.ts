@@ -9,7 +9,7 @@ import { API_BASE } from '#shared/paths.ts';
 import { controlTowerRule } from '../compliance';
 import { buildViewerRequestCode, buildViewerResponseCode } from '../edge/edge-code';
 import { API_CLOUDFRONT_HEADERS, API_VIEWER_HEADERS } from '../site/api-origin-headers';
-import { SESSION_COOKIE } from '#shared/console-api.ts';
+import { SESSION_COOKIE } from '#shared/console/common.ts';
 import { securityHeaderPolicy, type CspHashes } from '../site/security-headers';
 import { acknowledgeStaticBucketControls } from './access-logs';
 
@@ -170,7 +170,7 @@ export class Site extends Construct {
         ...API_CLOUDFRONT_HEADERS,
       ),
       queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
-      // Only the console's session cookie (shared/console-api.ts); with cookies forwarded CloudFront
+      // Only the console's session cookie (shared/console/common.ts); with cookies forwarded CloudFront
       // also passes the handlers' Set-Cookie back (caching is off on /api/*), which "none" strips:
       // https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/Cookies.html
       cookieBehavior: cloudfront.OriginRequestCookieBehavior.allowList(SESSION_COOKIE),

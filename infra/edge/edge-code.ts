@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { transformSync } from 'esbuild';
-import { CONSOLE_PAGE, CONSOLE_SHELL } from '#shared/console-api.ts';
+import { CONSOLE_PAGE, CONSOLE_SHELL } from '#shared/console/common.ts';
 import {
   BLOG_DATA_PREFIX,
   BLOG_FILES,

@@ -7,7 +7,7 @@
  * See docs/decisions/0020-origin-verify.md and
  * https://docs.aws.amazon.com/cloudfront/latest/APIReference/API_OriginRequestPolicyHeadersConfig.html
  */
-import { BACKGROUND_REQUEST_HEADER } from '#shared/console-api.ts';
+import { BACKGROUND_REQUEST_HEADER } from '#shared/console/common.ts';
 
 /**
  * What the handlers and API Gateway read from the viewer's request; nothing else is forwarded (no

@@ -1,4 +1,4 @@
-import { CONSOLE_PAGE } from '#shared/console-api.ts';
+import { CONSOLE_PAGE } from '#shared/console/common.ts';
 import { API_BASE, NOT_FOUND_PAGE, sitePaths } from '#shared/paths.ts';
 import { cspHash } from '#web/build/csp-hashes.ts';
 import { securityHeaders } from '../site/security-headers';

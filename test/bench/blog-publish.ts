@@ -6,7 +6,7 @@
  * docs/decisions/0053-blog-posts-from-the-console.md, with its sources.
  */
 import { postPagePath } from '#shared/blog-site.ts';
-import { SESSION_COOKIE } from '#shared/console-api.ts';
+import { SESSION_COOKIE } from '#shared/console/common.ts';
 import { POST_ROUTES, type PostChanged } from '#shared/console-posts.ts';
 import { LOCAL_CONSOLE_OWNER } from '#infra/local/local-config.ts';
 import { signInOverHttp } from '../support/console-sign-in-over-http';

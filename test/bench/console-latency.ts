@@ -4,7 +4,7 @@
  * validation, middleware) against console-floor-server.ts, which does only the same DynamoDB
  * work (the session and owner read, the index Query) on the same dynalite.
  */
-import { CONSOLE_API_BASE, SESSION_COOKIE } from '#shared/console-api.ts';
+import { CONSOLE_API_BASE, SESSION_COOKIE } from '#shared/console/common.ts';
 import { CONSOLE_TABLE } from '#infra/constructs/table-definitions.ts';
 import { LOCAL_CONSOLE_OWNER } from '#infra/local/local-config.ts';
 import { sessionItemIds } from '#lambdas/console/sign-in/sessions.ts';

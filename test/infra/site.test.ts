@@ -1,4 +1,4 @@
-import { SESSION_COOKIE } from '#shared/console-api.ts';
+import { SESSION_COOKIE } from '#shared/console/common.ts';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Site, type SiteProps } from '#infra/constructs/site.ts';

@@ -1,4 +1,4 @@
-import { CONSOLE_API_BASE } from '#shared/console-api.ts';
+import { CONSOLE_API_BASE } from '#shared/console/common.ts';
 import { jsonResponse } from '../../http/responses';
 import { auditPage } from '../kit/audit-log';
 import type { ConsoleRoute } from '../kit/router';

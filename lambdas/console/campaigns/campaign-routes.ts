@@ -8,7 +8,7 @@ import {
   type CampaignSummary,
 } from '#shared/console-campaigns.ts';
 import type { CampaignFields } from '#shared/schemas/console-campaigns.ts';
-import type { Page } from '#shared/console-api.ts';
+import type { Page } from '#shared/console/common.ts';
 import { CAMPAIGN_SLUG } from '#shared/constants/campaigns.ts';
 import { splitAudience } from '../../campaigns/campaign-audience';
 import { CAMPAIGN_FILES } from '../../campaigns/campaign-files.generated';

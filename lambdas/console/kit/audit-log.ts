@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
-import type { AuditEntry, Page } from '#shared/console-api.ts';
+import type { AuditEntry, Page } from '#shared/console/common.ts';
 import { AUDIT_LOG_INDEX } from '#shared/audit-log-index.ts';
 import { marshall, unmarshall } from '../../data/attribute-values';
 import { putIfAbsent, updateItem } from '../../data/items';

@@ -1,4 +1,4 @@
-import { BACKGROUND_REQUEST_HEADER } from '#shared/console-api.ts';
+import { BACKGROUND_REQUEST_HEADER } from '#shared/console/common.ts';
 import type { TableStore } from '../../data/stores';
 import { HttpError } from '../../http/http-error';
 import type { ApiEvent } from '../../http/types';

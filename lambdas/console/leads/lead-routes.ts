@@ -8,7 +8,7 @@ import {
   type LeadChanged,
   type LeadSummary,
 } from '#shared/console-leads.ts';
-import type { Page } from '#shared/console-api.ts';
+import type { Page } from '#shared/console/common.ts';
 import type { LeadListQuery } from '#shared/schemas/console-leads.ts';
 import { withoutControls } from '#shared/inert-text.ts';
 import { changeFollowUp, appendNote, type FollowUpChange } from '../../data/lead-follow-up';

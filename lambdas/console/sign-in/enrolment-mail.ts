@@ -1,5 +1,5 @@
 import { BUSINESS } from '#shared/constants/business.ts';
-import { CONSOLE_PAGE } from '#shared/console-api.ts';
+import { CONSOLE_PAGE } from '#shared/console/common.ts';
 import type { OutgoingMail } from '../../mail/outgoing-mail';
 import { renderMail } from '../../mail/render';
 import { ENROLMENT_LINK_SECONDS } from './enrolment-links';

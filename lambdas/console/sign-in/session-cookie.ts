@@ -1,4 +1,4 @@
-import { SESSION_COOKIE } from '#shared/console-api.ts';
+import { SESSION_COOKIE } from '#shared/console/common.ts';
 import type { ApiEvent } from '../../http/types';
 
 /**

@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { CONSOLE_AUTH_ROUTES, type ConsoleSession, type SessionCheck } from '#shared/console-api.ts';
+import { CONSOLE_AUTH_ROUTES, type ConsoleSession, type SessionCheck } from '#shared/console/common.ts';
 import { clientNetworkKey } from '../../http/client-address';
 import { HttpError } from '../../http/http-error';
 import { jsonResponse } from '../../http/responses';

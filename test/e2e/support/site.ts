@@ -7,7 +7,7 @@ import { documentTitle } from '#web/src/app/document-head.ts';
 import { baseUrl } from './browser';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 import { CONSOLE_PLACEHOLDER } from '#web/build/console-shell.ts';
-import { CONSOLE_PAGE } from '#shared/console-api.ts';
+import { CONSOLE_PAGE } from '#shared/console/common.ts';
 
 /**
  * What the site must serve, written from the spec (docs/spec/site-spec.md#2-screens-and-routes) so

@@ -5,7 +5,7 @@
  * amendments of 2026-11-28).
  */
 import { createHash } from 'node:crypto';
-import { BACKGROUND_REQUEST_HEADER } from '#shared/console-api.ts';
+import { BACKGROUND_REQUEST_HEADER } from '#shared/console/common.ts';
 import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
 import { ATTEMPT_LIMITS } from '#lambdas/console/sign-in/attempt-limits.ts';
 import { SESSION_IDLE_SECONDS, SESSIONS_PER_OWNER } from '#lambdas/console/sign-in/sessions.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SESSION_COOKIE } from '#shared/console-api.ts';
+import { SESSION_COOKIE } from '#shared/console/common.ts';
 import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
 import { POST_ROUTES } from '#shared/console-posts.ts';
 import { SECURITY_ROUTES } from '#shared/console-security.ts';

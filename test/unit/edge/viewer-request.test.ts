@@ -9,7 +9,7 @@ import {
   postRouteKey,
   redirectRouteKey,
 } from '#shared/blog-site.ts';
-import { CONSOLE_SHELL } from '#shared/console-api.ts';
+import { CONSOLE_SHELL } from '#shared/console/common.ts';
 import { ARCHIVE_ISSUE_VALUE } from '#shared/newsletter-archive.ts';
 import { DYNAMIC_PAGES, NOT_FOUND_PAGE } from '#shared/paths.ts';
 import { isResponse, ROUTES, viewerRequestEvent } from './edge-events';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Page } from '#shared/console-api.ts';
+import type { Page } from '#shared/console/common.ts';
 import { errorText } from '../../lib/api-client';
 
 export type Loading = 'first' | 'more' | 'idle';

@@ -1,6 +1,8 @@
 /**
- * The firm's console (docs/decisions/0070-console-sign-in.md): its page, its API's routes and the
- * JSON they exchange, stated once for the console's web code and its handlers.
+ * What every screen of the firm's console shares (docs/decisions/0070-console-sign-in.md): its
+ * page, its API's base, the session cookie, the sign-in ceremony's routes, a page of a list and an
+ * audit entry, stated once for the console's web code and its handlers. Each screen's own routes,
+ * types and schemas are its contract module beside this one.
  *
  * Every route answers JSON. Without a valid session every route but the sign-in ceremony's
  * (CONSOLE_AUTH_ROUTES, whose session check answers 200 `{ signedIn: false }`) answers 401
@@ -15,7 +17,7 @@ export const CONSOLE_PAGE = '/admin';
  * for CONSOLE_PAGE and every path under it, and the console's own router takes it from there.
  */
 export const CONSOLE_SHELL = '/_shell/admin';
-/** Its API: CloudFront's `/api/*` behaviour, API Gateway, then the console's two functions. */
+/** Its API: CloudFront's `/api/*` behaviour, API Gateway, then the console's four functions (API_ROUTES). */
 export const CONSOLE_API_BASE = '/api/admin';
 
 /**
