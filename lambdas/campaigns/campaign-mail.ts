@@ -1,6 +1,7 @@
 import { BUSINESS } from '#shared/constants/business.ts';
 import { CAMPAIGN_HEADER, CAMPAIGN_TOPICS } from '#shared/constants/campaigns.ts';
 import { EMAIL_SETTINGS } from '#shared/constants/subscriber-options.ts';
+import { escapeHtml } from '#shared/escape-html.ts';
 import type { CampaignContent } from '../data/campaign-item';
 import type { SubscriberItem } from '../data/subscriber-item';
 import { mailTags } from '../mail/mail-tags';
@@ -13,9 +14,6 @@ const INK = '#1D2433';
 const MUTED = '#4A5568';
 const TEAL = '#0F4C5C';
 const PAPER = '#FBF8F3';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Why this person gets it, in the words of the preference they can switch off. */
 const reasonLine = (campaign: CampaignContent) => {

@@ -7,6 +7,7 @@ import {
   type CampaignTopic,
 } from '#shared/constants/campaigns.ts';
 import { isSafeCampaignHref } from '#shared/console-campaigns.ts';
+import { escapeHtml } from '#shared/escape-html.ts';
 import type { CampaignContent } from '../data/campaign-item';
 import { withCampaignTags } from './campaign-utm';
 
@@ -25,9 +26,6 @@ export interface CampaignSource {
  * its author. Anything else a rendering throws (a chunk that failed to load) is the system's.
  */
 export class CampaignSourceProblem extends Error {}
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** The style of a link in the email's body; the site's archive drops it for its own stylesheet. */
 export const EMAIL_LINK_STYLE = 'color:#0F4C5C';

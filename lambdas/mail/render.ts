@@ -1,12 +1,11 @@
 /** A plain email layout: paragraphs, then labelled links, then a small footer of links. */
+import { escapeHtml } from '#shared/escape-html.ts';
+
 export interface MailLayout {
   paragraphs: string[];
   links?: { label: string; url: string }[];
   footer?: { label: string; url: string }[];
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const htmlParagraph = (text: string) => `<p>${escapeHtml(text).replace(/\r\n|\r|\n/g, '<br>')}</p>`;
 const htmlLink = ({ label, url }: { label: string; url: string }) =>

@@ -1,3 +1,4 @@
+import { escapeHtml } from '#shared/escape-html.ts';
 import type { HeadValues } from '#web/src/app/document-head.ts';
 import { moduleScriptElement, styleElement } from './csp-hashes';
 import { SITE_ICON_FILE } from './site-icon';
@@ -45,9 +46,6 @@ export function hoistResourceLinks(renderedHtml: string): { resourceLinks: strin
     bodyHtml: renderedHtml.slice(leading.length),
   };
 }
-
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** JSON inside <script> must not be able to close the element or open a comment. */
 export const jsonForScript = (data: unknown) =>

@@ -1,11 +1,11 @@
 /** The blog's RSS 2.0 feed (/rss.xml) and its sitemap (/blog-sitemap.xml), newest first, every link absolute. */
 import { BUSINESS } from '#shared/constants/business.ts';
+import { escapeXml } from '#shared/escape-html.ts';
 import { sitePaths } from '#shared/paths.ts';
 import { PAGE_META } from '#web/content/pages/meta.ts';
 import { BLOG_FEED_PATH, postPath } from '#web/src/features/blog/post-links.ts';
 import type { PostView } from '#web/src/features/blog/types.ts';
 import { absoluteUrl } from '#web/src/lib/page-meta.ts';
-import { escapeMarkup } from './html-text';
 import { sitemapXml, type SitemapEntry } from './sitemap-xml';
 
 /**
@@ -14,7 +14,7 @@ import { sitemapXml, type SitemapEntry } from './sitemap-xml';
  */
 export const rfc822Date = (isoDate: string): string => new Date(`${isoDate}T12:00:00Z`).toUTCString();
 
-const element = (name: string, text: string): string => `<${name}>${escapeMarkup(text)}</${name}>`;
+const element = (name: string, text: string): string => `<${name}>${escapeXml(text)}</${name}>`;
 
 function itemXml(post: PostView, siteUrl: string): string {
   const url = absoluteUrl(postPath(post.slug), siteUrl);
@@ -22,7 +22,7 @@ function itemXml(post: PostView, siteUrl: string): string {
     '    <item>',
     `      ${element('title', post.title)}`,
     `      ${element('link', url)}`,
-    `      <guid isPermaLink="true">${escapeMarkup(url)}</guid>`,
+    `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
     `      ${element('pubDate', rfc822Date(post.isoDate))}`,
     `      ${element('description', post.description)}`,
     '    </item>',
@@ -45,7 +45,7 @@ export function renderRss(posts: readonly PostView[], siteUrl: string): string {
     `    ${element('description', PAGE_META.blog.description)}`,
     '    <language>en-CA</language>',
     ...lastBuildDate.map((line) => `    ${line}`),
-    `    <atom:link href="${escapeMarkup(absoluteUrl(BLOG_FEED_PATH, origin))}" rel="self" type="application/rss+xml"/>`,
+    `    <atom:link href="${escapeXml(absoluteUrl(BLOG_FEED_PATH, origin))}" rel="self" type="application/rss+xml"/>`,
     ...posts.map((post) => itemXml(post, origin)),
     '  </channel>',
     '</rss>',

@@ -6,11 +6,11 @@
  */
 import { Marked, type Token, type Tokens, type TokensList } from 'marked';
 import { isSafeCampaignHref } from '#shared/console-campaigns.ts';
+import { escapeXml } from '#shared/escape-html.ts';
 import { bodyMediaOf } from '#shared/post-body-rules.ts';
 import { SITE_COPY } from '#web/content/site.ts';
 import type { PostBody } from '#web/src/features/blog/types.ts';
 import { createHeadingIds } from './heading-ids';
-import { escapeMarkup } from './html-text';
 
 /** The one line in a post where the shared mid-article callout goes (the seed posts have it). */
 export const MID_ARTICLE_MARKER = '<!-- mid-article -->';
@@ -24,7 +24,7 @@ const isExternal = (href: string): boolean => /^https?:\/\//i.test(href);
  */
 const mediaHtml = ({ href, text }: Tokens.Image): string => {
   const media = bodyMediaOf(href);
-  const words = escapeMarkup(text);
+  const words = escapeXml(text);
   if (!media) return words;
   const size = `width="${media.width}" height="${media.height}"`;
   if (media.video) {
@@ -64,9 +64,9 @@ function createPostMarked(): Marked {
         // Internal links keep marked's own rendering. External ones behave like the site's
         // ExternalLink: a new tab that screen readers announce, with no handle on this window.
         if (!isExternal(href)) return false;
-        const titleAttribute = title ? ` title="${escapeMarkup(title)}"` : '';
+        const titleAttribute = title ? ` title="${escapeXml(title)}"` : '';
         return (
-          `<a href="${escapeMarkup(href)}"${titleAttribute} target="_blank" rel="noopener noreferrer">` +
+          `<a href="${escapeXml(href)}"${titleAttribute} target="_blank" rel="noopener noreferrer">` +
           `${text}<span class="visually-hidden"> ${SITE_COPY.newTabHint}</span></a>`
         );
       },
@@ -74,13 +74,13 @@ function createPostMarked(): Marked {
       paragraph({ tokens }: Tokens.Paragraph) {
         const media = loneMedia(tokens);
         if (!media) return false;
-        const caption = media.title ? `<figcaption>${escapeMarkup(media.title)}</figcaption>` : '';
+        const caption = media.title ? `<figcaption>${escapeXml(media.title)}</figcaption>` : '';
         return `<figure class="post-media">${mediaHtml(media)}${caption}</figure>\n`;
       },
       // Raw HTML is shown as text, never passed on (the console refuses it; the mid-article line is
       // taken out before rendering): what owners type reaches every visitor.
       html({ text }: Tokens.HTML | Tokens.Tag) {
-        return escapeMarkup(text);
+        return escapeXml(text);
       },
     },
   });

@@ -1,4 +1,5 @@
 /** One sitemap document (sitemaps.org 0.9): the build's pages' (sitemap.xml) and the blog's (blog-sitemap.xml). */
+import { escapeXml } from '#shared/escape-html.ts';
 
 export interface SitemapEntry {
   /** Absolute URL, not yet XML-escaped. */
@@ -6,9 +7,6 @@ export interface SitemapEntry {
   /** ISO date of the last change, where known. */
   lastmod?: string;
 }
-
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 export function sitemapXml(entries: readonly SitemapEntry[]): string {
   const urls = entries.map(({ loc, lastmod }) => {

@@ -1,11 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { escapeHtml } from '#shared/escape-html.ts';
 import { campaignMail } from '#lambdas/campaigns/campaign-mail.ts';
 import type { CampaignContent } from '#lambdas/data/campaign-item.ts';
 import { sampleRecipient } from '#lambdas/campaigns/test-copy.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * One page with both parts side by side, as a subscriber's email would show them (HTML in a

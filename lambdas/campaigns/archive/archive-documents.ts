@@ -6,6 +6,7 @@
  * without any person's token an owner pasted into it (webBody).
  */
 import { BUSINESS } from '#shared/constants/business.ts';
+import { escapeHtml as escapeHtmlText } from '#shared/escape-html.ts';
 import { FIRM_TIME_ZONE } from '#shared/firm-day.ts';
 import { sitePaths } from '#shared/paths.ts';
 import { ARCHIVE_FILES, archivePagePath } from '#shared/newsletter-archive.ts';
@@ -32,11 +33,8 @@ export const ARCHIVE_DESCRIPTION = `Every newsletter ${BUSINESS.name} has sent, 
  */
 // eslint-disable-next-line no-control-regex
 const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
-/** Escaped for HTML and XML alike. */
-const escapeHtml = (text: string) =>
-  text
-    .replace(XML_FORBIDDEN, '')
-    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** Escaped for HTML and XML alike (`&#39;` is an apostrophe in both), without XML's forbidden characters. */
+const escapeHtml = (text: string) => escapeHtmlText(text.replace(XML_FORBIDDEN, ''));
 const unescapeAttribute = (text: string) =>
   text.replace(/&(amp|lt|gt|quot|#39);/g, (_all, name: string) =>
     name === 'amp' ? '&' : name === 'lt' ? '<' : name === 'gt' ? '>' : name === 'quot' ? '"' : "'",
