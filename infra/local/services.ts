@@ -10,7 +10,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { TABLES, type TableDefinition } from '../constructs/table-definitions';
-import { recipientsOf, sesEventsFor, tagsOf } from './ses-events-twin';
+import { recipientsOf, sesEventsFor, tagsOf } from './ses-and-events/ses-events-twin';
 import { loopbackRefusal } from './loopback';
 import { createTableInput } from './dynamodb/table-input';
 import { rebuildTable } from './dynamodb/rebuild-table';

@@ -1,6 +1,6 @@
 import type { FunctionName } from '../../constructs/functions';
 import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE } from '../../constructs/table-definitions';
-import { useCompressedClock } from '../../local/compressed-clock';
+import { useCompressedClock } from '../../local/ses-and-events/compressed-clock';
 import { localConfig } from '../../local/local-config';
 import { LOCAL_LAMBDA_PREFIX } from '../../local/local-lambda';
 import { resolveTarget, STACK, type OpsTarget } from '../stack-target';

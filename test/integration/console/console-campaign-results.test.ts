@@ -1,14 +1,14 @@
 /**
  * A campaign's results (issue 20 item 6, shared/console-campaigns.ts SendProgress) against dynalite
  * and the local SES, whose twin publishes SES's events for the mailbox simulator's addresses
- * (infra/local/ses-events-twin.ts): delivered, a permanent bounce and a complaint counted apart,
+ * (infra/local/ses-and-events/ses-events-twin.ts): delivered, a permanent bounce and a complaint counted apart,
  * the complainer suppressed and not mailed by the next campaign; and "unsubscribed since" with
  * the reasons given, from every way to unsubscribe, each person once per campaign that reached
  * them, the reasons in aggregate only.
  */
 import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
 import { createLocalCampaignQueue } from '#infra/local/campaign-queue.ts';
-import { startSesEventRelay } from '#infra/local/ses-event-relay.ts';
+import { startSesEventRelay } from '#infra/local/ses-and-events/ses-event-relay.ts';
 import { readCapturedEmails } from '#infra/local/services.ts';
 import { handler as sesEventsHandler } from '#lambdas/handlers/ses-events.ts';
 import { handler as oneClickHandler } from '#lambdas/handlers/one-click-unsubscribe.ts';
