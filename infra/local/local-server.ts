@@ -1,14 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FunctionName } from '../constructs/functions';
 import { createApiDispatcher, type loadHttpHandlers } from './api-dispatch';
-import { CLOCK_PATH, type TwinClock } from './clock-control';
+import { CLOCK_PATH, type TwinClock } from './queues-and-schedules/clock-control';
 import { createFaultControl, FAULTS_PATH } from './faults/fault-control';
 import type { FaultSwitch } from './faults/fault-switch';
 import { createLocalLambda, LOCAL_LAMBDA_PREFIX } from './local-lambda';
 import { createLocalSiteBucket, localSiteBucketPrefix } from './local-site-bucket';
 import { createLocalS3, LOCAL_S3_PREFIX, type LocalObject } from './local-s3';
-import { createLocalSqs, LOCAL_SQS_PREFIX, type QueueSink } from './local-sqs';
-import { LOCAL_SCHEDULER_PREFIX, type LocalScheduler } from './local-scheduler';
+import { createLocalSqs, LOCAL_SQS_PREFIX, type QueueSink } from './queues-and-schedules/local-sqs';
+import { LOCAL_SCHEDULER_PREFIX, type LocalScheduler } from './queues-and-schedules/local-scheduler';
 import type { IamEnforcement } from './iam/iam-enforcement';
 import { addCloudFrontOriginHeaders, localSecrets } from './origin-verify';
 import { createLocalSecretsManager, LOCAL_SECRETS_PREFIX } from './local-secrets';

@@ -21,7 +21,7 @@ export interface LaunchStarter {
 /**
  * CAMPAIGN_SCHEDULE_GROUP is LOCAL_CLOCK in the integration suite, whose in-process campaign queue
  * launches due sends on a clock the tests move. `npm start` runs the real starter against the
- * twin's Scheduler and SQS endpoints (infra/local/local-scheduler.ts, local-sqs.ts), held to the
+ * twin's Scheduler and SQS endpoints (infra/local/queues-and-schedules/local-scheduler.ts, local-sqs.ts), held to the
  * console's role.
  */
 export { LOCAL_CLOCK };
@@ -86,7 +86,7 @@ export const awsLaunchStarter = (aws: AwsLaunchTargets): LaunchStarter => ({
 
 /**
  * The integration suite: the campaign item's `launchAt` is the schedule, and its campaign queue
- * (infra/local/campaign-queue.ts) puts the same launch message on its queue when its clock reaches
+ * (infra/local/queues-and-schedules/campaign-queue.ts) puts the same launch message on its queue when its clock reaches
  * it; a cancelled send has no item left to find. So there is nothing to create or delete here.
  */
 const localClockStarter: LaunchStarter = { start: async () => {}, cancel: async () => {} };

@@ -71,7 +71,7 @@ const bannerPng = async (page: Page) =>
     'base64',
   );
 
-/** The twin's clock moved on (infra/local/clock-control.ts), as time passing would. */
+/** The twin's clock moved on (infra/local/queues-and-schedules/clock-control.ts), as time passing would. */
 async function moveClock(seconds: number) {
   const response = await fetch(`${baseUrl()}/_local/clock`, {
     method: 'POST',

@@ -43,7 +43,7 @@ export default async function globalSetup(): Promise<void> {
     POSTS_TABLE: tables.Posts,
     ANALYTICS_TABLE: tables.Analytics,
     CONSOLE_OWNERS: 'ann@chinooktalent.ca,bob@chinooktalent.ca',
-    // The console's sends launch on the test's local campaign queue (infra/local/campaign-queue.ts).
+    // The console's sends launch on the test's local campaign queue (infra/local/queues-and-schedules/campaign-queue.ts).
     CAMPAIGN_SCHEDULE_GROUP: LOCAL_CLOCK,
     // A post's scheduled publish is its post's time and token: a test fires it as Scheduler would.
     POST_SCHEDULE_GROUP: LOCAL_CLOCK,

@@ -1,7 +1,7 @@
 import { DeleteItemCommand, ScanCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { isConditionFailure } from '#lambdas/data/condition-failure.ts';
 import type { TableDefinition } from '../../constructs/table-definitions';
-import { every } from '../every';
+import { every } from '../queues-and-schedules/every';
 
 /**
  * Deletes the items of a local table whose TTL attribute (the table definition's, the one CDK

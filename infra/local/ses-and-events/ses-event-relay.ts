@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { SNSEvent } from 'aws-lambda';
-import { every } from '../every';
+import { every } from '../queues-and-schedules/every';
 import type { SandboxedFunction } from '../sandbox/function-sandbox';
 
 /** Where the relay stands: which emulator run's event list, and how many of its events were delivered. */

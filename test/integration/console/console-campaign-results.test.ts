@@ -7,7 +7,7 @@
  * them, the reasons in aggregate only.
  */
 import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
-import { createLocalCampaignQueue } from '#infra/local/campaign-queue.ts';
+import { createLocalCampaignQueue } from '#infra/local/queues-and-schedules/campaign-queue.ts';
 import { startSesEventRelay } from '#infra/local/ses-and-events/ses-event-relay.ts';
 import { readCapturedEmails } from '#infra/local/services.ts';
 import { handler as sesEventsHandler } from '#lambdas/handlers/ses-events.ts';

@@ -8,7 +8,7 @@
 import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
 import { OTHER_ORIGIN } from '#lambdas/console/kit/guards.ts';
 import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaigns/campaign-messages.ts';
-import { createLocalCampaignQueue } from '#infra/local/campaign-queue.ts';
+import { createLocalCampaignQueue } from '#infra/local/queues-and-schedules/campaign-queue.ts';
 import { startSesEventRelay } from '#infra/local/ses-and-events/ses-event-relay.ts';
 import { handler as sesEventsHandler } from '#lambdas/handlers/ses-events.ts';
 import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';

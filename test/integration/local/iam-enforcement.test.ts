@@ -19,7 +19,7 @@ import { runAs } from '#infra/local/iam/function-identity.ts';
 import { createIamEnforcement, type IamEnforcement } from '#infra/local/iam/iam-enforcement.ts';
 import { localPublishedSite, LOCAL_PUBLISHER_TARGETS } from '#infra/local/local-published-site.ts';
 import { createLocalKeyValueStore } from '#infra/local/local-key-value-store.ts';
-import { createLocalSqs, localQueueUrl, LOCAL_SQS_PREFIX } from '#infra/local/local-sqs.ts';
+import { createLocalSqs, localQueueUrl, LOCAL_SQS_PREFIX } from '#infra/local/queues-and-schedules/local-sqs.ts';
 import type { LocalService } from '#infra/local/services.ts';
 import { publishSite } from '#lambdas/publisher/publish-site.ts';
 import { archiveSection } from '#lambdas/campaigns/archive/archive-section.ts';

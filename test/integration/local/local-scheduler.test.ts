@@ -20,8 +20,8 @@ import {
   LOCAL_SCHEDULER_PREFIX,
   startFunctionTargets,
   type LocalScheduler,
-} from '#infra/local/local-scheduler.ts';
-import { createLocalSqs, localQueueUrl, LOCAL_SQS_PREFIX } from '#infra/local/local-sqs.ts';
+} from '#infra/local/queues-and-schedules/local-scheduler.ts';
+import { createLocalSqs, localQueueUrl, LOCAL_SQS_PREFIX } from '#infra/local/queues-and-schedules/local-sqs.ts';
 import { campaignMessageBody, type LaunchMessage } from '#lambdas/campaigns/campaign-message.ts';
 import { awsLaunchStarter } from '#lambdas/campaigns/launch-starter.ts';
 import { createSchedulerClient } from '#lambdas/runtime/aws-clients/scheduler.ts';

@@ -1,11 +1,11 @@
 /**
- * The twin's clock control (infra/local/clock-control.ts): the browser journeys move the clock a
+ * The twin's clock control (infra/local/queues-and-schedules/clock-control.ts): the browser journeys move the clock a
  * stack's scheduled publishes fire on, over loopback-only HTTP. It starts at real time, moves only
  * forward and only by what a schedule may need (a year), and answers no other machine or page.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CLOCK_PATH, createTwinClock, type TwinClock } from '#infra/local/clock-control.ts';
+import { CLOCK_PATH, createTwinClock, type TwinClock } from '#infra/local/queues-and-schedules/clock-control.ts';
 import { rawRequest } from '../../support/raw-request';
 
 async function serve(clock: TwinClock, peerAddress?: string): Promise<{ server: Server; baseUrl: string }> {

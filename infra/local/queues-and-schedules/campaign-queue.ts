@@ -8,9 +8,9 @@ import { createPacer } from '#lambdas/campaigns/send-pacer.ts';
 import type { CampaignItem } from '#lambdas/data/campaign-item.ts';
 import { sentContentOf } from '#lambdas/data/campaign-body.ts';
 import { nowSeconds } from '#lambdas/runtime/clock.ts';
-import { scanKind } from '../ops/scan-table';
+import { scanKind } from '../../ops/scan-table';
 import { every } from './every';
-import { runAs } from './iam/function-identity';
+import { runAs } from '../iam/function-identity';
 import type { LocalScheduler } from './local-scheduler';
 
 interface Waiting {
@@ -42,7 +42,7 @@ export function createLocalCampaignQueue(
     /**
      * The queue as SQS: a launch puts its recipients on it with the worker's own code
      * (enqueueRecipients, SendMessageBatch), through the twin's SQS endpoint, which hands them to
-     * `receive` (infra/local/local-sqs.ts). Without it they are pushed here directly.
+     * `receive` (infra/local/queues-and-schedules/local-sqs.ts). Without it they are pushed here directly.
      */
     sqs?: { client: SQSClient; queueUrl: string };
     /**

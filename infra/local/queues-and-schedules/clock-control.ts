@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { nowSeconds } from '#lambdas/runtime/clock.ts';
-import { loopbackRefusal } from './loopback';
+import { loopbackRefusal } from '../loopback';
 
 /** Where the twin's clock is read and moved (a developer's tool, like the fault switch: never in AWS). */
 export const CLOCK_PATH = '/_local/clock';

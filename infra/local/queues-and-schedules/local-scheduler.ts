@@ -1,11 +1,11 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FunctionName } from '../constructs/functions';
+import type { FunctionName } from '../../constructs/functions';
 import { every } from './every';
-import { runAs } from './iam/function-identity';
-import type { IamEnforcement } from './iam/iam-enforcement';
-import { scheduleArn } from './iam/local-arns';
-import { readBody } from './services';
+import { runAs } from '../iam/function-identity';
+import type { IamEnforcement } from '../iam/iam-enforcement';
+import { scheduleArn } from '../iam/local-arns';
+import { readBody } from '../services';
 
 /** Where the twin answers EventBridge Scheduler's API (AWS_ENDPOINT_URL_SCHEDULER points here). */
 export const LOCAL_SCHEDULER_PREFIX = '/_local-scheduler';
