@@ -5,15 +5,15 @@ import { CLOCK_PATH, type TwinClock } from './queues-and-schedules/clock-control
 import { createFaultControl, FAULTS_PATH } from './faults/fault-control';
 import type { FaultSwitch } from './faults/fault-switch';
 import { createLocalLambda, LOCAL_LAMBDA_PREFIX } from './local-lambda';
-import { createLocalSiteBucket, localSiteBucketPrefix } from './local-site-bucket';
-import { createLocalS3, LOCAL_S3_PREFIX, type LocalObject } from './local-s3';
+import { createLocalSiteBucket, localSiteBucketPrefix } from './site-and-edge/local-site-bucket';
+import { createLocalS3, LOCAL_S3_PREFIX, type LocalObject } from './site-and-edge/local-s3';
 import { createLocalSqs, LOCAL_SQS_PREFIX, type QueueSink } from './queues-and-schedules/local-sqs';
 import { LOCAL_SCHEDULER_PREFIX, type LocalScheduler } from './queues-and-schedules/local-scheduler';
 import type { IamEnforcement } from './iam/iam-enforcement';
 import { addCloudFrontOriginHeaders, localSecrets } from './origin-verify';
 import { createLocalSecretsManager, LOCAL_SECRETS_PREFIX } from './local-secrets';
-import type { SigningKey } from './sigv4-presigned';
-import { createSiteHandler, type SiteOptions } from './static-site';
+import type { SigningKey } from './site-and-edge/sigv4-presigned';
+import { createSiteHandler, type SiteOptions } from './site-and-edge/static-site';
 
 export interface LocalServerOptions extends SiteOptions {
   handlers: Awaited<ReturnType<typeof loadHttpHandlers>> & Partial<Record<FunctionName, unknown>>;

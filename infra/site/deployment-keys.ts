@@ -1,7 +1,7 @@
 /**
  * Which keys of the site bucket the web build's deployment writes and prunes, and which it leaves
  * alone, named once for the stack's BucketDeployments (infra/constructs/site-deployment.ts) and the
- * twin's upload of the build (infra/local/site-upload.ts). Plain data: the twin reads it without
+ * twin's upload of the build (infra/local/site-and-edge/site-upload.ts). Plain data: the twin reads it without
  * loading aws-cdk-lib.
  */
 import { BLOG_KEY_PATTERNS, POST_UPLOADS_PREFIX } from '#shared/blog-site.ts';

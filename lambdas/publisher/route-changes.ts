@@ -1,6 +1,6 @@
 /**
  * What the publisher changes in the edge's KeyValueStore: computed once for the store in AWS
- * (aws-published-site.ts) and the twin's (infra/local/local-published-site.ts), so both change the
+ * (aws-published-site.ts) and the twin's (infra/local/site-and-edge/local-published-site.ts), so both change the
  * same keys.
  */
 

@@ -12,8 +12,8 @@ import { createOwnCampaignTables, ownTables } from './console/own-campaign-table
 import { createOwnPostsTable, ownPostsTable } from './console/own-posts-table';
 import { runAs } from '#infra/local/iam/function-identity.ts';
 import { createIamEnforcement } from '#infra/local/iam/iam-enforcement.ts';
-import { createLocalKeyValueStore } from '#infra/local/local-key-value-store.ts';
-import { localPublishedSite, LOCAL_PUBLISHER_TARGETS } from '#infra/local/local-published-site.ts';
+import { createLocalKeyValueStore } from '#infra/local/site-and-edge/local-key-value-store.ts';
+import { localPublishedSite, LOCAL_PUBLISHER_TARGETS } from '#infra/local/site-and-edge/local-published-site.ts';
 import { publishSite } from '#lambdas/publisher/publish-site.ts';
 import { siteSections } from '#lambdas/publisher/site-sections.ts';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';

@@ -11,7 +11,7 @@ import { createTables, startDynalite, startSesLocal, type LocalService } from '#
 import { startFaultProxy } from '#infra/local/faults/fault-proxy.ts';
 import { FaultSwitch } from '#infra/local/faults/fault-switch.ts';
 import { createIamEnforcement } from '#infra/local/iam/iam-enforcement.ts';
-import { LOCAL_PUBLISHER_TARGETS } from '#infra/local/local-published-site.ts';
+import { LOCAL_PUBLISHER_TARGETS } from '#infra/local/site-and-edge/local-published-site.ts';
 
 declare global {
   // Read by global-teardown.ts (same process as this setup).

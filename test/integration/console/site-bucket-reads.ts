@@ -1,5 +1,5 @@
 /**
- * The twin's S3 endpoint with the site bucket's reads (infra/local/local-site-bucket.ts), as
+ * The twin's S3 endpoint with the site bucket's reads (infra/local/site-and-edge/local-site-bucket.ts), as
  * `npm start` has it, over a bucket directory of the test's own holding `objects`: each read held
  * to the caller's role. For a function that reads an object of the bucket (the Posts screen's
  * preview, the render kit).
@@ -9,8 +9,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { LOCAL_S3_PREFIX } from '#infra/local/local-s3.ts';
-import { createLocalSiteBucket } from '#infra/local/local-site-bucket.ts';
+import { LOCAL_S3_PREFIX } from '#infra/local/site-and-edge/local-s3.ts';
+import { createLocalSiteBucket } from '#infra/local/site-and-edge/local-site-bucket.ts';
 import { twinIam } from '#test/support/twin-iam.ts';
 
 export const startSiteBucketReads = async (bucket: string, objects: Record<string, string>) => {

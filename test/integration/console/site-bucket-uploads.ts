@@ -1,5 +1,5 @@
 /**
- * The twin's site bucket as `npm start` has it (infra/local/local-site-bucket.ts), with the
+ * The twin's site bucket as `npm start` has it (infra/local/site-and-edge/local-site-bucket.ts), with the
  * owners' browser uploads: a function's reads, writes and deletions held to its role, and a
  * browser's POST held to S3's POST policy and to the signer's role; and, on the same server, the
  * twin's CloudFront over that bucket (the edge functions, the security headers), as visitors are
@@ -15,10 +15,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FunctionName } from '#infra/constructs/functions.ts';
 import { loadEdgeHandlers, readRouteManifest } from '#infra/edge/edge-code.ts';
-import { createLocalKeyValueStore } from '#infra/local/local-key-value-store.ts';
-import { LOCAL_S3_PREFIX } from '#infra/local/local-s3.ts';
-import { createLocalSiteBucket } from '#infra/local/local-site-bucket.ts';
-import { createSiteHandler } from '#infra/local/static-site.ts';
+import { createLocalKeyValueStore } from '#infra/local/site-and-edge/local-key-value-store.ts';
+import { LOCAL_S3_PREFIX } from '#infra/local/site-and-edge/local-s3.ts';
+import { createLocalSiteBucket } from '#infra/local/site-and-edge/local-site-bucket.ts';
+import { createSiteHandler } from '#infra/local/site-and-edge/static-site.ts';
 import { readCspHashes, securityHeaders } from '#infra/site/security-headers.ts';
 import { FIXTURE_DIST } from '../support/site-twin';
 import { twinIam } from '#test/support/twin-iam.ts';

@@ -1,5 +1,5 @@
 import { loadEdgeHandlers, type EdgeRequest, type EdgeResponse } from '#infra/edge/edge-code.ts';
-import { createLocalKeyValueStore } from '#infra/local/local-key-value-store.ts';
+import { createLocalKeyValueStore } from '#infra/local/site-and-edge/local-key-value-store.ts';
 import {
   BLOG_CATALOG_PATH,
   BLOG_FILES,

@@ -1,5 +1,5 @@
 import { loadEdgeHandlers, type EdgeResponse } from '#infra/edge/edge-code.ts';
-import { createLocalKeyValueStore } from '#infra/local/local-key-value-store.ts';
+import { createLocalKeyValueStore } from '#infra/local/site-and-edge/local-key-value-store.ts';
 import { metadataHeaders, STATUS_METADATA_HEADER } from '#infra/site/object-metadata.ts';
 import { isResponse, ROUTES, viewerRequestEvent, viewerResponseEvent } from './edge-events';
 

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLocalS3, LOCAL_S3_PREFIX } from '#infra/local/local-s3.ts';
+import { createLocalS3, LOCAL_S3_PREFIX } from '#infra/local/site-and-edge/local-s3.ts';
 import { presignedGetUrl } from '#lambdas/runtime/presign-get.ts';
 
 const region = 'ca-central-1';

@@ -1,12 +1,12 @@
 /**
  * The image upload's presigned POST, signed by the Posts screen's function
- * (lambdas/console/posts/post-upload-policy.ts) and checked by the twin's S3 (infra/local/post-policy.ts),
+ * (lambdas/console/posts/post-upload-policy.ts) and checked by the twin's S3 (infra/local/site-and-edge/post-policy.ts),
  * each held to AWS's own worked example ("Example: Browser-Based Upload using HTTP POST (Using AWS
  * Signature Version 4)", https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-post-example.html):
  * its policy, example credentials and signature. Written apart, the two agree with AWS, not only
  * with each other.
  */
-import { verifyPostUpload } from '#infra/local/post-policy.ts';
+import { verifyPostUpload } from '#infra/local/site-and-edge/post-policy.ts';
 import { policySignature, presignedPostFields } from '#lambdas/console/posts/post-upload-policy.ts';
 
 /** AWS's example policy as published (CRLF line ends), base64, and its signature. */

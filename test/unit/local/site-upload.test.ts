@@ -1,6 +1,6 @@
 /**
  * A deploy's site upload after a publish (issue 31: "the published post and its images are still
- * there, and unchanged"), on the twin's deployment of the build (infra/local/site-upload.ts), which
+ * there, and unchanged"), on the twin's deployment of the build (infra/local/site-and-edge/site-upload.ts), which
  * follows the stack's BucketDeployments (PAGES_EXCLUDE, asserted on the template in
  * test/infra/site-deployment.test.ts): the build's own pages are put and its removed pages pruned,
  * while every object the publisher wrote and every image the owners uploaded stays byte for byte,
@@ -9,7 +9,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { uploadSite } from '#infra/local/site-upload.ts';
+import { uploadSite } from '#infra/local/site-and-edge/site-upload.ts';
 
 let build: string;
 let bucket: string;

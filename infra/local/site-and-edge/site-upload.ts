@@ -10,8 +10,8 @@
 import { copyFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { matchesKeyPatterns } from '#lambdas/publisher/key-patterns.ts';
-import { ROUTE_MANIFEST_FILE } from '../edge/edge-code';
-import { KEYS_WRITTEN_AFTER_DEPLOY, PAGES_EXCLUDE } from '../site/deployment-keys';
+import { ROUTE_MANIFEST_FILE } from '../../edge/edge-code';
+import { KEYS_WRITTEN_AFTER_DEPLOY, PAGES_EXCLUDE } from '../../site/deployment-keys';
 
 /** Every file under `dir`, as bucket keys (`/`-separated); none when it does not exist. */
 const keysOf = async (dir: string): Promise<string[]> => {

@@ -15,12 +15,12 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { FunctionName } from '../constructs/functions';
-import { bucketArn } from './iam/local-arns';
-import type { IamEnforcement } from './iam/iam-enforcement';
+import type { FunctionName } from '../../constructs/functions';
+import { bucketArn } from '../iam/local-arns';
+import type { IamEnforcement } from '../iam/iam-enforcement';
 import { LOCAL_S3_PREFIX } from './local-s3';
 import { verifyPostUpload, type PostPolicyKey } from './post-policy';
-import { readBody } from './services';
+import { readBody } from '../services';
 
 export const localSiteBucketPrefix = (bucket: string) => `${LOCAL_S3_PREFIX}/${bucket}/`;
 
