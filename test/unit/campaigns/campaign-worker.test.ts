@@ -1,6 +1,6 @@
 /**
  * The campaign worker Lambda (SQS, one message per recipient) with SES and SQS mocked and the
- * tables in memory (docs/decisions/0050-campaign-sending.md): who got an email and how often,
+ * file's own dynalite (docs/decisions/0050-campaign-sending.md): who got an email and how often,
  * what it hands back to the queue, and SES's rate. The clock is Jest's: the rate is read off
  * the times SES was called on it, not measured.
  */
@@ -10,7 +10,11 @@ import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { handler as worker } from '#lambdas/handlers/campaign-worker.ts';
-import { fakeTables, sesAnswer, timedOut, unavailable, type FakeTables } from '../lambdas/support/fake-tables';
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { dynamo } from '../lambdas/support/dynamo-mock';
+import { ownDynalite } from '../lambdas/support/own-dynalite';
+import { sesAnswer, timedOut, unavailable } from '../lambdas/support/aws-errors';
 import { NOW } from '../lambdas/support/payloads';
 import { readMail } from '../lambdas/support/parse-mime';
 import {
@@ -26,7 +30,7 @@ import { fakeClock } from '../lambdas/support/clock';
 const ses = mockClient(SESClient);
 const sqs = mockClient(SQSClient);
 
-let tables: FakeTables;
+const tables = ownDynalite();
 /** The Jest clock's time of each email SES accepted, in ms, and its recipient. */
 let accepted: { at: number; to: string }[];
 let refuse: Set<string>;
@@ -57,10 +61,9 @@ const run = async (...records: SQSRecord[]) => {
 const inbox = () => accepted.map((mail) => mail.to);
 const visibilityChanges = () => sqs.commandCalls(ChangeMessageVisibilityCommand).map((call) => call.args[0].input);
 
-beforeEach(() => {
+beforeEach(async () => {
   fakeClock(NOW);
-  tables = fakeTables();
-  tables.put(CAMPAIGNS, {
+  await tables.put(CAMPAIGNS, {
     id: `campaign#${SLUG}`,
     kind: 'campaign',
     ...campaignContent(),
@@ -93,7 +96,9 @@ afterEach(() => {
 describe('campaign worker', () => {
   it('sends each recipient of the batch once, reports no failures, and keeps to its share of SES rate (14/s over 2 workers)', async () => {
     // Prepare
-    const people = Array.from({ length: 10 }, (_, index) => storeSubscriber(tables, `person-${index}@example.ca`));
+    const people = [];
+    for (let index = 0; index < 10; index += 1)
+      people.push(await storeSubscriber(tables, `person-${index}@example.ca`));
 
     // Act
     const result = await run(...people.map((person, index) => recipientMessage(`m-${index}`, person.id)));
@@ -101,7 +106,8 @@ describe('campaign worker', () => {
     // Assess
     expect(result).toEqual({ batchItemFailures: [] });
     expect(inbox()).toEqual(people.map((person) => person.email));
-    expect(people.every((person) => sendRecord(tables, person.email)?.status === 'sent')).toBe(true);
+    const records = await Promise.all(people.map((person) => sendRecord(tables, person.email)));
+    expect(records.every((record) => record?.status === 'sent')).toBe(true);
     // No more than 7 emails within any second of the clock.
     const times = accepted.map((mail) => mail.at);
     const withinASecond = times.map((at) => times.filter((other) => other >= at && other < at + 1000).length);
@@ -110,14 +116,14 @@ describe('campaign worker', () => {
 
   it('hands back a refused recipient with its backoff as visibility timeout and reports only the failed messages', async () => {
     // Prepare
-    const sent = storeSubscriber(tables, 'sent@example.ca');
-    const refused = storeSubscriber(tables, 'refused@example.ca');
-    const unsubscribed = storeSubscriber(tables, 'unsubscribed@example.ca', { subscribed: false });
-    const unreadable = storeSubscriber(tables, 'unreadable@example.ca');
+    const sent = await storeSubscriber(tables, 'sent@example.ca');
+    const refused = await storeSubscriber(tables, 'refused@example.ca');
+    const unsubscribed = await storeSubscriber(tables, 'unsubscribed@example.ca', { subscribed: false });
+    const unreadable = await storeSubscriber(tables, 'unreadable@example.ca');
     refuse.add(refused.email);
-    tables.inject((command, input) =>
-      command === 'GetItem' && input.Key.id.S === unreadable.id ? unavailable() : undefined,
-    );
+    // This one person's read fails: the fault switch fails calls by service, so the recording mock
+    // (which forwards every other call to dynalite) refuses this one.
+    dynamo.on(GetItemCommand, { Key: marshall({ id: unreadable.id }) }).rejects(unavailable());
 
     // Act
     const result = await run(
@@ -139,14 +145,14 @@ describe('campaign worker', () => {
       { QueueUrl: CAMPAIGN_QUEUE_URL, ReceiptHandle: 'receipt-m-refused', VisibilityTimeout: 60 },
     ]);
     expect(inbox()).toEqual([sent.email]);
-    expect(sendRecord(tables, refused.email)).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(sendRecord(tables, unsubscribed.email)).toBeUndefined();
-    expect(sendRecord(tables, unreadable.email)).toBeUndefined();
+    expect(await sendRecord(tables, refused.email)).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(await sendRecord(tables, unsubscribed.email)).toBeUndefined();
+    expect(await sendRecord(tables, unreadable.email)).toBeUndefined();
   });
 
   it('sends a refused recipient once when the queue hands it back after the backoff', async () => {
     // Prepare
-    const refused = storeSubscriber(tables, 'refused@example.ca');
+    const refused = await storeSubscriber(tables, 'refused@example.ca');
     refuse.add(refused.email);
     await run(recipientMessage('m-1', refused.id));
     refuse.clear();
@@ -159,12 +165,12 @@ describe('campaign worker', () => {
     // Assess
     expect([redelivered, duplicate]).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }]);
     expect(inbox()).toEqual([refused.email]);
-    expect(sendRecord(tables, refused.email)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await sendRecord(tables, refused.email)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
   it('hands back a recipient in doubt with its settling window as visibility timeout, and sends it once after', async () => {
     // Prepare: SES's call times out before SES gets the email.
-    const pat = storeSubscriber(tables, 'pat@example.ca');
+    const pat = await storeSubscriber(tables, 'pat@example.ca');
     ses.on(SendRawEmailCommand).rejectsOnce(timedOut());
     const first = await run(recipientMessage('m-1', pat.id));
     ses.on(SendRawEmailCommand).callsFake(async () => {
@@ -183,19 +189,23 @@ describe('campaign worker', () => {
     ]);
     expect(redelivered).toEqual({ batchItemFailures: [] });
     expect(inbox()).toEqual([pat.email]);
-    expect(sendRecord(tables, pat.email)).toMatchObject({ status: 'sent', resent: true, messageId: 'ses-resent' });
+    expect(await sendRecord(tables, pat.email)).toMatchObject({
+      status: 'sent',
+      resent: true,
+      messageId: 'ses-resent',
+    });
   });
 
   it('honours an unsubscribe that arrived after the recipient was queued', async () => {
-    const pat = storeSubscriber(tables, 'pat@example.ca');
-    changeSubscriber(tables, pat.id, { unsubscribeAllEmail: [true] });
+    const pat = await storeSubscriber(tables, 'pat@example.ca');
+    await changeSubscriber(tables, pat.id, { unsubscribeAllEmail: [true] });
 
     expect(await run(recipientMessage('m-1', pat.id))).toEqual({ batchItemFailures: [] });
     expect(inbox()).toEqual([]);
   });
 
   it('fails every message of a campaign that has no campaign item, sending nothing', async () => {
-    const pat = storeSubscriber(tables, 'pat@example.ca');
+    const pat = await storeSubscriber(tables, 'pat@example.ca');
 
     const result = await run(recipientMessage('m-1', pat.id, 'never-started'));
 

@@ -1,5 +1,5 @@
 /**
- * sendToRecipient's failure paths, with a fake `send` (the inbox) against in-memory tables: at
+ * sendToRecipient's failure paths, with a fake `send` (the inbox) against the file's own dynalite: at
  * most one email per person per campaign whatever fails (docs/decisions/0050-campaign-sending.md,
  * delivery semantics of docs/decisions/0001-lead-delivery.md).
  */
@@ -7,18 +7,12 @@ import '../lambdas/support/env';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { sendToRecipient, type CampaignSenderDeps } from '#lambdas/campaigns/send-to-recipient.ts';
 import { recordSendAccepted } from '#lambdas/data/campaign-sends.ts';
+import { SES_MAY_SETTLE } from '#lambdas/domain/email-state.ts';
 import type { OutgoingMail } from '#lambdas/mail/outgoing-mail.ts';
 import type { SubscriberItem } from '#lambdas/data/subscriber-item.ts';
 import { callsOf } from '../lambdas/support/dynamo-mock';
-import {
-  connectionReset,
-  fakeTables,
-  refusedConnection,
-  sesAnswer,
-  throttled,
-  timedOut,
-  type FakeTables,
-} from '../lambdas/support/fake-tables';
+import { ownDynalite } from '../lambdas/support/own-dynalite';
+import { connectionReset, refusedConnection, sesAnswer, timedOut } from '../lambdas/support/aws-errors';
 import { POLICY } from '../lambdas/support/lead-items';
 import { NOW } from '../lambdas/support/payloads';
 import {
@@ -29,12 +23,12 @@ import {
   SLUG,
   storeSubscriber,
 } from './support/campaign-fixtures';
-import { fakeClock } from '../lambdas/support/clock';
+import { fakeClock, runTimersUntilSettled } from '../lambdas/support/clock';
 
 const CAMPAIGN = campaignContent();
 const EMAIL = 'pat@example.ca';
 
-let tables: FakeTables;
+const tables = ownDynalite();
 /** What reached the inbox: SES accepted these. */
 let inbox: OutgoingMail[];
 let send: jest.Mock<Promise<string>, [OutgoingMail]>;
@@ -48,8 +42,7 @@ const deliver = (mail: OutgoingMail) => {
   return `ses-${inbox.length}`;
 };
 
-beforeEach(() => {
-  tables = fakeTables();
+beforeEach(async () => {
   inbox = [];
   send = jest.fn(async (mail: OutgoingMail) => deliver(mail));
   deadLetter = jest.fn(async () => undefined);
@@ -62,7 +55,7 @@ beforeEach(() => {
     policy: POLICY,
     deadLetter,
   };
-  pat = storeSubscriber(tables, EMAIL);
+  pat = await storeSubscriber(tables, EMAIL);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => jest.restoreAllMocks());
@@ -80,7 +73,7 @@ describe('a recipient SES refused', () => {
 
     // Act
     const first = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW);
-    const afterFirst = sendRecord(tables, EMAIL);
+    const afterFirst = await sendRecord(tables, EMAIL);
     const second = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW + 60);
     const third = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW + 120);
 
@@ -89,7 +82,7 @@ describe('a recipient SES refused', () => {
     expect(afterFirst).toMatchObject({ status: 'pending', attempts: 1, firstAttemptAt: NOW });
     expect([second, third]).toEqual([{ result: 'sent' }, { result: 'already' }]);
     expect(inbox.map((mail) => mail.to)).toEqual([EMAIL]);
-    expect(sendRecord(tables, EMAIL)).toMatchObject({
+    expect(await sendRecord(tables, EMAIL)).toMatchObject({
       status: 'sent',
       attempts: 2,
       sentAt: NOW + 60,
@@ -119,7 +112,7 @@ describe('a recipient SES refused', () => {
     // Assess
     expect(outcome).toEqual({ result: 'failed' });
     expect(inbox).toEqual([]);
-    expect(sendRecord(tables, EMAIL)).toMatchObject({
+    expect(await sendRecord(tables, EMAIL)).toMatchObject({
       status: 'failed',
       attempts: 2,
       lastError: 'ServiceUnavailable: ServiceUnavailable',
@@ -189,7 +182,7 @@ describe('a send whose outcome is unknown', () => {
       // Act
       const first = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW);
       const early = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW + 600);
-      await recordSendAccepted(deps.campaigns, { campaign: SLUG, mailbox: EMAIL }, 'ses-1', NOW + 5);
+      await recordSendAccepted(deps.campaigns, { campaign: SLUG, mailbox: EMAIL }, 'ses-1', NOW + 5, SES_MAY_SETTLE);
       const later = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW + POLICY.settleSeconds);
 
       // Assess
@@ -199,7 +192,7 @@ describe('a send whose outcome is unknown', () => {
         { result: 'already' },
       ]);
       expect(inbox.map((mail) => mail.to)).toEqual([EMAIL]);
-      expect(sendRecord(tables, EMAIL)).toMatchObject({ status: 'sent', messageId: 'ses-1', doubtSince: NOW });
+      expect(await sendRecord(tables, EMAIL)).toMatchObject({ status: 'sent', messageId: 'ses-1', doubtSince: NOW });
       expect(deadLetter).not.toHaveBeenCalled();
       expect(warnLines()).toEqual([
         expect.objectContaining({
@@ -226,7 +219,7 @@ describe('a send whose outcome is unknown', () => {
       { result: 'already' },
     ]);
     expect(inbox.map((mail) => mail.to)).toEqual([EMAIL]);
-    expect(sendRecord(tables, EMAIL)).toMatchObject({ status: 'sent', resent: true, attempts: 2 });
+    expect(await sendRecord(tables, EMAIL)).toMatchObject({ status: 'sent', resent: true, attempts: 2 });
     expect(warnLines().map((line) => line.message)).toEqual([
       "Campaign mail may not have been sent: awaiting SES's word",
       'Email in doubt sent again: SES has no record of it',
@@ -250,7 +243,7 @@ describe('a send whose outcome is unknown', () => {
       { result: 'uncertain' },
     ]);
     expect(send).toHaveBeenCalledTimes(2);
-    expect(sendRecord(tables, EMAIL)).toMatchObject({ status: 'uncertain', resent: true, doubtSettled: true });
+    expect(await sendRecord(tables, EMAIL)).toMatchObject({ status: 'uncertain', resent: true, doubtSettled: true });
     expect(errorLines()).toEqual([
       expect.objectContaining({ message: 'Mail doubt outlived its window', campaign: SLUG, subscriberId: pat.id }),
     ]);
@@ -259,14 +252,14 @@ describe('a send whose outcome is unknown', () => {
   });
 
   it('in doubt from before settling windows existed (no doubtSince) stays in doubt: never sent again', async () => {
-    storeSendRecord('uncertain', NOW - 86400);
+    await storeSendRecord('uncertain', NOW - 86400);
 
     expect(await sendToRecipient(deps, CAMPAIGN, pat.id, NOW)).toEqual({ result: 'uncertain' });
     expect(send).not.toHaveBeenCalled();
   });
 
   it('left "sending" by a sender that died waits out the lease, then the window, then is sent again once', async () => {
-    storeSendRecord('sending', NOW - 60);
+    await storeSendRecord('sending', NOW - 60);
     const afterLease = NOW - 60 + POLICY.leaseSeconds;
 
     const outcomes = [
@@ -285,13 +278,16 @@ describe('a send whose outcome is unknown', () => {
 });
 
 describe('the bookkeeping write after SES accepted', () => {
-  /** The write that settles a claimed record (`sending` -> sent/pending/...). */
-  const settling = (command: string, input: Record<string, any>) =>
-    command === 'UpdateItem' && input.ConditionExpression === '#status = :sending';
+  /** DynamoDB fails the calls after SES accepted the email (the writes that settle the claimed record). */
+  const failWritesAfterSend = (calls?: number) =>
+    send.mockImplementation(async (mail) => {
+      tables.faults.set({ service: 'dynamodb', calls });
+      return deliver(mail);
+    });
 
   it('is retried when it fails, and the email still goes out once', async () => {
     // Prepare: DynamoDB refuses the first two writes of "sent".
-    tables.failTimes(2, settling, throttled);
+    failWritesAfterSend(2);
 
     // Act
     const outcome = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW);
@@ -300,28 +296,28 @@ describe('the bookkeeping write after SES accepted', () => {
     // Assess
     expect([outcome, again]).toEqual([{ result: 'sent' }, { result: 'already' }]);
     expect(inbox.map((mail) => mail.to)).toEqual([EMAIL]);
-    expect(sendRecord(tables, EMAIL)).toMatchObject({ status: 'sent', messageId: 'ses-1' });
+    expect(await sendRecord(tables, EMAIL)).toMatchObject({ status: 'sent', messageId: 'ses-1' });
   });
 
   it('that never succeeds throws (the queue redelivers), and the redelivery sends nothing', async () => {
     // Prepare: every write of "sent" fails for as long as the sender retries it (about 15 s).
     fakeClock(NOW);
-    tables.inject((command, input) => (settling(command, input) ? throttled() : undefined));
+    failWritesAfterSend();
 
     // Act
-    const attempt = sendToRecipient(deps, CAMPAIGN, pat.id, NOW).catch((error: Error) => error);
-    await jest.runAllTimersAsync();
-    const thrown = await attempt;
-    tables.clearFaults();
+    const thrown = await runTimersUntilSettled(
+      sendToRecipient(deps, CAMPAIGN, pat.id, NOW).catch((error: Error) => error),
+    );
+    tables.faults.clear();
     jest.useRealTimers();
     const redelivered = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW + 60);
 
     // Assess
-    expect(thrown).toMatchObject({ name: 'ThrottlingException' });
+    expect(thrown).toMatchObject({ name: 'ServiceUnavailable' });
     // Left `sending`: in flight, as far as anyone can tell, until its lease ends.
     expect(redelivered).toEqual({ result: 'in-doubt', afterSeconds: POLICY.leaseSeconds - 60 });
     expect(inbox.map((mail) => mail.to)).toEqual([EMAIL]);
-    expect(sendRecord(tables, EMAIL)).toMatchObject({ status: 'sending' });
+    expect(await sendRecord(tables, EMAIL)).toMatchObject({ status: 'sending' });
   });
 });
 
@@ -333,7 +329,7 @@ describe('a change read right before the send', () => {
     ['a suppression (bounce or complaint)', { suppressed: true, suppressionReason: 'bounce' }, 'suppressed'],
   ])('%s since the send was queued: skipped, nothing sent, no send record', async (_case, change, why) => {
     // Prepare: eligible when the send was queued, changed since.
-    changeSubscriber(tables, pat.id, change);
+    await changeSubscriber(tables, pat.id, change);
 
     // Act
     const outcome = await sendToRecipient(deps, CAMPAIGN, pat.id, NOW);
@@ -341,7 +337,7 @@ describe('a change read right before the send', () => {
     // Assess
     expect(outcome).toEqual({ result: 'ineligible', why });
     expect(send).not.toHaveBeenCalled();
-    expect(sendRecord(tables, EMAIL)).toBeUndefined();
+    expect(await sendRecord(tables, EMAIL)).toBeUndefined();
     // Read strongly consistent, so a change written just before is seen.
     expect(callsOf(GetItemCommand).every((input) => input.ConsistentRead === true)).toBe(true);
   });
@@ -359,9 +355,9 @@ describe('a campaign to both audiences, to a person subscribed as candidate and 
   const BOTH = campaignContent({ audience: 'both' });
   let employer: SubscriberItem;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     // The send picked Pat's candidate subscription (one recipient per mailbox).
-    employer = storeSubscriber(tables, EMAIL, {}, 'employer');
+    employer = await storeSubscriber(tables, EMAIL, {}, 'employer');
   });
 
   it('sends through the candidate subscription once, the employer one not at all', async () => {
@@ -379,17 +375,17 @@ describe('a campaign to both audiences, to a person subscribed as candidate and 
   ])(
     'who %s mid-send gets nothing: the withdrawal applies to this kind of mail',
     async (_case, audience, change, why) => {
-      changeSubscriber(tables, audience === 'candidate' ? pat.id : employer.id, change);
+      await changeSubscriber(tables, audience === 'candidate' ? pat.id : employer.id, change);
 
       expect(await sendToRecipient(deps, BOTH, pat.id, NOW)).toEqual({ result: 'ineligible', why });
       expect(send).not.toHaveBeenCalled();
-      expect(sendRecord(tables, EMAIL)).toBeUndefined();
+      expect(await sendRecord(tables, EMAIL)).toBeUndefined();
     },
   );
 
   it("whose candidate consent lapsed mid-send (no withdrawal) gets it once through the employer subscription's links", async () => {
     // Prepare
-    changeSubscriber(tables, pat.id, { consent: 'implied', impliedUntil: NOW - 1 });
+    await changeSubscriber(tables, pat.id, { consent: 'implied', impliedUntil: NOW - 1 });
 
     // Act
     const outcome = await sendToRecipient(deps, BOTH, pat.id, NOW);
@@ -399,11 +395,11 @@ describe('a campaign to both audiences, to a person subscribed as candidate and 
     expect([outcome, again]).toEqual([{ result: 'sent' }, { result: 'already' }]);
     expect(inbox.map((mail) => mail.to)).toEqual([EMAIL]);
     expect(inbox[0]!.text).toContain(`https://site.test/unsubscribe/employer/${employer.id}`);
-    expect(sendRecord(tables, EMAIL)).toMatchObject({ status: 'sent', subscriberId: employer.id });
+    expect(await sendRecord(tables, EMAIL)).toMatchObject({ status: 'sent', subscriberId: employer.id });
   });
 
   it("a one-audience campaign reads only that audience's subscription", async () => {
-    changeSubscriber(tables, employer.id, { subscribed: false, unsubscribeAllEmail: [true] });
+    await changeSubscriber(tables, employer.id, { subscribed: false, unsubscribeAllEmail: [true] });
 
     expect(await sendToRecipient(deps, CAMPAIGN, pat.id, NOW)).toEqual({ result: 'sent' });
     expect(inbox.map((mail) => mail.to)).toEqual([EMAIL]);

@@ -11,7 +11,8 @@ import { handler as confirm } from '#lambdas/handlers/confirm-subscription.ts';
 import { confirmEvent, invoke } from './support/api-events';
 import { leadLinkToken } from '#lambdas/domain/lead-link-token.ts';
 import { dynamo } from './support/dynamo-mock';
-import { fakeTables, throttled, type FakeTables } from './support/fake-tables';
+import { fakeTables, type FakeTables } from './support/fake-tables';
+import { throttled } from './support/aws-errors';
 import { NOW } from './support/payloads';
 import { fakeClock } from './support/clock';
 

@@ -19,7 +19,8 @@ import { handler as signup } from '#lambdas/handlers/signup.ts';
 import { invoke, scorecardEvent, signupEvent } from './support/api-events';
 import { freezeClock } from './support/clock';
 import { dynamo } from './support/dynamo-mock';
-import { fakeTables, refusedConnection, throttled, type FakeTables } from './support/fake-tables';
+import { fakeTables, type FakeTables } from './support/fake-tables';
+import { refusedConnection, throttled } from './support/aws-errors';
 import { deliveryPolicyFromEnv } from '#lambdas/mail/delivery-policy.ts';
 import { NOW, scorecardBody, signupBody } from './support/payloads';
 

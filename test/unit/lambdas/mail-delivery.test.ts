@@ -10,16 +10,8 @@ import { deliverLeadMail, type MailerDeps } from '#lambdas/mail/deliver-lead-mai
 import { retryDelay } from '#lambdas/mail/delivery-policy.ts';
 import type { OutgoingMail } from '#lambdas/mail/outgoing-mail.ts';
 import { sesRefused } from '#lambdas/mail/send.ts';
-import {
-  connectionReset,
-  fakeTables,
-  refusedConnection,
-  sesAnswer,
-  throttled,
-  timedOut,
-  unavailable,
-  type FakeTables,
-} from './support/fake-tables';
+import { fakeTables, type FakeTables } from './support/fake-tables';
+import { connectionReset, refusedConnection, sesAnswer, throttled, timedOut, unavailable } from './support/aws-errors';
 import { dueSignupLead, POLICY } from './support/lead-items';
 import { NOW } from './support/payloads';
 

@@ -19,7 +19,8 @@ import type { ScorecardLead } from '#lambdas/data/lead-item.ts';
 import { grantImpliedConsent } from '#lambdas/domain/implied-consent.ts';
 import { confirmEvent, invoke, oneClickEvent, subscriberEvent } from './support/api-events';
 import { fakeClock, setClock } from './support/clock';
-import { fakeTables, throttled, type FakeTables } from './support/fake-tables';
+import { fakeTables, type FakeTables } from './support/fake-tables';
+import { throttled } from './support/aws-errors';
 import { NOW, preferenceBody, unsubscribeBody } from './support/payloads';
 
 const LEADS = 'Leads-unit';

@@ -1,12 +1,12 @@
 /**
- * A campaign and its subscribers in the in-memory tables of test/unit/lambdas/support/fake-tables.ts,
+ * A campaign and its subscribers in a test file's own tables (test/unit/lambdas/support/own-dynalite.ts),
  * for the campaign sender's unit tests (docs/decisions/0050-campaign-sending.md).
  */
 import type { CampaignContent } from '#lambdas/data/campaign-item.ts';
 import { emailClaimId, type SubscriberItem } from '#lambdas/data/subscriber-item.ts';
 import type { Audience } from '#shared/constants/audiences.ts';
 import { subscriberItem } from '#test/support/campaign-subscribers.ts';
-import type { FakeTables } from '../../lambdas/support/fake-tables';
+import type { OwnTables } from '../../lambdas/support/own-dynalite';
 
 export const SUBSCRIBERS = 'Subscribers-unit';
 export const CAMPAIGNS = 'Campaigns-unit';
@@ -24,15 +24,15 @@ export const campaignContent = (overrides: Partial<CampaignContent> = {}): Campa
 });
 
 /** Stores an eligible subscriber (and its email claim) with `overrides`; returns it. */
-export const storeSubscriber = (
-  tables: FakeTables,
+export const storeSubscriber = async (
+  tables: OwnTables,
   email: string,
   overrides: Partial<SubscriberItem> = {},
   audience: Audience = 'candidate',
-): SubscriberItem => {
+): Promise<SubscriberItem> => {
   const subscriber = { ...subscriberItem('eligible', email, audience), ...overrides } as SubscriberItem;
-  tables.put(SUBSCRIBERS, subscriber);
-  tables.put(SUBSCRIBERS, {
+  await tables.put(SUBSCRIBERS, subscriber);
+  await tables.put(SUBSCRIBERS, {
     id: emailClaimId(subscriber.audience, subscriber.mailbox ?? email),
     kind: 'email-claim',
     subscriberId: subscriber.id,
@@ -41,9 +41,9 @@ export const storeSubscriber = (
 };
 
 /** Changes a stored subscriber, as the unsubscribe, preference or feedback handlers would. */
-export const changeSubscriber = (tables: FakeTables, id: string, change: Partial<SubscriberItem>) =>
-  tables.put(SUBSCRIBERS, { ...tables.get(SUBSCRIBERS, id)!, ...change });
+export const changeSubscriber = async (tables: OwnTables, id: string, change: Partial<SubscriberItem>) =>
+  tables.put(SUBSCRIBERS, { ...(await tables.get(SUBSCRIBERS, id))!, ...change });
 
 /** The person's send record of the campaign, as `npm run campaign -- status` reads it. */
-export const sendRecord = (tables: FakeTables, mailbox: string, slug = SLUG) =>
+export const sendRecord = (tables: OwnTables, mailbox: string, slug = SLUG) =>
   tables.get(CAMPAIGNS, `send#${slug}#${mailbox}`);

@@ -28,3 +28,20 @@ export const setClock = (seconds: number) => jest.setSystemTime(seconds * 1000);
  */
 export const fakeClock = (seconds: number, ...alsoReal: ('setTimeout' | 'clearTimeout')[]) =>
   jest.useFakeTimers({ now: seconds * 1000, doNotFake: ['nextTick', 'setImmediate', ...alsoReal] });
+
+/**
+ * Moves Jest's fake clock from timer to timer until `work` settles, letting real I/O (the file's
+ * own dynalite answering, ./own-dynalite.ts) in between: jest.runAllTimersAsync stops as soon as
+ * no timer is pending, while a call is still on the wire.
+ */
+export const runTimersUntilSettled = async <T>(work: Promise<T>): Promise<T> => {
+  let settled = false;
+  const watched = work.finally(() => {
+    settled = true;
+  });
+  while (!settled) {
+    await jest.advanceTimersToNextTimerAsync();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return watched;
+};

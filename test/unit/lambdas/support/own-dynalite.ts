@@ -10,11 +10,13 @@
 import {
   BatchWriteItemCommand,
   DynamoDBClient,
+  type DynamoDBClientConfig,
   GetItemCommand,
   PutItemCommand,
   ScanCommand,
 } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { request as httpRequest } from 'node:http';
 import { createTables, startDynalite, type LocalService } from '#infra/local/services.ts';
 import { startFaultProxy } from '#infra/local/faults/fault-proxy.ts';
 import { FaultSwitch } from '#infra/local/faults/fault-switch.ts';
@@ -28,12 +30,46 @@ const realSend = Object.getPrototypeOf(DynamoDBClient.prototype).send as DynamoD
 /** The tables' names as the handlers read them (support/env.ts): Leads-unit and so on. */
 const unitName = (logicalName: string) => `${logicalName}-unit`;
 
+interface WireRequest {
+  hostname: string;
+  port?: number;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * One HTTP call per request and no timers of its own: the SDK's handler sets timers (socket
+ * warnings, deferred listeners) that a test's fake clock would fire or jump to while the call is
+ * on the wire, moving the clock a test reads its pacing off.
+ */
+const timerlessHandler = {
+  handle: (request: WireRequest) =>
+    new Promise((resolve, reject) => {
+      const { hostname, port, method, path, headers } = request;
+      const call = httpRequest({ hostname, port, method, path, headers }, (answer) =>
+        resolve({
+          response: {
+            statusCode: answer.statusCode,
+            reason: answer.statusMessage,
+            headers: answer.headers,
+            body: answer,
+          },
+        }),
+      );
+      call.on('error', reject);
+      call.end(request.body);
+    }),
+} as unknown as NonNullable<DynamoDBClientConfig['requestHandler']>;
+
 const clientOf = (endpoint: string) =>
   new DynamoDBClient({
     endpoint,
     region: 'ca-central-1',
     credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' },
     maxAttempts: 1,
+    requestHandler: timerlessHandler,
   });
 
 export class OwnTables {
