@@ -11,8 +11,7 @@ import { handler as confirm } from '#lambdas/handlers/confirm-subscription.ts';
 import { confirmEvent, invoke } from './support/api-events';
 import { leadLinkToken } from '#lambdas/domain/lead-link-token.ts';
 import { dynamo } from './support/dynamo-mock';
-import { fakeTables, type FakeTables } from './support/fake-tables';
-import { throttled } from './support/aws-errors';
+import { ownDynalite } from './support/own-dynalite';
 import { NOW } from './support/payloads';
 import { fakeClock } from './support/clock';
 
@@ -24,9 +23,9 @@ const TOKEN = leadLinkToken({ id: `lead#${KEY}`, secret: SECRET }, 'confirmation
 const LEAD_ID = `lead#${KEY}`;
 const CREATED = NOW - 3600;
 
-let tables: FakeTables;
-const lead = () => tables.get(LEADS, LEAD_ID)!;
-const subscribers = () => tables.all(SUBSCRIBERS).filter((item) => item.kind === 'subscriber');
+const tables = ownDynalite();
+const lead = async () => (await tables.get(LEADS, LEAD_ID))!;
+const subscribers = async () => (await tables.all(SUBSCRIBERS)).filter((item) => item.kind === 'subscriber');
 const storeLead = (overrides: Record<string, unknown> = {}) =>
   tables.put(LEADS, {
     id: LEAD_ID,
@@ -51,13 +50,13 @@ const storeLead = (overrides: Record<string, unknown> = {}) =>
     mailAttempts: 1,
     ...overrides,
   });
-const storeSubscriber = (overrides: Record<string, unknown>) => {
-  tables.put(SUBSCRIBERS, {
+const storeSubscriber = async (overrides: Record<string, unknown>) => {
+  await tables.put(SUBSCRIBERS, {
     id: 'email#candidate#jordan.lee@example.org',
     kind: 'email-claim',
     subscriberId: 'CarolSubscriberAbcdefg',
   });
-  tables.put(SUBSCRIBERS, {
+  await tables.put(SUBSCRIBERS, {
     id: 'CarolSubscriberAbcdefg',
     kind: 'subscriber',
     audience: 'candidate',
@@ -83,7 +82,6 @@ const storeSubscriber = (overrides: Record<string, unknown>) => {
 };
 
 beforeEach(() => {
-  tables = fakeTables();
   fakeClock(NOW);
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -96,14 +94,14 @@ afterEach(() => {
 describe('POST /api/{audience}/confirmations/{token}', () => {
   it('subscribes a new address with express consent, keeps the proof, and queues the welcome', async () => {
     // Prepare
-    storeLead();
+    await storeLead();
 
     // Act
     const answer = await invoke(confirm, confirmEvent('candidate', TOKEN));
 
     // Assess
     expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.subscriptionConfirmed } });
-    const [subscriber, ...others] = subscribers();
+    const [subscriber, ...others] = await subscribers();
     expect(others).toEqual([]);
     expect(subscriber).toMatchObject({
       audience: 'candidate',
@@ -133,18 +131,18 @@ describe('POST /api/{audience}/confirmations/{token}', () => {
       userAgent: 'Mozilla/5.0 (unit)',
       leadId: LEAD_ID,
     };
-    expect(tables.get(SUBSCRIBERS, `consent#${subscriber!.id}#1`)).toMatchObject({
+    expect(await tables.get(SUBSCRIBERS, `consent#${subscriber!.id}#1`)).toMatchObject({
       ...requested,
       kind: 'consent-record',
       subscriberId: subscriber!.id,
     });
-    expect(tables.get(SUBSCRIBERS, `consent#${subscriber!.id}#2`)).toMatchObject({
+    expect(await tables.get(SUBSCRIBERS, `consent#${subscriber!.id}#2`)).toMatchObject({
       ...confirmed,
       kind: 'consent-record',
       subscriberId: subscriber!.id,
     });
     expect(subscriber!.lastConsent).toEqual(confirmed);
-    expect(lead()).toMatchObject({
+    expect(await lead()).toMatchObject({
       mail: { notification: 'sent', confirmation: 'sent', welcome: 'pending' },
       confirmedAt: NOW,
       subscriberId: subscriber!.id,
@@ -155,42 +153,42 @@ describe('POST /api/{audience}/confirmations/{token}', () => {
   });
 
   it('keeps a confirmed sign-up 2 years, no longer the 7 days of a request awaiting confirmation', async () => {
-    storeLead();
+    await storeLead();
     await invoke(confirm, confirmEvent('candidate', TOKEN));
-    expect(lead().expiresAt).toBe(CREATED + RETENTION_SECONDS);
+    expect((await lead()).expiresAt).toBe(CREATED + RETENTION_SECONDS);
   });
 
   it('gives the welcome a whole retry window from the confirmation, however old the request (day 6 of 7)', async () => {
-    storeLead({ createdAt: NOW - 6 * 24 * 3600, retryUntil: NOW - 5 * 24 * 3600 });
+    await storeLead({ createdAt: NOW - 6 * 24 * 3600, retryUntil: NOW - 5 * 24 * 3600 });
     await invoke(confirm, confirmEvent('candidate', TOKEN));
-    expect(lead()).toMatchObject({ mail: { welcome: 'pending' }, retryUntil: NOW + 26 * 3600 });
+    expect(await lead()).toMatchObject({ mail: { welcome: 'pending' }, retryUntil: NOW + 26 * 3600 });
   });
 
   it('answers a second press the same and changes nothing', async () => {
     // Prepare
-    storeLead();
+    await storeLead();
     await invoke(confirm, confirmEvent('candidate', TOKEN));
-    const before = { leads: tables.all(LEADS), subscribers: tables.all(SUBSCRIBERS) };
+    const before = { leads: await tables.all(LEADS), subscribers: await tables.all(SUBSCRIBERS) };
 
     // Act
     const again = await invoke(confirm, confirmEvent('candidate', TOKEN));
 
     // Assess
     expect(again).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.subscriptionConfirmed } });
-    expect({ leads: tables.all(LEADS), subscribers: tables.all(SUBSCRIBERS) }).toEqual(before);
+    expect({ leads: await tables.all(LEADS), subscribers: await tables.all(SUBSCRIBERS) }).toEqual(before);
   });
 
   it('resubscribes an unsubscribed owner with express consent without changing who they are', async () => {
     // Prepare
-    storeLead();
-    storeSubscriber({});
+    await storeLead();
+    await storeSubscriber({});
 
     // Act
     const answer = await invoke(confirm, confirmEvent('candidate', TOKEN));
 
     // Assess
     expect(answer.statusCode).toBe(200);
-    expect(subscribers()).toEqual([
+    expect(await subscribers()).toEqual([
       expect.objectContaining({
         id: 'CarolSubscriberAbcdefg',
         email: 'carol@example.org',
@@ -204,20 +202,20 @@ describe('POST /api/{audience}/confirmations/{token}', () => {
         consentCount: 5,
       }),
     ]);
-    expect(tables.get(SUBSCRIBERS, 'consent#CarolSubscriberAbcdefg#4')).toMatchObject({
+    expect(await tables.get(SUBSCRIBERS, 'consent#CarolSubscriberAbcdefg#4')).toMatchObject({
       type: 'requested',
       leadId: LEAD_ID,
     });
-    expect(tables.get(SUBSCRIBERS, 'consent#CarolSubscriberAbcdefg#5')).toMatchObject({
+    expect(await tables.get(SUBSCRIBERS, 'consent#CarolSubscriberAbcdefg#5')).toMatchObject({
       type: 'confirmed',
       ip: '203.0.113.7',
     });
-    expect(lead()).toMatchObject({ subscriberId: 'CarolSubscriberAbcdefg', mail: { welcome: 'pending' } });
+    expect(await lead()).toMatchObject({ subscriberId: 'CarolSubscriberAbcdefg', mail: { welcome: 'pending' } });
   });
 
   it('turns implied consent into express consent, keeping the settings the owner chose', async () => {
-    storeLead();
-    storeSubscriber({
+    await storeLead();
+    await storeSubscriber({
       consent: 'implied',
       subscribed: true,
       impliedUntil: NOW + 1000,
@@ -227,34 +225,34 @@ describe('POST /api/{audience}/confirmations/{token}', () => {
 
     await invoke(confirm, confirmEvent('candidate', TOKEN));
 
-    expect(subscribers()[0]).toMatchObject({ consent: 'express', subscribed: true, emailSetting: [true, false, true] });
+    expect((await subscribers())[0]).toMatchObject({
+      consent: 'express',
+      subscribed: true,
+      emailSetting: [true, false, true],
+    });
   });
 
   it('queues no welcome for an owner who already is a confirmed subscriber', async () => {
-    storeLead();
-    storeSubscriber({
+    await storeLead();
+    await storeSubscriber({
       subscribed: true,
       emailSetting: [true, true, true],
       unsubscribeAllEmail: [false],
       expiresAt: undefined,
     });
-    const before = tables.all(SUBSCRIBERS);
+    const before = await tables.all(SUBSCRIBERS);
 
     const answer = await invoke(confirm, confirmEvent('candidate', TOKEN));
 
     expect(answer.statusCode).toBe(200);
-    expect(tables.all(SUBSCRIBERS)).toEqual(before);
-    expect(lead().mail).not.toHaveProperty('welcome');
+    expect(await tables.all(SUBSCRIBERS)).toEqual(before);
+    expect((await lead()).mail).not.toHaveProperty('welcome');
   });
 
   it('still queues the welcome when the first press subscribed the owner but answered 503', async () => {
     // Prepare: the write that queues the welcome fails once.
-    storeLead();
-    tables.failTimes(
-      1,
-      (command, input) => command === 'UpdateItem' && String(input.Key.id.S).startsWith('lead#'),
-      throttled,
-    );
+    await storeLead();
+    tables.failNext(1, (command, input) => command === 'UpdateItem' && String(input.Key.id.S).startsWith('lead#'));
     const first = await invoke(confirm, confirmEvent('candidate', TOKEN));
 
     // Act
@@ -263,19 +261,19 @@ describe('POST /api/{audience}/confirmations/{token}', () => {
     // Assess
     expect(first).toMatchObject({ statusCode: 503, json: { message: API_ERRORS.dependencyUnavailable } });
     expect(again.statusCode).toBe(200);
-    expect(subscribers()).toHaveLength(1);
-    expect(lead()).toMatchObject({
+    expect(await subscribers()).toHaveLength(1);
+    expect(await lead()).toMatchObject({
       mail: { welcome: 'pending' },
       mailQueue: 'due',
-      subscriberId: subscribers()[0]!.id,
+      subscriberId: (await subscribers())[0]!.id,
     });
   });
 
   it('answers 410 after the 7 days a confirmation is valid, and subscribes nobody', async () => {
-    storeLead({ createdAt: NOW - CONFIRMATION_TTL_SECONDS - 1 });
+    await storeLead({ createdAt: NOW - CONFIRMATION_TTL_SECONDS - 1 });
     const answer = await invoke(confirm, confirmEvent('candidate', TOKEN));
     expect(answer).toMatchObject({ statusCode: 410, json: { message: API_ERRORS.confirmationExpired } });
-    expect(tables.all(SUBSCRIBERS)).toEqual([]);
+    expect(await tables.all(SUBSCRIBERS)).toEqual([]);
   });
 
   it.each([
@@ -295,10 +293,10 @@ describe('POST /api/{audience}/confirmations/{token}', () => {
       {},
     ],
   ])('answers 404 for %s and subscribes nobody', async (_case, audience, token, overrides) => {
-    storeLead(overrides);
+    await storeLead(overrides);
     const answer = await invoke(confirm, confirmEvent(audience, token));
     expect(answer).toMatchObject({ statusCode: 404, json: { message: API_ERRORS.confirmationNotFound } });
-    expect(tables.all(SUBSCRIBERS)).toEqual([]);
+    expect(await tables.all(SUBSCRIBERS)).toEqual([]);
   });
 
   it.each([

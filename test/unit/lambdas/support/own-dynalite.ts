@@ -23,6 +23,13 @@ import { FaultSwitch } from '#infra/local/faults/fault-switch.ts';
 import { dynamo } from './dynamo-mock';
 
 type Item = Record<string, any>;
+type Input = Record<string, any>;
+
+interface Failing {
+  left: number;
+  matches: (command: string, input: Input) => boolean;
+  error?: () => Error;
+}
 
 /** The send every DynamoDBClient had before the mock replaced it (the mock stubs the subclass's own). */
 const realSend = Object.getPrototypeOf(DynamoDBClient.prototype).send as DynamoDBClient['send'];
@@ -80,6 +87,7 @@ export class OwnTables {
   readonly faults = new FaultSwitch();
   readonly names = { subscribers: unitName('Subscribers'), leads: unitName('Leads'), campaigns: unitName('Campaigns') };
   private services: LocalService[] = [];
+  private failing: Failing[] = [];
   /** The handlers' calls go through the fault proxy; the test's own reads and writes do not. */
   private client?: DynamoDBClient;
   private direct?: DynamoDBClient;
@@ -99,12 +107,31 @@ export class OwnTables {
   /** Every DynamoDBClient's call (the mock records it) goes on to dynalite through the fault proxy. */
   private forward(): void {
     const client = this.client!;
-    dynamo.send.callsFake((command: never) => realSend.call(client, command));
+    dynamo.send.callsFake((command: { constructor: { name: string }; input: Input }) => {
+      const name = command.constructor.name.replace(/Command$/, '');
+      const failing = this.failing.find((rule) => rule.left > 0 && rule.matches(name, command.input));
+      if (failing) {
+        failing.left -= 1;
+        if (failing.error) return Promise.reject(failing.error());
+        this.faults.set({ service: 'dynamodb', calls: 1 });
+      }
+      return realSend.call(client, command as never);
+    });
+  }
+
+  /**
+   * The next `times` calls `matches` picks (by command name, 'UpdateItem', and input) fail: on the
+   * fault switch, with the 503 ServiceUnavailable of an outage, or with `error` where the test needs
+   * an answer the switch does not give (a refused connection, a throttling).
+   */
+  failNext(times: number, matches: (command: string, input: Input) => boolean, error?: () => Error): void {
+    this.failing.push({ left: times, matches, error });
   }
 
   /** Empty tables, no fault, the mock's calls forgotten and every call forwarded to dynalite. */
   async reset(): Promise<void> {
     this.faults.clear();
+    this.failing = [];
     dynamo.reset();
     this.forward();
     await Promise.all(Object.values(this.names).map((table) => this.empty(table)));
