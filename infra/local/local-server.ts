@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FunctionName } from '../constructs/functions';
-import { createApiDispatcher, type loadHttpHandlers } from './api-dispatch';
+import { createApiDispatcher, type loadHttpHandlers } from './api/api-dispatch';
 import { CLOCK_PATH, type TwinClock } from './queues-and-schedules/clock-control';
 import { createFaultControl, FAULTS_PATH } from './faults/fault-control';
 import type { FaultSwitch } from './faults/fault-switch';
@@ -10,7 +10,7 @@ import { createLocalS3, LOCAL_S3_PREFIX, type LocalObject } from './site-and-edg
 import { createLocalSqs, LOCAL_SQS_PREFIX, type QueueSink } from './queues-and-schedules/local-sqs';
 import { LOCAL_SCHEDULER_PREFIX, type LocalScheduler } from './queues-and-schedules/local-scheduler';
 import type { IamEnforcement } from './iam/iam-enforcement';
-import { addCloudFrontOriginHeaders, localSecrets } from './origin-verify';
+import { addCloudFrontOriginHeaders, localSecrets } from './api/origin-verify';
 import { createLocalSecretsManager, LOCAL_SECRETS_PREFIX } from './local-secrets';
 import type { SigningKey } from './site-and-edge/sigv4-presigned';
 import { createSiteHandler, type SiteOptions } from './site-and-edge/static-site';

@@ -25,7 +25,7 @@ import {
   TABLES,
 } from '../constructs/table-definitions';
 import { readCspHashes, securityHeaders } from '../site/security-headers';
-import { loadHttpHandlers } from './api-dispatch';
+import { loadHttpHandlers } from './api/api-dispatch';
 import { drainServer } from './drain-server';
 import { createTwinClock } from './queues-and-schedules/clock-control';
 import { FAULTS_PATH } from './faults/fault-control';
@@ -55,7 +55,7 @@ import { createIamEnforcement } from './iam/iam-enforcement';
 import { localQueueUrl, LOCAL_SQS_PREFIX } from './queues-and-schedules/local-sqs';
 import { createLocalScheduler, LOCAL_SCHEDULER_PREFIX, startFunctionTargets } from './queues-and-schedules/local-scheduler';
 import { LOCAL_SECRETS_PREFIX } from './local-secrets';
-import { LOCAL_ORIGIN_SECRET_ARN } from './origin-verify';
+import { LOCAL_ORIGIN_SECRET_ARN } from './api/origin-verify';
 import { functionArn, queueArn, roleArn } from './iam/local-arns';
 import { createSqsClient } from '#lambdas/runtime/aws-clients/sqs.ts';
 import { startSesEventRelay } from './ses-and-events/ses-event-relay';

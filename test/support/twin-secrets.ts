@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLocalSecretsManager, LOCAL_SECRETS_PREFIX } from '#infra/local/local-secrets.ts';
-import { LOCAL_ORIGIN_SECRET_ARN, localSecrets } from '#infra/local/origin-verify.ts';
+import { LOCAL_ORIGIN_SECRET_ARN, localSecrets } from '#infra/local/api/origin-verify.ts';
 
 export async function startTwinSecrets(): Promise<() => Promise<void>> {
   const answer = createLocalSecretsManager(localSecrets(), { guard: () => async () => undefined });

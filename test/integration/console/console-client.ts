@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { CONSOLE_AUTH_ROUTES, SESSION_COOKIE, type AuditEntry } from '#shared/console/common.ts';
 import { API_ROUTES } from '#shared/paths.ts';
-import { matchApiRoute } from '#infra/local/api-routes-matcher.ts';
+import { matchApiRoute } from '#infra/local/api/api-routes-matcher.ts';
 import { handler as consoleApiHandler } from '#lambdas/handlers/console-screens.ts';
 import { handler as consoleAuthHandler } from '#lambdas/handlers/console-auth.ts';
 import { handler as consoleCampaignsHandler } from '#lambdas/handlers/console-campaigns.ts';

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { createApiDispatcher } from '#infra/local/api-dispatch.ts';
-import { addCloudFrontOriginHeaders } from '#infra/local/origin-verify.ts';
+import { createApiDispatcher } from '#infra/local/api/api-dispatch.ts';
+import { addCloudFrontOriginHeaders } from '#infra/local/api/origin-verify.ts';
 import { startTwinSecrets } from '#test/support/twin-secrets.ts';
 
 /** Every handler answers with the path parameters it was given and the time its context says it has. */

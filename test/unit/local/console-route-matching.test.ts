@@ -9,7 +9,7 @@ import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
 import { LEAD_ROUTES } from '#shared/console-leads.ts';
 import { PEOPLE_ROUTES, SUBSCRIBER_ROUTES } from '#shared/console-people.ts';
 import { routeKeyPattern } from '#shared/route-key.ts';
-import { matchApiRoute } from '#infra/local/api-routes-matcher.ts';
+import { matchApiRoute } from '#infra/local/api/api-routes-matcher.ts';
 
 const SCREENS_ROUTES = [
   ...Object.values(PEOPLE_ROUTES),

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { createApiDispatcher } from '#infra/local/api-dispatch.ts';
-import { addCloudFrontOriginHeaders, viewerAddress } from '#infra/local/origin-verify.ts';
+import { createApiDispatcher } from '#infra/local/api/api-dispatch.ts';
+import { addCloudFrontOriginHeaders, viewerAddress } from '#infra/local/api/origin-verify.ts';
 import { startTwinSecrets } from '#test/support/twin-secrets.ts';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '#shared/origin-headers.ts';
 
