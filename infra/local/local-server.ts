@@ -4,14 +4,14 @@ import { createApiDispatcher, type loadHttpHandlers } from './api/api-dispatch';
 import { CLOCK_PATH, type TwinClock } from './queues-and-schedules/clock-control';
 import { createFaultControl, FAULTS_PATH } from './faults/fault-control';
 import type { FaultSwitch } from './faults/fault-switch';
-import { createLocalLambda, LOCAL_LAMBDA_PREFIX } from './local-lambda';
+import { createLocalLambda, LOCAL_LAMBDA_PREFIX } from './functions/local-lambda';
 import { createLocalSiteBucket, localSiteBucketPrefix } from './site-and-edge/local-site-bucket';
 import { createLocalS3, LOCAL_S3_PREFIX, type LocalObject } from './site-and-edge/local-s3';
 import { createLocalSqs, LOCAL_SQS_PREFIX, type QueueSink } from './queues-and-schedules/local-sqs';
 import { LOCAL_SCHEDULER_PREFIX, type LocalScheduler } from './queues-and-schedules/local-scheduler';
-import type { IamEnforcement } from './iam/iam-enforcement';
+import type { IamEnforcement } from './functions/iam/iam-enforcement';
 import { addCloudFrontOriginHeaders, localSecrets } from './api/origin-verify';
-import { createLocalSecretsManager, LOCAL_SECRETS_PREFIX } from './local-secrets';
+import { createLocalSecretsManager, LOCAL_SECRETS_PREFIX } from './functions/local-secrets';
 import type { SigningKey } from './site-and-edge/sigv4-presigned';
 import { createSiteHandler, type SiteOptions } from './site-and-edge/static-site';
 

@@ -13,7 +13,7 @@ import * as log from '../runtime/log';
  * per-client limits trust. See docs/decisions/0020-origin-verify.md.
  *
  * The secret is read from Secrets Manager (ORIGIN_VERIFY_SECRET_ARN) once per cold start; the
- * local twin answers the same call with a secret of its own (infra/local/local-secrets.ts).
+ * local twin answers the same call with a secret of its own (infra/local/functions/local-secrets.ts).
  */
 const secretArn = requireEnv('ORIGIN_VERIFY_SECRET_ARN');
 

@@ -10,7 +10,7 @@ import type { PublisherTrigger } from './publisher-trigger';
  * (https://docs.aws.amazon.com/lambda/latest/dg/invocation-async-error-handling.html), and the
  * publisher, a reconciler, may run any number of times (docs/decisions/0052-newsletter-archive.md).
  * No payload: a run publishes everything the tables hold. The local twin answers the same call at
- * its own Lambda endpoint (infra/local/local-lambda.ts).
+ * its own Lambda endpoint (infra/local/functions/local-lambda.ts).
  */
 export const lambdaPublisherTrigger =
   (lambda: LambdaClient, functionName: string): PublisherTrigger =>

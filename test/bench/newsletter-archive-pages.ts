@@ -1,7 +1,7 @@
 import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { CAMPAIGNS_TABLE } from '#infra/constructs/table-definitions.ts';
-import { LOCAL_LAMBDA_PREFIX } from '#infra/local/local-lambda.ts';
+import { LOCAL_LAMBDA_PREFIX } from '#infra/local/functions/local-lambda.ts';
 import { lambdaPublisherTrigger } from '#lambdas/publisher/lambda-publisher-trigger.ts';
 import { CAMPAIGN_FILES } from '#lambdas/campaigns/campaign-files.generated.ts';
 import { readCampaignSource, renderCampaign } from '#lambdas/campaigns/campaign-markdown.ts';

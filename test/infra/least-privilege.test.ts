@@ -6,7 +6,7 @@
  *   the bundle benchmark's builder (test/bench/lambda-bundles.ts, the options of
  *   infra/constructs/lambda-build.ts), and the AWS SDK command modules with bytes in any of its
  *   files (entry and chunks) are its calls, mapped to IAM actions by iamActionsOf
- *   (infra/local/iam/operation-actions.ts: SendMessageBatch is sqs:SendMessage). Each function is
+ *   (infra/local/functions/iam/operation-actions.ts: SendMessageBatch is sqs:SendMessage). Each function is
  *   built on its own: in one build of all entries esbuild keeps a command a shared module imports
  *   in the chunk of every function that imports that module, whether or not it calls it.
  * - What the role allows: the statements of the role whose description ends with `(<name>)` in

@@ -10,8 +10,8 @@
  */
 import { createOwnCampaignTables, ownTables } from './console/own-campaign-tables';
 import { createOwnPostsTable, ownPostsTable } from './console/own-posts-table';
-import { runAs } from '#infra/local/iam/function-identity.ts';
-import { createIamEnforcement } from '#infra/local/iam/iam-enforcement.ts';
+import { runAs } from '#infra/local/functions/iam/function-identity.ts';
+import { createIamEnforcement } from '#infra/local/functions/iam/iam-enforcement.ts';
 import { createLocalKeyValueStore } from '#infra/local/site-and-edge/local-key-value-store.ts';
 import { localPublishedSite, LOCAL_PUBLISHER_TARGETS } from '#infra/local/site-and-edge/local-published-site.ts';
 import { publishSite } from '#lambdas/publisher/publish-site.ts';

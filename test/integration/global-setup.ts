@@ -10,7 +10,7 @@ import { LOCAL_CLOCK } from '#lambdas/campaigns/launch-starter.ts';
 import { createTables, startDynalite, startSesLocal, type LocalService } from '#infra/local/services.ts';
 import { startFaultProxy } from '#infra/local/faults/fault-proxy.ts';
 import { FaultSwitch } from '#infra/local/faults/fault-switch.ts';
-import { createIamEnforcement } from '#infra/local/iam/iam-enforcement.ts';
+import { createIamEnforcement } from '#infra/local/functions/iam/iam-enforcement.ts';
 import { LOCAL_PUBLISHER_TARGETS } from '#infra/local/site-and-edge/local-published-site.ts';
 
 declare global {

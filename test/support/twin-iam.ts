@@ -2,12 +2,12 @@
  * The twin's IAM enforcement for a test process that runs functions itself (not through
  * `npm start`): each function's role from the synthesized template, mapped to the local
  * resources this process's environment names, and this process's HTTP calls labelled with the
- * function making them (infra/local/iam/function-identity.ts). Made once per process.
+ * function making them (infra/local/functions/iam/function-identity.ts). Made once per process.
  */
-import { labelOutgoingCalls, runAs } from '#infra/local/iam/function-identity.ts';
-import { createIamEnforcement, type IamEnforcement } from '#infra/local/iam/iam-enforcement.ts';
+import { labelOutgoingCalls, runAs } from '#infra/local/functions/iam/function-identity.ts';
+import { createIamEnforcement, type IamEnforcement } from '#infra/local/functions/iam/iam-enforcement.ts';
 import type { FunctionName } from '#infra/constructs/functions.ts';
-import { synthesizedTemplate } from '#infra/local/iam/template-cache.ts';
+import { synthesizedTemplate } from '#infra/local/functions/iam/template-cache.ts';
 
 let enforcement: IamEnforcement | undefined;
 

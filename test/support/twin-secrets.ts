@@ -1,11 +1,11 @@
 /**
  * The twin's Secrets Manager for a test that runs the API dispatcher without `npm start`: the API
  * authorizer reads the origin-verify secret from it by ORIGIN_VERIFY_SECRET_ARN, as `npm start`
- * sets it (infra/local/local-secrets.ts). Resolves with the function that stops it.
+ * sets it (infra/local/functions/local-secrets.ts). Resolves with the function that stops it.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLocalSecretsManager, LOCAL_SECRETS_PREFIX } from '#infra/local/local-secrets.ts';
+import { createLocalSecretsManager, LOCAL_SECRETS_PREFIX } from '#infra/local/functions/local-secrets.ts';
 import { LOCAL_ORIGIN_SECRET_ARN, localSecrets } from '#infra/local/api/origin-verify.ts';
 
 export async function startTwinSecrets(): Promise<() => Promise<void>> {

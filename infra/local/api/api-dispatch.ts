@@ -5,8 +5,8 @@ import { API_FALLBACK_HANDLER, FUNCTIONS, routeHandler, type FunctionName } from
 import { lambdaContext, normaliseResult, toApiGatewayEvent } from './api-gateway-event';
 import { MalformedPathError, matchApiRoute, type RouteMatch } from './api-routes-matcher';
 import { authorize } from './origin-verify';
-import { FunctionTimeoutError } from '../sandbox/function-sandbox';
-import { runAs } from '../iam/function-identity';
+import { FunctionTimeoutError } from '../functions/sandbox/function-sandbox';
+import { runAs } from '../functions/iam/function-identity';
 
 type HttpHandler = (
   event: APIGatewayProxyEventV2,

@@ -8,8 +8,8 @@ import type {
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER, VIEWER_COUNTRY_HEADER } from '#shared/origin-headers.ts';
 import { FUNCTIONS } from '../../constructs/functions';
 import { REPO_ROOT } from '#shared/repo-root.ts';
-import { runAs } from '../iam/function-identity';
-import { LOCAL_ACCOUNT, LOCAL_REGION } from '../iam/local-arns';
+import { runAs } from '../functions/iam/function-identity';
+import { LOCAL_ACCOUNT, LOCAL_REGION } from '../functions/iam/local-arns';
 
 /**
  * The local twin of docs/decisions/0020-origin-verify.md, both halves: what CloudFront adds to

@@ -9,7 +9,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { faultAnswer } from './fault-answers';
 import type { FaultService, FaultSwitch } from './fault-switch';
-import type { DenialAnswer } from '../iam/iam-enforcement';
+import type { DenialAnswer } from '../functions/iam/iam-enforcement';
 import { closeServer, listenOn, readBody, type LocalService } from '../services';
 
 /** How a kept-alive socket the other side has closed fails the next call written on it. */

@@ -10,7 +10,7 @@ import { sentContentOf } from '#lambdas/data/campaign-body.ts';
 import { nowSeconds } from '#lambdas/runtime/clock.ts';
 import { scanKind } from '../../ops/scan-table';
 import { every } from './every';
-import { runAs } from '../iam/function-identity';
+import { runAs } from '../functions/iam/function-identity';
 import type { LocalScheduler } from './local-scheduler';
 
 interface Waiting {
@@ -64,7 +64,7 @@ export function createLocalCampaignQueue(
         ? enqueueRecipients(options.sqs.client, options.sqs.queueUrl, messages)
         : messages.forEach((message) => push(message)),
     campaignOf: (slug) => sentContentOf(sender.campaigns, slug),
-    // As the worker in AWS: the twin's Lambda endpoint runs the publisher (infra/local/local-lambda.ts).
+    // As the worker in AWS: the twin's Lambda endpoint runs the publisher (infra/local/functions/local-lambda.ts).
     archiveChanged: publisherTriggerFromEnv(),
     pausedRecheckSeconds: options.pausedRecheckSeconds ?? 1,
     pace: createPacer(options.rate ?? sendRateFromEnv()),

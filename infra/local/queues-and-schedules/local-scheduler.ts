@@ -2,9 +2,9 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FunctionName } from '../../constructs/functions';
 import { every } from './every';
-import { runAs } from '../iam/function-identity';
-import type { IamEnforcement } from '../iam/iam-enforcement';
-import { scheduleArn } from '../iam/local-arns';
+import { runAs } from '../functions/iam/function-identity';
+import type { IamEnforcement } from '../functions/iam/iam-enforcement';
+import { scheduleArn } from '../functions/iam/local-arns';
 import { readBody } from '../services';
 
 /** Where the twin answers EventBridge Scheduler's API (AWS_ENDPOINT_URL_SCHEDULER points here). */

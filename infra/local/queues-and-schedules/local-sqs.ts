@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { IamEnforcement } from '../iam/iam-enforcement';
-import { LOCAL_ACCOUNT } from '../iam/local-arns';
+import type { IamEnforcement } from '../functions/iam/iam-enforcement';
+import { LOCAL_ACCOUNT } from '../functions/iam/local-arns';
 import { readBody } from '../services';
 
 /** Where the twin answers SQS's JSON API (AWS_ENDPOINT_URL_SQS and the queues' URLs point here). */

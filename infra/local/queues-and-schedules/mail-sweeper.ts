@@ -1,5 +1,5 @@
 import { every } from './every';
-import type { SandboxedFunction } from '../sandbox/function-sandbox';
+import type { SandboxedFunction } from '../functions/sandbox/function-sandbox';
 
 /**
  * dynalite has no DynamoDB Streams and the local stack no EventBridge: the same mail-sweep

@@ -1,5 +1,5 @@
 import { every } from './every';
-import type { SandboxedFunction } from '../sandbox/function-sandbox';
+import type { SandboxedFunction } from '../functions/sandbox/function-sandbox';
 
 /**
  * The local stack has no EventBridge: the same roll-up handler that runs every hour in AWS

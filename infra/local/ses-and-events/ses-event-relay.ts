@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { SNSEvent } from 'aws-lambda';
 import { every } from '../queues-and-schedules/every';
-import type { SandboxedFunction } from '../sandbox/function-sandbox';
+import type { SandboxedFunction } from '../functions/sandbox/function-sandbox';
 
 /** Where the relay stands: which emulator run's event list, and how many of its events were delivered. */
 interface Cursor {

@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { PublishedSite } from '#lambdas/publisher/publish-site.ts';
 import { routeChanges } from '#lambdas/publisher/route-changes.ts';
 import type { LocalKeyValueStore } from './local-key-value-store';
-import { currentFunction } from '../iam/function-identity';
-import type { IamEnforcement } from '../iam/iam-enforcement';
-import { bucketArn, distributionArn } from '../iam/local-arns';
-import type { AccessRequest } from '../iam/policy-evaluator';
+import { currentFunction } from '../functions/iam/function-identity';
+import type { IamEnforcement } from '../functions/iam/iam-enforcement';
+import { bucketArn, distributionArn } from '../functions/iam/local-arns';
+import type { AccessRequest } from '../functions/iam/policy-evaluator';
 
 /** The names the publisher's environment gives its bucket, distribution and store on the twin. */
 export const LOCAL_PUBLISHER_TARGETS = {

@@ -2,7 +2,7 @@ import type { FunctionName } from '../../constructs/functions';
 import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE } from '../../constructs/table-definitions';
 import { useCompressedClock } from '../../local/ses-and-events/compressed-clock';
 import { localConfig } from '../../local/local-config';
-import { LOCAL_LAMBDA_PREFIX } from '../../local/local-lambda';
+import { LOCAL_LAMBDA_PREFIX } from '../../local/functions/local-lambda';
 import { resolveTarget, STACK, type OpsTarget } from '../stack-target';
 
 /** Where a campaign is sent: the tables, the site its links point at, and how mail goes out. */
@@ -18,7 +18,7 @@ export interface CampaignTarget extends OpsTarget {
  * (infra/local/start.ts): the same PORT, SES_PORT, DYNAMODB_PORT and LOCAL_DATA_DIR, the
  * compressed delivery clock, dead letters in a file beside the data directory. It talks to the
  * emulators directly, not through the stack's fault proxies; a run of the site's publisher is asked of
- * the stack's Lambda endpoint, as its functions ask it (infra/local/local-lambda.ts).
+ * the stack's Lambda endpoint, as its functions ask it (infra/local/functions/local-lambda.ts).
  */
 const useLocalStack = () => {
   const cfg = localConfig();

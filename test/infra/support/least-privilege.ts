@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { iamActionsOf, SDK_CLIENT_SERVICE } from '#infra/local/iam/operation-actions.ts';
+import { iamActionsOf, SDK_CLIENT_SERVICE } from '#infra/local/functions/iam/operation-actions.ts';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 
 /** The services whose resources are compared, not only their actions: SQS queues and DynamoDB tables. */

@@ -2,11 +2,11 @@
  * The twin's Lambda endpoint with a stand-in for the site's publisher that only counts the runs
  * it is asked for, for a test of what the console asks of the publisher
  * rather than of the pages it writes. The caller's role is held to its grants, as in AWS
- * (infra/local/local-lambda.ts).
+ * (infra/local/functions/local-lambda.ts).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLocalLambda, LOCAL_LAMBDA_PREFIX } from '#infra/local/local-lambda.ts';
+import { createLocalLambda, LOCAL_LAMBDA_PREFIX } from '#infra/local/functions/local-lambda.ts';
 import { twinIam } from '#test/support/twin-iam.ts';
 
 export const startPublisherRequests = async () => {

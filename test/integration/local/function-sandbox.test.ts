@@ -1,12 +1,12 @@
 /**
  * The local twin holds a function to its configured timeout as Lambda does
- * (infra/local/sandbox/function-sandbox.ts): an invocation still running at the timeout is cut
+ * (infra/local/functions/sandbox/function-sandbox.ts): an invocation still running at the timeout is cut
  * off, nothing it would have done later happens, and the next invocation runs in a new sandbox.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FunctionTimeoutError, sandboxFunction } from '#infra/local/sandbox/function-sandbox.ts';
+import { FunctionTimeoutError, sandboxFunction } from '#infra/local/functions/sandbox/function-sandbox.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-'));
 const trace = (name: string) => path.join(dir, name);

@@ -12,9 +12,9 @@ import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { currentFunction, runAs, labelOutgoingCalls } from '#infra/local/iam/function-identity.ts';
-import { createIamEnforcement, type IamEnforcement } from '#infra/local/iam/iam-enforcement.ts';
-import { functionArn, queueArn, roleArn } from '#infra/local/iam/local-arns.ts';
+import { currentFunction, runAs, labelOutgoingCalls } from '#infra/local/functions/iam/function-identity.ts';
+import { createIamEnforcement, type IamEnforcement } from '#infra/local/functions/iam/iam-enforcement.ts';
+import { functionArn, queueArn, roleArn } from '#infra/local/functions/iam/local-arns.ts';
 import {
   createLocalScheduler,
   LOCAL_SCHEDULER_PREFIX,

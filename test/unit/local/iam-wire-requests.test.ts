@@ -1,5 +1,5 @@
 /**
- * How the twin reads an AWS request on the wire as IAM sees it (infra/local/iam/wire-requests.ts):
+ * How the twin reads an AWS request on the wire as IAM sees it (infra/local/functions/iam/wire-requests.ts):
  * the action AWS authorizes, the resource's ARN, and the condition keys the stack's policies use.
  */
 import type { IncomingHttpHeaders } from 'node:http';
@@ -10,7 +10,7 @@ import {
   schedulerRequests,
   sesRequests,
   sqsRequests,
-} from '#infra/local/iam/wire-requests.ts';
+} from '#infra/local/functions/iam/wire-requests.ts';
 
 const ROLES = {
   partitionKeys: new Map([

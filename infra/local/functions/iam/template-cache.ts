@@ -22,8 +22,8 @@ export interface CfnTemplate {
 const INPUTS = [
   'infra/constructs',
   'infra/bin',
-  'infra/local/iam/synth-template.ts',
-  'infra/local/iam/local-arns.ts',
+  'infra/local/functions/iam/synth-template.ts',
+  'infra/local/functions/iam/local-arns.ts',
   'shared',
   'cdk.json',
   'node_modules/aws-cdk-lib/package.json',
@@ -62,7 +62,7 @@ export function synthesizedTemplate(): CfnTemplate {
     const partial = `${file}.${process.pid}.partial`;
     const synth = spawnSync(
       process.execPath,
-      ['--import', 'tsx', path.join(REPO_ROOT, 'infra/local/iam/synth-template.ts'), partial],
+      ['--import', 'tsx', path.join(REPO_ROOT, 'infra/local/functions/iam/synth-template.ts'), partial],
       { cwd: REPO_ROOT, encoding: 'utf8' },
     );
     if (synth.status !== 0)

@@ -14,7 +14,7 @@ const exported = async (specifier, name) => {
   const module = await import(specifier);
   return module[name] ?? module.default?.[name];
 };
-const lambdaContext = await exported('../api/api-gateway-event.ts', 'lambdaContext');
+const lambdaContext = await exported('../../api/api-gateway-event.ts', 'lambdaContext');
 // Every AWS call of this thread is the function's, held to its role (docs/decisions/0041-iam-enforced-twin.md).
 (await exported('../iam/function-identity.ts', 'labelOutgoingCalls'))(functionName);
 const handler = await exported(entry, 'handler');

@@ -9,8 +9,8 @@
  * a suffix per test run or test file), so a table is known by its definition's name
  * (`Subscribers`), whatever suffix the request's table name carries (canonicalTable).
  */
-import { FUNCTIONS, type FunctionName } from '../../constructs/functions';
-import { TABLES } from '../../constructs/table-definitions';
+import { FUNCTIONS, type FunctionName } from '../../../constructs/functions';
+import { TABLES } from '../../../constructs/table-definitions';
 import type { CfnResource, CfnTemplate } from './template-cache';
 import { ARN_FROM_REF, LOCAL_ACCOUNT, LOCAL_REGION } from './local-arns';
 

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FunctionName } from '../constructs/functions';
+import type { FunctionName } from '../../constructs/functions';
 import { runAs } from './iam/function-identity';
 import type { IamEnforcement } from './iam/iam-enforcement';
-import { readBody } from './services';
+import { readBody } from '../services';
 
 /** Where the twin answers Lambda's Invoke API (AWS_ENDPOINT_URL_LAMBDA points here). */
 export const LOCAL_LAMBDA_PREFIX = '/_local-lambda';

@@ -6,7 +6,7 @@
  * and S3's REST paths.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { LOCAL_S3_PREFIX } from '../site-and-edge/local-s3';
+import { LOCAL_S3_PREFIX } from '../../site-and-edge/local-s3';
 import { iamActionsOf } from './operation-actions';
 import { canonicalTable, type FunctionRoles } from './function-roles';
 import {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { IamEnforcement } from './iam/iam-enforcement';
-import { readBody } from './services';
+import { readBody } from '../services';
 
 /** Where the twin answers Secrets Manager (AWS_ENDPOINT_URL_SECRETS_MANAGER points here). */
 export const LOCAL_SECRETS_PREFIX = '/_local-secrets';
