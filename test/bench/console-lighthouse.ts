@@ -4,11 +4,11 @@
  * page, each with the session cookie on every request and the console's signed-in hint in
  * localStorage (web/src/console/signed-in-hint.ts). Median of 3 runs by Time to Interactive.
  */
-import { CONSOLE_PAGE, SESSION_COOKIE } from '#shared/console-api.ts';
+import { CONSOLE_PAGE, SESSION_COOKIE } from '#shared/console/common.ts';
 import { consoleLeadPath, LEAD_ROUTES, type LeadSummary } from '#shared/console-leads.ts';
-import type { Page } from '#shared/console-api.ts';
+import type { Page } from '#shared/console/common.ts';
 import { LOCAL_CONSOLE_OWNER } from '#infra/local/local-config.ts';
-import { CONSOLE_SCREENS } from '#web/src/console/screens.ts';
+import { CONSOLE_SCREENS } from '#web/src/console/screens/registry.ts';
 import { signInOverHttp } from '../support/console-sign-in-over-http';
 import { HINT_KEY } from '#web/src/console/session/signed-in-hint.ts';
 import { runLighthouse, type BrowserState, type LighthouseResult } from './lighthouse';

@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ConsoleLayout } from './layout/ConsoleLayout';
 import { ScreenErrorBoundary } from './layout/ScreenErrorBoundary';
-import { CONSOLE_SCREENS } from './screens';
-import { SessionProvider, useSession } from './session';
+import { CONSOLE_SCREENS } from './screens/registry';
+import { SessionProvider, useSession } from './session/session';
 
 // The sign-in screens carry the passkey library and the form code; an owner already signed in
 // never runs them (they are in the console's one file, evaluated only when shown).

@@ -7,14 +7,11 @@ import './console.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { CONSOLE_PAGE } from '#shared/console-api.ts';
+import { CONSOLE_PAGE } from '#shared/console/common.ts';
 import { ConsoleApp } from './ConsoleApp';
-import { startOpeningReads } from './opening-calls';
-import { preloadScreenAt } from './screens';
+import { startOpening } from './screens/registry';
 
-// A failed read is retried by the screen's own call, which reports it.
-startOpeningReads(window.location, window.history.state);
-preloadScreenAt(window.location);
+startOpening(window.location, window.history.state);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,12 +1,10 @@
 /**
- * The console's fetch helper: JSON both ways, the API's words on failure, and a 401 heard by the
+ * The console's API client (client/console-client.ts): JSON both ways, the API's words on failure, and a 401 heard by the
  * console's frame (and nothing else heard as one).
  */
-import { WebAuthnError } from '@simplewebauthn/browser';
 import { consoleRequest, onSessionEnded } from '#web/src/console/client/console-client.ts';
-import { CEREMONY_MESSAGES, ceremonyError } from '#web/src/console/sign-in/passkey-ceremonies.ts';
 import { RequestError } from '#web/src/lib/api-client.ts';
-import { mockFetch, sentRequests } from '../features/support/mock-fetch';
+import { mockFetch, sentRequests } from '#test/web/features/support/mock-fetch.ts';
 
 describe('consoleRequest', () => {
   it('sends the route’s method to its path with the query, and returns the JSON', async () => {
@@ -42,39 +40,5 @@ describe('consoleRequest', () => {
     expect(heardAfterBadRequest).toBe(0);
     expect((unauthorized as RequestError).status).toBe(401);
     expect(heard).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('ceremonyError: the browser’s passkey step in plain words', () => {
-  const domError = (name: string) => Object.assign(new Error('browser words'), { name });
-
-  it.each([
-    ['a cancelled or timed-out step', domError('NotAllowedError'), CEREMONY_MESSAGES.cancelled],
-    [
-      'the same, passed through by the library',
-      new WebAuthnError({
-        message: 'x',
-        code: 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY',
-        cause: domError('NotAllowedError'),
-      }),
-      CEREMONY_MESSAGES.cancelled,
-    ],
-    [
-      'a passkey this device already has',
-      new WebAuthnError({
-        message: 'x',
-        code: 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED',
-        cause: domError('InvalidStateError'),
-      }),
-      CEREMONY_MESSAGES.alreadyRegistered,
-    ],
-    [
-      'a browser without passkeys',
-      new Error('WebAuthn is not supported in this browser'),
-      CEREMONY_MESSAGES.unsupported,
-    ],
-    ['anything else', domError('UnknownError'), CEREMONY_MESSAGES.failed],
-  ])('says what happened for %s', (_, error, words) => {
-    expect(ceremonyError(error).message).toBe(words);
   });
 });

@@ -1,21 +1,21 @@
 /**
  * The opening screen's data, asked for before the console renders and alongside the session
- * check (opening-calls.ts, early-answers.ts), only when this browser was signed in last time
- * (signed-in-hint.ts). The screen shows that one answer; a stranger's browser makes no call that
+ * check (the early reads of web/src/console/screens/registry.ts, client/early-answers.ts), only when this browser was signed in last time
+ * (session/signed-in-hint.ts). The screen shows that one answer; a stranger's browser makes no call that
  * answers 401; a visitor without a session is not told a session ended and, once signed in,
  * sees fresh data.
  */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { AuditEntry, ConsoleSession, Page } from '#shared/console-api.ts';
+import type { AuditEntry, ConsoleSession, Page } from '#shared/console/common.ts';
 import type { LeadSummary } from '#shared/console-leads.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
-import { startOpeningReads } from '#web/src/console/opening-calls.ts';
+import { startOpening } from '#web/src/console/screens/registry.ts';
 import { SESSION_ENDED_NOTICE } from '#web/src/console/session/session.tsx';
 import { HINT_KEY } from '#web/src/console/session/signed-in-hint.ts';
 import { signInWithPasskey } from '#web/src/console/sign-in/passkey-ceremonies.ts';
-import { mockFetch, sentRequests } from '../features/support/mock-fetch';
+import { mockFetch, sentRequests } from '#test/web/features/support/mock-fetch.ts';
 import { NOW_MS, reportUrl, WEEK, WEEK_REPORT } from './site/site-report';
 
 jest.mock('#web/src/console/sign-in/passkey-ceremonies.ts', () => ({ signInWithPasskey: jest.fn() }));
@@ -38,7 +38,7 @@ const renderConsoleAt = (entry: string | { pathname: string; search: string; sta
 
 /** The console opened at /admin/audit, as main.tsx opens it. */
 const openAuditScreen = () => {
-  startOpeningReads({ pathname: '/admin/audit', search: '' }, null);
+  startOpening({ pathname: '/admin/audit', search: '' }, null);
   renderConsoleAt('/audit');
 };
 
@@ -108,7 +108,7 @@ describe('the opening screen’s data, asked for with the session check', () => 
     window.localStorage.setItem(HINT_KEY, '1');
     const fetchMock = mockFetch(logOf('Too old to show'), SIGNED_IN, logOf('Fresh'));
     const clock = jest.spyOn(Date, 'now').mockReturnValue(1_715_860_800_000);
-    startOpeningReads({ pathname: '/admin/audit', search: '' }, null);
+    startOpening({ pathname: '/admin/audit', search: '' }, null);
     clock.mockReturnValue(1_715_860_810_000);
 
     // Act
@@ -139,7 +139,7 @@ describe('the opening screen’s data, asked for with the session check', () => 
     const state = { q: 'avery.stone@example.ca' };
 
     // Act
-    startOpeningReads({ pathname: '/admin/leads', search: '?form=signup' }, { usr: state, key: 'default', idx: 0 });
+    startOpening({ pathname: '/admin/leads', search: '?form=signup' }, { usr: state, key: 'default', idx: 0 });
     renderConsoleAt({ pathname: '/leads', search: '?form=signup', state });
 
     // Assess
@@ -157,7 +157,7 @@ describe('the opening screen’s data, asked for with the session check', () => 
     const fetchMock = mockFetch({ status: 200, body: WEEK_REPORT }, SIGNED_IN);
 
     // Act
-    startOpeningReads({ pathname: '/admin/site', search: '?days=7' }, null);
+    startOpening({ pathname: '/admin/site', search: '?days=7' }, null);
     renderConsoleAt('/site?days=7');
 
     // Assess
@@ -165,7 +165,7 @@ describe('the opening screen’s data, asked for with the session check', () => 
     expect(calls(fetchMock)).toEqual([`GET ${reportUrl(WEEK)}`, 'GET /api/admin/auth/session']);
 
     // Act
-    startOpeningReads({ pathname: '/admin/site', search: '?from=2026-11-10&to=2026-11-01' }, null);
+    startOpening({ pathname: '/admin/site', search: '?from=2026-11-10&to=2026-11-01' }, null);
 
     // Assess
     expect(calls(fetchMock)).toHaveLength(2);
@@ -176,9 +176,9 @@ describe('the opening screen’s data, asked for with the session check', () => 
     const fetchMock = mockFetch();
 
     // Act
-    startOpeningReads({ pathname: '/admin/audit', search: '' }, null);
+    startOpening({ pathname: '/admin/audit', search: '' }, null);
     window.localStorage.setItem(HINT_KEY, '1');
-    startOpeningReads({ pathname: '/admin/constructor', search: '' }, null);
+    startOpening({ pathname: '/admin/constructor', search: '' }, null);
 
     // Assess
     expect(calls(fetchMock)).toEqual([]);

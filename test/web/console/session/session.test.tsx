@@ -8,13 +8,13 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import type { ConsoleSession } from '#shared/console-api.ts';
+import type { ConsoleSession } from '#shared/console/common.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { consoleRequest } from '#web/src/console/client/console-client.ts';
 import { keptTypingKey } from '#web/src/console/kit/kept-typing.ts';
 import { SESSION_ENDED_NOTICE } from '#web/src/console/session/session.tsx';
 import { signInWithPasskey } from '#web/src/console/sign-in/passkey-ceremonies.ts';
-import { mockFetch, sentRequests } from '../features/support/mock-fetch';
+import { mockFetch, sentRequests } from '#test/web/features/support/mock-fetch.ts';
 
 const OWNER: ConsoleSession = { owner: 'owner@console.test', expiresAt: 2_000_000_000, idleExpiresAt: 2_000_000_000 };
 
@@ -44,7 +44,7 @@ function NotesScreen() {
   );
 }
 
-jest.mock('#web/src/console/screens.ts', () => ({
+jest.mock('#web/src/console/screens/registry.ts', () => ({
   CONSOLE_SCREENS: [{ path: 'notes', label: 'Notes', Screen: NotesScreen }],
 }));
 jest.mock('#web/src/console/sign-in/passkey-ceremonies.ts', () => ({ signInWithPasskey: jest.fn() }));

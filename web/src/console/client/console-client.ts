@@ -1,9 +1,10 @@
-import { BACKGROUND_REQUEST_HEADER } from '#shared/console-api.ts';
-import { requestFile, requestJson, RequestError } from '../lib/api-client';
+import { BACKGROUND_REQUEST_HEADER } from '#shared/console/common.ts';
+import type { RouteCall } from '#shared/route-key.ts';
+import { requestFile, requestJson, RequestError } from '../../lib/api-client';
 import { keepIfEarly, takeEarly } from './early-answers';
 
 /**
- * What the console's screens call the API with: a route key of shared/console-api.ts (or a
+ * What the console's screens call the API with: a route key of shared/console/common.ts (or a
  * screen's own, e.g. `GET /api/admin/audit`), JSON both ways, errors as RequestError with the
  * API's `{ message }` in plain words. A 401 means the session has ended (idle, signed out
  * elsewhere, removed owner): every listener hears of it, so the console shows the sign-in screen
@@ -45,8 +46,13 @@ const noticingSessionEnd = (error: unknown): never => {
   throw error;
 };
 
-export function consoleRequest<T>(routeKey: string, { body, query, signal, background }: ConsoleCall = {}): Promise<T> {
-  const [method, path] = routeKey.split(' ') as ['GET' | 'POST' | 'PUT', string];
+/** The route is a screen contract's, its path filled (callOf) when it names parameters. */
+type ConsoleRouteCall = RouteCall<'GET' | 'POST' | 'PUT' | 'DELETE'>;
+
+export function consoleRequest<T>(
+  { method, path }: ConsoleRouteCall,
+  { body, query, signal, background }: ConsoleCall = {},
+): Promise<T> {
   const url = consoleUrl(path, query);
   const headers = background ? { [BACKGROUND_REQUEST_HEADER]: '1' } : undefined;
   const ask = () => requestJson<T>(url, { method, body, signal, headers });
@@ -70,8 +76,10 @@ export interface DownloadedFile extends ConsoleFile {
 }
 
 /** A call whose 2xx answer is not JSON, a 401 heard as every console call's. */
-async function consoleResponse(routeKey: string, { body, query, signal }: ConsoleCall): Promise<Response> {
-  const [method, path] = routeKey.split(' ') as ['GET' | 'POST', string];
+async function consoleResponse(
+  { method, path }: ConsoleRouteCall,
+  { body, query, signal }: ConsoleCall,
+): Promise<Response> {
   try {
     return await requestFile(consoleUrl(path, query), { method, body, signal });
   } catch (error) {
@@ -85,15 +93,15 @@ async function consoleResponse(routeKey: string, { body, query, signal }: Consol
  * instead of downloading an error as a file.
  */
 export async function consoleDownload(
-  routeKey: string,
+  route: ConsoleRouteCall,
   call: ConsoleCall = {},
   fallbackName = 'export',
 ): Promise<DownloadedFile> {
-  const response = await consoleResponse(routeKey, call);
+  const response = await consoleResponse(route, call);
   const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   return { blob: await response.blob(), filename, headers: response.headers };
 }
 
 /** A call whose answer is text to show (a post's preview: a whole HTML document). */
-export const consoleText = async (routeKey: string, call: ConsoleCall = {}): Promise<string> =>
-  (await consoleResponse(routeKey, call)).text();
+export const consoleText = async (route: ConsoleRouteCall, call: ConsoleCall = {}): Promise<string> =>
+  (await consoleResponse(route, call)).text();

@@ -1,6 +1,6 @@
 /**
  * Answers to calls started while the console opens, before the screen that needs them has
- * mounted (opening-calls.ts, run by main.tsx before it renders): the screen's first identical
+ * mounted (the early reads of screens/registry.ts, started by main.tsx before it renders): the screen's first identical
  * call (method, URL and body) takes the answer instead of asking again. On a phone this saves a
  * whole round trip: the data arrives alongside the session check instead of after it (issue 19 §7,
  * react-router's loader idea).

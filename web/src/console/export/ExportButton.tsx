@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { countOf } from '#shared/count-words.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
-import { errorText } from '../lib/api-client';
+import { errorText } from '../../lib/api-client';
 import { continueExport, ExportStopped, NOTHING_YET, type AskForPart, type ExportSoFar } from './export-parts';
 import { saveDownload } from './save-download';
 

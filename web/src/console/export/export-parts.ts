@@ -1,6 +1,6 @@
 import { EXPORT_NEXT_HEADER, EXPORT_ROWS_HEADER } from '#shared/console-exports.ts';
-import { RequestError } from '../lib/api-client';
-import type { ConsoleFile, DownloadedFile } from './console-api';
+import { RequestError } from '../../lib/api-client';
+import type { ConsoleFile, DownloadedFile } from '../client/console-client';
 
 /**
  * An export the API answers in parts (shared/console-exports.ts): asked for one part after

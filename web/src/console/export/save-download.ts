@@ -1,4 +1,4 @@
-import type { ConsoleFile } from './console-api';
+import type { ConsoleFile } from '../client/console-client';
 
 /**
  * Hands a file the API sent to the browser's own download (a link with `download`, clicked

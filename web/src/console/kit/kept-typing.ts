@@ -1,7 +1,7 @@
 /**
  * What an owner typed and has not saved yet (a lead's note, a campaign, a post), kept in the tab's
- * sessionStorage so a reload or a sign-in after the session ended gives it back (use-note-draft.ts,
- * use-kept-draft.ts). Keyed by kind, owner and item: another owner on the tab starts empty.
+ * sessionStorage so a reload or a sign-in after the session ended gives it back (screens/leads/use-note-draft.ts,
+ * ./use-kept-draft.ts). Keyed by kind, owner and item: another owner on the tab starts empty.
  */
 const KINDS = ['note', 'campaign', 'post'] as const;
 export type KeptKind = (typeof KINDS)[number];

@@ -1,12 +1,12 @@
 import { Suspense, type ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
-import type { ConsoleSession } from '#shared/console-api.ts';
+import type { ConsoleSession } from '#shared/console/common.ts';
 import { FormMessage } from '../../components/form/FormMessage';
 import { useSubmission } from '../../components/form/use-submission';
-import { ConfirmButton } from '../ConfirmButton';
-import { forgetKeptTyping, hasKeptTyping } from '../kept-typing';
-import { CONSOLE_SCREENS } from '../screens';
-import { useSession } from '../session';
+import { ConfirmButton } from '../kit/ConfirmButton';
+import { forgetKeptTyping, hasKeptTyping } from '../kit/kept-typing';
+import { CONSOLE_SCREENS } from '../screens/registry';
+import { useSession } from '../session/session';
 import { ConsoleMasthead } from './ConsoleMasthead';
 
 const SIGN_OUTS = [

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { CONSOLE_AUTH_ROUTES, type ConsoleSession, type SessionCheck } from '#shared/console-api.ts';
-import { RequestError } from '../lib/api-client';
-import { consoleRequest, onSessionEnded } from './console-api';
-import { dropEarly } from './early-answers';
+import { CONSOLE_AUTH_ROUTES, type ConsoleSession, type SessionCheck } from '#shared/console/common.ts';
+import { RequestError } from '../../lib/api-client';
+import { consoleRequest, onSessionEnded } from '../client/console-client';
+import { dropEarly } from '../client/early-answers';
 import { rememberSignedIn } from './signed-in-hint';
 
 /** Shown on the sign-in screen when the API said the session had ended under an open screen. */
@@ -38,7 +38,7 @@ export function useSession(): SessionValue {
 
 /**
  * Who is signed in, as the API says: asked once on load (GET session), changed by a sign-in, a
- * sign-out, or any 401 of any call (console-api.ts). The cookie itself is HttpOnly: the page
+ * sign-out, or any 401 of any call (client/console-client.ts). The cookie itself is HttpOnly: the page
  * never sees it, only what the API answers.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {

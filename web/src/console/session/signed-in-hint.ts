@@ -1,6 +1,6 @@
 /**
  * Whether an owner was signed in on this browser when the console last checked: the console asks
- * for the opening screen's data with the session check only then (opening-calls.ts), so a
+ * for the opening screen's data with the session check only then (screens/registry.ts), so a
  * stranger's browser makes no call that must answer 401 (which the browser logs as an error).
  * The session cookie itself is HttpOnly, out of every script's reach, so the console keeps this
  * note beside it: set when the API says an owner is signed in, removed when it says nobody is.

@@ -8,7 +8,7 @@ import { ConsoleMasthead } from '../layout/ConsoleMasthead';
 import { useFocusOnMount } from '../layout/use-focus-on-mount';
 import { PasskeyList } from '../screens/security/PasskeyList';
 import { ownPasskeys } from '../screens/security/security-api';
-import { useSession } from '../session';
+import { useSession } from '../session/session';
 import { registerPasskey } from './passkey-ceremonies';
 
 /**

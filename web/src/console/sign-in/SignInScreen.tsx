@@ -1,14 +1,14 @@
-import { CONSOLE_AUTH_ROUTES } from '#shared/console-api.ts';
+import { CONSOLE_AUTH_ROUTES } from '#shared/console/common.ts';
 import { FIELD_MAX } from '#shared/constants/limits.ts';
 import { enrolmentLinkSchema } from '#shared/schemas/console-sign-in.ts';
 import { FormMessage } from '../../components/form/FormMessage';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { useSubmission } from '../../components/form/use-submission';
-import { consoleRequest } from '../console-api';
+import { consoleRequest } from '../client/console-client';
 import { SchemaTextField, useSchemaField } from '../form/SchemaTextField';
 import { ConsoleMasthead } from '../layout/ConsoleMasthead';
 import { useFocusOnMount } from '../layout/use-focus-on-mount';
-import { useSession } from '../session';
+import { useSession } from '../session/session';
 import { signInWithPasskey } from './passkey-ceremonies';
 
 /**
@@ -65,7 +65,7 @@ export function SignInScreen({ notice }: { notice?: string }) {
             onSubmit={(event) => {
               event.preventDefault();
               const address = email.submitted();
-              // The console's API answers `{ message }` on success too (shared/console-api.ts).
+              // The console's API answers `{ message }` on success too (shared/console/common.ts).
               if (address !== undefined)
                 void link.submit(
                   async () =>

@@ -5,8 +5,8 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { CONSOLE_AUTH_ROUTES, type ConsoleSession } from '#shared/console-api.ts';
-import { consoleRequest } from '../console-api';
+import { CONSOLE_AUTH_ROUTES, type ConsoleSession } from '#shared/console/common.ts';
+import { consoleRequest } from '../client/console-client';
 
 /** What the page says when the browser's own passkey step did not finish, in plain words. */
 export const CEREMONY_MESSAGES = {

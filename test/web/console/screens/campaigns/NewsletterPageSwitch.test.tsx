@@ -16,9 +16,9 @@ import {
 } from '#shared/console-campaigns.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { SWITCH_LABEL } from '#web/src/console/screens/campaigns/NewsletterPageSwitch.tsx';
-import { sentRequests } from '../../features/support/mock-fetch';
+import { sentRequests } from '#test/web/features/support/mock-fetch.ts';
 import { campaign, OWNER, progress, SLUG } from './campaign-draft';
-import { routedFetch, type RoutedReplies } from './routed-fetch';
+import { routedFetch, type RoutedReplies } from '../../support/routed-fetch';
 
 const forSlug = (route: string) => route.replace('{slug}', SLUG);
 const PUBLISH = forSlug(CAMPAIGN_ROUTES.publish);

@@ -8,7 +8,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { campaign, OWNER, SLUG } from './campaign-draft';
-import { routedFetch } from './routed-fetch';
+import { routedFetch } from '../../support/routed-fetch';
 
 const PATH = CAMPAIGN_ROUTES.get.replace('GET ', '').replace('{slug}', SLUG);
 

@@ -1,4 +1,4 @@
-import type { ConsoleSession } from '#shared/console-api.ts';
+import type { ConsoleSession } from '#shared/console/common.ts';
 import type { CampaignDraft, SendProgress } from '#shared/console-campaigns.ts';
 
 /** The signed-in owner of the campaign screens' tests. */

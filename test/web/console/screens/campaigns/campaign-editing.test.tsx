@@ -8,16 +8,16 @@ import { StrictMode } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { CONSOLE_AUTH_ROUTES } from '#shared/console-api.ts';
+import { CONSOLE_AUTH_ROUTES } from '#shared/console/common.ts';
 import { CAMPAIGN_ROUTES, type CampaignDraft, type Preflight } from '#shared/console-campaigns.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { KEPT_NOTICE } from '#web/src/console/kit/kept-typing.ts';
 import { PUBLISH_LABEL } from '#web/src/console/screens/campaigns/CampaignFieldset.tsx';
 import { SESSION_ENDED_NOTICE } from '#web/src/console/session/session.tsx';
 import { signInWithPasskey } from '#web/src/console/sign-in/passkey-ceremonies.ts';
-import { sentRequests } from '../../features/support/mock-fetch';
+import { sentRequests } from '#test/web/features/support/mock-fetch.ts';
 import { campaign, OWNER, SLUG } from './campaign-draft';
-import { routedFetch } from './routed-fetch';
+import { routedFetch } from '../../support/routed-fetch';
 
 jest.mock('#web/src/console/sign-in/passkey-ceremonies.ts', () => ({ signInWithPasskey: jest.fn() }));
 

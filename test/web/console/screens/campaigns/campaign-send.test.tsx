@@ -16,13 +16,13 @@ import {
   type Preflight,
   type SendProgress,
 } from '#shared/console-campaigns.ts';
-import { BACKGROUND_REQUEST_HEADER } from '#shared/console-api.ts';
+import { BACKGROUND_REQUEST_HEADER } from '#shared/console/common.ts';
 import { UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { PROGRESS_EVERY_MS } from '#web/src/console/screens/campaigns/use-send-progress.ts';
-import { sentRequests } from '../../features/support/mock-fetch';
+import { sentRequests } from '#test/web/features/support/mock-fetch.ts';
 import { campaign, NO_RESULTS, OWNER, progress, SLUG } from './campaign-draft';
-import { routedFetch, type RoutedReplies } from './routed-fetch';
+import { routedFetch, type RoutedReplies } from '../../support/routed-fetch';
 
 const DRAFT_PATH = CAMPAIGN_ROUTES.get.replace('GET ', '').replace('{slug}', SLUG);
 const SEND_PATH = CAMPAIGN_ROUTES.progress.replace('GET ', '').replace('{slug}', SLUG);

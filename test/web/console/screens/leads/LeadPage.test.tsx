@@ -7,13 +7,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { ConsoleSession } from '#shared/console-api.ts';
+import type { ConsoleSession } from '#shared/console/common.ts';
 import type { LeadDetail } from '#shared/console-leads.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { RELOADED_NOTICE } from '#web/src/console/screens/leads/use-lead-change.ts';
 import { SESSION_ENDED_NOTICE } from '#web/src/console/session/session.tsx';
 import { signInWithPasskey } from '#web/src/console/sign-in/passkey-ceremonies.ts';
-import { mockFetch, sentRequests } from '../features/support/mock-fetch';
+import { mockFetch, sentRequests } from '#test/web/features/support/mock-fetch.ts';
 
 jest.mock('#web/src/console/sign-in/passkey-ceremonies.ts', () => ({ signInWithPasskey: jest.fn() }));
 

@@ -9,11 +9,11 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { ConsoleSession, Page } from '#shared/console-api.ts';
+import type { ConsoleSession, Page } from '#shared/console/common.ts';
 import type { LeadSummary, SpamRun } from '#shared/console-leads.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
-import { sentRequests } from '../features/support/mock-fetch';
-import { routedFetch, type RoutedReplies } from './campaigns/routed-fetch';
+import { sentRequests } from '#test/web/features/support/mock-fetch.ts';
+import { routedFetch, type RoutedReplies } from '../../support/routed-fetch';
 
 const OWNER: ConsoleSession = { owner: 'owner@console.test', expiresAt: 2_000_000_000, idleExpiresAt: 2_000_000_000 };
 const lead = (id: string, name: string): LeadSummary => ({

@@ -8,10 +8,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
-import type { ConsoleSession, Page } from '#shared/console-api.ts';
+import type { ConsoleSession, Page } from '#shared/console/common.ts';
 import type { LeadDetail, LeadSummary } from '#shared/console-leads.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
-import { mockFetch } from '../features/support/mock-fetch';
+import { mockFetch } from '#test/web/features/support/mock-fetch.ts';
 
 const OWNER: ConsoleSession = { owner: 'owner@console.test', expiresAt: 2_000_000_000, idleExpiresAt: 2_000_000_000 };
 const SIGNED_IN = { status: 200, body: OWNER };

@@ -15,8 +15,8 @@ import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { KEPT_NOTICE } from '#web/src/console/kit/kept-typing.ts';
 import { AUTOSAVE_PAUSE_MS } from '#web/src/console/screens/posts/use-autosave.ts';
 import { SLUG_CHECK_PAUSE_MS } from '#web/src/console/screens/posts/use-slug-check.ts';
-import { sentRequests } from '../../features/support/mock-fetch';
-import { routedFetch, type RoutedReplies } from '../campaigns/routed-fetch';
+import { sentRequests } from '#test/web/features/support/mock-fetch.ts';
+import { routedFetch, type RoutedReplies } from '../../support/routed-fetch';
 import { ID, OWNER, PATH, pageRoutes, post, savedFields } from './post-fixture';
 
 const CHANGED_MEANWHILE =
@@ -36,7 +36,6 @@ const pause = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
 const typist = () => userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
 const saves = (fetchMock: jest.Mock) => sentRequests(fetchMock).filter(({ method }) => method === 'PUT');
 const saveAnswer = (saved: PostDraft) => ({ status: 200, body: { message: `"${saved.title}" saved.`, post: saved } });
-
 
 beforeEach(() => {
   sessionStorage.clear();

@@ -9,8 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { SITE_LOOK_EVERY_MS } from '#web/src/console/screens/posts/use-site-follows.ts';
-import { sentRequests } from '../../features/support/mock-fetch';
-import { routedFetch } from '../campaigns/routed-fetch';
+import { sentRequests } from '#test/web/features/support/mock-fetch.ts';
+import { routedFetch } from '../../support/routed-fetch';
 import { ID, PATH, pageRoutes, post } from './post-fixture';
 
 const open = () =>
@@ -26,7 +26,6 @@ const posts = (fetchMock: jest.Mock, path: string) => sentRequests(fetchMock).fi
 const AT = Date.UTC(2027, 6, 6, 15) / 1000;
 const SCHEDULED_MESSAGE =
   'The post will be published on July 6, 2027 at 9:00 a.m. (Alberta time), at /spring-hiring-news. You can cancel it until then.';
-
 
 beforeEach(() => {
   sessionStorage.clear();

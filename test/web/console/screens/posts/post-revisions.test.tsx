@@ -9,8 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { PostFields, PostRevision } from '#shared/console-posts.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
-import { sentRequests } from '../../features/support/mock-fetch';
-import { routedFetch } from '../campaigns/routed-fetch';
+import { sentRequests } from '#test/web/features/support/mock-fetch.ts';
+import { routedFetch } from '../../support/routed-fetch';
 import { ID, OWNER, PATH, pageRoutes, post, savedFields } from './post-fixture';
 
 const BODY = ['Hello from the firm.', '', 'One.', 'Two.', 'Three.', 'Four.', 'Five.', 'Six.', 'Spring is busy.'];
@@ -36,7 +36,6 @@ const open = () =>
       <ConsoleApp />
     </MemoryRouter>,
   );
-
 
 beforeEach(() => sessionStorage.clear());
 

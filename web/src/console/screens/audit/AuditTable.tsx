@@ -1,5 +1,5 @@
-import type { AuditEntry } from '#shared/console-api.ts';
-import { isoTime, whenText } from '../../when';
+import type { AuditEntry } from '#shared/console/common.ts';
+import { isoTime, whenText } from '../../kit/when';
 
 /**
  * The log as a table: four columns on a wide screen; at phone width each row becomes a block

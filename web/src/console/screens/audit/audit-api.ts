@@ -1,8 +1,8 @@
-import { CONSOLE_API_BASE, type AuditEntry, type Page } from '#shared/console-api.ts';
-import { consoleRequest } from '../../console-api';
+import { AUDIT_ROUTES, type AuditEntry, type Page } from '#shared/console/common.ts';
+import { consoleRequest } from '../../client/console-client';
 
 /** The audit log's route (lambdas/console/audit-routes.ts): newest first, 50 a page. */
-export const AUDIT_ROUTE = `GET ${CONSOLE_API_BASE}/audit`;
+export const AUDIT_ROUTE = AUDIT_ROUTES.page;
 
 /** One page of the log: the first without a cursor, the next with the previous page's `next`. */
 export const auditPage = (cursor: string | undefined, signal?: AbortSignal) =>

@@ -6,8 +6,8 @@ import { campaignFieldsSchema, newCampaignSchema } from '#shared/schemas/console
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { useSubmission } from '#web/src/components/form/use-submission.ts';
 import { RequestError } from '#web/src/lib/api-client.ts';
-import { ConfirmButton } from '../../ConfirmButton';
-import { KEPT_NOTICE } from '../../kept-typing';
+import { ConfirmButton } from '../../kit/ConfirmButton';
+import { KEPT_NOTICE } from '../../kit/kept-typing';
 import { CampaignFieldset, type FieldErrors, type FieldName } from './CampaignFieldset';
 import { createCampaign, deleteCampaign, saveCampaign } from './campaigns-api';
 import { EmailPreview } from './EmailPreview';

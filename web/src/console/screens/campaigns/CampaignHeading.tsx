@@ -1,6 +1,6 @@
 import type { CampaignDraft } from '#shared/console-campaigns.ts';
 import { useFocusOnMount } from '../../layout/use-focus-on-mount';
-import { whenText } from '../../when';
+import { whenText } from '../../kit/when';
 import { campaignAudienceText } from './campaign-words';
 import type { SendStage } from './send-words';
 

@@ -5,7 +5,7 @@ import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import type { Outcome } from '#web/src/components/form/use-submission.ts';
 import { LoadState } from '../../loading/LoadState';
 import { useLoaded } from '../../loading/use-loaded';
-import { useOwner } from '../../use-owner';
+import { useOwner } from '../../session/use-owner';
 import { CampaignEditor } from './CampaignEditor';
 import { CampaignHeading } from './CampaignHeading';
 import { campaignOf } from './campaigns-api';

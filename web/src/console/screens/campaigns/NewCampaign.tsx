@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useFocusOnMount } from '../../layout/use-focus-on-mount';
-import { useOwner } from '../../use-owner';
+import { useOwner } from '../../session/use-owner';
 import { CampaignEditor } from './CampaignEditor';
 
 /** /admin/campaigns/new: a campaign written from scratch, stored as a draft on its first save. */

@@ -1,6 +1,6 @@
 import type { LinkCheck, Preflight, PreflightCheckId } from '#shared/console-campaigns.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
-import { isoTime, whenText } from '../../when';
+import { isoTime, whenText } from '../../kit/when';
 import type { PreflightState } from './use-preflight';
 
 export const CHECK_NAMES: Record<PreflightCheckId, string> = {

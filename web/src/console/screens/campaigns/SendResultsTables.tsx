@@ -1,5 +1,5 @@
 import type { SendProgress } from '#shared/console-campaigns.ts';
-import { countText } from '../../when';
+import { countText } from '../../kit/when';
 import { peopleText, RESULT_COLUMNS } from './send-words';
 
 /**

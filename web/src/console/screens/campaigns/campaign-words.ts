@@ -1,6 +1,6 @@
 import type { CampaignAudience, CampaignTopic } from '#shared/constants/campaigns.ts';
 import { CAMPAIGN_AUDIENCES, CAMPAIGN_TOPICS } from '#shared/constants/campaigns.ts';
-import { topicText } from '../../subscriber-words';
+import { topicText } from '../../kit/subscriber-words';
 
 /**
  * The campaign's choices in the owners' words. Who it is for is read within a sentence (the

@@ -1,4 +1,5 @@
-import type { Page } from '#shared/console-api.ts';
+import { callOf, type Route } from '#shared/route-key.ts';
+import type { Page } from '#shared/console/common.ts';
 import {
   CAMPAIGN_ROUTES,
   type CampaignChanged,
@@ -12,11 +13,11 @@ import {
   type SendProgress,
 } from '#shared/console-campaigns.ts';
 import { type CampaignFields, type NewCampaign } from '#shared/schemas/console-campaigns.ts';
-import { consoleRequest } from '../../console-api';
+import { consoleRequest } from '../../client/console-client';
 
 /** The campaigns routes (shared/console-campaigns.ts), one function each. */
 
-const forSlug = (route: string, slug: string) => route.replace('{slug}', encodeURIComponent(slug));
+const forSlug = (route: Route, slug: string) => callOf(route, { slug });
 
 export const campaignList = (signal?: AbortSignal) =>
   consoleRequest<Page<CampaignSummary>>(CAMPAIGN_ROUTES.list, { signal });

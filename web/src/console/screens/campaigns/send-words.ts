@@ -1,6 +1,6 @@
 import type { SendProgress, SendResults } from '#shared/console-campaigns.ts';
 import { countOf } from '#shared/count-words.ts';
-import { countText, scheduleText } from '../../when';
+import { countText, scheduleText } from '../../kit/when';
 
 /**
  * Where a send stands for the owners: the API's states, and `sent` once every queued email is

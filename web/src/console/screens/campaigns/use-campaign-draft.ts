@@ -1,5 +1,5 @@
 import type { CampaignFields } from '#shared/schemas/console-campaigns.ts';
-import { useKeptDraft } from '../../use-kept-draft';
+import { useKeptDraft } from '../../kit/use-kept-draft';
 
 /** The fields as typed (a select not chosen yet is ''); the schema decides what may be sent. */
 export type TypedFields = Record<Exclude<keyof CampaignFields, 'publish'>, string> & {
@@ -13,5 +13,5 @@ export interface TypedCampaign {
   version?: number;
 }
 
-/** The campaign being written, kept in the tab until saved (use-kept-draft.ts). */
+/** The campaign being written, kept in the tab until saved (kit/use-kept-draft.ts). */
 export const useCampaignDraft = (owner: string, slug: string) => useKeptDraft<TypedCampaign>('campaign', owner, slug);

@@ -1,6 +1,6 @@
 import type { LeadEmail } from '#shared/console-leads.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
-import { ConfirmButton } from '../../ConfirmButton';
+import { ConfirmButton } from '../../kit/ConfirmButton';
 import { sendAgain } from './leads-api';
 import type { LeadSectionProps } from './lead-section';
 import { EMAIL_NAMES, isoOf, whenText } from './lead-words';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { NEXT_STATUSES } from '#shared/console-leads.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
-import { ConfirmButton } from '../../ConfirmButton';
+import { ConfirmButton } from '../../kit/ConfirmButton';
 import type { LeadSectionProps } from './lead-section';
 import { markSpam, moveLead, setFollowUp } from './leads-api';
 import { dayText, isoOf, STATUS_NAMES, whenText } from './lead-words';

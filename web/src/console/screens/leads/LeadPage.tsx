@@ -4,7 +4,7 @@ import type { LeadDetail } from '#shared/console-leads.ts';
 import { useFocusOnMount } from '../../layout/use-focus-on-mount';
 import { LoadState } from '../../loading/LoadState';
 import { useLoaded } from '../../loading/use-loaded';
-import { useOwner } from '../../use-owner';
+import { useOwner } from '../../session/use-owner';
 import { LeadEmails } from './LeadEmails';
 import { searchState, searchTermOf } from './inbox-filters';
 import { LeadFollowUp } from './LeadFollowUp';

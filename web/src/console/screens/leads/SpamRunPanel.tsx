@@ -4,7 +4,7 @@ import { SPAM_RUN_SHOWN_MAX, type SpamRun } from '#shared/console-leads.ts';
 import type { SpamRunScope } from '#shared/schemas/console-leads.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { errorText } from '#web/src/lib/api-client.ts';
-import { withRetries } from '../../export-parts';
+import { withRetries } from '../../export/export-parts';
 import { beginSpamRun, spamRunStep, type InboxFilters } from './leads-api';
 import { spamRunDone, spamRunProgress, spamRunQuestion, spamRunStopped, type SpamRunChoice } from './spam-run-words';
 

@@ -6,7 +6,7 @@ import type { InboxFilters } from './leads-api';
  * name and address, and an address in a URL lands in access logs an erasure cannot reach
  * (docs/decisions/0072-erasure.md). It lives in the history entry's state, which the browser keeps
  * for that tab (a reload or Back shows the same search) and never sends to a server, as the
- * People screen keeps its address (../../person-location.ts). Only the API's own fields are kept,
+ * People screen keeps its address (../people/person-location.ts). Only the API's own fields are kept,
  * and only when set; the API checks their values and says in plain words what is wrong with one.
  */
 const ADDRESS_FIELDS = ['view', 'form', 'audience', 'status', 'from', 'to'] as const;

@@ -1,4 +1,5 @@
-import type { Page } from '#shared/console-api.ts';
+import { callOf, type Route } from '#shared/route-key.ts';
+import type { Page } from '#shared/console/common.ts';
 import {
   LEAD_ROUTES,
   type FollowUpStatus,
@@ -9,19 +10,22 @@ import {
   type SpamRun,
 } from '#shared/console-leads.ts';
 import type { LeadListQuery, SpamRunScope } from '#shared/schemas/console-leads.ts';
-import { consoleDownload, consoleRequest } from '../../console-api';
+import { consoleDownload, consoleRequest } from '../../client/console-client';
 
 /** The leads routes (shared/console-leads.ts), one function each. */
 
 /** The inbox's filters and search: the list's fields but the cursor (./inbox-filters.ts keeps them). */
 export type InboxFilters = Omit<LeadListQuery, 'cursor'>;
 
-const forLead = (route: string, id: string) => route.replace('{id}', encodeURIComponent(id));
+const forLead = (route: Route, id: string) => callOf(route, { id });
 
 export const leadsPage = (filters: InboxFilters, cursor: string | undefined, signal?: AbortSignal) =>
   consoleRequest<Page<LeadSummary>>(LEAD_ROUTES.list, { body: { ...filters, cursor }, signal });
 
-/** A part of the view as CSV (../../export-parts.ts): the first without a cursor; the API writes the audit entry. */
+/**
+ * A part of the view as CSV (../../export/export-parts.ts): the first without a cursor; the API
+ * writes the audit entry.
+ */
 export const leadsCsvPart = (filters: InboxFilters, cursor: string | undefined) =>
   consoleDownload(LEAD_ROUTES.export, { body: { ...filters, cursor } });
 
@@ -50,4 +54,4 @@ export const beginSpamRun = (scope: SpamRunScope) => consoleRequest<SpamRun>(LEA
 
 /** The run's next step, with the scope it began with. */
 export const spamRunStep = (run: string, scope: SpamRunScope) =>
-  consoleRequest<SpamRun>(LEAD_ROUTES.spamRunStep.replace('{run}', encodeURIComponent(run)), { body: scope });
+  consoleRequest<SpamRun>(callOf(LEAD_ROUTES.spamRunStep, { run }), { body: scope });

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { keptTypingKey } from '../../kept-typing';
+import { keptTypingKey } from '../../kit/kept-typing';
 
 /**
  * The note being written on a lead, kept in the tab's sessionStorage as it is typed
- * (kept-typing.ts): a reload, a crash of the tab's page or a sign-in after the session ended
+ * (kit/kept-typing.ts): a reload, a crash of the tab's page or a sign-in after the session ended
  * gives it back; another owner signing in on this tab, or another lead, starts empty.
  * Cleared once the note is saved (set to ''). Storage that is full or turned off only loses
  * the keeping, never the typing.

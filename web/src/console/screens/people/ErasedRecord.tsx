@@ -1,6 +1,6 @@
 import type { ErasureView } from '#shared/console-people.ts';
-import { dayText, whenText } from '../../when';
-import { audienceText } from '../../subscriber-words';
+import { dayText, whenText } from '../../kit/when';
+import { audienceText } from '../../kit/subscriber-words';
 import { ledgerDetails, type TimelineEntry } from './person-timeline';
 import { ledgerTitle } from './person-words';
 import { PersonTimeline } from './PersonTimeline';

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { useSubmission } from '#web/src/components/form/use-submission.ts';
-import { personLink } from '../../person-location';
-import { saveDownload } from '../../save-download';
+import { personLink } from './person-location';
+import { saveDownload } from '../../export/save-download';
 import { evidenceFile } from './people-api';
 
 /**

@@ -1,5 +1,5 @@
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { personEmailOf, personLink } from '../../person-location';
+import { personEmailOf, personLink } from './person-location';
 import { EvidencePrintPage } from './EvidencePrintPage';
 import { PersonPage } from './PersonPage';
 import { PersonSearch } from './PersonSearch';

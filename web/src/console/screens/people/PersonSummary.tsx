@@ -1,6 +1,6 @@
 import type { PersonRecord } from '#shared/console-people.ts';
-import { dayText } from '../../when';
-import { audienceText, stateText, topicText } from '../../subscriber-words';
+import { dayText } from '../../kit/when';
+import { audienceText, stateText, topicText } from '../../kit/subscriber-words';
 
 /** Where the person stands today, per list, before the history that explains it. */
 export function PersonSummary({ record }: { record: PersonRecord }) {

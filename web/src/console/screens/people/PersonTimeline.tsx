@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { CONSOLE_PAGE } from '#shared/console-api.ts';
+import { CONSOLE_PAGE } from '#shared/console/common.ts';
 import { consoleLeadPath } from '#shared/console-leads.ts';
-import { isoTime, whenText } from '../../when';
+import { isoTime, whenText } from '../../kit/when';
 import type { TimelineEntry } from './person-timeline';
 
 /** The lead's page inside the console's router (its basename is /admin already). */

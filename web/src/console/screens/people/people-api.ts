@@ -6,7 +6,7 @@ import {
   type UnsubscribeAnswer,
 } from '#shared/console-people.ts';
 import type { EvidenceRequest } from '#shared/schemas/console-people.ts';
-import { consoleDownload, consoleRequest } from '../../console-api';
+import { consoleDownload, consoleRequest } from '../../client/console-client';
 
 /**
  * The People screen's calls (lambdas/console/person-routes.ts). Every one is a POST with the

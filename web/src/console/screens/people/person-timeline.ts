@@ -1,6 +1,6 @@
 import type { LeadView, LedgerEvent, PersonRecord } from '#shared/console-people.ts';
-import { audienceText } from '../../subscriber-words';
-import { whenText } from '../../when';
+import { audienceText } from '../../kit/subscriber-words';
+import { whenText } from '../../kit/when';
 import { deliveryText, ledgerTitle, partText, reasonText, settingText, statusText } from './person-words';
 
 type Detail = [label: string, value: string];

@@ -7,11 +7,11 @@ import { postFieldsSchema } from '#shared/schemas/console-posts.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { useSubmission } from '#web/src/components/form/use-submission.ts';
 import { RequestError } from '#web/src/lib/api-client.ts';
-import { ConfirmButton } from '../../ConfirmButton';
-import { KEPT_NOTICE } from '../../kept-typing';
-import { useSession } from '../../session';
-import { useKeptDraft } from '../../use-kept-draft';
-import { whenText } from '../../when';
+import { ConfirmButton } from '../../kit/ConfirmButton';
+import { KEPT_NOTICE } from '../../kit/kept-typing';
+import { useSession } from '../../session/session';
+import { useKeptDraft } from '../../kit/use-kept-draft';
+import { whenText } from '../../kit/when';
 import { fieldsOf, slugFromTitle } from './post-words';
 import { PostFieldset, type PostFieldErrors } from './PostFieldset';
 import { PostPreview } from './PostPreview';
@@ -94,7 +94,7 @@ interface PostEditorProps {
 
 /**
  * Writing a post: its fields, saved as the owner types (use-autosave.ts) with the version they were
- * typed on, kept in the tab until saved (use-kept-draft.ts); a save that loses to someone else's
+ * typed on, kept in the tab until saved (kit/use-kept-draft.ts); a save that loses to someone else's
  * (409) says so, keeps what was typed and offers to load theirs instead. Beside it the publishing,
  * the revisions, and the page's preview. A new post is stored by its first save and stays on screen.
  */

@@ -3,7 +3,7 @@ import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { useFocusOnMount } from '../../layout/use-focus-on-mount';
 import { LoadState } from '../../loading/LoadState';
 import { useLoaded } from '../../loading/use-loaded';
-import { isoTime, whenText } from '../../when';
+import { isoTime, whenText } from '../../kit/when';
 import { NEW_POST } from './PostEditor';
 import { albertaTimeText } from '../campaigns/send-words';
 import { shownDate, STATE_WORDS } from './post-words';

@@ -3,10 +3,10 @@ import type { PostChanged, PostDraft, PostRevision, PostRevisionRow } from '#sha
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { useSubmission } from '#web/src/components/form/use-submission.ts';
 import { errorText } from '#web/src/lib/api-client.ts';
-import { ConfirmButton } from '../../ConfirmButton';
+import { ConfirmButton } from '../../kit/ConfirmButton';
 import { LoadState } from '../../loading/LoadState';
 import { useLoaded } from '../../loading/use-loaded';
-import { isoTime, whenText } from '../../when';
+import { isoTime, whenText } from '../../kit/when';
 import { RevisionShown } from './RevisionShown';
 import { restoreRevision, revisionOf, revisionsOf } from './posts-api';
 

@@ -1,3 +1,4 @@
+import { callOf, type Route } from '#shared/route-key.ts';
 import {
   POST_ROUTES,
   type ImageUploadRequest,
@@ -11,12 +12,11 @@ import {
   type PostRevisionList,
   type SlugCheck,
 } from '#shared/console-posts.ts';
-import { consoleRequest, consoleText } from '../../console-api';
+import { consoleRequest, consoleText } from '../../client/console-client';
 
 /** The posts routes (shared/console-posts.ts), one function each. */
 
-const forPost = (route: string, id: string, revision?: number) =>
-  route.replace('{id}', encodeURIComponent(id)).replace('{revision}', String(revision));
+const forPost = (route: Route, id: string, revision?: number) => callOf(route, { id, revision: String(revision) });
 
 export const postList = (signal?: AbortSignal) => consoleRequest<PostListAnswer>(POST_ROUTES.list, { signal });
 

@@ -31,7 +31,7 @@ interface AutosaveOptions {
 /**
  * Drafts that save as the owner types: once they pause, what they typed is saved (one save at a
  * time; typing during a save saves again after it). What is not saved yet stays kept in the tab
- * (use-kept-draft.ts). A failure waits for the next change or "Save now"; a lost race (409) stops
+ * (kit/use-kept-draft.ts). A failure waits for the next change or "Save now"; a lost race (409) stops
  * saving until the owner loads the saved version, so nothing typed is ever overwritten unasked.
  */
 export function useAutosave({ changes, unsaved, problem, signedIn, save }: AutosaveOptions) {

@@ -3,8 +3,8 @@ import { PASSKEY_DEVICE_WORDS, PASSKEY_NAME_MAX, type PasskeySummary } from '#sh
 import { passkeyRenameSchema } from '#shared/schemas/console-security.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { useSubmission } from '#web/src/components/form/use-submission.ts';
-import { ConfirmButton } from '../../ConfirmButton';
-import { isoTime, whenText } from '../../when';
+import { ConfirmButton } from '../../kit/ConfirmButton';
+import { isoTime, whenText } from '../../kit/when';
 import { removePasskey, renamePasskey } from './security-api';
 
 interface PasskeyListProps {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SiteListName, SiteLists as Lists, SiteRow } from '#shared/console-site.ts';
-import { countText } from '../../when';
+import { countText } from '../../kit/when';
 import { keyText, rateText } from './site-words';
 
 interface ListWords {

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { addDays, type SiteRangeQuery, type SiteReport } from '#shared/console-site.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
-import { ExportButton } from '../../ExportButton';
+import { ExportButton } from '../../export/ExportButton';
 import { useLoaded } from '../../loading/use-loaded';
 import { RangeChooser } from './RangeChooser';
 import { siteCsv, siteReport } from './site-api';

@@ -1,5 +1,5 @@
 import { CONVERSION_KIND_WORDS, CONVERSION_KINDS, daysIn, type SiteReport } from '#shared/console-site.ts';
-import { countText } from '../../when';
+import { countText } from '../../kit/when';
 import { changeText, rateText } from './site-words';
 
 /** "the 30 days before", "the day before": the period the figures are compared with. */

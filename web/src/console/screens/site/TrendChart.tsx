@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { SiteDay } from '#shared/console-site.ts';
 import { countOf } from '#shared/count-words.ts';
-import { countText } from '../../when';
+import { countText } from '../../kit/when';
 import { shortDayText, siteDayText } from './site-words';
 import type { drawTrend } from './trend-chart';
 
@@ -24,7 +24,7 @@ const loadDrawing = () =>
     throw error;
   }));
 // Asked for when the Site screen's module first runs (on opening /admin/site that is while the
-// session is checked: screens.ts preloadScreenAt), so it travels beside the report's call.
+// session is checked: screens/registry.ts startOpening), so it travels beside the report's call.
 void loadDrawing().catch(() => undefined);
 
 const STEPS = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];

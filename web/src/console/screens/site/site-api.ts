@@ -1,5 +1,5 @@
 import { SITE_ROUTES, type SiteRangeQuery, type SiteReport } from '#shared/console-site.ts';
-import { consoleDownload, consoleRequest } from '../../console-api';
+import { consoleDownload, consoleRequest } from '../../client/console-client';
 
 // The Site screen's calls (lambdas/console/site-routes.ts): sums of a range of the firm's days.
 
@@ -7,6 +7,6 @@ import { consoleDownload, consoleRequest } from '../../console-api';
 export const siteReport = ({ from, to }: SiteRangeQuery, signal?: AbortSignal) =>
   consoleRequest<SiteReport>(SITE_ROUTES.report, { query: { from, to }, signal });
 
-/** The same figures as a CSV file, in one part (site-<from>-to-<to>.csv; ../../export-parts.ts). */
+/** The same figures as a CSV file, in one part (site-<from>-to-<to>.csv; ../../export/export-parts.ts). */
 export const siteCsv = ({ from, to }: SiteRangeQuery) =>
   consoleDownload(SITE_ROUTES.export, { query: { from, to } }, `site-${from}-to-${to}.csv`);

@@ -2,7 +2,8 @@
  * The Site screen's range, kept in the page's address (a reload or a shared link shows the same
  * days; it names no person): `?days=7|30|90` for a quick range ending today, `?from=&to=` for
  * days the owner chose, nothing for the last 30 days. Days are the firm's (Alberta,
- * shared/firm-day.ts), as everywhere in the console. No React: opening-calls.ts reads it too.
+ * shared/firm-day.ts), as everywhere in the console. No React: the Site screen's early reads
+ * (../registry.ts) use it too.
  */
 import {
   presetRange,

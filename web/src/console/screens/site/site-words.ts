@@ -11,7 +11,7 @@ import {
   type SiteRangeQuery,
   type SiteSpike,
 } from '#shared/console-site.ts';
-import { countText } from '../../when';
+import { countText } from '../../kit/when';
 
 // A firm day (yyyy-mm-dd) is a calendar date: written at its UTC midnight in UTC, it never shifts.
 const atMidnight = (day: string) => Date.parse(`${day}T00:00:00Z`);

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { SubscriberFilter } from '#shared/console-people.ts';
-import { audienceText, stateText, topicText } from '../../subscriber-words';
+import { audienceText, stateText, topicText } from '../../kit/subscriber-words';
 import { FILTER_FIELDS } from './subscriber-filter';
 
 const WORDS = { audience: audienceText, state: stateText, topic: topicText } as const;

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { SubscriberRow } from '#shared/console-people.ts';
-import { personLink } from '../../person-location';
-import { audienceText, stateText, topicText } from '../../subscriber-words';
-import { dayText } from '../../when';
+import { personLink } from '../people/person-location';
+import { audienceText, stateText, topicText } from '../../kit/subscriber-words';
+import { dayText } from '../../kit/when';
 
 /**
  * Subscribers as a table (a block per row at phone width, console.css). Each address opens the

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import type { SubscribersOverview } from '#shared/console-people.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
-import { ExportButton } from '../../ExportButton';
+import { ExportButton } from '../../export/ExportButton';
 import { SubscriberCounts } from './SubscriberCounts';
 import { SubscriberFilters } from './SubscriberFilters';
 import { filterFromQuery } from './subscriber-filter';

@@ -1,5 +1,5 @@
 import { SUBSCRIBER_ROUTES, type SubscriberFilter, type SubscriberListPage } from '#shared/console-people.ts';
-import { consoleDownload, consoleRequest } from '../../console-api';
+import { consoleDownload, consoleRequest } from '../../client/console-client';
 
 // The Subscribers screen's calls (lambdas/console/subscriber-routes.ts).
 
@@ -7,6 +7,6 @@ import { consoleDownload, consoleRequest } from '../../console-api';
 export const subscriberPage = (filter: SubscriberFilter, cursor: string | undefined, signal?: AbortSignal) =>
   consoleRequest<SubscriberListPage>(SUBSCRIBER_ROUTES.list, { query: { ...filter, cursor }, signal });
 
-/** A part of the filtered list as the CSV the API names (subscribers-<day>.csv; ../../export-parts.ts). */
+/** A part of the filtered list as the CSV the API names (subscribers-<day>.csv; ../../export/export-parts.ts). */
 export const subscribersCsvPart = (filter: SubscriberFilter, cursor: string | undefined) =>
   consoleDownload(SUBSCRIBER_ROUTES.export, { query: { ...filter, cursor } }, 'subscribers.csv');
