@@ -10,8 +10,8 @@ import { deliverLeadMail, type MailerDeps } from '#lambdas/mail/deliver-lead-mai
 import { retryDelay } from '#lambdas/mail/delivery-policy.ts';
 import type { OutgoingMail } from '#lambdas/mail/outgoing-mail.ts';
 import { sesRefused } from '#lambdas/mail/send.ts';
-import { fakeTables, type FakeTables } from './support/fake-tables';
-import { connectionReset, refusedConnection, sesAnswer, throttled, timedOut, unavailable } from './support/aws-errors';
+import { ownDynalite } from './support/own-dynalite';
+import { connectionReset, refusedConnection, sesAnswer, timedOut } from './support/aws-errors';
 import { dueSignupLead, POLICY } from './support/lead-items';
 import { NOW } from './support/payloads';
 
@@ -56,18 +56,17 @@ describe('sesRefused', () => {
 });
 
 describe('deliverLeadMail', () => {
-  let tables: FakeTables;
+  const tables = ownDynalite();
   let sent: OutgoingMail[];
   let send: jest.Mock<Promise<string>, [OutgoingMail]>;
   let deadLetter: jest.Mock;
   let deps: MailerDeps;
 
-  const lead = () => tables.get(LEADS, LEAD_ID)!;
+  const lead = async () => (await tables.get(LEADS, LEAD_ID))!;
   const store = (overrides: Record<string, unknown> = {}) => tables.put(LEADS, dueSignupLead(LEAD_ID, overrides));
   const sentTo = () => sent.map((mail) => mail.to);
 
   beforeEach(() => {
-    tables = fakeTables();
     sent = [];
     let count = 0;
     send = jest.fn(async (mail: OutgoingMail) => {
@@ -93,7 +92,7 @@ describe('deliverLeadMail', () => {
 
   it('sends each part once, records SES message ids, settles the lead and takes it out of the queue', async () => {
     // Prepare
-    store();
+    await store();
 
     // Act
     const outcome = await deliverLeadMail(deps, LEAD_ID, NOW);
@@ -105,21 +104,21 @@ describe('deliverLeadMail', () => {
     expect(sent[1]!.text).toContain(
       `https://site.test/confirm/candidate/${leadLinkToken({ id: LEAD_ID, secret: 'SecretAbcdefghijklmnop' }, 'confirmation')}`,
     );
-    expect(lead()).toMatchObject({
+    expect(await lead()).toMatchObject({
       mail: { notification: 'sent', confirmation: 'sent' },
       sesMessageIds: { notification: 'ses-1', confirmation: 'ses-2' },
       mailStatus: 'sent',
       settledAt: NOW,
       mailAttempts: 1,
     });
-    expect(lead()).not.toHaveProperty('mailQueue');
-    expect(lead()).not.toHaveProperty('leaseId');
+    expect(await lead()).not.toHaveProperty('mailQueue');
+    expect(await lead()).not.toHaveProperty('leaseId');
   });
 
   it('sends nothing and changes nothing while another invocation holds the lead', async () => {
     // Prepare
-    store({ leaseId: 'SomeoneElse', leaseUntil: NOW + 100 });
-    const before = lead();
+    await store({ leaseId: 'SomeoneElse', leaseUntil: NOW + 100 });
+    const before = await lead();
 
     // Act
     const outcome = await deliverLeadMail(deps, LEAD_ID, NOW);
@@ -127,24 +126,24 @@ describe('deliverLeadMail', () => {
     // Assess
     expect(outcome).toBe('busy');
     expect(send).not.toHaveBeenCalled();
-    expect(lead()).toEqual(before);
+    expect(await lead()).toEqual(before);
   });
 
   it('takes over a lead whose lease has run out', async () => {
-    store({ leaseId: 'Crashed', leaseUntil: NOW - 1 });
+    await store({ leaseId: 'Crashed', leaseUntil: NOW - 1 });
     expect(await deliverLeadMail(deps, LEAD_ID, NOW)).toBe('settled');
     expect(send).toHaveBeenCalledTimes(2);
   });
 
   it('does not attempt a lead before its next attempt is due', async () => {
-    store({ nextAttemptAt: NOW + 60 });
+    await store({ nextAttemptAt: NOW + 60 });
     expect(await deliverLeadMail(deps, LEAD_ID, NOW)).toBe('busy');
     expect(send).not.toHaveBeenCalled();
   });
 
   it('puts a part SES refused back to pending and schedules a retry with exponential backoff', async () => {
     // Prepare
-    store();
+    await store();
     send.mockImplementation(async (mail) => {
       if (mail.to !== 'leads@chinooktalent.ca') throw sesAnswer(400, 'Throttling');
       sent.push(mail);
@@ -153,9 +152,9 @@ describe('deliverLeadMail', () => {
 
     // Act
     const first = await deliverLeadMail(deps, LEAD_ID, NOW);
-    const afterFirst = lead();
+    const afterFirst = await lead();
     const second = await deliverLeadMail(deps, LEAD_ID, NOW + 60);
-    const afterSecond = lead();
+    const afterSecond = await lead();
 
     // Assess
     expect([first, second]).toEqual(['retry', 'retry']);
@@ -172,7 +171,7 @@ describe('deliverLeadMail', () => {
 
   it('delivers the refused part once SES takes it again, without resending the others', async () => {
     // Prepare
-    store({ mail: { notification: 'sent', confirmation: 'pending' }, mailAttempts: 3, nextAttemptAt: NOW });
+    await store({ mail: { notification: 'sent', confirmation: 'pending' }, mailAttempts: 3, nextAttemptAt: NOW });
 
     // Act
     const outcome = await deliverLeadMail(deps, LEAD_ID, NOW);
@@ -180,12 +179,12 @@ describe('deliverLeadMail', () => {
     // Assess
     expect(outcome).toBe('settled');
     expect(sentTo()).toEqual(['jordan.lee@example.org']);
-    expect(lead()).toMatchObject({ mail: { notification: 'sent', confirmation: 'sent' }, mailStatus: 'sent' });
+    expect(await lead()).toMatchObject({ mail: { notification: 'sent', confirmation: 'sent' }, mailStatus: 'sent' });
   });
 
   it('gives up after retryUntil: marks the part and the lead failed, dead-letters the lead and logs "Lead mail finally failed"', async () => {
     // Prepare
-    store({ mail: { notification: 'sent', confirmation: 'pending' }, mailAttempts: 30, retryUntil: NOW - 1 });
+    await store({ mail: { notification: 'sent', confirmation: 'pending' }, mailAttempts: 30, retryUntil: NOW - 1 });
     send.mockRejectedValue(sesAnswer(503, 'ServiceUnavailable'));
 
     // Act
@@ -193,12 +192,12 @@ describe('deliverLeadMail', () => {
 
     // Assess
     expect(outcome).toBe('settled');
-    expect(lead()).toMatchObject({
+    expect(await lead()).toMatchObject({
       mail: { notification: 'sent', confirmation: 'failed' },
       mailStatus: 'failed',
       lastMailError: 'ServiceUnavailable: ServiceUnavailable',
     });
-    expect(lead()).not.toHaveProperty('mailQueue');
+    expect(await lead()).not.toHaveProperty('mailQueue');
     expect(deadLetter).toHaveBeenCalledTimes(1);
     expect(deadLetter).toHaveBeenCalledWith({
       leadId: LEAD_ID,
@@ -220,7 +219,7 @@ describe('deliverLeadMail', () => {
 
   it('keeps a part whose send timed out in doubt for the settling window, without sending it again', async () => {
     // Prepare
-    store();
+    await store();
     send.mockImplementationOnce(async () => {
       throw timedOut();
     });
@@ -232,7 +231,7 @@ describe('deliverLeadMail', () => {
     expect(outcome).toBe('retry');
     expect(sentTo()).toEqual(['jordan.lee@example.org']);
     expect(send.mock.calls.map(([mail]) => mail.to)).toEqual(['leads@chinooktalent.ca', 'jordan.lee@example.org']);
-    expect(lead()).toMatchObject({
+    expect(await lead()).toMatchObject({
       mail: { notification: 'uncertain', confirmation: 'sent' },
       mailStatus: 'pending',
       mailQueue: 'due',
@@ -243,7 +242,7 @@ describe('deliverLeadMail', () => {
   });
 
   it('tags every email with its lead and part, so that SES events find it', async () => {
-    store();
+    await store();
     await deliverLeadMail(deps, LEAD_ID, NOW);
     expect(send.mock.calls.map(([mail]) => mail.tags)).toEqual([
       { lead: 'SignupKeyAbcdefghijk', part: 'notification' },
@@ -252,12 +251,12 @@ describe('deliverLeadMail', () => {
   });
 
   it('turns a part left "sending" by an interrupted attempt into doubt, not a second email', async () => {
-    store({ mail: { notification: 'sending', confirmation: 'pending' }, mailAttempts: 1 });
+    await store({ mail: { notification: 'sending', confirmation: 'pending' }, mailAttempts: 1 });
 
     await deliverLeadMail(deps, LEAD_ID, NOW);
 
     expect(sentTo()).toEqual(['jordan.lee@example.org']);
-    expect(lead()).toMatchObject({
+    expect(await lead()).toMatchObject({
       mail: { notification: 'uncertain', confirmation: 'sent' },
       mailStatus: 'pending',
       doubtSince: NOW,
@@ -265,18 +264,18 @@ describe('deliverLeadMail', () => {
   });
 
   it('sends a doubtful part again, once, when the settling window passed with no word from SES', async () => {
-    store({ mail: { notification: 'uncertain', confirmation: 'sent' }, doubtSince: NOW - POLICY.settleSeconds });
+    await store({ mail: { notification: 'uncertain', confirmation: 'sent' }, doubtSince: NOW - POLICY.settleSeconds });
 
     expect(await deliverLeadMail(deps, LEAD_ID, NOW)).toBe('settled');
 
     expect(send.mock.calls.map(([mail]) => mail.to)).toEqual(['leads@chinooktalent.ca']);
-    expect(lead()).toMatchObject({ mail: { notification: 'sent', confirmation: 'sent' }, mailStatus: 'sent' });
-    expect(lead().resentParts).toEqual(new Set(['notification']));
-    expect(lead().doubtSince).toBeUndefined();
+    expect(await lead()).toMatchObject({ mail: { notification: 'sent', confirmation: 'sent' }, mailStatus: 'sent' });
+    expect((await lead()).resentParts).toEqual(new Set(['notification']));
+    expect((await lead()).doubtSince).toBeUndefined();
   });
 
   it('does not send a part SES has settled meanwhile (its event made it sent)', async () => {
-    store({
+    await store({
       mail: { notification: 'sent', confirmation: 'sent' },
       doubtSince: NOW - POLICY.settleSeconds,
       sesMessageIds: { notification: 'ses-from-event' },
@@ -285,21 +284,24 @@ describe('deliverLeadMail', () => {
     expect(await deliverLeadMail(deps, LEAD_ID, NOW)).toBe('settled');
 
     expect(send).not.toHaveBeenCalled();
-    expect(lead()).toMatchObject({ mailStatus: 'sent', sesMessageIds: { notification: 'ses-from-event' } });
+    expect(await lead()).toMatchObject({ mailStatus: 'sent', sesMessageIds: { notification: 'ses-from-event' } });
   });
 
   it('waits while the window is open: a doubtful part is not sent before it ends', async () => {
-    store({ mail: { notification: 'uncertain', confirmation: 'sent' }, doubtSince: NOW - POLICY.settleSeconds + 1 });
-    tables.put(LEADS, { ...lead(), nextAttemptAt: NOW });
+    await store({
+      mail: { notification: 'uncertain', confirmation: 'sent' },
+      doubtSince: NOW - POLICY.settleSeconds + 1,
+    });
+    await tables.put(LEADS, { ...(await lead()), nextAttemptAt: NOW });
 
     expect(await deliverLeadMail(deps, LEAD_ID, NOW)).toBe('retry');
 
     expect(send).not.toHaveBeenCalled();
-    expect(lead()).toMatchObject({ doubtSince: NOW - POLICY.settleSeconds + 1, nextAttemptAt: NOW + 1 });
+    expect(await lead()).toMatchObject({ doubtSince: NOW - POLICY.settleSeconds + 1, nextAttemptAt: NOW + 1 });
   });
 
   it('leaves a part in doubt again after its resend uncertain, settles the lead and raises the alarm', async () => {
-    store({
+    await store({
       mail: { notification: 'uncertain', confirmation: 'sent' },
       doubtSince: NOW - POLICY.settleSeconds,
       resentParts: new Set(['notification']),
@@ -308,8 +310,8 @@ describe('deliverLeadMail', () => {
     expect(await deliverLeadMail(deps, LEAD_ID, NOW)).toBe('settled');
 
     expect(send).not.toHaveBeenCalled();
-    expect(lead()).toMatchObject({ mail: { notification: 'uncertain' }, mailStatus: 'uncertain' });
-    expect(lead().settledDoubts).toEqual(new Set(['notification']));
+    expect(await lead()).toMatchObject({ mail: { notification: 'uncertain' }, mailStatus: 'uncertain' });
+    expect((await lead()).settledDoubts).toEqual(new Set(['notification']));
     const errors = (console.error as jest.Mock).mock.calls.map(([line]) => JSON.parse(line as string));
     expect(errors).toContainEqual(
       expect.objectContaining({ message: 'Mail doubt outlived its window', leadId: LEAD_ID, part: 'notification' }),
@@ -318,11 +320,10 @@ describe('deliverLeadMail', () => {
 
   it('sends once when recording the send fails and then succeeds', async () => {
     // Prepare: the first write of "sent" for the notification is refused by DynamoDB.
-    store();
-    tables.failTimes(
+    await store();
+    tables.failNext(
       1,
       (command, input) => command === 'UpdateItem' && String(input.UpdateExpression).includes('#ids.#part'),
-      throttled,
     );
 
     // Act
@@ -331,41 +332,44 @@ describe('deliverLeadMail', () => {
     // Assess
     expect(outcome).toBe('settled');
     expect(sentTo()).toEqual(['leads@chinooktalent.ca', 'jordan.lee@example.org']);
-    expect(lead()).toMatchObject({
+    expect(await lead()).toMatchObject({
       mail: { notification: 'sent', confirmation: 'sent' },
       sesMessageIds: { notification: 'ses-1', confirmation: 'ses-2' },
     });
   });
 
   it('throws, sending nothing, when the lead cannot even be claimed (the stream or the sweep retries)', async () => {
-    store();
-    tables.failTimes(1, (command) => command === 'UpdateItem', unavailable);
+    await store();
+    tables.failNext(1, (command) => command === 'UpdateItem');
     await expect(deliverLeadMail(deps, LEAD_ID, NOW)).rejects.toThrow('Service unavailable');
     expect(send).not.toHaveBeenCalled();
-    expect(lead()).toMatchObject({ mailQueue: 'due', mail: { notification: 'pending', confirmation: 'pending' } });
+    expect(await lead()).toMatchObject({
+      mailQueue: 'due',
+      mail: { notification: 'pending', confirmation: 'pending' },
+    });
   });
 
   it('skips the confirmation of an address that is already a confirmed subscriber', async () => {
     // Prepare
-    tables.put('Subscribers-unit', {
+    await tables.put('Subscribers-unit', {
       id: 'email#candidate#jordan.lee@example.org',
       kind: 'email-claim',
       subscriberId: 'SubscriberAbcdefghijkl',
     });
-    tables.put('Subscribers-unit', {
+    await tables.put('Subscribers-unit', {
       id: 'SubscriberAbcdefghijkl',
       kind: 'subscriber',
       audience: 'candidate',
       consent: 'express',
       subscribed: true,
     });
-    store();
+    await store();
 
     // Act
     await deliverLeadMail(deps, LEAD_ID, NOW);
 
     // Assess
     expect(sentTo()).toEqual(['leads@chinooktalent.ca']);
-    expect(lead()).toMatchObject({ mail: { notification: 'sent', confirmation: 'skipped' }, mailStatus: 'sent' });
+    expect(await lead()).toMatchObject({ mail: { notification: 'sent', confirmation: 'skipped' }, mailStatus: 'sent' });
   });
 });

@@ -10,8 +10,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import type { Context } from 'aws-lambda';
 import { handler as mailer } from '#lambdas/handlers/mailer.ts';
 import { handler as mailSweep } from '#lambdas/handlers/mail-sweep.ts';
-import { fakeTables, type FakeTables } from './support/fake-tables';
-import { throttled } from './support/aws-errors';
+import { ownDynalite } from './support/own-dynalite';
 import { leadLinkToken } from '#lambdas/domain/lead-link-token.ts';
 import { subscriberLinkToken } from '#lambdas/domain/subscriber-link-token.ts';
 import { dueLead, dueSignupLead, SECRET } from './support/lead-items';
@@ -27,7 +26,7 @@ const SUBSCRIBERS = 'Subscribers-unit';
 const SCORECARD_KEY = 'ScorecardKeyAbcdefghij';
 const SIGNUP_KEY = 'SignupKeyAbcdefghijklm';
 
-let tables: FakeTables;
+const tables = ownDynalite();
 
 const scorecardLead = (overrides: Record<string, unknown> = {}) => ({
   ...dueLead(`lead#${SCORECARD_KEY}`),
@@ -48,18 +47,17 @@ const signupLead = (overrides: Record<string, unknown> = {}) =>
 
 /** Stores the lead and delivers its stream INSERT record, as DynamoDB Streams would. */
 const insert = async (lead: Record<string, unknown>) => {
-  tables.put(LEADS, lead);
+  await tables.put(LEADS, lead);
   return mailer(streamEvent(insertRecord(lead, '7')), {} as Context);
 };
 const sentMail = () =>
   Promise.all(
     ses.commandCalls(SendRawEmailCommand).map((call) => readMail(Buffer.from(call.args[0].input.RawMessage!.Data!))),
   );
-const lead = (key: string) => tables.get(LEADS, `lead#${key}`)!;
+const lead = async (key: string) => (await tables.get(LEADS, `lead#${key}`))!;
 const sweepContext = (remainingMs = 60_000) => ({ getRemainingTimeInMillis: () => remainingMs }) as unknown as Context;
 
 beforeEach(() => {
-  tables = fakeTables();
   ses.reset();
   sqs.reset();
   let count = 0;
@@ -82,7 +80,7 @@ describe('mailer (leads stream)', () => {
 
     // Assess
     expect(result).toEqual({ batchItemFailures: [] });
-    const [subscriber, ...others] = tables.all(SUBSCRIBERS).filter((item) => item.kind === 'subscriber');
+    const [subscriber, ...others] = (await tables.all(SUBSCRIBERS)).filter((item) => item.kind === 'subscriber');
     expect(others).toEqual([]);
     expect(subscriber).toMatchObject({
       audience: 'employer',
@@ -94,7 +92,7 @@ describe('mailer (leads stream)', () => {
       consentCount: 1,
     });
     expect(subscriber!.impliedUntil).toBeUndefined();
-    expect(tables.get(SUBSCRIBERS, `consent#${subscriber!.id}#1`)).toMatchObject({
+    expect(await tables.get(SUBSCRIBERS, `consent#${subscriber!.id}#1`)).toMatchObject({
       kind: 'consent-record',
       type: 'inquired',
       subscriberId: subscriber!.id,
@@ -129,7 +127,7 @@ describe('mailer (leads stream)', () => {
       `<https://site.test/api/employer/subscribers/${unsubscribeToken}/one-click>`,
     );
     expect(requester!.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    expect(lead(SCORECARD_KEY)).toMatchObject({
+    expect(await lead(SCORECARD_KEY)).toMatchObject({
       mail: { notification: 'sent', requester: 'sent' },
       sesMessageIds: { notification: 'ses-1', requester: 'ses-2' },
       mailStatus: 'sent',
@@ -138,7 +136,7 @@ describe('mailer (leads stream)', () => {
 
   it('uses an existing subscriber as it is: no new subscriber, no change to its consent', async () => {
     // Prepare
-    tables.put(SUBSCRIBERS, {
+    await tables.put(SUBSCRIBERS, {
       id: 'email#employer#avery.stone@example.ca',
       kind: 'email-claim',
       subscriberId: 'ExistingSubscriberId22',
@@ -152,25 +150,25 @@ describe('mailer (leads stream)', () => {
       subscribed: true,
       firstName: 'Avery',
     };
-    tables.put(SUBSCRIBERS, existing);
+    await tables.put(SUBSCRIBERS, existing);
 
     // Act
     await insert(scorecardLead());
 
     // Assess
-    expect(tables.all(SUBSCRIBERS)).toHaveLength(2);
-    expect(tables.get(SUBSCRIBERS, 'ExistingSubscriberId22')).toEqual(existing);
+    expect(await tables.all(SUBSCRIBERS)).toHaveLength(2);
+    expect(await tables.get(SUBSCRIBERS, 'ExistingSubscriberId22')).toEqual(existing);
     const [, requester] = await sentMail();
     expect(requester!.text).toContain('https://site.test/unsubscribe/employer/ExistingSubscriberId22');
   });
 
   it('does not mail a suppressed address but still notifies the firm', async () => {
-    tables.put(SUBSCRIBERS, {
+    await tables.put(SUBSCRIBERS, {
       id: 'email#employer#avery.stone@example.ca',
       kind: 'email-claim',
       subscriberId: 'SuppressedSubscriber22',
     });
-    tables.put(SUBSCRIBERS, {
+    await tables.put(SUBSCRIBERS, {
       id: 'SuppressedSubscriber22',
       kind: 'subscriber',
       audience: 'employer',
@@ -184,7 +182,7 @@ describe('mailer (leads stream)', () => {
     await insert(scorecardLead());
 
     expect((await sentMail()).map((mail) => mail.header('to'))).toEqual(['leads@chinooktalent.ca']);
-    expect(lead(SCORECARD_KEY)).toMatchObject({
+    expect(await lead(SCORECARD_KEY)).toMatchObject({
       mail: { notification: 'sent', requester: 'suppressed' },
       mailStatus: 'sent',
     });
@@ -225,7 +223,7 @@ describe('mailer (leads stream)', () => {
     );
     expect(confirmation!.raw).not.toContain('evil.example');
     expect(confirmation!.text).not.toContain('Lee');
-    expect(tables.all(SUBSCRIBERS)).toEqual([]);
+    expect(await tables.all(SUBSCRIBERS)).toEqual([]);
   });
 
   it('ignores records that are not new leads (counters, modifications)', async () => {
@@ -252,7 +250,7 @@ describe('mailer (leads stream)', () => {
 
     // Assess
     expect(result).toEqual({ batchItemFailures: [] });
-    expect(lead(SIGNUP_KEY)).toMatchObject({
+    expect(await lead(SIGNUP_KEY)).toMatchObject({
       mail: { notification: 'pending', confirmation: 'pending' },
       mailQueue: 'due',
       nextAttemptAt: NOW + 60,
@@ -269,7 +267,7 @@ describe('mailer (leads stream)', () => {
     // Assess: the firm's notice (Reply-To) and the confirmation both wait for the sweep, with the reason.
     expect(result).toEqual({ batchItemFailures: [] });
     expect(ses.calls()).toHaveLength(0);
-    expect(lead(SIGNUP_KEY)).toMatchObject({
+    expect(await lead(SIGNUP_KEY)).toMatchObject({
       mail: { notification: 'pending', confirmation: 'pending' },
       mailQueue: 'due',
       lastMailError: 'UnwritableHeader: An email address in a header must be a plain ASCII local@domain',
@@ -277,7 +275,7 @@ describe('mailer (leads stream)', () => {
   });
 
   it('reports the record failed when the attempt cannot be recorded at all', async () => {
-    tables.failTimes(1, (command) => command === 'UpdateItem', throttled);
+    tables.failNext(1, (command) => command === 'UpdateItem');
 
     const result = await insert(signupLead());
 
@@ -299,7 +297,7 @@ describe('emails owed past the form-mail budget', () => {
     expect(sent[0]!.text).toContain(
       `Our email to them: waiting: the limit of form email is reached for now; it goes out at ${new Date((NOW + 3600) * 1000).toISOString()}.`,
     );
-    expect(lead(SCORECARD_KEY)).toMatchObject({
+    expect(await lead(SCORECARD_KEY)).toMatchObject({
       mail: { notification: 'sent', requester: 'waiting' },
       mailStatus: 'pending',
       mailQueue: 'due',
@@ -309,7 +307,7 @@ describe('emails owed past the form-mail budget', () => {
 
   it('sends the waiting email once its turn has come, and only then marks it sent', async () => {
     // Prepare
-    tables.put(
+    await tables.put(
       LEADS,
       scorecardLead({ mail: { notification: 'sent', requester: 'waiting' }, mailWaitsUntil: NOW, nextAttemptAt: NOW }),
     );
@@ -319,7 +317,7 @@ describe('emails owed past the form-mail budget', () => {
 
     // Assess
     expect((await sentMail()).map((mail) => mail.subject)).toEqual(['Your Human Relations Scorecard']);
-    expect(lead(SCORECARD_KEY)).toMatchObject({ mail: { requester: 'sent' }, mailStatus: 'sent' });
+    expect(await lead(SCORECARD_KEY)).toMatchObject({ mail: { requester: 'sent' }, mailStatus: 'sent' });
   });
 
   it('tells the firm how to release or drop a held email, and settles the lead as held', async () => {
@@ -330,22 +328,22 @@ describe('emails owed past the form-mail budget', () => {
     const sent = await sentMail();
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain(`npm run ops -- release-mail lead#${SCORECARD_KEY}`);
-    expect(lead(SCORECARD_KEY)).toMatchObject({
+    expect(await lead(SCORECARD_KEY)).toMatchObject({
       mail: { notification: 'sent', requester: 'held' },
       mailStatus: 'held',
     });
-    expect(lead(SCORECARD_KEY).mailQueue).toBeUndefined();
+    expect((await lead(SCORECARD_KEY)).mailQueue).toBeUndefined();
   });
 });
 
 describe('mail sweep (MailDue index)', () => {
   it('attempts every due lead once and leaves leads that are not due', async () => {
     // Prepare
-    tables.put(
+    await tables.put(
       LEADS,
       signupLead({ mail: { notification: 'sent', confirmation: 'pending' }, nextAttemptAt: NOW - 5, mailAttempts: 2 }),
     );
-    tables.put(LEADS, scorecardLead({ nextAttemptAt: NOW + 300 }));
+    await tables.put(LEADS, scorecardLead({ nextAttemptAt: NOW + 300 }));
 
     // Act
     const result = await mailSweep({}, sweepContext());
@@ -353,12 +351,12 @@ describe('mail sweep (MailDue index)', () => {
     // Assess
     expect(result).toEqual({ due: 1, settled: 1, retry: 0, busy: 0, errors: 0 });
     expect((await sentMail()).map((mail) => mail.header('to'))).toEqual(['jordan.lee@example.org']);
-    expect(lead(SCORECARD_KEY)).toMatchObject({ mailQueue: 'due', mailAttempts: 0 });
+    expect(await lead(SCORECARD_KEY)).toMatchObject({ mailQueue: 'due', mailAttempts: 0 });
   });
 
   it('dead-letters a lead whose retries ran out, naming the lead, for the operators', async () => {
     // Prepare
-    tables.put(
+    await tables.put(
       LEADS,
       signupLead({ mail: { notification: 'sent', confirmation: 'pending' }, retryUntil: NOW - 1, mailAttempts: 25 }),
     );
@@ -374,7 +372,7 @@ describe('mail sweep (MailDue index)', () => {
 
     // Assess
     expect(result).toMatchObject({ due: 1, settled: 1 });
-    expect(lead(SIGNUP_KEY)).toMatchObject({
+    expect(await lead(SIGNUP_KEY)).toMatchObject({
       mailStatus: 'failed',
       mail: { notification: 'sent', confirmation: 'failed' },
     });
@@ -388,7 +386,7 @@ describe('mail sweep (MailDue index)', () => {
   });
 
   it('stops before its time runs out; the next sweep goes on', async () => {
-    tables.put(LEADS, signupLead());
+    await tables.put(LEADS, signupLead());
     const result = await mailSweep({}, sweepContext(1000));
     expect(result).toEqual({ due: 1, settled: 0, retry: 0, busy: 0, errors: 0 });
     expect(ses.calls()).toHaveLength(0);

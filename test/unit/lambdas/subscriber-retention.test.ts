@@ -19,8 +19,7 @@ import type { ScorecardLead } from '#lambdas/data/lead-item.ts';
 import { grantImpliedConsent } from '#lambdas/domain/implied-consent.ts';
 import { confirmEvent, invoke, oneClickEvent, subscriberEvent } from './support/api-events';
 import { fakeClock, setClock } from './support/clock';
-import { fakeTables, type FakeTables } from './support/fake-tables';
-import { throttled } from './support/aws-errors';
+import { ownDynalite } from './support/own-dynalite';
 import { NOW, preferenceBody, unsubscribeBody } from './support/payloads';
 
 const LEADS = 'Leads-unit';
@@ -30,14 +29,13 @@ const DAY = 24 * 3600;
 const YEAR = 365 * DAY;
 const CLAIM = 'email#candidate#jordan.lee@example.org';
 
-let tables: FakeTables;
-const subscribers = () => tables.all(SUBSCRIBERS).filter((item) => item.kind === 'subscriber');
+const tables = ownDynalite();
+const subscribers = async () => (await tables.all(SUBSCRIBERS)).filter((item) => item.kind === 'subscriber');
 const records = () => tables.all(SUBSCRIBERS, 'consent#');
 /** What the subscriber, its claim and its records are kept until (undefined: for good), by id. */
-const expiries = () =>
+const expiries = async () =>
   Object.fromEntries(
-    tables
-      .all(SUBSCRIBERS)
+    (await tables.all(SUBSCRIBERS))
       .filter((item) => item.kind !== 'suppression')
       .map((item) => [item.id, item.expiresAt]),
   );
@@ -57,12 +55,12 @@ const jordanOf = (audience: Audience) => ({
 });
 
 /** The token of the subscriber's emailed link for this purpose. */
-const tokenOf = (id: string, purpose: SubscriberLinkPurpose) =>
-  subscriberLinkToken(tables.get(SUBSCRIBERS, id) as { id: string; secret?: string }, purpose);
+const tokenOf = async (id: string, purpose: SubscriberLinkPurpose) =>
+  subscriberLinkToken((await tables.get(SUBSCRIBERS, id)) as { id: string; secret?: string }, purpose);
 
 /** A sign-up request of jordan.lee@example.org made at `at`, and the token of its confirmation link. */
-const signupLead = (key: string, at: number) => {
-  tables.put(LEADS, {
+const signupLead = async (key: string, at: number) => {
+  await tables.put(LEADS, {
     id: `lead#${key}`,
     kind: 'lead',
     type: 'signup',
@@ -89,22 +87,21 @@ const signupLead = (key: string, at: number) => {
 /** The owner confirms a sign-up made an hour earlier, at `at`; the new subscriber's id. */
 const confirmedAt = async (at: number, key = 'SignupKeyAbcdefghijklm') => {
   setClock(at);
-  const answer = await invoke(confirm, confirmEvent('candidate', signupLead(key, at - 3600)));
+  const answer = await invoke(confirm, confirmEvent('candidate', await signupLead(key, at - 3600)));
   expect(answer.statusCode).toBe(200);
-  return subscribers()[0]!.id as string;
+  return (await subscribers())[0]!.id as string;
 };
 
 const unsubscribedAt = async (at: number, id: string) => {
   setClock(at);
   const answer = await invoke(
     putSubscriber,
-    subscriberEvent('PUT', 'candidate', tokenOf(id, 'unsubscribe'), unsubscribeBody('candidate')),
+    subscriberEvent('PUT', 'candidate', await tokenOf(id, 'unsubscribe'), unsubscribeBody('candidate')),
   );
   expect(answer.statusCode).toBe(200);
 };
 
 beforeEach(() => {
-  tables = fakeTables();
   fakeClock(NOW);
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -120,7 +117,7 @@ describe('a subscriber who gets email', () => {
     const id = await confirmedAt(NOW);
 
     // Assess
-    expect(expiries()).toEqual({
+    expect(await expiries()).toEqual({
       [id]: undefined,
       [CLAIM]: undefined,
       [`consent#${id}#1`]: undefined,
@@ -134,11 +131,14 @@ describe('a subscriber who gets email', () => {
 
     // Act
     setClock(NOW + 3 * YEAR);
-    await invoke(putSubscriber, subscriberEvent('PUT', 'candidate', tokenOf(id, 'preferences'), preferenceBody()));
+    await invoke(
+      putSubscriber,
+      subscriberEvent('PUT', 'candidate', await tokenOf(id, 'preferences'), preferenceBody()),
+    );
 
     // Assess
-    expect(records()).toHaveLength(3);
-    expect(Object.values(expiries())).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(await records()).toHaveLength(3);
+    expect(Object.values(await expiries())).toEqual([undefined, undefined, undefined, undefined, undefined]);
   });
 
   it('from a scorecard request is kept 2 years after it, and 2 years after the implied consent its download started lapses', async () => {
@@ -159,14 +159,14 @@ describe('a subscriber who gets email', () => {
     });
     const claim = 'email#employer#jordan.lee@example.org';
     const afterInquiry = NOW + RETENTION_SECONDS;
-    expect(expiries()).toEqual({ [id]: afterInquiry, [claim]: afterInquiry, [`consent#${id}#1`]: afterInquiry });
+    expect(await expiries()).toEqual({ [id]: afterInquiry, [claim]: afterInquiry, [`consent#${id}#1`]: afterInquiry });
 
     // Act: the download link is followed a day later.
     await grantImpliedConsent(store, lead as ScorecardLead, NOW + DAY);
 
     // Assess
     const keptUntil = NOW + IMPLIED_CONSENT_SECONDS + RETENTION_SECONDS;
-    expect(expiries()).toEqual({
+    expect(await expiries()).toEqual({
       [id]: keptUntil,
       [claim]: keptUntil,
       [`consent#${id}#1`]: keptUntil,
@@ -192,9 +192,9 @@ describe('a subscriber asked for a scorecard again', () => {
 
     // Assess
     expect(same).toBe(id);
-    expect(tables.get(SUBSCRIBERS, id)).toMatchObject({ subscribed: false, consent: 'express', consentCount: 4 });
-    expect(records().map((record) => record.type)).toEqual(['requested', 'confirmed', 'withdrawn', 'inquired']);
-    expect(new Set(Object.values(expiries()))).toEqual(new Set([later + RETENTION_SECONDS]));
+    expect(await tables.get(SUBSCRIBERS, id)).toMatchObject({ subscribed: false, consent: 'express', consentCount: 4 });
+    expect((await records()).map((record) => record.type)).toEqual(['requested', 'confirmed', 'withdrawn', 'inquired']);
+    expect(new Set(Object.values(await expiries()))).toEqual(new Set([later + RETENTION_SECONDS]));
   });
 });
 
@@ -208,7 +208,7 @@ describe('a subscriber whose service stops', () => {
 
     // Assess
     const keptUntil = NOW + 3 * YEAR + RETENTION_SECONDS;
-    expect(expiries()).toEqual({
+    expect(await expiries()).toEqual({
       [id]: keptUntil,
       [CLAIM]: keptUntil,
       [`consent#${id}#1`]: keptUntil,
@@ -230,9 +230,9 @@ describe('a subscriber whose service stops', () => {
     );
 
     // Assess
-    expect(new Set(Object.values(expiries()))).toEqual(new Set([NOW + YEAR + RETENTION_SECONDS]));
-    expect(records()).toHaveLength(3);
-    expect(tables.get(SUBSCRIBERS, id)).toMatchObject({ suppressed: true, subscribed: true });
+    expect(new Set(Object.values(await expiries()))).toEqual(new Set([NOW + YEAR + RETENTION_SECONDS]));
+    expect(await records()).toHaveLength(3);
+    expect(await tables.get(SUBSCRIBERS, id)).toMatchObject({ suppressed: true, subscribed: true });
   });
 
   it('is kept for good again, with all its proof, once its owner confirms a new sign-up', async () => {
@@ -244,39 +244,38 @@ describe('a subscriber whose service stops', () => {
     await confirmedAt(NOW + 2 * YEAR, 'SignupKeyZyxwvutsrqpon');
 
     // Assess
-    expect(records()).toHaveLength(5);
-    expect(Object.values(expiries())).toEqual(Array(7).fill(undefined));
+    expect(await records()).toHaveLength(5);
+    expect(Object.values(await expiries())).toEqual(Array(7).fill(undefined));
   });
 
   it('never has a record expire before it when a write fails half way, and a repeat finishes the job', async () => {
     // Prepare: the records' expiry cannot be written once, after the subscriber's was.
     const id = await confirmedAt(NOW);
-    tables.failTimes(
+    tables.failNext(
       1,
       (command, input) =>
         command === 'UpdateItem' &&
         String(input.Key.id.S).startsWith('consent#') &&
         input.UpdateExpression === 'SET expiresAt = :expiresAt',
-      throttled,
     );
     setClock(NOW + YEAR);
     const failed = await invoke(
       oneClick,
-      oneClickEvent('candidate', tokenOf(id, 'unsubscribe'), 'List-Unsubscribe=One-Click'),
+      oneClickEvent('candidate', await tokenOf(id, 'unsubscribe'), 'List-Unsubscribe=One-Click'),
     );
-    const halfWay = expiries();
+    const halfWay = await expiries();
 
     // Act: the mail client presses one-click again.
     const repeated = await invoke(
       oneClick,
-      oneClickEvent('candidate', tokenOf(id, 'unsubscribe'), 'List-Unsubscribe=One-Click'),
+      oneClickEvent('candidate', await tokenOf(id, 'unsubscribe'), 'List-Unsubscribe=One-Click'),
     );
 
     // Assess
     expect([failed.statusCode, repeated.statusCode]).toEqual([503, 200]);
     expect(halfWay[id]).toBe(NOW + YEAR + RETENTION_SECONDS);
     expect(halfWay[`consent#${id}#1`]).toBeUndefined();
-    expect(new Set(Object.values(expiries()))).toEqual(new Set([NOW + YEAR + RETENTION_SECONDS]));
-    expect(records()).toHaveLength(3);
+    expect(new Set(Object.values(await expiries()))).toEqual(new Set([NOW + YEAR + RETENTION_SECONDS]));
+    expect(await records()).toHaveLength(3);
   });
 });
