@@ -5,13 +5,15 @@
  * answers 401; a visitor without a session is not told a session ended and, once signed in,
  * sees fresh data.
  */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { AuditEntry, ConsoleSession, Page } from '#shared/console/common.ts';
 import type { LeadSummary } from '#shared/console-leads.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
-import { startOpening } from '#web/src/console/screens/registry.ts';
+import { CONSOLE_SCREENS, startOpening } from '#web/src/console/screens/registry.ts';
 import { SESSION_ENDED_NOTICE } from '#web/src/console/session/session.tsx';
 import { HINT_KEY } from '#web/src/console/session/signed-in-hint.ts';
 import { signInWithPasskey } from '#web/src/console/sign-in/passkey-ceremonies.ts';
@@ -182,5 +184,20 @@ describe('the opening screen’s data, asked for with the session check', () => 
 
     // Assess
     expect(calls(fetchMock)).toEqual([]);
+  });
+});
+
+describe('the registry of screens', () => {
+  it('has one entry per screen folder (web/src/console/screens/<name>/), each routed and linked by its name', () => {
+    // Prepare
+    const screensDir = path.join(__dirname, '../../../../web/src/console/screens');
+    const folders = readdirSync(screensDir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+
+    // Act
+    const paths = CONSOLE_SCREENS.map((entry) => entry.path);
+
+    // Assess
+    expect([...paths].sort()).toEqual(folders.map((folder) => folder.name).sort());
+    expect(new Set(CONSOLE_SCREENS.map((entry) => entry.label)).size).toBe(paths.length);
   });
 });
