@@ -62,7 +62,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, []);
 
-  // The hint for the next visit's opening calls (signed-in-hint.ts): what the API said last.
+  // The hint for the next visit's early reads (signed-in-hint.ts): what the API said last.
   useEffect(() => {
     if (state.status !== 'checking') rememberSignedIn(state.status === 'signed-in');
   }, [state.status]);
