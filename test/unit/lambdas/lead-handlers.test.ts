@@ -19,7 +19,7 @@ import { handler as signup } from '#lambdas/handlers/signup.ts';
 import { invoke, scorecardEvent, signupEvent } from './support/api-events';
 import { freezeClock } from './support/clock';
 import { dynamo } from './support/dynamo-mock';
-import { fakeTables, type FakeTables } from './support/fake-tables';
+import { ownDynalite } from './support/own-dynalite';
 import { refusedConnection, throttled } from './support/aws-errors';
 import { deliveryPolicyFromEnv } from '#lambdas/mail/delivery-policy.ts';
 import { NOW, scorecardBody, signupBody } from './support/payloads';
@@ -32,34 +32,34 @@ const CLIENT_COUNTER = `limit#client#203.0.113.7#${HOUR}`;
 const FORM_MAIL_COUNTER = `limit#form-mail#${HOUR}`;
 const GIVE_UP_AFTER = 26 * 3600;
 
-let tables: FakeTables;
+const tables = ownDynalite();
 const leads = () => tables.all(LEADS, 'lead#');
-const counted = (counterId: string) => [...(tables.get(LEADS, counterId)?.leads ?? [])].sort();
+const counted = async (counterId: string) => [...((await tables.get(LEADS, counterId))?.leads ?? [])].sort();
 const keyOf = (lead: Record<string, any>) => String(lead.id).slice('lead#'.length);
 
 /** A counter already holding `keys`; `stored` also writes a lead for each key (accepted submissions). */
-const fillCounter = (counterId: string, keys: string[], stored: boolean, takenAt?: number) => {
+const fillCounter = async (counterId: string, keys: string[], stored: boolean, takenAt?: number) => {
   const takenAts = takenAt === undefined ? {} : Object.fromEntries(keys.map((key) => [`takenAt#${key}`, takenAt]));
-  tables.put(LEADS, {
+  await tables.put(LEADS, {
     id: counterId,
     kind: 'submission-counter',
     leads: new Set(keys),
     expiresAt: NOW + 7200,
     ...takenAts,
   });
-  if (stored) for (const key of keys) tables.put(LEADS, { id: `lead#${key}`, kind: 'lead', createdAt: NOW - 60 });
+  if (stored) for (const key of keys) await tables.put(LEADS, { id: `lead#${key}`, kind: 'lead', createdAt: NOW - 60 });
 };
 const keys = (count: number, prefix: string) =>
   Array.from({ length: count }, (_, index) => `${prefix}${String(index).padStart(22 - prefix.length, '0')}`);
 
 /** A subscriber of the employer audience for avery.stone@example.ca, with the claim that finds it. */
-const existingSubscriber = (overrides: Record<string, unknown>) => {
-  tables.put(SUBSCRIBERS, {
+const existingSubscriber = async (overrides: Record<string, unknown>) => {
+  await tables.put(SUBSCRIBERS, {
     id: 'email#employer#avery.stone@example.ca',
     kind: 'email-claim',
     subscriberId: 'ExistingSubscriberId22',
   });
-  tables.put(SUBSCRIBERS, {
+  await tables.put(SUBSCRIBERS, {
     id: 'ExistingSubscriberId22',
     kind: 'subscriber',
     audience: 'employer',
@@ -91,7 +91,6 @@ const existingSubscriber = (overrides: Record<string, unknown>) => {
 };
 
 beforeEach(() => {
-  tables = fakeTables();
   freezeClock(NOW);
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -108,7 +107,7 @@ describe('POST /api/employer/scorecard', () => {
 
     // Assess
     expect(answer).toMatchObject({ statusCode: 202, json: { success: API_SUCCESS.scorecardRequested } });
-    const [lead, ...others] = leads();
+    const [lead, ...others] = await leads();
     expect(others).toEqual([]);
     expect(lead).toEqual({
       id: expect.stringMatching(/^lead#[A-Za-z0-9_-]{22}$/),
@@ -139,14 +138,14 @@ describe('POST /api/employer/scorecard', () => {
 
   it('writes nothing to the subscribers table: consent from a form is only requested, on the lead', async () => {
     // Prepare
-    existingSubscriber({ subscribed: false, consent: 'implied', firstName: 'Carol' });
-    const before = tables.all(SUBSCRIBERS);
+    await existingSubscriber({ subscribed: false, consent: 'implied', firstName: 'Carol' });
+    const before = await tables.all(SUBSCRIBERS);
 
     // Act
     await invoke(requestScorecard, scorecardEvent(scorecardBody({ marketingConsent: true, firstName: 'Mallory' })));
 
     // Assess
-    expect(tables.all(SUBSCRIBERS)).toEqual(before);
+    expect(await tables.all(SUBSCRIBERS)).toEqual(before);
     expect(
       dynamo
         .calls()
@@ -156,7 +155,7 @@ describe('POST /api/employer/scorecard', () => {
             !call.args[0].constructor.name.startsWith('Get'),
         ),
     ).toEqual([]);
-    expect(leads()[0]).toMatchObject({
+    expect((await leads())[0]).toMatchObject({
       firstName: 'Mallory',
       consentRequest: {
         source: 'scorecard-form',
@@ -169,13 +168,13 @@ describe('POST /api/employer/scorecard', () => {
 
   it('keeps a scorecard request 2 years even when its marketing box awaits confirmation: it is an inquiry', async () => {
     await invoke(requestScorecard, scorecardEvent(scorecardBody({ marketingConsent: true })));
-    expect(leads()[0]!.expiresAt).toBe(NOW + RETENTION_SECONDS);
+    expect((await leads())[0]!.expiresAt).toBe(NOW + RETENTION_SECONDS);
   });
 
   it('asks no confirmation when the marketing box is left unticked', async () => {
     await invoke(requestScorecard, scorecardEvent(scorecardBody({ marketingConsent: false })));
-    expect(leads()[0]!.mail).toEqual({ notification: 'pending', requester: 'pending' });
-    expect(leads()[0]!.consentRequest).toBeUndefined();
+    expect((await leads())[0]!.mail).toEqual({ notification: 'pending', requester: 'pending' });
+    expect((await leads())[0]!.consentRequest).toBeUndefined();
   });
 
   it('counts the lead once against the client, the mailbox and the form-mail budget', async () => {
@@ -183,10 +182,10 @@ describe('POST /api/employer/scorecard', () => {
     await invoke(requestScorecard, scorecardEvent(scorecardBody()));
 
     // Assess
-    const key = keyOf(leads()[0]!);
-    expect(counted(CLIENT_COUNTER)).toEqual([key]);
-    expect(counted(`limit#scorecard#avery.stone@example.ca#${DAY}`)).toEqual([key]);
-    expect(counted(FORM_MAIL_COUNTER)).toEqual([key]);
+    const key = keyOf((await leads())[0]!);
+    expect(await counted(CLIENT_COUNTER)).toEqual([key]);
+    expect(await counted(`limit#scorecard#avery.stone@example.ca#${DAY}`)).toEqual([key]);
+    expect(await counted(FORM_MAIL_COUNTER)).toEqual([key]);
   });
 
   it('stores a resent form once and answers it the same (new timestamps, other letter case)', async () => {
@@ -199,14 +198,14 @@ describe('POST /api/employer/scorecard', () => {
 
     // Assess
     expect(resent).toEqual(first);
-    expect(leads()).toHaveLength(1);
-    expect(counted(CLIENT_COUNTER)).toHaveLength(1);
+    expect(await leads()).toHaveLength(1);
+    expect(await counted(CLIENT_COUNTER)).toHaveLength(1);
   });
 
   it('stores a different request from the same address as a new lead', async () => {
     await invoke(requestScorecard, scorecardEvent(scorecardBody()));
     await invoke(requestScorecard, scorecardEvent(scorecardBody({ helpDescription: 'Also a payroll clerk.' })));
-    expect(leads()).toHaveLength(2);
+    expect(await leads()).toHaveLength(2);
   });
 
   it(`answers 429 after ${SCORECARD_MAILS_PER_ADDRESS_PER_DAY} requests for one mailbox, +tags included, and gives the client slot back`, async () => {
@@ -227,35 +226,35 @@ describe('POST /api/employer/scorecard', () => {
 
     // Assess
     expect(refused).toMatchObject({ statusCode: 429, json: { message: API_ERRORS.scorecardLimit } });
-    expect(leads()).toHaveLength(3);
-    expect(counted(CLIENT_COUNTER)).toEqual(leads().map(keyOf).sort());
+    expect(await leads()).toHaveLength(3);
+    expect(await counted(CLIENT_COUNTER)).toEqual((await leads()).map(keyOf).sort());
   });
 
   describe('with the form-mail budget spent', () => {
     const NEXT_WINDOW = (HOUR + 1) * 3600;
-    const spendBudget = (...windows: number[]) => {
+    const spendBudget = async (...windows: number[]) => {
       for (const window of [HOUR, ...windows]) {
-        fillCounter(`limit#form-mail#${window}`, keys(FORM_MAILS_PER_HOUR, `w${window}`), false);
+        await fillCounter(`limit#form-mail#${window}`, keys(FORM_MAILS_PER_HOUR, `w${window}`), false);
       }
     };
 
     it("answers as usual and makes the visitor's email wait for the next window, owed and never marked sent", async () => {
       // Prepare
-      spendBudget();
+      await spendBudget();
 
       // Act
       const answer = await invoke(requestScorecard, scorecardEvent(scorecardBody()));
 
       // Assess
       expect(answer).toMatchObject({ statusCode: 202, json: { success: API_SUCCESS.scorecardRequested } });
-      const lead = leads()[0]!;
+      const lead = (await leads())[0]!;
       expect(lead).toMatchObject({
         mail: { notification: 'pending', requester: 'waiting' },
         mailStatus: 'pending',
         mailWaitsUntil: NEXT_WINDOW,
         retryUntil: NEXT_WINDOW + GIVE_UP_AFTER,
       });
-      expect(counted(`limit#form-mail#${HOUR + 1}`)).toEqual([keyOf(lead)]);
+      expect(await counted(`limit#form-mail#${HOUR + 1}`)).toEqual([keyOf(lead)]);
       const warned = (console.warn as jest.Mock).mock.calls.map(([line]) => JSON.parse(line as string));
       expect(warned).toContainEqual(
         expect.objectContaining({ message: 'Form mail budget exhausted', form: 'scorecard', mail: 'waiting' }),
@@ -264,37 +263,40 @@ describe('POST /api/employer/scorecard', () => {
 
     it('queues a later submission behind the emails already owed, oldest first', async () => {
       // Prepare: the next window was filled by earlier owed emails.
-      spendBudget(HOUR + 1);
-      tables.put(LEADS, { id: 'limit#form-mail#next-room', kind: 'submission-counter', window: HOUR + 1 });
+      await spendBudget(HOUR + 1);
+      await tables.put(LEADS, { id: 'limit#form-mail#next-room', kind: 'submission-counter', window: HOUR + 1 });
 
       // Act
       await invoke(requestScorecard, scorecardEvent(scorecardBody()));
 
       // Assess
-      expect(leads()[0]).toMatchObject({ mail: { requester: 'waiting' }, mailWaitsUntil: NEXT_WINDOW + 3600 });
-      expect(counted(`limit#form-mail#${HOUR + 2}`)).toEqual([keyOf(leads()[0]!)]);
-      expect(tables.get(LEADS, 'limit#form-mail#next-room')).toMatchObject({ window: HOUR + 2 });
+      expect((await leads())[0]).toMatchObject({ mail: { requester: 'waiting' }, mailWaitsUntil: NEXT_WINDOW + 3600 });
+      expect(await counted(`limit#form-mail#${HOUR + 2}`)).toEqual([keyOf((await leads())[0]!)]);
+      expect(await tables.get(LEADS, 'limit#form-mail#next-room')).toMatchObject({ window: HOUR + 2 });
     });
 
     it('holds an email whose turn is more than a day off for the firm, taking no slot', async () => {
       // Prepare: owed emails fill every window of the next 24 hours.
-      spendBudget();
-      tables.put(LEADS, { id: 'limit#form-mail#next-room', kind: 'submission-counter', window: HOUR + 25 });
+      await spendBudget();
+      await tables.put(LEADS, { id: 'limit#form-mail#next-room', kind: 'submission-counter', window: HOUR + 25 });
 
       // Act
       const answer = await invoke(requestScorecard, scorecardEvent(scorecardBody()));
 
       // Assess
       expect(answer.statusCode).toBe(202);
-      expect(leads()[0]).toMatchObject({ mail: { notification: 'pending', requester: 'held' }, mailStatus: 'pending' });
-      expect(leads()[0]!.mailWaitsUntil).toBeUndefined();
-      expect(counted(`limit#form-mail#${HOUR + 25}`)).toEqual([]);
+      expect((await leads())[0]).toMatchObject({
+        mail: { notification: 'pending', requester: 'held' },
+        mailStatus: 'pending',
+      });
+      expect((await leads())[0]!.mailWaitsUntil).toBeUndefined();
+      expect(await counted(`limit#form-mail#${HOUR + 25}`)).toEqual([]);
     });
 
     it("answers a confirmed subscriber's address exactly as a new one: the answer tells nothing", async () => {
       // Prepare
-      spendBudget();
-      existingSubscriber({});
+      await spendBudget();
+      await existingSubscriber({});
 
       // Act
       const subscribed = await invoke(
@@ -308,20 +310,21 @@ describe('POST /api/employer/scorecard', () => {
 
       // Assess
       expect(stranger).toEqual(subscribed);
-      expect(leads().map((lead) => lead.mail)).toEqual(
+      expect((await leads()).map((lead) => lead.mail)).toEqual(
         expect.arrayContaining([{ notification: 'pending' }, { notification: 'pending', confirmation: 'waiting' }]),
       );
     });
   });
 
   it.each([
+    ['an outage (the fault switch)', undefined],
     ['a ThrottlingException', throttled],
     ['a refused connection', refusedConnection],
   ])(
     'answers 503 with Retry-After when the lead cannot be stored (%s) and gives every slot back',
     async (_case, fault) => {
       // Prepare
-      tables.failTimes(
+      tables.failNext(
         1,
         (command, input) => command === 'PutItem' && String(input.Item.id.S).startsWith('lead#'),
         fault,
@@ -333,16 +336,16 @@ describe('POST /api/employer/scorecard', () => {
       // Assess
       expect(answer).toMatchObject({ statusCode: 503, json: { message: API_ERRORS.dependencyUnavailable } });
       expect(answer.headers['retry-after']).toBe('5');
-      expect(leads()).toEqual([]);
-      expect(counted(CLIENT_COUNTER)).toEqual([]);
-      expect(counted(`limit#scorecard#avery.stone@example.ca#${DAY}`)).toEqual([]);
-      expect(counted(FORM_MAIL_COUNTER)).toEqual([]);
+      expect(await leads()).toEqual([]);
+      expect(await counted(CLIENT_COUNTER)).toEqual([]);
+      expect(await counted(`limit#scorecard#avery.stone@example.ca#${DAY}`)).toEqual([]);
+      expect(await counted(FORM_MAIL_COUNTER)).toEqual([]);
     },
   );
 
   it('stores the lead once when the visitor resends after a 503', async () => {
     // Prepare
-    tables.failTimes(
+    tables.failNext(
       1,
       (command, input) => command === 'PutItem' && String(input.Item.id.S).startsWith('lead#'),
       throttled,
@@ -358,29 +361,31 @@ describe('POST /api/employer/scorecard', () => {
     // Assess
     expect(refused.statusCode).toBe(503);
     expect(resent).toMatchObject({ statusCode: 202, json: { success: API_SUCCESS.scorecardRequested } });
-    expect(leads()).toHaveLength(1);
-    expect(counted(CLIENT_COUNTER)).toEqual([keyOf(leads()[0]!)]);
+    expect(await leads()).toHaveLength(1);
+    expect(await counted(CLIENT_COUNTER)).toEqual([keyOf((await leads())[0]!)]);
   });
 
   it('keeps the slots when it cannot tell whether the lead was stored (the put may have landed)', async () => {
-    // Prepare: the put's answer is lost, and the read that would tell fails too.
-    let putTried = false;
-    tables.inject((command, input) => {
-      const id = String((input.Item ?? input.Key)?.id?.S);
-      if (command === 'PutItem' && id.startsWith('lead#')) putTried = true;
-      return putTried && id.startsWith('lead#') ? throttled() : undefined;
-    });
+    // Prepare: the put lands but its answer is lost, and the read that would tell fails.
+    const ofTheLead = (input: Record<string, any>) => String((input.Item ?? input.Key)?.id?.S).startsWith('lead#');
+    let putSent = false;
+    tables.failNext(
+      1,
+      (command, input) => command === 'PutItem' && ofTheLead(input) && (putSent = true),
+      'lose-answer',
+    );
+    tables.failNext(Infinity, (command, input) => putSent && command !== 'PutItem' && ofTheLead(input));
 
     // Act
     const answer = await invoke(requestScorecard, scorecardEvent(scorecardBody()));
 
     // Assess
     expect(answer.statusCode).toBe(503);
-    expect(counted(CLIENT_COUNTER)).toHaveLength(1);
+    expect(await counted(CLIENT_COUNTER)).toHaveLength(1);
   });
 
   it('answers 500 with the generic message for an unexpected error', async () => {
-    tables.failTimes(
+    tables.failNext(
       1,
       (command, input) => command === 'PutItem' && String(input.Item.id.S).startsWith('lead#'),
       () => new Error('bug'),
@@ -421,7 +426,7 @@ describe('POST /api/signup', () => {
 
       // Assess
       expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.signedUp } });
-      expect(leads()).toEqual([
+      expect(await leads()).toEqual([
         expect.objectContaining({
           type: 'signup',
           audience,
@@ -432,14 +437,14 @@ describe('POST /api/signup', () => {
           mailQueue: 'due',
         }),
       ]);
-      expect(tables.all(SUBSCRIBERS)).toEqual([]);
-      expect(counted(`limit#signup#jordan.lee@example.org#${DAY}`)).toEqual([keyOf(leads()[0]!)]);
+      expect(await tables.all(SUBSCRIBERS)).toEqual([]);
+      expect(await counted(`limit#signup#jordan.lee@example.org#${DAY}`)).toEqual([keyOf((await leads())[0]!)]);
     },
   );
 
   it('keeps a sign-up request only as long as its confirmation link works: 7 days (the privacy policy)', async () => {
     await invoke(signup, signupEvent(signupBody()));
-    expect(leads()[0]!.expiresAt).toBe(NOW + CONFIRMATION_TTL_SECONDS);
+    expect((await leads())[0]!.expiresAt).toBe(NOW + CONFIRMATION_TTL_SECONDS);
   });
 
   it("ends a sign-up request's mail in AWS, doubts settled, before the request lapses", () => {
@@ -450,14 +455,14 @@ describe('POST /api/signup', () => {
   });
 
   it('keeps a message from a confirmed subscriber 2 years: there is no request to lapse', async () => {
-    existingSubscriber({});
+    await existingSubscriber({});
     await invoke(signup, signupEvent(signupBody({ audience: 'employer', email: 'avery.stone@example.ca' })));
-    expect(leads()[0]!.expiresAt).toBe(NOW + RETENTION_SECONDS);
+    expect((await leads())[0]!.expiresAt).toBe(NOW + RETENTION_SECONDS);
   });
 
   it('sends a confirmed subscriber no confirmation and takes no form-mail budget', async () => {
     // Prepare
-    existingSubscriber({});
+    await existingSubscriber({});
 
     // Act
     const answer = await invoke(
@@ -467,15 +472,15 @@ describe('POST /api/signup', () => {
 
     // Assess
     expect(answer.statusCode).toBe(200);
-    expect(leads()[0]).toMatchObject({ mail: { notification: 'pending' } });
-    expect(leads()[0]!.consentRequest).toBeUndefined();
-    expect(counted(FORM_MAIL_COUNTER)).toEqual([]);
+    expect((await leads())[0]).toMatchObject({ mail: { notification: 'pending' } });
+    expect((await leads())[0]!.consentRequest).toBeUndefined();
+    expect(await counted(FORM_MAIL_COUNTER)).toEqual([]);
   });
 
   it('never changes an unsubscribed person: the sign-up only asks them to confirm again', async () => {
     // Prepare
-    existingSubscriber({ subscribed: false, unsubscribeAllEmail: [true], firstName: 'Carol' });
-    const before = tables.all(SUBSCRIBERS);
+    await existingSubscriber({ subscribed: false, unsubscribeAllEmail: [true], firstName: 'Carol' });
+    const before = await tables.all(SUBSCRIBERS);
 
     // Act
     const answer = await invoke(
@@ -492,8 +497,8 @@ describe('POST /api/signup', () => {
 
     // Assess
     expect(answer).toMatchObject({ statusCode: 200, json: { success: API_SUCCESS.signedUp } });
-    expect(tables.all(SUBSCRIBERS)).toEqual(before);
-    expect(leads()[0]).toMatchObject({
+    expect(await tables.all(SUBSCRIBERS)).toEqual(before);
+    expect((await leads())[0]).toMatchObject({
       firstName: 'Mallory',
       organization: 'Evil Inc',
       mail: { notification: 'pending', confirmation: 'pending' },
@@ -517,17 +522,17 @@ describe('POST /api/signup', () => {
     // Assess
     expect(accepted.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
     expect(refused).toMatchObject({ statusCode: 429, json: { message: API_ERRORS.signupLimit } });
-    expect(leads().map((lead) => lead.mailbox)).toEqual(['victim@gmail.com', 'victim@gmail.com', 'victim@gmail.com']);
-    expect(
-      leads()
-        .map((lead) => lead.email)
-        .sort(),
-    ).toEqual([...aliases].sort());
+    expect((await leads()).map((lead) => lead.mailbox)).toEqual([
+      'victim@gmail.com',
+      'victim@gmail.com',
+      'victim@gmail.com',
+    ]);
+    expect((await leads()).map((lead) => lead.email).sort()).toEqual([...aliases].sort());
   });
 
   it(`answers 429 after ${SUBMISSIONS_PER_CLIENT_PER_HOUR} accepted submissions from one client; another client is unaffected`, async () => {
     // Prepare
-    fillCounter(CLIENT_COUNTER, keys(SUBMISSIONS_PER_CLIENT_PER_HOUR, 'client'), true);
+    await fillCounter(CLIENT_COUNTER, keys(SUBMISSIONS_PER_CLIENT_PER_HOUR, 'client'), true);
 
     // Act
     const refused = await invoke(signup, signupEvent(signupBody()));
@@ -536,32 +541,32 @@ describe('POST /api/signup', () => {
     // Assess
     expect(refused).toMatchObject({ statusCode: 429, json: { message: API_ERRORS.tooManySubmissions } });
     expect(other.statusCode).toBe(200);
-    expect(leads().filter((lead) => lead.type === 'signup')).toHaveLength(1);
-    expect(counted(`limit#signup#jordan.lee@example.org#${DAY}`)).toHaveLength(1);
+    expect((await leads()).filter((lead) => lead.type === 'signup')).toHaveLength(1);
+    expect(await counted(`limit#signup#jordan.lee@example.org#${DAY}`)).toHaveLength(1);
   });
 
   it('frees slots of submissions that were never stored before refusing anyone', async () => {
     // Prepare: a full counter whose leads were never written (their puts and releases failed).
-    fillCounter(CLIENT_COUNTER, keys(SUBMISSIONS_PER_CLIENT_PER_HOUR, 'lost'), false);
+    await fillCounter(CLIENT_COUNTER, keys(SUBMISSIONS_PER_CLIENT_PER_HOUR, 'lost'), false);
 
     // Act
     const answer = await invoke(signup, signupEvent(signupBody()));
 
     // Assess
     expect(answer.statusCode).toBe(200);
-    expect(counted(CLIENT_COUNTER)).toEqual([keyOf(leads()[0]!)]);
+    expect(await counted(CLIENT_COUNTER)).toEqual([keyOf((await leads())[0]!)]);
   });
 
   it('does not free a slot taken moments ago: its lead may still be being written, and the limit stays exact', async () => {
     // Prepare: a full counter whose slots were taken 5 s ago, their leads not yet written.
-    fillCounter(CLIENT_COUNTER, keys(SUBMISSIONS_PER_CLIENT_PER_HOUR, 'busy'), false, NOW - 5);
+    await fillCounter(CLIENT_COUNTER, keys(SUBMISSIONS_PER_CLIENT_PER_HOUR, 'busy'), false, NOW - 5);
 
     // Act
     const refused = await invoke(signup, signupEvent(signupBody()));
 
     // Assess
     expect(refused).toMatchObject({ statusCode: 429, json: { message: API_ERRORS.tooManySubmissions } });
-    expect(counted(CLIENT_COUNTER)).toHaveLength(SUBMISSIONS_PER_CLIENT_PER_HOUR);
+    expect(await counted(CLIENT_COUNTER)).toHaveLength(SUBMISSIONS_PER_CLIENT_PER_HOUR);
   });
 
   it('accepts exactly the limit when many submissions from one client arrive at once', async () => {
@@ -579,35 +584,35 @@ describe('POST /api/signup', () => {
 
     // Assess
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(SUBMISSIONS_PER_CLIENT_PER_HOUR);
-    expect(leads().filter((lead) => lead.type === 'signup')).toHaveLength(SUBMISSIONS_PER_CLIENT_PER_HOUR);
-    expect(counted(CLIENT_COUNTER)).toHaveLength(SUBMISSIONS_PER_CLIENT_PER_HOUR);
+    expect((await leads()).filter((lead) => lead.type === 'signup')).toHaveLength(SUBMISSIONS_PER_CLIENT_PER_HOUR);
+    expect(await counted(CLIENT_COUNTER)).toHaveLength(SUBMISSIONS_PER_CLIENT_PER_HOUR);
   });
 
   it("renews a slot's time when its submission is resent, so healing cannot free it while the resend is written", async () => {
     // Prepare: a full counter; this submission's slot was taken long ago (its first try failed, its lead never stored).
     const body = signupBody();
     await invoke(signup, signupEvent(body));
-    const key = keyOf(leads()[0]!);
-    tables = fakeTables();
+    const key = keyOf((await leads())[0]!);
+    await tables.reset();
     const held = keys(SUBMISSIONS_PER_CLIENT_PER_HOUR - 1, 'held');
-    fillCounter(CLIENT_COUNTER, [...held, key], false, NOW - 3600);
-    for (const heldKey of held) tables.put(LEADS, { id: `lead#${heldKey}`, kind: 'lead', createdAt: NOW - 60 });
+    await fillCounter(CLIENT_COUNTER, [...held, key], false, NOW - 3600);
+    for (const heldKey of held) await tables.put(LEADS, { id: `lead#${heldKey}`, kind: 'lead', createdAt: NOW - 60 });
 
     // Act: the visitor resends it; a moment later another client's healing reads the counter.
     const resent = await invoke(signup, signupEvent(body));
 
     // Assess
     expect(resent.statusCode).toBe(200);
-    expect(tables.get(LEADS, CLIENT_COUNTER)![`takenAt#${key}`]).toBe(NOW);
+    expect((await tables.get(LEADS, CLIENT_COUNTER))![`takenAt#${key}`]).toBe(NOW);
   });
 
   it('frees such a slot once it is older than any handler can run (30 s)', async () => {
-    fillCounter(CLIENT_COUNTER, keys(SUBMISSIONS_PER_CLIENT_PER_HOUR, 'lost'), false, NOW - 30);
+    await fillCounter(CLIENT_COUNTER, keys(SUBMISSIONS_PER_CLIENT_PER_HOUR, 'lost'), false, NOW - 30);
 
     const answer = await invoke(signup, signupEvent(signupBody()));
 
     expect(answer.statusCode).toBe(200);
-    expect(counted(CLIENT_COUNTER)).toEqual([keyOf(leads()[0]!)]);
+    expect(await counted(CLIENT_COUNTER)).toEqual([keyOf((await leads())[0]!)]);
   });
 
   it.each([
@@ -627,7 +632,7 @@ describe('POST /api/signup', () => {
 describe('the honeypot (checked before validation)', () => {
   const real = async (handler: unknown, event: ReturnType<typeof signupEvent>) => {
     const answer = await invoke(handler, event);
-    tables = fakeTables();
+    await tables.reset();
     return answer;
   };
 
@@ -657,10 +662,19 @@ describe('the honeypot (checked before validation)', () => {
 
   it('answers about as late as real submissions answer, not at once', async () => {
     // Prepare: real submissions that each take 100 ms on the clock the honeypot measures with
-    // (a clock that steps 50 ms per reading, so nothing here depends on the machine's speed).
+    // (a clock that steps 50 ms per reading of the handler's, so nothing here depends on the
+    // machine's speed; the SDK's and the fault switch's readings on the way to the file's
+    // dynalite leave it as it is).
     jest.useRealTimers();
     let clock = Date.now();
-    jest.spyOn(Date, 'now').mockImplementation(() => (clock += 50));
+    const byTheHandler = () => {
+      const limit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 60;
+      const stack = new Error().stack ?? '';
+      Error.stackTraceLimit = limit;
+      return !/node_modules\/@(smithy|aws-sdk)|infra\/local\//.test(stack);
+    };
+    jest.spyOn(Date, 'now').mockImplementation(() => (byTheHandler() ? (clock += 50) : clock));
     for (let index = 1; index <= 15; index += 1)
       await real(signup, signupEvent(signupBody({ helpDescription: `Real ${index}` })));
     const pauses: number[] = [];
@@ -682,7 +696,7 @@ describe('the honeypot (checked before validation)', () => {
   it('lets an empty honeypot through to a stored lead', async () => {
     const answer = await invoke(signup, signupEvent(signupBody({ website: '' })));
     expect(answer.statusCode).toBe(200);
-    expect(leads()).toHaveLength(1);
+    expect(await leads()).toHaveLength(1);
   });
 
   it('reads the body once: the honeypot and the validation share one parse', async () => {

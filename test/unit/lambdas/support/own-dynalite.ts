@@ -19,7 +19,7 @@ import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { request as httpRequest } from 'node:http';
 import { createTables, startDynalite, type LocalService } from '#infra/local/services.ts';
 import { startFaultProxy } from '#infra/local/faults/fault-proxy.ts';
-import { FaultSwitch } from '#infra/local/faults/fault-switch.ts';
+import { FaultSwitch, type FaultMode } from '#infra/local/faults/fault-switch.ts';
 import { dynamo } from './dynamo-mock';
 
 type Item = Record<string, any>;
@@ -28,7 +28,7 @@ type Input = Record<string, any>;
 interface Failing {
   left: number;
   matches: (command: string, input: Input) => boolean;
-  error?: () => Error;
+  how?: (() => Error) | FaultMode;
 }
 
 /** The send every DynamoDBClient had before the mock replaced it (the mock stubs the subclass's own). */
@@ -45,6 +45,13 @@ interface WireRequest {
   headers: Record<string, string>;
   body?: string;
 }
+
+/** The headers of a SigV4 signature, fixed. */
+const SIGNED = {
+  authorization:
+    'AWS4-HMAC-SHA256 Credential=unit/20251009/ca-central-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
+  'x-amz-date': '20251009T000000Z',
+};
 
 /**
  * One HTTP call per request and no timers of its own: the SDK's handler sets timers (socket
@@ -65,7 +72,11 @@ const timerlessHandler = {
           },
         }),
       );
-      call.on('error', reject);
+      // A dropped connection (the switch's lose-answer) as this realm's Error, as Lambda's SDK sees it:
+      // Node's own is of another realm under Jest, and the SDK would wrap it.
+      call.on('error', (error: NodeJS.ErrnoException) =>
+        reject(Object.assign(new Error(error.message), { name: error.name, code: error.code })),
+      );
       call.end(request.body);
     }),
 } as unknown as NonNullable<DynamoDBClientConfig['requestHandler']>;
@@ -77,6 +88,9 @@ const clientOf = (endpoint: string) =>
     credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' },
     maxAttempts: 1,
     requestHandler: timerlessHandler,
+    // dynalite wants a signature's form, not a valid one; signing would read Date.now, which some
+    // tests step on each reading.
+    signer: { sign: async (request: WireRequest) => ({ ...request, headers: { ...request.headers, ...SIGNED } }) },
   });
 
 export class OwnTables {
@@ -112,20 +126,21 @@ export class OwnTables {
       const failing = this.failing.find((rule) => rule.left > 0 && rule.matches(name, command.input));
       if (failing) {
         failing.left -= 1;
-        if (failing.error) return Promise.reject(failing.error());
-        this.faults.set({ service: 'dynamodb', calls: 1 });
+        if (typeof failing.how === 'function') return Promise.reject(failing.how());
+        this.faults.set({ service: 'dynamodb', calls: 1, mode: failing.how });
       }
       return realSend.call(client, command as never);
     });
   }
 
   /**
-   * The next `times` calls `matches` picks (by command name, 'UpdateItem', and input) fail: on the
-   * fault switch, with the 503 ServiceUnavailable of an outage, or with `error` where the test needs
-   * an answer the switch does not give (a refused connection, a throttling).
+   * The next `times` calls `matches` picks (by command name, 'UpdateItem', and input) fail on the
+   * fault switch: with the 503 ServiceUnavailable of an outage, or as `how` says ('lose-answer': the
+   * call lands, its answer never comes). `how` may instead make the error itself, where the test
+   * needs one the switch does not give (a refused connection, a throttling, a bug).
    */
-  failNext(times: number, matches: (command: string, input: Input) => boolean, error?: () => Error): void {
-    this.failing.push({ left: times, matches, error });
+  failNext(times: number, matches: (command: string, input: Input) => boolean, how?: (() => Error) | FaultMode): void {
+    this.failing.push({ left: times, matches, how });
   }
 
   /** Empty tables, no fault, the mock's calls forgotten and every call forwarded to dynalite. */
