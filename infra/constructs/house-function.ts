@@ -19,6 +19,7 @@ import { buildSync } from 'esbuild';
 import { controlTowerRule } from '../compliance';
 import { FUNCTIONS, sizingProblem, type FunctionName } from './functions';
 import { LAMBDA_HANDLER, lambdaBuildOptions } from './lambda-build';
+import { roleDescription } from './role-description';
 import type { HandlerEnvName } from '#shared/env-names.ts';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 
@@ -168,7 +169,7 @@ export class HouseFunction extends Construct {
     // AWSLambdaBasicExecutionRole (logs on every log group); this one writes to its own only.
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: `${spec.description} (${props.name})`,
+      description: roleDescription(spec.description, props.name),
     });
     this.logGroup.grantWrite(this.role);
 

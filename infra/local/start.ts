@@ -53,7 +53,11 @@ import { createLocalCampaignQueue, startLocalCampaignQueue } from './queues-and-
 import { labelOutgoingCalls } from './functions/iam/function-identity';
 import { createIamEnforcement } from './functions/iam/iam-enforcement';
 import { localQueueUrl, LOCAL_SQS_PREFIX } from './queues-and-schedules/local-sqs';
-import { createLocalScheduler, LOCAL_SCHEDULER_PREFIX, startFunctionTargets } from './queues-and-schedules/local-scheduler';
+import {
+  createLocalScheduler,
+  LOCAL_SCHEDULER_PREFIX,
+  startFunctionTargets,
+} from './queues-and-schedules/local-scheduler';
 import { LOCAL_SECRETS_PREFIX } from './functions/local-secrets';
 import { LOCAL_ORIGIN_SECRET_ARN } from './api/origin-verify';
 import { functionArn, queueArn, roleArn } from './functions/iam/local-arns';

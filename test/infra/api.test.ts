@@ -7,6 +7,7 @@ import type { SenderBinding } from '#infra/constructs/house-function.ts';
 import { ROUTE_THROTTLE_GROUPS } from '#infra/constructs/api-throttling.ts';
 import { Data } from '#infra/constructs/data.ts';
 import { API_FALLBACK_HANDLER, routeHandler } from '#infra/constructs/functions.ts';
+import { catalogueNameOf } from '#infra/constructs/role-description.ts';
 import { API_FALLBACK_ROUTE, API_ROUTES } from '#shared/paths.ts';
 import { SENDS_BY_MAILBOX_INDEX } from '#shared/sends-by-mailbox-index.ts';
 import { newStack } from './support/app';
@@ -62,8 +63,7 @@ describe('Api', () => {
       const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref;
       const [functionId] = integrations[integrationId].Properties.IntegrationUri['Fn::GetAtt'];
       const [roleId] = functions[functionId].Properties.Role['Fn::GetAtt'];
-      // HouseFunction ends its role's description with "(<handler>)".
-      return /\((\w+)\)$/.exec(roles[roleId].Properties.Description)?.[1];
+      return catalogueNameOf(roles[roleId].Properties.Description);
     };
     for (const [name, routeKey] of Object.entries(API_ROUTES) as [keyof typeof API_ROUTES, string][]) {
       expect([name, handlerOf(routeKey)]).toEqual([name, routeHandler(name)]);

@@ -7,6 +7,7 @@
 import { labelOutgoingCalls, runAs } from '#infra/local/functions/iam/function-identity.ts';
 import { createIamEnforcement, type IamEnforcement } from '#infra/local/functions/iam/iam-enforcement.ts';
 import type { FunctionName } from '#infra/constructs/functions.ts';
+import { catalogueNameOf } from '#infra/constructs/role-description.ts';
 import { synthesizedTemplate } from '#infra/local/functions/iam/template-cache.ts';
 
 let enforcement: IamEnforcement | undefined;
@@ -41,8 +42,7 @@ export function templateWithout(
 ): Template {
   const copy = structuredClone(template);
   const [roleId] = Object.entries(copy.Resources).find(
-    ([, resource]) =>
-      resource.Type === 'AWS::IAM::Role' && String(resource.Properties?.Description ?? '').endsWith(`(${name})`),
+    ([, resource]) => resource.Type === 'AWS::IAM::Role' && catalogueNameOf(resource.Properties?.Description) === name,
   )!;
   let removed = 0;
   for (const resource of Object.values(copy.Resources)) {

@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { catalogueNameOf } from '#infra/constructs/role-description.ts';
 import { iamActionsOf, SDK_CLIENT_SERVICE } from '#infra/local/functions/iam/operation-actions.ts';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 
@@ -244,8 +245,7 @@ const SERVICE_OF_TYPE: Record<string, AddressedService> = {
 /** What the synthesised template says about the catalogue function `name`: its grants, the resources its variables name, what Lambda does with its role. */
 export function templateFactsOf(resources: Resources, name: string) {
   const roles = Object.entries(resources).filter(
-    ([, resource]) =>
-      resource.Type === 'AWS::IAM::Role' && String(resource.Properties?.Description ?? '').endsWith(`(${name})`),
+    ([, resource]) => resource.Type === 'AWS::IAM::Role' && catalogueNameOf(resource.Properties?.Description) === name,
   );
   if (roles.length !== 1)
     throw new Error(`Expected one role whose description ends with (${name}), found ${roles.length}`);

@@ -9,8 +9,9 @@
  * a suffix per test run or test file), so a table is known by its definition's name
  * (`Subscribers`), whatever suffix the request's table name carries (canonicalTable).
  */
-import { FUNCTIONS, type FunctionName } from '../../../constructs/functions';
-import { TABLES } from '../../../constructs/table-definitions';
+import type { FunctionName } from '#infra/constructs/functions.ts';
+import { catalogueNameOf } from '#infra/constructs/role-description.ts';
+import { TABLES } from '#infra/constructs/table-definitions.ts';
 import type { CfnResource, CfnTemplate } from './template-cache';
 import { ARN_FROM_REF, LOCAL_ACCOUNT, LOCAL_REGION } from './local-arns';
 
@@ -42,11 +43,8 @@ const PSEUDO: Record<string, string> = {
   'AWS::URLSuffix': 'amazonaws.com',
 };
 
-/** The catalogue name a house function's role description ends with: "… (mailSweep)". */
-const catalogueName = (role: CfnResource): FunctionName | undefined => {
-  const name = /\((\w+)\)$/.exec(String(role.Properties?.Description ?? ''))?.[1];
-  return name && name in FUNCTIONS ? (name as FunctionName) : undefined;
-};
+/** The catalogue function a house function's role belongs to, by its description (role-description.ts). */
+const catalogueName = (role: CfnResource): FunctionName | undefined => catalogueNameOf(role.Properties?.Description);
 
 /** The definition name of a table resource, from its construct path (`…/Data/Subscribers/Resource`). */
 const definedTable = (resource: CfnResource | undefined): string | undefined => {

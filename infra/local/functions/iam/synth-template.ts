@@ -10,8 +10,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
-import { parseAppContext } from '../../../bin/app-inputs';
-import { SiteStack } from '../../../constructs/site-stack';
+import { parseAppContext } from '#infra/bin/app-inputs.ts';
+import { SiteStack } from '#infra/constructs/site-stack.ts';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 import { LOCAL_ACCOUNT, LOCAL_REGION } from './local-arns';
 
