@@ -12,14 +12,17 @@ import { VISITS_BY_DAY_INDEX } from '#shared/visits-by-day-index.ts';
  * Plain data, no CDK types, so the local stack can use it without loading aws-cdk-lib.
  */
 export interface TableDefinition {
-  /** Logical name: CDK construct id, and the local table name. */
+  /** Logical name: the CDK construct id, and the table's name under `npm start` (the integration tests name their own). */
   logicalName: string;
   partitionKey: { name: string; type: 'S' };
   /** TTL attribute (Unix seconds) for the privacy policy's 2-year retention and short-lived markers. */
   timeToLiveAttribute: string;
   /** The leads table streams new items to the mailer. */
   stream?: 'NEW_IMAGE';
-  /** Sparse global secondary indexes (keys only): an item is in the index while it has both keys. */
+  /**
+   * Sparse global secondary indexes: an item is in an index while it has both of its keys. Each
+   * projects its keys only, unless its definition projects ALL for a list read from it.
+   */
   indexes?: readonly IndexDefinition[];
   /**
    * Point-in-time recovery (35 days of restorable history), on unless `false`: off only where a
