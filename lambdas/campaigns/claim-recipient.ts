@@ -2,6 +2,7 @@ import { MAIL_DOUBT_OUTLIVED_WINDOW } from '#shared/constants/operator-alerts.ts
 import type { SendRecord } from '../data/campaign-item';
 import { changeSeenSend, claimSend, getSendRecord } from '../data/campaign-sends';
 import type { TableStore } from '../data/stores';
+import { CAMPAIGN_MAY_CLAIM, doubtAfterWindow, doubtWindowEnds, INTERRUPTED_SEND } from '../domain/email-state';
 import type { DeliveryPolicy } from '../mail/delivery-policy';
 import * as log from '../runtime/log';
 
@@ -18,7 +19,7 @@ const CONTENDED_ROUNDS = 3;
 
 /**
  * Whether this person's email of the campaign may be sent now, by the rules of doubt a lead's
- * parts follow (docs/decisions/0063-settling-mail-from-ses-events.md):
+ * parts follow (lambdas/domain/email-state.ts; docs/decisions/0063-settling-mail-from-ses-events.md):
  * - new, or refused before: claimed (claimSend);
  * - `sending` within the lease: in flight elsewhere, wait for it; after the lease its sender died
  *   mid-send: uncertain from now;
@@ -35,24 +36,24 @@ export const claimRecipient = async (
 ): Promise<RecipientClaim> => {
   const who = { campaign: send.campaign, subscriberId: send.subscriberId };
   for (let round = 0; round < CONTENDED_ROUNDS; round += 1) {
-    const claimed = await claimSend(store, send, now);
+    const claimed = await claimSend(store, send, now, CAMPAIGN_MAY_CLAIM);
     if (claimed) return { record: claimed };
     const seen = await getSendRecord(store, send);
-    if (!seen || seen.status === 'pending' || seen.status === 'failed') continue;
+    if (!seen || CAMPAIGN_MAY_CLAIM.includes(seen.status)) continue;
     if (seen.status === 'sent') return { settled: 'already' };
     if (seen.status === 'sending') {
       const leaseEnds = seen.lastAttemptAt + policy.leaseSeconds;
       if (now < leaseEnds) return { waitSeconds: leaseEnds - now };
-      if (!(await changeSeenSend(store, seen, { status: 'uncertain', doubtSince: now }))) continue;
+      if (!(await changeSeenSend(store, seen, { status: INTERRUPTED_SEND, doubtSince: now }))) continue;
       log.warn('Campaign mail left in flight by a sender that stopped: in doubt', { ...who, since: now });
       return { waitSeconds: policy.settleSeconds };
     }
     // Uncertain. A record from before the settling window has no doubtSince: it was in doubt for
     // good, as the rules then said, and SES's events of that time may not have reached us.
     if (seen.doubtSince === undefined || seen.doubtSettled) return { settled: 'uncertain' };
-    const windowEnds = seen.doubtSince + policy.settleSeconds;
+    const windowEnds = doubtWindowEnds(seen.doubtSince, policy.settleSeconds);
     if (now < windowEnds) return { waitSeconds: windowEnds - now };
-    if (!seen.resent) {
+    if (doubtAfterWindow(seen.resent === true) === 'resend') {
       const resend = { status: 'sending', resent: true, lastAttemptAt: now, attempts: seen.attempts + 1 } as const;
       const record = await changeSeenSend(store, seen, resend);
       if (!record) continue;

@@ -21,17 +21,26 @@ export const getCampaign = async (store: TableStore, slug: string): Promise<Camp
   return item?.kind === 'campaign' ? item : undefined;
 };
 
+/** `#status IN (...)` over `statuses`, with their values named `:<prefix><n>`. */
+const statusIn = (statuses: readonly SendStatus[], prefix: string) => {
+  const values = Object.fromEntries(statuses.map((status, index) => [`:${prefix}${index}`, status]));
+  return { condition: `#status IN (${Object.keys(values).join(', ')})`, values };
+};
+
 /**
- * Claims this person's email of the campaign: a new record, or one SES refused before
- * (pending, failed), becomes `sending`. Exactly one caller wins the conditional write, so
- * concurrent workers, a duplicate queue message or a second `send` never send it twice.
- * Returns the claimed record, or undefined when it is sent, in flight or in doubt.
+ * Claims this person's email of the campaign: a new record, or one whose status is among
+ * `claimable` (one SES refused before: lambdas/domain/email-state.ts), becomes `sending`. Exactly
+ * one caller wins the conditional write, so concurrent workers, a duplicate queue message or a
+ * second `send` never send it twice. Returns the claimed record, or undefined when it is sent, in
+ * flight or in doubt.
  */
 export const claimSend = async (
   store: TableStore,
   send: { campaign: string; mailbox: string; subscriberId: string },
   now: number,
+  claimable: readonly SendStatus[],
 ): Promise<SendRecord | undefined> => {
+  const claim = statusIn(claimable, 'claimable');
   const fields = {
     kind: 'campaign-send',
     ...send,
@@ -47,9 +56,9 @@ export const claimSend = async (
         '#firstAttemptAt = if_not_exists(#firstAttemptAt, :now)',
       ],
       names: { '#attempts': 'attempts', '#firstAttemptAt': 'firstAttemptAt' },
-      values: { ':zero': 0, ':one': 1, ':now': now, ':pending': 'pending', ':failed': 'failed' },
+      values: { ':zero': 0, ':one': 1, ':now': now, ...claim.values },
     }),
-    ConditionExpression: 'attribute_not_exists(id) OR #status = :pending OR #status = :failed',
+    ConditionExpression: `attribute_not_exists(id) OR ${claim.condition}`,
     ReturnValues: 'ALL_OLD',
   });
   if (!before) return undefined;
@@ -110,26 +119,23 @@ export const settleSend = async (
   return settled;
 };
 
-/** The statuses SES's word can settle: an email handed to SES at some time. */
-const SETTLEABLE = ['pending', 'sending', 'uncertain', 'failed'];
-
 /**
  * SES has this campaign's email to the mailbox: an event about it arrived
- * (docs/decisions/0063-settling-mail-from-ses-events.md). False when there is no such record or
- * it was already sent.
+ * (docs/decisions/0063-settling-mail-from-ses-events.md); it becomes `sent` when its status is among
+ * `settleable` (the statuses SES's word settles: lambdas/domain/email-state.ts). False when there is
+ * no such record or it was already sent.
  */
 export const recordSendAccepted = async (
   store: TableStore,
   target: { campaign: string; mailbox: string },
   messageId: string,
   at: number,
+  settleable: readonly SendStatus[],
 ): Promise<boolean> => {
+  const settle = statusIn(settleable, 'settleable');
   const before = await updateItem<SendRecord>(store, sendRecordId(target.campaign, target.mailbox), {
-    ...setAttributes(
-      { status: 'sent', messageId, sentAt: at },
-      { values: Object.fromEntries(SETTLEABLE.map((status) => [`:${status}`, status])) },
-    ),
-    ConditionExpression: `attribute_exists(id) AND #status IN (${SETTLEABLE.map((status) => `:${status}`).join(', ')})`,
+    ...setAttributes({ status: 'sent', messageId, sentAt: at }, { values: settle.values }),
+    ConditionExpression: `attribute_exists(id) AND ${settle.condition}`,
     ReturnValues: 'ALL_OLD',
   });
   if (before) await countSendTransition(store, target.campaign, before.status, 'sent');

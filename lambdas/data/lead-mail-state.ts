@@ -120,12 +120,10 @@ export const resolvePartDoubt = async (
 
 export const getLead = (store: TableStore, id: string) => getItem<LeadItem>(store, id);
 
-/** The statuses SES's word can settle: a part that was handed to SES at some time. */
-const SETTLEABLE = [':pending', ':sending', ':uncertain', ':failed'];
-
 /**
  * SES has the part: an event about it arrived (docs/decisions/0063-settling-mail-from-ses-events.md).
- * It becomes `sent` with SES's message id, lease or not, as recordPartSent does. A lead that had
+ * It becomes `sent` with SES's message id, lease or not, as recordPartSent does, when its status is
+ * among `settleable` (the statuses SES's word settles: lambdas/domain/email-state.ts). A lead that had
  * already settled as uncertain or failed is made due again, so the sweep settles it anew.
  * False when the lead is unknown or the part was already sent (or never sent).
  */
@@ -135,15 +133,17 @@ export const recordPartAccepted = async (
   part: MailPart,
   messageId: string,
   now: number,
+  settleable: readonly PartStatus[],
 ) => {
+  const from = settleable.map((status, index) => [`:from${index}`, { S: status }] as const);
   const lead = await updateItem<LeadItem>(store, id, {
     UpdateExpression: 'SET #mail.#part = :sent, #ids.#part = :messageId',
-    ConditionExpression: `attribute_exists(id) AND #mail.#part IN (${SETTLEABLE.join(', ')})`,
+    ConditionExpression: `attribute_exists(id) AND #mail.#part IN (${from.map(([name]) => name).join(', ')})`,
     ExpressionAttributeNames: { '#mail': 'mail', '#ids': 'sesMessageIds', '#part': part },
     ExpressionAttributeValues: {
       ':sent': { S: 'sent' },
       ':messageId': { S: messageId },
-      ...Object.fromEntries(SETTLEABLE.map((status) => [status, { S: status.slice(1) }])),
+      ...Object.fromEntries(from),
     },
     ReturnValues: 'ALL_NEW',
   });

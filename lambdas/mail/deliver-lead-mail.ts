@@ -14,6 +14,7 @@ import {
 import type { TableStore } from '../data/stores';
 import { findSuppression } from '../data/suppressions';
 import { ensureInquirySubscriber, findSubscriber, getSubscriber } from '../data/subscribers';
+import { doubtAfterWindow, doubtWindowEnds, INTERRUPTED_SEND } from '../domain/email-state';
 import type { FormMailBudget } from '../domain/form-mail-budget';
 import { leadLinkToken } from '../domain/lead-link-token';
 import * as log from '../runtime/log';
@@ -132,7 +133,7 @@ export const deliverLeadMail = async (
   const inDoubt = () => PART_ORDER.filter((part) => mail[part] === 'uncertain' && !settledDoubts.has(part));
 
   for (const part of PART_ORDER) {
-    if (mail[part] === 'sending' && (await move(part, 'sending', 'uncertain'))) newDoubt = true;
+    if (mail[part] === 'sending' && (await move(part, 'sending', INTERRUPTED_SEND))) newDoubt = true;
   }
 
   // A lead the firm marked as spam sends its address nothing more (held-mail.ts).
@@ -172,9 +173,13 @@ export const deliverLeadMail = async (
 
   // The settling window has passed without a word from SES: a part not yet resent never reached
   // it and is sent again; one already resent stays in doubt, for the operators.
-  if (inDoubt().length > 0 && doubtSince !== undefined && now >= doubtSince + deps.policy.settleSeconds) {
+  if (
+    inDoubt().length > 0 &&
+    doubtSince !== undefined &&
+    now >= doubtWindowEnds(doubtSince, deps.policy.settleSeconds)
+  ) {
     for (const part of inDoubt()) {
-      const resolution = resent.has(part) ? 'settledDoubts' : 'resentParts';
+      const resolution = doubtAfterWindow(resent.has(part)) === 'settle' ? 'settledDoubts' : 'resentParts';
       if (!(await withRetries(() => resolvePartDoubt(deps.leads, lead.id, leaseId, part, resolution)))) {
         if (!(await settledBySes(part)))
           leaseLost(part, 'uncertain', resolution === 'resentParts' ? 'pending' : 'uncertain');
@@ -235,7 +240,7 @@ export const deliverLeadMail = async (
   if (retrying || doubtful || waiting || heldRecheckAt !== undefined) {
     const nextAttemptAt = Math.min(
       retrying ? now + retryDelay(deps.policy, lead.mailAttempts) : Infinity,
-      doubtful ? doubtSince! + deps.policy.settleSeconds : Infinity,
+      doubtful ? doubtWindowEnds(doubtSince!, deps.policy.settleSeconds) : Infinity,
       waiting ? mailWaitsUntil! : Infinity,
       heldRecheckAt ?? Infinity,
     );

@@ -4,6 +4,7 @@ import { recordPartAccepted, recordPartDelivery } from '../data/lead-mail-state'
 import type { DeliveryRecord } from '../data/delivery-record';
 import type { TableStore } from '../data/stores';
 import { canonicalMailbox } from '../domain/canonical-mailbox';
+import { SES_MAY_SETTLE } from '../domain/email-state';
 import { suppressAddress } from '../domain/suppress-address';
 import * as log from '../runtime/log';
 import type { SesEvent } from './ses-event';
@@ -62,7 +63,7 @@ const recordNews = async (stores: IngestionStores, { first, strongest }: EmailNe
     const id = leadId(identity.leadKey);
     const lead = await recordPartDelivery(stores.leads, id, identity.part, strongest);
     if (lead?.mail[identity.part] !== 'sent') {
-      const settled = await recordPartAccepted(stores.leads, id, identity.part, first.messageId, now);
+      const settled = await recordPartAccepted(stores.leads, id, identity.part, first.messageId, now, SES_MAY_SETTLE);
       if (settled)
         log.info('Lead email settled by SES', { leadId: id, part: identity.part, messageId: first.messageId });
     }
@@ -71,7 +72,7 @@ const recordNews = async (stores: IngestionStores, { first, strongest }: EmailNe
       const target = { campaign: identity.campaign, mailbox: canonicalMailbox(address) };
       const record = await recordSendDelivery(stores.campaigns, target, strongest);
       if (record?.status !== 'sent')
-        await recordSendAccepted(stores.campaigns, target, first.messageId, first.delivery.at);
+        await recordSendAccepted(stores.campaigns, target, first.messageId, first.delivery.at, SES_MAY_SETTLE);
     }
   }
 };
