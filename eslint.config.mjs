@@ -54,13 +54,17 @@ const layerZones = [
   ),
   {
     // The scorecard PDF renderer, run by hand, launches the browser the tests resolve.
-    target: [path.join(ROOT, 'infra/*.ts'), path.join(ROOT, 'infra/!(assets)/**')],
+    target: [
+      path.join(ROOT, 'infra/*.ts'),
+      path.join(ROOT, 'infra/!(cdk)/**'),
+      path.join(ROOT, 'infra/cdk/!(assets)/**'),
+    ],
     from: all('test'),
-    message: 'Only the by-hand asset renderers (infra/assets) may import test/support/chromium.',
+    message: 'Only the by-hand asset renderers (infra/cdk/assets) may import test/support/chromium.',
   },
   {
     // The stack names handlers only by entry path, as strings (the function catalogue,
-    // infra/constructs/functions.ts); the local twin (infra/local) runs them; the operator
+    // infra/cdk/constructs/functions.ts); the local twin (infra/local) runs them; the operator
     // commands (infra/ops) reuse the data modules, so a redrive writes a lead exactly as the
     // mailer does; they and the smoke test build their AWS clients with the handlers' factories
     // (lambdas/runtime/aws-clients). Nothing else in infra reaches lambdas.
@@ -255,7 +259,7 @@ export default defineConfig(
   {
     // CloudFront Functions (cloudfront-js-2.0): scripts with one top-level `handler` and a
     // placeholder the build replaces; no module syntax.
-    files: ['infra/edge/*.js'],
+    files: ['infra/cdk/edge/*.js'],
     languageOptions: { sourceType: 'script', globals: { __EDGE_CONFIG__: 'readonly' } },
     rules: {
       'no-unused-vars': ['error', { varsIgnorePattern: '^handler$', caughtErrors: 'none' }],

@@ -1,6 +1,6 @@
 /**
  * The environment variables our handlers read, named once: CDK sets them (HouseFunction.setEnv
- * in infra/constructs/house-function.ts), the local twin sets them (infra/local/start.ts), and
+ * in infra/cdk/constructs/house-function.ts), the local twin sets them (infra/local/start.ts), and
  * the handlers read them only through lambdas/runtime/env.ts, which takes these names.
  */
 export type HandlerEnvName =

@@ -46,6 +46,6 @@ export const ARCHIVE_KEY_PATTERNS = [ARCHIVE_KEY_PATTERN, ARCHIVE_FILES.sitemap.
 
 /**
  * The value of each published issue's key (its slug) in the edge's KeyValueStore: only the key's
- * presence is read (infra/edge/viewer-request.js), and a store value may not be empty.
+ * presence is read (infra/cdk/edge/viewer-request.js), and a store value may not be empty.
  */
 export const ARCHIVE_ISSUE_VALUE = 'published';

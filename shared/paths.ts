@@ -5,7 +5,7 @@ export const API_BASE = '/api';
 
 /**
  * The API's routes, each named as the function that serves it (FUNCTIONS in
- * infra/constructs/functions.ts), as route keys the way API Gateway (HTTP API) writes them. The local
+ * infra/cdk/constructs/functions.ts), as route keys the way API Gateway (HTTP API) writes them. The local
  * server matches the same keys (shared/route-key.ts); links and fetch calls fill them in (apiPath).
  */
 export const API_ROUTES = {

@@ -7,7 +7,7 @@
 /**
  * The key of the publisher's one item in the Campaigns table: what it last wrote, its runs'
  * counters and the lease that lets one run publish at a time (lambdas/data/publisher-state.ts);
- * the only item its role may update (infra/constructs/site-publisher.ts). The value predates the
+ * the only item its role may update (infra/cdk/constructs/site-publisher.ts). The value predates the
  * blog (issue 31): on a deployed stack the item already holds the counters and the lease of runs
  * that may be in flight, and under a new key the old item would stay behind where the
  * publisher's role could not delete it.

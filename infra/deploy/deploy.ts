@@ -11,7 +11,7 @@
  * app, context and stack, through `cdk diff`: what the deploy would change in the deployed
  * stack, read before every deploy after the first. It changes nothing.
  *
- * `-c stage=<stage>` picks the stack (infra/bin/stage.ts): `ConsultancySite` for prod (the
+ * `-c stage=<stage>` picks the stack (infra/cdk/bin/stage.ts): `ConsultancySite` for prod (the
  * default), `ConsultancySite-<stage>` for another.
  */
 import { spawnSync } from 'node:child_process';

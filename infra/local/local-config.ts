@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseSender } from '../site/sender';
+import { parseSender } from '../cdk/site/sender';
 import { FaultSpecError, parseFaultSpec, type FaultSpec } from './faults/fault-switch';
 import { LOCAL_MAILING_ADDRESS } from '#shared/mailing-address.ts';
 import { REPO_ROOT } from '#shared/repo-root.ts';
@@ -110,7 +110,7 @@ export function localConfig() {
     scorecard: {
       bucket: 'local-scorecard-documents',
       key: 'human-relations-scorecard.pdf',
-      file: path.join(REPO_ROOT, 'infra', 'assets', 'scorecard', 'human-relations-scorecard.pdf'),
+      file: path.join(REPO_ROOT, 'infra', 'cdk', 'assets', 'scorecard', 'human-relations-scorecard.pdf'),
     },
   };
 }

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { FunctionName } from '../constructs/functions';
+import type { FunctionName } from '../cdk/constructs/functions';
 import { createApiDispatcher, type loadHttpHandlers } from './api/api-dispatch';
 import { CLOCK_PATH, type TwinClock } from './queues-and-schedules/clock-control';
 import { createFaultControl, FAULTS_PATH } from './faults/fault-control';

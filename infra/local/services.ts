@@ -9,7 +9,7 @@ import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { TABLES, type TableDefinition } from '../constructs/table-definitions';
+import { TABLES, type TableDefinition } from '../cdk/constructs/table-definitions';
 import { recipientsOf, sesEventsFor, tagsOf } from './ses-and-events/ses-events-twin';
 import { loopbackRefusal } from './loopback';
 import { createTableInput } from './dynamodb/table-input';
@@ -80,7 +80,7 @@ const ensureIndexes = async (client: DynamoDBClient, table: TableDefinition, Tab
 };
 
 /**
- * Creates the tables of infra/constructs/table-definitions.ts (the same the CDK app deploys).
+ * Creates the tables of infra/cdk/constructs/table-definitions.ts (the same the CDK app deploys).
  * Idempotent: an existing table is left as it is, or given the indexes it lacks with its items kept. `nameOf` lets
  * tests use their own names. dynalite has no streams or TTL, so keys and indexes are created here.
  */

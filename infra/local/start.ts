@@ -13,8 +13,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { buildViewerRequestCode, loadEdgeHandlers, readRouteManifest } from '../edge/edge-code';
-import { FUNCTIONS } from '../constructs/functions';
+import { buildViewerRequestCode, loadEdgeHandlers, readRouteManifest } from '../cdk/edge/edge-code';
+import { FUNCTIONS } from '../cdk/constructs/functions';
 import {
   ANALYTICS_TABLE,
   CAMPAIGNS_TABLE,
@@ -23,8 +23,8 @@ import {
   POSTS_TABLE,
   SUBSCRIBERS_TABLE,
   TABLES,
-} from '../constructs/table-definitions';
-import { readCspHashes, securityHeaders } from '../site/security-headers';
+} from '../cdk/constructs/table-definitions';
+import { readCspHashes, securityHeaders } from '../cdk/site/security-headers';
 import { loadHttpHandlers } from './api/api-dispatch';
 import { drainServer } from './drain-server';
 import { createTwinClock } from './queues-and-schedules/clock-control';

@@ -8,6 +8,7 @@
  * Safe to run again.
  */
 import { keepSubscriber } from '#lambdas/data/subscriber-retention.ts';
+import { subscriberExpiry } from '#lambdas/domain/consent-retention.ts';
 import type { SubscriberItem } from '#lambdas/data/subscriber-item.ts';
 import { scanKind } from './scan-table';
 import type { OpsTarget } from './stack-target';
@@ -15,6 +16,6 @@ import type { OpsTarget } from './stack-target';
 export const applyRetention = async (target: OpsTarget): Promise<number> => {
   const store = { db: target.db, table: target.tables.subscribers };
   const subscribers = await scanKind<SubscriberItem>(target.db, target.tables.subscribers, 'subscriber');
-  for (const subscriber of subscribers) await keepSubscriber(store, subscriber);
+  for (const subscriber of subscribers) await keepSubscriber(store, subscriber, subscriberExpiry);
   return subscribers.length;
 };

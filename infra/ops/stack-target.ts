@@ -2,17 +2,17 @@ import { DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createCloudFormationClient } from '#lambdas/runtime/aws-clients/cloudformation.ts';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
-import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE } from '../constructs/table-definitions';
-import { DEFAULT_STAGE, parseStage, REGION, stackNameOf } from '../bin/stage';
+import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE } from '../cdk/constructs/table-definitions';
+import { DEFAULT_STAGE, parseStage, REGION, stackNameOf } from '../cdk/bin/stage';
 
-/** The prod stack's name (infra/bin/app.ts) and the region: operator commands read its outputs. */
+/** The prod stack's name (infra/cdk/bin/app.ts) and the region: operator commands read its outputs. */
 export const STACK = { name: stackNameOf(DEFAULT_STAGE), region: REGION } as const;
 
 /** The `--stage` flag of the operator commands, in their usage lines. */
 export const STAGE_USAGE = '[--stage <stage>, with --target aws; default prod]';
 
 /**
- * The stack a command works on: `--stage` names a deployed stage's stack (infra/bin/stage.ts),
+ * The stack a command works on: `--stage` names a deployed stage's stack (infra/cdk/bin/stage.ts),
  * so it goes with `--target aws`; the local stack has no stages, and a `--stage` there would let
  * an operator believe a command ran on staging when it ran on their own machine.
  */

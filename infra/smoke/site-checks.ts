@@ -1,7 +1,7 @@
 import { CONSOLE_PAGE } from '#shared/console/common.ts';
 import { API_BASE, NOT_FOUND_PAGE, sitePaths } from '#shared/paths.ts';
 import { cspHash } from '#web/build/csp-hashes.ts';
-import { securityHeaders } from '../site/security-headers';
+import { securityHeaders } from '../cdk/site/security-headers';
 import { request, titleOf } from './http';
 import type { Results } from './results';
 
@@ -12,7 +12,7 @@ const APOSTROPHE_SLUGS = [
 ];
 
 /**
- * Which security headers are missing or differ from infra/site/security-headers.ts; the CSP
+ * Which security headers are missing or differ from infra/cdk/site/security-headers.ts; the CSP
  * must allow exactly the inline <style> and <script> elements of the page it came with and of
  * the console's shell (one CSP for the whole site: docs/decisions/0066-console-inline-script.md).
  */

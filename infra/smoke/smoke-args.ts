@@ -1,11 +1,11 @@
-import { parseStage, stackNameOf } from '../bin/stage';
+import { parseStage, stackNameOf } from '../cdk/bin/stage';
 import { parseCommandLine } from '../command-line';
 
 const USAGE = 'Usage: npm run smoke -- <site-url> [--alarm-test] [--stack <stack-name>] [--stage <stage>]';
 
 /**
  * `npm run smoke`'s arguments: the site's URL, whether to test an alarm, and on which stack:
- * `--stack` by name, or `--stage` by the stage infra/bin/app.ts named it after; prod's by default.
+ * `--stack` by name, or `--stage` by the stage infra/cdk/bin/app.ts named it after; prod's by default.
  */
 export function parseSmokeArgs(argv: string[]) {
   const { values, positionals } = parseCommandLine(

@@ -32,7 +32,7 @@ export const getPublisherState = async (store: TableStore): Promise<Record<strin
 /**
  * Replaces the state: written after the objects, so a failed run is redone in full next time. An
  * UpdateItem (which creates the item when absent), so the publisher's one write grant is
- * UpdateItem on this item's key (infra/constructs/site-publisher.ts).
+ * UpdateItem on this item's key (infra/cdk/constructs/site-publisher.ts).
  */
 export const savePublisherState = (store: TableStore, objects: Record<string, WrittenObject>, now: number) => {
   const set = setAttributes({

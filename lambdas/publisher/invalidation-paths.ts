@@ -17,7 +17,7 @@ const asSent = (path: string) =>
   );
 
 /**
- * As the viewer-request function forwards a page's path (infra/edge/viewer-request.js,
+ * As the viewer-request function forwards a page's path (infra/cdk/edge/viewer-request.js,
  * `encodePath`: every segment encoded strictly, `'` as `%27`), the URI CloudFront then caches it
  * under. Differs from `asSent` only for a slug with an apostrophe (two of the seed posts).
  */

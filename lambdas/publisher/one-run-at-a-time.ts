@@ -11,7 +11,7 @@ import type { TableStore } from '../data/stores';
 
 /**
  * How long a lease lasts, in seconds. Longer than the publisher's 60 s timeout
- * (infra/constructs/functions.ts; test/infra/site-publisher.test.ts holds them together), so
+ * (infra/cdk/constructs/functions.ts; test/infra/site-publisher.test.ts holds them together), so
  * a live run never outlives its lease; short enough that a run killed while holding it (timeout,
  * crash) frees it before Lambda's first retry of an event that gave up waiting for it, about a
  * minute after that run failed (https://docs.aws.amazon.com/lambda/latest/dg/invocation-async-error-handling.html).
@@ -56,7 +56,7 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * Runs `work` (the publisher's reconciliation) so that no two runs of it overlap, and returns only
  * once a run that read the tables after this request was counted has finished: no request is lost
  * (docs/decisions/0052-newsletter-archive.md, "One run at a time"). Without reserved concurrency,
- * which a new account cannot grant (infra/compliance.ts).
+ * which a new account cannot grant (infra/cdk/compliance.ts).
  *
  * 1. The request counts itself: `requested` + 1 is its number.
  * 2. It tries to take the lease (a conditional write on the state item). Holding it, it publishes

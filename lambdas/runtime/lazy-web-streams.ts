@@ -1,5 +1,5 @@
 /**
- * Bundling alias target for `node:stream/web` (infra/constructs/functions.ts), the same pattern as
+ * Bundling alias target for `node:stream/web` (infra/cdk/constructs/functions.ts), the same pattern as
  * env-credentials.ts. @middy/core imports `ReadableStream` from it at its top level only to check
  * `body instanceof ReadableStream` when a handler streams its response (`streamifyResponse`), which
  * none of ours does. Importing the module makes Node load and compile its web streams (ten

@@ -1,5 +1,5 @@
 /**
- * Bundling alias target for `@aws-sdk/middleware-endpoint-discovery` (infra/constructs/functions.ts),
+ * Bundling alias target for `@aws-sdk/middleware-endpoint-discovery` (infra/cdk/constructs/functions.ts),
  * the same pattern as env-credentials.ts. The DynamoDB client resolves an endpoint-discovery
  * configuration at construction (an LRU endpoint cache from mnemonist, ~8 KB minified), but
  * discovery is off unless enabled explicitly, and none of the commands we send use it. Each

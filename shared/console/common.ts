@@ -30,7 +30,7 @@ export const SESSION_COOKIE = '__Host-console-session';
  * Set to `1` by the console's page on the requests it makes by itself on a timer (a sending
  * campaign's progress): the API answers them but they do not count as the owner's activity, so an
  * unattended console still ends after its idle limit (docs/decisions/0071-console-sessions.md).
- * CloudFront forwards it (infra/site/api-origin-headers.ts).
+ * CloudFront forwards it (infra/cdk/site/api-origin-headers.ts).
  */
 export const BACKGROUND_REQUEST_HEADER = 'X-Console-Background';
 

@@ -1,6 +1,6 @@
 /**
  * Log messages that raise an alarm: the lambdas log them (lambdas/runtime/log.ts) and the stack
- * puts a metric filter on their log groups (infra/constructs/site-stack.ts), so the two cannot drift.
+ * puts a metric filter on their log groups (infra/cdk/constructs/site-stack.ts), so the two cannot drift.
  */
 export const LEAD_MAIL_FINALLY_FAILED = 'Lead mail finally failed';
 export const FORM_MAIL_BUDGET_EXHAUSTED = 'Form mail budget exhausted';

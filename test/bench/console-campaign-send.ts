@@ -12,7 +12,7 @@
  */
 import { CAMPAIGN_ROUTES, type SendProgress } from '#shared/console-campaigns.ts';
 import { SESSION_COOKIE } from '#shared/console/common.ts';
-import { CONSOLE_TABLE, SUBSCRIBERS_TABLE } from '#infra/constructs/table-definitions.ts';
+import { CONSOLE_TABLE, SUBSCRIBERS_TABLE } from '#infra/cdk/constructs/table-definitions.ts';
 import { LOCAL_CONSOLE_OWNER } from '#infra/local/local-config.ts';
 import { readRawEmails } from '#infra/local/services.ts';
 import { sessionItemIds } from '#lambdas/console/sign-in/sessions.ts';

@@ -5,7 +5,7 @@
  * work (the session and owner read, the index Query) on the same dynalite.
  */
 import { CONSOLE_API_BASE, SESSION_COOKIE } from '#shared/console/common.ts';
-import { CONSOLE_TABLE } from '#infra/constructs/table-definitions.ts';
+import { CONSOLE_TABLE } from '#infra/cdk/constructs/table-definitions.ts';
 import { LOCAL_CONSOLE_OWNER } from '#infra/local/local-config.ts';
 import { sessionItemIds } from '#lambdas/console/sign-in/sessions.ts';
 import { signInOverHttp } from '../support/console-sign-in-over-http';

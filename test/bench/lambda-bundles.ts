@@ -15,9 +15,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
-import { FUNCTIONS, type FunctionName } from '#infra/constructs/functions.ts';
+import { FUNCTIONS, type FunctionName } from '#infra/cdk/constructs/functions.ts';
 import { REPO_ROOT } from '#shared/repo-root.ts';
-import { LAMBDA_ENTRY_FILE, lambdaBuildOptions, lambdaBuildOptionsForSource } from '#infra/constructs/lambda-build.ts';
+import { LAMBDA_ENTRY_FILE, lambdaBuildOptions, lambdaBuildOptionsForSource } from '#infra/cdk/constructs/lambda-build.ts';
 
 /**
  * What a cold start of an API handler reads (its entry file and the chunks that imports

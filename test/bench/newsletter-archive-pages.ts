@@ -1,6 +1,6 @@
 import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { CAMPAIGNS_TABLE } from '#infra/constructs/table-definitions.ts';
+import { CAMPAIGNS_TABLE } from '#infra/cdk/constructs/table-definitions.ts';
 import { LOCAL_LAMBDA_PREFIX } from '#infra/local/functions/local-lambda.ts';
 import { lambdaPublisherTrigger } from '#lambdas/publisher/lambda-publisher-trigger.ts';
 import { CAMPAIGN_FILES } from '#lambdas/campaigns/campaign-files.generated.ts';

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { apiPath, emailPagePath, unsubscribePagePath } from '#shared/paths.ts';
-import { SUBSCRIBERS_TABLE } from '#infra/constructs/table-definitions.ts';
+import { SUBSCRIBERS_TABLE } from '#infra/cdk/constructs/table-definitions.ts';
 import { playwrightLaunchOptions, resolveChromium } from '../support/chromium';
 import { LIMITS_LIFTED, startLocalStack } from '../support/local-stack';
 import { load, loadInTurns, startFloorServer, type LatencyResult } from './api-latency';

@@ -9,10 +9,10 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadEdgeHandlers, readRouteManifest } from '#infra/edge/edge-code.ts';
+import { loadEdgeHandlers, readRouteManifest } from '#infra/cdk/edge/edge-code.ts';
 import { createLocalKeyValueStore } from '#infra/local/site-and-edge/local-key-value-store.ts';
 import { createSiteHandler } from '#infra/local/site-and-edge/static-site.ts';
-import { readCspHashes, securityHeaders, type CspHashes } from '#infra/site/security-headers.ts';
+import { readCspHashes, securityHeaders, type CspHashes } from '#infra/cdk/site/security-headers.ts';
 import { cspHash, styleElement } from '#web/build/csp-hashes.ts';
 import { apiPath } from '#shared/paths.ts';
 

@@ -7,7 +7,7 @@
  * one address, which would otherwise be over its bounds and cost no write at all): a browser's first
  * view of the day writes twice, every later one once, as most views do on the site.
  */
-import { ANALYTICS_TABLE } from '#infra/constructs/table-definitions.ts';
+import { ANALYTICS_TABLE } from '#infra/cdk/constructs/table-definitions.ts';
 import { apiPath } from '#shared/paths.ts';
 import type { BudgetLine } from './report';
 import { loadInTurns, startFloorServer, type LatencyResult } from './api-latency';

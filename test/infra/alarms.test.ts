@@ -1,9 +1,9 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import { Alarms } from '#infra/constructs/alarms.ts';
-import { DeadLetterQueue } from '#infra/constructs/dead-letter-queue.ts';
-import { TopicKey } from '#infra/constructs/topic-key.ts';
+import { Alarms } from '#infra/cdk/constructs/alarms.ts';
+import { DeadLetterQueue } from '#infra/cdk/constructs/dead-letter-queue.ts';
+import { TopicKey } from '#infra/cdk/constructs/topic-key.ts';
 import { newStack } from './support/app';
 
 describe('Alarms', () => {
@@ -31,7 +31,7 @@ describe('Alarms', () => {
     template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
     template.hasResourceProperties('AWS::KMS::Key', {
       KeyPolicy: {
-        // AWS's documented statement, without conditions (infra/constructs/topic-key.ts).
+        // AWS's documented statement, without conditions (infra/cdk/constructs/topic-key.ts).
         Statement: Match.arrayWith([
           {
             Effect: 'Allow',

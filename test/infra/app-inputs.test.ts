@@ -9,7 +9,7 @@ import {
   OWNERS_REFUSED,
   SITE_URL_REFUSED,
   mailingAddressRefused,
-} from '#infra/bin/app-inputs.ts';
+} from '#infra/cdk/bin/app-inputs.ts';
 import { FIXTURE_WEB_DIST } from './support/app';
 
 const CONTEXT: Record<string, unknown> = {

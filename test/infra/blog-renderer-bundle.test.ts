@@ -1,6 +1,6 @@
 /**
  * The blog's renderer as the site's publisher runs it: bundled by the Lambda build options
- * (infra/constructs/lambda-build.ts: .tsx, JSX and the components' imports, no loader of ours),
+ * (infra/cdk/constructs/lambda-build.ts: .tsx, JSX and the components' imports, no loader of ours),
  * loaded as Lambda loads an ES module, and rendering the very bytes the web build's call renders,
  * so the pages the publisher writes are the ones the deployed client hydrates.
  */
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build, type Metafile } from 'esbuild';
-import { LAMBDA_ENTRY_FILE, lambdaBuildOptions } from '#infra/constructs/lambda-build.ts';
+import { LAMBDA_ENTRY_FILE, lambdaBuildOptions } from '#infra/cdk/constructs/lambda-build.ts';
 import type { SiteObject } from '#shared/blog-site.ts';
 import { renderBlogObjects } from '#web/render/blog-site.tsx';
 import { FIXTURE_PUBLISHED } from '../web/blog/fixture-posts';

@@ -12,8 +12,8 @@ import {
   unacknowledgedFindings,
   VALIDATION_REPORT_FILE,
   type Finding,
-} from '#infra/compliance.ts';
-import type { SiteStackProps } from '#infra/constructs/site-stack.ts';
+} from '#infra/cdk/compliance.ts';
+import type { SiteStackProps } from '#infra/cdk/constructs/site-stack.ts';
 import { newStack, synthStack } from './support/app';
 
 const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:111111111111:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789';
@@ -113,7 +113,7 @@ describe('unacknowledgedFindings', () => {
 
 /**
  * The house rules alone (fast: no cdk-nag, no cfn-guard): no function reserves concurrency, as a
- * new account's first deploy would fail on it (infra/compliance.ts, HouseRules).
+ * new account's first deploy would fail on it (infra/cdk/compliance.ts, HouseRules).
  */
 describe('the house rule against reserved concurrency', () => {
   const withHouseRules = (app: App) => {

@@ -1,7 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { Data } from '#infra/constructs/data.ts';
-import { TABLES } from '#infra/constructs/table-definitions.ts';
+import { Data } from '#infra/cdk/constructs/data.ts';
+import { TABLES } from '#infra/cdk/constructs/table-definitions.ts';
 import { newStack } from './support/app';
 
 describe('Data', () => {

@@ -1,7 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { parseAppContext } from '#infra/bin/app-inputs.ts';
-import { SiteStack } from '#infra/constructs/site-stack.ts';
+import { parseAppContext } from '#infra/cdk/bin/app-inputs.ts';
+import { SiteStack } from '#infra/cdk/constructs/site-stack.ts';
 import { STACK_PROPS, TEST_CONTEXT } from './support/app';
 
 const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:111111111111:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789';

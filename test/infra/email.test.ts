@@ -1,11 +1,11 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { Data } from '#infra/constructs/data.ts';
-import { Email, SUPPRESSION_KEY_PREFIX } from '#infra/constructs/email.ts';
+import { Data } from '#infra/cdk/constructs/data.ts';
+import { Email, SUPPRESSION_KEY_PREFIX } from '#infra/cdk/constructs/email.ts';
 import type { TableStore } from '#lambdas/data/stores.ts';
 import { recordErasedSuppression, recordSuppression } from '#lambdas/data/suppressions.ts';
-import { TopicKey } from '#infra/constructs/topic-key.ts';
+import { TopicKey } from '#infra/cdk/constructs/topic-key.ts';
 import { newStack } from './support/app';
 import { roleActions, roleStatements } from './support/policies';
 

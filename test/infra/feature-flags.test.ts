@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
-import { addCompliancePacks, synthCompliant } from '#infra/compliance.ts';
-import { SiteStack } from '#infra/constructs/site-stack.ts';
+import { addCompliancePacks, synthCompliant } from '#infra/cdk/compliance.ts';
+import { SiteStack } from '#infra/cdk/constructs/site-stack.ts';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 import { newTestApp, STACK_PROPS } from './support/app';
 

@@ -7,9 +7,9 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
-import { DeadLetterQueue } from '#infra/constructs/dead-letter-queue.ts';
-import { FUNCTIONS, sizingProblem } from '#infra/constructs/functions.ts';
-import { HouseFunction } from '#infra/constructs/house-function.ts';
+import { DeadLetterQueue } from '#infra/cdk/constructs/dead-letter-queue.ts';
+import { FUNCTIONS, sizingProblem } from '#infra/cdk/constructs/functions.ts';
+import { HouseFunction } from '#infra/cdk/constructs/house-function.ts';
 import { newStack } from './support/app';
 
 const table = (stack: ReturnType<typeof newStack>, id: string) =>

@@ -4,7 +4,7 @@
  *
  * - What the code can call: each catalogue function (FUNCTIONS) is built as it is deployed, by
  *   the bundle benchmark's builder (test/bench/lambda-bundles.ts, the options of
- *   infra/constructs/lambda-build.ts), and the AWS SDK command modules with bytes in any of its
+ *   infra/cdk/constructs/lambda-build.ts), and the AWS SDK command modules with bytes in any of its
  *   files (entry and chunks) are its calls, mapped to IAM actions by iamActionsOf
  *   (infra/local/functions/iam/operation-actions.ts: SendMessageBatch is sqs:SendMessage). Each function is
  *   built on its own: in one build of all entries esbuild keeps a command a shared module imports
@@ -31,7 +31,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FUNCTIONS, type FunctionName } from '#infra/constructs/functions.ts';
+import { FUNCTIONS, type FunctionName } from '#infra/cdk/constructs/functions.ts';
 import { buildLambdaBundles, type BuiltBundle } from '../bench/lambda-bundles';
 import { synthStack } from './support/app';
 import {

@@ -1,9 +1,9 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { Data } from '#infra/constructs/data.ts';
-import type { SenderBinding } from '#infra/constructs/house-function.ts';
-import { Mailer, type MailerProps } from '#infra/constructs/mailer.ts';
+import { Data } from '#infra/cdk/constructs/data.ts';
+import type { SenderBinding } from '#infra/cdk/constructs/house-function.ts';
+import { Mailer, type MailerProps } from '#infra/cdk/constructs/mailer.ts';
 import { newStack } from './support/app';
 import { roleActions, roleStatements } from './support/policies';
 

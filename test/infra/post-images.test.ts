@@ -6,7 +6,7 @@
  * answer (CORS, POST only) and forgets an abandoned upload after a day.
  */
 import { POST_MEDIA_PREFIX, POST_UPLOADS_PREFIX, RENDER_KIT_KEY } from '#shared/blog-site.ts';
-import { FUNCTIONS, type FunctionName } from '#infra/constructs/functions.ts';
+import { FUNCTIONS, type FunctionName } from '#infra/cdk/constructs/functions.ts';
 import { synthStack } from './support/app';
 import { roleStatements } from './support/policies';
 

@@ -1,5 +1,5 @@
 /**
- * The posts' scheduled publishes in the stack (infra/constructs/post-schedules.ts, decision 0053):
+ * The posts' scheduled publishes in the stack (infra/cdk/constructs/post-schedules.ts, decision 0053):
  * a schedule group of their own, an execution role only Scheduler of this account assumes and that
  * may only invoke the site's publisher, and the Posts screen's grants to schedule in that group.
  */

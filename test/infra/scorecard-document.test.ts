@@ -1,7 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { ScorecardDocument } from '#infra/constructs/scorecard-document.ts';
+import { ScorecardDocument } from '#infra/cdk/constructs/scorecard-document.ts';
 import { FIXTURE_SCORECARD, newStack } from './support/app';
 
 function build(documentFile = FIXTURE_SCORECARD) {
@@ -49,6 +49,6 @@ describe('ScorecardDocument', () => {
   });
 
   it('rejects a relative path', () => {
-    expect(() => build('infra/assets/scorecard/doc.pdf')).toThrow(/absolute path/);
+    expect(() => build('infra/cdk/assets/scorecard/doc.pdf')).toThrow(/absolute path/);
   });
 });

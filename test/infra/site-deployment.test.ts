@@ -3,7 +3,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { SiteDeployment } from '#infra/constructs/site-deployment.ts';
+import { SiteDeployment } from '#infra/cdk/constructs/site-deployment.ts';
 import { DEPLOY_TIME_SITE_ORIGIN } from '#shared/deploy-site-origin.ts';
 import { FIXTURE_WEB_DIST, newStack } from './support/app';
 

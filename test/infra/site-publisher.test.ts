@@ -5,7 +5,7 @@
  * of `publish`), and that it runs one at a time without reserved concurrency.
  */
 import { Match } from 'aws-cdk-lib/assertions';
-import { FUNCTIONS } from '#infra/constructs/functions.ts';
+import { FUNCTIONS } from '#infra/cdk/constructs/functions.ts';
 import { PUBLISHER_LEASE_SECONDS } from '#lambdas/publisher/one-run-at-a-time.ts';
 import { synthStack } from './support/app';
 import { roleStatements } from './support/policies';

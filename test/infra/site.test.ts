@@ -1,9 +1,9 @@
 import { SESSION_COOKIE } from '#shared/console/common.ts';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { Site, type SiteProps } from '#infra/constructs/site.ts';
+import { Site, type SiteProps } from '#infra/cdk/constructs/site.ts';
 import { cspHash } from '#web/build/csp-hashes.ts';
-import { contentSecurityPolicy, securityHeaders } from '#infra/site/security-headers.ts';
+import { contentSecurityPolicy, securityHeaders } from '#infra/cdk/site/security-headers.ts';
 import { newStack } from './support/app';
 
 const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:111111111111:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789';

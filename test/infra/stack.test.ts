@@ -1,7 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { DeadLetterQueue } from '#infra/constructs/dead-letter-queue.ts';
-import { HOUSE_RUNTIME } from '#infra/constructs/house-function.ts';
-import { FUNCTIONS } from '#infra/constructs/functions.ts';
+import { DeadLetterQueue } from '#infra/cdk/constructs/dead-letter-queue.ts';
+import { HOUSE_RUNTIME } from '#infra/cdk/constructs/house-function.ts';
+import { FUNCTIONS } from '#infra/cdk/constructs/functions.ts';
 import { synthStack } from './support/app';
 
 describe('SiteStack', () => {

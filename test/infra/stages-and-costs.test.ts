@@ -1,7 +1,7 @@
 import { CfnResource, TagManager, type Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { stackNameOf } from '#infra/bin/stage.ts';
-import { SiteStack } from '#infra/constructs/site-stack.ts';
+import { stackNameOf } from '#infra/cdk/bin/stage.ts';
+import { SiteStack } from '#infra/cdk/constructs/site-stack.ts';
 import { newTestApp, STACK_PROPS } from './support/app';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The Lambda bundles alias parts of the AWS SDK to small stand-ins (infra/constructs/lambda-build.ts:
+ * The Lambda bundles alias parts of the AWS SDK to small stand-ins (infra/cdk/constructs/lambda-build.ts:
  * the credential chain, endpoint discovery) and split what is imported later into chunks. This
  * runs handlers as they are deployed — the bundle, not the source — against dynalite, so an SDK update that breaks an alias fails here.
  */
@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as API_SUCCESS from '#shared/constants/api-success.ts';
-import { FUNCTIONS, type FunctionName } from '#infra/constructs/functions.ts';
-import { LAMBDA_ENTRY_FILE, lambdaBuildOptions } from '#infra/constructs/lambda-build.ts';
+import { FUNCTIONS, type FunctionName } from '#infra/cdk/constructs/functions.ts';
+import { LAMBDA_ENTRY_FILE, lambdaBuildOptions } from '#infra/cdk/constructs/lambda-build.ts';
 import { CONSOLE_AUTH_ROUTES } from '#shared/console/common.ts';
 import { VALIDATION } from '#shared/constants/messages.ts';
 import { jsonEvent, signupEvent } from '../unit/lambdas/support/api-events';
@@ -52,7 +52,7 @@ describe('the deployed bundles', () => {
 
   it("check a console body with the chunks the sign-in reads at its first use (yup, the schemas), beside the bundle's entry", async () => {
     const handler = await bundled('consoleAuth');
-    const [method, routePath] = CONSOLE_AUTH_ROUTES.enrolmentLink.split(' ') as [string, string];
+    const { method, path: routePath } = CONSOLE_AUTH_ROUTES.enrolmentLink;
 
     const answer = await handler(
       jsonEvent({

@@ -14,7 +14,7 @@ import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { unmarshall } from '#lambdas/data/attribute-values.ts';
 import { localDynamoClient } from '#infra/local/services.ts';
-import { TABLES } from '#infra/constructs/table-definitions.ts';
+import { TABLES } from '#infra/cdk/constructs/table-definitions.ts';
 import { addDays } from '#shared/console-site.ts';
 import { asFunction } from '#test/support/twin-iam.ts';
 import { visitorOf } from '#lambdas/domain/visitor-day.ts';

@@ -6,8 +6,8 @@
  */
 import { labelOutgoingCalls, runAs } from '#infra/local/functions/iam/function-identity.ts';
 import { createIamEnforcement, type IamEnforcement } from '#infra/local/functions/iam/iam-enforcement.ts';
-import type { FunctionName } from '#infra/constructs/functions.ts';
-import { catalogueNameOf } from '#infra/constructs/role-description.ts';
+import type { FunctionName } from '#infra/cdk/constructs/functions.ts';
+import { catalogueNameOf } from '#infra/cdk/constructs/role-description.ts';
 import { synthesizedTemplate } from '#infra/local/functions/iam/template-cache.ts';
 
 let enforcement: IamEnforcement | undefined;

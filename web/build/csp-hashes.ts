@@ -5,7 +5,7 @@
  * (web/build/console-shell.ts). The CSP allows exactly those by their hashes (style-src and script-src
  * 'sha256-…'), never 'unsafe-inline'. The build computes the hashes here, once, and writes them
  * into its output as `_csp-hashes.json`; the CloudFront response-headers policy and the local
- * twin read them from there (infra/site/security-headers.ts), so the header and the pages come
+ * twin read them from there (infra/cdk/site/security-headers.ts), so the header and the pages come
  * from the same build and cannot drift. See docs/decisions/0060-critical-css-and-csp-hash.md.
  */
 import { createHash } from 'node:crypto';

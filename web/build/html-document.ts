@@ -107,7 +107,7 @@ export function headTags({
 
 /**
  * A complete page. Its two inline elements, the stylesheet and the boot script, are allowed by
- * their CSP hashes (web/build/csp-hashes.ts, infra/site/security-headers.ts); the JSON-LD block
+ * their CSP hashes (web/build/csp-hashes.ts, infra/cdk/site/security-headers.ts); the JSON-LD block
  * is data, not script, and CSP does not apply to it.
  */
 export function htmlDocument(input: HtmlDocumentInput): string {

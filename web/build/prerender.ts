@@ -53,7 +53,7 @@ export async function prerenderPages(
   const app = await loadPrerenderModule(config);
   const pages = planPages(app.pageRoutes());
   // Every page inlines the same stylesheets (one <style> each) and the same boot script; their
-  // hashes go to the CSP (build.ts writes them, infra/site/security-headers.ts reads them).
+  // hashes go to the CSP (build.ts writes them, infra/cdk/site/security-headers.ts reads them).
   const inlineCss = await Promise.all(assets.stylesheets().map((url) => readFile(path.join(outDir, url), 'utf8')));
   const bootCode = (await readFile(path.join(outDir, assets.forPage([]).bootScript), 'utf8')).trim();
   const iconUri = svgDataUri(await readFile(path.join(outDir, SITE_ICON_FILE), 'utf8'));

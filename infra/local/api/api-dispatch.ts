@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { API_ROUTES, type ApiRouteName } from '#shared/paths.ts';
-import { API_FALLBACK_HANDLER, FUNCTIONS, routeHandler, type FunctionName } from '../../constructs/functions';
+import { API_FALLBACK_HANDLER, FUNCTIONS, routeHandler, type FunctionName } from '../../cdk/constructs/functions';
 import { lambdaContext, normaliseResult, toApiGatewayEvent } from './api-gateway-event';
 import { MalformedPathError, matchApiRoute, type RouteMatch } from './api-routes-matcher';
 import { authorize } from './origin-verify';

@@ -6,7 +6,7 @@ import type {
   APIGatewaySimpleAuthorizerResult,
 } from 'aws-lambda';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER, VIEWER_COUNTRY_HEADER } from '#shared/origin-headers.ts';
-import { FUNCTIONS } from '../../constructs/functions';
+import { FUNCTIONS } from '../../cdk/constructs/functions';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 import { runAs } from '../functions/iam/function-identity';
 import { LOCAL_ACCOUNT, LOCAL_REGION } from '../functions/iam/local-arns';

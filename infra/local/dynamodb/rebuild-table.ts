@@ -6,7 +6,7 @@ import {
   type AttributeValue,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import type { TableDefinition } from '../../constructs/table-definitions';
+import type { TableDefinition } from '../../cdk/constructs/table-definitions';
 import { createTableInput } from './table-input';
 
 const BATCH = 25;

@@ -1,5 +1,5 @@
 import type { CreateTableCommandInput, GlobalSecondaryIndex } from '@aws-sdk/client-dynamodb';
-import type { IndexDefinition, TableDefinition } from '../../constructs/table-definitions';
+import type { IndexDefinition, TableDefinition } from '../../cdk/constructs/table-definitions';
 
 const globalIndex = (index: IndexDefinition): GlobalSecondaryIndex => ({
   IndexName: index.name,

@@ -1,6 +1,6 @@
 import { DeleteItemCommand, ScanCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { isConditionFailure } from '#lambdas/data/condition-failure.ts';
-import type { TableDefinition } from '../../constructs/table-definitions';
+import type { TableDefinition } from '../../cdk/constructs/table-definitions';
 import { every } from '../queues-and-schedules/every';
 
 /**

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FunctionName } from '../../constructs/functions';
+import type { FunctionName } from '../../cdk/constructs/functions';
 import { runAs } from './iam/function-identity';
 import type { IamEnforcement } from './iam/iam-enforcement';
 import { readBody } from '../services';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FunctionName } from '../../constructs/functions';
+import type { FunctionName } from '../../cdk/constructs/functions';
 import { every } from './every';
 import { runAs } from '../functions/iam/function-identity';
 import type { IamEnforcement } from '../functions/iam/iam-enforcement';

@@ -1,4 +1,4 @@
-import type { KeyValueStoreHandle } from '../../edge/edge-code';
+import type { KeyValueStoreHandle } from '../../cdk/edge/edge-code';
 
 /**
  * A CloudFront KeyValueStore on the twin: the handle the viewer-request function reads through

@@ -1,6 +1,6 @@
 import { publisherInvocation, type PublisherDeps } from '#lambdas/publisher/publisher-invocation.ts';
 import { nowSeconds } from '#lambdas/runtime/clock.ts';
-import { FUNCTIONS } from '../../constructs/functions';
+import { FUNCTIONS } from '../../cdk/constructs/functions';
 import { runAs } from '../functions/iam/function-identity';
 
 /** What a run keeps of the function's timeout to give up waiting for another run's lease, as the handler does. */

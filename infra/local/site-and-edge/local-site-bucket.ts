@@ -15,7 +15,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { FunctionName } from '../../constructs/functions';
+import type { FunctionName } from '../../cdk/constructs/functions';
 import { bucketArn } from '../functions/iam/local-arns';
 import type { IamEnforcement } from '../functions/iam/iam-enforcement';
 import { LOCAL_S3_PREFIX } from './local-s3';

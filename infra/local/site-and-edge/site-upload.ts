@@ -1,6 +1,6 @@
 /**
  * The twin's deployment of the web build: the stack's three BucketDeployments
- * (infra/constructs/site-deployment.ts) over the twin's site bucket, a directory. Every file of
+ * (infra/cdk/constructs/site-deployment.ts) over the twin's site bucket, a directory. Every file of
  * the build is put but the route manifest and the keys written after a deploy (the site's
  * publisher's, the owners' images); then every key of the bucket the build no longer has is
  * deleted, but those the pages' pass excludes (the hashed assets, kept for pages still open,
@@ -10,8 +10,8 @@
 import { copyFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { matchesKeyPatterns } from '#lambdas/publisher/key-patterns.ts';
-import { ROUTE_MANIFEST_FILE } from '../../edge/edge-code';
-import { KEYS_WRITTEN_AFTER_DEPLOY, PAGES_EXCLUDE } from '../../site/deployment-keys';
+import { ROUTE_MANIFEST_FILE } from '../../cdk/edge/edge-code';
+import { KEYS_WRITTEN_AFTER_DEPLOY, PAGES_EXCLUDE } from '../../cdk/site/deployment-keys';
 
 /** Every file under `dir`, as bucket keys (`/`-separated); none when it does not exist. */
 const keysOf = async (dir: string): Promise<string[]> => {

@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { EdgeHandlers, EdgeRequest, EdgeResponse, EdgeValue } from '../../edge/edge-code';
+import type { EdgeHandlers, EdgeRequest, EdgeResponse, EdgeValue } from '../../cdk/edge/edge-code';
 import { POST_MEDIA_CACHE_CONTROL, POST_MEDIA_PREFIX } from '#shared/blog-site.ts';
-import { metadataHeaders } from '../../site/object-metadata';
+import { metadataHeaders } from '../../cdk/site/object-metadata';
 import { contentTypeOf, isCompressible } from './content-types';
 
 export interface SiteOptions {

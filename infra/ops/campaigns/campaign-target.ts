@@ -1,5 +1,5 @@
-import type { FunctionName } from '../../constructs/functions';
-import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE } from '../../constructs/table-definitions';
+import type { FunctionName } from '../../cdk/constructs/functions';
+import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE } from '../../cdk/constructs/table-definitions';
 import { useCompressedClock } from '../../local/ses-and-events/compressed-clock';
 import { localConfig } from '../../local/local-config';
 import { LOCAL_LAMBDA_PREFIX } from '../../local/functions/local-lambda';

@@ -7,7 +7,7 @@
  * header, stored under `media/posts/<content hash>.<its own extension>` with its own type (a JPEG
  * named .png is stored as the JPEG it is), cached for a year; anything else (SVG, HTML …) is
  * refused in words and the upload deleted, so nothing of it is ever served. CloudFront serves
- * `media/` with the site's response-headers policy, `nosniff` among them (infra/site/security-headers.ts).
+ * `media/` with the site's response-headers policy, `nosniff` among them (infra/cdk/site/security-headers.ts).
  */
 import { createHash } from 'node:crypto';
 import { POST_MEDIA_PREFIX } from '#shared/blog-site.ts';

@@ -30,7 +30,7 @@ export interface CallBudget {
 
 /**
  * - DynamoDB: a slow or unreachable table must become the API's 503 well within an API
- *   handler's 10 s (infra/constructs/functions.ts): 3 × 2 s. Every write we make is
+ *   handler's 10 s (infra/cdk/constructs/functions.ts): 3 × 2 s. Every write we make is
  *   conditional or idempotent, so a repeated attempt is safe.
  * - SES: SendRawEmail is not idempotent. An attempt SES refused (throttling, an outage's 5xx) is
  *   repeated, up to 3 attempts, so a short throttle does not wait for the mailer's next pass; one

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Audience } from '#shared/constants/audiences.ts';
-import { SUBSCRIBERS_TABLE } from '#infra/constructs/table-definitions.ts';
+import { SUBSCRIBERS_TABLE } from '#infra/cdk/constructs/table-definitions.ts';
 import { apiPath } from '#shared/paths.ts';
 import { baseUrl } from './browser';
 import { emailsWithSubject, linksIn, SUBJECTS, uniqueAddress, waitForNextEmail, type CapturedEmail } from './inbox';

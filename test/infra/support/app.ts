@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { addCompliancePacks } from '#infra/compliance.ts';
-import { SiteStack, type SiteStackProps } from '#infra/constructs/site-stack.ts';
-import { readRouteManifest } from '#infra/edge/edge-code.ts';
-import { readCspHashes } from '#infra/site/security-headers.ts';
+import { addCompliancePacks } from '#infra/cdk/compliance.ts';
+import { SiteStack, type SiteStackProps } from '#infra/cdk/constructs/site-stack.ts';
+import { readRouteManifest } from '#infra/cdk/edge/edge-code.ts';
+import { readCspHashes } from '#infra/cdk/site/security-headers.ts';
 
 /** Fixtures: a tiny web build (with _routes.json) and a stand-in scorecard PDF. */
 export const FIXTURE_WEB_DIST = path.join(__dirname, '..', 'fixtures', 'web-dist');

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { catalogueNameOf } from '#infra/constructs/role-description.ts';
+import { catalogueNameOf } from '#infra/cdk/constructs/role-description.ts';
 import { iamActionsOf, SDK_CLIENT_SERVICE } from '#infra/local/functions/iam/operation-actions.ts';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 

@@ -1,6 +1,6 @@
 import type { CfnElement, Stack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
-import type { HouseFunction } from '#infra/constructs/house-function.ts';
+import type { HouseFunction } from '#infra/cdk/constructs/house-function.ts';
 
 type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
 

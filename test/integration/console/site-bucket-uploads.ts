@@ -13,13 +13,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FunctionName } from '#infra/constructs/functions.ts';
-import { loadEdgeHandlers, readRouteManifest } from '#infra/edge/edge-code.ts';
+import type { FunctionName } from '#infra/cdk/constructs/functions.ts';
+import { loadEdgeHandlers, readRouteManifest } from '#infra/cdk/edge/edge-code.ts';
 import { createLocalKeyValueStore } from '#infra/local/site-and-edge/local-key-value-store.ts';
 import { LOCAL_S3_PREFIX } from '#infra/local/site-and-edge/local-s3.ts';
 import { createLocalSiteBucket } from '#infra/local/site-and-edge/local-site-bucket.ts';
 import { createSiteHandler } from '#infra/local/site-and-edge/static-site.ts';
-import { readCspHashes, securityHeaders } from '#infra/site/security-headers.ts';
+import { readCspHashes, securityHeaders } from '#infra/cdk/site/security-headers.ts';
 import { FIXTURE_DIST } from '../support/site-twin';
 import { twinIam } from '#test/support/twin-iam.ts';
 

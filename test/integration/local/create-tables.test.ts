@@ -1,5 +1,5 @@
 import { CreateTableCommand, DescribeTableCommand, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
-import { LEADS_TABLE } from '#infra/constructs/table-definitions.ts';
+import { LEADS_TABLE } from '#infra/cdk/constructs/table-definitions.ts';
 import { LEADS_BY_TIME_INDEX } from '#shared/leads-by-time-index.ts';
 import { createTables, localDynamoClient, startDynalite, type LocalService } from '#infra/local/services.ts';
 

@@ -1,6 +1,6 @@
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { get } from 'node:http';
-import { LEADS_TABLE } from '#infra/constructs/table-definitions.ts';
+import { LEADS_TABLE } from '#infra/cdk/constructs/table-definitions.ts';
 import { localDynamoClient } from '#infra/local/services.ts';
 import { apiPath } from '#shared/paths.ts';
 import { readFaults, setFault } from '../../support/faults';

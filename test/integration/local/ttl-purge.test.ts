@@ -3,7 +3,7 @@
  * infra/local/dynamodb/ttl-purge.ts), in every table, by the TTL attribute of the tables' definitions.
  */
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { TABLES } from '#infra/constructs/table-definitions.ts';
+import { TABLES } from '#infra/cdk/constructs/table-definitions.ts';
 import { localDynamoClient } from '#infra/local/services.ts';
 import { reuseBuildIfPresent, startLocalStack } from '../../support/local-stack';
 import { stackPerFile } from '../../support/stack-per-file';

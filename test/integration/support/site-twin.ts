@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadEdgeHandlers, readRouteManifest } from '#infra/edge/edge-code.ts';
+import { loadEdgeHandlers, readRouteManifest } from '#infra/cdk/edge/edge-code.ts';
 import { runAs } from '#infra/local/functions/iam/function-identity.ts';
 import { createLocalKeyValueStore } from '#infra/local/site-and-edge/local-key-value-store.ts';
 import { createLocalLambda, LOCAL_LAMBDA_PREFIX } from '#infra/local/functions/local-lambda.ts';

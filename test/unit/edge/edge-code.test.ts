@@ -9,7 +9,7 @@ import {
   ROUTE_MANIFEST_FILE,
   SITE_FILE_DIRS,
   SITE_ROOT_FILES,
-} from '#infra/edge/edge-code.ts';
+} from '#infra/cdk/edge/edge-code.ts';
 import { ROUTES } from './edge-events';
 
 /** All 35 pages of the spec: the real table must fit CloudFront's limit with room to spare. */

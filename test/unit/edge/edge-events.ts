@@ -4,7 +4,7 @@ import type {
   EdgeValue,
   ViewerRequestEvent,
   ViewerResponseEvent,
-} from '#infra/edge/edge-code.ts';
+} from '#infra/cdk/edge/edge-code.ts';
 
 /** Events shaped as CloudFront Functions build them (uri and query values as the viewer sent them). */
 export const viewerRequestEvent = (uri: string, querystring: Record<string, EdgeValue> = {}): ViewerRequestEvent => ({

@@ -1,4 +1,4 @@
-import { loadEdgeHandlers, type EdgeRequest, type EdgeResponse } from '#infra/edge/edge-code.ts';
+import { loadEdgeHandlers, type EdgeRequest, type EdgeResponse } from '#infra/cdk/edge/edge-code.ts';
 import { createLocalKeyValueStore } from '#infra/local/site-and-edge/local-key-value-store.ts';
 import {
   BLOG_CATALOG_PATH,

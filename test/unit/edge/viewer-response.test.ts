@@ -1,6 +1,6 @@
-import { loadEdgeHandlers, type EdgeResponse } from '#infra/edge/edge-code.ts';
+import { loadEdgeHandlers, type EdgeResponse } from '#infra/cdk/edge/edge-code.ts';
 import { createLocalKeyValueStore } from '#infra/local/site-and-edge/local-key-value-store.ts';
-import { metadataHeaders, STATUS_METADATA_HEADER } from '#infra/site/object-metadata.ts';
+import { metadataHeaders, STATUS_METADATA_HEADER } from '#infra/cdk/site/object-metadata.ts';
 import { isResponse, ROUTES, viewerRequestEvent, viewerResponseEvent } from './edge-events';
 
 const { viewerRequest, viewerResponse } = loadEdgeHandlers(ROUTES, createLocalKeyValueStore().handle);

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FUNCTIONS, type FunctionName } from '#infra/constructs/functions.ts';
+import { FUNCTIONS, type FunctionName } from '#infra/cdk/constructs/functions.ts';
 import {
   API_BUNDLE_BUDGET_BYTES,
   NON_API_HANDLERS,

@@ -1,4 +1,4 @@
-import { parseSender } from '#infra/site/sender.ts';
+import { parseSender } from '#infra/cdk/site/sender.ts';
 
 describe('the senderEmail setting', () => {
   it('sends from hello@ a domain sender, as the stack does (the advised setting, in cdk.json)', () => {

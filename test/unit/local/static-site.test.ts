@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { loadEdgeHandlers, readRouteManifest } from '#infra/edge/edge-code.ts';
+import { loadEdgeHandlers, readRouteManifest } from '#infra/cdk/edge/edge-code.ts';
 import { createLocalKeyValueStore } from '#infra/local/site-and-edge/local-key-value-store.ts';
 import { createSiteHandler } from '#infra/local/site-and-edge/static-site.ts';
-import { STATUS_METADATA_HEADER } from '#infra/site/object-metadata.ts';
+import { STATUS_METADATA_HEADER } from '#infra/cdk/site/object-metadata.ts';
 
 /** The local twin of CloudFront + S3 over the infra fixtures' small web build. */
 const DIST = path.join(__dirname, '..', '..', 'infra', 'fixtures', 'web-dist');

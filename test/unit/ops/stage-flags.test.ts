@@ -4,7 +4,7 @@ import { parseRedriveArgs } from '#infra/ops/redrive-mail.ts';
 import { stageStackName } from '#infra/ops/stack-target.ts';
 import { parseSmokeArgs } from '#infra/smoke/smoke-args.ts';
 
-/** `--stage`: the operator commands and the smoke test find a staging stack beside prod (infra/bin/stage.ts). */
+/** `--stage`: the operator commands and the smoke test find a staging stack beside prod (infra/cdk/bin/stage.ts). */
 describe('--stage on the operator commands', () => {
   it("reads --stage beside --target, and works on that stage's stack; prod's without it", () => {
     const ops = parseOpsArgs(['leads', '--target', 'aws', '--stage', 'staging'], Date.now());

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { HOUSE_RUNTIME } from '#infra/constructs/house-function.ts';
+import { HOUSE_RUNTIME } from '#infra/cdk/constructs/house-function.ts';
 
 /**
  * The tests, `npm start` and the operator commands run on the Lambdas' Node major, brought by

@@ -16,7 +16,7 @@ import { cspHash, readCspHashes } from '#web/build/csp-hashes.ts';
 import { CONSOLE_SHELL_FILE } from '#web/build/console-shell.ts';
 import { COMPILE_HINT, CONSOLE_ASSETS_DIR } from '#web/build/esbuild-options.ts';
 import { measurePageAssets, packagesIn, type PageAssetSizes } from '#web/build/measure-assets.ts';
-import { securityHeaders } from '#infra/site/security-headers.ts';
+import { securityHeaders } from '#infra/cdk/site/security-headers.ts';
 import { renderBlogObjects } from '#web/render/blog-site.tsx';
 
 const KB = 1024;

@@ -11,7 +11,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { subscribe } from 'node:diagnostics_channel';
 import type { ClientRequest, IncomingHttpHeaders } from 'node:http';
-import { FUNCTIONS, type FunctionName } from '#infra/constructs/functions.ts';
+import { FUNCTIONS, type FunctionName } from '#infra/cdk/constructs/functions.ts';
 
 /** The label's header; the endpoints remove it before anything is forwarded. */
 export const FUNCTION_HEADER = 'x-twin-function';

@@ -9,9 +9,9 @@
  * a suffix per test run or test file), so a table is known by its definition's name
  * (`Subscribers`), whatever suffix the request's table name carries (canonicalTable).
  */
-import type { FunctionName } from '#infra/constructs/functions.ts';
-import { catalogueNameOf } from '#infra/constructs/role-description.ts';
-import { TABLES } from '#infra/constructs/table-definitions.ts';
+import type { FunctionName } from '#infra/cdk/constructs/functions.ts';
+import { catalogueNameOf } from '#infra/cdk/constructs/role-description.ts';
+import { TABLES } from '#infra/cdk/constructs/table-definitions.ts';
 import type { CfnResource, CfnTemplate } from './template-cache';
 import { ARN_FROM_REF, LOCAL_ACCOUNT, LOCAL_REGION } from './local-arns';
 

@@ -6,7 +6,7 @@
  * action, the resource and the statement its role lacks.
  */
 import type { IncomingMessage } from 'node:http';
-import type { FunctionName } from '#infra/constructs/functions.ts';
+import type { FunctionName } from '#infra/cdk/constructs/functions.ts';
 import { callerOf } from './function-identity';
 import { functionRoles, type FunctionRoles } from './function-roles';
 import { createPolicyEvaluator, type AccessRequest } from './policy-evaluator';

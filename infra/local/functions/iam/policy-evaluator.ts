@@ -7,7 +7,7 @@
  * few requests over and over.
  */
 import { runSimulation } from '@cloud-copilot/iam-simulate';
-import type { FunctionName } from '#infra/constructs/functions.ts';
+import type { FunctionName } from '#infra/cdk/constructs/functions.ts';
 import type { FunctionRoles } from './function-roles';
 import { LOCAL_ACCOUNT } from './local-arns';
 

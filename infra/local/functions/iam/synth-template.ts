@@ -10,8 +10,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
-import { parseAppContext } from '#infra/bin/app-inputs.ts';
-import { SiteStack } from '#infra/constructs/site-stack.ts';
+import { parseAppContext } from '#infra/cdk/bin/app-inputs.ts';
+import { SiteStack } from '#infra/cdk/constructs/site-stack.ts';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 import { LOCAL_ACCOUNT, LOCAL_REGION } from './local-arns';
 
@@ -36,7 +36,7 @@ writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>stand-in</tit
 const stack = new SiteStack(app, 'ConsultancySite', {
   env: { region: LOCAL_REGION, account: LOCAL_ACCOUNT },
   web: { distDir: web, routes: ['/'], cspHashes: { styles: [], scripts: [] } },
-  scorecardDocumentFile: path.join(REPO_ROOT, 'infra', 'assets', 'scorecard', 'human-relations-scorecard.pdf'),
+  scorecardDocumentFile: path.join(REPO_ROOT, 'infra', 'cdk', 'assets', 'scorecard', 'human-relations-scorecard.pdf'),
   ...parseAppContext((key) => app.node.tryGetContext(key)),
 });
 const assembly = app.synth();

@@ -20,8 +20,8 @@ export interface CfnTemplate {
 
 /** What a role can depend on, relative to the repository. */
 const INPUTS = [
-  'infra/constructs',
-  'infra/bin',
+  'infra/cdk/constructs',
+  'infra/cdk/bin',
   'infra/local/functions/iam/synth-template.ts',
   'infra/local/functions/iam/local-arns.ts',
   'shared',

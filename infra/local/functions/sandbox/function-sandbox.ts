@@ -25,7 +25,7 @@ type Answer = { ready: true } | { id: number; result?: unknown; error?: { name: 
 const WORKER = path.join(__dirname, 'function-worker.mjs');
 
 /**
- * A function of the catalogue (infra/constructs/functions.ts) held to its configured timeout as
+ * A function of the catalogue (infra/cdk/constructs/functions.ts) held to its configured timeout as
  * Lambda holds it (docs/decisions/0063-settling-mail-from-ses-events.md): its handler runs in a
  * worker thread, and an invocation still running at the timeout is cut off, the worker
  * terminated mid-call with whatever it had written, and the next invocation starts a new one (a

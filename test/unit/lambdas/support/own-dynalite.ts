@@ -1,6 +1,6 @@
 /**
  * A test file's own DynamoDB: dynalite in the file's worker, with the tables of
- * infra/constructs/table-definitions.ts under the names support/env.ts gives the handlers, behind
+ * infra/cdk/constructs/table-definitions.ts under the names support/env.ts gives the handlers, behind
  * the local stack's fault proxy and fault switch (docs/decisions/0040-local-fault-switch.md).
  * Every DynamoDBClient's calls still pass through the aws-sdk-client-mock of ./dynamo-mock.ts, so
  * a test can count them, but dynalite answers them: the expressions are DynamoDB's, not a copy of

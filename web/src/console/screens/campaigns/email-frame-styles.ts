@@ -1,7 +1,7 @@
 /**
  * The preview shows the email's HTML as sent, in an `<iframe srcdoc>`. A srcdoc document inherits
  * the console's Content-Security-Policy, whose style-src has no 'unsafe-inline' (kept so strict on
- * purpose, infra/site/security-headers.ts), and a policy of its own (a CSP <meta> in the email)
+ * purpose, infra/cdk/site/security-headers.ts), and a policy of its own (a CSP <meta> in the email)
  * could only add to it, never lift it: Chromium refuses every `style=""` of the email, and logs one
  * error per attribute (36 on a campaign's page). So the frame is given the email with each
  * `style="…"` renamed `data-email-style="…"` (withStylesHeld: nothing else of the markup changes,

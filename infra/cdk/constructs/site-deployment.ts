@@ -47,7 +47,7 @@ const REVALIDATE = [
  * 3. then everything else (HTML, sitemap, images with stable names, the render kit the
  *    publisher reads), revalidated on every use; pruned, so removed pages disappear; followed by
  *    a CloudFront invalidation. What the site's publisher and the image function write after a
- *    deploy is neither uploaded nor pruned (PAGES_EXCLUDE, infra/site/deployment-keys.ts), nor is
+ *    deploy is neither uploaded nor pruned (PAGES_EXCLUDE, infra/cdk/site/deployment-keys.ts), nor is
  *    the route manifest, build metadata for the edge function.
  */
 export class SiteDeployment extends Construct {

@@ -3,7 +3,7 @@
  * form) from its HTML source to a Letter-size PDF with headless Chromium. Run by hand after
  * editing the HTML; the PDF is committed and deployed as an asset.
  *
- *   npx tsx infra/assets/scorecard/render-pdf.ts
+ *   npx tsx infra/cdk/assets/scorecard/render-pdf.ts
  *
  * The browser is the one test/support/chromium.ts resolves (CHROMIUM_PATH, Debian's chromium or the
  * npm-shipped one; see README). No browser is downloaded.

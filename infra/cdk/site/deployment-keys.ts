@@ -1,6 +1,6 @@
 /**
  * Which keys of the site bucket the web build's deployment writes and prunes, and which it leaves
- * alone, named once for the stack's BucketDeployments (infra/constructs/site-deployment.ts) and the
+ * alone, named once for the stack's BucketDeployments (infra/cdk/constructs/site-deployment.ts) and the
  * twin's upload of the build (infra/local/site-and-edge/site-upload.ts). Plain data: the twin reads it without
  * loading aws-cdk-lib.
  */

@@ -135,7 +135,7 @@ export class Site extends Construct {
 
     const headers = securityHeaderPolicy(props.cspHashes, [`https://${this.bucket.bucketRegionalDomainName}`]);
     this.responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'Security headers of infra/site/security-headers.ts',
+      comment: 'Security headers of infra/cdk/site/security-headers.ts',
       securityHeadersBehavior: {
         strictTransportSecurity: {
           accessControlMaxAge: Duration.seconds(headers.strictTransportSecurity.maxAgeSeconds),
@@ -201,7 +201,7 @@ export class Site extends Construct {
           origin: apiOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          // Never cached; no Host (API Gateway routes on its own host name): infra/site/api-origin-headers.ts.
+          // Never cached; no Host (API Gateway routes on its own host name): infra/cdk/site/api-origin-headers.ts.
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
           originRequestPolicy: apiOriginRequests,
           // No `compress`: CloudFront compresses only what it caches, and CachingDisabled caches nothing.

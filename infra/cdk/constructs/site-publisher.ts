@@ -48,7 +48,7 @@ export class SitePublisher extends Construct {
     // concurrency and memory quotas" (https://docs.aws.amazon.com/lambda/latest/dg/limits.html):
     // on such an account even 1 fails the first deploy with "Specified ReservedConcurrentExecutions
     // for function decreases account's UnreservedConcurrentExecution below its minimum value of
-    // [10]" (or [50]) and rolls it back. infra/compliance.ts refuses reserved concurrency anywhere.
+    // [10]" (or [50]) and rolls it back. infra/cdk/compliance.ts refuses reserved concurrency anywhere.
     this.publisher = new HouseFunction(this, 'Function', {
       name: 'sitePublisher',
       deadLetterQueue: this.deadLetterQueue,

@@ -20,7 +20,7 @@ import { parseStage } from './stage';
 /**
  * Everything the app takes from outside the code — CDK context, the web build, the scorecard
  * document — read and checked in one place, so a missing input stops synth with a message
- * that says what to do. Only the entry (infra/bin/app.ts) calls these.
+ * that says what to do. Only the entry (infra/cdk/bin/app.ts) calls these.
  */
 
 /** Context keys the stack cannot be built without (cdk.json or `-c key=value`). */

@@ -20,7 +20,7 @@ new SiteStack(app, stackNameOf(context.stage), {
   // CLI's credentials when there are any, and stays unresolved (env-agnostic) when there are none.
   env: { region: REGION, account: process.env.CDK_DEFAULT_ACCOUNT },
   web: locateWebBuild(path.join(REPO_ROOT, 'web', 'dist')),
-  scorecardDocumentFile: locateScorecardDocument(path.join(REPO_ROOT, 'infra', 'assets', 'scorecard')),
+  scorecardDocumentFile: locateScorecardDocument(path.join(REPO_ROOT, 'infra', 'cdk', 'assets', 'scorecard')),
   ...context,
 });
 

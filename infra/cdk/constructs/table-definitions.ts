@@ -12,7 +12,7 @@ import { VISITS_BY_DAY_INDEX } from '#shared/visits-by-day-index.ts';
  * Plain data, no CDK types, so the local stack can use it without loading aws-cdk-lib.
  */
 export interface TableDefinition {
-  /** Logical name: the CDK construct id, and the table's name under `npm start` (the integration tests name their own). */
+  /** Logical name: the CDK construct id, and the table's name under `npm start` (integration tests name their own). */
   logicalName: string;
   partitionKey: { name: string; type: 'S' };
   /** TTL attribute (Unix seconds) for the privacy policy's 2-year retention and short-lived markers. */
