@@ -16,7 +16,7 @@ import {
   ScanCommand,
 } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { createTables, startDynalite, type LocalService } from '#infra/local/services.ts';
 import { startFaultProxy } from '#infra/local/faults/fault-proxy.ts';
 import { FaultSwitch, type FaultMode } from '#infra/local/faults/fault-switch.ts';
@@ -58,36 +58,37 @@ const SIGNED = {
  * warnings, deferred listeners) that a test's fake clock would fire or jump to while the call is
  * on the wire, moving the clock a test reads its pacing off.
  */
-const timerlessHandler = {
-  handle: (request: WireRequest) =>
-    new Promise((resolve, reject) => {
-      const { hostname, port, method, path, headers } = request;
-      const call = httpRequest({ hostname, port, method, path, headers }, (answer) =>
-        resolve({
-          response: {
-            statusCode: answer.statusCode,
-            reason: answer.statusMessage,
-            headers: answer.headers,
-            body: answer,
-          },
-        }),
-      );
-      // A dropped connection (the switch's lose-answer) as this realm's Error, as Lambda's SDK sees it:
-      // Node's own is of another realm under Jest, and the SDK would wrap it.
-      call.on('error', (error: NodeJS.ErrnoException) =>
-        reject(Object.assign(new Error(error.message), { name: error.name, code: error.code })),
-      );
-      call.end(request.body);
-    }),
-} as unknown as NonNullable<DynamoDBClientConfig['requestHandler']>;
+const timerlessHandler = (agent: Agent) =>
+  ({
+    handle: (request: WireRequest) =>
+      new Promise((resolve, reject) => {
+        const { hostname, port, method, path, headers } = request;
+        const call = httpRequest({ hostname, port, method, path, headers, agent }, (answer) =>
+          resolve({
+            response: {
+              statusCode: answer.statusCode,
+              reason: answer.statusMessage,
+              headers: answer.headers,
+              body: answer,
+            },
+          }),
+        );
+        // A dropped connection (the switch's lose-answer) as this realm's Error, as Lambda's SDK sees it:
+        // Node's own is of another realm under Jest, and the SDK would wrap it.
+        call.on('error', (error: NodeJS.ErrnoException) =>
+          reject(Object.assign(new Error(error.message), { name: error.name, code: error.code })),
+        );
+        call.end(request.body);
+      }),
+  }) as unknown as NonNullable<DynamoDBClientConfig['requestHandler']>;
 
-const clientOf = (endpoint: string) =>
+const clientOf = (endpoint: string, agent: Agent) =>
   new DynamoDBClient({
     endpoint,
     region: 'ca-central-1',
     credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' },
     maxAttempts: 1,
-    requestHandler: timerlessHandler,
+    requestHandler: timerlessHandler(agent),
     // dynalite wants a signature's form, not a valid one; signing would read Date.now, which some
     // tests step on each reading.
     signer: { sign: async (request: WireRequest) => ({ ...request, headers: { ...request.headers, ...SIGNED } }) },
@@ -102,8 +103,12 @@ export class OwnTables {
   readonly names = { subscribers: unitName('Subscribers'), leads: unitName('Leads'), campaigns: unitName('Campaigns') };
   private services: LocalService[] = [];
   private failing: Failing[] = [];
-  /** The handlers' calls go through the fault proxy; the test's own reads and writes do not. */
-  private client?: DynamoDBClient;
+  /** Tables written since the last reset: only these are emptied. */
+  private dirty = new Set<string>();
+  /** Kept-alive connections: a call is two hops (the proxy's, dynalite's) on every test's path. */
+  private readonly agent = new Agent({ keepAlive: true });
+  /** A fault set or to come sends the handlers' calls through the fault proxy; else they go straight on. */
+  private proxied?: DynamoDBClient;
   private direct?: DynamoDBClient;
 
   async start(): Promise<void> {
@@ -112,16 +117,16 @@ export class OwnTables {
     this.services = [proxy, dynalite];
     // One attempt per call (clientOf): a handler's retries are its own code's, as with the mock before;
     // the SDK's retries of the handler's client are not under test here.
-    this.client = clientOf(proxy.endpoint);
-    this.direct = clientOf(dynalite.endpoint);
+    this.proxied = clientOf(proxy.endpoint, this.agent);
+    this.direct = clientOf(dynalite.endpoint, this.agent);
     this.forward();
     await createTables(dynalite.endpoint, (table) => unitName(table.logicalName));
   }
 
-  /** Every DynamoDBClient's call (the mock records it) goes on to dynalite through the fault proxy. */
+  /** Every DynamoDBClient's call (the mock records it) goes on to dynalite, through the fault proxy when a fault is due. */
   private forward(): void {
-    const client = this.client!;
     dynamo.send.callsFake((command: { constructor: { name: string }; input: Input }) => {
+      this.touch(command.input);
       const name = command.constructor.name.replace(/Command$/, '');
       const failing = this.failing.find((rule) => rule.left > 0 && rule.matches(name, command.input));
       if (failing) {
@@ -129,8 +134,19 @@ export class OwnTables {
         if (typeof failing.how === 'function') return Promise.reject(failing.how());
         this.faults.set({ service: 'dynamodb', calls: 1, mode: failing.how });
       }
-      return realSend.call(client, command as never);
+      const client = this.failing.length > 0 || this.faults.state().dynamodb ? this.proxied : this.direct;
+      return realSend.call(client!, command as never);
     });
+  }
+
+  /** Notes the tables a call names (one table, a batch's, a transaction's). */
+  private touch(input: Input): void {
+    const named = [
+      input.TableName,
+      ...Object.keys(input.RequestItems ?? {}),
+      ...(input.TransactItems ?? []).flatMap((item: Input) => Object.values(item).map((action) => action.TableName)),
+    ];
+    for (const table of named) if (typeof table === 'string') this.dirty.add(table);
   }
 
   /**
@@ -149,12 +165,15 @@ export class OwnTables {
     this.failing = [];
     dynamo.reset();
     this.forward();
-    await Promise.all(Object.values(this.names).map((table) => this.empty(table)));
+    const dirty = [...this.dirty];
+    this.dirty.clear();
+    await Promise.all(dirty.map((table) => this.empty(table)));
   }
 
   async stop(): Promise<void> {
-    this.client?.destroy();
+    this.proxied?.destroy();
     this.direct?.destroy();
+    this.agent.destroy();
     await Promise.allSettled(this.services.map((service) => service.close()));
   }
 
@@ -200,6 +219,7 @@ export class OwnTables {
 
   /** Writes an item as it is (one stored by the code, or by an earlier version of it). */
   async put(table: string, item: Item): Promise<void> {
+    this.dirty.add(table);
     await this.send(new PutItemCommand({ TableName: table, Item: marshall(item, { removeUndefinedValues: true }) }));
   }
 }
