@@ -75,7 +75,7 @@ export interface SubscriberItem extends ContactDetails {
   consentCount: number;
   createdAt: number;
   updatedAt: number;
-  /** Absent while it gets email with express consent: kept until the service stops (subscriber-retention.ts). */
+  /** Absent while it gets email with express consent: kept until the service stops (domain/consent-retention.ts). */
   expiresAt?: number;
 }
 

@@ -1,4 +1,8 @@
-import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
+/**
+ * Writes a subscriber's expiry, and its claim's and consent records' the same, in the order that
+ * never lets them go before it. The expiry is the retention rule's (lambdas/domain/consent-retention.ts),
+ * handed in by the caller: this module only stores it.
+ */
 import { marshall } from './attribute-values';
 import { getItem, updateItem } from './items';
 import type { TableStore } from './stores';
@@ -8,21 +12,10 @@ import { claimedMailbox, consentRecordId, emailClaimId, type SubscriberItem } fr
 /** A TTL in Unix seconds, or undefined: no TTL, the item is kept. */
 export type Expiry = number | undefined;
 
-/**
- * When a subscriber may be deleted (docs/decisions/0002-consent-model.md, "Retention"): the
- * privacy policy keeps information 2 years after the service stops. So never while the
- * subscriber gets email with express consent; otherwise 2 years after its last consent event
- * (the withdrawal, bounce or complaint that stopped it), or after its implied consent lapses if
- * that is later. A function of the item alone, so every writer derives the same value.
- */
-export const subscriberExpiry = (
+/** The retention rule: a subscriber's expiry from its consent alone (domain/consent-retention.ts, subscriberExpiry). */
+export type RetentionRule = (
   subscriber: Pick<SubscriberItem, 'subscribed' | 'suppressed' | 'consent' | 'impliedUntil' | 'lastConsent'>,
-): Expiry => {
-  const mailable = subscriber.subscribed && !subscriber.suppressed;
-  if (mailable && subscriber.consent === 'express') return undefined;
-  const lapses = mailable ? (subscriber.impliedUntil ?? 0) : 0;
-  return Math.max(subscriber.lastConsent.at, lapses) + RETENTION_SECONDS;
-};
+) => Expiry;
 
 /** Whether `a` keeps an item at least as long as `b`. */
 const outlasts = (a: Expiry, b: Expiry) => a === undefined || (b !== undefined && a >= b);
@@ -74,8 +67,8 @@ const dependantsKept = async (store: TableStore, subscriber: SubscriberItem, exp
   (await getItem<{ expiresAt?: number }>(store, claimIdOf(subscriber)))?.expiresAt === expiresAt;
 
 /**
- * Gives the subscriber as it now is (an UpdateItem's ALL_NEW, or a read) its expiry, and its
- * records and claim the same. They may never go before it, and the writes cannot be one
+ * Gives the subscriber as it now is (an UpdateItem's ALL_NEW, or a read) the expiry `retention`
+ * gives it, and its records and claim the same. They may never go before it, and the writes cannot be one
  * transaction (dynalite has none), so they are lengthened before the subscriber and shortened
  * after it: a write that fails in between leaves them longer, never shorter, and the next call
  * (a retried request, a repeated unsubscribe) finishes the job. Nothing is written while all
@@ -83,8 +76,8 @@ const dependantsKept = async (store: TableStore, subscriber: SubscriberItem, exp
  * subscriber's write is conditional on no consent change having come since (that change's
  * writer sets the expiry it implies).
  */
-export const keepSubscriber = async (store: TableStore, subscriber: SubscriberItem) => {
-  const expiresAt = subscriberExpiry(subscriber);
+export const keepSubscriber = async (store: TableStore, subscriber: SubscriberItem, retention: RetentionRule) => {
+  const expiresAt = retention(subscriber);
   if (expiresAt === subscriber.expiresAt && (await dependantsKept(store, subscriber, expiresAt))) return;
   const writeSubscriberExpiry = () =>
     writeExpiry(store, subscriber.id, expiresAt, {

@@ -13,7 +13,7 @@ import {
   type ConsentRecord,
   type SubscriberItem,
 } from './subscriber-item';
-import { keepClaim, keepSubscriber, subscriberExpiry, type Expiry } from './subscriber-retention';
+import { keepClaim, keepSubscriber, type Expiry, type RetentionRule } from './subscriber-retention';
 import { setAttributes, type Condition } from './update-expression';
 
 interface EmailClaim {
@@ -143,6 +143,7 @@ const createSubscriber = async (
   fields: Pick<SubscriberItem, 'consent' | 'subscribed'> & Partial<SubscriberItem>,
   events: ConsentEvent[],
   now: number,
+  retention: RetentionRule,
 ) => {
   const created: Omit<SubscriberItem, 'id'> = {
     kind: 'subscriber',
@@ -158,7 +159,7 @@ const createSubscriber = async (
     updatedAt: now,
     ...fields,
   };
-  const item = { ...created, expiresAt: subscriberExpiry(created) };
+  const item = { ...created, expiresAt: retention(created) };
   for (const [index, event] of events.entries()) await writeConsentRecord(store, id, index + 1, event, item.expiresAt);
   await keepClaim(store, { ...item, id }, item.expiresAt);
   await updateItem(store, id, { ...setAttributes(item), ConditionExpression: 'attribute_not_exists(id)' });
@@ -168,7 +169,7 @@ const createSubscriber = async (
  * The subscriber the scorecard email's links belong to. A new address gets a subscriber with no
  * consent, its first record the inquiry: anyone can type any address into the form, so the
  * request alone gives nothing (grantImpliedConsent). An existing subscriber keeps its identity
- * and consent (a form never changes them); one that expires (subscriberExpiry) gets the inquiry
+ * and consent (a form never changes them); one that expires (by `retention`) gets the inquiry
  * in its ledger, which moves its expiry 2 years past it, so the unsubscribe links of the email
  * being sent keep working (CASL: at least 60 days).
  */
@@ -176,13 +177,23 @@ export const ensureInquirySubscriber = async (
   store: TableStore,
   person: NewSubscriber,
   inquired: Extract<ConsentEvent, { type: 'inquired' }>,
+  retention: RetentionRule,
 ): Promise<string> => {
   const id = await claimSubscriberId(store, person.details.audience, person.mailbox, inquired.at);
   const existing = await getSubscriber(store, id);
   if (!existing) {
-    await createSubscriber(store, id, person, { consent: 'none', subscribed: true }, [inquired], inquired.at);
-  } else if (subscriberExpiry(existing) !== undefined) {
-    await updateConsent(store, { audience: existing.audience, id }, {}, [inquired], notThisInquiryAgain(inquired));
+    await createSubscriber(
+      store,
+      id,
+      person,
+      { consent: 'none', subscribed: true },
+      [inquired],
+      inquired.at,
+      retention,
+    );
+  } else if (retention(existing) !== undefined) {
+    const target = { audience: existing.audience, id };
+    await updateConsent(store, target, {}, [inquired], retention, notThisInquiryAgain(inquired));
   }
   return id;
 };
@@ -215,7 +226,7 @@ export const WHILE_SUBSCRIBED: Condition = {
 
 /**
  * Changes consent fields of an existing subscriber of this audience and records the events,
- * then gives it, its claim and its records the expiry the change implies (keepSubscriber).
+ * then gives it, its claim and its records the expiry `retention` gives the change (keepSubscriber).
  * Only the fields given are written: identity fields are never part of a consent change.
  * `condition`: nothing is written unless it holds too (UNLESS_WITHDRAWN: a repeated unsubscribe
  * changes nothing and adds no ledger record).
@@ -227,6 +238,7 @@ export const updateConsent = async (
   target: { audience: Audience; id: string },
   fields: ConsentFields,
   events: ConsentEvent[],
+  retention: RetentionRule,
   condition?: Condition,
 ): Promise<SubscriberItem | undefined> => {
   const count = countConsent(events.length);
@@ -259,7 +271,7 @@ export const updateConsent = async (
   const first = subscriber.consentCount - events.length + 1;
   for (const [index, event] of events.entries())
     await writeConsentRecord(store, subscriber.id, first + index, event, subscriber.expiresAt);
-  await keepSubscriber(store, subscriber);
+  await keepSubscriber(store, subscriber, retention);
   return subscriber;
 };
 
@@ -276,26 +288,33 @@ export const confirmSubscriber = async (
     requested: Extract<ConsentEvent, { type: 'requested' }>;
     confirmed: Extract<ConsentEvent, { type: 'confirmed' }>;
   },
+  retention: RetentionRule,
 ): Promise<{ subscriberId: string; changed: boolean }> => {
   const now = events.confirmed.at;
   const id = await claimSubscriberId(store, person.details.audience, person.mailbox, now);
   const existing = await getSubscriber(store, id);
   const express = { consent: 'express' as const, subscribed: true, confirmedAt: now, unsubscribeAllEmail: [false] };
   if (!existing) {
-    await createSubscriber(store, id, person, express, [events.requested, events.confirmed], now);
+    await createSubscriber(store, id, person, express, [events.requested, events.confirmed], now, retention);
     return { subscriberId: id, changed: true };
   }
   if (existing.consent === 'express' && existing.subscribed) {
     // Confirmed by this very lead before (a press whose answer failed after the subscriber was
     // written): still `changed`, so the caller queues the welcome the first press could not, and
     // the expiries that press may have left half written are finished.
-    await keepSubscriber(store, existing);
+    await keepSubscriber(store, existing, retention);
     const last = existing.lastConsent;
     return { subscriberId: id, changed: last?.type === 'confirmed' && last.leadId === events.confirmed.leadId };
   }
   const settings = existing.emailSetting.includes(true) ? existing.emailSetting : [...ALL_EMAIL_SETTINGS_ON];
   const fields = { ...express, emailSetting: settings, updatedAt: now };
-  await updateConsent(store, { audience: existing.audience, id }, fields, [events.requested, events.confirmed]);
+  await updateConsent(
+    store,
+    { audience: existing.audience, id },
+    fields,
+    [events.requested, events.confirmed],
+    retention,
+  );
   return { subscriberId: id, changed: true };
 };
 

@@ -6,7 +6,7 @@ import { getLeadByKey } from '../data/leads';
 import type { TableStore } from '../data/stores';
 import { confirmSubscriber } from '../data/subscribers';
 import { leadKeyOfToken, tokenMatches } from './lead-link-token';
-import { leadExpiresAt } from './lead-retention';
+import { leadExpiresAt, subscriberExpiry } from './consent-retention';
 import type { DeliveryPolicy } from '../mail/delivery-policy';
 import { Refusal } from './refusal';
 
@@ -55,9 +55,10 @@ export const confirmSubscription = async (
       requested: { type: 'requested', at: lead.createdAt, ...lead.consentRequest, leadId: lead.id },
       confirmed: { type: 'confirmed', at: now, source: 'confirmation-page', ...confirmer, leadId: lead.id },
     },
+    subscriberExpiry,
   );
   // The welcome only when this confirmation subscribed the address (not for a repeat); the lead,
-  // now the record of a service, is kept as long as one (lead-retention.ts).
+  // now the record of a service, is kept as long as one (consent-retention.ts).
   if (changed) {
     const confirmed = {
       confirmedAt: now,

@@ -3,6 +3,7 @@ import type { ScorecardLead } from '../data/lead-item';
 import type { TableStore } from '../data/stores';
 import { findSubscriber, updateConsent } from '../data/subscribers';
 import type { Condition } from '../data/update-expression';
+import { subscriberExpiry } from './consent-retention';
 
 /**
  * Implied consent may start or be renewed by this inquiry: the subscriber has no express
@@ -37,6 +38,7 @@ export const grantImpliedConsent = async (store: TableStore, lead: ScorecardLead
     { audience: subscriber.audience, id: subscriber.id },
     { consent: 'implied', impliedSince: now, impliedUntil: until, updatedAt: now },
     [{ type: 'implied', at: now, source: 'scorecard-download', leadId: lead.id, until }],
+    subscriberExpiry,
     impliedConsentMayStart(until),
   );
   return granted !== undefined;

@@ -2,7 +2,7 @@ import type { ContactDetails } from '../data/contact-details';
 import { leadId, type ConsentRequest, type LeadItem, type LeadType } from '../data/lead-item';
 import type { DeliveryPolicy } from '../mail/delivery-policy';
 import { randomToken } from '../runtime/tokens';
-import { leadExpiresAt } from './lead-retention';
+import { leadExpiresAt } from './consent-retention';
 
 /** What differs between new leads: who, which key, what consent they ask for and which emails they owe. */
 export interface NewLead {
@@ -21,7 +21,7 @@ export interface NewLead {
 /**
  * A lead as it is first stored, by a form (lead-request.ts) or the preferences page
  * (resubscription.ts): a fresh secret for its per-purpose link tokens, kept as long as
- * lead-retention.ts says, and due for its first mail attempt at once, retried until the
+ * consent-retention.ts says, and due for its first mail attempt at once, retried until the
  * delivery policy gives up (docs/decisions/0001-lead-delivery.md); an email that waits for its
  * turn gets the whole retry window from then on.
  */

@@ -5,6 +5,7 @@ import type { TableStore } from '../data/stores';
 import { claimedMailbox, consentStanding, hasOptedOut, type SubscriberItem } from '../data/subscriber-item';
 import { updateConsent } from '../data/subscribers';
 import type { DeliveryPolicy } from '../mail/delivery-policy';
+import { subscriberExpiry } from './consent-retention';
 import { resubscribeLeadKey } from './lead-key';
 import { newLead } from './new-lead';
 
@@ -33,7 +34,7 @@ export const requestResubscription = async (
 ): Promise<void> => {
   const { now } = context;
   const target = { audience: subscriber.audience, id: subscriber.id };
-  await updateConsent(stores.subscribers, target, { emailSetting, updatedAt: now }, []);
+  await updateConsent(stores.subscribers, target, { emailSetting, updatedAt: now }, [], subscriberExpiry);
   await putLead(
     stores.leads,
     newLead(

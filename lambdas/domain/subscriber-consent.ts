@@ -3,6 +3,7 @@ import { EMAIL_SETTINGS, UNSUBSCRIBE_REASONS } from '#shared/constants/subscribe
 import type { TableStore } from '../data/stores';
 import type { ConsentEvent, SubscriberItem } from '../data/subscriber-item';
 import { keepSubscriber } from '../data/subscriber-retention';
+import { subscriberExpiry } from './consent-retention';
 import { UNLESS_WITHDRAWN, updateConsent, WHILE_SUBSCRIBED, type ConsentFields } from '../data/subscribers';
 import type { DeliveryPolicy } from '../mail/delivery-policy';
 import { needsConfirmationToMail, requestResubscription } from './resubscription';
@@ -43,15 +44,17 @@ const withdrawOnce = async (
     target,
     { ...change.fields, updatedAt: now },
     [change.event],
+    subscriberExpiry,
     UNLESS_WITHDRAWN,
   );
   if (withdrawn) {
     await countUnsubscribedSince(stores.campaigns, withdrawn, change.reasons, now);
     return true;
   }
-  if (change.feedback) await updateConsent(stores.subscribers, target, { ...change.feedback, updatedAt: now }, []);
+  if (change.feedback)
+    await updateConsent(stores.subscribers, target, { ...change.feedback, updatedAt: now }, [], subscriberExpiry);
   // A repeat of a withdrawal whose answer failed finishes giving the subscriber its expiry.
-  else await keepSubscriber(stores.subscribers, subscriber);
+  else await keepSubscriber(stores.subscribers, subscriber, subscriberExpiry);
   return false;
 };
 
@@ -169,6 +172,7 @@ export const savePreferences = async (
     targetOf(subscriber),
     { subscribed: true, ...settings, updatedAt: now },
     [event],
+    subscriberExpiry,
     WHILE_SUBSCRIBED,
   );
   if (applied) return 'saved';

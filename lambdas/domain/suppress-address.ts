@@ -2,6 +2,7 @@ import type { TableStore } from '../data/stores';
 import { findSubscribersByMailbox, updateConsent } from '../data/subscribers';
 import { recordSuppression } from '../data/suppressions';
 import { canonicalMailbox } from './canonical-mailbox';
+import { subscriberExpiry } from './consent-retention';
 
 /**
  * Records the mailbox as suppressed (suppressions.ts) and marks every subscriber using it (in
@@ -35,6 +36,7 @@ export const suppressAddress = async (
           }
         : { suppressed: true, suppressedAt: now, suppressionReason: reason, updatedAt: now },
       [{ type: 'withdrawn', at: now, source: reason, reasons: [] }],
+      subscriberExpiry,
     );
   }
   return targets.length;

@@ -14,6 +14,7 @@ import {
 import type { TableStore } from '../data/stores';
 import { findSuppression } from '../data/suppressions';
 import { ensureInquirySubscriber, findSubscriber, getSubscriber } from '../data/subscribers';
+import { subscriberExpiry } from '../domain/consent-retention';
 import { doubtAfterWindow, doubtWindowEnds, INTERRUPTED_SEND } from '../domain/email-state';
 import type { FormMailBudget } from '../domain/form-mail-budget';
 import { leadLinkToken } from '../domain/lead-link-token';
@@ -78,6 +79,7 @@ const planPart = async (deps: MailerDeps, lead: LeadItem, part: MailPart, now: n
     deps.subscribers,
     { details: lead, mailbox: lead.mailbox },
     { type: 'inquired', at: now, source: 'scorecard-form', leadId: lead.id },
+    subscriberExpiry,
   );
   const subscriber = await getSubscriber(deps.subscribers, subscriberId);
   if (subscriber?.suppressed) return { skip: 'suppressed' };

@@ -15,6 +15,7 @@ import { leadLinkToken } from '#lambdas/domain/lead-link-token.ts';
 import { subscriberLinkToken, type SubscriberLinkPurpose } from '#lambdas/domain/subscriber-link-token.ts';
 import { suppressAddress } from '#lambdas/domain/suppress-address.ts';
 import { ensureInquirySubscriber } from '#lambdas/data/subscribers.ts';
+import { subscriberExpiry } from '#lambdas/domain/consent-retention.ts';
 import type { ScorecardLead } from '#lambdas/data/lead-item.ts';
 import { grantImpliedConsent } from '#lambdas/domain/implied-consent.ts';
 import { confirmEvent, invoke, oneClickEvent, subscriberEvent } from './support/api-events';
@@ -151,12 +152,17 @@ describe('a subscriber who gets email', () => {
       mailbox: 'jordan.lee@example.org',
       createdAt: NOW,
     };
-    const id = await ensureInquirySubscriber(store, jordanOf('employer'), {
-      type: 'inquired',
-      at: NOW,
-      source: 'scorecard-form',
-      leadId: lead.id,
-    });
+    const id = await ensureInquirySubscriber(
+      store,
+      jordanOf('employer'),
+      {
+        type: 'inquired',
+        at: NOW,
+        source: 'scorecard-form',
+        leadId: lead.id,
+      },
+      subscriberExpiry,
+    );
     const claim = 'email#employer#jordan.lee@example.org';
     const afterInquiry = NOW + RETENTION_SECONDS;
     expect(await expiries()).toEqual({ [id]: afterInquiry, [claim]: afterInquiry, [`consent#${id}#1`]: afterInquiry });
@@ -187,8 +193,8 @@ describe('a subscriber asked for a scorecard again', () => {
 
     // Act
     setClock(later);
-    const same = await ensureInquirySubscriber(store, person, inquiry);
-    await ensureInquirySubscriber(store, person, inquiry);
+    const same = await ensureInquirySubscriber(store, person, inquiry, subscriberExpiry);
+    await ensureInquirySubscriber(store, person, inquiry, subscriberExpiry);
 
     // Assess
     expect(same).toBe(id);
