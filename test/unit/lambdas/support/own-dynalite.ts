@@ -100,7 +100,13 @@ export class OwnTables {
    * fails the next call with the 503 ServiceUnavailable DynamoDB answers in an outage.
    */
   readonly faults = new FaultSwitch();
-  readonly names = { subscribers: unitName('Subscribers'), leads: unitName('Leads'), campaigns: unitName('Campaigns') };
+  readonly names = {
+    subscribers: unitName('Subscribers'),
+    leads: unitName('Leads'),
+    campaigns: unitName('Campaigns'),
+    console: unitName('Console'),
+    analytics: unitName('Analytics'),
+  };
   private services: LocalService[] = [];
   private failing: Failing[] = [];
   /** Tables written since the last reset: only these are emptied. */
