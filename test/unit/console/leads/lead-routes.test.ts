@@ -4,54 +4,21 @@
  * answered and what the tables hold afterwards, without the HTTP stack of the integration suite.
  */
 import '../../lambdas/support/env';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { SESSION_COOKIE } from '#shared/console/common.ts';
 import { LEAD_CONSOLE_ROUTES } from '#lambdas/console/leads/lead-routes.ts';
 import { LEAD_MESSAGES } from '#lambdas/console/leads/lead-messages.ts';
-import { signedInHandler } from '#lambdas/console/kit/signed-in-handler.ts';
-import type { ConsoleStores } from '#lambdas/console/kit/request.ts';
-import { startSession } from '#lambdas/console/sign-in/sessions.ts';
 import { storedLead } from '#test/integration/console/own-leads-table.ts';
-import { apiEvent, invoke } from '../../lambdas/support/api-events';
 import { ownDynalite } from '../../lambdas/support/own-dynalite';
-
-process.env.CONSOLE_OWNERS = 'ann@chinooktalent.ca,bob@chinooktalent.ca';
+import { OWNER, signedInConsole } from '../support/signed-in-console';
 
 const tables = ownDynalite();
-const db = new DynamoDBClient({});
-const stores: ConsoleStores = {
-  console: { db, table: tables.names.console },
-  leads: { db, table: tables.names.leads },
-  subscribers: { db, table: tables.names.subscribers },
-  campaigns: { db, table: tables.names.campaigns },
-  analytics: { db, table: tables.names.analytics },
-};
-const handler = signedInHandler(LEAD_CONSOLE_ROUTES, stores);
-const OWNER = 'ann@chinooktalent.ca';
+const { send, signIn, signOut, auditOf } = signedInConsole(tables, LEAD_CONSOLE_ROUTES);
 
-let cookies: string[];
 let lead: ReturnType<typeof storedLead>;
 const key = () => lead.id.slice('lead#'.length);
 const storedNow = async () => (await tables.get(tables.names.leads, lead.id))!;
-const auditOf = async (action: string) =>
-  (await tables.all(tables.names.console, 'audit#')).filter((entry) => entry.action === action);
-
-/** A request of the owner's console page: its session cookie, the site's origin, a JSON body. */
-const send = (method: string, path: string, json?: unknown, origin = 'https://site.test') =>
-  invoke(handler, {
-    ...apiEvent({
-      routeKey: 'ANY /api/admin/{proxy+}',
-      method,
-      path,
-      headers: { origin, 'content-type': 'application/json' },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    }),
-    cookies,
-  });
 
 beforeEach(async () => {
-  const { token } = await startSession(stores.console, OWNER, Math.floor(Date.now() / 1000));
-  cookies = [`${SESSION_COOKIE}=${token}`];
+  await signIn();
   lead = storedLead({ firstName: 'Avery', email: 'avery.stone@example.ca' });
   await tables.put(tables.names.leads, lead);
 });
@@ -104,7 +71,7 @@ describe("the leads screen's routes", () => {
 
   it("refuses a change from another site's page (403) and any request without a session (401)", async () => {
     const forged = await send('POST', `/api/admin/leads/${key()}/notes`, { text: 'x' }, 'https://evil.example');
-    cookies = [];
+    signOut();
     const anonymous = await send('GET', `/api/admin/leads/${key()}`);
 
     expect([forged.statusCode, anonymous.statusCode]).toEqual([403, 401]);
