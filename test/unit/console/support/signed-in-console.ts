@@ -30,9 +30,12 @@ export const signedInConsole = (tables: OwnTables, routes: ConsoleRoute<ConsoleR
 
   return {
     stores,
-    /** The owner signs in: a session of theirs in the console table, its cookie on every request. */
-    signIn: async () => {
-      const { token } = await startSession(stores.console, OWNER, Math.floor(Date.now() / 1000));
+    /**
+     * An owner signs in (with `passkey`, its credential id): a session of theirs in the console
+     * table, its cookie on every request from then on.
+     */
+    signIn: async (owner = OWNER, passkey?: string) => {
+      const { token } = await startSession(stores.console, owner, Math.floor(Date.now() / 1000), passkey);
       cookies = [`${SESSION_COOKIE}=${token}`];
     },
     signOut: () => {
