@@ -10,11 +10,8 @@ import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { handler as worker } from '#lambdas/handlers/campaign-worker.ts';
-import { GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
-import { dynamo } from '../lambdas/support/dynamo-mock';
 import { ownDynalite } from '../lambdas/support/own-dynalite';
-import { sesAnswer, timedOut, unavailable } from '../lambdas/support/aws-errors';
+import { sesAnswer, timedOut } from '../lambdas/support/aws-errors';
 import { NOW } from '../lambdas/support/payloads';
 import { readMail } from '../lambdas/support/parse-mime';
 import {
@@ -121,9 +118,8 @@ describe('campaign worker', () => {
     const unsubscribed = await storeSubscriber(tables, 'unsubscribed@example.ca', { subscribed: false });
     const unreadable = await storeSubscriber(tables, 'unreadable@example.ca');
     refuse.add(refused.email);
-    // This one person's read fails: the fault switch fails calls by service, so the recording mock
-    // (which forwards every other call to dynalite) refuses this one.
-    dynamo.on(GetItemCommand, { Key: marshall({ id: unreadable.id }) }).rejects(unavailable());
+    // This one person's record cannot be read: DynamoDB fails its reads (the fault switch).
+    tables.failNext(Infinity, (command, input) => command === 'GetItem' && input.Key.id.S === unreadable.id);
 
     // Act
     const result = await run(
