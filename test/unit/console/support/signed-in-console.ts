@@ -41,17 +41,24 @@ export const signedInConsole = (tables: OwnTables, routes: ConsoleRoute<ConsoleR
     signOut: () => {
       cookies = [];
     },
-    send: (method: string, path: string, json?: unknown, origin = 'https://site.test') =>
-      invoke(handler, {
+    /** A request of the page; a query string in `target` arrives as API Gateway passes one. */
+    send: (method: string, target: string, json?: unknown, origin = 'https://site.test') => {
+      const [path, query] = target.split('?');
+      return invoke(handler, {
         ...apiEvent({
           routeKey: 'ANY /api/admin/{proxy+}',
           method,
-          path,
+          path: path!,
           headers: { origin, 'content-type': 'application/json' },
           body: json === undefined ? undefined : JSON.stringify(json),
         }),
         cookies,
-      }),
+        ...(query !== undefined && {
+          rawQueryString: query,
+          queryStringParameters: Object.fromEntries(new URLSearchParams(query)),
+        }),
+      });
+    },
     /** The audit log's entries of one action. */
     auditOf: async (action: string) =>
       (await tables.all(tables.names.console, 'audit#')).filter((entry) => entry.action === action),
