@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { MAIL_DUE_INDEX } from '#shared/mail-due-index.ts';
 import type { DeliveryRecord } from './delivery-record';
-import { getItem, updateItem } from './items';
+import { updateItem } from './items';
 import { settledMailStatus, type LeadItem, type LeadMailStatus, type MailPart, type PartStatus } from './lead-item';
 import type { TableStore } from './stores';
 import { marshall } from './attribute-values';
@@ -117,8 +117,6 @@ export const resolvePartDoubt = async (
       ...(resolution === 'resentParts' && { ':pending': { S: 'pending' } }),
     },
   })) !== undefined;
-
-export const getLead = (store: TableStore, id: string) => getItem<LeadItem>(store, id);
 
 /**
  * SES has the part: an event about it arrived (docs/decisions/0063-settling-mail-from-ses-events.md).

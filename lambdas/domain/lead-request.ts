@@ -22,8 +22,11 @@ export interface LeadStores {
   subscribers: TableStore;
 }
 
-/** What differs between the forms: the rest of the flow is one (submitLead). */
-export interface LeadForm<TRequest> {
+/**
+ * How one public form takes a lead in, what differs between the forms: the rest of the flow is one
+ * (submitLead). Not the console's LeadForm (shared/console-leads.ts), which names a lead's form.
+ */
+export interface FormIntake<TRequest> {
   type: FormLeadType;
   audience: (request: TRequest) => Audience;
   /** The marketing consent the visitor asked for, if any: it is confirmed by email. */
@@ -35,7 +38,7 @@ export interface LeadForm<TRequest> {
 /** Which form a sign-up's consent came from: /candidate's sign-up or /contact's contact form. */
 const SIGNUP_SOURCE: Record<Audience, ConsentSource> = { candidate: 'candidate-signup-form', employer: 'contact-form' };
 
-export const SIGNUP_FORM: LeadForm<SignupRequest> = {
+export const SIGNUP_FORM: FormIntake<SignupRequest> = {
   type: 'signup',
   audience: (request) => request.audience as Audience,
   consentRequest: (request) => ({
@@ -45,7 +48,7 @@ export const SIGNUP_FORM: LeadForm<SignupRequest> = {
   }),
 };
 
-export const SCORECARD_FORM: LeadForm<ScorecardRequest> = {
+export const SCORECARD_FORM: FormIntake<ScorecardRequest> = {
   type: 'scorecard',
   audience: () => 'employer',
   consentRequest: (request) =>
@@ -92,7 +95,7 @@ const statusInTurn = (turn: FormMailTurn | undefined, now: number): PartStatus =
  */
 export const submitLead = async <TRequest extends SignupRequest | ScorecardRequest>(
   stores: LeadStores,
-  form: LeadForm<TRequest>,
+  form: FormIntake<TRequest>,
   request: TRequest,
   context: SubmissionContext,
 ): Promise<boolean> => {

@@ -2,7 +2,7 @@ import type { AnyObject, ObjectSchema } from 'yup';
 import type { ScorecardRequest } from '#shared/schemas/scorecard.ts';
 import type { SignupRequest } from '#shared/schemas/signup.ts';
 import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
-import { submitLead, type LeadForm } from '../domain/lead-request';
+import { submitLead, type FormIntake } from '../domain/lead-request';
 import { submissionSettingsFromEnv } from '../domain/submission-settings';
 import { nowSeconds } from '../runtime/clock';
 import { requireEnv } from '../runtime/env';
@@ -22,7 +22,7 @@ import type { ValidatedEvent } from './types';
  * A lead stored (not a resend) is the site's conversion of that form (./site-conversions.ts).
  */
 export const leadFormRoute = <TRequest extends SignupRequest | ScorecardRequest>(options: {
-  form: LeadForm<TRequest>;
+  form: FormIntake<TRequest>;
   schema: ObjectSchema<AnyObject>;
   accepted: { statusCode: number; success: string };
 }) => {

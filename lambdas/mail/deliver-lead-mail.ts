@@ -7,7 +7,6 @@ import { LEAD_MAIL_FINALLY_FAILED, MAIL_DOUBT_OUTLIVED_WINDOW } from '#shared/co
 import { leadKeyOf, settledMailStatus, type LeadItem, type MailPart, type PartStatus } from '../data/lead-item';
 import {
   claimLead,
-  getLead,
   movePart,
   recordPartSent,
   releaseLead,
@@ -15,6 +14,7 @@ import {
   resumeHeldParts,
   settleLead,
 } from '../data/lead-mail-state';
+import { getLead } from '../data/leads';
 import type { TableStore } from '../data/stores';
 import { doubtAfterWindow, doubtWindowEnds, INTERRUPTED_SEND } from '../domain/email-state';
 import type { FormMailBudget } from '../domain/form-mail-budget';
