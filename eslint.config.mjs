@@ -164,6 +164,47 @@ const consoleZones = [
   ),
 ];
 
+/**
+ * Rules the docs state in prose, held by lint where a rule can hold them. Each message names the
+ * doc that states it. ESLint replaces a rule's options for the files a later block matches, so
+ * every block that restricts imports builds on the one pattern all files share.
+ */
+const SHORT_PATHS = {
+  regex: '^(\\.\\./){3,}',
+  message: 'Import through a subpath (#shared/…, #lambdas/…, #web/…: package.json "imports"), not ../../../',
+};
+const restrictedImports = ({ paths = [], patterns = [] } = {}) => [
+  'error',
+  { paths, patterns: [SHORT_PATHS, ...patterns] },
+];
+
+/**
+ * Browser globals: code that runs in Node never names them (tsconfig.node.json has DOM types only
+ * for the components the blog's renderer server-renders).
+ */
+const BROWSER_GLOBALS = [
+  'window',
+  'document',
+  'navigator',
+  'location',
+  'history',
+  'localStorage',
+  'sessionStorage',
+  'self',
+  'alert',
+  'matchMedia',
+  'getComputedStyle',
+  'requestAnimationFrame',
+  'IntersectionObserver',
+  'customElements',
+].map((name) => ({
+  name,
+  message: `${name} is a browser global: this code runs in Node (a Lambda, the CDK app, the local twin, a tool or the web build). docs/architecture.md, Layout.`,
+}));
+
+/** Where a Lambda meets its environment: "runtime/ environment, AWS clients, clock, logging, tokens". */
+const LAYERS_DOC = 'docs/architecture.md, Layers';
+
 export default defineConfig(
   {
     ignores: [
@@ -188,6 +229,7 @@ export default defineConfig(
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
       'import-x/resolver-next': [
+        // tsconfig.json lists one project per runtime; the resolver follows its references.
         createTypeScriptImportResolver({ project: path.join(ROOT, 'tsconfig.json'), alwaysTryTypes: true }),
       ],
     },
@@ -208,18 +250,7 @@ export default defineConfig(
       '@typescript-eslint/no-require-imports': ['error', { allow: ['/cdk\\.json$'] }],
       // Relative paths stay short: what lies further away is named from the repository root
       // through package.json "imports" (#shared/paths.ts, #web/src/lib/api-client.ts).
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./){3,}',
-              message:
-                'Import through a subpath (#shared/…, #lambdas/…, #web/…: package.json "imports"), not ../../../',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': restrictedImports(),
     },
   },
   {
@@ -255,6 +286,67 @@ export default defineConfig(
     files: ['**/*.{js,cjs}'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Node code names no browser global (tsconfig.node.json gives it DOM types only because the
+    // blog's renderer server-renders the site's components; their effects never run there).
+    files: ['{lambdas,infra,tools}/**/*.{ts,tsx,js,mjs}', 'web/{build,render}/**/*.{ts,tsx}'],
+    ignores: ['infra/cdk/edge/*.js'],
+    rules: { 'no-restricted-globals': ['error', ...BROWSER_GLOBALS] },
+  },
+  {
+    // The browser's code imports no Node module: it runs in a browser (docs/architecture.md, Layout).
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrictedImports({
+        patterns: [
+          {
+            regex: '^node:',
+            message: 'web/src runs in the browser: no Node module (docs/architecture.md, Layout; tsconfig.web.json).',
+          },
+        ],
+      }),
+    },
+  },
+  {
+    // Lambdas: only runtime/ reads the environment, builds AWS clients and writes logs; only the
+    // mail layer's sender calls SES (docs/architecture.md, Layers, and Email and delivery).
+    files: ['lambdas/**/*.{ts,tsx}'],
+    ignores: ['lambdas/runtime/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: `Read the environment through lambdas/runtime/env.ts (${LAYERS_DOC}: runtime/ holds the environment).`,
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'NewExpression[callee.name=/Client$/]',
+          message: `AWS clients come from lambdas/runtime/aws-clients (${LAYERS_DOC}: runtime/ holds the AWS clients, with their timeouts and retries).`,
+        },
+      ],
+      // Logs are one JSON line each, written by lambdas/runtime/log.ts.
+      'no-console': ['error'],
+    },
+  },
+  {
+    files: ['lambdas/**/*.{ts,tsx}'],
+    ignores: ['lambdas/mail/send.ts', 'lambdas/runtime/aws-clients/ses.ts'],
+    rules: {
+      'no-restricted-imports': restrictedImports({
+        paths: [
+          {
+            name: '@aws-sdk/client-ses',
+            message:
+              'Email is sent only through lambdas/mail/send.ts, on the client of lambdas/runtime/aws-clients/ses.ts (docs/architecture.md, Email and delivery).',
+          },
+        ],
+      }),
+    },
   },
   {
     // CloudFront Functions (cloudfront-js-2.0): scripts with one top-level `handler` and a
