@@ -1,6 +1,6 @@
 /**
- * The public lead forms (POST /api/employer/scorecard, POST /api/signup) against in-memory
- * tables: what a submission stores, what it counts, and what a resend, a limit, the form-mail
+ * The public lead forms (POST /api/employer/scorecard, POST /api/signup) against the file's
+ * own dynalite: what a submission stores, what it counts, and what a resend, a limit, the form-mail
  * budget, a dependency outage and the honeypot do. See docs/decisions/ for the delivery and
  * abuse-limit designs these tests hold the handlers to.
  */

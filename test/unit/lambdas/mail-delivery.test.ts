@@ -1,5 +1,5 @@
 /**
- * deliverLeadMail with a fake `send` against in-memory tables: each part at most once, SES
+ * deliverLeadMail with a fake `send` against the file's own dynalite: each part at most once, SES
  * refusals retried with backoff, giving up into a dead letter, sends in doubt never repeated.
  * The delivery semantics are described in docs/decisions/ (lead delivery).
  */

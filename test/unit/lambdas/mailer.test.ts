@@ -1,5 +1,5 @@
 /**
- * The mailer's two triggers, with SES and SQS mocked and the tables in memory: the leads
+ * The mailer's two triggers, with SES and SQS mocked and the file's own dynalite: the leads
  * stream (a new lead's first attempt) and the mail sweep (retries from the MailDue index).
  * What the recipients read is asserted on the MIME SES received.
  */

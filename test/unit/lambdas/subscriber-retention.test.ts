@@ -1,6 +1,6 @@
 /**
- * How long a subscriber, its email claim and its consent records are kept, against in-memory
- * tables: the privacy policy's "2 years after the service stops", and the proof of consent
+ * How long a subscriber, its email claim and its consent records are kept, against the file's
+ * own dynalite: the privacy policy's "2 years after the service stops", and the proof of consent
  * never going before the subscription it proves (docs/decisions/0002-consent-model.md).
  */
 import './support/env';
