@@ -202,6 +202,17 @@ const BROWSER_GLOBALS = [
   message: `${name} is a browser global: this code runs in Node (a Lambda, the CDK app, the local twin, a tool or the web build). docs/architecture.md, Layout.`,
 }));
 
+const CLIENTS_FROM_RUNTIME = {
+  selector: 'NewExpression[callee.name=/Client$/]',
+  message:
+    'AWS clients come from lambdas/runtime/aws-clients (docs/architecture.md, Layers: runtime/ holds the AWS clients, with their timeouts and retries).',
+};
+const NO_STATUS_CODES = {
+  selector: "Property[key.name='statusCode'], MemberExpression[property.name='statusCode']",
+  message:
+    'Only lambdas/http knows status codes (docs/architecture.md, Layers): below it, refuse with a Refusal (lambdas/domain/refusal.ts), which http/ maps to a status.',
+};
+
 /** Where a Lambda meets its environment: "runtime/ environment, AWS clients, clock, logging, tokens". */
 const LAYERS_DOC = 'docs/architecture.md, Layers';
 
@@ -322,16 +333,15 @@ export default defineConfig(
           message: `Read the environment through lambdas/runtime/env.ts (${LAYERS_DOC}: runtime/ holds the environment).`,
         },
       ],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'NewExpression[callee.name=/Client$/]',
-          message: `AWS clients come from lambdas/runtime/aws-clients (${LAYERS_DOC}: runtime/ holds the AWS clients, with their timeouts and retries).`,
-        },
-      ],
+      'no-restricted-syntax': ['error', CLIENTS_FROM_RUNTIME],
       // Logs are one JSON line each, written by lambdas/runtime/log.ts.
       'no-console': ['error'],
     },
+  },
+  {
+    // Below http/ (and the console and handlers above it), no layer names a status code.
+    files: ['lambdas/{domain,mail,data,campaigns,publisher}/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', CLIENTS_FROM_RUNTIME, NO_STATUS_CODES] },
   },
   {
     files: ['lambdas/**/*.{ts,tsx}'],
