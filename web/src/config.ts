@@ -6,6 +6,7 @@
  * web/render/blog-site.tsx) can provide the settings the deployed client was built with.
  */
 import { createContext, useContext } from 'react';
+import { DEPLOY_TIME_SITE_ORIGIN } from '#shared/deploy-site-origin.ts';
 
 export interface SiteConfig {
   /** Absolute origin of the site without a trailing slash, e.g. https://www.example.ca */
@@ -20,12 +21,13 @@ export interface SiteConfig {
 declare const __SITE_CONFIG__: SiteConfig | undefined;
 
 /**
- * Jest runs this file unbundled, so nothing replaced __SITE_CONFIG__: read the same cdk.json
- * context the build uses. In bundles NODE_ENV is "production" and esbuild drops this branch.
+ * Jest runs this file unbundled, so nothing replaced __SITE_CONFIG__: the settings of the
+ * deployable build (web/build/site-config.ts without SITE_URL), whose origin the deployment
+ * replaces (cdk.json has no siteUrl). In bundles NODE_ENV is "production" and esbuild drops this branch.
  */
 const unbundledConfig = (): SiteConfig => {
-  const { siteUrl, candidateAppUrl, bookCallUrl } = require('../../cdk.json').context as SiteConfig;
-  return { siteUrl, candidateAppUrl, bookCallUrl };
+  const { candidateAppUrl, bookCallUrl } = require('../../cdk.json').context as SiteConfig;
+  return { siteUrl: DEPLOY_TIME_SITE_ORIGIN, candidateAppUrl, bookCallUrl };
 };
 
 /**

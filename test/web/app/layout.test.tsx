@@ -128,7 +128,10 @@ describe('navigation', () => {
     await renderApp(['/']);
     await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'About' }));
     await waitFor(() => expect(document.title).toBe('About us | Chinook Talent Partners'));
-    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', `${siteConfig.siteUrl}/about`);
+    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      'https://site-origin.deploy-time.invalid/about',
+    );
     expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(
       /three-step process/,
     );

@@ -7,6 +7,7 @@ import { apiPath, sitePaths } from '#shared/paths.ts';
 import { NETWORK_ERROR_MESSAGE } from '#web/src/lib/api-client.ts';
 import { ScorecardForm } from '#web/src/features/scorecard/components/ScorecardForm.tsx';
 import { FIXED_NOW_SECONDS, freezeClock, mockFetch, mockPendingFetch, sentRequests } from '../support/mock-fetch';
+import { enter } from '../support/enter-text';
 
 const VISITOR = {
   firstName: 'Dana',
@@ -33,12 +34,12 @@ const field = {
 };
 
 async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(field.firstName(), VISITOR.firstName);
-  await user.type(field.lastName(), VISITOR.lastName);
-  await user.type(field.email(), VISITOR.email);
-  await user.type(field.jobTitle(), VISITOR.jobTitle);
-  await user.type(field.organization(), VISITOR.organization);
-  await user.type(field.helpDescription(), VISITOR.helpDescription);
+  await enter(user, field.firstName(), VISITOR.firstName);
+  await enter(user, field.lastName(), VISITOR.lastName);
+  await enter(user, field.email(), VISITOR.email);
+  await enter(user, field.jobTitle(), VISITOR.jobTitle);
+  await enter(user, field.organization(), VISITOR.organization);
+  await enter(user, field.helpDescription(), VISITOR.helpDescription);
   await user.click(field.consent());
 }
 

@@ -6,6 +6,7 @@ import { type Audience } from '#shared/constants/audiences.ts';
 import { apiPath, sitePaths } from '#shared/paths.ts';
 import { SignupForm, type SignupThankYou } from '#web/src/features/signup/components/SignupForm.tsx';
 import { mockFetch, sentRequests } from '../support/mock-fetch';
+import { enter } from '../support/enter-text';
 
 const VISITOR = {
   email: 'sam@northern-lights.org',
@@ -30,16 +31,16 @@ const field = {
 type User = ReturnType<typeof userEvent.setup>;
 
 async function fillRequiredFields(user: User) {
-  await user.type(field.email(), VISITOR.email);
-  await user.type(field.firstName(), VISITOR.firstName);
-  await user.type(field.lastName(), VISITOR.lastName);
+  await enter(user, field.email(), VISITOR.email);
+  await enter(user, field.firstName(), VISITOR.firstName);
+  await enter(user, field.lastName(), VISITOR.lastName);
 }
 
 async function fillEverything(user: User) {
   await fillRequiredFields(user);
-  await user.type(field.jobTitle(), VISITOR.jobTitle);
-  await user.type(field.organization(), VISITOR.organization);
-  await user.type(field.helpDescription(), VISITOR.helpDescription);
+  await enter(user, field.jobTitle(), VISITOR.jobTitle);
+  await enter(user, field.organization(), VISITOR.organization);
+  await enter(user, field.helpDescription(), VISITOR.helpDescription);
   await user.click(field.consent());
 }
 
