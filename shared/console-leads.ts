@@ -8,6 +8,7 @@
  * A lead's `id` here is the 22 base64url characters of its key (URL-safe as it is); the stored
  * item's id is `lead#<id>`.
  */
+import { route } from './route-key';
 import type { Audience } from './constants/audiences';
 import { CONSOLE_PAGE } from './console/common';
 
@@ -17,36 +18,36 @@ export const LEAD_ROUTES = {
    * owners search by name and address, and a query string lands in access logs an erasure cannot
    * reach (docs/decisions/0072-erasure.md).
    */
-  list: 'POST /api/admin/leads',
+  list: route('POST', '/api/admin/leads'),
   /**
    * Body LeadListQuery, its `cursor` the last part's (none for the first part); 200 text/csv, one
    * part of every lead of the view (./console-exports.ts). Audit `lead.export`, with the last part.
    */
-  export: 'POST /api/admin/leads/export',
+  export: route('POST', '/api/admin/leads/export'),
   /** 200 LeadDetail, or 404. */
-  get: 'GET /api/admin/leads/{id}',
+  get: route('GET', '/api/admin/leads/{id}'),
   /** Body StatusChange; 200 LeadChanged; 409 when the move is not allowed or the lead changed meanwhile. */
-  status: 'POST /api/admin/leads/{id}/status',
+  status: route('POST', '/api/admin/leads/{id}/status'),
   /** Body NewNote; 200 LeadChanged. */
-  notes: 'POST /api/admin/leads/{id}/notes',
+  notes: route('POST', '/api/admin/leads/{id}/notes'),
   /** Body FollowUpDate; 200 LeadChanged; 409 when the lead changed meanwhile. */
-  followUp: 'PUT /api/admin/leads/{id}/follow-up',
+  followUp: route('PUT', '/api/admin/leads/{id}/follow-up'),
   /** Body SpamMark; 200 LeadChanged; 409 when the lead changed meanwhile. */
-  spam: 'PUT /api/admin/leads/{id}/spam',
+  spam: route('PUT', '/api/admin/leads/{id}/spam'),
   /** Body Resend; 200 LeadChanged; 409 when the part cannot be sent again. */
-  resend: 'POST /api/admin/leads/{id}/resend',
+  resend: route('POST', '/api/admin/leads/{id}/resend'),
   /**
    * Marking many leads as spam in one action (a flood), done in steps the page asks for in turn.
    * Body SpamRunScope; 200 SpamRun: how many leads it covers, nothing marked yet; 400 when too
    * many match to count. A POST that carries the search, as the list does.
    */
-  spamRuns: 'POST /api/admin/leads/spam-runs',
+  spamRuns: route('POST', '/api/admin/leads/spam-runs'),
   /**
    * Body: the same SpamRunScope; 200 SpamRun after marking the run's next leads (nothing more once
    * done, so asking again is safe); 404 for a run that is not the owner's or has expired, 409 when
    * the scope is not the run's. Audit `lead.spam-many`: one entry per run, its count kept up to date.
    */
-  spamRunStep: 'POST /api/admin/leads/spam-runs/{run}',
+  spamRunStep: route('POST', '/api/admin/leads/spam-runs/{run}'),
 } as const;
 
 /** A lead's id in the console: the 22 base64url characters of its key. */

@@ -10,22 +10,23 @@
  * body (and, like every POST, must come from the console's own page: 403 otherwise).
  * Every route answers 401 without a session and 400 `{ message }` for a body the schema refuses.
  */
+import { route } from './route-key';
 import { CONSOLE_API_BASE, type Page } from './console/common';
 import type { Audience } from './constants/audiences';
 import type { CampaignTopic } from './constants/campaigns';
 
 export const PEOPLE_ROUTES = {
   /** Body PersonRequest; 200 PersonRecord. Audit `person.view`. */
-  record: `POST ${CONSOLE_API_BASE}/people/record`,
+  record: route('POST', `${CONSOLE_API_BASE}/people/record`),
   /**
    * Body EvidenceRequest; 200 EvidencePack. `use` download (the default): as a download
    * (Content-Disposition), audit `person.export`; `use` print: for the printable page, audit `person.print`.
    */
-  evidence: `POST ${CONSOLE_API_BASE}/people/evidence`,
+  evidence: route('POST', `${CONSOLE_API_BASE}/people/evidence`),
   /** Body UnsubscribeRequest; 200 UnsubscribeAnswer; 404 without a subscription. Audit `person.unsubscribe`. */
-  unsubscribe: `POST ${CONSOLE_API_BASE}/people/unsubscribe`,
+  unsubscribe: route('POST', `${CONSOLE_API_BASE}/people/unsubscribe`),
   /** Body ErasureRequest; 200 ErasureAnswer. Audit `person.erase`. */
-  erasure: `POST ${CONSOLE_API_BASE}/people/erasure`,
+  erasure: route('POST', `${CONSOLE_API_BASE}/people/erasure`),
 } as const;
 
 /**
@@ -40,12 +41,12 @@ export const SUBSCRIBER_ROUTES = {
    * Query SubscriberFilter + `cursor`; 200 SubscriberListPage, 50 a page, newest first. The first
    * page (no cursor) carries the counts too: the screen opens on one call and one read of the table.
    */
-  list: `GET ${CONSOLE_API_BASE}/subscribers`,
+  list: route('GET', `${CONSOLE_API_BASE}/subscribers`),
   /**
    * Query SubscriberFilter and `cursor` (none for the first part); 200 text/csv, one part of every
    * matching row (./console-exports.ts). Audit `subscribers.export`, with the last part.
    */
-  export: `GET ${CONSOLE_API_BASE}/subscribers-export`,
+  export: route('GET', `${CONSOLE_API_BASE}/subscribers-export`),
 } as const;
 
 export const ERASURE_NOT_CONFIRMED =

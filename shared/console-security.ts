@@ -5,15 +5,16 @@
  * with every sign-in). Every route answers 401 without a session, 404 for a passkey that is not
  * the signed-in owner's, and 400 `{ message }` for a body it refuses.
  */
+import { route } from './route-key';
 import { CONSOLE_API_BASE } from './console/common';
 
 export const SECURITY_ROUTES = {
   /** 200 PasskeySummary[], newest first. */
-  passkeys: `GET ${CONSOLE_API_BASE}/security/passkeys`,
+  passkeys: route('GET', `${CONSOLE_API_BASE}/security/passkeys`),
   /** Body PasskeyRename; 200 PasskeySummary. Audit `passkey.renamed`. */
-  rename: `PUT ${CONSOLE_API_BASE}/security/passkeys/{id}`,
+  rename: route('PUT', `${CONSOLE_API_BASE}/security/passkeys/{id}`),
   /** 200 PasskeyRemoval; ends every session the passkey began. Audit `passkey.removed`. */
-  remove: `DELETE ${CONSOLE_API_BASE}/security/passkeys/{id}`,
+  remove: route('DELETE', `${CONSOLE_API_BASE}/security/passkeys/{id}`),
 } as const;
 
 /**
@@ -64,6 +65,3 @@ export const SECURITY_MESSAGES = {
   nameMissing: 'Give the passkey a name.',
   nameTooLong: `A passkey's name can be at most ${PASSKEY_NAME_MAX} characters.`,
 } as const;
-
-/** The path of a passkey's route (rename, remove). */
-export const passkeyRoute = (routeKey: string, id: string) => routeKey.replace('{id}', encodeURIComponent(id));

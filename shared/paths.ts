@@ -1,4 +1,5 @@
 import { AUDIENCES, type Audience } from './constants/audiences';
+import { fillPath, routeOfKey, type PathArguments, type PathParameters } from './route-key';
 
 /** Where the API is (docs/architecture.md#the-api-contract): CloudFront's `/api/*` behaviour. */
 export const API_BASE = '/api';
@@ -47,24 +48,17 @@ export type ApiRouteName = keyof typeof API_ROUTES;
 /** Every other /api path or method: the fallback handler answers a JSON 404 or 405. */
 export const API_FALLBACK_ROUTE = `ANY ${API_BASE}/{proxy+}`;
 
-type ParameterNames<Template extends string> = Template extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | ParameterNames<Rest>
-  : never;
 /** The parameters of a route's path: `audience` is an Audience, the others any text. */
-export type ApiPathParameters<Route extends ApiRouteName> = {
-  [Name in ParameterNames<(typeof API_ROUTES)[Route]>]: Name extends 'audience' ? Audience : string;
-};
+export type ApiPathParameters<Route extends ApiRouteName> = PathParameters<ApiRoutePath<Route>, { audience: Audience }>;
+type ApiRoutePath<Route extends ApiRouteName> = (typeof API_ROUTES)[Route] extends `${string} ${infer Path}`
+  ? Path
+  : never;
 
-/** The path of an API route with its parameters filled in, each percent-encoded. */
+/** The path of an API route with its parameters filled in, each percent-encoded (fillPath). */
 export const apiPath = <Route extends ApiRouteName>(
-  route: Route,
-  ...[parameters]: keyof ApiPathParameters<Route> extends never ? [] : [ApiPathParameters<Route>]
-): string =>
-  API_ROUTES[route]
-    .slice(API_ROUTES[route].indexOf(' ') + 1)
-    .replace(/\{(\w+)\}/g, (_whole, name: string) =>
-      encodeURIComponent((parameters as Record<string, string> | undefined)?.[name] ?? ''),
-    );
+  name: Route,
+  ...parameters: PathArguments<ApiRoutePath<Route>, { audience: Audience }>
+): string => fillPath(routeOfKey(API_ROUTES[name]).path, ...(parameters as [Record<string, string>]));
 
 /** Site pages with href builders: the web links and the emails' links use the same shapes. */
 export const sitePaths = {

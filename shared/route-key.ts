@@ -1,31 +1,104 @@
 /**
- * A route key ("GET /api/{audience}/subscribers/{id}") matched the way API Gateway (HTTP API)
- * matches it: `{name}` is one path segment, `{name+}` the rest of the path, method `ANY` any
- * method. The fallback handler (which methods a path has) and the local server (which handler a
- * request goes to) both match with this.
+ * Routes as typed values: a method and a path template (`/api/{audience}/subscribers/{id}`),
+ * matched the way API Gateway (HTTP API) matches them: `{name}` is one path segment, `{name+}`
+ * the rest of the path, method `ANY` any method. The console's routes are built as such values
+ * once, in each screen's contract (shared/console/); the public API's are API Gateway's route
+ * keys (`"GET /api/…"`, shared/paths.ts API_ROUTES, which the stack hands to API Gateway as they
+ * are), read into this shape here and nowhere else (routeOfKey). Paths are filled by one function
+ * (fillPath) and matched by one (routePattern): the fallback handler, the local server and the
+ * console's router all match with it.
  */
-export interface RouteKeyPattern {
-  routeKey: string;
-  method: string;
+export type RouteMethod = CallMethod | 'ANY';
+/** The methods a request is sent with (ANY is only a gateway route's). */
+export type CallMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Route<Path extends string = string, Method extends RouteMethod = CallMethod> {
+  readonly method: Method;
+  readonly path: Path;
+}
+
+/** A route of a method and a path template, its path's parameters kept in its type. */
+export const route = <const Method extends RouteMethod, const Path extends string>(
+  method: Method,
+  path: Path,
+): Route<Path, Method> => ({ method, path });
+
+/** One call of a route: its method and its path filled in (callOf), what a client sends. */
+export type RouteCall<Method extends CallMethod = CallMethod> = Route<string, Method>;
+
+/** An API Gateway route key (`"GET /api/signup"`) as a route: the one place such a key is read. */
+export const routeOfKey = (routeKey: string): Route<string, RouteMethod> => {
+  const space = routeKey.indexOf(' ');
+  return route(routeKey.slice(0, space) as RouteMethod, routeKey.slice(space + 1));
+};
+
+/** A route as API Gateway writes its key, e.g. in a test's name or a log line. */
+export const routeKeyOf = ({ method, path }: Route<string, RouteMethod>): string => `${method} ${path}`;
+
+type ParameterNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | ParameterNames<Rest>
+  : never;
+
+/** The parameters a path template names, each a string unless `Values` says otherwise. */
+type NoValues = Record<never, never>;
+
+export type PathParameters<Path extends string, Values extends Partial<Record<string, string>> = NoValues> = {
+  [Name in ParameterNames<Path>]: Name extends keyof Values ? NonNullable<Values[Name]> : string;
+};
+
+/** The path parameters argument: none for a path without any; any for a path whose template is not known. */
+export type PathArguments<
+  Path extends string,
+  Values extends Partial<Record<string, string>> = Record<never, never>,
+> = string extends Path
+  ? [parameters?: Record<string, string>]
+  : ParameterNames<Path> extends never
+    ? []
+    : [PathParameters<Path, Values>];
+
+/** A path template with its parameters filled in, each percent-encoded. */
+export const fillPath = <Path extends string>(path: Path, ...[parameters]: PathArguments<Path>): string =>
+  path.replace(/\{(\w+)\}/g, (_whole, name: string) =>
+    encodeURIComponent((parameters as Record<string, string> | undefined)?.[name] ?? ''),
+  );
+
+/** A call of a route with its path parameters, e.g. `callOf(LEAD_ROUTES.get, { id })`. */
+export const callOf = <Path extends string, Method extends CallMethod>(
+  called: Route<Path, Method>,
+  ...parameters: PathArguments<Path>
+): RouteCall<Method> => ({ method: called.method, path: fillPath(called.path, ...parameters) });
+
+export interface RoutePattern {
+  route: Route<string, RouteMethod>;
   /** The raw (still percent-encoded) path parameters when the path matches, else undefined. */
   match(path: string): Record<string, string> | undefined;
 }
 
-export function routeKeyPattern(routeKey: string): RouteKeyPattern {
-  const [method, template] = routeKey.split(' ') as [string, string];
+/** How a request's path is matched against a route's template. */
+export function routePattern(matched: Route<string, RouteMethod>): RoutePattern {
   const names: string[] = [];
   const regex = new RegExp(
-    `^${template.replace(/\{(\w+)(\+?)\}/g, (_whole, name: string, greedy: string) => {
+    `^${matched.path.replace(/\{(\w+)(\+?)\}/g, (_whole, name: string, greedy: string) => {
       names.push(name);
       return greedy ? '(.+)' : '([^/]+)';
     })}$`,
   );
   return {
-    routeKey,
-    method,
+    route: matched,
     match: (path) => {
       const found = regex.exec(path);
       return found ? Object.fromEntries(names.map((name, index) => [name, found[index + 1]!])) : undefined;
     },
   };
 }
+
+/** An API Gateway route key's pattern (the public API's routes, API_ROUTES), with its key and method. */
+export interface RouteKeyPattern extends RoutePattern {
+  routeKey: string;
+  method: string;
+}
+
+export const routeKeyPattern = (routeKey: string): RouteKeyPattern => {
+  const pattern = routePattern(routeOfKey(routeKey));
+  return { ...pattern, routeKey, method: pattern.route.method };
+};

@@ -1,7 +1,7 @@
 import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
 import { AUTH_ROUTES } from '../console/sign-in/sign-in-routes';
 import { requireOwnOrigin } from '../console/kit/guards';
-import { matchConsoleRoute } from '../console/kit/router';
+import { answerRoute } from '../console/kit/router';
 import { httpHandler } from '../http/stack';
 import { sendOnFirstUse } from '../mail/send-on-first-use';
 import { nowSeconds } from '../runtime/clock';
@@ -19,14 +19,15 @@ const sleepUntil = (epochMs: number) =>
  * enrolment links, passkey registration and sign-in, the session, sign-out.
  */
 export const handler = httpHandler(async (event) => {
+  const arrivedMs = Date.now();
   requireOwnOrigin(event);
-  const { route } = matchConsoleRoute(AUTH_ROUTES, event);
-  return route.handle({
+  return answerRoute(AUTH_ROUTES, event, () => ({
     event,
+    arrivedMs,
     store,
     now: nowSeconds(),
     siteUrl,
     sendMail: (mail) => sendMail(mail, senderAddress),
     sleepUntil,
-  });
+  }));
 });

@@ -1,5 +1,5 @@
 import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
-import { AUDIT_ROUTES } from '../console/audit/audit-routes';
+import { AUDIT_CONSOLE_ROUTES } from '../console/audit/audit-routes';
 import { signedInHandler } from '../console/kit/signed-in-handler';
 import { LEAD_CONSOLE_ROUTES } from '../console/leads/lead-routes';
 import { PERSON_ROUTES } from '../console/people/person-routes';
@@ -17,7 +17,7 @@ const db = createDynamoClient();
  */
 export const handler = signedInHandler(
   [
-    ...AUDIT_ROUTES,
+    ...AUDIT_CONSOLE_ROUTES,
     ...LEAD_CONSOLE_ROUTES,
     ...PERSON_ROUTES,
     ...PASSKEY_ROUTES,

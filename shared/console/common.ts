@@ -11,6 +11,7 @@
  */
 
 /** Where the console's single page lives on the site's own origin (noindex, not in the sitemap). */
+import { route } from '../route-key';
 export const CONSOLE_PAGE = '/admin';
 /**
  * The console's one HTML file (`<CONSOLE_SHELL>/index.html` in the web build): the edge serves it
@@ -37,24 +38,24 @@ export const BACKGROUND_REQUEST_HEADER = 'X-Console-Background';
 /** The sign-in ceremony's routes (the `consoleAuth` function): the only ones open without a session. */
 export const CONSOLE_AUTH_ROUTES = {
   /** Body EnrolmentLinkRequest; 202 { message } alike for every address. */
-  enrolmentLink: 'POST /api/admin/auth/enrolment-link',
+  enrolmentLink: route('POST', '/api/admin/auth/enrolment-link'),
   /** Body { token }; 200 PublicKeyCredentialCreationOptionsJSON (for @simplewebauthn/browser). */
-  registrationOptions: 'POST /api/admin/auth/registration-options',
+  registrationOptions: route('POST', '/api/admin/auth/registration-options'),
   /** Body { token, response: RegistrationResponseJSON }; 200 ConsoleSession, sets the cookie. */
-  registration: 'POST /api/admin/auth/registration',
+  registration: route('POST', '/api/admin/auth/registration'),
   /** No body; 200 PublicKeyCredentialRequestOptionsJSON (discoverable credentials: no allow list). */
-  authenticationOptions: 'POST /api/admin/auth/authentication-options',
+  authenticationOptions: route('POST', '/api/admin/auth/authentication-options'),
   /** Body { response: AuthenticationResponseJSON }; 200 ConsoleSession, sets the cookie. */
-  authentication: 'POST /api/admin/auth/authentication',
+  authentication: route('POST', '/api/admin/auth/authentication'),
   /**
    * 200 SessionCheck: the session, or `{ signedIn: false }`. Never 401: it is the console's first
    * call, and a stranger's browser would log the refusal as an error on the sign-in screen.
    */
-  session: 'GET /api/admin/auth/session',
+  session: route('GET', '/api/admin/auth/session'),
   /** Ends this session (200, cookie cleared); without one, still 200. */
-  signOut: 'POST /api/admin/auth/sign-out',
+  signOut: route('POST', '/api/admin/auth/sign-out'),
   /** Ends every session of the signed-in owner (200, cookie cleared). */
-  signOutEverywhere: 'POST /api/admin/auth/sign-out-everywhere',
+  signOutEverywhere: route('POST', '/api/admin/auth/sign-out-everywhere'),
 } as const;
 
 export interface EnrolmentLinkRequest {
@@ -78,6 +79,11 @@ export interface Page<Item> {
   items: Item[];
   next?: string;
 }
+
+/** The audit log's screen: 200 Page<AuditEntry>, newest first, 50 a page (`?cursor=` the page's `next`). */
+export const AUDIT_ROUTES = {
+  page: route('GET', `${CONSOLE_API_BASE}/audit`),
+} as const;
 
 /** One entry of the append-only audit log. */
 export interface AuditEntry {

@@ -5,6 +5,7 @@
  * answers 200, polled every 20 ms. What AWS adds (the edge's store and the invalidation) is in
  * docs/decisions/0053-blog-posts-from-the-console.md, with its sources.
  */
+import { callOf, type RouteCall } from '#shared/route-key.ts';
 import { postPagePath } from '#shared/blog-site.ts';
 import { SESSION_COOKIE } from '#shared/console/common.ts';
 import { POST_ROUTES, type PostChanged } from '#shared/console-posts.ts';
@@ -17,8 +18,7 @@ const POLL_MS = 20;
 
 export async function measureBlogPublish(stack: RunningStack, runs = 5): Promise<number[]> {
   const session = await signInOverHttp(stack, LOCAL_CONSOLE_OWNER);
-  const call = async (route: string, json: unknown) => {
-    const [method, path] = route.split(' ') as [string, string];
+  const call = async ({ method, path }: RouteCall, json: unknown) => {
     const response = await fetch(new URL(path, stack.baseUrl), {
       method,
       headers: {
@@ -28,7 +28,7 @@ export async function measureBlogPublish(stack: RunningStack, runs = 5): Promise
       },
       body: JSON.stringify(json),
     });
-    if (!response.ok) throw new Error(`${route} answered ${response.status}: ${await response.text()}`);
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as PostChanged;
   };
   const times: number[] = [];
@@ -41,7 +41,7 @@ export async function measureBlogPublish(stack: RunningStack, runs = 5): Promise
       markdown: 'A post the bench publishes, to time the path answering.',
     });
     const clicked = performance.now();
-    await call(POST_ROUTES.publish.replace('{id}', post.id), { version: post.version });
+    await call(callOf(POST_ROUTES.publish, { id: post.id }), { version: post.version });
     for (;;) {
       if ((await fetch(new URL(postPagePath(slug), stack.baseUrl))).status === 200) break;
       if (performance.now() - clicked > 3 * BLOG_PUBLISH_BUDGET_MS) throw new Error(`${slug} was never served`);

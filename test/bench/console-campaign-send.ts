@@ -10,6 +10,7 @@
  *   results once SES's Delivery events arrived (the twin's event relay).
  * Standalone: `npx tsx test/bench/console-campaign-send.ts`.
  */
+import { fillPath, type Route } from '#shared/route-key.ts';
 import { CAMPAIGN_ROUTES, type SendProgress } from '#shared/console-campaigns.ts';
 import { SESSION_COOKIE } from '#shared/console/common.ts';
 import { CONSOLE_TABLE, SUBSCRIBERS_TABLE } from '#infra/cdk/constructs/table-definitions.ts';
@@ -61,21 +62,22 @@ const median = (values: number[]) => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The console API as the owner's browser calls it: session cookie, the site's Origin, JSON. */
-const consoleApi = (stack: RunningStack, token: string) => async (route: string, json?: unknown) => {
-  const [method, path] = route.split(' ') as [string, string];
-  const response = await fetch(new URL(path.replace('{slug}', SLUG), stack.baseUrl), {
-    method,
-    headers: {
-      cookie: `${SESSION_COOKIE}=${token}`,
-      origin: new URL(stack.baseUrl).origin,
-      ...(json !== undefined && { 'content-type': 'application/json' }),
-    },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const body = await response.text();
-  if (!response.ok) throw new Error(`${route} answered ${response.status}: ${body}`);
-  return JSON.parse(body) as unknown;
-};
+const consoleApi =
+  (stack: RunningStack, token: string) =>
+  async ({ method, path }: Route, json?: unknown) => {
+    const response = await fetch(new URL(fillPath(path, { slug: SLUG }), stack.baseUrl), {
+      method,
+      headers: {
+        cookie: `${SESSION_COOKIE}=${token}`,
+        origin: new URL(stack.baseUrl).origin,
+        ...(json !== undefined && { 'content-type': 'application/json' }),
+      },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
+    const body = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${body}`);
+    return JSON.parse(body) as unknown;
+  };
 
 /** `calls` one after another after 3 warm-ups, each timed; the median in ms. */
 const medianOf = async (calls: number, call: () => Promise<unknown>) => {

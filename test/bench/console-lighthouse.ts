@@ -2,7 +2,7 @@
  * Each console screen on Lighthouse's mobile profile, signed in (issue 33, on React: interactive within
  * 2.0 s): the sign-in screen as a stranger sees it, every screen of CONSOLE_SCREENS and a lead's
  * page, each with the session cookie on every request and the console's signed-in hint in
- * localStorage (web/src/console/signed-in-hint.ts). Median of 3 runs by Time to Interactive.
+ * localStorage (web/src/console/session/signed-in-hint.ts). Median of 3 runs by Time to Interactive.
  */
 import { CONSOLE_PAGE, SESSION_COOKIE } from '#shared/console/common.ts';
 import { consoleLeadPath, LEAD_ROUTES, type LeadSummary } from '#shared/console-leads.ts';
@@ -30,7 +30,7 @@ const medianByTti = async (baseUrl: string, route: string, state?: BrowserState)
 
 /** The newest lead's console page (the bench's stack has leads from its sign-ups), if any. */
 const newestLeadPage = async (stack: Stack, cookie: string): Promise<string[]> => {
-  const [method, path] = LEAD_ROUTES.list.split(' ') as [string, string];
+  const { method, path } = LEAD_ROUTES.list;
   const response = await fetch(new URL(path, stack.baseUrl), {
     method,
     headers: { cookie, origin: new URL(stack.baseUrl).origin, 'content-type': 'application/json' },

@@ -5,6 +5,7 @@
  * report answers them as JSON strings, the CSV makes them inert), and beacons for paths that are no
  * page of the site (counted nowhere). Each case on a day of its own, far ahead.
  */
+import { type RouteCall } from '#shared/route-key.ts';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { addDays, SITE_ROUTES, type SiteReport } from '#shared/console-site.ts';
 import { VIEWS_PER_VISITOR_PER_DAY, VISITORS_PER_CLIENT_PER_DAY } from '#shared/site-visits.ts';
@@ -36,7 +37,7 @@ beforeAll(async () => {
 afterAll(() => sitemap.restore());
 
 /** A route of the Site screen, as an owner signed in now (the handlers' clock) asks it. */
-const ask = async (route: string, day: string) => {
+const ask = async (route: RouteCall, day: string) => {
   const session = console_.sessionOf(await console_.signInWith(passkey))!;
   return console_.api(route, { session, query: { from: day, to: day } });
 };
@@ -119,7 +120,7 @@ describe('a stranger against the visit counting', () => {
     const today = farDay();
     clock = at(today, '12:00');
     const session = console_.sessionOf(await console_.signInWith(passkey))!;
-    const asked = (route: string, query: Record<string, string>) => console_.api(route, { session, query });
+    const asked = (route: RouteCall, query: Record<string, string>) => console_.api(route, { session, query });
 
     // Act
     const answers = [

@@ -14,7 +14,7 @@ interface Stack {
 }
 
 const post = async (stack: Stack, route: keyof typeof CONSOLE_AUTH_ROUTES, json: unknown) => {
-  const path = CONSOLE_AUTH_ROUTES[route].split(' ')[1]!;
+  const { path } = CONSOLE_AUTH_ROUTES[route];
   const response = await fetch(new URL(path, stack.baseUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: new URL(stack.baseUrl).origin },

@@ -9,7 +9,7 @@ import { onFirstUse } from '../../runtime/on-first-use';
 import { CAMPAIGN_MESSAGES } from './campaign-messages';
 import { campaignSchemas, draftOf, type CampaignRequest } from './campaign-routes';
 import { campaignDraft } from './campaign-view';
-import type { ConsoleRoute } from '../kit/router';
+import { bodyRoute, type ConsoleRoute } from '../kit/router';
 
 /**
  * The publisher's trigger, made at the first switch with the Lambda client (onFirstUse): a
@@ -28,10 +28,10 @@ const requestRun = (slug: string) => requestPublisherRun(async () => (await publ
  * loses nothing: the answer says so, and the publisher's next run (a reconciler) follows it.
  */
 export const CAMPAIGN_PUBLISH_ROUTES: ConsoleRoute<CampaignRequest>[] = [
-  {
-    routeKey: CAMPAIGN_ROUTES.publish,
-    handle: async (request) => {
-      const { publish } = await campaignSchemas.bodyOf(request.event, (schemas) => schemas.campaignPublishSchema);
+  bodyRoute({
+    route: CAMPAIGN_ROUTES.publish,
+    body: campaignSchemas.bodySchema((schemas) => schemas.campaignPublishSchema),
+    handle: async (request, { publish }) => {
       const { slug } = await draftOf(request);
       const sent = await getCampaign(request.stores.campaigns, slug);
       if (!sent) throw new HttpError(409, CAMPAIGN_MESSAGES.neverSent(slug));
@@ -52,5 +52,5 @@ export const CAMPAIGN_PUBLISH_ROUTES: ConsoleRoute<CampaignRequest>[] = [
         pageUpdateRequested: requested,
       } satisfies CampaignPublished);
     },
-  },
+  }),
 ];

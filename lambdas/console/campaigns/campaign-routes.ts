@@ -43,7 +43,7 @@ import { countAttempt } from '../sign-in/attempt-limits';
 import { CAMPAIGN_MESSAGES } from './campaign-messages';
 import { preflight } from './campaign-preflight';
 import { campaignDraft, campaignSummary } from './campaign-view';
-import type { ConsoleRoute } from '../kit/router';
+import { bodyRoute, type ConsoleRoute } from '../kit/router';
 import type { CampaignStores, ConsoleRequest } from '../kit/request';
 
 export type CampaignRequest = ConsoleRequest<CampaignStores>;
@@ -164,7 +164,7 @@ const fileSource = async (slug: string): Promise<{ source?: CampaignSource; prob
 /** The console's campaign screens (shared/console-campaigns.ts): the consoleCampaigns function. */
 export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
   {
-    routeKey: CAMPAIGN_ROUTES.list,
+    route: CAMPAIGN_ROUTES.list,
     handle: async (request) => {
       const { drafts, sent } = await allDraftsAndSent(campaignsOf(request));
       const items = drafts
@@ -173,15 +173,15 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
       return jsonResponse(200, { items } satisfies Page<CampaignSummary>);
     },
   },
-  {
-    routeKey: CAMPAIGN_ROUTES.create,
-    handle: async (request) => {
-      const { slug, ...fields } = await campaignSchemas.bodyOf(request.event, (schemas) => schemas.newCampaignSchema);
+  bodyRoute({
+    route: CAMPAIGN_ROUTES.create,
+    body: campaignSchemas.bodySchema((schemas) => schemas.newCampaignSchema),
+    handle: async (request, { slug, ...fields }) => {
       return storeNew(request, newDraft(request, slug, fields), CAMPAIGN_MESSAGES.created(slug), 'campaign.create');
     },
-  },
+  }),
   {
-    routeKey: CAMPAIGN_ROUTES.files,
+    route: CAMPAIGN_ROUTES.files,
     handle: async (request) => {
       const { drafts } = await allDraftsAndSent(campaignsOf(request));
       const held = new Set(drafts.map((draft) => draft.slug));
@@ -200,7 +200,7 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
     },
   },
   {
-    routeKey: CAMPAIGN_ROUTES.importFile,
+    route: CAMPAIGN_ROUTES.importFile,
     handle: async (request) => {
       const slug = request.parameters.slug ?? '';
       if (!Object.hasOwn(CAMPAIGN_FILES, slug)) throw new HttpError(404, CAMPAIGN_MESSAGES.noSuchFile);
@@ -221,13 +221,10 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
       return storeNew(request, draft, CAMPAIGN_MESSAGES.imported(slug), 'campaign.import');
     },
   },
-  {
-    routeKey: CAMPAIGN_ROUTES.preview,
-    handle: async (request) => {
-      const { sampleLinks, slug, ...fields } = await campaignSchemas.bodyOf(
-        request.event,
-        (schemas) => schemas.campaignPreviewSchema,
-      );
+  bodyRoute({
+    route: CAMPAIGN_ROUTES.preview,
+    body: campaignSchemas.bodySchema((schemas) => schemas.campaignPreviewSchema),
+    handle: async (request, { sampleLinks, slug, ...fields }) => {
       const content = await rendered(slug ?? 'preview', fields);
       // A real subscriber who would get it, so the links are real; else (or when asked) the marked sample.
       const [subscriber] = sampleLinks
@@ -254,21 +251,18 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
       };
       return jsonResponse(200, preview);
     },
-  },
+  }),
   {
-    routeKey: CAMPAIGN_ROUTES.get,
+    route: CAMPAIGN_ROUTES.get,
     handle: async (request) => {
       const draft = await draftOf(request);
       return jsonResponse(200, campaignDraft(draft, await isSent(request, draft.slug)));
     },
   },
-  {
-    routeKey: CAMPAIGN_ROUTES.update,
-    handle: async (request) => {
-      const { version, ...fields } = await campaignSchemas.bodyOf(
-        request.event,
-        (schemas) => schemas.campaignChangeSchema,
-      );
+  bodyRoute({
+    route: CAMPAIGN_ROUTES.update,
+    body: campaignSchemas.bodySchema((schemas) => schemas.campaignChangeSchema),
+    handle: async (request, { version, ...fields }) => {
       const draft = await changeableDraft(request, version);
       await rendered(draft.slug, fields);
       const changed: CampaignDraftItem = {
@@ -286,11 +280,11 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
       });
       return jsonResponse(200, { message, campaign: campaignDraft(changed, false) } satisfies CampaignChanged);
     },
-  },
-  {
-    routeKey: CAMPAIGN_ROUTES.delete,
-    handle: async (request) => {
-      const { version } = await campaignSchemas.bodyOf(request.event, (schemas) => schemas.campaignDeleteSchema);
+  }),
+  bodyRoute({
+    route: CAMPAIGN_ROUTES.delete,
+    body: campaignSchemas.bodySchema((schemas) => schemas.campaignDeleteSchema),
+    handle: async (request, { version }) => {
       const draft = await changeableDraft(request, version);
       if (!(await deleteDraft(campaignsOf(request), draft.slug, version)))
         throw new HttpError(409, CAMPAIGN_MESSAGES.changedMeanwhile);
@@ -302,9 +296,9 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
       });
       return jsonResponse(200, { message });
     },
-  },
+  }),
   {
-    routeKey: CAMPAIGN_ROUTES.preflight,
+    route: CAMPAIGN_ROUTES.preflight,
     handle: async (request) => {
       const draft = await draftOf(request);
       const content = await rendered(draft.slug, draft);
@@ -319,7 +313,7 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
     },
   },
   {
-    routeKey: CAMPAIGN_ROUTES.testSend,
+    route: CAMPAIGN_ROUTES.testSend,
     handle: async (request) => {
       const draft = await draftOf(request);
       const content = await rendered(draft.slug, draft);

@@ -18,7 +18,7 @@ import { onFirstUse } from '../../runtime/on-first-use';
 import { CAMPAIGN_MESSAGES } from './campaign-messages';
 import { preflight } from './campaign-preflight';
 import { campaignSchemas, changeableDraft, rendered, siteUrl, type CampaignRequest } from './campaign-routes';
-import type { ConsoleRoute } from '../kit/router';
+import { bodyRoute, type ConsoleRoute } from '../kit/router';
 
 /** A send may be set at most this far ahead. */
 const LONGEST_AHEAD_SECONDS = 366 * 86400;
@@ -62,10 +62,10 @@ const moveState = async (request: CampaignRequest, from: SendState[], to: SendSt
  * (lambdas/campaigns/launch-campaign.ts).
  */
 export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
-  {
-    routeKey: CAMPAIGN_ROUTES.send,
-    handle: async (request) => {
-      const { version, at } = await campaignSchemas.bodyOf(request.event, (schemas) => schemas.campaignSendSchema);
+  bodyRoute({
+    route: CAMPAIGN_ROUTES.send,
+    body: campaignSchemas.bodySchema((schemas) => schemas.campaignSendSchema),
+    handle: async (request, { version, at }) => {
       const draft = await changeableDraft(request, version);
       const launchAt = at === undefined ? request.now : Math.floor(Date.parse(at) / 1000);
       if (!(launchAt >= request.now - GRACE_SECONDS && launchAt <= request.now + LONGEST_AHEAD_SECONDS))
@@ -123,9 +123,9 @@ export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
       });
       return jsonResponse(202, { message, recipients, launchAt } satisfies CampaignSendAnswer);
     },
-  },
+  }),
   {
-    routeKey: CAMPAIGN_ROUTES.progress,
+    route: CAMPAIGN_ROUTES.progress,
     handle: async (request) => {
       const item = await getCampaign(request.stores.campaigns, slugOf(request));
       if (!item) throw new HttpError(404, CAMPAIGN_MESSAGES.notSent);
@@ -133,7 +133,7 @@ export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
     },
   },
   {
-    routeKey: CAMPAIGN_ROUTES.cancel,
+    route: CAMPAIGN_ROUTES.cancel,
     handle: async (request) => {
       const slug = slugOf(request);
       const cancelled = await cancelScheduled(request.stores.campaigns, slug);
@@ -158,11 +158,11 @@ export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
     },
   },
   {
-    routeKey: CAMPAIGN_ROUTES.pause,
+    route: CAMPAIGN_ROUTES.pause,
     handle: (request) => moveState(request, ['launching', 'sending'], 'paused', CAMPAIGN_MESSAGES.notSending),
   },
   {
-    routeKey: CAMPAIGN_ROUTES.resume,
+    route: CAMPAIGN_ROUTES.resume,
     handle: (request) => moveState(request, ['paused'], 'sending', CAMPAIGN_MESSAGES.notPaused),
   },
 ];

@@ -1,12 +1,27 @@
-import { routeKeyPattern } from '#shared/route-key.ts';
+import type { AnyObject } from 'yup';
+import { routePattern, type Route } from '#shared/route-key.ts';
 import { HttpError } from '../../http/http-error';
+import { validBodyOf, type BodySchema } from '../../http/schemas-on-first-use';
 import type { ApiEvent, ApiResult } from '../../http/types';
 
-/** One console route: its key as API Gateway writes it (`GET /api/admin/audit`) and what answers it. */
+/**
+ * One console route: its route (a screen contract's, shared/console/), the schema of its body
+ * when it takes one, and what answers it. The body is checked before `handle` runs, which gets it
+ * checked; a route without a schema reads no body.
+ */
 export interface ConsoleRoute<Context> {
-  routeKey: string;
-  handle(context: Context): Promise<ApiResult>;
+  route: Route;
+  body?: BodySchema<AnyObject>;
+  // The body's type is the declared schema's (bodyRoute); a route without one gets undefined.
+  handle(context: Context, body: never): Promise<ApiResult>;
 }
+
+/** A route that takes a body: `body` its declared schema, `handle` gets the checked body. */
+export const bodyRoute = <Context, Body extends AnyObject>(definition: {
+  route: Route;
+  body: BodySchema<Body>;
+  handle: (context: Context, body: Body) => Promise<ApiResult>;
+}): ConsoleRoute<Context> => definition as ConsoleRoute<Context>;
 
 export const NO_SUCH_ROUTE = 'There is no such page in the console.';
 export const METHOD_NOT_ALLOWED = 'That action is not possible here.';
@@ -23,11 +38,10 @@ export const matchConsoleRoute = <Context>(
   const method = event.requestContext.http.method;
   let pathMatched = false;
   for (const route of routes) {
-    const pattern = routeKeyPattern(route.routeKey);
-    const raw = pattern.match(event.rawPath);
+    const raw = routePattern(route.route).match(event.rawPath);
     if (!raw) continue;
     pathMatched = true;
-    if (pattern.method !== method) continue;
+    if (route.route.method !== method) continue;
     try {
       const parameters = Object.fromEntries(
         Object.entries(raw).map(([name, value]) => [name, decodeURIComponent(value)]),
@@ -38,4 +52,19 @@ export const matchConsoleRoute = <Context>(
     }
   }
   throw new HttpError(pathMatched ? 405 : 404, pathMatched ? METHOD_NOT_ALLOWED : NO_SUCH_ROUTE);
+};
+
+/**
+ * Answers a request with its route: matched (404, 405), its declared body checked (413, 400:
+ * schemas-on-first-use.ts validBodyOf, the public API's validator), then the route with its
+ * context, made once the route's path parameters are known.
+ */
+export const answerRoute = async <Context>(
+  routes: readonly ConsoleRoute<Context>[],
+  event: ApiEvent,
+  contextOf: (parameters: Record<string, string>) => Context,
+): Promise<ApiResult> => {
+  const { route, parameters } = matchConsoleRoute(routes, event);
+  const body = route.body ? await validBodyOf(event, route.body) : undefined;
+  return route.handle(contextOf(parameters), body as never);
 };

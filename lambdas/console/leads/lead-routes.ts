@@ -20,7 +20,7 @@ import { jsonResponse } from '../../http/responses';
 import { schemasOnFirstUse } from '../../http/schemas-on-first-use';
 import { deliveryPolicyFromEnv } from '../../mail/delivery-policy';
 import { dropHeldOfSpam, sentWhenSpam } from '../../mail/held-mail';
-import type { ConsoleRoute } from '../kit/router';
+import { bodyRoute, type ConsoleRoute } from '../kit/router';
 import type { ConsoleRequest } from '../kit/request';
 import { leadsCsvPart } from './lead-export';
 import { readLeads } from './lead-list';
@@ -34,7 +34,7 @@ const PAGE_SIZE = 50;
 const MAX_READS_PER_PAGE = 10;
 
 /** This screen's schemas, read with yup at its first request with a body to check (schemas-on-first-use.ts). */
-const { bodyOf } = schemasOnFirstUse(() => import('#shared/schemas/console-leads.ts'));
+const { bodySchema } = schemasOnFirstUse(() => import('#shared/schemas/console-leads.ts'));
 
 /**
  * A search of the leads in the audit log's plain words: where, which filters, how many were
@@ -77,10 +77,10 @@ const changeAt = async (request: ConsoleRequest, lead: LeadItem, version: number
 /** The console's leads screens (shared/console-leads.ts). The spam runs' and the export's routes come before `{id}`. */
 export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   ...SPAM_RUN_ROUTES,
-  {
-    routeKey: LEAD_ROUTES.list,
-    handle: async (request) => {
-      const query = await bodyOf(request.event, (schemas) => schemas.leadListQuerySchema);
+  bodyRoute({
+    route: LEAD_ROUTES.list,
+    body: bodySchema((schemas) => schemas.leadListQuerySchema),
+    handle: async (request, query) => {
       const found = await readLeads(request.stores.leads, query, {
         now: request.now,
         pageSize: PAGE_SIZE,
@@ -92,24 +92,24 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
       const page: Page<LeadSummary> = { items: found.leads.map(leadSummary), ...(found.next && { next: found.next }) };
       return jsonResponse(200, page);
     },
-  },
+  }),
+  bodyRoute({
+    route: LEAD_ROUTES.export,
+    body: bodySchema((schemas) => schemas.leadListQuerySchema),
+    handle: async (request, body) => leadsCsvPart(request, body),
+  }),
   {
-    routeKey: LEAD_ROUTES.export,
-    handle: async (request) =>
-      leadsCsvPart(request, await bodyOf(request.event, (schemas) => schemas.leadListQuerySchema)),
-  },
-  {
-    routeKey: LEAD_ROUTES.get,
+    route: LEAD_ROUTES.get,
     handle: async (request) => {
       const lead = await leadOf(request);
       await request.audit({ action: 'lead.view', target: request.parameters.id, summary: 'Viewed the lead' });
       return jsonResponse(200, leadDetail(lead));
     },
   },
-  {
-    routeKey: LEAD_ROUTES.status,
-    handle: async (request) => {
-      const { to, version } = await bodyOf(request.event, (schemas) => schemas.statusChangeSchema);
+  bodyRoute({
+    route: LEAD_ROUTES.status,
+    body: bodySchema((schemas) => schemas.statusChangeSchema),
+    handle: async (request, { to, version }) => {
       const lead = await leadOf(request);
       const from = lead.followUpStatus ?? 'new';
       const next = to as FollowUpStatus;
@@ -125,11 +125,12 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
       });
       return changed(LEAD_MESSAGES.moved(from, next), written);
     },
-  },
-  {
-    routeKey: LEAD_ROUTES.notes,
-    handle: async (request) => {
-      const text = withoutControls((await bodyOf(request.event, (schemas) => schemas.newNoteSchema)).text).trim();
+  }),
+  bodyRoute({
+    route: LEAD_ROUTES.notes,
+    body: bodySchema((schemas) => schemas.newNoteSchema),
+    handle: async (request, body) => {
+      const text = withoutControls(body.text).trim();
       if (!text) throw new HttpError(400, LEAD_MESSAGES.emptyNote);
       const lead = await leadOf(request);
       const written = await appendNote(request.stores.leads, lead.id, {
@@ -144,11 +145,11 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
       await request.audit({ action: 'lead.note', target: request.parameters.id, summary: 'Added a note' });
       return changed(LEAD_MESSAGES.noteAdded, written);
     },
-  },
-  {
-    routeKey: LEAD_ROUTES.followUp,
-    handle: async (request) => {
-      const { on, version } = await bodyOf(request.event, (schemas) => schemas.followUpDateSchema);
+  }),
+  bodyRoute({
+    route: LEAD_ROUTES.followUp,
+    body: bodySchema((schemas) => schemas.followUpDateSchema),
+    handle: async (request, { on, version }) => {
       const lead = await leadOf(request);
       const written = await changeAt(request, lead, version, { followUpOn: on ?? null });
       await request.audit({
@@ -158,11 +159,11 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
       });
       return changed(LEAD_MESSAGES.followUpSet(on ?? null), written);
     },
-  },
-  {
-    routeKey: LEAD_ROUTES.spam,
-    handle: async (request) => {
-      const { spam, version } = await bodyOf(request.event, (schemas) => schemas.spamMarkSchema);
+  }),
+  bodyRoute({
+    route: LEAD_ROUTES.spam,
+    body: bodySchema((schemas) => schemas.spamMarkSchema),
+    handle: async (request, { spam, version }) => {
       const lead = await leadOf(request);
       const written = await changeAt(request, lead, version, { spam });
       // Its emails waiting for the firm are never sent now (held-mail.ts): the answer shows them dropped.
@@ -175,11 +176,12 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
       const current = dropped > 0 ? ((await getLead(request.stores.leads, lead.id)) ?? written) : written;
       return changed(LEAD_MESSAGES.spamMarked(spam), current);
     },
-  },
-  {
-    routeKey: LEAD_ROUTES.resend,
-    handle: async (request) => {
-      const part = (await bodyOf(request.event, (schemas) => schemas.resendSchema)).part as MailPart;
+  }),
+  bodyRoute({
+    route: LEAD_ROUTES.resend,
+    body: bodySchema((schemas) => schemas.resendSchema),
+    handle: async (request, body) => {
+      const part = body.part as MailPart;
       const lead = await leadOf(request);
       if (lead.spam && !sentWhenSpam(part)) throw new HttpError(409, LEAD_MESSAGES.spamGetsNothing);
       const message = await resendLeadPart(request.stores.leads, lead, part, {
@@ -193,5 +195,5 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
       });
       return changed(message, (await getLead(request.stores.leads, lead.id)) ?? lead);
     },
-  },
+  }),
 ];

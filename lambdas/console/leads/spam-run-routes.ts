@@ -1,12 +1,12 @@
 import { LEAD_ROUTES } from '#shared/console-leads.ts';
 import { jsonResponse } from '../../http/responses';
 import { schemasOnFirstUse } from '../../http/schemas-on-first-use';
-import type { ConsoleRoute } from '../kit/router';
+import { bodyRoute, type ConsoleRoute } from '../kit/router';
 import type { ConsoleRequest } from '../kit/request';
 import { startSpamRun, stepSpamRun } from './spam-runs';
 
 /** The leads screen's schemas, read with yup at the first request with a body to check (schemas-on-first-use.ts). */
-const { bodyOf } = schemasOnFirstUse(() => import('#shared/schemas/console-leads.ts'));
+const { bodySchema } = schemasOnFirstUse(() => import('#shared/schemas/console-leads.ts'));
 
 /**
  * Marking many leads as spam in one action (./spam-runs.ts): a run begins with its scope, then
@@ -14,19 +14,16 @@ const { bodyOf } = schemasOnFirstUse(() => import('#shared/schemas/console-leads
  * that changes something, both need a session (401) and the site's own Origin (403).
  */
 export const SPAM_RUN_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
-  {
-    routeKey: LEAD_ROUTES.spamRuns,
-    handle: async (request) =>
-      jsonResponse(
-        200,
-        await startSpamRun(request, await bodyOf(request.event, (schemas) => schemas.spamRunScopeSchema)),
-      ),
-  },
-  {
-    routeKey: LEAD_ROUTES.spamRunStep,
-    handle: async (request) => {
-      const scope = await bodyOf(request.event, (schemas) => schemas.spamRunScopeSchema);
+  bodyRoute({
+    route: LEAD_ROUTES.spamRuns,
+    body: bodySchema((schemas) => schemas.spamRunScopeSchema),
+    handle: async (request, body) => jsonResponse(200, await startSpamRun(request, body)),
+  }),
+  bodyRoute({
+    route: LEAD_ROUTES.spamRunStep,
+    body: bodySchema((schemas) => schemas.spamRunScopeSchema),
+    handle: async (request, scope) => {
       return jsonResponse(200, await stepSpamRun(request, request.parameters.run ?? '', scope));
     },
-  },
+  }),
 ];

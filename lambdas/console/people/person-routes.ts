@@ -14,14 +14,14 @@ import { jsonResponse } from '../../http/responses';
 import { schemasOnFirstUse } from '../../http/schemas-on-first-use';
 import { senderIdentification } from '../../mail/sender-identification';
 import { utcDay } from '../../runtime/clock';
-import type { ConsoleRoute } from '../kit/router';
+import { bodyRoute, type ConsoleRoute } from '../kit/router';
 import type { ConsoleRequest } from '../kit/request';
 import { erasePerson } from './erasure';
 import { relyingParty } from '../sign-in/relying-party';
 import { personRecord, subscriptionsOf } from './person-record';
 
 /** This screen's schemas, read with yup at its first request with a body to check (schemas-on-first-use.ts). */
-const { bodyOf } = schemasOnFirstUse(() => import('#shared/schemas/console-people.ts'));
+const { bodySchema } = schemasOnFirstUse(() => import('#shared/schemas/console-people.ts'));
 
 /**
  * The People screen (shared/console-people.ts). The audit log names a person by the hash of
@@ -29,19 +29,19 @@ const { bodyOf } = schemasOnFirstUse(() => import('#shared/schemas/console-peopl
  * address must not stay in it (docs/decisions/0072-erasure.md).
  */
 export const PERSON_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
-  {
-    routeKey: PEOPLE_ROUTES.record,
-    handle: async (request) => {
-      const { email } = await bodyOf(request.event, (schemas) => schemas.personRequestSchema);
+  bodyRoute({
+    route: PEOPLE_ROUTES.record,
+    body: bodySchema((schemas) => schemas.personRequestSchema),
+    handle: async (request, { email }) => {
       const record = await personRecord(request.stores, email, request.now);
       await request.audit({ action: 'person.view', target: record.personRef, summary: "Viewed a person's record" });
       return jsonResponse(200, record);
     },
-  },
-  {
-    routeKey: PEOPLE_ROUTES.evidence,
-    handle: async (request) => {
-      const { email, use } = await bodyOf(request.event, (schemas) => schemas.evidenceRequestSchema);
+  }),
+  bodyRoute({
+    route: PEOPLE_ROUTES.evidence,
+    body: bodySchema((schemas) => schemas.evidenceRequestSchema),
+    handle: async (request, { email, use }) => {
       const record = await personRecord(request.stores, email, request.now);
       const pack: EvidencePack = {
         ...record,
@@ -68,11 +68,11 @@ export const PERSON_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
         'content-disposition': `attachment; filename="consent-evidence-${day}.json"`,
       });
     },
-  },
-  {
-    routeKey: PEOPLE_ROUTES.unsubscribe,
-    handle: async (request) => {
-      const { email, reason } = await bodyOf(request.event, (schemas) => schemas.unsubscribeRequestSchema);
+  }),
+  bodyRoute({
+    route: PEOPLE_ROUTES.unsubscribe,
+    body: bodySchema((schemas) => schemas.unsubscribeRequestSchema),
+    handle: async (request, { email, reason }) => {
       const subscribers = await subscriptionsOf(request.stores, canonicalMailbox(email));
       if (subscribers.length === 0) throw new HttpError(404, NO_SUBSCRIPTION);
       let withdrawn = 0;
@@ -96,11 +96,11 @@ export const PERSON_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
       };
       return jsonResponse(200, answer);
     },
-  },
-  {
-    routeKey: PEOPLE_ROUTES.erasure,
-    handle: async (request) => {
-      const { email, confirmEmail } = await bodyOf(request.event, (schemas) => schemas.erasureRequestSchema);
+  }),
+  bodyRoute({
+    route: PEOPLE_ROUTES.erasure,
+    body: bodySchema((schemas) => schemas.erasureRequestSchema),
+    handle: async (request, { email, confirmEmail }) => {
       if (canonicalMailbox(confirmEmail) !== canonicalMailbox(email)) throw new HttpError(400, ERASURE_NOT_CONFIRMED);
       const answer = await erasePerson(request.stores, email, request.now);
       const { leads, subscriptions, campaignEmails } = answer.erased;
@@ -111,5 +111,5 @@ export const PERSON_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
       });
       return jsonResponse(200, answer);
     },
-  },
+  }),
 ];

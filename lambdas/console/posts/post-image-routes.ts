@@ -17,7 +17,7 @@ import { HttpError } from '../../http/http-error';
 import { jsonResponse } from '../../http/responses';
 import { onFirstUse } from '../../runtime/on-first-use';
 import { randomToken } from '../../runtime/tokens';
-import type { ConsoleRoute } from '../kit/router';
+import { bodyRoute, type ConsoleRoute } from '../kit/router';
 import { postSchemas, type PostRequest } from './post-routes';
 
 export const IMAGE_MESSAGES = {
@@ -35,19 +35,19 @@ const mediaName = (bytes: Buffer, extension: string) =>
 const TYPE_WORDS = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP' } as const;
 
 export const POST_IMAGE_ROUTES: ConsoleRoute<PostRequest>[] = [
-  {
-    routeKey: POST_ROUTES.imageUpload,
-    handle: async (request) => {
-      const { contentType, bytes } = await postSchemas.bodyOf(request.event, (schemas) => schemas.imageUploadSchema);
+  bodyRoute({
+    route: POST_ROUTES.imageUpload,
+    body: postSchemas.bodySchema((schemas) => schemas.imageUploadSchema),
+    handle: async (request, { contentType, bytes }) => {
       const uploadId = randomToken();
       const form = await (await imageStore()).uploadForm(uploadId, contentType, bytes, request.now * 1000);
       return jsonResponse(200, { uploadId, ...form, maxBytes: bytes } satisfies ImageUploadTicket);
     },
-  },
-  {
-    routeKey: POST_ROUTES.imageAccept,
-    handle: async (request) => {
-      const { uploadId, alt } = await postSchemas.bodyOf(request.event, (schemas) => schemas.imageAcceptSchema);
+  }),
+  bodyRoute({
+    route: POST_ROUTES.imageAccept,
+    body: postSchemas.bodySchema((schemas) => schemas.imageAcceptSchema),
+    handle: async (request, { uploadId, alt }) => {
       const store = await imageStore();
       const bytes = await store.readUpload(uploadId);
       if (!bytes) throw new HttpError(404, IMAGE_MESSAGES.noUpload);
@@ -67,5 +67,5 @@ export const POST_IMAGE_ROUTES: ConsoleRoute<PostRequest>[] = [
       });
       return jsonResponse(201, image);
     },
-  },
+  }),
 ];

@@ -12,7 +12,7 @@ import { fieldsOf } from '../../data/post-items';
 import type { ApiResult } from '../../http/types';
 import { requireEnv } from '../../runtime/env';
 import { onFirstUse } from '../../runtime/on-first-use';
-import type { ConsoleRoute } from '../kit/router';
+import { bodyRoute, type ConsoleRoute } from '../kit/router';
 import { postSchemas, type PostRequest } from './post-routes';
 
 /** A deploy changes the kit (new asset names): a preview reads it again after this long. */
@@ -35,10 +35,10 @@ const htmlResponse = (html: string): ApiResult => ({
 });
 
 export const POST_PREVIEW_ROUTES: ConsoleRoute<PostRequest>[] = [
-  {
-    routeKey: POST_ROUTES.preview,
-    handle: async (request) => {
-      const { id, ...fields } = await postSchemas.bodyOf(request.event, (schemas) => schemas.postPreviewSchema);
+  bodyRoute({
+    route: POST_ROUTES.preview,
+    body: postSchemas.bodySchema((schemas) => schemas.postPreviewSchema),
+    handle: async (request, { id, ...fields }) => {
       const [published, kit, render] = await Promise.all([
         readPublishedPosts(request.stores.posts),
         renderKit(request.now),
@@ -55,5 +55,5 @@ export const POST_PREVIEW_ROUTES: ConsoleRoute<PostRequest>[] = [
       };
       return htmlResponse(render(post, published, kit, requireEnv('SITE_URL').replace(/\/+$/, '')));
     },
-  },
+  }),
 ];

@@ -15,7 +15,7 @@ import { requestPublisherRun } from '../../publisher/publisher-trigger';
 import * as log from '../../runtime/log';
 import { onFirstUse } from '../../runtime/on-first-use';
 import { randomToken } from '../../runtime/tokens';
-import type { ConsoleRoute } from '../kit/router';
+import { bodyRoute, type ConsoleRoute } from '../kit/router';
 import { POST_MESSAGES } from './post-messages';
 import { postAtVersion, postOf, postSchemas, slugProblem, type PostRequest } from './post-routes';
 import { postDraft } from './post-view';
@@ -70,10 +70,10 @@ const publishable = async (request: PostRequest, post: PostItem) => {
 };
 
 export const POST_PUBLISH_ROUTES: ConsoleRoute<PostRequest>[] = [
-  {
-    routeKey: POST_ROUTES.publish,
-    handle: async (request) => {
-      const { version, at } = await postSchemas.bodyOf(request.event, (schemas) => schemas.postPublishSchema);
+  bodyRoute({
+    route: POST_ROUTES.publish,
+    body: postSchemas.bodySchema((schemas) => schemas.postPublishSchema),
+    handle: async (request, { version, at }) => {
       const post = await postAtVersion(request, version);
       if (post.state === 'scheduled') throw new HttpError(409, POST_MESSAGES.alreadyScheduled);
       const publishAt = at === undefined ? request.now : Math.floor(Date.parse(at) / 1000);
@@ -111,9 +111,9 @@ export const POST_PUBLISH_ROUTES: ConsoleRoute<PostRequest>[] = [
       });
       return changed(scheduled, POST_MESSAGES.scheduled(whenOf(publishAt), path));
     },
-  },
+  }),
   {
-    routeKey: POST_ROUTES.cancelSchedule,
+    route: POST_ROUTES.cancelSchedule,
     handle: async (request) => {
       const post = await postOf(request);
       if (post.state !== 'scheduled') throw new HttpError(409, POST_MESSAGES.notScheduled);
@@ -129,7 +129,7 @@ export const POST_PUBLISH_ROUTES: ConsoleRoute<PostRequest>[] = [
     },
   },
   {
-    routeKey: POST_ROUTES.unpublish,
+    route: POST_ROUTES.unpublish,
     handle: async (request) => {
       const post = await postOf(request);
       if (post.publishedRevision === undefined) throw new HttpError(409, POST_MESSAGES.notPublished);

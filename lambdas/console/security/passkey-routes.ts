@@ -2,12 +2,12 @@ import { SECURITY_MESSAGES, SECURITY_ROUTES, type PasskeyRemoval } from '#shared
 import { HttpError } from '../../http/http-error';
 import { jsonResponse } from '../../http/responses';
 import { schemasOnFirstUse } from '../../http/schemas-on-first-use';
-import type { ConsoleRoute } from '../kit/router';
+import { bodyRoute, type ConsoleRoute } from '../kit/router';
 import type { ConsoleRequest } from '../kit/request';
 import { passkeyName, passkeysOf, removePasskey, renamePasskey } from '../sign-in/passkeys';
 import { clearedSessionCookie } from '../sign-in/session-cookie';
 
-const { bodyOf } = schemasOnFirstUse(() => import('#shared/schemas/console-security.ts'));
+const { bodySchema } = schemasOnFirstUse(() => import('#shared/schemas/console-security.ts'));
 
 /**
  * The Security screen (shared/console-security.ts): the signed-in owner's passkeys, listed,
@@ -16,14 +16,14 @@ const { bodyOf } = schemasOnFirstUse(() => import('#shared/schemas/console-secur
  */
 export const PASSKEY_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
-    routeKey: SECURITY_ROUTES.passkeys,
+    route: SECURITY_ROUTES.passkeys,
     handle: async ({ stores, signedIn }) =>
       jsonResponse(200, await passkeysOf(stores.console, signedIn.owner, signedIn.session.passkey)),
   },
-  {
-    routeKey: SECURITY_ROUTES.rename,
-    handle: async (request) => {
-      const { name } = await bodyOf(request.event, (schemas) => schemas.passkeyRenameSchema);
+  bodyRoute({
+    route: SECURITY_ROUTES.rename,
+    body: bodySchema((schemas) => schemas.passkeyRenameSchema),
+    handle: async (request, { name }) => {
       const { owner, session } = request.signedIn;
       const renamed = await renamePasskey(request.stores.console, owner, request.parameters.id!, name);
       if (!renamed) throw new HttpError(404, SECURITY_MESSAGES.noSuchPasskey);
@@ -37,9 +37,9 @@ export const PASSKEY_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
         current: renamed.credentialId === session.passkey,
       });
     },
-  },
+  }),
   {
-    routeKey: SECURITY_ROUTES.remove,
+    route: SECURITY_ROUTES.remove,
     handle: async (request) => {
       const { owner, session } = request.signedIn;
       const id = request.parameters.id!;

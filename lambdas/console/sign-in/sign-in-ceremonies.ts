@@ -29,7 +29,8 @@ import { endSession, isRecentSessionOf, startSession } from './sessions';
  * The WebAuthn library, loaded by the first ceremony of a cold start instead of at module load:
  * its attestation code (X.509 and ASN.1 schemas built with reflect-metadata) is most of this
  * function's start-up, and the session check, sign-out and enrolment-link requests, most of its
- * calls, never use it. It is a chunk of its own, read and evaluated at this import (infra/cdk/constructs/lambda-build.ts).
+ * calls, never use it. It is a chunk of its own, read and evaluated at this import
+ * (infra/cdk/constructs/lambda-build.ts).
  */
 const webauthn = () => import('@simplewebauthn/server');
 

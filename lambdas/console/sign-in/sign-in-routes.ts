@@ -8,7 +8,7 @@ import { schemasOnFirstUse } from '../../http/schemas-on-first-use';
 import type { OutgoingMail } from '../../mail/outgoing-mail';
 import { appendAudit } from '../kit/audit-log';
 import { requireSession } from '../kit/guards';
-import type { ConsoleRoute } from '../kit/router';
+import { bodyRoute, type ConsoleRoute } from '../kit/router';
 import {
   authenticate,
   authenticationOptions,
@@ -32,6 +32,8 @@ export const ENROLMENT_ANSWER_MS = 1500;
 /** What the sign-in routes need besides the request. */
 export interface AuthRouteContext {
   event: ApiEvent;
+  /** When the request arrived (epoch ms), before its body was read: an enrolment link's answer waits from then. */
+  arrivedMs: number;
   store: TableStore;
   now: number;
   siteUrl: string;
@@ -41,7 +43,7 @@ export interface AuthRouteContext {
 }
 
 /** The sign-in's schemas, read with yup at the first request with a body to check (schemas-on-first-use.ts). */
-const { bodyOf } = schemasOnFirstUse(() => import('#shared/schemas/console-sign-in.ts'));
+const { bodySchema } = schemasOnFirstUse(() => import('#shared/schemas/console-sign-in.ts'));
 
 const ceremony = (context: AuthRouteContext): CeremonyContext => ({
   store: context.store,
@@ -71,49 +73,48 @@ const signedOut = (message: string): ApiResult => ({
 
 /** The sign-in ceremony's routes (CONSOLE_AUTH_ROUTES): the console's only routes open without a session. */
 export const AUTH_ROUTES: ConsoleRoute<AuthRouteContext>[] = [
-  {
-    routeKey: CONSOLE_AUTH_ROUTES.enrolmentLink,
-    handle: async (context) => {
-      const arrived = Date.now();
-      const { email } = await bodyOf(context.event, (schemas) => schemas.enrolmentLinkSchema);
+  bodyRoute({
+    route: CONSOLE_AUTH_ROUTES.enrolmentLink,
+    body: bodySchema((schemas) => schemas.enrolmentLinkSchema),
+    handle: async (context, { email }) => {
       try {
         await requestEnrolmentLink(ceremony(context), email);
       } finally {
-        await context.sleepUntil(arrived + ENROLMENT_ANSWER_MS);
+        await context.sleepUntil(context.arrivedMs + ENROLMENT_ANSWER_MS);
       }
       return jsonResponse(202, { message: SIGN_IN_MESSAGES.linkOnItsWay });
     },
-  },
-  {
-    routeKey: CONSOLE_AUTH_ROUTES.registrationOptions,
-    handle: async (context) => {
-      const { token } = await bodyOf(context.event, (schemas) => schemas.registrationOptionsSchema);
+  }),
+  bodyRoute({
+    route: CONSOLE_AUTH_ROUTES.registrationOptions,
+    body: bodySchema((schemas) => schemas.registrationOptionsSchema),
+    handle: async (context, { token }) => {
       return jsonResponse(200, await registrationOptions(ceremony(context), token));
     },
-  },
-  {
-    routeKey: CONSOLE_AUTH_ROUTES.registration,
-    handle: async (context) => {
-      const { token, response } = await bodyOf(context.event, (schemas) => schemas.registrationSchema);
+  }),
+  bodyRoute({
+    route: CONSOLE_AUTH_ROUTES.registration,
+    body: bodySchema((schemas) => schemas.registrationSchema),
+    handle: async (context, { token, response }) => {
       const started = await register(ceremony(context), token, response as unknown as RegistrationResponseJSON);
       return signedIn(started, context.now);
     },
-  },
+  }),
   {
-    routeKey: CONSOLE_AUTH_ROUTES.authenticationOptions,
+    route: CONSOLE_AUTH_ROUTES.authenticationOptions,
     handle: async (context) => jsonResponse(200, await authenticationOptions(ceremony(context))),
   },
-  {
-    routeKey: CONSOLE_AUTH_ROUTES.authentication,
-    handle: async (context) => {
-      const { response } = await bodyOf(context.event, (schemas) => schemas.authenticationSchema);
+  bodyRoute({
+    route: CONSOLE_AUTH_ROUTES.authentication,
+    body: bodySchema((schemas) => schemas.authenticationSchema),
+    handle: async (context, { response }) => {
       // Whatever session the browser held before is ended (signIn): one live session per browser.
       const started = await authenticate(ceremony(context), response as unknown as AuthenticationResponseJSON);
       return signedIn(started, context.now);
     },
-  },
+  }),
   {
-    routeKey: CONSOLE_AUTH_ROUTES.session,
+    route: CONSOLE_AUTH_ROUTES.session,
     handle: async ({ store, event, now }) => {
       let check: SessionCheck;
       try {
@@ -127,7 +128,7 @@ export const AUTH_ROUTES: ConsoleRoute<AuthRouteContext>[] = [
     },
   },
   {
-    routeKey: CONSOLE_AUTH_ROUTES.signOut,
+    route: CONSOLE_AUTH_ROUTES.signOut,
     handle: async ({ store, event, now }) => {
       const token = sessionTokenOf(event);
       const ended = token && (await endSession(store, token));
@@ -136,7 +137,7 @@ export const AUTH_ROUTES: ConsoleRoute<AuthRouteContext>[] = [
     },
   },
   {
-    routeKey: CONSOLE_AUTH_ROUTES.signOutEverywhere,
+    route: CONSOLE_AUTH_ROUTES.signOutEverywhere,
     handle: async ({ store, event, now }) => {
       const { owner, token } = await requireSession(store, event, now);
       await endEverySession(store, owner, token);

@@ -62,11 +62,11 @@ const csvRows = (report: SiteReport) => [
 
 export const SITE_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
-    routeKey: SITE_ROUTES.report,
+    route: SITE_ROUTES.report,
     handle: async (request) => jsonResponse(200, await reportOf(request)),
   },
   {
-    routeKey: SITE_ROUTES.export,
+    route: SITE_ROUTES.export,
     handle: async (request) => {
       const report = await reportOf(request);
       const rows = csvRows(report);

@@ -35,7 +35,7 @@ const rowsShown = (offset: number, shown: number, total: number) =>
  */
 export const SUBSCRIBER_LIST_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   {
-    routeKey: SUBSCRIBER_ROUTES.list,
+    route: SUBSCRIBER_ROUTES.list,
     handle: async ({ event, stores, now, audit }) => {
       const { cursor, ...query } = event.queryStringParameters ?? {};
       const offset = offsetOf(cursor);
@@ -57,7 +57,7 @@ export const SUBSCRIBER_LIST_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
     },
   },
   {
-    routeKey: SUBSCRIBER_ROUTES.export,
+    route: SUBSCRIBER_ROUTES.export,
     handle: async ({ event, stores, now, audit }) => {
       const { cursor, ...query } = event.queryStringParameters ?? {};
       const filter = filterOf(query);

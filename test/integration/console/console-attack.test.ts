@@ -4,6 +4,9 @@
  * ceremony's pass is console-sign-in.test.ts.)
  */
 // First: this file's own leads table, before the handlers read LEADS_TABLE.
+import { SUBSCRIBER_ROUTES } from '#shared/console-people.ts';
+import { callOf, type RouteCall } from '#shared/route-key.ts';
+import { AUDIT_ROUTES } from '#shared/console/common.ts';
 import { createOwnLeadsTable, ownLeadsTable, seedLeads, storedLead } from './own-leads-table';
 import { RESPONSE_MAX_BYTES } from '#lambdas/console/kit/csv-download.ts';
 import { LEAD_MESSAGES } from '#lambdas/console/leads/lead-messages.ts';
@@ -38,25 +41,25 @@ describe('forged page cursors', () => {
     // Prepare: cursors into the audit log's index and the leads' index, each wrong in one way
     const audit = { log: { S: 'audit' }, loggedAtMs: { N: '1' }, id: { S: 'audit#1#x' } };
     const lead = { kind: { S: 'lead' }, createdAt: { N: '1' }, id: { S: 'lead#x' } };
-    const forged: [string, object][] = [
-      ['GET /api/admin/audit', { ...audit, log: { S: 'sessions' } }],
-      ['GET /api/admin/audit', { ...audit, extra: { S: 'x' } }],
-      ['GET /api/admin/audit', { id: { S: 'session#x' } }],
-      ['GET /api/admin/audit', { ...audit, loggedAtMs: { S: '1' } }],
+    const forged: [RouteCall, object][] = [
+      [AUDIT_ROUTES.page, { ...audit, log: { S: 'sessions' } }],
+      [AUDIT_ROUTES.page, { ...audit, extra: { S: 'x' } }],
+      [AUDIT_ROUTES.page, { id: { S: 'session#x' } }],
+      [AUDIT_ROUTES.page, { ...audit, loggedAtMs: { S: '1' } }],
       [LEAD_ROUTES.list, { ...lead, createdAt: { N: 'abc' } }],
       [LEAD_ROUTES.list, { ...lead, kind: { S: 'counter' } }],
       // An export's cursor (csv-parts.ts): a count that is not one, and a position in another partition
       [LEAD_ROUTES.export, { id: 'A'.repeat(22), rows: -1, at: cursorOf(lead) }],
       [LEAD_ROUTES.export, { id: 'A'.repeat(22), rows: 0, at: cursorOf({ ...lead, kind: { S: 'counter' } }) }],
-      ['GET /api/admin/subscribers-export', { since: 'yesterday', tie: 'x' }],
+      [SUBSCRIBER_ROUTES.export, { since: 'yesterday', tie: 'x' }],
     ];
 
     // Act
     const answers = await Promise.all(
-      forged.map(([route, key]) => {
+      forged.map(([called, key]) => {
         // The leads list takes its cursor in its body (it may carry a search: decision 0072).
         const cursor = { cursor: cursorOf(key) };
-        return api(route, as(route.startsWith('GET ') ? { query: cursor } : { json: cursor }));
+        return api(called, as(called.method === 'GET' ? { query: cursor } : { json: cursor }));
       }),
     );
 
@@ -65,10 +68,10 @@ describe('forged page cursors', () => {
   });
 
   it('still take the audit log on from a cursor it handed out', async () => {
-    const first = await api('GET /api/admin/audit', as());
+    const first = await api(AUDIT_ROUTES.page, as());
     const position = { log: { S: 'audit' }, loggedAtMs: { N: String(Date.now()) }, id: { S: 'audit#x' } };
 
-    const next = await api('GET /api/admin/audit', as({ query: { cursor: cursorOf(position) } }));
+    const next = await api(AUDIT_ROUTES.page, as({ query: { cursor: cursorOf(position) } }));
 
     expect(next.statusCode).toBe(200);
     expect(next.json.items.map((entry: { id: string }) => entry.id)).toEqual(
@@ -164,8 +167,7 @@ describe("a lead's notes", () => {
       helpDescription: widest(FIELD_MAX.helpDescription),
     });
     await seedLeads([lead]);
-    const note = (text: string) =>
-      api(`POST ${LEAD_ROUTES.notes.split(' ')[1]!.replace('{id}', keyOf(lead))}`, as({ json: { text } }));
+    const note = (text: string) => api(callOf(LEAD_ROUTES.notes, { id: keyOf(lead) }), as({ json: { text } }));
 
     // Act: the widest notes, until the lead is full, then one more
     for (let count = 0; count < NOTES_MAX; count += 1) expect((await note(widest(NOTE_MAX))).statusCode).toBe(200);

@@ -5,6 +5,7 @@
  * reached the endpoint, the page at /newsletter/<slug> appearing and going; refusals; a failed
  * invocation that keeps the choice and says so.
  */
+import { callOf } from '#shared/route-key.ts';
 import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
 import { createOwnPostsTable, ownPostsTable } from './own-posts-table';
 import { renderCampaign } from '#lambdas/campaigns/campaign-markdown.ts';
@@ -65,7 +66,7 @@ const campaign = async (slug: string, { sent = true, started = true } = {}) => {
   });
 };
 const switchTo = (slug: string, json: unknown, options: Call = {}) =>
-  api(CAMPAIGN_ROUTES.publish.replace('{slug}', slug), { session, method: 'PUT', json, ...options });
+  api(callOf(CAMPAIGN_ROUTES.publish, { slug }), { session, method: 'PUT', json, ...options });
 /** The switch, then the publisher's run it asked for, to its end. */
 const switchAndPublish = async (slug: string, publish: boolean) => {
   const answer = await switchTo(slug, { publish });
@@ -151,7 +152,7 @@ describe("the owner's switch on a sent campaign", () => {
     const missing = await switchTo(sent, {});
     const foreign = await switchTo(sent, { publish: true }, { origin: 'https://evil.example' });
     const unknown = await switchTo('no-such-campaign', { publish: true });
-    const anonymous = await api(CAMPAIGN_ROUTES.publish.replace('{slug}', sent), {
+    const anonymous = await api(callOf(CAMPAIGN_ROUTES.publish, { slug: sent }), {
       method: 'PUT',
       json: { publish: true },
     });

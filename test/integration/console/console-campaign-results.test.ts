@@ -6,6 +6,7 @@
  * the reasons given, from every way to unsubscribe, each person once per campaign that reached
  * them, the reasons in aggregate only.
  */
+import { callOf } from '#shared/route-key.ts';
 import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
 import { createLocalCampaignQueue } from '#infra/local/queues-and-schedules/campaign-queue.ts';
 import { startSesEventRelay } from '#infra/local/ses-and-events/ses-event-relay.ts';
@@ -72,7 +73,7 @@ const subjectOf = (slug: string) => `Results ${slug}`;
 const sendCampaign = async (slug: string, audience: Audience) => {
   const fields = { subject: subjectOf(slug), preheader: '', topic: 'newsletter', audience };
   await api(CAMPAIGN_ROUTES.create, { session, json: { slug, ...fields, markdown: 'Hello.' } });
-  const sent = await api(CAMPAIGN_ROUTES.send.replace('{slug}', slug), { session, json: { version: 0 } });
+  const sent = await api(callOf(CAMPAIGN_ROUTES.send, { slug }), { session, json: { version: 0 } });
   expect(sent.statusCode).toBe(202);
   await drain();
   await relayEvents(slug);
@@ -88,7 +89,7 @@ const relayEvents = async (name: string) => {
   await relay.stop();
 };
 const progressOf = async (slug: string): Promise<SendProgress> =>
-  (await api(CAMPAIGN_ROUTES.progress.replace('{slug}', slug), { session })).json;
+  (await api(callOf(CAMPAIGN_ROUTES.progress, { slug }), { session })).json;
 const receivedBy = async (slug: string, email: string) =>
   (await readCapturedEmails(sesEndpoint)).filter(
     (mail) => mail.subject === subjectOf(slug) && mail.destination.to.includes(email),

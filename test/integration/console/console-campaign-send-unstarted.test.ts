@@ -4,6 +4,7 @@
  * the owner is told in plain words that nothing was sent or scheduled, the campaign is a draft
  * they can change and send again, nothing reached an inbox and nothing was audited as sent.
  */
+import { callOf } from '#shared/route-key.ts';
 import { createServer } from 'node:net';
 import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
 import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaigns/campaign-messages.ts';
@@ -49,7 +50,7 @@ afterAll(async () => {
   await site.close();
 });
 
-const route = (name: keyof typeof CAMPAIGN_ROUTES, slug: string) => CAMPAIGN_ROUTES[name].replace('{slug}', slug);
+const route = (name: keyof typeof CAMPAIGN_ROUTES, slug: string) => callOf(CAMPAIGN_ROUTES[name], { slug });
 
 it('a send now or later that cannot be started says nothing was sent or scheduled; the draft stays changeable, no email, no send audited', async () => {
   // Prepare

@@ -5,6 +5,7 @@
  * who change their mind meanwhile, two owners at once, refusals; what reached the inbox and how
  * often, progress, and the audit entries.
  */
+import { callOf } from '#shared/route-key.ts';
 import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
 import { OTHER_ORIGIN } from '#lambdas/console/kit/guards.ts';
 import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaigns/campaign-messages.ts';
@@ -51,9 +52,9 @@ afterAll(async () => {
 });
 
 const call = (name: keyof typeof CAMPAIGN_ROUTES, slug: string, options: Call = {}) =>
-  api(CAMPAIGN_ROUTES[name].replace('{slug}', slug), { session, json: {}, ...options });
+  api(callOf(CAMPAIGN_ROUTES[name], { slug }), { session, json: {}, ...options });
 const get = (name: keyof typeof CAMPAIGN_ROUTES, slug: string) =>
-  api(CAMPAIGN_ROUTES[name].replace('{slug}', slug), { session });
+  api(callOf(CAMPAIGN_ROUTES[name], { slug }), { session });
 const auditOfSlug = (slug: string) => auditOf(session, slug);
 const auditActions = async (slug: string) => (await auditOfSlug(slug)).map((entry) => entry.action).sort();
 
@@ -392,7 +393,7 @@ describe('console campaign send', () => {
     await draft(slug);
 
     // Act
-    const anonymous = await api(CAMPAIGN_ROUTES.send.replace('{slug}', slug), { json: { version: 0 } });
+    const anonymous = await api(callOf(CAMPAIGN_ROUTES.send, { slug }), { json: { version: 0 } });
     const foreign = await call('send', slug, { origin: 'https://evil.example', json: { version: 0 } });
 
     // Assess

@@ -6,6 +6,7 @@
  * dynalite counts code units, so it would store what AWS refuses). Also a body of links, whose HTML
  * is ten times its Markdown. The recipient's email carries the whole body.
  */
+import { callOf } from '#shared/route-key.ts';
 import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
 import { ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { createLocalCampaignQueue } from '#infra/local/queues-and-schedules/campaign-queue.ts';
@@ -39,7 +40,7 @@ afterAll(async () => {
 });
 
 const call = (name: keyof typeof CAMPAIGN_ROUTES, slug: string, options: Call = {}) =>
-  api(CAMPAIGN_ROUTES[name].replace('{slug}', slug), { session, json: {}, ...options });
+  api(callOf(CAMPAIGN_ROUTES[name], { slug }), { session, json: {}, ...options });
 
 /** `unit` repeated to exactly the longest body, its last characters a marker the email must end with. */
 const longest = (unit: string, end: string) =>

@@ -6,6 +6,7 @@
  * words; ordinary long words and slugs pass; and should such a campaign be published all the same,
  * its public page carries none of the token.
  */
+import { callOf } from '#shared/route-key.ts';
 import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
 import { createOwnPostsTable, ownPostsTable } from './own-posts-table';
 import { decodings } from '#lambdas/campaigns/personal-links.ts';
@@ -50,7 +51,7 @@ afterAll(async () => {
 });
 
 const call = (name: keyof typeof CAMPAIGN_ROUTES, slug: string, options: Call = {}) =>
-  api(CAMPAIGN_ROUTES[name].replace('{slug}', slug), { session, ...options });
+  api(callOf(CAMPAIGN_ROUTES[name], { slug }), { session, ...options });
 let slugs = 0;
 const newSlug = () => `t${process.pid}-${Date.now().toString(36)}-${(slugs += 1)}`;
 const FIELDS = { subject: 'Spring hiring news', preheader: '', topic: 'newsletter', audience: 'candidate' } as const;

@@ -3,6 +3,7 @@
  * with a signed-in owner: drafts stored and versioned, the import, the preview, the preflight's
  * counts and exclusions for seeded subscribers of each kind, the test copy in the inbox.
  */
+import { callOf } from '#shared/route-key.ts';
 import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
 import { OTHER_ORIGIN } from '#lambdas/console/kit/guards.ts';
 import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaigns/campaign-messages.ts';
@@ -30,7 +31,7 @@ afterAll(() => {
   process.env.CONSOLE_OWNERS = OWNERS;
 });
 
-const route = (name: keyof typeof CAMPAIGN_ROUTES, slug = '') => CAMPAIGN_ROUTES[name].replace('{slug}', slug);
+const route = (name: keyof typeof CAMPAIGN_ROUTES, slug = '') => callOf(CAMPAIGN_ROUTES[name], { slug });
 const call = (name: keyof typeof CAMPAIGN_ROUTES, slug: string, options: Call = {}) =>
   api(route(name, slug), { session, ...options });
 /** The audit log's entries about one campaign. */

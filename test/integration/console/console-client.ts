@@ -4,8 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { CONSOLE_AUTH_ROUTES, SESSION_COOKIE, type AuditEntry } from '#shared/console/common.ts';
+import { CONSOLE_AUTH_ROUTES, SESSION_COOKIE, type AuditEntry, AUDIT_ROUTES } from '#shared/console/common.ts';
 import { API_ROUTES } from '#shared/paths.ts';
+import type { RouteCall } from '#shared/route-key.ts';
 import { matchApiRoute } from '#infra/local/api/api-routes-matcher.ts';
 import { handler as consoleApiHandler } from '#lambdas/handlers/console-screens.ts';
 import { handler as consoleAuthHandler } from '#lambdas/handlers/console-auth.ts';
@@ -96,19 +97,18 @@ type AuthRoute = keyof typeof CONSOLE_AUTH_ROUTES;
 
 /** A sign-in route (consoleAuth). */
 export const auth = (route: AuthRoute, options: Call = {}) => {
-  const [method, path] = CONSOLE_AUTH_ROUTES[route].split(' ') as [string, string];
+  const { method, path } = CONSOLE_AUTH_ROUTES[route];
   return call(consoleAuth, API_ROUTES.consoleAuth, path, { method, ...options });
 };
 
 const SIGNED_IN_FUNCTIONS = { consoleApi, consoleCampaigns, consolePosts } as const;
 
 /**
- * Any other console route, e.g. `GET /api/admin/audit`, to the function the gateway routes it to
+ * Any other console route (a contract's route, its path filled: callOf), to the function the gateway routes it to
  * (consoleCampaigns for the campaigns, consolePosts for the posts, else consoleApi), as the local
  * twin matches it.
  */
-export const api = (routeKey: string, options: Call = {}) => {
-  const [method, path] = routeKey.split(' ') as [string, string];
+export const api = ({ method, path }: RouteCall, options: Call = {}) => {
   const routeName = matchApiRoute(method, path)?.routeName;
   const name = routeName === 'consoleCampaigns' || routeName === 'consolePosts' ? routeName : 'consoleApi';
   return call(SIGNED_IN_FUNCTIONS[name], API_ROUTES[name], path, { method, ...options });
@@ -155,7 +155,7 @@ export const auditEntriesWhere = async (session: string, keep: (entry: AuditEntr
   const entries: AuditEntry[] = [];
   let cursor: string | undefined;
   do {
-    const page = (await api('GET /api/admin/audit', { session, ...(cursor !== undefined && { query: { cursor } }) }))
+    const page = (await api(AUDIT_ROUTES.page, { session, ...(cursor !== undefined && { query: { cursor } }) }))
       .json as { items: AuditEntry[]; next?: string };
     entries.push(...page.items.filter(keep));
     cursor = page.next;

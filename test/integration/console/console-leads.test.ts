@@ -1,4 +1,5 @@
 // First: this file's own leads table, before the handlers read LEADS_TABLE.
+import { callOf, type Route } from '#shared/route-key.ts';
 import { createOwnLeadsTable, ownLeadsTable, seedLeads, storedLead } from './own-leads-table';
 import { LEAD_ROUTES, NOTE_MAX } from '#shared/console-leads.ts';
 import { firmDay, startOfFirmDay } from '#shared/firm-day.ts';
@@ -13,7 +14,6 @@ const now = Math.floor(Date.now() / 1000);
 /** The firm's day (Alberta's), as the API reads dates. */
 const dayOf = firmDay;
 const keyOf = (lead: { id: string }) => lead.id.slice('lead#'.length);
-const path = (route: string, id = '') => route.replace('{id}', id);
 
 /** An owner of this file alone (CONSOLE_OWNERS is read at every request). */
 const OWNER = `leads.${process.pid}.${Date.now()}@chinooktalent.ca`;
@@ -70,11 +70,9 @@ const listIds = async (query: Record<string, string> = {}) => {
 };
 const readLead = (lead: { id: string }) => readItem(ownLeadsTable, lead.id);
 const auditEntriesOf = (lead: { id: string }) => auditOf(session, keyOf(lead));
-const send = (route: string, lead: { id: string }, json: unknown, options: Call = {}) => {
-  const [method, template] = route.split(' ') as [string, string];
-  return api(`${method} ${path(template, keyOf(lead))}`, as({ method, json, ...options }));
-};
-const getLead = (lead: { id: string }) => api(`GET ${path(LEAD_ROUTES.get.split(' ')[1]!, keyOf(lead))}`, as());
+const send = (route: Route<`${string}{id}${string}`>, lead: { id: string }, json: unknown, options: Call = {}) =>
+  api(callOf(route, { id: keyOf(lead) }), as({ method: route.method, json, ...options }));
+const getLead = (lead: { id: string }) => api(callOf(LEAD_ROUTES.get, { id: keyOf(lead) }), as());
 
 beforeAll(async () => {
   await createOwnLeadsTable();
@@ -166,7 +164,7 @@ describe('the list', () => {
   });
 
   it('answers 401 without a session, on the list, a lead and the export', async () => {
-    for (const routeKey of [LEAD_ROUTES.list, `GET /api/admin/leads/${keyOf(avery)}`, LEAD_ROUTES.export])
+    for (const routeKey of [LEAD_ROUTES.list, callOf(LEAD_ROUTES.get, { id: keyOf(avery) }), LEAD_ROUTES.export])
       expect(await api(routeKey, { json: {} })).toMatchObject({ statusCode: 401, json: { message: SIGN_IN_NEEDED } });
   });
 
@@ -233,7 +231,7 @@ describe("a lead's page", () => {
 
   it('is 404 for an id that names no lead of a form', async () => {
     for (const id of ['AAAAAAAAAAAAAAAAAAAAAA', 'lead%23x', keyOf(resubscribe)])
-      expect(await api(`GET /api/admin/leads/${id}`, as())).toMatchObject({
+      expect(await api(callOf(LEAD_ROUTES.get, { id: id }), as())).toMatchObject({
         statusCode: 404,
         json: { message: LEAD_MESSAGES.noSuchLead },
       });

@@ -5,8 +5,10 @@
  * sessions for good; sign-ins are audited with the passkey's name and the client's network
  * (docs/decisions/0070-console-sign-in.md and 0071-console-sessions.md, amendments of 2026-11-28).
  */
+import { callOf } from '#shared/route-key.ts';
+import { AUDIT_ROUTES } from '#shared/console/common.ts';
 import { createHash } from 'node:crypto';
-import { passkeyRoute, SECURITY_MESSAGES, SECURITY_ROUTES } from '#shared/console-security.ts';
+import { SECURITY_MESSAGES, SECURITY_ROUTES } from '#shared/console-security.ts';
 import { SIGN_IN_MESSAGES } from '#lambdas/console/sign-in/sign-in-messages.ts';
 import { readItem, tables } from '../support/local-aws';
 import {
@@ -33,7 +35,7 @@ afterEach(() => {
   process.env.CONSOLE_OWNERS = OWNERS;
 });
 const hashed = (token: string) => createHash('sha256').update(token).digest('base64url');
-const AUDIT = 'GET /api/admin/audit';
+const AUDIT = AUDIT_ROUTES.page;
 const LAPTOP_UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0';
 
 /** A second device of the owner: a new link from another network, and a passkey registered with it. */
@@ -80,7 +82,7 @@ describe('the Security screen: the owner’s passkeys, listed, renamed and remov
     const { passkey, answer } = await enrol(ann);
     const session = sessionOf(answer)!;
     const bobs = await enrol(bob);
-    const path = (id: string) => passkeyRoute(SECURITY_ROUTES.rename, id);
+    const path = (id: string) => callOf(SECURITY_ROUTES.rename, { id });
 
     const renamed = await api(path(passkey.credentialId), { session, method: 'PUT', json: { name: '  Work laptop ' } });
     const others = await api(path(bobs.passkey.credentialId), { session, method: 'PUT', json: { name: 'Mine now' } });
@@ -103,7 +105,7 @@ describe('the Security screen: the owner’s passkeys, listed, renamed and remov
     const recovered = await enrolAnotherDevice(ann);
     const session = sessionOf(recovered.answer)!;
 
-    const removal = await api(passkeyRoute(SECURITY_ROUTES.remove, lost.passkey.credentialId), {
+    const removal = await api(callOf(SECURITY_ROUTES.remove, { id: lost.passkey.credentialId }), {
       session,
       method: 'DELETE',
     });
@@ -138,7 +140,7 @@ describe('the Security screen: the owner’s passkeys, listed, renamed and remov
     const second = await enrolAnotherDevice(ann);
     const session = sessionOf(second.answer)!;
 
-    const removal = await api(passkeyRoute(SECURITY_ROUTES.remove, second.passkey.credentialId), {
+    const removal = await api(callOf(SECURITY_ROUTES.remove, { id: second.passkey.credentialId }), {
       session,
       method: 'DELETE',
     });
@@ -147,7 +149,7 @@ describe('the Security screen: the owner’s passkeys, listed, renamed and remov
     expect(removal.cookies).toEqual([expect.stringMatching(/Max-Age=0/)]);
     expect((await api(AUDIT, { session })).statusCode).toBe(401);
     expect((await api(AUDIT, { session: kept })).statusCode).toBe(200);
-    const unknown = await api(passkeyRoute(SECURITY_ROUTES.remove, second.passkey.credentialId), {
+    const unknown = await api(callOf(SECURITY_ROUTES.remove, { id: second.passkey.credentialId }), {
       session: kept,
       method: 'DELETE',
     });
@@ -201,7 +203,7 @@ describe('the audit log names the passkey and the network of each sign-in', () =
     const ann = newOwner('ann');
     const { passkey } = await enrol(ann);
     const session = sessionOf(await signInWith(passkey))!;
-    await api(passkeyRoute(SECURITY_ROUTES.rename, passkey.credentialId), {
+    await api(callOf(SECURITY_ROUTES.rename, { id: passkey.credentialId }), {
       session,
       method: 'PUT',
       json: { name: 'Kitchen laptop' },

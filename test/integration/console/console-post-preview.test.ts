@@ -4,6 +4,7 @@
  * bucket under the consolePosts function's role) among the posts on the site, so its Previous and
  * Next links are the ones it will have; a body the rules refuse is refused here too.
  */
+import { callOf } from '#shared/route-key.ts';
 import { createOwnPostsTable } from './own-posts-table';
 import { RENDER_KIT_KEY } from '#shared/blog-site.ts';
 import { POST_ROUTES, type PostDraft } from '#shared/console-posts.ts';
@@ -32,7 +33,7 @@ afterAll(async () => {
 });
 
 const call = (name: keyof typeof POST_ROUTES, options: Call & { id?: string } = {}) =>
-  api(POST_ROUTES[name].replace('{id}', options.id ?? ''), { session, ...options });
+  api(callOf(POST_ROUTES[name], { id: options.id ?? '' }), { session, ...options });
 let slugs = 0;
 const fields = (title: string, postedDate: string) => ({
   title,

@@ -5,6 +5,7 @@
  * check, publishing now (the publisher asked for a run), a slug changed after publishing (its old
  * path a redirect), unpublishing, a schedule and its cancel, the audit of each.
  */
+import { callOf } from '#shared/route-key.ts';
 import { createOwnPostsTable, ownPostsTable } from './own-posts-table';
 import { OTHER_ORIGIN } from '#lambdas/console/kit/guards.ts';
 import { POST_MESSAGES } from '#lambdas/console/posts/post-messages.ts';
@@ -38,8 +39,7 @@ afterAll(async () => {
 });
 
 type RouteName = keyof typeof POST_ROUTES;
-const route = (name: RouteName, id = '', revision = 0) =>
-  POST_ROUTES[name].replace('{id}', id).replace('{revision}', String(revision));
+const route = (name: RouteName, id = '', revision = 0) => callOf(POST_ROUTES[name], { id, revision: String(revision) });
 /** A route as the first owner (or the second: `as: 1`). */
 const call = (name: RouteName, options: Call & { id?: string; revision?: number; as?: number } = {}) => {
   const { id, revision, as = 0, ...rest } = options;

@@ -4,8 +4,9 @@
  * change cannot reopen it (docs/decisions/0070-console-sign-in.md and 0071-console-sessions.md,
  * amendments of 2026-11-28).
  */
+import { callOf } from '#shared/route-key.ts';
 import { createHash } from 'node:crypto';
-import { BACKGROUND_REQUEST_HEADER } from '#shared/console/common.ts';
+import { BACKGROUND_REQUEST_HEADER, AUDIT_ROUTES } from '#shared/console/common.ts';
 import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
 import { ATTEMPT_LIMITS } from '#lambdas/console/sign-in/attempt-limits.ts';
 import { SESSION_IDLE_SECONDS, SESSIONS_PER_OWNER } from '#lambdas/console/sign-in/sessions.ts';
@@ -37,7 +38,7 @@ afterEach(() => {
 });
 
 const hashed = (token: string) => createHash('sha256').update(token).digest('base64url');
-const AUDIT = 'GET /api/admin/audit';
+const AUDIT = AUDIT_ROUTES.page;
 const sessionItem = (token: string) => readItem(tables.console, `session#${hashed(token)}`);
 /** Moves the clock on for one session: its last request happened `seconds` earlier than it did. */
 const movedOn = async (token: string, seconds: number) => {
@@ -133,7 +134,7 @@ describe('sessions', () => {
     // Prepare
     const dan = newOwner('dan');
     const session = sessionOf((await enrol(dan)).answer)!;
-    const progress = `GET ${CAMPAIGN_ROUTES.progress.split(' ')[1]!.replace('{slug}', 'no-such-send')}`;
+    const progress = callOf(CAMPAIGN_ROUTES.progress, { slug: 'no-such-send' });
     const poll = () => api(progress, { session, headers: { [BACKGROUND_REQUEST_HEADER]: '1' } });
 
     // Act: a minute passes between reads, 30 times over, and nobody does anything

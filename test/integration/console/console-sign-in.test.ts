@@ -1,5 +1,6 @@
+import { callOf, route, type RouteCall } from '#shared/route-key.ts';
 import { createHash } from 'node:crypto';
-import { SESSION_COOKIE } from '#shared/console/common.ts';
+import { SESSION_COOKIE, AUDIT_ROUTES } from '#shared/console/common.ts';
 import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
 import { POST_ROUTES } from '#shared/console-posts.ts';
 import { SECURITY_ROUTES } from '#shared/console-security.ts';
@@ -42,7 +43,7 @@ beforeEach(() => {
 });
 const hashed = (token: string) => createHash('sha256').update(token).digest('base64url');
 const now = () => Math.floor(Date.now() / 1000);
-const AUDIT = 'GET /api/admin/audit';
+const AUDIT = AUDIT_ROUTES.page;
 
 afterEach(() => {
   process.env.CONSOLE_OWNERS = OWNERS;
@@ -204,32 +205,32 @@ describe('sessions', () => {
     const forged = `${session.slice(0, 23)}${'A'.repeat(22)}`;
     for (const [routeKey, cookie] of [
       [AUDIT, undefined],
-      ['GET /api/admin/leads', undefined],
-      ['POST /api/admin/people/x/erase', undefined],
+      [route('GET', '/api/admin/leads'), undefined],
+      [route('POST', '/api/admin/people/x/erase'), undefined],
       // The campaigns' own function, a path of it that is no route, and its prefix alone (consoleApi).
       [CAMPAIGN_ROUTES.list, undefined],
-      [CAMPAIGN_ROUTES.testSend.replace('{slug}', 'x'), undefined],
+      [callOf(CAMPAIGN_ROUTES.testSend, { slug: 'x' }), undefined],
       [CAMPAIGN_ROUTES.create, forged],
-      ['GET /api/admin/campaigns/no-such-page', undefined],
-      ['GET /api/admin/campaigns', undefined],
+      [route('GET', '/api/admin/campaigns/no-such-page'), undefined],
+      [route('GET', '/api/admin/campaigns'), undefined],
       [AUDIT, forged],
       [AUDIT, 'not-a-session'],
       // The Security screen's routes (issue 33, part 2).
       [SECURITY_ROUTES.passkeys, undefined],
       [SECURITY_ROUTES.passkeys, forged],
-      [SECURITY_ROUTES.rename.replace('{id}', 'x'), forged],
-      [SECURITY_ROUTES.remove.replace('{id}', 'x'), undefined],
-      [SECURITY_ROUTES.remove.replace('{id}', 'x'), forged],
+      [callOf(SECURITY_ROUTES.rename, { id: 'x' }), forged],
+      [callOf(SECURITY_ROUTES.remove, { id: 'x' }), undefined],
+      [callOf(SECURITY_ROUTES.remove, { id: 'x' }), forged],
       // The Posts screen's function (issue 31) and the Site screen's routes (issue 32).
       [POST_ROUTES.list, undefined],
       [POST_ROUTES.create, forged],
-      [POST_ROUTES.publish.replace('{id}', 'x'), forged],
+      [callOf(POST_ROUTES.publish, { id: 'x' }), forged],
       [POST_ROUTES.imageUpload, undefined],
       [POST_ROUTES.preview, forged],
       [SITE_ROUTES.report, undefined],
       [SITE_ROUTES.export, forged],
-    ] as [string, string | undefined][]) {
-      const refused = await api(routeKey, { session: cookie, json: routeKey.startsWith('POST') ? {} : undefined });
+    ] as [RouteCall, string | undefined][]) {
+      const refused = await api(routeKey, { session: cookie, json: routeKey.method === 'POST' ? {} : undefined });
       expect(refused).toMatchObject({ statusCode: 401, json: { message: SIGN_IN_NEEDED }, cookies: [] });
     }
   });
@@ -289,7 +290,7 @@ describe('sessions', () => {
     // Removing a passkey from another origin is refused, and the passkey stays.
     const listed = await api(SECURITY_ROUTES.passkeys, { session });
     const [passkey] = listed.json as { id: string }[];
-    const removal = await api(SECURITY_ROUTES.remove.replace('{id}', passkey!.id), {
+    const removal = await api(callOf(SECURITY_ROUTES.remove, { id: passkey!.id }), {
       session,
       json: {},
       origin: 'https://evil.test',

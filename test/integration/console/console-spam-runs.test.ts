@@ -7,6 +7,7 @@
  * the gateway calls it.
  */
 // First: this file's own leads table, before the handlers read LEADS_TABLE.
+import { callOf } from '#shared/route-key.ts';
 import { createOwnLeadsTable, newLeadKey, ownLeadsTable, seedLeads, storedLead } from './own-leads-table';
 import { LEAD_ROUTES, SPAM_RUN_SHOWN_MAX, type SpamRun } from '#shared/console-leads.ts';
 import { unknownFields } from '#shared/constants/api-errors.ts';
@@ -25,7 +26,7 @@ let session = '';
 let otherSession = '';
 const as = (options: Call = {}): Call => ({ session, ...options });
 const keyOf = (lead: { id: string }) => lead.id.slice('lead#'.length);
-const stepRoute = (run: string) => `POST ${LEAD_ROUTES.spamRunStep.split(' ')[1]!.replace('{run}', run)}`;
+const stepRoute = (run: string) => callOf(LEAD_ROUTES.spamRunStep, { run });
 const readLead = (lead: { id: string }) => readItem(ownLeadsTable, lead.id);
 /** Leads as stored, read 10 at a time (hundreds at once would wait for sockets on a busy machine). */
 const readLeads = async (leads: { id: string }[]) => {
@@ -127,7 +128,7 @@ describe('a flood of 450 contact form leads in a day', () => {
         mailStatus: 'dropped',
       });
     const resend = await api(
-      `POST /api/admin/leads/${keyOf(flood[0]!)}/resend`,
+      callOf(LEAD_ROUTES.resend, { id: keyOf(flood[0]!) }),
       as({ json: { part: 'confirmation' } }),
     );
     expect(resend).toMatchObject({ statusCode: 409, json: { message: LEAD_MESSAGES.spamGetsNothing } });
@@ -196,9 +197,9 @@ describe('leads changed while a run goes on', () => {
     // Prepare: the run counts three new leads; then another owner moves one on and marks one as spam
     const begun = (await api(LEAD_ROUTES.spamRuns, as({ json: scope }))).json as SpamRun;
     const other = (options: Call): Call => ({ session: otherSession, ...options });
-    await api(`POST /api/admin/leads/${keyOf(moved!)}/status`, other({ json: { to: 'contacted', version: 0 } }));
+    await api(callOf(LEAD_ROUTES.status, { id: keyOf(moved!) }), other({ json: { to: 'contacted', version: 0 } }));
     await api(
-      `PUT /api/admin/leads/${keyOf(markedMeanwhile!)}/spam`,
+      callOf(LEAD_ROUTES.spam, { id: keyOf(markedMeanwhile!) }),
       other({ method: 'PUT', json: { spam: true, version: 0 } }),
     );
 
@@ -217,7 +218,7 @@ describe('leads changed while a run goes on', () => {
     );
     // An owner who had the marked lead open sees that it changed.
     expect(
-      await api(`POST /api/admin/leads/${keyOf(untouched!)}/status`, as({ json: { to: 'contacted', version: 0 } })),
+      await api(callOf(LEAD_ROUTES.status, { id: keyOf(untouched!) }), as({ json: { to: 'contacted', version: 0 } })),
     ).toMatchObject({ statusCode: 409, json: { message: LEAD_MESSAGES.changedMeanwhile } });
   });
 });
@@ -257,7 +258,7 @@ describe('the leads shown', () => {
     await seedLeads([...shown, notShown]);
     const scope = { view: 'overdue', ids: shown.map(keyOf) };
     const begun = (await api(LEAD_ROUTES.spamRuns, as({ json: scope }))).json as SpamRun;
-    await api(`POST /api/admin/leads/${keyOf(shown[2]!)}/status`, as({ json: { to: 'closed', version: 0 } }));
+    await api(callOf(LEAD_ROUTES.status, { id: keyOf(shown[2]!) }), as({ json: { to: 'closed', version: 0 } }));
 
     // Act
     const step = await api(stepRoute(begun.run), as({ json: scope }));
@@ -414,7 +415,7 @@ describe("what marking as spam does to a lead's emails", () => {
     await seedLeads([lead]);
 
     const answer = await api(
-      `PUT /api/admin/leads/${keyOf(lead)}/spam`,
+      callOf(LEAD_ROUTES.spam, { id: keyOf(lead) }),
       as({ method: 'PUT', json: { spam: true, version: 0 } }),
     );
 

@@ -3,6 +3,8 @@
  * so its counts are exactly what it seeded: counts by audience, state and topic, implied consent
  * ending within 30 days, the filtered and paged list, and the CSV export (formula-safe, audited).
  */
+import { type RouteCall } from '#shared/route-key.ts';
+import { AUDIT_ROUTES } from '#shared/console/common.ts';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { createTables, localDynamoClient } from '#infra/local/services.ts';
@@ -58,7 +60,7 @@ afterAll(() => {
   process.env = saved;
 });
 
-const get = (routeKey: string, query?: Record<string, string>) => client.api(routeKey, { session, query });
+const get = (called: RouteCall, query?: Record<string, string>) => client.api(called, { session, query });
 
 it("counts subscribers by audience, state and topic, and lists implied consent ending within 30 days, with the list's first page", async () => {
   // Act
@@ -110,7 +112,7 @@ it('logs each page of the list it shows, with the filter and which rows, in plai
   // Act: the screen's first page, then a filtered page further on
   await get(SUBSCRIBER_ROUTES.list);
   await get(SUBSCRIBER_ROUTES.list, { audience: 'candidate', cursor: Buffer.from('2').toString('base64url') });
-  const audit = await client.api('GET /api/admin/audit', { session });
+  const audit = await client.api(AUDIT_ROUTES.page, { session });
 
   // Assess: newest first
   expect(audit.json.items.slice(0, 2)).toEqual([
@@ -129,7 +131,7 @@ it('logs each page of the list it shows, with the filter and which rows, in plai
 it('exports the filtered list as CSV with every cell quoted and formulas defused, and audits it', async () => {
   // Act
   const answer = await get(SUBSCRIBER_ROUTES.export, { audience: 'employer' });
-  const audit = await client.api('GET /api/admin/audit', { session });
+  const audit = await client.api(AUDIT_ROUTES.page, { session });
 
   // Assess
   expect(answer.statusCode).toBe(200);

@@ -4,17 +4,18 @@
  * a GET), until a part gives none; and the file the page then saves.
  */
 import { EXPORT_NEXT_HEADER } from '#shared/console-exports.ts';
+import type { RouteCall } from '#shared/route-key.ts';
 import { api, type Answer, type Call } from './console-client';
 
 /** Every part's answer, in order; it stops at the first that is not a 200. */
-export const exportParts = async (routeKey: string, call: Call): Promise<Answer[]> => {
+export const exportParts = async (exported: RouteCall, call: Call): Promise<Answer[]> => {
   const parts: Answer[] = [];
   let cursor: string | undefined;
   do {
     const next: Record<string, string> = cursor ? { cursor } : {};
     const answer = await api(
-      routeKey,
-      routeKey.startsWith('GET ')
+      exported,
+      exported.method === 'GET'
         ? { ...call, query: { ...call.query, ...next } }
         : { ...call, json: { ...(call.json as object), ...next } },
     );

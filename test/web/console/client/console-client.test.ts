@@ -2,6 +2,7 @@
  * The console's API client (client/console-client.ts): JSON both ways, the API's words on failure, and a 401 heard by the
  * console's frame (and nothing else heard as one).
  */
+import { AUDIT_ROUTES } from '#shared/console/common.ts';
 import { consoleRequest, onSessionEnded } from '#web/src/console/client/console-client.ts';
 import { RequestError } from '#web/src/lib/api-client.ts';
 import { mockFetch, sentRequests } from '#test/web/features/support/mock-fetch.ts';
@@ -12,7 +13,7 @@ describe('consoleRequest', () => {
     const fetchMock = mockFetch({ status: 200, body: { items: [], next: 'b' } });
 
     // Act
-    const page = await consoleRequest('GET /api/admin/audit', { query: { cursor: 'a b', other: undefined } });
+    const page = await consoleRequest(AUDIT_ROUTES.page, { query: { cursor: 'a b', other: undefined } });
 
     // Assess
     expect(page).toEqual({ items: [], next: 'b' });
@@ -29,9 +30,9 @@ describe('consoleRequest', () => {
     );
 
     // Act
-    const badRequest = await consoleRequest('GET /api/admin/audit').catch((error: unknown) => error);
+    const badRequest = await consoleRequest(AUDIT_ROUTES.page).catch((error: unknown) => error);
     const heardAfterBadRequest = heard.mock.calls.length;
-    const unauthorized = await consoleRequest('GET /api/admin/audit').catch((error: unknown) => error);
+    const unauthorized = await consoleRequest(AUDIT_ROUTES.page).catch((error: unknown) => error);
     stop();
 
     // Assess

@@ -4,6 +4,7 @@
  * back on it. The passkey ceremony itself runs for real in test/e2e/console.e2e.ts; here it is
  * replaced, so the frame's behaviour is what is tested.
  */
+import { route } from '#shared/route-key.ts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -32,7 +33,7 @@ function NotesScreen() {
       <button
         type="button"
         onClick={() =>
-          consoleRequest('POST /api/admin/notes', { body: { note } }).catch((failure: Error) =>
+          consoleRequest(route('POST', '/api/admin/notes'), { body: { note } }).catch((failure: Error) =>
             setError(failure.message),
           )
         }

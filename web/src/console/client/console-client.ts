@@ -4,11 +4,13 @@ import { requestFile, requestJson, RequestError } from '../../lib/api-client';
 import { keepIfEarly, takeEarly } from './early-answers';
 
 /**
- * What the console's screens call the API with: a route key of shared/console/common.ts (or a
- * screen's own, e.g. `GET /api/admin/audit`), JSON both ways, errors as RequestError with the
- * API's `{ message }` in plain words. A 401 means the session has ended (idle, signed out
- * elsewhere, removed owner): every listener hears of it, so the console shows the sign-in screen
- * over whatever screen made the call (ConsoleFrame), and the caller still gets the error.
+ * The console's one API client: each screen's API module (screens/<name>/<name>-api.ts) calls it
+ * with a route of the screen's contract module in shared/, its path filled in; JSON both ways,
+ * errors as RequestError with the API's `{ message }` in plain words. A read started while the
+ * console opens is kept for its screen, whose first identical call takes the answer
+ * (./early-answers.ts). A 401 means the session has ended (idle, signed out elsewhere, removed
+ * owner): every listener hears of it, so the console shows the sign-in screen over whatever
+ * screen made the call (ConsoleFrame), and the caller still gets the error.
  */
 export interface ConsoleCall {
   body?: unknown;
@@ -47,7 +49,7 @@ const noticingSessionEnd = (error: unknown): never => {
 };
 
 /** The route is a screen contract's, its path filled (callOf) when it names parameters. */
-type ConsoleRouteCall = RouteCall<'GET' | 'POST' | 'PUT' | 'DELETE'>;
+type ConsoleRouteCall = RouteCall;
 
 export function consoleRequest<T>(
   { method, path }: ConsoleRouteCall,

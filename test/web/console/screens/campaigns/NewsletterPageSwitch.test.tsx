@@ -5,6 +5,7 @@
  * ask again; a refusal says nothing changed and the box shows the stored choice. The API is
  * replaced by answers per route; the screens, the frame and the session are the real ones.
  */
+import { callOf, routeKeyOf, type Route } from '#shared/route-key.ts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -20,7 +21,7 @@ import { sentRequests } from '#test/web/features/support/mock-fetch.ts';
 import { campaign, OWNER, progress, SLUG } from './campaign-draft';
 import { routedFetch, type RoutedReplies } from '../../support/routed-fetch';
 
-const forSlug = (route: string) => route.replace('{slug}', SLUG);
+const forSlug = (route: Route) => routeKeyOf(callOf(route, { slug: SLUG }));
 const PUBLISH = forSlug(CAMPAIGN_ROUTES.publish);
 const PAGE = `/newsletter/${SLUG}`;
 
@@ -39,7 +40,7 @@ const openCampaign = (stored: CampaignDraft, replies: RoutedReplies, send = sent
     'GET /api/admin/auth/session': [{ status: 200, body: OWNER }],
     [forSlug(CAMPAIGN_ROUTES.get)]: [{ status: 200, body: stored }],
     [forSlug(CAMPAIGN_ROUTES.progress)]: [{ status: 200, body: send }],
-    [CAMPAIGN_ROUTES.preview]: [
+    [routeKeyOf(CAMPAIGN_ROUTES.preview)]: [
       {
         status: 200,
         body: {

@@ -3,6 +3,7 @@
  * ("for both candidates and employers", not "for Both …"), and the form's choices each start with
  * a capital. The API is replaced by answers per route; the screen and the session are the real ones.
  */
+import { callOf, routeKeyOf } from '#shared/route-key.ts';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
@@ -10,7 +11,7 @@ import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { campaign, OWNER, SLUG } from './campaign-draft';
 import { routedFetch } from '../../support/routed-fetch';
 
-const PATH = CAMPAIGN_ROUTES.get.replace('GET ', '').replace('{slug}', SLUG);
+const PATH = callOf(CAMPAIGN_ROUTES.get, { slug: SLUG }).path;
 
 it('a campaign for both lists says "for both candidates and employers"; its form offers each choice capitalized', async () => {
   // Prepare
@@ -18,7 +19,7 @@ it('a campaign for both lists says "for both candidates and employers"; its form
     'GET /api/admin/auth/session': [{ status: 200, body: OWNER }],
     [`GET ${PATH}`]: [{ status: 200, body: campaign({ audience: 'both' }) }],
     [`GET ${PATH}/preflight`]: [{ status: 500, body: { message: 'Not part of this test.' } }],
-    [CAMPAIGN_ROUTES.preview]: [{ status: 500, body: { message: 'Not part of this test.' } }],
+    [routeKeyOf(CAMPAIGN_ROUTES.preview)]: [{ status: 500, body: { message: 'Not part of this test.' } }],
   });
 
   // Act

@@ -4,6 +4,7 @@
  * (409) says so, keeps what was typed and loads theirs only when asked. The API is replaced by
  * answers per route; the screen, the frame and the session are the real ones.
  */
+import { callOf, routeKeyOf } from '#shared/route-key.ts';
 import { StrictMode } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -22,7 +23,7 @@ import { routedFetch } from '../../support/routed-fetch';
 jest.mock('#web/src/console/sign-in/passkey-ceremonies.ts', () => ({ signInWithPasskey: jest.fn() }));
 
 /** The stored campaign's path (GET, PUT, DELETE). */
-const PATH = CAMPAIGN_ROUTES.get.replace('GET ', '').replace('{slug}', SLUG);
+const PATH = callOf(CAMPAIGN_ROUTES.get, { slug: SLUG }).path;
 const CHANGED_MEANWHILE =
   'Someone changed this campaign since you opened it, so your change was not saved. Copy what you wrote, reload, and apply it again.';
 
@@ -48,7 +49,7 @@ const pageRoutes = (...stored: CampaignDraft[]) => ({
   'GET /api/admin/auth/session': [{ status: 200, body: OWNER }],
   [`GET ${PATH}`]: stored.map((body) => ({ status: 200, body })),
   [`GET ${PATH}/preflight`]: [{ status: 200, body: PREFLIGHT }],
-  [CAMPAIGN_ROUTES.preview]: [{ status: 200, body: PREVIEW }],
+  [routeKeyOf(CAMPAIGN_ROUTES.preview)]: [{ status: 200, body: PREVIEW }],
 });
 
 const openCampaign = () =>
@@ -186,10 +187,10 @@ describe('a new campaign, once saved', () => {
       const created = campaign({ version: 1 });
       const fetchMock = routedFetch({
         ...pageRoutes(created),
-        [CAMPAIGN_ROUTES.list]: [{ status: 200, body: { items: [] } }],
-        [CAMPAIGN_ROUTES.files]: [{ status: 200, body: [] }],
-        [CONSOLE_AUTH_ROUTES.signOut]: [{ status: 200, body: { message: 'Signed out.' } }],
-        [CAMPAIGN_ROUTES.create]: [
+        [routeKeyOf(CAMPAIGN_ROUTES.list)]: [{ status: 200, body: { items: [] } }],
+        [routeKeyOf(CAMPAIGN_ROUTES.files)]: [{ status: 200, body: [] }],
+        [routeKeyOf(CONSOLE_AUTH_ROUTES.signOut)]: [{ status: 200, body: { message: 'Signed out.' } }],
+        [routeKeyOf(CAMPAIGN_ROUTES.create)]: [
           { status: 201, body: { message: `Campaign "${SLUG}" saved as a draft.`, campaign: created } },
         ],
       });
@@ -228,7 +229,7 @@ describe('a new campaign, once saved', () => {
       expect(await screen.findByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
       expect(screen.queryByText(/What you typed and did not save/)).toBeNull();
       expect(sentRequests(fetchMock).map(({ method, url }) => `${method} ${url}`)).toContain(
-        CONSOLE_AUTH_ROUTES.signOut,
+        routeKeyOf(CONSOLE_AUTH_ROUTES.signOut),
       );
     },
     20_000,

@@ -6,6 +6,7 @@
  * people per campaign and per day. The API is replaced by answers per route; the screens, the
  * frame and the session are the real ones.
  */
+import { callOf, routeKeyOf } from '#shared/route-key.ts';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -24,8 +25,8 @@ import { sentRequests } from '#test/web/features/support/mock-fetch.ts';
 import { campaign, NO_RESULTS, OWNER, progress, SLUG } from './campaign-draft';
 import { routedFetch, type RoutedReplies } from '../../support/routed-fetch';
 
-const DRAFT_PATH = CAMPAIGN_ROUTES.get.replace('GET ', '').replace('{slug}', SLUG);
-const SEND_PATH = CAMPAIGN_ROUTES.progress.replace('GET ', '').replace('{slug}', SLUG);
+const DRAFT_PATH = callOf(CAMPAIGN_ROUTES.get, { slug: SLUG }).path;
+const SEND_PATH = callOf(CAMPAIGN_ROUTES.progress, { slug: SLUG }).path;
 const SENDING_NOW = `Campaign "${SLUG}" is being sent to 1234 people. Follow its progress here.`;
 
 const passed = (id: Preflight['checks'][number]['id']) => ({ id, ok: true, summary: `${id} is fine.` });
@@ -52,7 +53,7 @@ const PREVIEW = {
 const routes = (replies: RoutedReplies): RoutedReplies => ({
   'GET /api/admin/auth/session': [{ status: 200, body: OWNER }],
   [`GET ${DRAFT_PATH}/preflight`]: [{ status: 200, body: preflight() }],
-  [CAMPAIGN_ROUTES.preview]: [{ status: 200, body: PREVIEW }],
+  [routeKeyOf(CAMPAIGN_ROUTES.preview)]: [{ status: 200, body: PREVIEW }],
   ...replies,
 });
 const stored = (...campaigns: CampaignDraft[]) => ({
@@ -414,7 +415,7 @@ describe('a frozen campaign’s progress', () => {
 
 describe('the preview’s links', () => {
   const previewBodies = (fetchMock: jest.Mock) =>
-    calls(fetchMock, 'POST', CAMPAIGN_ROUTES.preview.replace('POST ', '')).map(
+    calls(fetchMock, 'POST', CAMPAIGN_ROUTES.preview.path).map(
       (request) => (request.body as { sampleLinks: boolean }).sampleLinks,
     );
 

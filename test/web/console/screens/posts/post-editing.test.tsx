@@ -6,6 +6,7 @@
  * is checked live, and a taken one is said under the field and never sent. The API is replaced by
  * answers per route; the screen, the frame and the session are the real ones.
  */
+import { routeKeyOf } from '#shared/route-key.ts';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -197,13 +198,13 @@ describe('a new post’s address', () => {
     });
     const fetchMock = routedFetch({
       ...pageRoutes(),
-      [`GET ${POST_ROUTES.slugCheck.replace('GET ', '')}?slug=hiring-in-alberta-2027`]: [
+      [`GET ${POST_ROUTES.slugCheck.path}?slug=hiring-in-alberta-2027`]: [
         { status: 200, body: { slug: 'hiring-in-alberta-2027', problem: taken } },
       ],
-      [`GET ${POST_ROUTES.slugCheck.replace('GET ', '')}?slug=hiring-outlook-2027`]: [
+      [`GET ${POST_ROUTES.slugCheck.path}?slug=hiring-outlook-2027`]: [
         { status: 200, body: { slug: 'hiring-outlook-2027' } },
       ],
-      [POST_ROUTES.create]: [
+      [routeKeyOf(POST_ROUTES.create)]: [
         { status: 201, body: { message: '"Hiring in Alberta: 2027" saved as a draft.', post: created } },
       ],
     });

@@ -2,6 +2,7 @@
  * The Posts screen's tests: the signed-in owner, a stored post as the API answers it, and the
  * routes its page calls on its own (the session, the post, its preview, its address's check).
  */
+import { callOf, routeKeyOf } from '#shared/route-key.ts';
 import type { PostDraft } from '#shared/console-posts.ts';
 import { POST_ROUTES } from '#shared/console-posts.ts';
 import { OWNER } from '../campaigns/campaign-draft';
@@ -9,7 +10,7 @@ import { OWNER } from '../campaigns/campaign-draft';
 export { OWNER };
 
 export const ID = 'AAAAAAAAAAAAAAAAAAAAAA';
-export const PATH = POST_ROUTES.get.replace('GET ', '').replace('{id}', ID);
+export const PATH = callOf(POST_ROUTES.get, { id: ID }).path;
 
 /** A draft saved three times. */
 export const post = (overrides: Partial<PostDraft> = {}): PostDraft => ({
@@ -46,7 +47,7 @@ export const savedFields = (stored: PostDraft) => ({
 export const pageRoutes = (...stored: PostDraft[]) => ({
   'GET /api/admin/auth/session': [{ status: 200, body: OWNER }],
   [`GET ${PATH}`]: stored.map((body) => ({ status: 200, body })),
-  [POST_ROUTES.preview]: [
+  [routeKeyOf(POST_ROUTES.preview)]: [
     { status: 200, body: '<!doctype html><html><body><h1>Spring hiring news</h1></body></html>' },
   ],
 });

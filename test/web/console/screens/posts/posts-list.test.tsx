@@ -3,6 +3,7 @@
  * the API's order (newest first), each with its state in plain words, a scheduled one's time on
  * the firm's clock, and the date it shows as the site shows it. Reached from the console's navigation.
  */
+import { routeKeyOf } from '#shared/route-key.ts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -56,7 +57,7 @@ describe('the Posts screen', () => {
     // Prepare
     routedFetch({
       'GET /api/admin/auth/session': [{ status: 200, body: OWNER }],
-      [POST_ROUTES.list]: [{ status: 200, body: { posts: POSTS } }],
+      [routeKeyOf(POST_ROUTES.list)]: [{ status: 200, body: { posts: POSTS } }],
       'GET /api/admin/leads?view=inbox': [{ status: 200, body: { items: [], counts: {} } }],
     });
     const user = userEvent.setup();
@@ -111,7 +112,7 @@ describe('the Posts screen', () => {
     // Prepare
     routedFetch({
       'GET /api/admin/auth/session': [{ status: 200, body: OWNER }],
-      [POST_ROUTES.list]: [
+      [routeKeyOf(POST_ROUTES.list)]: [
         { status: 503, body: { message: 'The console is busy. Please try again in a minute.' } },
         { status: 200, body: { posts: [] } },
       ],
