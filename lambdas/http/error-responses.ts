@@ -12,6 +12,10 @@ const REFUSAL_STATUS: Record<RefusalReason, number> = {
   expired: 410,
   'too-many': 429,
   conflict: 409,
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  unavailable: 503,
 };
 
 /** Seconds a visitor should wait before resending after a dependency outage. */

@@ -3,7 +3,7 @@ import { archivePagePath } from '#shared/newsletter-archive.ts';
 import { requestPublisherRun } from '../../publisher/publisher-trigger';
 import { setPublish } from '../../data/campaign-drafts';
 import { getCampaign } from '../../data/campaign-sends';
-import { HttpError } from '../../http/http-error';
+import { Refusal } from '../../domain/refusal';
 import { jsonResponse } from '../../http/responses';
 import { onFirstUse } from '../../runtime/on-first-use';
 import { CAMPAIGN_MESSAGES } from './campaign-messages';
@@ -34,9 +34,9 @@ export const CAMPAIGN_PUBLISH_ROUTES: ConsoleRoute<CampaignRequest>[] = [
     handle: async (request, { publish }) => {
       const { slug } = await draftOf(request);
       const sent = await getCampaign(request.stores.campaigns, slug);
-      if (!sent) throw new HttpError(409, CAMPAIGN_MESSAGES.neverSent(slug));
+      if (!sent) throw new Refusal('conflict', CAMPAIGN_MESSAGES.neverSent(slug));
       const changed = await setPublish(request.stores.campaigns, slug, publish);
-      if (!changed) throw new HttpError(404, CAMPAIGN_MESSAGES.noSuchCampaign);
+      if (!changed) throw new Refusal('not-found', CAMPAIGN_MESSAGES.noSuchCampaign);
       await request.audit({
         action: publish ? 'campaign.publish' : 'campaign.unpublish',
         target: slug,

@@ -33,7 +33,7 @@ import type { CampaignContent } from '../../data/campaign-item';
 import { getCampaign } from '../../data/campaign-sends';
 import { mailboxHash } from '../../domain/mailbox-hash';
 import { allSubscribers } from '../../data/subscriber-list';
-import { HttpError } from '../../http/http-error';
+import { Refusal } from '../../domain/refusal';
 import { jsonResponse } from '../../http/responses';
 import { schemasOnFirstUse } from '../../http/schemas-on-first-use';
 import { sendOnFirstUse } from '../../mail/send-on-first-use';
@@ -69,15 +69,15 @@ const isSent = async (request: CampaignRequest, slug: string) =>
 export const draftOf = async (request: CampaignRequest): Promise<CampaignDraftItem> => {
   const slug = request.parameters.slug ?? '';
   const draft = CAMPAIGN_SLUG.test(slug) ? await getDraft(campaignsOf(request), slug) : undefined;
-  if (!draft) throw new HttpError(404, CAMPAIGN_MESSAGES.noSuchCampaign);
+  if (!draft) throw new Refusal('not-found', CAMPAIGN_MESSAGES.noSuchCampaign);
   return draft;
 };
 
 /** A draft not yet sent, at the version the owner saw; 409 otherwise. */
 export const changeableDraft = async (request: CampaignRequest, version: number) => {
   const draft = await draftOf(request);
-  if (await isSent(request, draft.slug)) throw new HttpError(409, CAMPAIGN_MESSAGES.alreadySent(draft.slug));
-  if (draft.version !== version) throw new HttpError(409, CAMPAIGN_MESSAGES.changedMeanwhile);
+  if (await isSent(request, draft.slug)) throw new Refusal('conflict', CAMPAIGN_MESSAGES.alreadySent(draft.slug));
+  if (draft.version !== version) throw new Refusal('conflict', CAMPAIGN_MESSAGES.changedMeanwhile);
   return draft;
 };
 
@@ -116,7 +116,7 @@ export const rendered = async (slug: string, fields: RenderedFields): Promise<Ca
     return await renderCampaign(sourceOf(slug, fields), siteUrl());
   } catch (error) {
     if (!(error instanceof CampaignSourceProblem)) throw error;
-    throw new HttpError(400, `The campaign cannot be rendered: ${error.message}.`);
+    throw new Refusal('invalid', `The campaign cannot be rendered: ${error.message}.`);
   }
 };
 
@@ -147,7 +147,7 @@ const newDraft = (
 const storeNew = async (request: CampaignRequest, draft: CampaignDraftItem, message: string, action: string) => {
   await rendered(draft.slug, draft);
   if ((await isSent(request, draft.slug)) || !(await createDraft(campaignsOf(request), draft)))
-    throw new HttpError(409, CAMPAIGN_MESSAGES.slugTaken(draft.slug));
+    throw new Refusal('conflict', CAMPAIGN_MESSAGES.slugTaken(draft.slug));
   await request.audit({ action, target: draft.slug, summary: message });
   return jsonResponse(201, { message, campaign: campaignDraft(draft, false) } satisfies CampaignChanged);
 };
@@ -203,9 +203,9 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
     route: CAMPAIGN_ROUTES.importFile,
     handle: async (request) => {
       const slug = request.parameters.slug ?? '';
-      if (!Object.hasOwn(CAMPAIGN_FILES, slug)) throw new HttpError(404, CAMPAIGN_MESSAGES.noSuchFile);
+      if (!Object.hasOwn(CAMPAIGN_FILES, slug)) throw new Refusal('not-found', CAMPAIGN_MESSAGES.noSuchFile);
       const { source, problem } = await fileSource(slug);
-      if (!source) throw new HttpError(400, CAMPAIGN_MESSAGES.badFile(slug, problem!));
+      if (!source) throw new Refusal('invalid', CAMPAIGN_MESSAGES.badFile(slug, problem!));
       const fields = await campaignSchemas
         .checked((schemas) => schemas.campaignFieldsSchema, {
           subject: source.subject,
@@ -214,8 +214,8 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
           audience: source.audience,
           markdown: source.markdown,
         })
-        .catch((error: HttpError) => {
-          throw new HttpError(400, CAMPAIGN_MESSAGES.badFile(slug, error.message));
+        .catch((error: Error) => {
+          throw new Refusal('invalid', CAMPAIGN_MESSAGES.badFile(slug, error.message));
         });
       const draft = newDraft(request, slug, fields, `web/content/campaigns/${slug}.md`);
       return storeNew(request, draft, CAMPAIGN_MESSAGES.imported(slug), 'campaign.import');
@@ -271,7 +271,7 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
         version: version + 1,
       };
       if (!(await replaceDraft(campaignsOf(request), version, changed)))
-        throw new HttpError(409, CAMPAIGN_MESSAGES.changedMeanwhile);
+        throw new Refusal('conflict', CAMPAIGN_MESSAGES.changedMeanwhile);
       const message = CAMPAIGN_MESSAGES.saved(draft.slug);
       await request.audit({
         action: 'campaign.update',
@@ -287,7 +287,7 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
     handle: async (request, { version }) => {
       const draft = await changeableDraft(request, version);
       if (!(await deleteDraft(campaignsOf(request), draft.slug, version)))
-        throw new HttpError(409, CAMPAIGN_MESSAGES.changedMeanwhile);
+        throw new Refusal('conflict', CAMPAIGN_MESSAGES.changedMeanwhile);
       const message = CAMPAIGN_MESSAGES.deleted(draft.slug);
       await request.audit({
         action: 'campaign.delete',
@@ -319,7 +319,7 @@ export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
       const content = await rendered(draft.slug, draft);
       const owner = request.signedIn.owner;
       if (!(await countAttempt(request.stores.console, 'testSendsPerOwner', owner, request.now)))
-        throw new HttpError(429, CAMPAIGN_MESSAGES.tooManyTests(TEST_SENDS_PER_HOUR));
+        throw new Refusal('too-many', CAMPAIGN_MESSAGES.tooManyTests(TEST_SENDS_PER_HOUR));
       const messageId = await sendTestCopy(testCopy(content, owner, siteUrl()), requireEnv('SENDER_EMAIL'));
       // The SES message id is for an engineer tracing the email, not for the owners' log.
       log.info('Campaign test copy sent', { campaign: draft.slug, version: draft.version, messageId });

@@ -11,7 +11,7 @@ import { sendProgress } from '../../campaigns/send-progress';
 import type { SendState } from '../../data/campaign-item';
 import { cancelScheduled, moveSendState, scheduleCampaign } from '../../data/campaign-launch';
 import { getCampaign } from '../../data/campaign-sends';
-import { HttpError } from '../../http/http-error';
+import { Refusal } from '../../domain/refusal';
 import { jsonResponse } from '../../http/responses';
 import * as log from '../../runtime/log';
 import { onFirstUse } from '../../runtime/on-first-use';
@@ -30,7 +30,7 @@ const launches = onFirstUse(async () => (await import('../../campaigns/launch-st
 
 const slugOf = (request: CampaignRequest) => {
   const slug = request.parameters.slug ?? '';
-  if (!CAMPAIGN_SLUG.test(slug)) throw new HttpError(404, CAMPAIGN_MESSAGES.noSuchCampaign);
+  if (!CAMPAIGN_SLUG.test(slug)) throw new Refusal('not-found', CAMPAIGN_MESSAGES.noSuchCampaign);
   return slug;
 };
 
@@ -44,8 +44,8 @@ const moveState = async (request: CampaignRequest, from: SendState[], to: SendSt
   const slug = slugOf(request);
   const item = await moveSendState(request.stores.campaigns, slug, from, to);
   if (!item) {
-    if (!(await getCampaign(request.stores.campaigns, slug))) throw new HttpError(404, CAMPAIGN_MESSAGES.notSent);
-    throw new HttpError(409, refusal);
+    if (!(await getCampaign(request.stores.campaigns, slug))) throw new Refusal('not-found', CAMPAIGN_MESSAGES.notSent);
+    throw new Refusal('conflict', refusal);
   }
   await request.audit({
     action: `campaign.${to === 'paused' ? 'pause' : 'resume'}`,
@@ -69,7 +69,7 @@ export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
       const draft = await changeableDraft(request, version);
       const launchAt = at === undefined ? request.now : Math.floor(Date.parse(at) / 1000);
       if (!(launchAt >= request.now - GRACE_SECONDS && launchAt <= request.now + LONGEST_AHEAD_SECONDS))
-        throw new HttpError(400, CAMPAIGN_MESSAGES.badTime);
+        throw new Refusal('invalid', CAMPAIGN_MESSAGES.badTime);
       // The stored draft passes the rules again before it goes out: one stored before a rule (or
       // written around the API) is refused in the rule's words, never sent (a CR/LF subject, say).
       const fields = await campaignSchemas.checked((schemas) => schemas.campaignFieldsSchema, {
@@ -89,7 +89,7 @@ export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
       });
       const failing = checked.checks.filter((check) => !check.ok && BLOCKING_CHECKS.includes(check.id));
       if (failing.length > 0)
-        throw new HttpError(409, CAMPAIGN_MESSAGES.checksFailed(failing.map((check) => check.summary)));
+        throw new Refusal('conflict', CAMPAIGN_MESSAGES.checksFailed(failing.map((check) => check.summary)));
       const recipients = checked.recipients;
       const launchId = await scheduleCampaign(
         request.stores.campaigns,
@@ -99,7 +99,7 @@ export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
         request.signedIn.owner,
         request.now,
       );
-      if (!launchId) throw new HttpError(409, CAMPAIGN_MESSAGES.alreadySent(draft.slug));
+      if (!launchId) throw new Refusal('conflict', CAMPAIGN_MESSAGES.alreadySent(draft.slug));
       const launch: LaunchMessage = { campaign: draft.slug, launch: true, launchId };
       try {
         const starter = await launches();
@@ -108,7 +108,7 @@ export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
         // Nothing will start it: taken back, so the owner can press send again.
         await cancelScheduled(request.stores.campaigns, draft.slug);
         log.error('Campaign send could not be started', { campaign: draft.slug, error: (error as Error).name });
-        throw new HttpError(503, CAMPAIGN_MESSAGES.couldNotStart);
+        throw new Refusal('unavailable', CAMPAIGN_MESSAGES.couldNotStart);
       }
       const now = launchAt <= request.now;
       const message = now
@@ -128,7 +128,7 @@ export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
     route: CAMPAIGN_ROUTES.progress,
     handle: async (request) => {
       const item = await getCampaign(request.stores.campaigns, slugOf(request));
-      if (!item) throw new HttpError(404, CAMPAIGN_MESSAGES.notSent);
+      if (!item) throw new Refusal('not-found', CAMPAIGN_MESSAGES.notSent);
       return jsonResponse(200, sendProgress(item) satisfies SendProgress);
     },
   },
@@ -138,8 +138,9 @@ export const CAMPAIGN_SEND_ROUTES: ConsoleRoute<CampaignRequest>[] = [
       const slug = slugOf(request);
       const cancelled = await cancelScheduled(request.stores.campaigns, slug);
       if (!cancelled) {
-        if (!(await getCampaign(request.stores.campaigns, slug))) throw new HttpError(404, CAMPAIGN_MESSAGES.notSent);
-        throw new HttpError(409, CAMPAIGN_MESSAGES.tooLateToCancel);
+        if (!(await getCampaign(request.stores.campaigns, slug)))
+          throw new Refusal('not-found', CAMPAIGN_MESSAGES.notSent);
+        throw new Refusal('conflict', CAMPAIGN_MESSAGES.tooLateToCancel);
       }
       // The item is gone, so a schedule that still fires launches nothing; deleting it only tidies.
       const { launchId } = cancelled;

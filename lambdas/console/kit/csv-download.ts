@@ -1,4 +1,4 @@
-import { HttpError } from '../../http/http-error';
+import { Refusal } from '../../domain/refusal';
 import type { ApiResult } from '../../http/types';
 
 /**
@@ -28,6 +28,6 @@ export const csvDownload = (filename: string, csv: string): ApiResult => {
     },
     body: csv,
   };
-  if (Buffer.byteLength(JSON.stringify(download)) > RESPONSE_MAX_BYTES) throw new HttpError(400, EXPORT_TOO_LARGE);
+  if (Buffer.byteLength(JSON.stringify(download)) > RESPONSE_MAX_BYTES) throw new Refusal('invalid', EXPORT_TOO_LARGE);
   return download;
 };

@@ -1,6 +1,6 @@
 import { EXPORT_NEXT_HEADER, EXPORT_ROWS_HEADER } from '#shared/console-exports.ts';
 import { csvLine } from '#shared/inert-csv.ts';
-import { HttpError } from '../../http/http-error';
+import { Refusal } from '../../domain/refusal';
 import type { ApiResult } from '../../http/types';
 import { randomToken } from '../../runtime/tokens';
 import { BAD_CURSOR } from './page-cursor';
@@ -38,7 +38,7 @@ const positionOf = (cursor: string): ExportCursor => {
   }
   const { id, rows, at } = (typeof position === 'object' && position !== null ? position : {}) as Partial<ExportCursor>;
   const valid = typeof id === 'string' && EXPORT_ID.test(id) && Number.isSafeInteger(rows) && rows! >= 0;
-  if (!valid || typeof at !== 'string' || at === '') throw new HttpError(400, BAD_CURSOR);
+  if (!valid || typeof at !== 'string' || at === '') throw new Refusal('invalid', BAD_CURSOR);
   return { id, rows: rows!, at };
 };
 

@@ -1,6 +1,6 @@
 import { BACKGROUND_REQUEST_HEADER } from '#shared/console/common.ts';
 import type { TableStore } from '../../data/stores';
-import { HttpError } from '../../http/http-error';
+import { Refusal } from '../../domain/refusal';
 import type { ApiEvent } from '../../http/types';
 import { isOwner } from '../sign-in/owners';
 import { forgetOwner } from '../sign-in/passkeys';
@@ -19,7 +19,7 @@ export const OTHER_ORIGIN = "This request did not come from the console's own pa
 export const requireOwnOrigin = (event: ApiEvent): void => {
   const method = event.requestContext.http.method;
   if (method === 'GET' || method === 'HEAD') return;
-  if (event.headers.origin !== relyingParty().origin) throw new HttpError(403, OTHER_ORIGIN);
+  if (event.headers.origin !== relyingParty().origin) throw new Refusal('forbidden', OTHER_ORIGIN);
 };
 
 /** A request's signed-in owner and session. */
@@ -46,11 +46,11 @@ export const requireSession = async (store: TableStore, event: ApiEvent, now: nu
   const token = sessionTokenOf(event);
   const session =
     token === undefined ? undefined : await liveSession(store, token, now, { background: isBackground(event) });
-  if (!token || !session) throw new HttpError(401, SIGN_IN_NEEDED);
+  if (!token || !session) throw new Refusal('unauthenticated', SIGN_IN_NEEDED);
   if (!isOwner(session.owner)) {
     await forgetOwner(store, session.owner, session.passkey);
     await endSession(store, token);
-    throw new HttpError(401, SIGN_IN_NEEDED);
+    throw new Refusal('unauthenticated', SIGN_IN_NEEDED);
   }
   return { owner: session.owner, session, token };
 };

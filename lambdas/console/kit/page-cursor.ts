@@ -1,5 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { HttpError } from '../../http/http-error';
+import { Refusal } from '../../domain/refusal';
 
 /** The message for a cursor that is not one the console handed out. */
 export const BAD_CURSOR = 'That page link is not valid any more. Please start from the first page.';
@@ -53,6 +53,6 @@ export const startKeyOf = (
     if (position[index.partitionKey.name]![index.partitionKey.type] !== partition) throw new Error('another partition');
     return key as Record<string, AttributeValue>;
   } catch {
-    throw new HttpError(400, BAD_CURSOR);
+    throw new Refusal('invalid', BAD_CURSOR);
   }
 };

@@ -6,7 +6,7 @@ import { LEADS_BY_TIME_INDEX } from '#shared/leads-by-time-index.ts';
 import { marshall, unmarshall } from '../../data/attribute-values';
 import type { LeadItem } from '../../data/lead-item';
 import type { TableStore } from '../../data/stores';
-import { HttpError } from '../../http/http-error';
+import { Refusal } from '../../domain/refusal';
 import { BAD_CURSOR, pageCursor, startKeyOf } from '../kit/page-cursor';
 
 /**
@@ -125,7 +125,7 @@ const matchesSearch = (q: string | undefined) => {
 /** A cursor of this list: a position among the leads in LeadsByTime, nothing else (else 400). */
 const leadStartKey = (cursor: string | undefined) => {
   const key = startKeyOf(cursor, LEADS_BY_TIME_INDEX, 'lead');
-  if (key && !key.id!.S!.startsWith('lead#')) throw new HttpError(400, BAD_CURSOR);
+  if (key && !key.id!.S!.startsWith('lead#')) throw new Refusal('invalid', BAD_CURSOR);
   return key;
 };
 

@@ -15,7 +15,7 @@ import { changeFollowUp, appendNote, type FollowUpChange } from '../../data/lead
 import { leadId, type LeadItem, type MailPart } from '../../data/lead-item';
 import { getLead } from '../../data/leads';
 import { resendLeadPart } from '../../domain/resend-lead-mail';
-import { HttpError } from '../../http/http-error';
+import { Refusal } from '../../domain/refusal';
 import { jsonResponse } from '../../http/responses';
 import { schemasOnFirstUse } from '../../http/schemas-on-first-use';
 import { deliveryPolicyFromEnv } from '../../mail/delivery-policy';
@@ -48,13 +48,13 @@ const leadOf = async ({ parameters, stores }: ConsoleRequest): Promise<LeadItem>
   const key = parameters.id ?? '';
   const lead = LEAD_KEY_PATTERN.test(key) ? await getLead(stores.leads, leadId(key)) : undefined;
   if (!lead || !(LEAD_FORMS as readonly string[]).includes(lead.type))
-    throw new HttpError(404, LEAD_MESSAGES.noSuchLead);
+    throw new Refusal('not-found', LEAD_MESSAGES.noSuchLead);
   return lead;
 };
 
 /** Every change but a note is made on the version of the lead its owner saw (shared/console-leads.ts). */
 const requireVersion = (lead: LeadItem, version: number) => {
-  if ((lead.consoleVersion ?? 0) !== version) throw new HttpError(409, LEAD_MESSAGES.changedMeanwhile);
+  if ((lead.consoleVersion ?? 0) !== version) throw new Refusal('conflict', LEAD_MESSAGES.changedMeanwhile);
 };
 
 const changed = (message: string, lead: LeadItem) =>
@@ -68,8 +68,8 @@ const changeAt = async (request: ConsoleRequest, lead: LeadItem, version: number
   requireVersion(lead, version);
   const written = await changeFollowUp(request.stores.leads, lead.id, version, change);
   if (!written) {
-    if (!(await getLead(request.stores.leads, lead.id))) throw new HttpError(404, LEAD_MESSAGES.noSuchLead);
-    throw new HttpError(409, LEAD_MESSAGES.changedMeanwhile);
+    if (!(await getLead(request.stores.leads, lead.id))) throw new Refusal('not-found', LEAD_MESSAGES.noSuchLead);
+    throw new Refusal('conflict', LEAD_MESSAGES.changedMeanwhile);
   }
   return written;
 };
@@ -114,7 +114,7 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
       const from = lead.followUpStatus ?? 'new';
       const next = to as FollowUpStatus;
       requireVersion(lead, version);
-      if (!NEXT_STATUSES[from].includes(next)) throw new HttpError(409, LEAD_MESSAGES.notAllowed(from, next));
+      if (!NEXT_STATUSES[from].includes(next)) throw new Refusal('conflict', LEAD_MESSAGES.notAllowed(from, next));
       const written = await changeAt(request, lead, version, {
         status: { at: request.now, by: request.signedIn.owner, from, to: next },
       });
@@ -131,7 +131,7 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
     body: bodySchema((schemas) => schemas.newNoteSchema),
     handle: async (request, body) => {
       const text = withoutControls(body.text).trim();
-      if (!text) throw new HttpError(400, LEAD_MESSAGES.emptyNote);
+      if (!text) throw new Refusal('invalid', LEAD_MESSAGES.emptyNote);
       const lead = await leadOf(request);
       const written = await appendNote(request.stores.leads, lead.id, {
         at: request.now,
@@ -139,8 +139,8 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
         text,
       });
       if (!written) {
-        if (!(await getLead(request.stores.leads, lead.id))) throw new HttpError(404, LEAD_MESSAGES.noSuchLead);
-        throw new HttpError(409, LEAD_MESSAGES.notesFull);
+        if (!(await getLead(request.stores.leads, lead.id))) throw new Refusal('not-found', LEAD_MESSAGES.noSuchLead);
+        throw new Refusal('conflict', LEAD_MESSAGES.notesFull);
       }
       await request.audit({ action: 'lead.note', target: request.parameters.id, summary: 'Added a note' });
       return changed(LEAD_MESSAGES.noteAdded, written);
@@ -183,7 +183,7 @@ export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
     handle: async (request, body) => {
       const part = body.part as MailPart;
       const lead = await leadOf(request);
-      if (lead.spam && !sentWhenSpam(part)) throw new HttpError(409, LEAD_MESSAGES.spamGetsNothing);
+      if (lead.spam && !sentWhenSpam(part)) throw new Refusal('conflict', LEAD_MESSAGES.spamGetsNothing);
       const message = await resendLeadPart(request.stores.leads, lead, part, {
         now: request.now,
         giveUpAfterSeconds: deliveryPolicyFromEnv().giveUpAfterSeconds,

@@ -19,7 +19,7 @@ import { getItem, putIfAbsent, updateItem } from '../../data/items';
 import { markSpamWithin } from '../../data/lead-follow-up';
 import { leadId } from '../../data/lead-item';
 import type { TableStore } from '../../data/stores';
-import { HttpError } from '../../http/http-error';
+import { Refusal } from '../../domain/refusal';
 import { dropHeldOfSpam } from '../../mail/held-mail';
 import { randomToken } from '../../runtime/tokens';
 import { recordStepsAudit } from '../kit/audit-log';
@@ -125,7 +125,7 @@ export const startSpamRun = async (request: ConsoleRequest, scope: SpamRunScope)
       until: request.now,
       maxReads: COUNT_READS,
     }));
-  if (total === undefined) throw new HttpError(400, SPAM_RUN_MESSAGES.tooMany);
+  if (total === undefined) throw new Refusal('invalid', SPAM_RUN_MESSAGES.tooMany);
   const run: SpamRunItem = {
     id: `${RUN_PREFIX}${randomToken()}`,
     kind: 'console-spam-run',
@@ -222,12 +222,12 @@ export const stepSpamRun = async (request: ConsoleRequest, runKey: string, scope
   const { console: store, leads } = request.stores;
   const found = RUN_KEY.test(runKey) ? await getItem<SpamRunItem>(store, `${RUN_PREFIX}${runKey}`) : undefined;
   if (found?.kind !== 'console-spam-run' || found.owner !== request.signedIn.owner)
-    throw new HttpError(404, SPAM_RUN_MESSAGES.gone);
-  if (found.scopeHash !== scopeHash(scope)) throw new HttpError(409, SPAM_RUN_MESSAGES.otherScope);
+    throw new Refusal('not-found', SPAM_RUN_MESSAGES.gone);
+  if (found.scopeHash !== scopeHash(scope)) throw new Refusal('conflict', SPAM_RUN_MESSAGES.otherScope);
   if (found.done) return progressOf(found);
   const lease = randomToken();
   const run = await takeRun(store, found, lease, request.now);
-  if (!run) throw new HttpError(409, SPAM_RUN_MESSAGES.busy);
+  if (!run) throw new Refusal('conflict', SPAM_RUN_MESSAGES.busy);
   if (run.done) return progressOf(run);
 
   const { ids, next } = await nextLeads(request, run, scope);

@@ -9,7 +9,7 @@ import { countOf } from '#shared/count-words.ts';
 import { canonicalMailbox } from '../../domain/canonical-mailbox';
 import { mailboxHash } from '../../domain/mailbox-hash';
 import { unsubscribeOnRequest } from '../../domain/subscriber-consent';
-import { HttpError } from '../../http/http-error';
+import { Refusal } from '../../domain/refusal';
 import { jsonResponse } from '../../http/responses';
 import { schemasOnFirstUse } from '../../http/schemas-on-first-use';
 import { senderIdentification } from '../../mail/sender-identification';
@@ -74,7 +74,7 @@ export const PERSON_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
     body: bodySchema((schemas) => schemas.unsubscribeRequestSchema),
     handle: async (request, { email, reason }) => {
       const subscribers = await subscriptionsOf(request.stores, canonicalMailbox(email));
-      if (subscribers.length === 0) throw new HttpError(404, NO_SUBSCRIPTION);
+      if (subscribers.length === 0) throw new Refusal('not-found', NO_SUBSCRIPTION);
       let withdrawn = 0;
       for (const subscriber of subscribers) {
         const owner = request.signedIn.owner;
@@ -101,7 +101,8 @@ export const PERSON_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
     route: PEOPLE_ROUTES.erasure,
     body: bodySchema((schemas) => schemas.erasureRequestSchema),
     handle: async (request, { email, confirmEmail }) => {
-      if (canonicalMailbox(confirmEmail) !== canonicalMailbox(email)) throw new HttpError(400, ERASURE_NOT_CONFIRMED);
+      if (canonicalMailbox(confirmEmail) !== canonicalMailbox(email))
+        throw new Refusal('invalid', ERASURE_NOT_CONFIRMED);
       const answer = await erasePerson(request.stores, email, request.now);
       const { leads, subscriptions, campaignEmails } = answer.erased;
       await request.audit({

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { POST_MEDIA_PREFIX } from '#shared/blog-site.ts';
 import { POST_ROUTES, type ImageUploadTicket, type PostImage } from '#shared/console-posts.ts';
 import { imageFacts } from '../../domain/image-bytes';
-import { HttpError } from '../../http/http-error';
+import { Refusal } from '../../domain/refusal';
 import { jsonResponse } from '../../http/responses';
 import { onFirstUse } from '../../runtime/on-first-use';
 import { randomToken } from '../../runtime/tokens';
@@ -50,11 +50,11 @@ export const POST_IMAGE_ROUTES: ConsoleRoute<PostRequest>[] = [
     handle: async (request, { uploadId, alt }) => {
       const store = await imageStore();
       const bytes = await store.readUpload(uploadId);
-      if (!bytes) throw new HttpError(404, IMAGE_MESSAGES.noUpload);
+      if (!bytes) throw new Refusal('not-found', IMAGE_MESSAGES.noUpload);
       const facts = imageFacts(bytes);
       if (!facts) {
         await store.deleteUpload(uploadId);
-        throw new HttpError(400, IMAGE_MESSAGES.notAnImage);
+        throw new Refusal('invalid', IMAGE_MESSAGES.notAnImage);
       }
       const name = mediaName(bytes, facts.extension);
       await store.storeImage(name, bytes, facts.type);

@@ -9,7 +9,7 @@ import { POST_ROUTES, type PostChanged } from '#shared/console-posts.ts';
 import { claimSlug } from '../../data/post-drafts';
 import { fieldsOf, type PostItem } from '../../data/post-items';
 import { cancelSchedule, publishNow, schedulePublish, unpublish } from '../../data/post-publishing';
-import { HttpError } from '../../http/http-error';
+import { Refusal } from '../../domain/refusal';
 import { jsonResponse } from '../../http/responses';
 import { requestPublisherRun } from '../../publisher/publisher-trigger';
 import * as log from '../../runtime/log';
@@ -66,7 +66,10 @@ const changed = (post: PostItem, message: string, requested = true) =>
 const publishable = async (request: PostRequest, post: PostItem) => {
   await postSchemas.checked((schemas) => schemas.postFieldsSchema, { ...fieldsOf(post) });
   if (!(await claimSlug(request.stores.posts, post.slug, post.postId)))
-    throw new HttpError(409, (await slugProblem(request, post.slug, post.postId)) ?? POST_MESSAGES.changedMeanwhile);
+    throw new Refusal(
+      'conflict',
+      (await slugProblem(request, post.slug, post.postId)) ?? POST_MESSAGES.changedMeanwhile,
+    );
 };
 
 export const POST_PUBLISH_ROUTES: ConsoleRoute<PostRequest>[] = [
@@ -75,16 +78,16 @@ export const POST_PUBLISH_ROUTES: ConsoleRoute<PostRequest>[] = [
     body: postSchemas.bodySchema((schemas) => schemas.postPublishSchema),
     handle: async (request, { version, at }) => {
       const post = await postAtVersion(request, version);
-      if (post.state === 'scheduled') throw new HttpError(409, POST_MESSAGES.alreadyScheduled);
+      if (post.state === 'scheduled') throw new Refusal('conflict', POST_MESSAGES.alreadyScheduled);
       const publishAt = at === undefined ? request.now : Math.floor(Date.parse(at) / 1000);
       if (!(publishAt >= request.now - GRACE_SECONDS && publishAt <= request.now + LONGEST_AHEAD_SECONDS))
-        throw new HttpError(400, POST_MESSAGES.badTime);
+        throw new Refusal('invalid', POST_MESSAGES.badTime);
       await publishable(request, post);
       const path = postPagePath(post.slug);
 
       if (publishAt <= request.now + SCHEDULE_AHEAD_SECONDS) {
         const published = await publishNow(request.stores.posts, post, request.now);
-        if (!published) throw new HttpError(409, POST_MESSAGES.changedMeanwhile);
+        if (!published) throw new Refusal('conflict', POST_MESSAGES.changedMeanwhile);
         await request.audit({
           action: 'post.publish',
           target: post.postId,
@@ -95,14 +98,14 @@ export const POST_PUBLISH_ROUTES: ConsoleRoute<PostRequest>[] = [
 
       const token = randomToken();
       const scheduled = await schedulePublish(request.stores.posts, post, publishAt, token);
-      if (!scheduled) throw new HttpError(409, POST_MESSAGES.changedMeanwhile);
+      if (!scheduled) throw new Refusal('conflict', POST_MESSAGES.changedMeanwhile);
       try {
         await (await schedules()).create({ postId: post.postId, token }, publishAt);
       } catch (error) {
         // Nothing would publish it: taken back, so the owner can schedule again.
         await cancelSchedule(request.stores.posts, scheduled);
         log.error('Post publish could not be scheduled', { post: post.postId, error: (error as Error).name });
-        throw new HttpError(503, POST_MESSAGES.couldNotSchedule);
+        throw new Refusal('unavailable', POST_MESSAGES.couldNotSchedule);
       }
       await request.audit({
         action: 'post.schedule',
@@ -116,9 +119,9 @@ export const POST_PUBLISH_ROUTES: ConsoleRoute<PostRequest>[] = [
     route: POST_ROUTES.cancelSchedule,
     handle: async (request) => {
       const post = await postOf(request);
-      if (post.state !== 'scheduled') throw new HttpError(409, POST_MESSAGES.notScheduled);
+      if (post.state !== 'scheduled') throw new Refusal('conflict', POST_MESSAGES.notScheduled);
       const cancelled = await cancelSchedule(request.stores.posts, post);
-      if (!cancelled) throw new HttpError(409, POST_MESSAGES.notScheduled);
+      if (!cancelled) throw new Refusal('conflict', POST_MESSAGES.notScheduled);
       await tidySchedule(post, 'Cancelled publish');
       await request.audit({
         action: 'post.cancel-schedule',
@@ -132,9 +135,9 @@ export const POST_PUBLISH_ROUTES: ConsoleRoute<PostRequest>[] = [
     route: POST_ROUTES.unpublish,
     handle: async (request) => {
       const post = await postOf(request);
-      if (post.publishedRevision === undefined) throw new HttpError(409, POST_MESSAGES.notPublished);
+      if (post.publishedRevision === undefined) throw new Refusal('conflict', POST_MESSAGES.notPublished);
       const down = await unpublish(request.stores.posts, post);
-      if (!down) throw new HttpError(409, POST_MESSAGES.changedMeanwhile);
+      if (!down) throw new Refusal('conflict', POST_MESSAGES.changedMeanwhile);
       if (post.scheduleToken) await tidySchedule(post, 'Unpublished post');
       const path = postPagePath(post.publishedSlug!);
       await request.audit({

@@ -26,7 +26,7 @@ import {
 } from '../../data/post-drafts';
 import { fieldsOf, heldSlugs, POST_ID_PATTERN, type PostFields, type PostItem } from '../../data/post-items';
 import type { TableStore } from '../../data/stores';
-import { HttpError } from '../../http/http-error';
+import { Refusal } from '../../domain/refusal';
 import { jsonResponse } from '../../http/responses';
 import { schemasOnFirstUse } from '../../http/schemas-on-first-use';
 import { randomToken } from '../../runtime/tokens';
@@ -62,14 +62,14 @@ const postsOf = (request: PostRequest) => request.stores.posts;
 export const postOf = async (request: PostRequest): Promise<PostItem> => {
   const id = request.parameters.id ?? '';
   const post = POST_ID_PATTERN.test(id) ? await getPost(postsOf(request), id) : undefined;
-  if (!post) throw new HttpError(404, POST_MESSAGES.noSuchPost);
+  if (!post) throw new Refusal('not-found', POST_MESSAGES.noSuchPost);
   return post;
 };
 
 /** The post at the version the owner saw; 409 otherwise. */
 export const postAtVersion = async (request: PostRequest, version: number): Promise<PostItem> => {
   const post = await postOf(request);
-  if (post.version !== version) throw new HttpError(409, POST_MESSAGES.changedMeanwhile);
+  if (post.version !== version) throw new Refusal('conflict', POST_MESSAGES.changedMeanwhile);
   return post;
 };
 
@@ -93,7 +93,7 @@ export const slugProblem = async (request: PostRequest, slug: string, self?: str
 };
 
 const slugConflict = async (request: PostRequest, slug: string, self?: string) =>
-  new HttpError(409, (await slugProblem(request, slug, self)) ?? POST_MESSAGES.changedMeanwhile);
+  new Refusal('conflict', (await slugProblem(request, slug, self)) ?? POST_MESSAGES.changedMeanwhile);
 
 /** Saves `fields` as the post's next revision, audited; the answer every change of the fields gives. */
 export const saveRevision = async (
@@ -104,7 +104,7 @@ export const saveRevision = async (
 ): Promise<PostChanged> => {
   if (!heldSlugs(post).has(fields.slug)) {
     const problem = await slugProblem(request, fields.slug, post.postId);
-    if (problem) throw new HttpError(409, problem);
+    if (problem) throw new Refusal('conflict', problem);
   }
   const outcome = await savePost(postsOf(request), post, fields, {
     owner: request.signedIn.owner,
@@ -114,7 +114,7 @@ export const saveRevision = async (
   });
   if ('refused' in outcome) {
     if (outcome.refused === 'slug-taken') throw await slugConflict(request, fields.slug, post.postId);
-    throw new HttpError(409, POST_MESSAGES.changedMeanwhile);
+    throw new Refusal('conflict', POST_MESSAGES.changedMeanwhile);
   }
   const { saved } = outcome;
   await request.audit(
@@ -140,14 +140,14 @@ export const saveRevision = async (
 
 const revisionNumber = (request: PostRequest) => {
   const revision = Number(request.parameters.revision);
-  if (!Number.isInteger(revision) || revision < 1) throw new HttpError(404, POST_MESSAGES.noSuchRevision);
+  if (!Number.isInteger(revision) || revision < 1) throw new Refusal('not-found', POST_MESSAGES.noSuchRevision);
   return revision;
 };
 
 const revisionOf = async (request: PostRequest, post: PostItem) => {
   const revision = revisionNumber(request);
   const item = revision <= post.version ? await getRevision(postsOf(request), post.postId, revision) : undefined;
-  if (!item) throw new HttpError(404, POST_MESSAGES.noSuchRevision);
+  if (!item) throw new Refusal('not-found', POST_MESSAGES.noSuchRevision);
   return item;
 };
 
@@ -187,7 +187,7 @@ export const POST_CONSOLE_ROUTES: ConsoleRoute<PostRequest>[] = [
     body: postSchemas.bodySchema((schemas) => schemas.postFieldsSchema),
     handle: async (request, fields) => {
       const problem = await slugProblem(request, fields.slug);
-      if (problem) throw new HttpError(409, problem);
+      if (problem) throw new Refusal('conflict', problem);
       const outcome = await createPost(postsOf(request), randomToken(), fields, {
         owner: request.signedIn.owner,
         now: request.now,
@@ -231,10 +231,10 @@ export const POST_CONSOLE_ROUTES: ConsoleRoute<PostRequest>[] = [
     handle: async (request, { version }) => {
       const post = await postAtVersion(request, version);
       if (post.publishedAt !== undefined || post.publishedRevision !== undefined)
-        throw new HttpError(409, POST_MESSAGES.deletePublished);
-      if (post.state === 'scheduled') throw new HttpError(409, POST_MESSAGES.deleteScheduled);
+        throw new Refusal('conflict', POST_MESSAGES.deletePublished);
+      if (post.state === 'scheduled') throw new Refusal('conflict', POST_MESSAGES.deleteScheduled);
       if (!(await deleteDraftPost(postsOf(request), post, version)))
-        throw new HttpError(409, POST_MESSAGES.changedMeanwhile);
+        throw new Refusal('conflict', POST_MESSAGES.changedMeanwhile);
       await request.audit({ action: 'post.delete', target: post.postId, summary: `Deleted the draft "${post.title}"` });
       return jsonResponse(200, { message: POST_MESSAGES.deleted(post.title) });
     },

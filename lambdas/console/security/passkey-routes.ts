@@ -1,5 +1,5 @@
 import { SECURITY_MESSAGES, SECURITY_ROUTES, type PasskeyRemoval } from '#shared/console-security.ts';
-import { HttpError } from '../../http/http-error';
+import { Refusal } from '../../domain/refusal';
 import { jsonResponse } from '../../http/responses';
 import { schemasOnFirstUse } from '../../http/schemas-on-first-use';
 import { bodyRoute, type ConsoleRoute } from '../kit/router';
@@ -26,7 +26,7 @@ export const PASSKEY_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
     handle: async (request, { name }) => {
       const { owner, session } = request.signedIn;
       const renamed = await renamePasskey(request.stores.console, owner, request.parameters.id!, name);
-      if (!renamed) throw new HttpError(404, SECURITY_MESSAGES.noSuchPasskey);
+      if (!renamed) throw new Refusal('not-found', SECURITY_MESSAGES.noSuchPasskey);
       await request.audit({ action: 'passkey.renamed', target: `Passkey “${name}”`, summary: 'Renamed a passkey' });
       return jsonResponse(200, {
         id: renamed.credentialId,
@@ -44,7 +44,7 @@ export const PASSKEY_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
       const { owner, session } = request.signedIn;
       const id = request.parameters.id!;
       const removed = await removePasskey(request.stores.console, owner, id);
-      if (!removed) throw new HttpError(404, SECURITY_MESSAGES.noSuchPasskey);
+      if (!removed) throw new Refusal('not-found', SECURITY_MESSAGES.noSuchPasskey);
       const signedOut = session.passkey === id;
       await request.audit({
         action: 'passkey.removed',

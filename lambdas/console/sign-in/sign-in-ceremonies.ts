@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { TableStore } from '../../data/stores';
-import { HttpError } from '../../http/http-error';
+import { Refusal } from '../../domain/refusal';
 import type { OutgoingMail } from '../../mail/outgoing-mail';
 import { countAttempt, attemptsLeft } from './attempt-limits';
 import { appendAudit } from '../kit/audit-log';
@@ -74,12 +74,12 @@ export const requestEnrolmentLink = async (context: CeremonyContext, email: stri
   const ownersBrowser = sessionToken !== undefined && (await isRecentSessionOf(store, sessionToken, address, now));
   if (ownersBrowser) {
     if (!(await countAttempt(store, 'enrolmentLinksPerSession', hashedToken(sessionToken), now))) {
-      throw new HttpError(429, SIGN_IN_MESSAGES.tooManyLinks);
+      throw new Refusal('too-many', SIGN_IN_MESSAGES.tooManyLinks);
     }
   } else {
     const clientAllowed = await countAttempt(store, 'enrolmentLinksPerClient', context.client, now);
     const addressAllowed = await countAttempt(store, 'enrolmentLinksPerAddress', `${context.client} ${address}`, now);
-    if (!clientAllowed || !addressAllowed) throw new HttpError(429, SIGN_IN_MESSAGES.tooManyLinks);
+    if (!clientAllowed || !addressAllowed) throw new Refusal('too-many', SIGN_IN_MESSAGES.tooManyLinks);
   }
   if (!isOwner(address)) return;
   const token = await createEnrolmentLink(store, address, now);
@@ -103,12 +103,12 @@ const refuse = async (context: CeremonyContext, message: string, owner?: string)
   const { store, now } = context;
   await countAttempt(store, 'failedCeremoniesPerClient', context.client, now);
   if (owner) await appendAudit(store, { actor: owner, action: 'sign-in.failed', summary: message }, now);
-  throw new HttpError(400, message);
+  throw new Refusal('invalid', message);
 };
 
 const ensureClientMayTry = async (context: CeremonyContext) => {
   if (!(await attemptsLeft(context.store, 'failedCeremoniesPerClient', context.client, context.now))) {
-    throw new HttpError(429, SIGN_IN_MESSAGES.tooManyAttempts);
+    throw new Refusal('too-many', SIGN_IN_MESSAGES.tooManyAttempts);
   }
 };
 

@@ -1,7 +1,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { CONSOLE_AUTH_ROUTES, type ConsoleSession, type SessionCheck } from '#shared/console/common.ts';
 import { clientNetworkKey } from '../../http/client-address';
-import { HttpError } from '../../http/http-error';
+import { Refusal } from '../../domain/refusal';
 import { jsonResponse } from '../../http/responses';
 import type { ApiEvent, ApiResult } from '../../http/types';
 import { schemasOnFirstUse } from '../../http/schemas-on-first-use';
@@ -121,7 +121,7 @@ export const AUTH_ROUTES: ConsoleRoute<AuthRouteContext>[] = [
         check = sessionAnswer((await requireSession(store, event, now)).session);
       } catch (error) {
         // Nobody signed in is an answer here, not a refusal (CONSOLE_AUTH_ROUTES.session).
-        if (!(error instanceof HttpError && error.statusCode === 401)) throw error;
+        if (!(error instanceof Refusal && error.reason === 'unauthenticated')) throw error;
         check = { signedIn: false };
       }
       return jsonResponse(200, check);

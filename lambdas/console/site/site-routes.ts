@@ -14,7 +14,7 @@ import {
 import { EXPORT_ROWS_HEADER } from '#shared/console-exports.ts';
 import { firmDay } from '#shared/firm-day.ts';
 import { toCsv } from '#shared/inert-csv.ts';
-import { HttpError } from '../../http/http-error';
+import { Refusal } from '../../domain/refusal';
 import { jsonResponse } from '../../http/responses';
 import type { ApiEvent } from '../../http/types';
 import type { ConsoleRoute } from '../kit/router';
@@ -26,7 +26,7 @@ import { siteReport } from './site-report';
 const rangeOf = (event: ApiEvent, today: string): SiteRangeQuery => {
   const { from, to } = event.queryStringParameters ?? {};
   const problem = siteRangeProblem({ from, to }, today);
-  if (problem) throw new HttpError(400, problem);
+  if (problem) throw new Refusal('invalid', problem);
   return { from: from!, to: to! };
 };
 

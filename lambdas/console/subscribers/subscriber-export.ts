@@ -1,6 +1,6 @@
 import type { SubscriberRow } from '#shared/console-people.ts';
 import { mailboxHash } from '../../domain/mailbox-hash';
-import { HttpError } from '../../http/http-error';
+import { Refusal } from '../../domain/refusal';
 import type { ApiResult } from '../../http/types';
 import { utcDay } from '../../runtime/clock';
 import { csvExportPart } from '../kit/csv-parts';
@@ -53,7 +53,7 @@ const placeAt = (cursor: string): Place => {
   } catch {
     // Not JSON: refused below.
   }
-  throw new HttpError(400, BAD_CURSOR);
+  throw new Refusal('invalid', BAD_CURSOR);
 };
 
 /** The rows in the file's order, from just after `at` (undefined: all of them). */

@@ -1,6 +1,6 @@
 import { SUBSCRIBER_ROUTES, type SubscriberFilter, type SubscriberListPage } from '#shared/console-people.ts';
 import { countOf } from '#shared/count-words.ts';
-import { HttpError } from '../../http/http-error';
+import { Refusal } from '../../domain/refusal';
 import { jsonResponse } from '../../http/responses';
 import type { ConsoleRoute } from '../kit/router';
 import type { ConsoleRequest } from '../kit/request';
@@ -14,7 +14,7 @@ const PAGE_SIZE = 50;
 const offsetOf = (cursor: string | undefined): number => {
   if (cursor === undefined || cursor === '') return 0;
   const offset = Number(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!Number.isSafeInteger(offset) || offset < 0) throw new HttpError(400, BAD_CURSOR);
+  if (!Number.isSafeInteger(offset) || offset < 0) throw new Refusal('invalid', BAD_CURSOR);
   return offset;
 };
 const cursorOf = (offset: number) => Buffer.from(String(offset)).toString('base64url');

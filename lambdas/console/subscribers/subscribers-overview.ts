@@ -13,7 +13,7 @@ import { leadsSince } from '../../data/leads';
 import { allSubscribers } from '../../data/subscriber-list';
 import { claimedMailbox } from '../../data/subscriber-item';
 import { stateOf, topicsOf } from '../../domain/subscriber-state';
-import { HttpError } from '../../http/http-error';
+import { Refusal } from '../../domain/refusal';
 import type { ConsoleStores } from '../kit/request';
 
 const EXPIRING_WITHIN_SECONDS = 30 * 24 * 3600;
@@ -80,11 +80,11 @@ export const overviewOf = (rows: SubscriberRow[], now: number): SubscribersOverv
 /** The list's filter from the query string; 400 for a value the list does not know. */
 export const filterOf = (query: Record<string, string | undefined> = {}): SubscriberFilter => {
   const { audience, state, topic } = query;
-  if (audience !== undefined && !isAudience(audience)) throw new HttpError(400, BAD_FILTER);
+  if (audience !== undefined && !isAudience(audience)) throw new Refusal('invalid', BAD_FILTER);
   if (state !== undefined && !(SUBSCRIBER_STATES as readonly string[]).includes(state))
-    throw new HttpError(400, BAD_FILTER);
+    throw new Refusal('invalid', BAD_FILTER);
   if (topic !== undefined && !(CAMPAIGN_TOPICS as readonly string[]).includes(topic))
-    throw new HttpError(400, BAD_FILTER);
+    throw new Refusal('invalid', BAD_FILTER);
   return {
     ...(audience !== undefined && { audience }),
     ...(state !== undefined && { state: state as SubscriberState }),
