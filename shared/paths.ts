@@ -26,13 +26,13 @@ export const API_ROUTES = {
   /** The console's sign-in ceremony (shared/console/common.ts CONSOLE_AUTH_ROUTES): open without a session. */
   consoleAuth: 'ANY /api/admin/auth/{proxy+}',
   /**
-   * The campaigns screen (shared/console-campaigns.ts CAMPAIGN_ROUTES): a session is needed. A
+   * The campaigns screen (shared/console/campaigns.ts CAMPAIGN_ROUTES): a session is needed. A
    * function of its own, as it alone of the screens sends email (the owner's test copy) and
    * carries the campaign renderer.
    */
   consoleCampaigns: 'ANY /api/admin/campaigns/{proxy+}',
   /**
-   * The Posts screen (shared/console-posts.ts POST_ROUTES): a session is needed. A function of its
+   * The Posts screen (shared/console/posts.ts POST_ROUTES): a session is needed. A function of its
    * own, as it alone writes the blog's posts, asks the site's publisher for runs and schedules them.
    */
   consolePosts: 'ANY /api/admin/posts/{proxy+}',

@@ -3,13 +3,13 @@
  * campaigns' rules, no raw HTML or script and links only to web pages, email addresses and the
  * site's own pages, plus what a page has that an email has not: the one line that places the
  * shared mid-article block, and the site's own images (and video) with their size. Checked by the
- * console's form and the consolePosts function with the same schema (shared/schemas/console-posts.ts);
+ * console's form and the consolePosts function with the same schema (shared/console/posts-schemas.ts);
  * the renderer reads body media with bodyMediaOf, so the rules and the pages agree.
  *
  * The checks read the text, not a Markdown parse: conservative on purpose (an HTML tag written in
  * a code span is refused too), and the browser's form needs no Markdown parser to run them.
  */
-import { isSafeCampaignHref, linkTargetsOf } from './console-campaigns';
+import { isSafeCampaignHref, linkTargetsOf } from './console/campaigns';
 
 /** The line, alone and at most once, where the shared mid-article block goes (else: the middle). */
 export const MID_ARTICLE_LINE = '<!-- mid-article -->';

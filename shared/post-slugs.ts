@@ -6,7 +6,7 @@
  * For the console's form, its live check and the consolePosts function alike.
  */
 import { POST_SLUG_PATTERN, RESERVED_SLUGS } from './blog-site';
-import { POST_LIMITS } from './console-posts';
+import { POST_LIMITS } from './console/posts';
 import { DYNAMIC_PAGES, sitePaths } from './paths';
 
 /** The first segment of a site path (`/employer/form` → `employer`). */

@@ -6,7 +6,7 @@ import {
   type CampaignAudience,
   type CampaignTopic,
 } from '#shared/constants/campaigns.ts';
-import { isSafeCampaignHref } from '#shared/console-campaigns.ts';
+import { isSafeCampaignHref } from '#shared/console/campaigns.ts';
 import { escapeHtml } from '#shared/escape-html.ts';
 import type { CampaignContent } from '../data/campaign-item';
 import { withCampaignTags } from './campaign-utm';

@@ -1,4 +1,4 @@
-import type { LinkCheck } from '#shared/console-campaigns.ts';
+import type { LinkCheck } from '#shared/console/campaigns.ts';
 import { PERSONAL_PLACE_WORDS, personalAddressIn } from './personal-links';
 
 /** How long one link may take to answer before it counts as broken. */

@@ -3,7 +3,7 @@ import {
   type SendProgress,
   type SendResults,
   type UnsubscribeReasonCount,
-} from '#shared/console-campaigns.ts';
+} from '#shared/console/campaigns.ts';
 import { UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
 import {
   INELIGIBLE_COUNTER,

@@ -6,7 +6,7 @@ import { getItem, putIfAbsent, takeItem, updateItem } from './items';
 import type { TableStore } from './stores';
 
 /**
- * A campaign being written in the console (shared/console-campaigns.ts): what the owner typed,
+ * A campaign being written in the console (shared/console/campaigns.ts): what the owner typed,
  * kept until it is sent and after (the send freezes the rendered content on `campaign#<slug>`).
  * No TTL: the firm's own writing, not personal data.
  */

@@ -31,7 +31,7 @@ export type CampaignBody = Pick<CampaignContent, 'bodyHtml' | 'bodyText'>;
 export type CampaignHead = Omit<CampaignContent, keyof CampaignBody> & { bodyParts?: number };
 
 /**
- * Where a console send stands (shared/console-campaigns.ts): scheduled (cancellable), launching
+ * Where a console send stands (shared/console/campaigns.ts): scheduled (cancellable), launching
  * (recipients being gathered and queued), sending, paused (the worker puts each email back).
  * A send started by `npm run campaign -- send` has none: sending.
  */

@@ -1,5 +1,5 @@
 import type { Audience } from '#shared/constants/audiences.ts';
-import type { LedgerEvent } from '#shared/console-people.ts';
+import type { LedgerEvent } from '#shared/console/people.ts';
 import { marshall } from './attribute-values';
 import { getItem, putIfAbsent, updateItem } from './items';
 import type { TableStore } from './stores';

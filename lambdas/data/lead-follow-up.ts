@@ -1,4 +1,4 @@
-import { NOTES_MAX, type LeadNote, type StatusChangeRecord } from '#shared/console-leads.ts';
+import { NOTES_MAX, type LeadNote, type StatusChangeRecord } from '#shared/console/leads.ts';
 import { updateItem } from './items';
 import type { LeadItem } from './lead-item';
 import type { TableStore } from './stores';

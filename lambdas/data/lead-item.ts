@@ -1,5 +1,5 @@
 import type { ConsentSource } from '#shared/constants/consent.ts';
-import type { FollowUpStatus, LeadNote, StatusChangeRecord } from '#shared/console-leads.ts';
+import type { FollowUpStatus, LeadNote, StatusChangeRecord } from '#shared/console/leads.ts';
 import type { ContactDetails } from './contact-details';
 import type { DeliveryRecord } from './delivery-record';
 import type { DeliveryStatus } from './delivery-status';

@@ -5,7 +5,7 @@
  * conditional put of their `slug#` item, so two posts never hold one; a slug a post no longer
  * holds is released.
  */
-import type { PostRevisionRow } from '#shared/console-posts.ts';
+import type { PostRevisionRow } from '#shared/console/posts.ts';
 import { POST_LIST } from '#shared/post-list-index.ts';
 import { batchGetItems, getItem, putIfAbsent, takeItem, updateItem } from './items';
 import {

@@ -3,7 +3,7 @@
  * shapes, for the console's routes and the publisher alike. A post is named by its id (22
  * base64url characters), never by its slug.
  */
-import type { PostFields, PostRevisionRow, PostState, SeedPost } from '#shared/console-posts.ts';
+import type { PostFields, PostRevisionRow, PostState, SeedPost } from '#shared/console/posts.ts';
 import { POST_LIST } from '#shared/post-list-index.ts';
 
 export type { PostFields, SeedPost };

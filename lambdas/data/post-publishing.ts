@@ -5,7 +5,7 @@
  * once on what they saw, one wins and the other is told (undefined). The publisher reads the
  * result; nothing here writes the site.
  */
-import type { PostState } from '#shared/console-posts.ts';
+import type { PostState } from '#shared/console/posts.ts';
 import { updateItem } from './items';
 import { publishedAttributes, redirectsOnceLive, SCHEDULE_ATTRIBUTES, type PostItem } from './post-items';
 import type { TableStore } from './stores';

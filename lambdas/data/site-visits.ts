@@ -11,7 +11,7 @@
  * a day after it ends at the latest; the roll-up deletes them sooner.
  */
 import { BatchGetItemCommand, QueryCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
-import type { ConversionKind } from '#shared/console-site.ts';
+import type { ConversionKind } from '#shared/console/site.ts';
 import { VISITS_BY_DAY_INDEX } from '#shared/visits-by-day-index.ts';
 import { marshall, unmarshall } from './attribute-values';
 import { getItem, putIfAbsent, takeItem, updateItem } from './items';

@@ -6,7 +6,7 @@
  * never decodes pixels. Formats: JPEG (ITU T.81, B.1.1.3 markers and the SOFn frame header), PNG
  * (RFC 2083 / W3C PNG 3.3, the IHDR chunk first), WebP (RFC 9649: RIFF, then a VP8, VP8L or VP8X chunk).
  */
-import type { PostImageType } from '#shared/console-posts.ts';
+import type { PostImageType } from '#shared/console/posts.ts';
 
 export interface ImageFacts {
   type: PostImageType;

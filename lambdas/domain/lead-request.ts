@@ -24,7 +24,7 @@ export interface LeadStores {
 
 /**
  * How one public form takes a lead in, what differs between the forms: the rest of the flow is one
- * (submitLead). Not the console's LeadForm (shared/console-leads.ts), which names a lead's form.
+ * (submitLead). Not the console's LeadForm (shared/console/leads.ts), which names a lead's form.
  */
 export interface FormIntake<TRequest> {
   type: FormLeadType;

@@ -15,7 +15,7 @@ import {
   SITE_OTHERS,
   type ConversionKind,
   type SiteListName,
-} from '#shared/console-site.ts';
+} from '#shared/console/site.ts';
 import { sitePaths } from '#shared/paths.ts';
 import { CONVERSION_ATTRIBUTE, PAGE_ATTRIBUTE, type DayRecord, type VisitItem } from '../data/site-visits';
 
@@ -49,7 +49,7 @@ const FIXED_PAGES = new Set<string>([
   sitePaths.blog,
 ]);
 
-/** A visit's source as the console lists it: `source / medium` (shared/console-site.ts SiteLists.sources). */
+/** A visit's source as the console lists it: `source / medium` (shared/console/site.ts SiteLists.sources). */
 export const sourceOf = (visit: Pick<VisitItem, 'source' | 'medium' | 'referrer'>): string => {
   if (visit.source && visit.source !== NOT_SET) return `${visit.source} / ${visit.medium ?? NOT_SET}`;
   if (visit.referrer && visit.referrer !== NOT_SET) return `${visit.referrer} / referral`;

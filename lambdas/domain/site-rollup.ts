@@ -7,7 +7,7 @@
  * for a day already done but delete what a crashed run left.
  */
 import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
-import { addDays } from '#shared/console-site.ts';
+import { addDays } from '#shared/console/site.ts';
 import { firmDay, startOfFirmDay } from '#shared/firm-day.ts';
 import { getItem, putIfAbsent } from '../data/items';
 import { daySummaryId, deleteRecord, deleteSalt, recordsOfDay } from '../data/site-visits';

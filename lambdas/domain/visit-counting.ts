@@ -12,7 +12,7 @@
  * lead's record never holds the hash, the visit or anything of the browsing; the visit's record
  * holds no lead.
  */
-import type { ConversionKind } from '#shared/console-site.ts';
+import type { ConversionKind } from '#shared/console/site.ts';
 import { countClientVisitor, recordConversion, recordView, refuseVisit, type ViewOutcome } from '../data/site-visits';
 import type { TableStore } from '../data/stores';
 import { clientOf, rawRecordsExpireAt, visitorOf, type DaySalts } from './visitor-day';

@@ -6,7 +6,7 @@
  * kept with these. Text from strangers is cut short and made one inert line (shared/inert-text.ts);
  * the console shows it as text and the CSV makes it formula-safe.
  */
-import { NOT_SET, type DeviceClass } from '#shared/console-site.ts';
+import { NOT_SET, type DeviceClass } from '#shared/console/site.ts';
 import { oneLine } from '#shared/inert-text.ts';
 import { VISIT_VALUE_MAX, type VisitBeacon } from '#shared/site-visits.ts';
 

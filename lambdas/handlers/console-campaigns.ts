@@ -8,7 +8,7 @@ import { requireEnv } from '../runtime/env';
 const db = createDynamoClient();
 
 /**
- * ANY /api/admin/campaigns/{proxy+}: the console's campaigns screen (shared/console-campaigns.ts).
+ * ANY /api/admin/campaigns/{proxy+}: the console's campaigns screen (shared/console/campaigns.ts).
  * Apart from the other screens because it alone sends email (the owner's test copy) and renders
  * campaigns: the SES client and the renderer stay out of consoleApi.
  */

@@ -9,7 +9,7 @@ import { requireEnv } from '../runtime/env';
 const db = createDynamoClient();
 
 /**
- * ANY /api/admin/posts/{proxy+}: the console's Posts screen (shared/console-posts.ts). A function of
+ * ANY /api/admin/posts/{proxy+}: the console's Posts screen (shared/console/posts.ts). A function of
  * its own, as it alone writes the blog's posts, asks the site's publisher for runs, schedules them,
  * renders a preview with the blog's renderer and takes the owners' images in; the other screens'
  * functions have no grant on the Posts table. The preview and the images come first: `preview` and

@@ -1,5 +1,5 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { ConversionKind } from '#shared/console-site.ts';
+import type { ConversionKind } from '#shared/console/site.ts';
 import { countConversion } from '../domain/visit-counting';
 import { daySalts } from '../domain/visitor-day';
 import { requireEnv } from '../runtime/env';

@@ -2,7 +2,7 @@ import { oneLine, withoutControls } from '#shared/inert-text.ts';
 import { BUSINESS } from '#shared/constants/business.ts';
 import { CONFIRMATION_TTL_SECONDS } from '#shared/constants/consent.ts';
 import { DOWNLOAD_LINK_TTL_SECONDS } from '#shared/constants/limits.ts';
-import { consoleLeadPath } from '#shared/console-leads.ts';
+import { consoleLeadPath } from '#shared/console/leads.ts';
 import { leadKeyOf, type LeadItem, type ScorecardLead } from '../data/lead-item';
 import { isoTime } from '../runtime/clock';
 import type { OutgoingMail } from './outgoing-mail';

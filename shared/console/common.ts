@@ -1,8 +1,10 @@
 /**
  * What every screen of the firm's console shares (docs/decisions/0070-console-sign-in.md): its
  * page, its API's base, the session cookie, the sign-in ceremony's routes, a page of a list and an
- * audit entry, stated once for the console's web code and its handlers. Each screen's own routes,
- * types and schemas are its contract module beside this one.
+ * audit entry, stated once for the console's web code and its handlers. Each screen's contract is
+ * beside this one: `<screen>.ts` (its routes, types and messages, yup-free: the console's start
+ * and its functions' cold starts name routes without loading yup) and `<screen>-schemas.ts` (the
+ * yup schemas of its bodies, read by the page and, at first use, by the server).
  *
  * Every route answers JSON. Without a valid session every route but the sign-in ceremony's
  * (CONSOLE_AUTH_ROUTES, whose session check answers 200 `{ signedIn: false }`) answers 401

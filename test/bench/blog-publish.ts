@@ -8,7 +8,7 @@
 import { callOf, type RouteCall } from '#shared/route-key.ts';
 import { postPagePath } from '#shared/blog-site.ts';
 import { SESSION_COOKIE } from '#shared/console/common.ts';
-import { POST_ROUTES, type PostChanged } from '#shared/console-posts.ts';
+import { POST_ROUTES, type PostChanged } from '#shared/console/posts.ts';
 import { LOCAL_CONSOLE_OWNER } from '#infra/local/local-config.ts';
 import { signInOverHttp } from '../support/console-sign-in-over-http';
 import type { RunningStack } from '../support/local-stack';

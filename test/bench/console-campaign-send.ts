@@ -11,7 +11,7 @@
  * Standalone: `npx tsx test/bench/console-campaign-send.ts`.
  */
 import { fillPath, type Route } from '#shared/route-key.ts';
-import { CAMPAIGN_ROUTES, type SendProgress } from '#shared/console-campaigns.ts';
+import { CAMPAIGN_ROUTES, type SendProgress } from '#shared/console/campaigns.ts';
 import { SESSION_COOKIE } from '#shared/console/common.ts';
 import { CONSOLE_TABLE, SUBSCRIBERS_TABLE } from '#infra/cdk/constructs/table-definitions.ts';
 import { LOCAL_CONSOLE_OWNER } from '#infra/local/local-config.ts';

@@ -5,7 +5,7 @@
  * localStorage (web/src/console/session/signed-in-hint.ts). Median of 3 runs by Time to Interactive.
  */
 import { CONSOLE_PAGE, SESSION_COOKIE } from '#shared/console/common.ts';
-import { consoleLeadPath, LEAD_ROUTES, type LeadSummary } from '#shared/console-leads.ts';
+import { consoleLeadPath, LEAD_ROUTES, type LeadSummary } from '#shared/console/leads.ts';
 import type { Page } from '#shared/console/common.ts';
 import { LOCAL_CONSOLE_OWNER } from '#infra/local/local-config.ts';
 import { CONSOLE_SCREENS } from '#web/src/console/screens/registry.ts';

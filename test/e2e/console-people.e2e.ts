@@ -10,7 +10,7 @@ import type { Download, Page } from 'playwright-core';
 import { localConfig } from '#infra/local/local-config.ts';
 import { BUSINESS } from '#shared/constants/business.ts';
 import { CONSENT_TEXT } from '#shared/constants/consent.ts';
-import type { EvidencePack } from '#shared/console-people.ts';
+import type { EvidencePack } from '#shared/console/people.ts';
 import { axeViolations } from './support/axe';
 import { DESKTOP, pagesForFile } from './support/browser';
 import { enrolAndSignIn, OWNER, screenshots, screenTitled } from './support/console';

@@ -9,7 +9,7 @@
  * its alone. The site's sitemap is served through the global fetch the collectVisit function uses.
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { addDays, SITE_ROUTES, type SiteReport, type SiteRow } from '#shared/console-site.ts';
+import { addDays, SITE_ROUTES, type SiteReport, type SiteRow } from '#shared/console/site.ts';
 import { asFunction } from '#test/support/twin-iam.ts';
 import { confirmEvent, invoke, scorecardEvent, signupEvent } from '../unit/lambdas/support/api-events';
 import { scorecardBody, signupBody } from '../unit/lambdas/support/payloads';

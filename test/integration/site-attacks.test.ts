@@ -7,7 +7,7 @@
  */
 import { type RouteCall } from '#shared/route-key.ts';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { addDays, SITE_ROUTES, type SiteReport } from '#shared/console-site.ts';
+import { addDays, SITE_ROUTES, type SiteReport } from '#shared/console/site.ts';
 import { VIEWS_PER_VISITOR_PER_DAY, VISITORS_PER_CLIENT_PER_DAY } from '#shared/site-visits.ts';
 import { asFunction } from '#test/support/twin-iam.ts';
 import { at, farDay, randomAddress, sendBeacon, serveSitemap, USER_AGENTS, type Browser } from './support/site-traffic';

@@ -15,7 +15,7 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { unmarshall } from '#lambdas/data/attribute-values.ts';
 import { localDynamoClient } from '#infra/local/services.ts';
 import { TABLES } from '#infra/cdk/constructs/table-definitions.ts';
-import { addDays } from '#shared/console-site.ts';
+import { addDays } from '#shared/console/site.ts';
 import { asFunction } from '#test/support/twin-iam.ts';
 import { visitorOf } from '#lambdas/domain/visitor-day.ts';
 import { confirmEvent, invoke, signupEvent } from '../unit/lambdas/support/api-events';

@@ -8,7 +8,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SeedPost } from '#shared/console-posts.ts';
+import type { SeedPost } from '#shared/console/posts.ts';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 import { readSeedPosts } from './blog-content';
 
@@ -29,7 +29,7 @@ export async function generatePostSeed(): Promise<number> {
   await writeFile(
     POST_SEED_MODULE,
     `// Written by npm run generate from web/content/posts/*.md (web/build/post-seed.ts): do not edit.\n` +
-      `import type { SeedPost } from '#shared/console-posts.ts';\n\n` +
+      `import type { SeedPost } from '#shared/console/posts.ts';\n\n` +
       `export const POST_SEED: readonly SeedPost[] = ${JSON.stringify(posts, null, 2)};\n`,
   );
   return posts.length;

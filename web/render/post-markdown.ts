@@ -5,7 +5,7 @@
  * every post with it (web/render/blog-site.tsx).
  */
 import { Marked, type Token, type Tokens, type TokensList } from 'marked';
-import { isSafeCampaignHref } from '#shared/console-campaigns.ts';
+import { isSafeCampaignHref } from '#shared/console/campaigns.ts';
 import { escapeXml } from '#shared/escape-html.ts';
 import { bodyMediaOf } from '#shared/post-body-rules.ts';
 import { SITE_COPY } from '#web/content/site.ts';

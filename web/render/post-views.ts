@@ -29,7 +29,7 @@ export function postSummary(post: PublishedPost): PostSummary {
 
 /**
  * The post as its page shows it: the banner, else the thumbnail; the social title, else the title;
- * the social image, else the banner (shared/console-posts.ts PostDraft).
+ * the social image, else the banner (shared/console/posts.ts PostDraft).
  */
 export function postView(post: PublishedPost): PostView {
   const banner = post.banner ?? post.thumbnail;

@@ -7,7 +7,7 @@ import {
   type ExclusionReason,
   type Preflight,
   type PreflightCheck,
-} from '#shared/console-campaigns.ts';
+} from '#shared/console/campaigns.ts';
 import { mailingAddressProblem } from '#shared/mailing-address.ts';
 import { countOf } from '#shared/count-words.ts';
 import { splitAudience } from '../../campaigns/campaign-audience';

@@ -1,4 +1,4 @@
-import { CAMPAIGN_ROUTES, type CampaignPublished } from '#shared/console-campaigns.ts';
+import { CAMPAIGN_ROUTES, type CampaignPublished } from '#shared/console/campaigns.ts';
 import { archivePagePath } from '#shared/newsletter-archive.ts';
 import { requestPublisherRun } from '../../publisher/publisher-trigger';
 import { setPublish } from '../../data/campaign-drafts';

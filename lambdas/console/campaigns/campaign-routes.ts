@@ -6,8 +6,8 @@ import {
   type CampaignFile,
   type CampaignPreview,
   type CampaignSummary,
-} from '#shared/console-campaigns.ts';
-import type { CampaignFields } from '#shared/schemas/console-campaigns.ts';
+} from '#shared/console/campaigns.ts';
+import type { CampaignFields } from '#shared/console/campaigns-schemas.ts';
 import type { Page } from '#shared/console/common.ts';
 import { CAMPAIGN_SLUG } from '#shared/constants/campaigns.ts';
 import { splitAudience } from '../../campaigns/campaign-audience';
@@ -52,7 +52,7 @@ export type CampaignRequest = ConsoleRequest<CampaignStores>;
  * The campaigns' schemas, read with yup at the first request with something to check
  * (schemas-on-first-use.ts), on bodies up to the size the longest campaign the form allows takes.
  */
-export const campaignSchemas = schemasOnFirstUse(() => import('#shared/schemas/console-campaigns.ts'), {
+export const campaignSchemas = schemasOnFirstUse(() => import('#shared/console/campaigns-schemas.ts'), {
   maxBodyBytes: CAMPAIGN_BODY_MAX_BYTES,
 });
 
@@ -161,7 +161,7 @@ const fileSource = async (slug: string): Promise<{ source?: CampaignSource; prob
   }
 };
 
-/** The console's campaign screens (shared/console-campaigns.ts): the consoleCampaigns function. */
+/** The console's campaign screens (shared/console/campaigns.ts): the consoleCampaigns function. */
 export const CAMPAIGN_CONSOLE_ROUTES: ConsoleRoute<CampaignRequest>[] = [
   {
     route: CAMPAIGN_ROUTES.list,

@@ -3,7 +3,7 @@ import {
   CAMPAIGN_ROUTES,
   type CampaignSendAnswer,
   type SendProgress,
-} from '#shared/console-campaigns.ts';
+} from '#shared/console/campaigns.ts';
 import { CAMPAIGN_SLUG } from '#shared/constants/campaigns.ts';
 import { countOf } from '#shared/count-words.ts';
 import type { LaunchMessage } from '../../campaigns/campaign-message';
@@ -56,7 +56,7 @@ const moveState = async (request: CampaignRequest, from: SendState[], to: SendSt
 };
 
 /**
- * Sending from the console (shared/console-campaigns.ts, issue 20 items 4–6): the route only
+ * Sending from the console (shared/console/campaigns.ts, issue 20 items 4–6): the route only
  * freezes the content and records when to start; the launch (gathering and queueing the
  * recipients) runs on the campaign queue, never inside this API call
  * (lambdas/campaigns/launch-campaign.ts).

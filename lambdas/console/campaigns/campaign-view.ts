@@ -1,4 +1,4 @@
-import type { CampaignDraft, CampaignSummary } from '#shared/console-campaigns.ts';
+import type { CampaignDraft, CampaignSummary } from '#shared/console/campaigns.ts';
 import type { CampaignDraftItem } from '../../data/campaign-drafts';
 
 export const campaignSummary = (draft: CampaignDraftItem, sent: boolean): CampaignSummary => ({

@@ -1,4 +1,4 @@
-import { EXPORT_NEXT_HEADER, EXPORT_ROWS_HEADER } from '#shared/console-exports.ts';
+import { EXPORT_NEXT_HEADER, EXPORT_ROWS_HEADER } from '#shared/console/exports.ts';
 import { csvLine } from '#shared/inert-csv.ts';
 import { Refusal } from '../../domain/refusal';
 import type { ApiResult } from '../../http/types';
@@ -6,7 +6,7 @@ import { randomToken } from '../../runtime/tokens';
 import { BAD_CURSOR } from './page-cursor';
 
 /**
- * A CSV export answered in parts (shared/console-exports.ts, docs/decisions/0074-exports-in-parts.md).
+ * A CSV export answered in parts (shared/console/exports.ts, docs/decisions/0074-exports-in-parts.md).
  * No part holds more than PART_MAX_BYTES of lines, counted as Lambda sends them (JSON, in which
  * every quote of the CSV takes two bytes), with room to spare for the rest of the answer under
  * what a synchronous Lambda may answer (RESPONSE_MAX_BYTES, ./csv-download.ts); a larger view

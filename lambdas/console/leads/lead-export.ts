@@ -1,5 +1,5 @@
-import type { LeadDetail } from '#shared/console-leads.ts';
-import type { LeadListQuery } from '#shared/schemas/console-leads.ts';
+import type { LeadDetail } from '#shared/console/leads.ts';
+import type { LeadListQuery } from '#shared/console/leads-schemas.ts';
 import { countOf } from '#shared/count-words.ts';
 import type { LeadItem } from '../../data/lead-item';
 import type { ApiResult } from '../../http/types';

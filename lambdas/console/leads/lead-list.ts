@@ -1,6 +1,6 @@
 import { QueryCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
-import { LEAD_FORMS } from '#shared/console-leads.ts';
-import type { LeadListQuery } from '#shared/schemas/console-leads.ts';
+import { LEAD_FORMS } from '#shared/console/leads.ts';
+import type { LeadListQuery } from '#shared/console/leads-schemas.ts';
 import { endOfFirmDay, firmDay, startOfFirmDay } from '#shared/firm-day.ts';
 import { LEADS_BY_TIME_INDEX } from '#shared/leads-by-time-index.ts';
 import { marshall, unmarshall } from '../../data/attribute-values';

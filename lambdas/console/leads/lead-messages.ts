@@ -1,7 +1,7 @@
-import type { FollowUpStatus } from '#shared/console-leads.ts';
-import { FOLLOW_UP_STATUS_NAMES, NEXT_STATUSES, NOTES_MAX } from '#shared/console-leads.ts';
+import type { FollowUpStatus } from '#shared/console/leads.ts';
+import { FOLLOW_UP_STATUS_NAMES, NEXT_STATUSES, NOTES_MAX } from '#shared/console/leads.ts';
 
-/** What the leads routes answer, in the owners' words (shared/console-leads.ts). */
+/** What the leads routes answer, in the owners' words (shared/console/leads.ts). */
 export const LEAD_MESSAGES = {
   noSuchLead: 'There is no such lead. It may have been removed after the retention period.',
   changedMeanwhile:

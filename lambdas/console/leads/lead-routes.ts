@@ -7,9 +7,9 @@ import {
   type FollowUpStatus,
   type LeadChanged,
   type LeadSummary,
-} from '#shared/console-leads.ts';
+} from '#shared/console/leads.ts';
 import type { Page } from '#shared/console/common.ts';
-import type { LeadListQuery } from '#shared/schemas/console-leads.ts';
+import type { LeadListQuery } from '#shared/console/leads-schemas.ts';
 import { withoutControls } from '#shared/inert-text.ts';
 import { changeFollowUp, appendNote, type FollowUpChange } from '../../data/lead-follow-up';
 import { leadId, type LeadItem, type MailPart } from '../../data/lead-item';
@@ -34,7 +34,7 @@ const PAGE_SIZE = 50;
 const MAX_READS_PER_PAGE = 10;
 
 /** This screen's schemas, read with yup at its first request with a body to check (schemas-on-first-use.ts). */
-const { bodySchema } = schemasOnFirstUse(() => import('#shared/schemas/console-leads.ts'));
+const { bodySchema } = schemasOnFirstUse(() => import('#shared/console/leads-schemas.ts'));
 
 /**
  * A search of the leads in the audit log's plain words: where, which filters, how many were
@@ -52,7 +52,7 @@ const leadOf = async ({ parameters, stores }: ConsoleRequest): Promise<LeadItem>
   return lead;
 };
 
-/** Every change but a note is made on the version of the lead its owner saw (shared/console-leads.ts). */
+/** Every change but a note is made on the version of the lead its owner saw (shared/console/leads.ts). */
 const requireVersion = (lead: LeadItem, version: number) => {
   if ((lead.consoleVersion ?? 0) !== version) throw new Refusal('conflict', LEAD_MESSAGES.changedMeanwhile);
 };
@@ -74,7 +74,7 @@ const changeAt = async (request: ConsoleRequest, lead: LeadItem, version: number
   return written;
 };
 
-/** The console's leads screens (shared/console-leads.ts). The spam runs' and the export's routes come before `{id}`. */
+/** The console's leads screens (shared/console/leads.ts). The spam runs' and the export's routes come before `{id}`. */
 export const LEAD_CONSOLE_ROUTES: ConsoleRoute<ConsoleRequest>[] = [
   ...SPAM_RUN_ROUTES,
   bodyRoute({

@@ -1,4 +1,4 @@
-import type { LeadListQuery } from '#shared/schemas/console-leads.ts';
+import type { LeadListQuery } from '#shared/console/leads-schemas.ts';
 
 /** The audit log's words for a view of the inbox and its filters, as its screen names them. */
 const VIEW_WORDS: Record<string, string> = { inbox: 'the inbox', overdue: 'the overdue leads', spam: 'spam' };

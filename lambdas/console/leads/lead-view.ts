@@ -1,5 +1,5 @@
-import type { LeadDetail, LeadEmail, LeadEmailPart, LeadForm, LeadSummary } from '#shared/console-leads.ts';
-import { LEAD_EMAILS } from '#shared/console-leads.ts';
+import type { LeadDetail, LeadEmail, LeadEmailPart, LeadForm, LeadSummary } from '#shared/console/leads.ts';
+import { LEAD_EMAILS } from '#shared/console/leads.ts';
 import { withoutControls } from '#shared/inert-text.ts';
 import { leadKeyOf, type LeadItem, type PartStatus } from '../../data/lead-item';
 import { isoTime } from '../../runtime/clock';
@@ -20,7 +20,7 @@ export const leadSummary = (lead: LeadItem): LeadSummary => ({
   mailStatus: lead.mailStatus,
 });
 
-/** Where each part stands, in the owners' words (shared/console-leads.ts LeadEmailState). */
+/** Where each part stands, in the owners' words (shared/console/leads.ts LeadEmailState). */
 const EMAIL_STATE: Record<PartStatus, Pick<LeadEmail, 'state'> & { reason?: (lead: LeadItem) => string }> = {
   sent: { state: 'sent' },
   pending: { state: 'waiting', reason: () => 'Being sent; tried again if Amazon SES refuses it.' },

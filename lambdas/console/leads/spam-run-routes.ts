@@ -1,4 +1,4 @@
-import { LEAD_ROUTES } from '#shared/console-leads.ts';
+import { LEAD_ROUTES } from '#shared/console/leads.ts';
 import { jsonResponse } from '../../http/responses';
 import { schemasOnFirstUse } from '../../http/schemas-on-first-use';
 import { bodyRoute, type ConsoleRoute } from '../kit/router';
@@ -6,7 +6,7 @@ import type { ConsoleRequest } from '../kit/request';
 import { startSpamRun, stepSpamRun } from './spam-runs';
 
 /** The leads screen's schemas, read with yup at the first request with a body to check (schemas-on-first-use.ts). */
-const { bodySchema } = schemasOnFirstUse(() => import('#shared/schemas/console-leads.ts'));
+const { bodySchema } = schemasOnFirstUse(() => import('#shared/console/leads-schemas.ts'));
 
 /**
  * Marking many leads as spam in one action (./spam-runs.ts): a run begins with its scope, then

@@ -10,10 +10,10 @@
  * meanwhile is left as it is). Its held emails are dropped as it is marked (held-mail.ts). The
  * run has one audit entry, whose count follows it (recordStepsAudit).
  */
-import type { SpamRun } from '#shared/console-leads.ts';
+import type { SpamRun } from '#shared/console/leads.ts';
 import { countOf } from '#shared/count-words.ts';
 import { firmDay } from '#shared/firm-day.ts';
-import type { SpamRunScope } from '#shared/schemas/console-leads.ts';
+import type { SpamRunScope } from '#shared/console/leads-schemas.ts';
 import { marshall } from '../../data/attribute-values';
 import { getItem, putIfAbsent, updateItem } from '../../data/items';
 import { markSpamWithin } from '../../data/lead-follow-up';

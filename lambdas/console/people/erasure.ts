@@ -1,4 +1,4 @@
-import type { ErasureAnswer, LedgerEvent } from '#shared/console-people.ts';
+import type { ErasureAnswer, LedgerEvent } from '#shared/console/people.ts';
 import { UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
 import { sendRecordId } from '../../data/campaign-item';
 import { sendsToMailbox } from '../../data/campaign-sends';

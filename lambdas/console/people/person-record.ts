@@ -5,7 +5,7 @@ import type {
   LedgerEvent,
   PersonRecord,
   SubscriptionView,
-} from '#shared/console-people.ts';
+} from '#shared/console/people.ts';
 import { sendsToMailbox } from '../../data/campaign-sends';
 import { findErasureRecord } from '../../data/erasure-records';
 import type { LeadItem, MailPart } from '../../data/lead-item';

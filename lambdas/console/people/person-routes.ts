@@ -4,7 +4,7 @@ import {
   PEOPLE_ROUTES,
   type EvidencePack,
   type UnsubscribeAnswer,
-} from '#shared/console-people.ts';
+} from '#shared/console/people.ts';
 import { countOf } from '#shared/count-words.ts';
 import { canonicalMailbox } from '../../domain/canonical-mailbox';
 import { mailboxHash } from '../../domain/mailbox-hash';
@@ -21,10 +21,10 @@ import { relyingParty } from '../sign-in/relying-party';
 import { personRecord, subscriptionsOf } from './person-record';
 
 /** This screen's schemas, read with yup at its first request with a body to check (schemas-on-first-use.ts). */
-const { bodySchema } = schemasOnFirstUse(() => import('#shared/schemas/console-people.ts'));
+const { bodySchema } = schemasOnFirstUse(() => import('#shared/console/people-schemas.ts'));
 
 /**
- * The People screen (shared/console-people.ts). The audit log names a person by the hash of
+ * The People screen (shared/console/people.ts). The audit log names a person by the hash of
  * their mailbox, never the address: the log is append-only and kept two years, and an erased
  * address must not stay in it (docs/decisions/0072-erasure.md).
  */

@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { POST_MEDIA_PREFIX } from '#shared/blog-site.ts';
-import { POST_ROUTES, type ImageUploadTicket, type PostImage } from '#shared/console-posts.ts';
+import { POST_ROUTES, type ImageUploadTicket, type PostImage } from '#shared/console/posts.ts';
 import { imageFacts } from '../../domain/image-bytes';
 import { Refusal } from '../../domain/refusal';
 import { jsonResponse } from '../../http/responses';

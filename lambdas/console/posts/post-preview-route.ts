@@ -6,7 +6,7 @@
  * S3 client are read at the first preview, not at every cold start of the Posts screen's function.
  */
 import type { PublishedPost, RenderKit } from '#shared/blog-site.ts';
-import { POST_ROUTES } from '#shared/console-posts.ts';
+import { POST_ROUTES } from '#shared/console/posts.ts';
 import { readPublishedPosts } from '../../data/posts';
 import { fieldsOf } from '../../data/post-items';
 import type { ApiResult } from '../../http/types';

@@ -1,11 +1,11 @@
 /**
- * Publishing from the console (shared/console-posts.ts POST_ROUTES publish, cancelSchedule,
+ * Publishing from the console (shared/console/posts.ts POST_ROUTES publish, cancelSchedule,
  * unpublish; decision 0053): a route only records on the post what goes on the site and when, then
  * asks the site's publisher for a run (now) or leaves it to a one-time EventBridge Scheduler
  * schedule (later); the publisher, a reconciler, writes the pages. Audited, each of them.
  */
 import { postPagePath } from '#shared/blog-site.ts';
-import { POST_ROUTES, type PostChanged } from '#shared/console-posts.ts';
+import { POST_ROUTES, type PostChanged } from '#shared/console/posts.ts';
 import { claimSlug } from '../../data/post-drafts';
 import { fieldsOf, type PostItem } from '../../data/post-items';
 import { cancelSchedule, publishNow, schedulePublish, unpublish } from '../../data/post-publishing';

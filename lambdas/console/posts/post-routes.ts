@@ -1,5 +1,5 @@
 /**
- * The console's Posts screen, writing (shared/console-posts.ts POST_ROUTES): the list, a new post,
+ * The console's Posts screen, writing (shared/console/posts.ts POST_ROUTES): the list, a new post,
  * every save a revision (with the console's 409 on a change made meanwhile), the revisions and a
  * restore, the deletion of a post never published, and the slug's live check. Publishing is in
  * post-publish-routes.ts, the preview in post-preview-route.ts. Every change is audited.
@@ -12,7 +12,7 @@ import {
   type PostRevision,
   type PostRevisionList,
   type SlugCheck,
-} from '#shared/console-posts.ts';
+} from '#shared/console/posts.ts';
 import { slugRuleProblem } from '#shared/post-slugs.ts';
 import { allPostItems } from '../../data/posts';
 import {
@@ -45,14 +45,14 @@ export type PostRequest = ConsoleRequest<PostStores>;
 /**
  * The largest request body the post routes read, in bytes, so whatever the editor allows reaches
  * the schema (and is refused there in the editor's words) rather than a bare 413: a character
- * takes at most 6 bytes of JSON (shared/console-campaigns.ts CAMPAIGN_BODY_MAX_BYTES says why),
+ * takes at most 6 bytes of JSON (shared/console/campaigns.ts CAMPAIGN_BODY_MAX_BYTES says why),
  * the limits once each and the subtitle (the title's limit), plus 8 KiB for the names, the images
  * and the version.
  */
 const POST_BODY_MAX_BYTES =
   6 * Object.values(POST_LIMITS).reduce((sum: number, limit) => sum + limit, POST_LIMITS.title) + 8192;
 
-export const postSchemas = schemasOnFirstUse(() => import('#shared/schemas/console-posts.ts'), {
+export const postSchemas = schemasOnFirstUse(() => import('#shared/console/posts-schemas.ts'), {
   maxBodyBytes: POST_BODY_MAX_BYTES,
 });
 

@@ -1,5 +1,5 @@
-/** A post item as the console's Posts screen reads it (shared/console-posts.ts): its row, and the whole draft. */
-import type { PostDraft, PostSummaryRow } from '#shared/console-posts.ts';
+/** A post item as the console's Posts screen reads it (shared/console/posts.ts): its row, and the whole draft. */
+import type { PostDraft, PostSummaryRow } from '#shared/console/posts.ts';
 import { fieldsOf, type PostItem } from '../../data/post-items';
 
 export const postSummary = (post: PostItem): PostSummaryRow => ({

@@ -1,4 +1,4 @@
-import { SECURITY_MESSAGES, SECURITY_ROUTES, type PasskeyRemoval } from '#shared/console-security.ts';
+import { SECURITY_MESSAGES, SECURITY_ROUTES, type PasskeyRemoval } from '#shared/console/security.ts';
 import { Refusal } from '../../domain/refusal';
 import { jsonResponse } from '../../http/responses';
 import { schemasOnFirstUse } from '../../http/schemas-on-first-use';
@@ -7,10 +7,10 @@ import type { ConsoleRequest } from '../kit/request';
 import { passkeyName, passkeysOf, removePasskey, renamePasskey } from '../sign-in/passkeys';
 import { clearedSessionCookie } from '../sign-in/session-cookie';
 
-const { bodySchema } = schemasOnFirstUse(() => import('#shared/schemas/console-security.ts'));
+const { bodySchema } = schemasOnFirstUse(() => import('#shared/console/security-schemas.ts'));
 
 /**
- * The Security screen (shared/console-security.ts): the signed-in owner's passkeys, listed,
+ * The Security screen (shared/console/security.ts): the signed-in owner's passkeys, listed,
  * renamed and removed. Only the owner's own: another owner's passkey is answered as if it did not
  * exist (404). Removing a passkey ends every session it began, the asking one included.
  */

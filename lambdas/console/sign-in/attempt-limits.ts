@@ -1,7 +1,7 @@
 import { marshall } from '../../data/attribute-values';
 import { getItem, updateItem } from '../../data/items';
 import type { TableStore } from '../../data/stores';
-import { TEST_SENDS_PER_HOUR } from '#shared/console-campaigns.ts';
+import { TEST_SENDS_PER_HOUR } from '#shared/console/campaigns.ts';
 
 /**
  * How many tries the console's sign-in allows, per window of ATTEMPT_WINDOW_SECONDS. Every budget

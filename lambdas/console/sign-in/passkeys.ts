@@ -1,5 +1,5 @@
 import { BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
-import type { PasskeyDevice, PasskeySummary } from '#shared/console-security.ts';
+import type { PasskeyDevice, PasskeySummary } from '#shared/console/security.ts';
 import { marshall, unmarshall } from '../../data/attribute-values';
 import { getItem, putIfAbsent, takeItem, updateItem } from '../../data/items';
 import type { TableStore } from '../../data/stores';

@@ -43,7 +43,7 @@ export interface AuthRouteContext {
 }
 
 /** The sign-in's schemas, read with yup at the first request with a body to check (schemas-on-first-use.ts). */
-const { bodySchema } = schemasOnFirstUse(() => import('#shared/schemas/console-sign-in.ts'));
+const { bodySchema } = schemasOnFirstUse(() => import('#shared/console/sign-in-schemas.ts'));
 
 const ceremony = (context: AuthRouteContext): CeremonyContext => ({
   store: context.store,

@@ -1,5 +1,5 @@
 /**
- * The Site screen's report (shared/console-site.ts SITE_ROUTES.report): a range's days and lists,
+ * The Site screen's report (shared/console/site.ts SITE_ROUTES.report): a range's days and lists,
  * the period before it, and its spikes, from the days' sums (`day#<day>`) and, for a day not rolled
  * up yet (today, and yesterday until its roll-up), from its raw records counted live
  * (docs/decisions/0081-privacy-first-analytics.md). Sums only: no row is a visitor.
@@ -21,7 +21,7 @@ import {
   type SiteRow,
   type SiteSpike,
   type SiteTotals,
-} from '#shared/console-site.ts';
+} from '#shared/console/site.ts';
 import { daySummaryId, getItemsById, recordsOfDay } from '../../data/site-visits';
 import type { TableStore } from '../../data/stores';
 import { summarizeDay, sumLists, topOf, type DaySummary } from '../../domain/site-day-summary';

@@ -1,5 +1,5 @@
 /**
- * The Site screen's routes (shared/console-site.ts SITE_ROUTES), in the consoleApi function: the
+ * The Site screen's routes (shared/console/site.ts SITE_ROUTES), in the consoleApi function: the
  * report of a range of firm days and the same as a CSV file. Neither is audited: they show sums,
  * never a person (the audit log records what an owner saw or did about someone).
  */
@@ -10,8 +10,8 @@ import {
   siteRangeProblem,
   type SiteRangeQuery,
   type SiteReport,
-} from '#shared/console-site.ts';
-import { EXPORT_ROWS_HEADER } from '#shared/console-exports.ts';
+} from '#shared/console/site.ts';
+import { EXPORT_ROWS_HEADER } from '#shared/console/exports.ts';
 import { firmDay } from '#shared/firm-day.ts';
 import { toCsv } from '#shared/inert-csv.ts';
 import { Refusal } from '../../domain/refusal';

@@ -4,7 +4,7 @@
  * ceremony's pass is console-sign-in.test.ts.)
  */
 // First: this file's own leads table, before the handlers read LEADS_TABLE.
-import { SUBSCRIBER_ROUTES } from '#shared/console-people.ts';
+import { SUBSCRIBER_ROUTES } from '#shared/console/people.ts';
 import { callOf, type RouteCall } from '#shared/route-key.ts';
 import { AUDIT_ROUTES } from '#shared/console/common.ts';
 import { createOwnLeadsTable, ownLeadsTable, seedLeads, storedLead } from './own-leads-table';
@@ -12,7 +12,7 @@ import { RESPONSE_MAX_BYTES } from '#lambdas/console/kit/csv-download.ts';
 import { LEAD_MESSAGES } from '#lambdas/console/leads/lead-messages.ts';
 import { BAD_CURSOR } from '#lambdas/console/kit/page-cursor.ts';
 import { FIELD_MAX } from '#shared/constants/limits.ts';
-import { LEAD_ROUTES, NOTE_MAX, NOTES_MAX } from '#shared/console-leads.ts';
+import { LEAD_ROUTES, NOTE_MAX, NOTES_MAX } from '#shared/console/leads.ts';
 import { firmDay } from '#shared/firm-day.ts';
 import { readItem, uniqueEmail } from '../support/local-aws';
 import { api, auditEntriesWhere, enrol, sessionOf, type Call } from './console-client';

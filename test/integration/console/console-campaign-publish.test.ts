@@ -11,7 +11,7 @@ import { createOwnPostsTable, ownPostsTable } from './own-posts-table';
 import { renderCampaign } from '#lambdas/campaigns/campaign-markdown.ts';
 import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaigns/campaign-messages.ts';
 import { OTHER_ORIGIN } from '#lambdas/console/kit/guards.ts';
-import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
+import { CAMPAIGN_ROUTES } from '#shared/console/campaigns.ts';
 import * as API_ERRORS from '#shared/constants/api-errors.ts';
 import { startSiteTwin } from '../support/site-twin';
 import { readItem, siteUrl, writeItem } from '../support/local-aws';

@@ -1,5 +1,5 @@
 /**
- * A campaign's results (issue 20 item 6, shared/console-campaigns.ts SendProgress) against dynalite
+ * A campaign's results (issue 20 item 6, shared/console/campaigns.ts SendProgress) against dynalite
  * and the local SES, whose twin publishes SES's events for the mailbox simulator's addresses
  * (infra/local/ses-and-events/ses-events-twin.ts): delivered, a permanent bounce and a complaint counted apart,
  * the complainer suppressed and not mailed by the next campaign; and "unsubscribed since" with
@@ -17,8 +17,8 @@ import { handler as putSubscriberHandler } from '#lambdas/handlers/put-subscribe
 import { emailClaimId, type SubscriberItem } from '#lambdas/data/subscriber-item.ts';
 import type { Audience } from '#shared/constants/audiences.ts';
 import { firmDay } from '#shared/firm-day.ts';
-import { CAMPAIGN_ROUTES, UNSUBSCRIBED_WITHOUT_REASON, type SendProgress } from '#shared/console-campaigns.ts';
-import { PEOPLE_ROUTES } from '#shared/console-people.ts';
+import { CAMPAIGN_ROUTES, UNSUBSCRIBED_WITHOUT_REASON, type SendProgress } from '#shared/console/campaigns.ts';
+import { PEOPLE_ROUTES } from '#shared/console/people.ts';
 import { UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
 import { subscriberItem } from '../../support/campaign-subscribers';
 import { readItem, sesEndpoint, writeItem } from '../support/local-aws';

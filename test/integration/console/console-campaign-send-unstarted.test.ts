@@ -8,7 +8,7 @@ import { callOf } from '#shared/route-key.ts';
 import { createServer } from 'node:net';
 import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
 import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaigns/campaign-messages.ts';
-import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
+import { CAMPAIGN_ROUTES } from '#shared/console/campaigns.ts';
 import { subscriberItem } from '../../support/campaign-subscribers';
 import { capturedEmailsTo, readItem, writeItem } from '../support/local-aws';
 import { startLocalSite } from '../support/local-site';

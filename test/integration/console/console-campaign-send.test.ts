@@ -1,5 +1,5 @@
 /**
- * Sending from the console (shared/console-campaigns.ts, issue 20 items 4–6) against dynalite and
+ * Sending from the console (shared/console/campaigns.ts, issue 20 items 4–6) against dynalite and
  * the local SES, through the local campaign queue (the worker's code) on the twin's clock: send
  * now, schedule and cancel, a schedule firing on the clock (and again), pause and resume, people
  * who change their mind meanwhile, two owners at once, refusals; what reached the inbox and how
@@ -12,7 +12,7 @@ import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaigns/campaign-messages.
 import { createLocalCampaignQueue } from '#infra/local/queues-and-schedules/campaign-queue.ts';
 import { startSesEventRelay } from '#infra/local/ses-and-events/ses-event-relay.ts';
 import { handler as sesEventsHandler } from '#lambdas/handlers/ses-events.ts';
-import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
+import { CAMPAIGN_ROUTES } from '#shared/console/campaigns.ts';
 import { readCapturedEmails } from '#infra/local/services.ts';
 import type { SubscriberItem } from '#lambdas/data/subscriber-item.ts';
 import { subscriberItem } from '../../support/campaign-subscribers';

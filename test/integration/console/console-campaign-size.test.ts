@@ -11,7 +11,7 @@ import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
 import { ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { createLocalCampaignQueue } from '#infra/local/queues-and-schedules/campaign-queue.ts';
 import { localDynamoClient, readCapturedEmails } from '#infra/local/services.ts';
-import { CAMPAIGN_LIMITS, CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
+import { CAMPAIGN_LIMITS, CAMPAIGN_ROUTES } from '#shared/console/campaigns.ts';
 import { DYNAMODB_ITEM_MAX_BYTES, dynamoItemSize } from '#test/support/dynamodb-item-size.ts';
 import { subscriberItem } from '../../support/campaign-subscribers';
 import { sesEndpoint, writeItem } from '../support/local-aws';

@@ -12,7 +12,7 @@ import { createOwnPostsTable, ownPostsTable } from './own-posts-table';
 import { decodings } from '#lambdas/campaigns/personal-links.ts';
 import { renderCampaign } from '#lambdas/campaigns/campaign-markdown.ts';
 import { subscriberLinkToken } from '#lambdas/domain/subscriber-link-token.ts';
-import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
+import { CAMPAIGN_ROUTES } from '#shared/console/campaigns.ts';
 import { subscriberItem } from '../../support/campaign-subscribers';
 import { NOT_TOKENS, pastedForms, tokenSubscriber } from '../../support/pasted-tokens';
 import { startSiteTwin } from '../support/site-twin';

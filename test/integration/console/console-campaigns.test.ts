@@ -1,5 +1,5 @@
 /**
- * The console's campaign routes (shared/console-campaigns.ts) against dynalite and the local SES
+ * The console's campaign routes (shared/console/campaigns.ts) against dynalite and the local SES
  * with a signed-in owner: drafts stored and versioned, the import, the preview, the preflight's
  * counts and exclusions for seeded subscribers of each kind, the test copy in the inbox.
  */
@@ -7,8 +7,8 @@ import { callOf } from '#shared/route-key.ts';
 import { createOwnCampaignTables, ownTables } from './own-campaign-tables';
 import { OTHER_ORIGIN } from '#lambdas/console/kit/guards.ts';
 import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaigns/campaign-messages.ts';
-import { CAMPAIGN_LIMITS, CAMPAIGN_ROUTES, TEST_SENDS_PER_HOUR } from '#shared/console-campaigns.ts';
-import { CAMPAIGN_BODY_TOO_LONG } from '#shared/schemas/console-campaigns.ts';
+import { CAMPAIGN_LIMITS, CAMPAIGN_ROUTES, TEST_SENDS_PER_HOUR } from '#shared/console/campaigns.ts';
+import { CAMPAIGN_BODY_TOO_LONG } from '#shared/console/campaigns-schemas.ts';
 import { subscriberItem, type Kind } from '../../support/campaign-subscribers';
 import { capturedEmailsTo, readItem, siteUrl, writeItem } from '../support/local-aws';
 import { startLocalSite } from '../support/local-site';

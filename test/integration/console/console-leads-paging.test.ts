@@ -3,7 +3,7 @@ import { createOwnLeadsTable, ownLeadsTable, seedLeads, storedLead } from './own
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { localDynamoClient } from '#infra/local/services.ts';
 import { readLeads } from '#lambdas/console/leads/lead-list.ts';
-import { LEAD_ROUTES } from '#shared/console-leads.ts';
+import { LEAD_ROUTES } from '#shared/console/leads.ts';
 import { api, auditEntriesWhere, enrol, sessionOf } from './console-client';
 import { exportParts, fileOf } from './export-parts-client';
 

@@ -8,7 +8,7 @@
 import { callOf } from '#shared/route-key.ts';
 import { AUDIT_ROUTES } from '#shared/console/common.ts';
 import { createHash } from 'node:crypto';
-import { SECURITY_MESSAGES, SECURITY_ROUTES } from '#shared/console-security.ts';
+import { SECURITY_MESSAGES, SECURITY_ROUTES } from '#shared/console/security.ts';
 import { SIGN_IN_MESSAGES } from '#lambdas/console/sign-in/sign-in-messages.ts';
 import { readItem, tables } from '../support/local-aws';
 import {

@@ -1,5 +1,5 @@
 /**
- * The console's People routes (shared/console-people.ts) against dynalite with a signed-in owner:
+ * The console's People routes (shared/console/people.ts) against dynalite with a signed-in owner:
  * a person's record and evidence, an unsubscribe by phone, and an erasure
  * (docs/decisions/0072-erasure.md): what is stored, what is gone, what is still mailed (nothing).
  */
@@ -10,7 +10,7 @@ import { mailboxHash } from '#lambdas/domain/mailbox-hash.ts';
 import { OTHER_ORIGIN, SIGN_IN_NEEDED } from '#lambdas/console/kit/guards.ts';
 import { handler as signupHandler } from '#lambdas/handlers/signup.ts';
 import { CONSENT_FORMS_VERSION, CONSENT_TEXT } from '#shared/constants/consent.ts';
-import { ERASURE_NOT_CONFIRMED, NO_SUBSCRIPTION, PEOPLE_ROUTES } from '#shared/console-people.ts';
+import { ERASURE_NOT_CONFIRMED, NO_SUBSCRIPTION, PEOPLE_ROUTES } from '#shared/console/people.ts';
 import { invoke, signupEvent } from '../../unit/lambdas/support/api-events';
 import { signupBody } from '../../unit/lambdas/support/payloads';
 import {

@@ -9,7 +9,7 @@ import { createOwnLeadsTable, ownLeadsTable, seedLeads, storedLead } from './own
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { localDynamoClient } from '#infra/local/services.ts';
 import { leadsOfMailbox } from '#lambdas/data/leads.ts';
-import { PEOPLE_ROUTES } from '#shared/console-people.ts';
+import { PEOPLE_ROUTES } from '#shared/console/people.ts';
 import { uniqueEmail } from '../support/local-aws';
 import { api, enrol, sessionOf } from './console-client';
 

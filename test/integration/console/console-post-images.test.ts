@@ -12,7 +12,7 @@ import {
   type ImageUploadRequest,
   type ImageUploadTicket,
   type PostImage,
-} from '#shared/console-posts.ts';
+} from '#shared/console/posts.ts';
 import { IMAGE_MESSAGES } from '#lambdas/console/posts/post-image-routes.ts';
 import { HTML_PAGE, JPEG_1280x720, PNG_1200x630, SVG_DRAWING } from '#test/support/test-images.ts';
 import { api, auditOf, enrol, sessionOf } from './console-client';

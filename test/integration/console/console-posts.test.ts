@@ -1,5 +1,5 @@
 /**
- * The console's Posts screen (shared/console-posts.ts POST_ROUTES, decision 0053) against dynalite
+ * The console's Posts screen (shared/console/posts.ts POST_ROUTES, decision 0053) against dynalite
  * with signed-in owners, every call held to the consolePosts function's role as in AWS: drafts and
  * their revisions (no gaps, 409 on a change made meanwhile, restore), the slug's rules and live
  * check, publishing now (the publisher asked for a run), a slug changed after publishing (its old
@@ -11,7 +11,7 @@ import { OTHER_ORIGIN } from '#lambdas/console/kit/guards.ts';
 import { POST_MESSAGES } from '#lambdas/console/posts/post-messages.ts';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
 import { publishScheduledPost, readPublishedPosts } from '#lambdas/data/posts.ts';
-import { POST_ROUTES, type PostDraft } from '#shared/console-posts.ts';
+import { POST_ROUTES, type PostDraft } from '#shared/console/posts.ts';
 import { SLUG_MESSAGES } from '#shared/post-slugs.ts';
 import { readItem } from '../support/local-aws';
 import { api, auditOf, enrol, sessionOf, type Call } from './console-client';

@@ -1,10 +1,10 @@
 import { callOf, route, type RouteCall } from '#shared/route-key.ts';
 import { createHash } from 'node:crypto';
 import { SESSION_COOKIE, AUDIT_ROUTES } from '#shared/console/common.ts';
-import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
-import { POST_ROUTES } from '#shared/console-posts.ts';
-import { SECURITY_ROUTES } from '#shared/console-security.ts';
-import { SITE_ROUTES } from '#shared/console-site.ts';
+import { CAMPAIGN_ROUTES } from '#shared/console/campaigns.ts';
+import { POST_ROUTES } from '#shared/console/posts.ts';
+import { SECURITY_ROUTES } from '#shared/console/security.ts';
+import { SITE_ROUTES } from '#shared/console/site.ts';
 import { ATTEMPT_LIMITS } from '#lambdas/console/sign-in/attempt-limits.ts';
 import { ENROLMENT_ANSWER_MS } from '#lambdas/console/sign-in/sign-in-routes.ts';
 import { OTHER_ORIGIN, SIGN_IN_NEEDED } from '#lambdas/console/kit/guards.ts';

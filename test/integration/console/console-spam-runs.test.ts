@@ -9,7 +9,7 @@
 // First: this file's own leads table, before the handlers read LEADS_TABLE.
 import { callOf } from '#shared/route-key.ts';
 import { createOwnLeadsTable, newLeadKey, ownLeadsTable, seedLeads, storedLead } from './own-leads-table';
-import { LEAD_ROUTES, SPAM_RUN_SHOWN_MAX, type SpamRun } from '#shared/console-leads.ts';
+import { LEAD_ROUTES, SPAM_RUN_SHOWN_MAX, type SpamRun } from '#shared/console/leads.ts';
 import { unknownFields } from '#shared/constants/api-errors.ts';
 import { firmDay, startOfFirmDay } from '#shared/firm-day.ts';
 import { OTHER_ORIGIN, SIGN_IN_NEEDED } from '#lambdas/console/kit/guards.ts';

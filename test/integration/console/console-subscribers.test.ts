@@ -1,5 +1,5 @@
 /**
- * The console's Subscribers screen (shared/console-people.ts) against tables of this file alone,
+ * The console's Subscribers screen (shared/console/people.ts) against tables of this file alone,
  * so its counts are exactly what it seeded: counts by audience, state and topic, implied consent
  * ending within 30 days, the filtered and paged list, and the CSV export (formula-safe, audited).
  */
@@ -9,7 +9,7 @@ import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { createTables, localDynamoClient } from '#infra/local/services.ts';
 import { emailClaimId } from '#lambdas/data/subscriber-item.ts';
-import { BAD_FILTER, SUBSCRIBER_ROUTES } from '#shared/console-people.ts';
+import { BAD_FILTER, SUBSCRIBER_ROUTES } from '#shared/console/people.ts';
 import { subscriberItem, type Kind } from '../../support/campaign-subscribers';
 
 const DAY = 24 * 3600;

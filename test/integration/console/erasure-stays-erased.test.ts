@@ -18,7 +18,7 @@ import { recordErasedSuppression, recordSuppression } from '#lambdas/data/suppre
 import { mailboxHash } from '#lambdas/domain/mailbox-hash.ts';
 import { handler as sesEventsHandler } from '#lambdas/handlers/ses-events.ts';
 import { handler as signupHandler } from '#lambdas/handlers/signup.ts';
-import { PEOPLE_ROUTES } from '#shared/console-people.ts';
+import { PEOPLE_ROUTES } from '#shared/console/people.ts';
 import { asFunction } from '#test/support/twin-iam.ts';
 import { invoke, signupEvent } from '../../unit/lambdas/support/api-events';
 import { signupBody } from '../../unit/lambdas/support/payloads';

@@ -3,7 +3,7 @@
  * after part, each asked for with the cursor the last one gave (in the body of a POST, the query of
  * a GET), until a part gives none; and the file the page then saves.
  */
-import { EXPORT_NEXT_HEADER } from '#shared/console-exports.ts';
+import { EXPORT_NEXT_HEADER } from '#shared/console/exports.ts';
 import type { RouteCall } from '#shared/route-key.ts';
 import { api, type Answer, type Call } from './console-client';
 

@@ -1,5 +1,5 @@
 import { checkLinks, linkTarget } from '#lambdas/campaigns/link-check.ts';
-import { isSafeCampaignHref, linkTargetsOf } from '#shared/console-campaigns.ts';
+import { isSafeCampaignHref, linkTargetsOf } from '#shared/console/campaigns.ts';
 
 const SITE = 'https://www.chinooktalent.ca';
 

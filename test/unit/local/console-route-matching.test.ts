@@ -5,10 +5,10 @@
  * which the local twin's matcher follows: a console path that also fits a public route such as
  * `GET /api/{audience}/subscribers/{id}` would be answered by the public handler.
  */
-import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
-import { LEAD_ROUTES } from '#shared/console-leads.ts';
+import { CAMPAIGN_ROUTES } from '#shared/console/campaigns.ts';
+import { LEAD_ROUTES } from '#shared/console/leads.ts';
 import { AUDIT_ROUTES } from '#shared/console/common.ts';
-import { PEOPLE_ROUTES, SUBSCRIBER_ROUTES } from '#shared/console-people.ts';
+import { PEOPLE_ROUTES, SUBSCRIBER_ROUTES } from '#shared/console/people.ts';
 import { route, routeKeyOf, routePattern, type Route } from '#shared/route-key.ts';
 import { matchApiRoute } from '#infra/local/api/api-routes-matcher.ts';
 

@@ -1,11 +1,11 @@
 /**
  * The repository's posts, as a new stack is seeded with them (lambdas/data/post-seed.generated.ts,
- * written by npm run generate), pass the console's own rules (shared/schemas/console-posts.ts): an
+ * written by npm run generate), pass the console's own rules (shared/console/posts-schemas.ts): an
  * owner can open any of them and save it as it is, and nothing the rules refuse reaches the site
  * through the seed. The holiday post's video and infographic are the body media the rules allow.
  */
 import { POST_SEED } from '#lambdas/data/post-seed.generated.ts';
-import { postFieldsSchema } from '#shared/schemas/console-posts.ts';
+import { postFieldsSchema } from '#shared/console/posts-schemas.ts';
 import { renderPostBody } from '#web/render/post-markdown.ts';
 
 describe('the seed', () => {

@@ -3,14 +3,14 @@
  * the yup schema and the API's body limit all come from: the API must read every body the
  * form and the schema allow, however its characters encode (issue 33: 16 KiB answered 413).
  */
-import { CAMPAIGN_BODY_MAX_BYTES, CAMPAIGN_LIMITS } from '#shared/console-campaigns.ts';
+import { CAMPAIGN_BODY_MAX_BYTES, CAMPAIGN_LIMITS } from '#shared/console/campaigns.ts';
 import { MAX_BODY_BYTES } from '#shared/constants/limits.ts';
 import {
   CAMPAIGN_BODY_TOO_LONG,
   campaignChangeSchema,
   campaignPreviewSchema,
   newCampaignSchema,
-} from '#shared/schemas/console-campaigns.ts';
+} from '#shared/console/campaigns-schemas.ts';
 import { messagesFor } from './messages-for';
 
 const FIELDS = { subject: 'Spring hiring news', preheader: '', topic: 'newsletter', audience: 'candidate' };

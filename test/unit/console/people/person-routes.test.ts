@@ -5,7 +5,7 @@
  * and as the audit log names the person (by hash, never the address: docs/decisions/0072-erasure.md).
  */
 import '../../lambdas/support/env';
-import { ERASURE_NOT_CONFIRMED, NO_SUBSCRIPTION } from '#shared/console-people.ts';
+import { ERASURE_NOT_CONFIRMED, NO_SUBSCRIPTION } from '#shared/console/people.ts';
 import { PERSON_ROUTES } from '#lambdas/console/people/person-routes.ts';
 import { storedLead } from '#test/integration/console/own-leads-table.ts';
 import { ownDynalite } from '../../lambdas/support/own-dynalite';

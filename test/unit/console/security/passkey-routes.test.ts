@@ -4,7 +4,7 @@
  * listed, renamed and removed, only their own, and a removal ending the sessions it began.
  */
 import '../../lambdas/support/env';
-import { SECURITY_MESSAGES } from '#shared/console-security.ts';
+import { SECURITY_MESSAGES } from '#shared/console/security.ts';
 import { PASSKEY_ROUTES } from '#lambdas/console/security/passkey-routes.ts';
 import { addPasskey } from '#lambdas/console/sign-in/passkeys.ts';
 import { ownDynalite } from '../../lambdas/support/own-dynalite';

@@ -6,7 +6,7 @@
  */
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EXPORT_NEXT_HEADER, EXPORT_ROWS_HEADER } from '#shared/console-exports.ts';
+import { EXPORT_NEXT_HEADER, EXPORT_ROWS_HEADER } from '#shared/console/exports.ts';
 import { ExportCsv } from '#web/src/console/screens/leads/ExportCsv.tsx';
 
 const HEADER = '"id","first name"';

@@ -11,7 +11,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { AuditEntry, ConsoleSession, Page } from '#shared/console/common.ts';
-import type { LeadSummary } from '#shared/console-leads.ts';
+import type { LeadSummary } from '#shared/console/leads.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { CONSOLE_SCREENS, startOpening } from '#web/src/console/screens/registry.ts';
 import { SESSION_ENDED_NOTICE } from '#web/src/console/session/session.tsx';

@@ -1,9 +1,9 @@
-import { EXPORT_NEXT_HEADER, EXPORT_ROWS_HEADER } from '#shared/console-exports.ts';
+import { EXPORT_NEXT_HEADER, EXPORT_ROWS_HEADER } from '#shared/console/exports.ts';
 import { RequestError } from '../../lib/api-client';
 import type { ConsoleFile, DownloadedFile } from '../client/console-client';
 
 /**
- * An export the API answers in parts (shared/console-exports.ts): asked for one part after
+ * An export the API answers in parts (shared/console/exports.ts): asked for one part after
  * another, each with the cursor the last one gave, and joined here into one file. What has come
  * is kept when a part fails, so the export goes on from there instead of starting again or being
  * lost (docs/decisions/0074-exports-in-parts.md).

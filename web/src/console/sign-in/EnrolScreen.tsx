@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { PasskeySummary } from '#shared/console-security.ts';
+import type { PasskeySummary } from '#shared/console/security.ts';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { registrationOptionsSchema } from '#shared/schemas/console-sign-in.ts';
+import { registrationOptionsSchema } from '#shared/console/sign-in-schemas.ts';
 import { FormMessage } from '../../components/form/FormMessage';
 import { useSubmission } from '../../components/form/use-submission';
 import { ConsoleMasthead } from '../layout/ConsoleMasthead';

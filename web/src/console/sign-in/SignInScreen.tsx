@@ -1,6 +1,6 @@
 import { CONSOLE_AUTH_ROUTES } from '#shared/console/common.ts';
 import { FIELD_MAX } from '#shared/constants/limits.ts';
-import { enrolmentLinkSchema } from '#shared/schemas/console-sign-in.ts';
+import { enrolmentLinkSchema } from '#shared/console/sign-in-schemas.ts';
 import { FormMessage } from '../../components/form/FormMessage';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { useSubmission } from '../../components/form/use-submission';

@@ -14,7 +14,7 @@ import {
   type CampaignDraft,
   type CampaignPublished,
   type SendProgress,
-} from '#shared/console-campaigns.ts';
+} from '#shared/console/campaigns.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { SWITCH_LABEL } from '#web/src/console/screens/campaigns/NewsletterPageSwitch.tsx';
 import { sentRequests } from '#test/web/features/support/mock-fetch.ts';

@@ -6,7 +6,7 @@
 import { callOf, routeKeyOf } from '#shared/route-key.ts';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { CAMPAIGN_ROUTES } from '#shared/console-campaigns.ts';
+import { CAMPAIGN_ROUTES } from '#shared/console/campaigns.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { campaign, OWNER, SLUG } from './campaign-draft';
 import { routedFetch } from '../../support/routed-fetch';

@@ -1,5 +1,5 @@
 import type { ConsoleSession } from '#shared/console/common.ts';
-import type { CampaignDraft, SendProgress } from '#shared/console-campaigns.ts';
+import type { CampaignDraft, SendProgress } from '#shared/console/campaigns.ts';
 
 /** The signed-in owner of the campaign screens' tests. */
 export const OWNER: ConsoleSession = {

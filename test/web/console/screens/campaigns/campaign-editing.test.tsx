@@ -10,7 +10,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { CONSOLE_AUTH_ROUTES } from '#shared/console/common.ts';
-import { CAMPAIGN_ROUTES, type CampaignDraft, type Preflight } from '#shared/console-campaigns.ts';
+import { CAMPAIGN_ROUTES, type CampaignDraft, type Preflight } from '#shared/console/campaigns.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { KEPT_NOTICE } from '#web/src/console/kit/kept-typing.ts';
 import { PUBLISH_LABEL } from '#web/src/console/screens/campaigns/CampaignFieldset.tsx';

@@ -16,7 +16,7 @@ import {
   type CampaignDraft,
   type Preflight,
   type SendProgress,
-} from '#shared/console-campaigns.ts';
+} from '#shared/console/campaigns.ts';
 import { BACKGROUND_REQUEST_HEADER } from '#shared/console/common.ts';
 import { UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';

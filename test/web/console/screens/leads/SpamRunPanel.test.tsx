@@ -10,7 +10,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { ConsoleSession, Page } from '#shared/console/common.ts';
-import type { LeadSummary, SpamRun } from '#shared/console-leads.ts';
+import type { LeadSummary, SpamRun } from '#shared/console/leads.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { sentRequests } from '#test/web/features/support/mock-fetch.ts';
 import { routedFetch, type RoutedReplies } from '../../support/routed-fetch';

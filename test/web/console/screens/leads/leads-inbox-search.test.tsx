@@ -8,7 +8,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import type { ConsoleSession, Page } from '#shared/console/common.ts';
-import type { LeadSummary } from '#shared/console-leads.ts';
+import type { LeadSummary } from '#shared/console/leads.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { mockFetch, sentRequests } from '#test/web/features/support/mock-fetch.ts';
 

@@ -6,7 +6,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { EvidencePack } from '#shared/console-people.ts';
+import type { EvidencePack } from '#shared/console/people.ts';
 import { EvidenceActions } from '#web/src/console/screens/people/EvidenceActions.tsx';
 import { EvidencePrintPage } from '#web/src/console/screens/people/EvidencePrintPage.tsx';
 

@@ -5,7 +5,7 @@
  */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ErasureAnswer, UnsubscribeAnswer } from '#shared/console-people.ts';
+import type { ErasureAnswer, UnsubscribeAnswer } from '#shared/console/people.ts';
 import { ErasureZone } from '#web/src/console/screens/people/ErasureZone.tsx';
 import { UnsubscribeForm } from '#web/src/console/screens/people/UnsubscribeForm.tsx';
 import { mockFetch, sentRequests } from '#test/web/features/support/mock-fetch.ts';

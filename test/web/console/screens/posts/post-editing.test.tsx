@@ -10,7 +10,7 @@ import { routeKeyOf } from '#shared/route-key.ts';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { POST_ROUTES, type PostDraft } from '#shared/console-posts.ts';
+import { POST_ROUTES, type PostDraft } from '#shared/console/posts.ts';
 import { firmDay } from '#shared/firm-day.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { KEPT_NOTICE } from '#web/src/console/kit/kept-typing.ts';

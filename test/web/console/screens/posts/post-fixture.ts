@@ -3,8 +3,8 @@
  * routes its page calls on its own (the session, the post, its preview, its address's check).
  */
 import { callOf, routeKeyOf } from '#shared/route-key.ts';
-import type { PostDraft } from '#shared/console-posts.ts';
-import { POST_ROUTES } from '#shared/console-posts.ts';
+import type { PostDraft } from '#shared/console/posts.ts';
+import { POST_ROUTES } from '#shared/console/posts.ts';
 import { OWNER } from '../campaigns/campaign-draft';
 
 export { OWNER };

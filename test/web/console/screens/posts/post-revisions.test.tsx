@@ -7,7 +7,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { PostFields, PostRevision } from '#shared/console-posts.ts';
+import type { PostFields, PostRevision } from '#shared/console/posts.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { sentRequests } from '#test/web/features/support/mock-fetch.ts';
 import { routedFetch } from '../../support/routed-fetch';

@@ -7,7 +7,7 @@ import { routeKeyOf } from '#shared/route-key.ts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { POST_ROUTES, type PostSummaryRow } from '#shared/console-posts.ts';
+import { POST_ROUTES, type PostSummaryRow } from '#shared/console/posts.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { routedFetch } from '../../support/routed-fetch';
 import { OWNER } from './post-fixture';

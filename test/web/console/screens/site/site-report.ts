@@ -1,8 +1,8 @@
 /**
- * The Site screen's tests' stand-ins: a report as the API answers it (shared/console-site.ts) for
+ * The Site screen's tests' stand-ins: a report as the API answers it (shared/console/site.ts) for
  * the firm's 2026-11-22 to 2026-11-28, and a fetch answering the report and export routes by URL.
  */
-import { EXPORT_ROWS_HEADER } from '#shared/console-exports.ts';
+import { EXPORT_ROWS_HEADER } from '#shared/console/exports.ts';
 import {
   addDays,
   NOT_SET,
@@ -13,7 +13,7 @@ import {
   type SiteRangeQuery,
   type SiteReport,
   type SiteRow,
-} from '#shared/console-site.ts';
+} from '#shared/console/site.ts';
 
 /** Noon in Alberta on Saturday 2026-11-28 (UTC-7): the firm's today in these tests. */
 export const NOW_MS = Date.parse('2026-11-28T19:00:00Z');

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ValidationError } from 'yup';
-import { type CampaignChanged, type CampaignDraft } from '#shared/console-campaigns.ts';
-import { campaignFieldsSchema, newCampaignSchema } from '#shared/schemas/console-campaigns.ts';
+import { type CampaignChanged, type CampaignDraft } from '#shared/console/campaigns.ts';
+import { campaignFieldsSchema, newCampaignSchema } from '#shared/console/campaigns-schemas.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { useSubmission } from '#web/src/components/form/use-submission.ts';
 import { RequestError } from '#web/src/lib/api-client.ts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { CAMPAIGN_LIMITS, INBOX_SHOWS } from '#shared/console-campaigns.ts';
+import { CAMPAIGN_LIMITS, INBOX_SHOWS } from '#shared/console/campaigns.ts';
 import { ConsoleField, type ControlProps } from '../../form/ConsoleField';
 import { AUDIENCE_OPTIONS, TOPIC_OPTIONS } from './campaign-words';
 import type { TypedCampaign } from './use-campaign-draft';

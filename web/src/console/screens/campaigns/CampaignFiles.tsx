@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { CampaignFile } from '#shared/console-campaigns.ts';
+import type { CampaignFile } from '#shared/console/campaigns.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { useSubmission } from '#web/src/components/form/use-submission.ts';
 import { errorText } from '#web/src/lib/api-client.ts';

@@ -1,4 +1,4 @@
-import type { CampaignDraft } from '#shared/console-campaigns.ts';
+import type { CampaignDraft } from '#shared/console/campaigns.ts';
 import { useFocusOnMount } from '../../layout/use-focus-on-mount';
 import { whenText } from '../../kit/when';
 import { campaignAudienceText } from './campaign-words';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import type { CampaignSummary } from '#shared/console-campaigns.ts';
+import type { CampaignSummary } from '#shared/console/campaigns.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { errorText } from '#web/src/lib/api-client.ts';
 import { useFocusOnMount } from '../../layout/use-focus-on-mount';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import type { CampaignDraft } from '#shared/console-campaigns.ts';
+import type { CampaignDraft } from '#shared/console/campaigns.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import type { Outcome } from '#web/src/components/form/use-submission.ts';
 import { LoadState } from '../../loading/LoadState';

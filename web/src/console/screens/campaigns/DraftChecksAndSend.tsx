@@ -1,4 +1,4 @@
-import type { CampaignDraft } from '#shared/console-campaigns.ts';
+import type { CampaignDraft } from '#shared/console/campaigns.ts';
 import { PreflightChecklist } from './PreflightChecklist';
 import { SendPanel } from './SendPanel';
 import { TestSend } from './TestSend';

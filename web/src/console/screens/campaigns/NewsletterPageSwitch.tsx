@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { CampaignDraft } from '#shared/console-campaigns.ts';
+import type { CampaignDraft } from '#shared/console/campaigns.ts';
 import { archivePagePath } from '#shared/newsletter-archive.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { errorText, RequestError } from '#web/src/lib/api-client.ts';

@@ -1,4 +1,4 @@
-import type { LinkCheck, Preflight, PreflightCheckId } from '#shared/console-campaigns.ts';
+import type { LinkCheck, Preflight, PreflightCheckId } from '#shared/console/campaigns.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { isoTime, whenText } from '../../kit/when';
 import type { PreflightState } from './use-preflight';

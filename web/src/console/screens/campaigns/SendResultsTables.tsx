@@ -1,4 +1,4 @@
-import type { SendProgress } from '#shared/console-campaigns.ts';
+import type { SendProgress } from '#shared/console/campaigns.ts';
 import { countText } from '../../kit/when';
 import { peopleText, RESULT_COLUMNS } from './send-words';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { CampaignDraft } from '#shared/console-campaigns.ts';
+import type { CampaignDraft } from '#shared/console/campaigns.ts';
 import { EmailPreview } from './EmailPreview';
 import { NewsletterPageSwitch } from './NewsletterPageSwitch';
 import { SendProgressPanel } from './SendProgressPanel';

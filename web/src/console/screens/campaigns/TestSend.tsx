@@ -1,4 +1,4 @@
-import { TEST_SENDS_PER_HOUR } from '#shared/console-campaigns.ts';
+import { TEST_SENDS_PER_HOUR } from '#shared/console/campaigns.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { useSubmission } from '#web/src/components/form/use-submission.ts';
 import { sendTestCopy } from './campaigns-api';

@@ -11,11 +11,11 @@ import {
   type CampaignSendAnswer,
   type Preflight,
   type SendProgress,
-} from '#shared/console-campaigns.ts';
-import { type CampaignFields, type NewCampaign } from '#shared/schemas/console-campaigns.ts';
+} from '#shared/console/campaigns.ts';
+import { type CampaignFields, type NewCampaign } from '#shared/console/campaigns-schemas.ts';
 import { consoleRequest } from '../../client/console-client';
 
-/** The campaigns routes (shared/console-campaigns.ts), one function each. */
+/** The campaigns routes (shared/console/campaigns.ts), one function each. */
 
 const forSlug = (route: Route, slug: string) => callOf(route, { slug });
 

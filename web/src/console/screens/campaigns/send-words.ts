@@ -1,4 +1,4 @@
-import type { SendProgress, SendResults } from '#shared/console-campaigns.ts';
+import type { SendProgress, SendResults } from '#shared/console/campaigns.ts';
 import { countOf } from '#shared/count-words.ts';
 import { countText, scheduleText } from '../../kit/when';
 

@@ -1,4 +1,4 @@
-import type { CampaignFields } from '#shared/schemas/console-campaigns.ts';
+import type { CampaignFields } from '#shared/console/campaigns-schemas.ts';
 import { useKeptDraft } from '../../kit/use-kept-draft';
 
 /** The fields as typed (a select not chosen yet is ''); the schema decides what may be sent. */

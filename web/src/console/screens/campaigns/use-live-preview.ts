@@ -1,6 +1,6 @@
-import { type CampaignPreview } from '#shared/console-campaigns.ts';
+import { type CampaignPreview } from '#shared/console/campaigns.ts';
 import { CAMPAIGN_SLUG } from '#shared/constants/campaigns.ts';
-import { campaignFieldsSchema, type CampaignFields } from '#shared/schemas/console-campaigns.ts';
+import { campaignFieldsSchema, type CampaignFields } from '#shared/console/campaigns-schemas.ts';
 import { errorText } from '#web/src/lib/api-client.ts';
 import { useLiveRender, type PreviewState } from '../../preview/use-live-render';
 import { previewCampaign } from './campaigns-api';

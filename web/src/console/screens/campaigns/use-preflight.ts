@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BLOCKING_CHECKS, type Preflight } from '#shared/console-campaigns.ts';
+import { BLOCKING_CHECKS, type Preflight } from '#shared/console/campaigns.ts';
 import { errorText } from '#web/src/lib/api-client.ts';
 import { preflightOf } from './campaigns-api';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SendProgress } from '#shared/console-campaigns.ts';
+import type { SendProgress } from '#shared/console/campaigns.ts';
 import { errorText } from '#web/src/lib/api-client.ts';
 import { sendProgressOf } from './campaigns-api';
 import { sendStage } from './send-words';

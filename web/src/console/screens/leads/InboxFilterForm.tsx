@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AUDIENCES } from '#shared/constants/audiences.ts';
-import { FOLLOW_UP_STATUSES, LEAD_FORMS } from '#shared/console-leads.ts';
+import { FOLLOW_UP_STATUSES, LEAD_FORMS } from '#shared/console/leads.ts';
 import { inboxLink } from './inbox-filters';
 import type { InboxFilters } from './leads-api';
 import { AUDIENCE_NAMES, FORM_NAMES, STATUS_NAMES } from './lead-words';

@@ -1,4 +1,4 @@
-import type { LeadEmail } from '#shared/console-leads.ts';
+import type { LeadEmail } from '#shared/console/leads.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { ConfirmButton } from '../../kit/ConfirmButton';
 import { sendAgain } from './leads-api';

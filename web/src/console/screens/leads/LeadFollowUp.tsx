@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { NEXT_STATUSES } from '#shared/console-leads.ts';
+import { NEXT_STATUSES } from '#shared/console/leads.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { ConfirmButton } from '../../kit/ConfirmButton';
 import type { LeadSectionProps } from './lead-section';

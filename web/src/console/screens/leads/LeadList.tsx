@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
-import type { LeadSummary } from '#shared/console-leads.ts';
+import type { LeadSummary } from '#shared/console/leads.ts';
 import { searchState } from './inbox-filters';
 import { AUDIENCE_NAMES, dayText, FORM_NAMES, isoOf, STATUS_NAMES, whenText } from './lead-words';
 

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { NOTE_MAX } from '#shared/console-leads.ts';
+import { NOTE_MAX } from '#shared/console/leads.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { addNote } from './leads-api';
 import type { LeadSectionProps } from './lead-section';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import type { LeadDetail } from '#shared/console-leads.ts';
+import type { LeadDetail } from '#shared/console/leads.ts';
 import { useFocusOnMount } from '../../layout/use-focus-on-mount';
 import { LoadState } from '../../loading/LoadState';
 import { useLoaded } from '../../loading/use-loaded';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { LeadDetail } from '#shared/console-leads.ts';
+import type { LeadDetail } from '#shared/console/leads.ts';
 import { personLink } from '../people/person-location';
 import { AUDIENCE_NAMES, FORM_NAMES, isoOf, whenText } from './lead-words';
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { LEAD_VIEWS, type LeadSummary } from '#shared/console-leads.ts';
+import { LEAD_VIEWS, type LeadSummary } from '#shared/console/leads.ts';
 import { LoadMore } from '../../paging/LoadMore';
 import { usePagedList } from '../../paging/use-paged-list';
 import { ExportCsv } from './ExportCsv';

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { countOf } from '#shared/count-words.ts';
-import { SPAM_RUN_SHOWN_MAX, type SpamRun } from '#shared/console-leads.ts';
-import type { SpamRunScope } from '#shared/schemas/console-leads.ts';
+import { SPAM_RUN_SHOWN_MAX, type SpamRun } from '#shared/console/leads.ts';
+import type { SpamRunScope } from '#shared/console/leads-schemas.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { errorText } from '#web/src/lib/api-client.ts';
 import { withRetries } from '../../export/export-parts';

@@ -1,4 +1,4 @@
-import type { LeadDetail } from '#shared/console-leads.ts';
+import type { LeadDetail } from '#shared/console/leads.ts';
 
 /** What each section of a lead's page gets: the lead shown, and how to replace or reload it. */
 export interface LeadSectionProps {

@@ -1,6 +1,6 @@
 import type { Audience } from '#shared/constants/audiences.ts';
-import { FOLLOW_UP_STATUS_NAMES } from '#shared/console-leads.ts';
-import type { FollowUpStatus, LeadEmailPart, LeadForm, LeadView } from '#shared/console-leads.ts';
+import { FOLLOW_UP_STATUS_NAMES } from '#shared/console/leads.ts';
+import type { FollowUpStatus, LeadEmailPart, LeadForm, LeadView } from '#shared/console/leads.ts';
 import { FIRM_TIME_ZONE } from '#shared/firm-day.ts';
 
 /** The leads screens' words for the API's values, stated once for the inbox and a lead's page. */

@@ -8,11 +8,11 @@ import {
   type LeadEmailPart,
   type LeadSummary,
   type SpamRun,
-} from '#shared/console-leads.ts';
-import type { LeadListQuery, SpamRunScope } from '#shared/schemas/console-leads.ts';
+} from '#shared/console/leads.ts';
+import type { LeadListQuery, SpamRunScope } from '#shared/console/leads-schemas.ts';
 import { consoleDownload, consoleRequest } from '../../client/console-client';
 
-/** The leads routes (shared/console-leads.ts), one function each. */
+/** The leads routes (shared/console/leads.ts), one function each. */
 
 /** The inbox's filters and search: the list's fields but the cursor (./inbox-filters.ts keeps them). */
 export type InboxFilters = Omit<LeadListQuery, 'cursor'>;

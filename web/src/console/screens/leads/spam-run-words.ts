@@ -1,9 +1,9 @@
 import { countOf } from '#shared/count-words.ts';
-import type { SpamRun } from '#shared/console-leads.ts';
+import type { SpamRun } from '#shared/console/leads.ts';
 
 /**
  * The words of marking many leads as spam (./SpamRunPanel.tsx), from the run's counts as the API
- * gives them (shared/console-leads.ts SpamRun).
+ * gives them (shared/console/leads.ts SpamRun).
  */
 
 const number = (count: number) => count.toLocaleString('en-CA');

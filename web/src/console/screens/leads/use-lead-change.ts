@@ -1,4 +1,4 @@
-import type { LeadChanged, LeadDetail } from '#shared/console-leads.ts';
+import type { LeadChanged, LeadDetail } from '#shared/console/leads.ts';
 import { RequestError } from '#web/src/lib/api-client.ts';
 import { useSubmission } from '#web/src/components/form/use-submission.ts';
 

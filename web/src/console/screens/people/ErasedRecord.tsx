@@ -1,4 +1,4 @@
-import type { ErasureView } from '#shared/console-people.ts';
+import type { ErasureView } from '#shared/console/people.ts';
 import { dayText, whenText } from '../../kit/when';
 import { audienceText } from '../../kit/subscriber-words';
 import { ledgerDetails, type TimelineEntry } from './person-timeline';

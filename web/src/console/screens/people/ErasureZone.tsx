@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { ErasureAnswer } from '#shared/console-people.ts';
+import type { ErasureAnswer } from '#shared/console/people.ts';
 import { countOf } from '#shared/count-words.ts';
 import { FIELD_MAX } from '#shared/constants/limits.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';

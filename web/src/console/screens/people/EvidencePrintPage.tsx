@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import type { EvidencePack } from '#shared/console-people.ts';
+import type { EvidencePack } from '#shared/console/people.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { errorText } from '#web/src/lib/api-client.ts';
 import { PEOPLE_PATH, personEmailOf, personLink } from './person-location';

@@ -1,4 +1,4 @@
-import { personRequestSchema } from '#shared/schemas/console-people.ts';
+import { personRequestSchema } from '#shared/console/people-schemas.ts';
 import { FIELD_MAX } from '#shared/constants/limits.ts';
 import { SubmitButton } from '#web/src/components/form/SubmitButton.tsx';
 import { SchemaTextField, useSchemaField } from '../../form/SchemaTextField';

@@ -1,4 +1,4 @@
-import type { PersonRecord } from '#shared/console-people.ts';
+import type { PersonRecord } from '#shared/console/people.ts';
 import { dayText } from '../../kit/when';
 import { audienceText, stateText, topicText } from '../../kit/subscriber-words';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { CONSOLE_PAGE } from '#shared/console/common.ts';
-import { consoleLeadPath } from '#shared/console-leads.ts';
+import { consoleLeadPath } from '#shared/console/leads.ts';
 import { isoTime, whenText } from '../../kit/when';
 import type { TimelineEntry } from './person-timeline';
 

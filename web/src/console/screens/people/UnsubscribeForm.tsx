@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { REASON_MAX, unsubscribeRequestSchema } from '#shared/schemas/console-people.ts';
+import { REASON_MAX, unsubscribeRequestSchema } from '#shared/console/people-schemas.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { SubmitButton } from '#web/src/components/form/SubmitButton.tsx';
 import { useSubmission } from '#web/src/components/form/use-submission.ts';

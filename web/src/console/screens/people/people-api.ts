@@ -4,13 +4,13 @@ import {
   type EvidencePack,
   type PersonRecord,
   type UnsubscribeAnswer,
-} from '#shared/console-people.ts';
-import type { EvidenceRequest } from '#shared/schemas/console-people.ts';
+} from '#shared/console/people.ts';
+import type { EvidenceRequest } from '#shared/console/people-schemas.ts';
 import { consoleDownload, consoleRequest } from '../../client/console-client';
 
 /**
  * The People screen's calls (lambdas/console/person-routes.ts). Every one is a POST with the
- * address in its body, never in the URL (shared/console-people.ts says why).
+ * address in its body, never in the URL (shared/console/people.ts says why).
  */
 export const personRecord = (email: string, signal?: AbortSignal) =>
   consoleRequest<PersonRecord>(PEOPLE_ROUTES.record, { body: { email }, signal });

@@ -1,4 +1,4 @@
-import type { LeadView, LedgerEvent, PersonRecord } from '#shared/console-people.ts';
+import type { LeadView, LedgerEvent, PersonRecord } from '#shared/console/people.ts';
 import { audienceText } from '../../kit/subscriber-words';
 import { whenText } from '../../kit/when';
 import { deliveryText, ledgerTitle, partText, reasonText, settingText, statusText } from './person-words';

@@ -1,5 +1,5 @@
 import { EMAIL_SETTINGS, UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
-import type { DeliveryView, LeadEmailView, LedgerEvent } from '#shared/console-people.ts';
+import type { DeliveryView, LeadEmailView, LedgerEvent } from '#shared/console/people.ts';
 
 /**
  * The API's codes (consent sources, withdrawal channels, email parts, SES outcomes) in the

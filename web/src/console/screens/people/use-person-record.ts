@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PersonRecord } from '#shared/console-people.ts';
+import type { PersonRecord } from '#shared/console/people.ts';
 import { errorText } from '#web/src/lib/api-client.ts';
 import { personRecord } from './people-api';
 

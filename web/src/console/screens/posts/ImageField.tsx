@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { POST_LIMITS, type PostImage, type PostImageRole } from '#shared/console-posts.ts';
+import { POST_LIMITS, type PostImage, type PostImageRole } from '#shared/console/posts.ts';
 import { FieldError } from '#web/src/components/form/FieldError.tsx';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { errorText } from '#web/src/lib/api-client.ts';

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ValidationError } from 'yup';
-import { POST_LIMITS, type PostChanged, type PostDraft, type PostFields } from '#shared/console-posts.ts';
+import { POST_LIMITS, type PostChanged, type PostDraft, type PostFields } from '#shared/console/posts.ts';
 import { firmDay } from '#shared/firm-day.ts';
-import { postFieldsSchema } from '#shared/schemas/console-posts.ts';
+import { postFieldsSchema } from '#shared/console/posts-schemas.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { useSubmission } from '#web/src/components/form/use-submission.ts';
 import { RequestError } from '#web/src/lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { POST_LIMITS, SEO_HINTS, type PostFields, type PostImage, type PostImageRole } from '#shared/console-posts.ts';
+import { POST_LIMITS, SEO_HINTS, type PostFields, type PostImage, type PostImageRole } from '#shared/console/posts.ts';
 import { ConsoleField, type CountedLength } from '../../form/ConsoleField';
 import { ImageField } from './ImageField';
 import { slugTaken, type SlugState } from './use-slug-check';

@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import type { PostDraft } from '#shared/console-posts.ts';
+import type { PostDraft } from '#shared/console/posts.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { useFocusOnMount } from '../../layout/use-focus-on-mount';
 import { LoadState } from '../../loading/LoadState';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PostFields } from '#shared/console-posts.ts';
+import type { PostFields } from '#shared/console/posts.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { PREVIEW_WIDTHS, PreviewChoice, PreviewFrame, type PreviewWidth } from '../../preview/PreviewFrame';
 import { useLiveRender } from '../../preview/use-live-render';

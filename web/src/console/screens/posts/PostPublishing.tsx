@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { postPagePath } from '#shared/blog-site.ts';
-import type { PostChanged, PostDraft } from '#shared/console-posts.ts';
+import type { PostChanged, PostDraft } from '#shared/console/posts.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { useSubmission } from '#web/src/components/form/use-submission.ts';
 import { RequestError } from '#web/src/lib/api-client.ts';

@@ -1,4 +1,4 @@
-import type { PostRevision } from '#shared/console-posts.ts';
+import type { PostRevision } from '#shared/console/posts.ts';
 import { fieldChanges, type LineChange } from './revision-diff';
 
 const LINE_WORDS = { removed: 'Removed: ', added: 'Added: ', same: '' } as const;

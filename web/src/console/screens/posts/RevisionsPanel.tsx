@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { PostChanged, PostDraft, PostRevision, PostRevisionRow } from '#shared/console-posts.ts';
+import type { PostChanged, PostDraft, PostRevision, PostRevisionRow } from '#shared/console/posts.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { useSubmission } from '#web/src/components/form/use-submission.ts';
 import { errorText } from '#web/src/lib/api-client.ts';

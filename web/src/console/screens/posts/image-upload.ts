@@ -6,7 +6,7 @@ import {
   type PostImage,
   type PostImageRole,
   type PostImageType,
-} from '#shared/console-posts.ts';
+} from '#shared/console/posts.ts';
 import { NETWORK_ERROR_MESSAGE, RequestError } from '#web/src/lib/api-client.ts';
 import { acceptImage, askImageUpload } from './posts-api';
 

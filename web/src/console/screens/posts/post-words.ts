@@ -1,4 +1,4 @@
-import type { PostDraft, PostFields, PostState } from '#shared/console-posts.ts';
+import type { PostDraft, PostFields, PostState } from '#shared/console/posts.ts';
 import { postDateText } from '#shared/post-dates.ts';
 
 /** A post's state as the list's badge says it. */

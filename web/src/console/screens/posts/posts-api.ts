@@ -11,10 +11,10 @@ import {
   type PostRevision,
   type PostRevisionList,
   type SlugCheck,
-} from '#shared/console-posts.ts';
+} from '#shared/console/posts.ts';
 import { consoleRequest, consoleText } from '../../client/console-client';
 
-/** The posts routes (shared/console-posts.ts), one function each. */
+/** The posts routes (shared/console/posts.ts), one function each. */
 
 const forPost = (route: Route, id: string, revision?: number) => callOf(route, { id, revision: String(revision) });
 

@@ -1,4 +1,4 @@
-import type { PostFields, PostImage } from '#shared/console-posts.ts';
+import type { PostFields, PostImage } from '#shared/console/posts.ts';
 
 export type LineChange = { kind: 'same' | 'removed' | 'added'; text: string } | { kind: 'skipped'; count: number };
 

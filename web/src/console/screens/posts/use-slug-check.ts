@@ -1,4 +1,4 @@
-import type { SlugCheck } from '#shared/console-posts.ts';
+import type { SlugCheck } from '#shared/console/posts.ts';
 import { useLiveRender, type PreviewState } from '../../preview/use-live-render';
 import { checkSlug } from './posts-api';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { PASSKEY_DEVICE_WORDS, PASSKEY_NAME_MAX, type PasskeySummary } from '#shared/console-security.ts';
-import { passkeyRenameSchema } from '#shared/schemas/console-security.ts';
+import { PASSKEY_DEVICE_WORDS, PASSKEY_NAME_MAX, type PasskeySummary } from '#shared/console/security.ts';
+import { passkeyRenameSchema } from '#shared/console/security-schemas.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { useSubmission } from '#web/src/components/form/use-submission.ts';
 import { ConfirmButton } from '../../kit/ConfirmButton';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { PasskeySummary } from '#shared/console-security.ts';
+import type { PasskeySummary } from '#shared/console/security.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { errorText } from '#web/src/lib/api-client.ts';
 import { PasskeyList } from './PasskeyList';

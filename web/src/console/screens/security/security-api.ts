@@ -1,5 +1,5 @@
 import { callOf } from '#shared/route-key.ts';
-import { SECURITY_ROUTES, type PasskeyRemoval, type PasskeySummary } from '#shared/console-security.ts';
+import { SECURITY_ROUTES, type PasskeyRemoval, type PasskeySummary } from '#shared/console/security.ts';
 import { consoleRequest } from '../../client/console-client';
 
 /** The signed-in owner's passkeys, newest first (lambdas/console/passkey-routes.ts). */

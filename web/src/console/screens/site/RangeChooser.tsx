@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { SITE_RANGE_PRESETS, siteRangeProblem, type SiteRangeQuery } from '#shared/console-site.ts';
+import { SITE_RANGE_PRESETS, siteRangeProblem, type SiteRangeQuery } from '#shared/console/site.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { presetQuery, type RangeChoice } from './site-range';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SiteListName, SiteLists as Lists, SiteRow } from '#shared/console-site.ts';
+import type { SiteListName, SiteLists as Lists, SiteRow } from '#shared/console/site.ts';
 import { countText } from '../../kit/when';
 import { keyText, rateText } from './site-words';
 

@@ -1,4 +1,4 @@
-import { SPIKE_MIN_VISITORS, SPIKE_WINDOW_DAYS } from '#shared/console-site.ts';
+import { SPIKE_MIN_VISITORS, SPIKE_WINDOW_DAYS } from '#shared/console/site.ts';
 import { SPIKE_TIMES } from './site-words';
 
 /** The id of the explanation, for the line at the top of the screen that points to it. */

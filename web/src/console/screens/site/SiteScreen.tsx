@@ -1,7 +1,7 @@
 import './site.css';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { addDays, type SiteRangeQuery, type SiteReport } from '#shared/console-site.ts';
+import { addDays, type SiteRangeQuery, type SiteReport } from '#shared/console/site.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { ExportButton } from '../../export/ExportButton';
 import { useLoaded } from '../../loading/use-loaded';

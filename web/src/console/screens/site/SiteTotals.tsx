@@ -1,4 +1,4 @@
-import { CONVERSION_KIND_WORDS, CONVERSION_KINDS, daysIn, type SiteReport } from '#shared/console-site.ts';
+import { CONVERSION_KIND_WORDS, CONVERSION_KINDS, daysIn, type SiteReport } from '#shared/console/site.ts';
 import { countText } from '../../kit/when';
 import { changeText, rateText } from './site-words';
 

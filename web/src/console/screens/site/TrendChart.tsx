@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { SiteDay } from '#shared/console-site.ts';
+import type { SiteDay } from '#shared/console/site.ts';
 import { countOf } from '#shared/count-words.ts';
 import { countText } from '../../kit/when';
 import { shortDayText, siteDayText } from './site-words';

@@ -1,4 +1,4 @@
-import { SITE_ROUTES, type SiteRangeQuery, type SiteReport } from '#shared/console-site.ts';
+import { SITE_ROUTES, type SiteRangeQuery, type SiteReport } from '#shared/console/site.ts';
 import { consoleDownload, consoleRequest } from '../../client/console-client';
 
 // The Site screen's calls (lambdas/console/site-routes.ts): sums of a range of the firm's days.

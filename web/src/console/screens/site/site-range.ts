@@ -11,7 +11,7 @@ import {
   siteRangeProblem,
   type SiteRangePreset,
   type SiteRangeQuery,
-} from '#shared/console-site.ts';
+} from '#shared/console/site.ts';
 import { firmDay } from '#shared/firm-day.ts';
 
 /** The range the screen opens on. */

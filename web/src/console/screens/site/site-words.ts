@@ -1,5 +1,5 @@
 /**
- * The Site screen's words for the report's values (shared/console-site.ts): days, ranges, rates,
+ * The Site screen's words for the report's values (shared/console/site.ts): days, ranges, rates,
  * changes, the lists' keys and the busy days, stated once for the totals, charts, tables and alerts.
  */
 import {
@@ -10,7 +10,7 @@ import {
   type SiteListName,
   type SiteRangeQuery,
   type SiteSpike,
-} from '#shared/console-site.ts';
+} from '#shared/console/site.ts';
 import { countText } from '../../kit/when';
 
 // A firm day (yyyy-mm-dd) is a calendar date: written at its UTC midnight in UTC, it never shifts.

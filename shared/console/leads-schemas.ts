@@ -1,5 +1,5 @@
 /**
- * The yup schemas of the leads routes' bodies (../console-leads.ts has the routes and answers),
+ * The yup schemas of the leads routes' bodies (./leads.ts has the routes and answers),
  * checked by the same schemas in the console's page and the consoleApi function.
  */
 import * as yup from 'yup';
@@ -12,7 +12,7 @@ import {
   LEAD_VIEWS,
   NOTE_MAX,
   SPAM_RUN_SHOWN_MAX,
-} from '../console-leads';
+} from './leads';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = (label: string) =>

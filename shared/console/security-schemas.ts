@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { PASSKEY_NAME_MAX, SECURITY_MESSAGES } from '../console-security';
+import { PASSKEY_NAME_MAX, SECURITY_MESSAGES } from './security';
 
 /** A passkey's new name (SECURITY_ROUTES.rename), checked by the same schema in the page and the handler. */
 export const passkeyRenameSchema = yup.object({

@@ -1,12 +1,12 @@
 /**
- * The yup schemas of the console's post requests (shared/console-posts.ts), for the console's
+ * The yup schemas of the console's post requests (shared/console/posts.ts), for the console's
  * editor and the consolePosts function, which reads them at its first request with a body to check
  * (lambdas/http/schemas-on-first-use.ts). The body follows the campaigns' Markdown rules and the
  * page's own (shared/post-body-rules.ts); the slug the site's routes (shared/post-slugs.ts).
  */
 import * as yup from 'yup';
-import { actAt, versionSeen } from './console-fields';
-import { POST_IMAGE_MAX_BYTES, POST_IMAGE_SIZES, POST_IMAGE_TYPES, POST_LIMITS } from '../console-posts';
+import { actAt, versionSeen } from './schema-fields';
+import { POST_IMAGE_MAX_BYTES, POST_IMAGE_SIZES, POST_IMAGE_TYPES, POST_LIMITS } from './posts';
 import { postBodyProblem } from '../post-body-rules';
 import { slugRuleProblem } from '../post-slugs';
 

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { emailField } from './fields';
+import { emailField } from '../schemas/fields';
 
 /**
  * The console's sign-in bodies, checked by the same schemas in the page and the handler. The

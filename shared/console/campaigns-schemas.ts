@@ -1,11 +1,11 @@
 /**
- * The yup schemas of the console's campaign requests (shared/console-campaigns.ts), for the
+ * The yup schemas of the console's campaign requests (shared/console/campaigns.ts), for the
  * console's forms and the consoleCampaigns function, which reads them at its first request with a
  * body to check (lambdas/http/schemas-on-first-use.ts).
  */
 import * as yup from 'yup';
-import { actAt, versionSeen } from './console-fields';
-import { CAMPAIGN_LIMITS, isSafeCampaignHref, linkTargetsOf } from '../console-campaigns';
+import { actAt, versionSeen } from './schema-fields';
+import { CAMPAIGN_LIMITS, isSafeCampaignHref, linkTargetsOf } from './campaigns';
 import { CAMPAIGN_AUDIENCES, CAMPAIGN_SLUG, CAMPAIGN_TOPICS } from '../constants/campaigns';
 
 const oneLine = (label: string, max: number) =>

@@ -1,9 +1,9 @@
 /**
- * The yup schemas of the People routes' bodies (../console-people.ts has the routes and answers),
+ * The yup schemas of the People routes' bodies (./people.ts has the routes and answers),
  * checked by the same schemas in the console's page and its handler (lambdas/console/people/person-routes.ts).
  */
 import * as yup from 'yup';
-import { emailField } from './fields';
+import { emailField } from '../schemas/fields';
 
 export const personRequestSchema = yup.object({ email: emailField() });
 export type PersonRequest = yup.InferType<typeof personRequestSchema>;
