@@ -65,13 +65,17 @@ const layerZones = [
   {
     // The stack names handlers only by entry path, as strings (the function catalogue,
     // infra/cdk/constructs/functions.ts); the local twin (infra/local) runs them; the operator
-    // commands (infra/ops) reuse the data modules, so a redrive writes a lead exactly as the
+    // commands (infra/ops/commands) reuse the data modules, so a redrive writes a lead exactly as the
     // mailer does; they and the smoke test build their AWS clients with the handlers' factories
     // (lambdas/runtime/aws-clients). Nothing else in infra reaches lambdas.
-    target: [path.join(ROOT, 'infra/*.ts'), path.join(ROOT, 'infra/!(local|ops|smoke)/**')],
+    target: [
+      path.join(ROOT, 'infra/*.ts'),
+      path.join(ROOT, 'infra/!(local|ops)/**'),
+      path.join(ROOT, 'infra/ops/deploy/**'),
+    ],
     from: all('lambdas'),
     message:
-      'Only infra/local, infra/ops and infra/smoke may import lambdas/ (the function catalogue names handlers by path).',
+      'Only infra/local, infra/ops/commands and infra/ops/smoke may import lambdas/ (the function catalogue names handlers by path).',
   },
   {
     // `npm run dev`: the local twin rebuilds the website on every change. Elsewhere infra reads
@@ -240,7 +244,7 @@ export default defineConfig(
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
       'import-x/resolver-next': [
-        // tsconfig.json lists one project per runtime; the resolver follows its references.
+        // The whole repository's view (tsconfig.json); each runtime's own is checked by tsc (tsconfig.typecheck.json).
         createTypeScriptImportResolver({ project: path.join(ROOT, 'tsconfig.json'), alwaysTryTypes: true }),
       ],
     },
