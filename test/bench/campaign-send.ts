@@ -42,7 +42,7 @@ const send = (
 ) => {
   const result = spawnSync(
     path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
-    ['infra/ops/campaign.ts', 'send', slug, '--yes', '--json', '--rate', String(rate), '--concurrency', '16'],
+    ['infra/ops/commands/campaign.ts', 'send', slug, '--yes', '--json', '--rate', String(rate), '--concurrency', '16'],
     {
       cwd: REPO_ROOT,
       encoding: 'utf8',

@@ -6,7 +6,7 @@ import { typescriptCommand } from '../support/local-stack';
 test('npm run smoke passes against the local stack', () => {
   const baseUrl = process.env.E2E_BASE_URL!;
   const inbox = new URL(process.env.E2E_INBOX_URL!);
-  const run = spawnSync(...typescriptCommand('infra/smoke/smoke.ts', [baseUrl]), {
+  const run = spawnSync(...typescriptCommand('infra/ops/smoke/smoke.ts', [baseUrl]), {
     cwd: REPO_ROOT,
     // Found as `npm start` finds it: through SES_PORT.
     env: { ...process.env, SES_PORT: inbox.port },

@@ -1,4 +1,4 @@
-import { cdkPlan, deploySummary, OUTPUTS_FILE, STACK_NAME, stackOutputs } from '#infra/deploy/deploy-plan.ts';
+import { cdkPlan, deploySummary, OUTPUTS_FILE, STACK_NAME, stackOutputs } from '#infra/ops/deploy/deploy-plan.ts';
 
 const OUTPUTS = {
   SiteUrl: 'https://d111111abcdef8.cloudfront.net',

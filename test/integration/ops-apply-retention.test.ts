@@ -1,12 +1,12 @@
 /**
- * `npm run ops -- apply-retention` (infra/ops/apply-retention.ts) on subscribers stored before
+ * `npm run ops -- apply-retention` (infra/ops/commands/apply-retention.ts) on subscribers stored before
  * the retention rule: a confirmed subscriber who still gets email had "last change + 2 years",
  * and so had its first consent records; afterwards none of them expires while it gets email.
  */
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { localDynamoClient } from '#infra/local/services.ts';
-import { applyRetention } from '#infra/ops/apply-retention.ts';
+import { applyRetention } from '#infra/ops/commands/apply-retention.ts';
 import { readItem, tables, uniqueEmail } from './support/local-aws';
 
 const db = localDynamoClient(process.env.AWS_ENDPOINT_URL_DYNAMODB!);

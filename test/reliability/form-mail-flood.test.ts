@@ -82,9 +82,9 @@ describe('a flood on the forms, then real visitors', () => {
     expect(heldLead).toMatchObject({ mail: { notification: 'sent', confirmation: 'held' }, mailStatus: 'held' });
 
     // Act: the firm sees the held emails, releases one and drops the other.
-    const listed = runCommand(stack(), 'infra/ops/ops.ts', ['held']);
-    const release = runCommand(stack(), 'infra/ops/ops.ts', ['release-mail', heldLead.id]);
-    const drop = runCommand(stack(), 'infra/ops/ops.ts', ['drop-mail', (await leadOf(dropped!)).id]);
+    const listed = runCommand(stack(), 'infra/ops/commands/ops.ts', ['held']);
+    const release = runCommand(stack(), 'infra/ops/commands/ops.ts', ['release-mail', heldLead.id]);
+    const drop = runCommand(stack(), 'infra/ops/commands/ops.ts', ['drop-mail', (await leadOf(dropped!)).id]);
     await waitFor(async () => (await leadOf(released!)).mailStatus === 'sent', 20_000);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
 

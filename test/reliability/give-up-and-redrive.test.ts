@@ -32,7 +32,7 @@ describe('mail that finally fails, then `npm run mail:redrive`', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as { leadId: string; failedParts: string[] });
-    const redrive = runCommand(stack(), 'infra/ops/redrive-mail.ts');
+    const redrive = runCommand(stack(), 'infra/ops/commands/redrive-mail.ts');
     await waitFor(async () => deliveredExactlyOnce(await inbox(stack()), [submission]), 60_000);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
 

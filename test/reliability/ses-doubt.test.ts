@@ -100,7 +100,8 @@ describe("SES's mailbox simulator", () => {
     submission.body = { ...submission.body, email: address };
 
     await postUntilAccepted(stack(), submission);
-    const consent = () => JSON.parse(runCommand(stack(), 'infra/ops/ops.ts', ['consent', address, '--json']).stdout);
+    const consent = () =>
+      JSON.parse(runCommand(stack(), 'infra/ops/commands/ops.ts', ['consent', address, '--json']).stdout);
     await waitFor(async () => consent().suppressed === true, 30_000);
 
     expect(consent()).toMatchObject({ suppressed: true, suppression: { reason: 'bounce' } });

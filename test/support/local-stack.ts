@@ -100,7 +100,7 @@ export const commandEnv = (
   ...extra,
 });
 
-/** Runs an operator command (e.g. infra/ops/campaign.ts) against the stack to its end: status and output. */
+/** Runs an operator command (e.g. infra/ops/commands/campaign.ts) against the stack to its end: status and output. */
 export const runCommand = (
   stack: Pick<RunningStack, 'placement' | 'baseUrl'>,
   script: string,

@@ -8,7 +8,7 @@ import { createPacer } from '#lambdas/campaigns/send-pacer.ts';
 import type { CampaignItem } from '#lambdas/data/campaign-item.ts';
 import { sentContentOf } from '#lambdas/data/campaign-body.ts';
 import { nowSeconds } from '#lambdas/runtime/clock.ts';
-import { scanKind } from '../../ops/scan-table';
+import { scanKind } from '../../ops/commands/scan-table';
 import { every } from './every';
 import { runAs } from '../functions/iam/function-identity';
 import type { LocalScheduler } from './local-scheduler';

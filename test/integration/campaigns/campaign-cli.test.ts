@@ -48,7 +48,7 @@ const stack = stackPerFile(() => startLocalStack(reuseBuildIfPresent()));
 let seeded: Seeded[];
 const env = () => commandEnv(stack(), { CAMPAIGNS_DIR });
 const run = (script: string, args: string[]) => runCommand(stack(), script, args, { CAMPAIGNS_DIR });
-const campaign = (...args: string[]) => run('infra/ops/campaign.ts', args);
+const campaign = (...args: string[]) => run('infra/ops/commands/campaign.ts', args);
 
 /** The campaign emails in the inbox, as raw MIME. */
 const campaignMails = () => campaignMailsIn(stack().inboxUrl, SLUG);
@@ -117,7 +117,15 @@ describe('npm run campaign against the local stack', () => {
 
   it('stops cleanly on SIGTERM mid-send, honours an unsubscribe before the resume, and the resume sends each eligible exactly once', async () => {
     const first = spawn(
-      ...typescriptCommand('infra/ops/campaign.ts', ['send', SLUG, '--yes', '--rate', '20', '--concurrency', '2']),
+      ...typescriptCommand('infra/ops/commands/campaign.ts', [
+        'send',
+        SLUG,
+        '--yes',
+        '--rate',
+        '20',
+        '--concurrency',
+        '2',
+      ]),
       {
         cwd: REPO_ROOT,
         env: env(),
@@ -256,15 +264,15 @@ describe('npm run campaign against the local stack', () => {
   });
 
   it('npm run ops answers subscribers by state and the consent ledger of an address', () => {
-    const listed = run('infra/ops/ops.ts', ['subscribers', '--audience', 'candidate']);
+    const listed = run('infra/ops/commands/ops.ts', ['subscribers', '--audience', 'candidate']);
     expect(listed.status).toBe(0);
     // 62 confirmed seeded (60 with the newsletter on, 2 with it off), two of them unsubscribed since by one-click, plus 2 unsubscribed-all.
     expect(listed.stdout).toContain(
       'pending: 0  confirmed: 60  implied: 3  inquired: 4  lapsed: 2  unsubscribed: 4  suppressed: 2',
     );
-    const csv = run('infra/ops/ops.ts', ['subscribers', '--audience', 'candidate', '--csv']);
+    const csv = run('infra/ops/commands/ops.ts', ['subscribers', '--audience', 'candidate', '--csv']);
     expect(csv.stdout.split('\n')[0]).toBe('"state","email","firstName","lastName","since","id"');
-    const consent = run('infra/ops/ops.ts', ['consent', unsubscribedMidSend.email, '--json']);
+    const consent = run('infra/ops/commands/ops.ts', ['consent', unsubscribedMidSend.email, '--json']);
     expect(JSON.parse(consent.stdout).subscribers[0].ledger).toEqual([
       expect.objectContaining({ type: 'withdrawn', source: 'one-click' }),
     ]);

@@ -41,12 +41,13 @@ const sendThrough = async (slug: string, fault: FaultSpec) => {
   try {
     const run = await runCommandAsync(
       stack(),
-      'infra/ops/campaign.ts',
+      'infra/ops/commands/campaign.ts',
       ['send', slug, '--yes', '--json', '--concurrency', '1'],
       { CAMPAIGNS_DIR: campaignsDir, AWS_ENDPOINT_URL_SES: proxy.endpoint },
     );
     const status = JSON.parse(
-      runCommand(stack(), 'infra/ops/campaign.ts', ['status', slug, '--json'], { CAMPAIGNS_DIR: campaignsDir }).stdout,
+      runCommand(stack(), 'infra/ops/commands/campaign.ts', ['status', slug, '--json'], { CAMPAIGNS_DIR: campaignsDir })
+        .stdout,
     );
     return {
       run,

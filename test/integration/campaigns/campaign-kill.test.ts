@@ -76,7 +76,7 @@ const sesProxy = (upstream: string, answerFirst: number) => {
 };
 
 const env = (extra: Record<string, string> = {}) => commandEnv(stack(), { CAMPAIGNS_DIR, ...extra });
-const campaign = (...args: string[]) => runCommand(stack(), 'infra/ops/campaign.ts', args, { CAMPAIGNS_DIR });
+const campaign = (...args: string[]) => runCommand(stack(), 'infra/ops/commands/campaign.ts', args, { CAMPAIGNS_DIR });
 const recipientsInInbox = async () => (await campaignMailsIn(stack().inboxUrl, SLUG)).map(recipientOf);
 const startedAt = () => JSON.parse(campaign('status', SLUG, '--json').stdout.trim()).startedAt as string;
 
@@ -96,7 +96,15 @@ describe('a campaign send killed mid-send', () => {
     const proxy = sesProxy(stack().inboxUrl, ANSWERED_BEFORE_THE_KILL);
     const sesUrl = await proxy.listening;
     const first = spawn(
-      ...typescriptCommand('infra/ops/campaign.ts', ['send', SLUG, '--yes', '--rate', '500', '--concurrency', '1']),
+      ...typescriptCommand('infra/ops/commands/campaign.ts', [
+        'send',
+        SLUG,
+        '--yes',
+        '--rate',
+        '500',
+        '--concurrency',
+        '1',
+      ]),
       {
         cwd: REPO_ROOT,
         env: env({ AWS_ENDPOINT_URL_SES: sesUrl }),

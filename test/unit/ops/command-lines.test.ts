@@ -1,9 +1,9 @@
-import { parseCampaignArgs } from '#infra/ops/campaign.ts';
-import { parseOpsArgs } from '#infra/ops/ops.ts';
-import { parseRedriveArgs } from '#infra/ops/redrive-mail.ts';
-import { parseSmokeArgs } from '#infra/smoke/smoke-args.ts';
+import { parseCampaignArgs } from '#infra/ops/commands/campaign.ts';
+import { parseOpsArgs } from '#infra/ops/commands/ops.ts';
+import { parseRedriveArgs } from '#infra/ops/commands/redrive-mail.ts';
+import { parseSmokeArgs } from '#infra/ops/smoke/smoke-args.ts';
 
-/** The operator commands read their flags with node:util parseArgs (infra/command-line.ts). */
+/** The operator commands read their flags with node:util parseArgs (infra/ops/command-line.ts). */
 const NOW = Date.parse('2026-03-15T10:00:00Z');
 
 describe('npm run ops', () => {

@@ -1,11 +1,11 @@
 /**
- * The firm's decision on emails the form-mail budget held (infra/ops/held-mail.ts), against
+ * The firm's decision on emails the form-mail budget held (infra/ops/commands/held-mail.ts), against
  * the test's own dynalite: a release puts them back into delivery, a drop settles them, and an email
  * whose links have stopped working is not released.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { decideHeldMail } from '#infra/ops/held-mail.ts';
-import type { OpsTarget } from '#infra/ops/stack-target.ts';
+import { decideHeldMail } from '#infra/ops/commands/held-mail.ts';
+import type { OpsTarget } from '#infra/ops/commands/stack-target.ts';
 import { ownDynalite } from '../lambdas/support/own-dynalite';
 import { NOW } from '../lambdas/support/payloads';
 

@@ -1,9 +1,9 @@
 /**
- * Operator output is inert (infra/ops/inert-output.ts): what a stranger typed into a form cannot
+ * Operator output is inert (infra/ops/commands/inert-output.ts): what a stranger typed into a form cannot
  * run as a spreadsheet formula, split into other cells, forge rows, or act on the terminal.
  */
 import { toCsv } from '#shared/inert-csv.ts';
-import { inertText, toTable } from '#infra/ops/inert-output.ts';
+import { inertText, toTable } from '#infra/ops/commands/inert-output.ts';
 
 const ESC = '\u001b';
 

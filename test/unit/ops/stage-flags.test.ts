@@ -1,8 +1,8 @@
-import { parseCampaignArgs } from '#infra/ops/campaign.ts';
-import { parseOpsArgs } from '#infra/ops/ops.ts';
-import { parseRedriveArgs } from '#infra/ops/redrive-mail.ts';
-import { stageStackName } from '#infra/ops/stack-target.ts';
-import { parseSmokeArgs } from '#infra/smoke/smoke-args.ts';
+import { parseCampaignArgs } from '#infra/ops/commands/campaign.ts';
+import { parseOpsArgs } from '#infra/ops/commands/ops.ts';
+import { parseRedriveArgs } from '#infra/ops/commands/redrive-mail.ts';
+import { stageStackName } from '#infra/ops/commands/stack-target.ts';
+import { parseSmokeArgs } from '#infra/ops/smoke/smoke-args.ts';
 
 /** `--stage`: the operator commands and the smoke test find a staging stack beside prod (infra/cdk/bin/stage.ts). */
 describe('--stage on the operator commands', () => {

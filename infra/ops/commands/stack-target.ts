@@ -2,8 +2,8 @@ import { DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createCloudFormationClient } from '#lambdas/runtime/aws-clients/cloudformation.ts';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
-import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE } from '../cdk/constructs/table-definitions';
-import { DEFAULT_STAGE, parseStage, REGION, stackNameOf } from '../cdk/bin/stage';
+import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE } from '../../cdk/constructs/table-definitions';
+import { DEFAULT_STAGE, parseStage, REGION, stackNameOf } from '../../cdk/bin/stage';
 
 /** The prod stack's name (infra/cdk/bin/app.ts) and the region: operator commands read its outputs. */
 export const STACK = { name: stackNameOf(DEFAULT_STAGE), region: REGION } as const;

@@ -54,7 +54,7 @@ function main(): void {
   // deployed template and render kit, and gives a new environment its posts, lists and sitemaps.
   console.log('Updating the newsletter and blog pages …');
   const archive = [
-    'infra/ops/campaign.ts',
+    'infra/ops/commands/campaign.ts',
     'archive',
     '--target',
     'aws',

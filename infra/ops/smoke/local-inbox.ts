@@ -1,4 +1,4 @@
-import { localConfig } from '../local/local-config';
+import { localConfig } from '../../local/local-config';
 import { sleep } from './http';
 
 /** An email as aws-ses-v2-local keeps it (GET /store). */

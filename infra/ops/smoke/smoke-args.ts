@@ -1,4 +1,4 @@
-import { parseStage, stackNameOf } from '../cdk/bin/stage';
+import { parseStage, stackNameOf } from '../../cdk/bin/stage';
 import { parseCommandLine } from '../command-line';
 
 const USAGE = 'Usage: npm run smoke -- <site-url> [--alarm-test] [--stack <stack-name>] [--stage <stage>]';

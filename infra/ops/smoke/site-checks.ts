@@ -1,7 +1,7 @@
 import { CONSOLE_PAGE } from '#shared/console/common.ts';
 import { API_BASE, NOT_FOUND_PAGE, sitePaths } from '#shared/paths.ts';
 import { cspHash } from '#web/build/csp-hashes.ts';
-import { securityHeaders } from '../cdk/site/security-headers';
+import { securityHeaders } from '../../cdk/site/security-headers';
 import { request, titleOf } from './http';
 import type { Results } from './results';
 

@@ -1,8 +1,8 @@
-import type { FunctionName } from '../../cdk/constructs/functions';
-import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE } from '../../cdk/constructs/table-definitions';
-import { useCompressedClock } from '../../local/ses-and-events/compressed-clock';
-import { localConfig } from '../../local/local-config';
-import { LOCAL_LAMBDA_PREFIX } from '../../local/functions/local-lambda';
+import type { FunctionName } from '#infra/cdk/constructs/functions.ts';
+import { CAMPAIGNS_TABLE, LEADS_TABLE, SUBSCRIBERS_TABLE } from '#infra/cdk/constructs/table-definitions.ts';
+import { useCompressedClock } from '#infra/local/ses-and-events/compressed-clock.ts';
+import { localConfig } from '#infra/local/local-config.ts';
+import { LOCAL_LAMBDA_PREFIX } from '#infra/local/functions/local-lambda.ts';
 import { resolveTarget, STACK, type OpsTarget } from '../stack-target';
 
 /** Where a campaign is sent: the tables, the site its links point at, and how mail goes out. */

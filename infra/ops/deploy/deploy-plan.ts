@@ -1,8 +1,8 @@
 /**
- * The pure parts of `npm run deploy` and `npm run diff` (infra/deploy/deploy.ts): what to run and
+ * The pure parts of `npm run deploy` and `npm run diff` (infra/ops/deploy/deploy.ts): what to run and
  * what to print. Kept free of I/O so the tests can check them without AWS.
  */
-import { DEFAULT_STAGE, parseStage, stackNameOf } from '../cdk/bin/stage';
+import { DEFAULT_STAGE, parseStage, stackNameOf } from '../../cdk/bin/stage';
 
 /** The prod stack of the app (infra/cdk/bin/app.ts), the one deployed without `-c stage=…`. */
 export const STACK_NAME = stackNameOf(DEFAULT_STAGE);
