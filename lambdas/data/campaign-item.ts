@@ -1,3 +1,4 @@
+import type { SendState } from '#shared/console/campaigns.ts';
 import type { CampaignAudience, CampaignTopic } from '#shared/constants/campaigns.ts';
 import type { DeliveryRecord } from './delivery-record';
 import type { DeliveryStatus } from './delivery-status';
@@ -31,11 +32,12 @@ export type CampaignBody = Pick<CampaignContent, 'bodyHtml' | 'bodyText'>;
 export type CampaignHead = Omit<CampaignContent, keyof CampaignBody> & { bodyParts?: number };
 
 /**
- * Where a console send stands (shared/console/campaigns.ts): scheduled (cancellable), launching
- * (recipients being gathered and queued), sending, paused (the worker puts each email back).
- * A send started by `npm run campaign -- send` has none: sending.
+ * Where a console send stands, as the console shows it (shared/console/campaigns.ts, the one
+ * definition): scheduled (cancellable), launching (recipients being gathered and queued), sending,
+ * paused (the worker puts each email back). A send started by `npm run campaign -- send` has none:
+ * sending.
  */
-export type SendState = 'scheduled' | 'launching' | 'sending' | 'paused';
+export type { SendState };
 
 /** `bodyHtml` and `bodyText`: only on an item stored before the body moved to its parts (CampaignHead). */
 export interface CampaignItem extends CampaignHead, Partial<CampaignBody> {
