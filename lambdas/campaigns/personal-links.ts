@@ -8,6 +8,7 @@
  * (subscriber-tokens.ts), and the archive's renderer uses this as its second line.
  */
 import { API_ROUTES, DYNAMIC_PAGES, type EmailPageForm } from '#shared/paths.ts';
+import { unescapeHtml } from '#shared/escape-html.ts';
 
 /** A mail filter's wrapping around a link, named for the owner. */
 export type Wrapper = 'Outlook Safe Links' | 'Proofpoint URL Defense';
@@ -17,13 +18,6 @@ export interface Decoding {
   /** The wrappers taken off on the way from the original text to this one. */
   via: Wrapper[];
 }
-
-const unescapeHtml = (text: string) =>
-  text.replace(/&(amp|lt|gt|quot|apos|#(\d+)|#x([0-9a-f]+));/gi, (all, name: string, dec?: string, hex?: string) => {
-    if (dec) return String.fromCodePoint(Number(dec));
-    if (hex) return String.fromCodePoint(parseInt(hex, 16));
-    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[name.toLowerCase()] ?? all;
-  });
 
 /** Percent-decoding that never throws: each valid UTF-8 run is decoded, a stray `%` stays. */
 const percentDecode = (text: string) =>

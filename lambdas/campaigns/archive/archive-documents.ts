@@ -6,7 +6,7 @@
  * without any person's token an owner pasted into it (webBody).
  */
 import { BUSINESS } from '#shared/constants/business.ts';
-import { escapeHtml as escapeHtmlText } from '#shared/escape-html.ts';
+import { escapeHtml as escapeHtmlText, unescapeHtml } from '#shared/escape-html.ts';
 import { FIRM_TIME_ZONE } from '#shared/firm-day.ts';
 import { sitePaths } from '#shared/paths.ts';
 import { ARCHIVE_FILES, archivePagePath } from '#shared/newsletter-archive.ts';
@@ -35,10 +35,6 @@ export const ARCHIVE_DESCRIPTION = `Every newsletter ${BUSINESS.name} has sent, 
 const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 /** Escaped for HTML and XML alike (`&#39;` is an apostrophe in both), without XML's forbidden characters. */
 const escapeHtml = (text: string) => escapeHtmlText(text.replace(XML_FORBIDDEN, ''));
-const unescapeAttribute = (text: string) =>
-  text.replace(/&(amp|lt|gt|quot|#39);/g, (_all, name: string) =>
-    name === 'amp' ? '&' : name === 'lt' ? '<' : name === 'gt' ? '>' : name === 'quot' ? '"' : "'",
-  );
 
 const DAY = new Intl.DateTimeFormat('en-CA', { timeZone: FIRM_TIME_ZONE, dateStyle: 'long' });
 /** The issue's day as Alberta saw it, e.g. "March 10, 2026". */
@@ -84,9 +80,9 @@ export const webBody = (bodyHtml: string) =>
   bodyHtml
     .replace(XML_FORBIDDEN, '')
     .replace(LINK, (_all, href: string, words: string) =>
-      personalAddressIn(unescapeAttribute(href))
+      personalAddressIn(unescapeHtml(href))
         ? words
-        : `<a href="${escapeHtml(withoutCampaignTags(unescapeAttribute(href)))}">${words}</a>`,
+        : `<a href="${escapeHtml(withoutCampaignTags(unescapeHtml(href)))}">${words}</a>`,
     )
     .replace(CHUNK, webChunk);
 

@@ -2,7 +2,7 @@
  * The one escaper of text written into markup (shared/escape-html.ts): emails, pages, the archive,
  * feeds and sitemaps all pin its exact output, so it is pinned here character by character.
  */
-import { escapeHtml, escapeXml } from '#shared/escape-html.ts';
+import { escapeHtml, escapeXml, unescapeHtml } from '#shared/escape-html.ts';
 
 describe('escaping text for markup', () => {
   it('writes the five markup characters as HTML entities, the apostrophe as &#39;', () => {
@@ -21,5 +21,12 @@ describe('escaping text for markup', () => {
     const text = 'Café — 5 % off\nnext line\ttab ✓';
     expect(escapeHtml(text)).toBe(text);
     expect(escapeXml(text)).toBe(text);
+  });
+
+  it('reads back what either escaper wrote, and numeric references, each decoded once', () => {
+    const text = `Tom & Jerry's <b>"best"</b> &amp;`;
+    expect(unescapeHtml(escapeHtml(text))).toBe(text);
+    expect(unescapeHtml(escapeXml(text))).toBe(text);
+    expect(unescapeHtml('&#x27;&#65;&AMP;&amp;lt; &nbsp; & x')).toBe("'A&&lt; &nbsp; & x");
   });
 });
