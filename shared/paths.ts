@@ -1,5 +1,5 @@
 import { AUDIENCES, type Audience } from './constants/audiences';
-import { fillPath, routeOfKey, type PathArguments, type PathParameters } from './route-key';
+import { fillPath, pathOfKey, type PathArguments, type PathParameters } from './route-key';
 
 /** Where the API is (docs/architecture.md#the-api-contract): CloudFront's `/api/*` behaviour. */
 export const API_BASE = '/api';
@@ -58,7 +58,7 @@ type ApiRoutePath<Route extends ApiRouteName> = (typeof API_ROUTES)[Route] exten
 export const apiPath = <Route extends ApiRouteName>(
   name: Route,
   ...parameters: PathArguments<ApiRoutePath<Route>, { audience: Audience }>
-): string => fillPath(routeOfKey(API_ROUTES[name]).path, ...(parameters as [Record<string, string>]));
+): string => fillPath(pathOfKey(API_ROUTES[name]), ...(parameters as [Record<string, string>]));
 
 /** Site pages with href builders: the web links and the emails' links use the same shapes. */
 export const sitePaths = {

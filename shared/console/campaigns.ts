@@ -11,7 +11,7 @@
  * `draft#<slug>` in the Campaigns table until it is sent; sending freezes it (`campaign#<slug>`,
  * docs/decisions/0050-campaign-sending.md): a sent campaign is neither changed nor deleted.
  */
-import { route } from '../route-key';
+import { routesUnder } from '../route-key';
 import { type CampaignAudience, type CampaignTopic } from '../constants/campaigns';
 
 /**
@@ -19,57 +19,57 @@ import { type CampaignAudience, type CampaignTopic } from '../constants/campaign
  * (shared/paths.ts) hands them all to the consoleCampaigns function. Under it a fixed word says
  * what follows (`drafts`, `files`, `preview`, `sends`), so no slug can ever be taken for another route.
  */
-export const CAMPAIGN_ROUTES = {
+export const CAMPAIGN_ROUTES = /* @__PURE__ */ routesUnder('/api/admin/campaigns', {
   /** 200 Page<CampaignSummary> (every campaign, no `next`), newest first. */
-  list: route('GET', '/api/admin/campaigns/drafts'),
+  list: ['GET', '/drafts'],
   /** Body NewCampaign; 201 CampaignChanged; 409 when the slug is taken (a draft, or a sent campaign). */
-  create: route('POST', '/api/admin/campaigns/drafts'),
+  create: ['POST', '/drafts'],
   /** 200 CampaignDraft, or 404. */
-  get: route('GET', '/api/admin/campaigns/drafts/{slug}'),
+  get: ['GET', '/drafts/{slug}'],
   /** Body CampaignChange; 200 CampaignChanged; 409 when changed meanwhile (`version`) or already sent. */
-  update: route('PUT', '/api/admin/campaigns/drafts/{slug}'),
+  update: ['PUT', '/drafts/{slug}'],
   /** Body { version }; 200 { message }; 409 when changed meanwhile or already sent; 404. */
-  delete: route('DELETE', '/api/admin/campaigns/drafts/{slug}'),
+  delete: ['DELETE', '/drafts/{slug}'],
   /**
    * Body CampaignPreviewRequest (what is typed, saved or not); 200 CampaignPreview: both parts of
    * the email as a recipient of the audience gets it, by the code that renders the sent email.
    */
-  preview: route('POST', '/api/admin/campaigns/preview'),
+  preview: ['POST', '/preview'],
   /** 200 Preflight of the stored draft, or 404. */
-  preflight: route('GET', '/api/admin/campaigns/drafts/{slug}/preflight'),
+  preflight: ['GET', '/drafts/{slug}/preflight'],
   /**
    * No body; 200 { message }: the stored draft's test copy (subject `[Test] …`) to the signed-in
    * owner's own address. 429 past TEST_SENDS_PER_HOUR.
    */
-  testSend: route('POST', '/api/admin/campaigns/drafts/{slug}/test-send'),
+  testSend: ['POST', '/drafts/{slug}/test-send'],
   /** 200 CampaignFile[]: the repository's campaign files (web/content/campaigns), as deployed. */
-  files: route('GET', '/api/admin/campaigns/files'),
+  files: ['GET', '/files'],
   /**
    * No body; 201 CampaignChanged (a new draft of that file); 409 when the slug is taken; 400 for
    * a file the rules refuse.
    */
-  importFile: route('POST', '/api/admin/campaigns/files/{slug}/import'),
+  importFile: ['POST', '/files/{slug}/import'],
   /**
    * Body CampaignSendRequest; 202 CampaignSendAnswer: the stored draft's content frozen and its
    * send started now or at `at`. 409 when changed meanwhile (`version`), sent or scheduled already,
    * or a BLOCKING_CHECKS check of the preflight fails (the message names it; nothing is stored).
    */
-  send: route('POST', '/api/admin/campaigns/sends/{slug}'),
+  send: ['POST', '/sends/{slug}'],
   /** 200 SendProgress (one read: counters kept on the campaign), or 404 when it has no send. */
-  progress: route('GET', '/api/admin/campaigns/sends/{slug}'),
+  progress: ['GET', '/sends/{slug}'],
   /** No body; 200 { message }: a scheduled send taken back (the draft can be changed again); 409 once started. */
-  cancel: route('POST', '/api/admin/campaigns/sends/{slug}/cancel'),
+  cancel: ['POST', '/sends/{slug}/cancel'],
   /** No body; 200 SendProgress: the worker holds each remaining email until resumed; 409 when not sending. */
-  pause: route('POST', '/api/admin/campaigns/sends/{slug}/pause'),
+  pause: ['POST', '/sends/{slug}/pause'],
   /** No body; 200 SendProgress; 409 when not paused. */
-  resume: route('POST', '/api/admin/campaigns/sends/{slug}/resume'),
+  resume: ['POST', '/sends/{slug}/resume'],
   /**
    * Body CampaignPublishRequest; 200 CampaignPublished: only `publish` of a campaign sent or
    * scheduled (its other fields stay frozen), and a run of the newsletter archive asked for.
    * 409 for a draft never sent; 404.
    */
-  publish: route('PUT', '/api/admin/campaigns/sends/{slug}/publish'),
-} as const;
+  publish: ['PUT', '/sends/{slug}/publish'],
+});
 
 /** Test copies one owner may send per hour (each is a real email through SES). */
 export const TEST_SENDS_PER_HOUR = 10;

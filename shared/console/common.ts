@@ -13,7 +13,7 @@
  */
 
 /** Where the console's single page lives on the site's own origin (noindex, not in the sitemap). */
-import { route } from '../route-key';
+import { route, routesUnder } from '../route-key';
 export const CONSOLE_PAGE = '/admin';
 /**
  * The console's one HTML file (`<CONSOLE_SHELL>/index.html` in the web build): the edge serves it
@@ -38,27 +38,27 @@ export const SESSION_COOKIE = '__Host-console-session';
 export const BACKGROUND_REQUEST_HEADER = 'X-Console-Background';
 
 /** The sign-in ceremony's routes (the `consoleAuth` function): the only ones open without a session. */
-export const CONSOLE_AUTH_ROUTES = {
+export const CONSOLE_AUTH_ROUTES = /* @__PURE__ */ routesUnder('/api/admin/auth', {
   /** Body EnrolmentLinkRequest; 202 { message } alike for every address. */
-  enrolmentLink: route('POST', '/api/admin/auth/enrolment-link'),
+  enrolmentLink: ['POST', '/enrolment-link'],
   /** Body { token }; 200 PublicKeyCredentialCreationOptionsJSON (for @simplewebauthn/browser). */
-  registrationOptions: route('POST', '/api/admin/auth/registration-options'),
+  registrationOptions: ['POST', '/registration-options'],
   /** Body { token, response: RegistrationResponseJSON }; 200 ConsoleSession, sets the cookie. */
-  registration: route('POST', '/api/admin/auth/registration'),
+  registration: ['POST', '/registration'],
   /** No body; 200 PublicKeyCredentialRequestOptionsJSON (discoverable credentials: no allow list). */
-  authenticationOptions: route('POST', '/api/admin/auth/authentication-options'),
+  authenticationOptions: ['POST', '/authentication-options'],
   /** Body { response: AuthenticationResponseJSON }; 200 ConsoleSession, sets the cookie. */
-  authentication: route('POST', '/api/admin/auth/authentication'),
+  authentication: ['POST', '/authentication'],
   /**
    * 200 SessionCheck: the session, or `{ signedIn: false }`. Never 401: it is the console's first
    * call, and a stranger's browser would log the refusal as an error on the sign-in screen.
    */
-  session: route('GET', '/api/admin/auth/session'),
+  session: ['GET', '/session'],
   /** Ends this session (200, cookie cleared); without one, still 200. */
-  signOut: route('POST', '/api/admin/auth/sign-out'),
+  signOut: ['POST', '/sign-out'],
   /** Ends every session of the signed-in owner (200, cookie cleared). */
-  signOutEverywhere: route('POST', '/api/admin/auth/sign-out-everywhere'),
-} as const;
+  signOutEverywhere: ['POST', '/sign-out-everywhere'],
+});
 
 export interface EnrolmentLinkRequest {
   email: string;
@@ -84,7 +84,7 @@ export interface Page<Item> {
 
 /** The audit log's screen: 200 Page<AuditEntry>, newest first, 50 a page (`?cursor=` the page's `next`). */
 export const AUDIT_ROUTES = {
-  page: route('GET', `${CONSOLE_API_BASE}/audit`),
+  page: /* @__PURE__ */ route('GET', `${CONSOLE_API_BASE}/audit`),
 } as const;
 
 /** One entry of the append-only audit log. */

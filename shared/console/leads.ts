@@ -8,47 +8,47 @@
  * A lead's `id` here is the 22 base64url characters of its key (URL-safe as it is); the stored
  * item's id is `lead#<id>`.
  */
-import { route } from '../route-key';
+import { routesUnder } from '../route-key';
 import type { Audience } from '../constants/audiences';
 import { CONSOLE_PAGE } from './common';
 
-export const LEAD_ROUTES = {
+export const LEAD_ROUTES = /* @__PURE__ */ routesUnder('/api/admin/leads', {
   /**
    * Body LeadListQuery; 200 Page<LeadSummary>, newest first. A POST although it changes nothing:
    * owners search by name and address, and a query string lands in access logs an erasure cannot
    * reach (docs/decisions/0072-erasure.md).
    */
-  list: route('POST', '/api/admin/leads'),
+  list: ['POST', ''],
   /**
    * Body LeadListQuery, its `cursor` the last part's (none for the first part); 200 text/csv, one
    * part of every lead of the view (./exports.ts). Audit `lead.export`, with the last part.
    */
-  export: route('POST', '/api/admin/leads/export'),
+  export: ['POST', '/export'],
   /** 200 LeadDetail, or 404. */
-  get: route('GET', '/api/admin/leads/{id}'),
+  get: ['GET', '/{id}'],
   /** Body StatusChange; 200 LeadChanged; 409 when the move is not allowed or the lead changed meanwhile. */
-  status: route('POST', '/api/admin/leads/{id}/status'),
+  status: ['POST', '/{id}/status'],
   /** Body NewNote; 200 LeadChanged. */
-  notes: route('POST', '/api/admin/leads/{id}/notes'),
+  notes: ['POST', '/{id}/notes'],
   /** Body FollowUpDate; 200 LeadChanged; 409 when the lead changed meanwhile. */
-  followUp: route('PUT', '/api/admin/leads/{id}/follow-up'),
+  followUp: ['PUT', '/{id}/follow-up'],
   /** Body SpamMark; 200 LeadChanged; 409 when the lead changed meanwhile. */
-  spam: route('PUT', '/api/admin/leads/{id}/spam'),
+  spam: ['PUT', '/{id}/spam'],
   /** Body Resend; 200 LeadChanged; 409 when the part cannot be sent again. */
-  resend: route('POST', '/api/admin/leads/{id}/resend'),
+  resend: ['POST', '/{id}/resend'],
   /**
    * Marking many leads as spam in one action (a flood), done in steps the page asks for in turn.
    * Body SpamRunScope; 200 SpamRun: how many leads it covers, nothing marked yet; 400 when too
    * many match to count. A POST that carries the search, as the list does.
    */
-  spamRuns: route('POST', '/api/admin/leads/spam-runs'),
+  spamRuns: ['POST', '/spam-runs'],
   /**
    * Body: the same SpamRunScope; 200 SpamRun after marking the run's next leads (nothing more once
    * done, so asking again is safe); 404 for a run that is not the owner's or has expired, 409 when
    * the scope is not the run's. Audit `lead.spam-many`: one entry per run, its count kept up to date.
    */
-  spamRunStep: route('POST', '/api/admin/leads/spam-runs/{run}'),
-} as const;
+  spamRunStep: ['POST', '/spam-runs/{run}'],
+});
 
 /** A lead's id in the console: the 22 base64url characters of its key. */
 export const LEAD_KEY_PATTERN = /^[A-Za-z0-9_-]{22}$/;

@@ -17,16 +17,16 @@ import type { CampaignTopic } from '../constants/campaigns';
 
 export const PEOPLE_ROUTES = {
   /** Body PersonRequest; 200 PersonRecord. Audit `person.view`. */
-  record: route('POST', `${CONSOLE_API_BASE}/people/record`),
+  record: /* @__PURE__ */ route('POST', `${CONSOLE_API_BASE}/people/record`),
   /**
    * Body EvidenceRequest; 200 EvidencePack. `use` download (the default): as a download
    * (Content-Disposition), audit `person.export`; `use` print: for the printable page, audit `person.print`.
    */
-  evidence: route('POST', `${CONSOLE_API_BASE}/people/evidence`),
+  evidence: /* @__PURE__ */ route('POST', `${CONSOLE_API_BASE}/people/evidence`),
   /** Body UnsubscribeRequest; 200 UnsubscribeAnswer; 404 without a subscription. Audit `person.unsubscribe`. */
-  unsubscribe: route('POST', `${CONSOLE_API_BASE}/people/unsubscribe`),
+  unsubscribe: /* @__PURE__ */ route('POST', `${CONSOLE_API_BASE}/people/unsubscribe`),
   /** Body ErasureRequest; 200 ErasureAnswer. Audit `person.erase`. */
-  erasure: route('POST', `${CONSOLE_API_BASE}/people/erasure`),
+  erasure: /* @__PURE__ */ route('POST', `${CONSOLE_API_BASE}/people/erasure`),
 } as const;
 
 /**
@@ -41,12 +41,12 @@ export const SUBSCRIBER_ROUTES = {
    * Query SubscriberFilter + `cursor`; 200 SubscriberListPage, 50 a page, newest first. The first
    * page (no cursor) carries the counts too: the screen opens on one call and one read of the table.
    */
-  list: route('GET', `${CONSOLE_API_BASE}/subscribers`),
+  list: /* @__PURE__ */ route('GET', `${CONSOLE_API_BASE}/subscribers`),
   /**
    * Query SubscriberFilter and `cursor` (none for the first part); 200 text/csv, one part of every
    * matching row (./exports.ts). Audit `subscribers.export`, with the last part.
    */
-  export: route('GET', `${CONSOLE_API_BASE}/subscribers-export`),
+  export: /* @__PURE__ */ route('GET', `${CONSOLE_API_BASE}/subscribers-export`),
 } as const;
 
 export const ERASURE_NOT_CONFIRMED =

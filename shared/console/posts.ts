@@ -16,57 +16,57 @@
  * whose `{proxy+}` needs a segment after it) hands them all to the consolePosts function. A fixed
  * word stands where an id could be taken for a route (`all`, `new`, `slug-check`, `images`).
  */
-import { route } from '../route-key';
-export const POST_ROUTES = {
+import { routesUnder } from '../route-key';
+export const POST_ROUTES = /* @__PURE__ */ routesUnder('/api/admin/posts', {
   /** 200 PostListAnswer: every post, newest first (scheduled and drafts by their date too). */
-  list: route('GET', '/api/admin/posts/all'),
+  list: ['GET', '/all'],
   /** Body PostFieldsRequest; 201 PostChanged (revision 1); 409 when the slug is taken (message names by what). */
-  create: route('POST', '/api/admin/posts/new'),
+  create: ['POST', '/new'],
   /** 200 PostDraft, or 404. */
-  get: route('GET', '/api/admin/posts/{id}'),
+  get: ['GET', '/{id}'],
   /**
    * Body PostSaveRequest (the fields and the `version` read); 200 PostChanged (a new revision).
    * 409 when changed meanwhile (`version`), or a slug taken; a published post's slug change is
    * allowed and makes a redirect from the old path once published again.
    */
-  save: route('PUT', '/api/admin/posts/{id}'),
+  save: ['PUT', '/{id}'],
   /** Body { version }; 200 { message }: a post never published is deleted; 409 once published (unpublish first). */
-  delete: route('DELETE', '/api/admin/posts/{id}'),
+  delete: ['DELETE', '/{id}'],
   /** 200 PostRevisionList: every revision, newest first (number, when, who; no bodies). */
-  revisions: route('GET', '/api/admin/posts/{id}/revisions'),
+  revisions: ['GET', '/{id}/revisions'],
   /** 200 PostRevision: one revision's fields, to see or compare. */
-  revision: route('GET', '/api/admin/posts/{id}/revisions/{revision}'),
+  revision: ['GET', '/{id}/revisions/{revision}'],
   /** Body { version }; 200 PostChanged: that revision's fields saved as a new revision (nothing is lost). */
-  restore: route('POST', '/api/admin/posts/{id}/revisions/{revision}/restore'),
+  restore: ['POST', '/{id}/revisions/{revision}/restore'],
   /** Query `slug`, optional `id` (the post asking); 200 SlugCheck. */
-  slugCheck: route('GET', '/api/admin/posts/slug-check'),
+  slugCheck: ['GET', '/slug-check'],
   /**
    * Body PostPreviewRequest (what is typed, saved or not); 200 text/html: the page exactly as the
    * site would serve it once published, by the same renderer as the publisher.
    */
-  preview: route('POST', '/api/admin/posts/preview'),
+  preview: ['POST', '/preview'],
   /**
    * Body PostPublishRequest ({ version, at? }); 202 PostChanged: the saved revision `version`
    * published now (a publisher run asked for) or scheduled at `at` (EventBridge Scheduler). 409 when
    * changed meanwhile or already scheduled; 400 for a time in the past.
    */
-  publish: route('POST', '/api/admin/posts/{id}/publish'),
+  publish: ['POST', '/{id}/publish'],
   /** No body; 200 PostChanged: a scheduled publish taken back; 409 when none is scheduled. */
-  cancelSchedule: route('POST', '/api/admin/posts/{id}/cancel-schedule'),
+  cancelSchedule: ['POST', '/{id}/cancel-schedule'],
   /** No body; 202 PostChanged: the page taken down (404) and the lists updated; 409 when not published. */
-  unpublish: route('POST', '/api/admin/posts/{id}/unpublish'),
+  unpublish: ['POST', '/{id}/unpublish'],
   /**
    * Body ImageUploadRequest; 200 ImageUploadTicket: a presigned POST to the private uploads prefix
    * (size cap and content type in its policy).
    */
-  imageUpload: route('POST', '/api/admin/posts/images/uploads'),
+  imageUpload: ['POST', '/images/uploads'],
   /**
    * Body { uploadId, alt }; 201 PostImage: the uploaded bytes checked (a JPEG, PNG or WebP by its
    * own signature), stored under the public media prefix with their width and height. 400 in
    * plain words for anything else (the upload is deleted).
    */
-  imageAccept: route('POST', '/api/admin/posts/images/accepted'),
-} as const;
+  imageAccept: ['POST', '/images/accepted'],
+});
 
 /** Longest values (UTF-16 code units, as the form's maxLength and yup's max count them). */
 export const POST_LIMITS = {

@@ -10,11 +10,11 @@ import { CONSOLE_API_BASE } from './common';
 
 export const SECURITY_ROUTES = {
   /** 200 PasskeySummary[], newest first. */
-  passkeys: route('GET', `${CONSOLE_API_BASE}/security/passkeys`),
+  passkeys: /* @__PURE__ */ route('GET', `${CONSOLE_API_BASE}/security/passkeys`),
   /** Body PasskeyRename; 200 PasskeySummary. Audit `passkey.renamed`. */
-  rename: route('PUT', `${CONSOLE_API_BASE}/security/passkeys/{id}`),
+  rename: /* @__PURE__ */ route('PUT', `${CONSOLE_API_BASE}/security/passkeys/{id}`),
   /** 200 PasskeyRemoval; ends every session the passkey began. Audit `passkey.removed`. */
-  remove: route('DELETE', `${CONSOLE_API_BASE}/security/passkeys/{id}`),
+  remove: /* @__PURE__ */ route('DELETE', `${CONSOLE_API_BASE}/security/passkeys/{id}`),
 } as const;
 
 /**

@@ -20,7 +20,7 @@ export const SITE_ROUTES = {
    * Query SiteRangeQuery (`?from=2026-11-01&to=2026-11-28`); 200 SiteReport. 400 `{ message }` for
    * a range the rules below refuse (the message names the rule).
    */
-  report: route('GET', `${CONSOLE_API_BASE}/site/report`),
+  report: /* @__PURE__ */ route('GET', `${CONSOLE_API_BASE}/site/report`),
   /**
    * Query SiteRangeQuery; 200 text/csv (`site-<from>-to-<to>.csv`, as an attachment): one row per
    * day of the range and one per row of each list, columns SITE_CSV_COLUMNS. Cells are inert
@@ -29,7 +29,7 @@ export const SITE_ROUTES = {
    * the header line not counted: the console's Export button (web/src/console/ExportButton.tsx)
    * says "Downloaded site-….csv: 58 rows." from it, as for the leads' and subscribers' exports.
    */
-  export: route('GET', `${CONSOLE_API_BASE}/site/export`),
+  export: /* @__PURE__ */ route('GET', `${CONSOLE_API_BASE}/site/export`),
 } as const;
 
 /** The query of both routes: the first and last day of the range, both included. */

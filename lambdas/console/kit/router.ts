@@ -1,7 +1,7 @@
 import type { AnyObject } from 'yup';
-import { routePattern, type Route } from '#shared/route-key.ts';
+import { pathMatcher, type Route } from '#shared/route-key.ts';
 import { HttpError } from '../../http/http-error';
-import { validBodyOf, type BodySchema } from '../../http/schemas-on-first-use';
+import type { BodySchema } from '../../http/schemas-on-first-use';
 import type { ApiEvent, ApiResult } from '../../http/types';
 
 /**
@@ -20,7 +20,7 @@ export interface ConsoleRoute<Context> {
 export const bodyRoute = <Context, Body extends AnyObject>(definition: {
   route: Route;
   body: BodySchema<Body>;
-  handle: (context: Context, body: Body) => Promise<ApiResult>;
+  handle: (context: Context, body: NoInfer<Body>) => Promise<ApiResult>;
 }): ConsoleRoute<Context> => definition as ConsoleRoute<Context>;
 
 export const NO_SUCH_ROUTE = 'There is no such page in the console.';
@@ -38,7 +38,7 @@ export const matchConsoleRoute = <Context>(
   const method = event.requestContext.http.method;
   let pathMatched = false;
   for (const route of routes) {
-    const raw = routePattern(route.route).match(event.rawPath);
+    const raw = pathMatcher(route.route.path)(event.rawPath);
     if (!raw) continue;
     pathMatched = true;
     if (route.route.method !== method) continue;
@@ -56,7 +56,7 @@ export const matchConsoleRoute = <Context>(
 
 /**
  * Answers a request with its route: matched (404, 405), its declared body checked (413, 400:
- * schemas-on-first-use.ts validBodyOf, the public API's validator), then the route with its
+ * schemas-on-first-use.ts BodySchema, the public API's validator), then the route with its
  * context, made once the route's path parameters are known.
  */
 export const answerRoute = async <Context>(
@@ -65,6 +65,6 @@ export const answerRoute = async <Context>(
   contextOf: (parameters: Record<string, string>) => Context,
 ): Promise<ApiResult> => {
   const { route, parameters } = matchConsoleRoute(routes, event);
-  const body = route.body ? await validBodyOf(event, route.body) : undefined;
+  const body = await route.body?.read(event);
   return route.handle(contextOf(parameters), body as never);
 };

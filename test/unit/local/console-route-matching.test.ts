@@ -9,7 +9,7 @@ import { CAMPAIGN_ROUTES } from '#shared/console/campaigns.ts';
 import { LEAD_ROUTES } from '#shared/console/leads.ts';
 import { AUDIT_ROUTES } from '#shared/console/common.ts';
 import { PEOPLE_ROUTES, SUBSCRIBER_ROUTES } from '#shared/console/people.ts';
-import { route, routeKeyOf, routePattern, type Route } from '#shared/route-key.ts';
+import { pathMatcher, route, routeKeyOf, type Route } from '#shared/route-key.ts';
 import { matchApiRoute } from '#infra/local/api/api-routes-matcher.ts';
 
 const SCREENS_ROUTES = [
@@ -55,7 +55,7 @@ describe('the campaigns paths', () => {
     (_key, { method, path }) => {
       // Prepare
       const others = CAMPAIGNS_ROUTES.filter((other) => other.method !== method || other.path !== path).map(
-        routePattern,
+        (other) => ({ route: other, match: pathMatcher(other.path) }),
       );
 
       // Act
