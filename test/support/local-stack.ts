@@ -25,7 +25,7 @@ export interface LocalStackOptions {
   /**
    * The host name of the site's URL (SITE_URL); the server listens on 127.0.0.1 either way.
    * `localhost` where a browser must use passkeys: WebAuthn refuses an IP address as the
-   * relying party's id, and the console's is SITE_URL's host (lambdas/console/relying-party.ts).
+   * relying party's id, and the console's is SITE_URL's host (lambdas/console/sign-in/relying-party.ts).
    */
   siteHost?: 'localhost' | '127.0.0.1';
 }

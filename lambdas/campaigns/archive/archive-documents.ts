@@ -73,7 +73,7 @@ const webChunk = (chunk: string) => {
  * own pages keeps its words and loses its target, and such an address anywhere in the text (the
  * words of a pasted link, a code span), wrapped or encoded, loses its token, as does a bare token;
  * characters XML forbids are removed. The second line behind the preflight, which refuses a
- * campaign with any of these (lambdas/console/campaign-preflight.ts): this runs with no table, so
+ * campaign with any of these (lambdas/console/campaigns/campaign-preflight.ts): this runs with no table, so
  * a bare token is known by its form here, by the subscribers table there.
  */
 export const webBody = (bodyHtml: string) =>

@@ -1,7 +1,7 @@
 import { AUDIT_ROUTES, type AuditEntry, type Page } from '#shared/console/common.ts';
 import { consoleRequest } from '../../client/console-client';
 
-/** The audit log's route (lambdas/console/audit-routes.ts): newest first, 50 a page. */
+/** The audit log's route (lambdas/console/audit/audit-routes.ts): newest first, 50 a page. */
 export const AUDIT_ROUTE = AUDIT_ROUTES.page;
 
 /** One page of the log: the first without a cursor, the next with the previous page's `next`. */

@@ -8,7 +8,7 @@ import { evidenceFile } from './people-api';
 /**
  * The evidence pack for a CRTC request: the JSON file (everything, machine-readable) and the
  * printable page (the same, on paper). Each is in the audit log, in words of its own
- * (lambdas/console/person-routes.ts).
+ * (lambdas/console/people/person-routes.ts).
  */
 export function EvidenceActions({ email }: { email: string }) {
   const download = useSubmission();

@@ -9,7 +9,7 @@ import type { EvidenceRequest } from '#shared/console/people-schemas.ts';
 import { consoleDownload, consoleRequest } from '../../client/console-client';
 
 /**
- * The People screen's calls (lambdas/console/person-routes.ts). Every one is a POST with the
+ * The People screen's calls (lambdas/console/people/person-routes.ts). Every one is a POST with the
  * address in its body, never in the URL (shared/console/people.ts says why).
  */
 export const personRecord = (email: string, signal?: AbortSignal) =>

@@ -2,7 +2,7 @@ import { callOf } from '#shared/route-key.ts';
 import { SECURITY_ROUTES, type PasskeyRemoval, type PasskeySummary } from '#shared/console/security.ts';
 import { consoleRequest } from '../../client/console-client';
 
-/** The signed-in owner's passkeys, newest first (lambdas/console/passkey-routes.ts). */
+/** The signed-in owner's passkeys, newest first (lambdas/console/security/passkey-routes.ts). */
 export const ownPasskeys = (signal?: AbortSignal) =>
   consoleRequest<PasskeySummary[]>(SECURITY_ROUTES.passkeys, { signal });
 

@@ -1,7 +1,7 @@
 import { SITE_ROUTES, type SiteRangeQuery, type SiteReport } from '#shared/console/site.ts';
 import { consoleDownload, consoleRequest } from '../../client/console-client';
 
-// The Site screen's calls (lambdas/console/site-routes.ts): sums of a range of the firm's days.
+// The Site screen's calls (lambdas/console/site/site-routes.ts): sums of a range of the firm's days.
 
 /** The range's report: its days, the period before it, the lists and the busy days. */
 export const siteReport = ({ from, to }: SiteRangeQuery, signal?: AbortSignal) =>

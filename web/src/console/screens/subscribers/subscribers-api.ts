@@ -1,7 +1,7 @@
 import { SUBSCRIBER_ROUTES, type SubscriberFilter, type SubscriberListPage } from '#shared/console/people.ts';
 import { consoleDownload, consoleRequest } from '../../client/console-client';
 
-// The Subscribers screen's calls (lambdas/console/subscriber-routes.ts).
+// The Subscribers screen's calls (lambdas/console/subscribers/subscriber-routes.ts).
 
 /** One page of the filtered list, 50 at a time, newest first; the first page brings the counts. */
 export const subscriberPage = (filter: SubscriberFilter, cursor: string | undefined, signal?: AbortSignal) =>
