@@ -23,7 +23,7 @@ const registered = (owner: string, credentialId: string, name: string) =>
     counter: 0,
     createdAt: Math.floor(Date.now() / 1000) - 3600,
     name,
-    device: 'laptop',
+    device: 'computer',
   });
 
 beforeEach(async () => {

@@ -32,7 +32,11 @@ interface Failing {
 }
 
 /** The send every DynamoDBClient had before the mock replaced it (the mock stubs the subclass's own). */
-const realSend = Object.getPrototypeOf(DynamoDBClient.prototype).send as DynamoDBClient['send'];
+/** The SDK's own send, one command in, its answer out (the mock replaces the client's). */
+const realSend = Object.getPrototypeOf(DynamoDBClient.prototype).send as (
+  this: DynamoDBClient,
+  command: unknown,
+) => Promise<unknown>;
 
 /** The tables' names as the handlers read them (support/env.ts): Leads-unit and so on. */
 const unitName = (logicalName: string) => `${logicalName}-unit`;
@@ -91,7 +95,9 @@ const clientOf = (endpoint: string, agent: Agent) =>
     requestHandler: timerlessHandler(agent),
     // dynalite wants a signature's form, not a valid one; signing would read Date.now, which some
     // tests step on each reading.
-    signer: { sign: async (request: WireRequest) => ({ ...request, headers: { ...request.headers, ...SIGNED } }) },
+    signer: {
+      sign: async (request: WireRequest) => ({ ...request, headers: { ...request.headers, ...SIGNED } }),
+    } as unknown as DynamoDBClientConfig['signer'],
   });
 
 export class OwnTables {
@@ -141,7 +147,7 @@ export class OwnTables {
         this.faults.set({ service: 'dynamodb', calls: 1, mode: failing.how });
       }
       const client = this.failing.length > 0 || this.faults.state().dynamodb ? this.proxied : this.direct;
-      return realSend.call(client!, command as never);
+      return realSend.call(client!, command) as Promise<never>;
     });
   }
 
@@ -185,7 +191,7 @@ export class OwnTables {
 
   /** The test's own reads and writes go straight to dynalite: not counted by the mock, never faulted. */
   private send<Output>(command: unknown): Promise<Output> {
-    return realSend.call(this.direct!, command as never) as Promise<Output>;
+    return realSend.call(this.direct!, command) as Promise<Output>;
   }
 
   private async scan(table: string): Promise<Item[]> {
