@@ -5,7 +5,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
  * lists, maps, string and number sets, bytes), in place of @aws-sdk/util-dynamodb, whose
  * general converter adds 4.0 KB to every DynamoDB bundle's start and would put the console's
  * campaigns over its 250 KiB (measured: docs/decisions/0090-bundle-budget-and-hand-written-pieces.md;
- * util-dynamodb is a devDependency, and test/unit/lambdas/attribute-values.test.ts compares the
+ * util-dynamodb is a devDependency, and test/unit/lambdas/data/attribute-values.test.ts compares the
  * two). Undefined values are left out, as util-dynamodb's `removeUndefinedValues` does.
  */
 const toValue = (value: unknown): AttributeValue | undefined => {

@@ -35,7 +35,7 @@ const bodyPart = (subtype: 'plain' | 'html', body: string) =>
  * The raw message for SendRawEmail: multipart/alternative with a text and an HTML part, both
  * quoted-printable UTF-8. Written here rather than by a MIME library because every email we
  * send has this one shape, and nodemailer's composer cost the mail senders about 10 ms of each
- * cold start (docs/decisions/0036-mime-written-here.md); test/unit/lambdas/compose-mime.test.ts
+ * cold start (docs/decisions/0036-mime-written-here.md); test/unit/lambdas/mail/compose-mime.test.ts
  * reads every message back with mailparser.
  */
 export const composeMime = (mail: OutgoingMail, senderAddress: string, now = new Date()): Buffer => {

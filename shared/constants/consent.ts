@@ -21,7 +21,7 @@ export const CONSENT_TEXT = {
 /**
  * The version of the forms and texts that ask for consent, recorded with every request (CASL
  * proof: what the person saw). Move it on whenever a consent text or a form that shows one
- * changes; test/unit/shared/consent-version.test.ts pins the texts to it, so a changed text with
+ * changes; test/unit/shared/constants/consent-version.test.ts pins the texts to it, so a changed text with
  * an unchanged version fails.
  */
 export const CONSENT_FORMS_VERSION = '2026-11-26';

@@ -1,7 +1,7 @@
 /**
  * The spec's blog list (docs/spec/site-spec.md#2-screens-and-routes): slugs newest first, as the
  * site published them. The posts' front matter is the site's only list; the tests check that it
- * still holds these posts, in this order, with these dates (test/unit/blog/real-content.test.ts),
+ * still holds these posts, in this order, with these dates (test/unit/web/content/real-content.test.ts),
  * so a renamed, dropped or reordered post fails loudly instead of breaking a published URL.
  * `dateText` is what the page shows; `subtitle` is pinned only where the spec names one.
  */
