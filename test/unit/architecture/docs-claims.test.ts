@@ -6,8 +6,9 @@ import { pathOfKey, routeKeyOf, routeOfKey, type Route, type RouteMethod } from 
 /**
  * The claims in README.md and docs/*.md that a machine can check, checked (issue 34): every
  * repository path written in code font exists, every environment variable named is one the code
- * reads or sets, every `npm run` script named is in package.json, and every API route written as
- * `METHOD /api/…` is one the code serves. Links, and symbols beside links, are checked by
+ * reads or sets, every `npm run` script named is in package.json, every API route written as
+ * `METHOD /api/…` is one the code serves, and each walk of architecture.md has the hops it counts
+ * (at most 8, each a symbol and its source file). Links, and symbols beside links, are checked by
  * docs-references.test.ts; IAM actions against the synthesized template by test/infra/doc-grants.test.ts.
  * Decision records are history: they are held only to their links. A span holding `<` is a
  * placeholder (`lambdas/handlers/<name>.ts`), not a claim, and is skipped.
@@ -153,6 +154,28 @@ describe('what the docs claim, a machine checks', () => {
     expect(
       unproven(written, ([, method, route]) => served.some((one) => serves(one, method!, route!.replace(/\/$/, '')))),
     ).toEqual([]);
+  });
+
+  it('each walk of architecture.md counts its hops truly, at most 8, each a file and a symbol in it', () => {
+    const architecture = readFileSync(path.join(ROOT, 'docs', 'architecture.md'), 'utf8');
+    const walks = architecture.split(/^### /m).filter((section) => section.startsWith('Walk '));
+    expect(walks.length).toBeGreaterThanOrEqual(7);
+    const problems = walks.flatMap((walk) => {
+      const title = walk.slice(0, walk.indexOf('\n'));
+      const claimed = Number(/\((\d+) hops?\)$/.exec(title)?.[1]);
+      const hops = walk.split('\n').filter((line) => /^\d+\. /.test(line));
+      const hopTexts = walk.split(/^\d+\. /m).slice(1);
+      return [
+        ...(claimed === hops.length ? [] : [`${title}: ${hops.length} hops listed`]),
+        ...(hops.length <= 8 ? [] : [`${title}: more than 8 hops`]),
+        ...hopTexts.flatMap((hop, index) =>
+          /`[A-Za-z_$][\w$.]*`/.test(hop) && /\]\(\.\.\/[^)]+\.(?:ts|tsx|js)\)/.test(hop)
+            ? []
+            : [`${title}: hop ${index + 1} names no symbol and source file`],
+        ),
+      ];
+    });
+    expect(problems).toEqual([]);
   });
 
   it('the route check knows the served routes (it would prove nothing without them)', () => {
