@@ -11,7 +11,7 @@ import type { TableStore } from '../data/stores';
 
 /**
  * How long a lease lasts, in seconds. Longer than the publisher's 60 s timeout
- * (infra/cdk/constructs/functions.ts; test/infra/site-publisher.test.ts holds them together), so
+ * (infra/cdk/constructs/functions.ts; test/infra/constructs/site-publisher.test.ts holds them together), so
  * a live run never outlives its lease; short enough that a run killed while holding it (timeout,
  * crash) frees it before Lambda's first retry of an event that gave up waiting for it, about a
  * minute after that run failed (https://docs.aws.amazon.com/lambda/latest/dg/invocation-async-error-handling.html).

@@ -14,7 +14,7 @@ import type { TopicKey } from './topic-key';
 
 /**
  * The partition key prefix of a suppression item (`suppression#<mailbox>`, or `suppression#<hash>`
- * for an erased one: lambdas/data/suppressions.ts; test/infra/email.test.ts checks both).
+ * for an erased one: lambdas/data/suppressions.ts; test/infra/constructs/email.test.ts checks both).
  */
 export const SUPPRESSION_KEY_PREFIX = 'suppression#';
 

@@ -5,7 +5,7 @@
 import { AUDIT_ROUTES } from '#shared/console/common.ts';
 import { consoleRequest, onSessionEnded } from '#web/src/console/client/console-client.ts';
 import { RequestError } from '#web/src/lib/api-client.ts';
-import { mockFetch, sentRequests } from '#test/web/features/support/mock-fetch.ts';
+import { mockFetch, sentRequests } from '#test/web/support/mock-fetch.ts';
 
 describe('consoleRequest', () => {
   it('sends the route’s method to its path with the query, and returns the JSON', async () => {

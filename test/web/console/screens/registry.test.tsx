@@ -17,7 +17,7 @@ import { CONSOLE_SCREENS, startOpening } from '#web/src/console/screens/registry
 import { SESSION_ENDED_NOTICE } from '#web/src/console/session/session.tsx';
 import { HINT_KEY } from '#web/src/console/session/signed-in-hint.ts';
 import { signInWithPasskey } from '#web/src/console/sign-in/passkey-ceremonies.ts';
-import { mockFetch, sentRequests } from '#test/web/features/support/mock-fetch.ts';
+import { mockFetch, sentRequests } from '#test/web/support/mock-fetch.ts';
 import { NOW_MS, reportUrl, WEEK, WEEK_REPORT } from './site/site-report';
 
 jest.mock('#web/src/console/sign-in/passkey-ceremonies.ts', () => ({ signInWithPasskey: jest.fn() }));

@@ -15,7 +15,7 @@ import { consoleRequest } from '#web/src/console/client/console-client.ts';
 import { keptTypingKey } from '#web/src/console/kit/kept-typing.ts';
 import { SESSION_ENDED_NOTICE } from '#web/src/console/session/session.tsx';
 import { signInWithPasskey } from '#web/src/console/sign-in/passkey-ceremonies.ts';
-import { mockFetch, sentRequests } from '#test/web/features/support/mock-fetch.ts';
+import { mockFetch, sentRequests } from '#test/web/support/mock-fetch.ts';
 
 const OWNER: ConsoleSession = { owner: 'owner@console.test', expiresAt: 2_000_000_000, idleExpiresAt: 2_000_000_000 };
 

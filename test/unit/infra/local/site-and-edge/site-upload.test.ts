@@ -2,7 +2,7 @@
  * A deploy's site upload after a publish (issue 31: "the published post and its images are still
  * there, and unchanged"), on the twin's deployment of the build (infra/local/site-and-edge/site-upload.ts), which
  * follows the stack's BucketDeployments (PAGES_EXCLUDE, asserted on the template in
- * test/infra/site-deployment.test.ts): the build's own pages are put and its removed pages pruned,
+ * test/infra/constructs/site-deployment.test.ts): the build's own pages are put and its removed pages pruned,
  * while every object the publisher wrote and every image the owners uploaded stays byte for byte,
  * even where the build has a file of the same key.
  */

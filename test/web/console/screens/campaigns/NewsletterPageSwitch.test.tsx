@@ -17,7 +17,7 @@ import {
 } from '#shared/console/campaigns.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { SWITCH_LABEL } from '#web/src/console/screens/campaigns/NewsletterPageSwitch.tsx';
-import { sentRequests } from '#test/web/features/support/mock-fetch.ts';
+import { sentRequests } from '#test/web/support/mock-fetch.ts';
 import { campaign, OWNER, progress, SLUG } from './campaign-draft';
 import { routedFetch, type RoutedReplies } from '../../support/routed-fetch';
 

@@ -16,7 +16,7 @@ import { KEPT_NOTICE } from '#web/src/console/kit/kept-typing.ts';
 import { PUBLISH_LABEL } from '#web/src/console/screens/campaigns/CampaignFieldset.tsx';
 import { SESSION_ENDED_NOTICE } from '#web/src/console/session/session.tsx';
 import { signInWithPasskey } from '#web/src/console/sign-in/passkey-ceremonies.ts';
-import { sentRequests } from '#test/web/features/support/mock-fetch.ts';
+import { sentRequests } from '#test/web/support/mock-fetch.ts';
 import { campaign, OWNER, SLUG } from './campaign-draft';
 import { routedFetch } from '../../support/routed-fetch';
 

@@ -21,7 +21,7 @@ import { BACKGROUND_REQUEST_HEADER } from '#shared/console/common.ts';
 import { UNSUBSCRIBE_REASONS } from '#shared/constants/subscriber-options.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { PROGRESS_EVERY_MS } from '#web/src/console/screens/campaigns/use-send-progress.ts';
-import { sentRequests } from '#test/web/features/support/mock-fetch.ts';
+import { sentRequests } from '#test/web/support/mock-fetch.ts';
 import { campaign, NO_RESULTS, OWNER, progress, SLUG } from './campaign-draft';
 import { routedFetch, type RoutedReplies } from '../../support/routed-fetch';
 

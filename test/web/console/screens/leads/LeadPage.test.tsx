@@ -13,7 +13,7 @@ import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { RELOADED_NOTICE } from '#web/src/console/screens/leads/use-lead-change.ts';
 import { SESSION_ENDED_NOTICE } from '#web/src/console/session/session.tsx';
 import { signInWithPasskey } from '#web/src/console/sign-in/passkey-ceremonies.ts';
-import { mockFetch, sentRequests } from '#test/web/features/support/mock-fetch.ts';
+import { mockFetch, sentRequests } from '#test/web/support/mock-fetch.ts';
 
 jest.mock('#web/src/console/sign-in/passkey-ceremonies.ts', () => ({ signInWithPasskey: jest.fn() }));
 

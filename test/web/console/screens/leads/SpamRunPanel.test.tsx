@@ -12,7 +12,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { ConsoleSession, Page } from '#shared/console/common.ts';
 import type { LeadSummary, SpamRun } from '#shared/console/leads.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
-import { sentRequests } from '#test/web/features/support/mock-fetch.ts';
+import { sentRequests } from '#test/web/support/mock-fetch.ts';
 import { routedFetch, type RoutedReplies } from '../../support/routed-fetch';
 
 const OWNER: ConsoleSession = { owner: 'owner@console.test', expiresAt: 2_000_000_000, idleExpiresAt: 2_000_000_000 };

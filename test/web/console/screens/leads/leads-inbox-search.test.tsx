@@ -10,7 +10,7 @@ import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import type { ConsoleSession, Page } from '#shared/console/common.ts';
 import type { LeadSummary } from '#shared/console/leads.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
-import { mockFetch, sentRequests } from '#test/web/features/support/mock-fetch.ts';
+import { mockFetch, sentRequests } from '#test/web/support/mock-fetch.ts';
 
 const TERM = 'avery.stone@example.ca';
 const LEAD: LeadSummary = {

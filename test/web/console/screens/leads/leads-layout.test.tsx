@@ -11,7 +11,7 @@ import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import type { ConsoleSession, Page } from '#shared/console/common.ts';
 import type { LeadDetail, LeadSummary } from '#shared/console/leads.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
-import { mockFetch } from '#test/web/features/support/mock-fetch.ts';
+import { mockFetch } from '#test/web/support/mock-fetch.ts';
 
 const OWNER: ConsoleSession = { owner: 'owner@console.test', expiresAt: 2_000_000_000, idleExpiresAt: 2_000_000_000 };
 const SIGNED_IN = { status: 200, body: OWNER };

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import type { ErasureAnswer, UnsubscribeAnswer } from '#shared/console/people.ts';
 import { ErasureZone } from '#web/src/console/screens/people/ErasureZone.tsx';
 import { UnsubscribeForm } from '#web/src/console/screens/people/UnsubscribeForm.tsx';
-import { mockFetch, sentRequests } from '#test/web/features/support/mock-fetch.ts';
+import { mockFetch, sentRequests } from '#test/web/support/mock-fetch.ts';
 
 const EMAIL = 'Robin.Okafor@example.ca';
 

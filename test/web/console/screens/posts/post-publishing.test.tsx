@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { SITE_LOOK_EVERY_MS } from '#web/src/console/screens/posts/use-site-follows.ts';
-import { sentRequests } from '#test/web/features/support/mock-fetch.ts';
+import { sentRequests } from '#test/web/support/mock-fetch.ts';
 import { routedFetch } from '../../support/routed-fetch';
 import { ID, PATH, pageRoutes, post } from './post-fixture';
 

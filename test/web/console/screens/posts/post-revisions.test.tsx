@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { PostFields, PostRevision } from '#shared/console/posts.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
-import { sentRequests } from '#test/web/features/support/mock-fetch.ts';
+import { sentRequests } from '#test/web/support/mock-fetch.ts';
 import { routedFetch } from '../../support/routed-fetch';
 import { ID, OWNER, PATH, pageRoutes, post, savedFields } from './post-fixture';
 

@@ -7,7 +7,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PasskeySummary } from '#shared/console/security.ts';
 import SecurityScreen from '#web/src/console/screens/security/SecurityScreen.tsx';
-import { mockFetch, sentRequests } from '#test/web/features/support/mock-fetch.ts';
+import { mockFetch, sentRequests } from '#test/web/support/mock-fetch.ts';
 
 const LAPTOP: PasskeySummary = {
   id: 'bGFwdG9wLWNyZWRlbnRpYWw',
