@@ -60,7 +60,7 @@ function faultsAtStart(): FaultSpec[] {
   }
 }
 
-/** The local console's owner when CONSOLE_OWNERS is not set (the README's "how to get in"). */
+/** The local console's owner when CONSOLE_OWNERS is not set (docs/owners.md, "Signing in"). */
 export const LOCAL_CONSOLE_OWNER = 'owner@console.test';
 
 /** The local stack's settings: ports from the environment, identities from cdk.json's context. */

@@ -3,7 +3,7 @@
  * (infra/cdk/bin/app.ts) deploys, and what `npm run deploy`, `npm run diff`, the operator commands and
  * the smoke test look up. A second stage (`-c stage=staging`) is a second stack in the same
  * account; every physical name in it is CloudFormation's or derived from its stack name, so the
- * two never clash (README, "Deploying", "A second stage").
+ * two never clash (docs/operations.md, "Deploying", "A second stage").
  */
 
 /** The stage of the stack that has always been deployed. */

@@ -16,7 +16,7 @@ export interface MonthlyBudgetProps {
  * An AWS Budgets monthly cost budget that emails at 80% of the month's actual spend and when the
  * month is forecast to exceed it: the warning a runaway cost (a loop, a flood, a forgotten
  * resource) gives before the bill does. Budgets see the whole account's cost, not one stack's
- * (README, "Deploying"). A budget without actions costs nothing (AWS Budgets price list,
+ * (docs/operations.md, "Deploying"). A budget without actions costs nothing (AWS Budgets price list,
  * "$0.00 for Budget-days"; docs/decisions/0014-one-topic-key-as-documented.md).
  *
  * Shape of AWS::Budgets::Budget, checked against the CloudFormation reference:

@@ -2,7 +2,7 @@
  * `npm run deploy [-- <cdk deploy arguments>]`: builds the website for deployment and deploys
  * the whole stack in one `cdk deploy`, the first deploy included — the pages and the emails get
  * the real site URL at deploy time (docs/decisions/0010-site-url-from-distribution.md). Needs
- * AWS credentials for the account and a bootstrapped ca-central-1 (see the README, "Deploying").
+ * AWS credentials for the account and a bootstrapped ca-central-1 (docs/operations.md, "Deploying").
  * Then asks the site's publisher for a run (`npm run campaign -- archive`): the newsletter
  * archive and the blog are rendered with the deployed build's template and render kit, and a new
  * stack's blog is seeded from web/content/posts and published.

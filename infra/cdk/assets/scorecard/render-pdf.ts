@@ -6,7 +6,7 @@
  *   npx tsx infra/cdk/assets/scorecard/render-pdf.ts
  *
  * The browser is the one test/support/chromium.ts resolves (CHROMIUM_PATH, Debian's chromium or the
- * npm-shipped one; see README). No browser is downloaded.
+ * npm-shipped one; see docs/contributing.md, "The local stack"). No browser is downloaded.
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
