@@ -23,7 +23,7 @@ export const API_ROUTES = {
    * 204 whatever it held, counted or not (docs/decisions/0081-privacy-first-analytics.md).
    */
   collectVisit: 'POST /api/visits',
-  /** The console's sign-in ceremony (shared/console/common.ts CONSOLE_AUTH_ROUTES): open without a session. */
+  /** The console's sign-in ceremony (shared/console/sign-in.ts CONSOLE_AUTH_ROUTES): open without a session. */
   consoleAuth: 'ANY /api/admin/auth/{proxy+}',
   /**
    * The campaigns screen (shared/console/campaigns.ts CAMPAIGN_ROUTES): a session is needed. A

@@ -1,5 +1,5 @@
 import { CAMPAIGN_TOPICS, type CampaignTopic } from '#shared/constants/campaigns.ts';
-import type { SubscriberState } from '#shared/console/people.ts';
+import type { SubscriberState } from '#shared/console/subscribers.ts';
 import { ineligibility } from '../campaigns/eligibility';
 import { consentStanding, hasOptedOut, type SubscriberItem } from '../data/subscriber-item';
 

@@ -1,8 +1,8 @@
 /**
- * The console's People and Subscribers screens (issue 19, sections 4 and 5): their routes and the
- * JSON they answer, used by the console's page and by its handlers
- * (lambdas/console/people/person-routes.ts, subscriber-routes.ts); the yup schemas of their bodies are in
- * ./people-schemas.ts, so the console's start-up script can name the routes without yup.
+ * The console's People screen (issue 19, section 4): its routes and the JSON they answer, used by
+ * the console's page and by its handler (lambdas/console/people/person-routes.ts); the yup schemas
+ * of its bodies are in ./people-schemas.ts, so the console's start-up script can name the routes
+ * without yup. A subscription's states are the Subscribers screen's (./subscribers.ts).
  *
  * A person is named by an email address, and addresses never travel in a URL: a path or query
  * lands in CloudFront's and API Gateway's access logs, which an erasure cannot reach
@@ -11,7 +11,8 @@
  * Every route answers 401 without a session and 400 `{ message }` for a body the schema refuses.
  */
 import { route } from '../route-key';
-import { CONSOLE_API_BASE, type Page } from './common';
+import { CONSOLE_API_BASE } from './common';
+import type { SubscriberState } from './subscribers';
 import type { Audience } from '../constants/audiences';
 import type { CampaignTopic } from '../constants/campaigns';
 
@@ -27,26 +28,6 @@ export const PEOPLE_ROUTES = {
   unsubscribe: /* @__PURE__ */ route('POST', `${CONSOLE_API_BASE}/people/unsubscribe`),
   /** Body ErasureRequest; 200 ErasureAnswer. Audit `person.erase`. */
   erasure: /* @__PURE__ */ route('POST', `${CONSOLE_API_BASE}/people/erasure`),
-} as const;
-
-/**
- * Never `/api/admin/subscribers/<word>`: the public `GET /api/{audience}/subscribers/{id}` matches
- * that path too, and API Gateway prefers a route without a greedy variable to the console's
- * `ANY /api/admin/{proxy+}` (https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-develop-routes.html,
- * "Routing API requests"), as the local twin does: a route there answered "We could not find that
- * subscription".
- */
-export const SUBSCRIBER_ROUTES = {
-  /**
-   * Query SubscriberFilter + `cursor`; 200 SubscriberListPage, 50 a page, newest first. The first
-   * page (no cursor) carries the counts too: the screen opens on one call and one read of the table.
-   */
-  list: /* @__PURE__ */ route('GET', `${CONSOLE_API_BASE}/subscribers`),
-  /**
-   * Query SubscriberFilter and `cursor` (none for the first part); 200 text/csv, one part of every
-   * matching row (./exports.ts). Audit `subscribers.export`, with the last part.
-   */
-  export: /* @__PURE__ */ route('GET', `${CONSOLE_API_BASE}/subscribers-export`),
 } as const;
 
 export const ERASURE_NOT_CONFIRMED =
@@ -166,49 +147,3 @@ export interface ErasureAnswer {
   /** Whether a CASL record was kept (messages had been sent under the person's consent). */
   keptRecord: boolean;
 }
-
-/** `pending`: asked to subscribe, confirmation not clicked yet (within its 7 days). */
-export const SUBSCRIBER_STATES = [
-  'pending',
-  'confirmed',
-  'implied',
-  'inquired',
-  'lapsed',
-  'unsubscribed',
-  'suppressed',
-] as const;
-export type SubscriberState = (typeof SUBSCRIBER_STATES)[number];
-
-export interface SubscriberFilter {
-  audience?: Audience;
-  state?: SubscriberState;
-  /** Only subscribers who get this topic now (eligible for a campaign of it). */
-  topic?: CampaignTopic;
-}
-
-export interface SubscriberRow {
-  audience: Audience;
-  state: SubscriberState;
-  email: string;
-  firstName: string;
-  lastName: string;
-  topics: CampaignTopic[];
-  since: number;
-  impliedUntil?: number;
-}
-
-export interface SubscribersOverview {
-  /** Per audience, how many are in each state. */
-  byState: Record<Audience, Record<SubscriberState, number>>;
-  /** Per audience, how many a campaign of each topic would reach now. */
-  byTopic: Record<Audience, Record<CampaignTopic, number>>;
-  /** Implied consents ending within 30 days, soonest first. */
-  impliedExpiring: SubscriberRow[];
-}
-
-/** A page of the list; the first one (asked without a cursor) also counts everyone, unfiltered. */
-export interface SubscriberListPage extends Page<SubscriberRow> {
-  overview?: SubscribersOverview;
-}
-
-export const BAD_FILTER = 'That filter is not one the list knows.';

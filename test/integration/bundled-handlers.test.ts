@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import * as API_SUCCESS from '#shared/constants/api-success.ts';
 import { FUNCTIONS, type FunctionName } from '#infra/cdk/constructs/functions.ts';
 import { LAMBDA_ENTRY_FILE, lambdaBuildOptions } from '#infra/cdk/constructs/lambda-build.ts';
-import { CONSOLE_AUTH_ROUTES } from '#shared/console/common.ts';
+import { CONSOLE_AUTH_ROUTES } from '#shared/console/sign-in.ts';
 import { VALIDATION } from '#shared/constants/messages.ts';
 import { jsonEvent, signupEvent } from '../unit/lambdas/support/api-events';
 import { signupBody } from '../unit/lambdas/support/payloads';

@@ -4,7 +4,8 @@
  * from the stack's inbox, registers the passkey and returns the session cookie's token. For
  * benchmarks and checks that need a signed-in owner without a browser.
  */
-import { CONSOLE_AUTH_ROUTES, SESSION_COOKIE } from '#shared/console/common.ts';
+import { CONSOLE_AUTH_ROUTES } from '#shared/console/sign-in.ts';
+import { SESSION_COOKIE } from '#shared/console/common.ts';
 import { readCapturedEmails } from '#infra/local/services.ts';
 import { createPasskey } from './software-passkey';
 

@@ -7,7 +7,7 @@ import { stateOf } from '#lambdas/domain/subscriber-state.ts';
 import { isoTime } from '#lambdas/runtime/clock.ts';
 import type { Audience } from '#shared/constants/audiences.ts';
 import { CONFIRMATION_TTL_SECONDS } from '#shared/constants/consent.ts';
-import { SUBSCRIBER_STATES, type SubscriberState } from '#shared/console/people.ts';
+import { SUBSCRIBER_STATES, type SubscriberState } from '#shared/console/subscribers.ts';
 import { leadMailSummary } from './held-mail';
 import { scanKind } from './scan-table';
 import type { OpsTarget } from './stack-target';

@@ -1,4 +1,4 @@
-import { AUDIT_ROUTES } from '#shared/console/common.ts';
+import { AUDIT_ROUTES } from '#shared/console/audit.ts';
 import { jsonResponse } from '../../http/responses';
 import { auditPage } from '../kit/audit-log';
 import type { ConsoleRoute } from '../kit/router';

@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
-import type { AuditEntry, Page } from '#shared/console/common.ts';
+import type { AuditEntry } from '#shared/console/audit.ts';
+import type { Page } from '#shared/console/common.ts';
 import { AUDIT_LOG_INDEX } from '#shared/audit-log-index.ts';
 import { marshall, unmarshall } from '../../data/attribute-values';
 import { putIfAbsent, updateItem } from '../../data/items';

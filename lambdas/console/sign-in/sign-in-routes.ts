@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { CONSOLE_AUTH_ROUTES, type ConsoleSession, type SessionCheck } from '#shared/console/common.ts';
+import { CONSOLE_AUTH_ROUTES, type ConsoleSession, type SessionCheck } from '#shared/console/sign-in.ts';
 import { clientNetworkKey } from '../../http/client-address';
 import { Refusal } from '../../domain/refusal';
 import { jsonResponse } from '../../http/responses';

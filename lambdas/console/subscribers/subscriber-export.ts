@@ -1,4 +1,4 @@
-import type { SubscriberRow } from '#shared/console/people.ts';
+import type { SubscriberRow } from '#shared/console/subscribers.ts';
 import { mailboxHash } from '../../domain/mailbox-hash';
 import { Refusal } from '../../domain/refusal';
 import type { ApiResult } from '../../http/types';

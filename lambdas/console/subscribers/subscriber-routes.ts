@@ -1,4 +1,4 @@
-import { SUBSCRIBER_ROUTES, type SubscriberFilter, type SubscriberListPage } from '#shared/console/people.ts';
+import { SUBSCRIBER_ROUTES, type SubscriberFilter, type SubscriberListPage } from '#shared/console/subscribers.ts';
 import { countOf } from '#shared/count-words.ts';
 import { Refusal } from '../../domain/refusal';
 import { jsonResponse } from '../../http/responses';

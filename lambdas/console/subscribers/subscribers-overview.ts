@@ -8,7 +8,7 @@ import {
   type SubscriberRow,
   type SubscribersOverview,
   type SubscriberState,
-} from '#shared/console/people.ts';
+} from '#shared/console/subscribers.ts';
 import { leadsSince } from '../../data/leads';
 import { allSubscribers } from '../../data/subscriber-list';
 import { claimedMailbox } from '../../data/subscriber-item';

@@ -4,9 +4,9 @@
  * ceremony's pass is console-sign-in.test.ts.)
  */
 // First: this file's own leads table, before the handlers read LEADS_TABLE.
-import { SUBSCRIBER_ROUTES } from '#shared/console/people.ts';
+import { SUBSCRIBER_ROUTES } from '#shared/console/subscribers.ts';
 import { callOf, type RouteCall } from '#shared/route-key.ts';
-import { AUDIT_ROUTES } from '#shared/console/common.ts';
+import { AUDIT_ROUTES } from '#shared/console/audit.ts';
 import { createOwnLeadsTable, ownLeadsTable, seedLeads, storedLead } from './own-leads-table';
 import { RESPONSE_MAX_BYTES } from '#lambdas/console/kit/csv-download.ts';
 import { LEAD_MESSAGES } from '#lambdas/console/leads/lead-messages.ts';

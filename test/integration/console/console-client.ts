@@ -4,7 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { CONSOLE_AUTH_ROUTES, SESSION_COOKIE, type AuditEntry, AUDIT_ROUTES } from '#shared/console/common.ts';
+import { CONSOLE_AUTH_ROUTES } from '#shared/console/sign-in.ts';
+import { SESSION_COOKIE } from '#shared/console/common.ts';
+import { type AuditEntry, AUDIT_ROUTES } from '#shared/console/audit.ts';
 import { API_ROUTES } from '#shared/paths.ts';
 import type { RouteCall } from '#shared/route-key.ts';
 import { matchApiRoute } from '#infra/local/api/api-routes-matcher.ts';

@@ -6,7 +6,7 @@
  * (docs/decisions/0070-console-sign-in.md and 0071-console-sessions.md, amendments of 2026-11-28).
  */
 import { callOf } from '#shared/route-key.ts';
-import { AUDIT_ROUTES } from '#shared/console/common.ts';
+import { AUDIT_ROUTES } from '#shared/console/audit.ts';
 import { createHash } from 'node:crypto';
 import { SECURITY_MESSAGES, SECURITY_ROUTES } from '#shared/console/security.ts';
 import { SIGN_IN_MESSAGES } from '#lambdas/console/sign-in/sign-in-messages.ts';

@@ -6,7 +6,8 @@
  */
 import { callOf } from '#shared/route-key.ts';
 import { createHash } from 'node:crypto';
-import { BACKGROUND_REQUEST_HEADER, AUDIT_ROUTES } from '#shared/console/common.ts';
+import { BACKGROUND_REQUEST_HEADER } from '#shared/console/common.ts';
+import { AUDIT_ROUTES } from '#shared/console/audit.ts';
 import { CAMPAIGN_ROUTES } from '#shared/console/campaigns.ts';
 import { ATTEMPT_LIMITS } from '#lambdas/console/sign-in/attempt-limits.ts';
 import { SESSION_IDLE_SECONDS, SESSIONS_PER_OWNER } from '#lambdas/console/sign-in/sessions.ts';

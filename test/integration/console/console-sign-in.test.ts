@@ -1,6 +1,7 @@
 import { callOf, route, type RouteCall } from '#shared/route-key.ts';
 import { createHash } from 'node:crypto';
-import { SESSION_COOKIE, AUDIT_ROUTES } from '#shared/console/common.ts';
+import { SESSION_COOKIE } from '#shared/console/common.ts';
+import { AUDIT_ROUTES } from '#shared/console/audit.ts';
 import { CAMPAIGN_ROUTES } from '#shared/console/campaigns.ts';
 import { POST_ROUTES } from '#shared/console/posts.ts';
 import { SECURITY_ROUTES } from '#shared/console/security.ts';

@@ -1,15 +1,15 @@
 /**
- * The console's Subscribers screen (shared/console/people.ts) against tables of this file alone,
+ * The console's Subscribers screen (shared/console/subscribers.ts) against tables of this file alone,
  * so its counts are exactly what it seeded: counts by audience, state and topic, implied consent
  * ending within 30 days, the filtered and paged list, and the CSV export (formula-safe, audited).
  */
 import { type RouteCall } from '#shared/route-key.ts';
-import { AUDIT_ROUTES } from '#shared/console/common.ts';
+import { AUDIT_ROUTES } from '#shared/console/audit.ts';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { createTables, localDynamoClient } from '#infra/local/services.ts';
 import { emailClaimId } from '#lambdas/data/subscriber-item.ts';
-import { BAD_FILTER, SUBSCRIBER_ROUTES } from '#shared/console/people.ts';
+import { BAD_FILTER, SUBSCRIBER_ROUTES } from '#shared/console/subscribers.ts';
 import { subscriberItem, type Kind } from '../../support/campaign-subscribers';
 
 const DAY = 24 * 3600;

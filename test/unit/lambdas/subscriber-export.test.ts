@@ -5,7 +5,7 @@
  * parts and many rows share a second; the export is audited once, with the file's count; and no
  * address goes in a cursor (the export is a GET).
  */
-import type { SubscriberRow } from '#shared/console/people.ts';
+import type { SubscriberRow } from '#shared/console/subscribers.ts';
 import { EXPORT_NEXT_HEADER, EXPORT_ROWS_HEADER } from '#shared/console/exports.ts';
 import { PART_MAX_BYTES } from '#lambdas/console/kit/csv-parts.ts';
 import { subscribersCsvPart } from '#lambdas/console/subscribers/subscriber-export.ts';

@@ -7,8 +7,9 @@
  */
 import { CAMPAIGN_ROUTES } from '#shared/console/campaigns.ts';
 import { LEAD_ROUTES } from '#shared/console/leads.ts';
-import { AUDIT_ROUTES } from '#shared/console/common.ts';
-import { PEOPLE_ROUTES, SUBSCRIBER_ROUTES } from '#shared/console/people.ts';
+import { AUDIT_ROUTES } from '#shared/console/audit.ts';
+import { PEOPLE_ROUTES } from '#shared/console/people.ts';
+import { SUBSCRIBER_ROUTES } from '#shared/console/subscribers.ts';
 import { pathMatcher, route, routeKeyOf, type Route } from '#shared/route-key.ts';
 import { matchApiRoute } from '#infra/local/api/api-routes-matcher.ts';
 

@@ -2,7 +2,7 @@
  * The console's API client (client/console-client.ts): JSON both ways, the API's words on failure, and a 401 heard by the
  * console's frame (and nothing else heard as one).
  */
-import { AUDIT_ROUTES } from '#shared/console/common.ts';
+import { AUDIT_ROUTES } from '#shared/console/audit.ts';
 import { consoleRequest, onSessionEnded } from '#web/src/console/client/console-client.ts';
 import { RequestError } from '#web/src/lib/api-client.ts';
 import { mockFetch, sentRequests } from '#test/web/support/mock-fetch.ts';

@@ -9,7 +9,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import type { ConsoleSession } from '#shared/console/common.ts';
+import type { ConsoleSession } from '#shared/console/sign-in.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { consoleRequest } from '#web/src/console/client/console-client.ts';
 import { keptTypingKey } from '#web/src/console/kit/kept-typing.ts';

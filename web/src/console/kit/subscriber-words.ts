@@ -1,6 +1,6 @@
 import type { Audience } from '#shared/constants/audiences.ts';
 import type { CampaignTopic } from '#shared/constants/campaigns.ts';
-import type { SubscriberState } from '#shared/console/people.ts';
+import type { SubscriberState } from '#shared/console/subscribers.ts';
 
 /** The mailing lists, states and topics in the owners' words, for the People, Subscribers and Campaigns screens. */
 const AUDIENCE_WORDS: Record<Audience, string> = { candidate: 'Candidates', employer: 'Employers' };

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
-import type { ConsoleSession } from '#shared/console/common.ts';
+import type { ConsoleSession } from '#shared/console/sign-in.ts';
 import { FormMessage } from '../../components/form/FormMessage';
 import { useSubmission } from '../../components/form/use-submission';
 import { ConfirmButton } from '../kit/ConfirmButton';

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { CONSOLE_AUTH_ROUTES, type ConsoleSession, type SessionCheck } from '#shared/console/common.ts';
+import { CONSOLE_AUTH_ROUTES, type ConsoleSession, type SessionCheck } from '#shared/console/sign-in.ts';
 import { RequestError } from '../../lib/api-client';
 import { consoleRequest, onSessionEnded } from '../client/console-client';
 import { dropEarly } from '../client/early-answers';

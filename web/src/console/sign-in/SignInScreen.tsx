@@ -1,4 +1,4 @@
-import { CONSOLE_AUTH_ROUTES } from '#shared/console/common.ts';
+import { CONSOLE_AUTH_ROUTES } from '#shared/console/sign-in.ts';
 import { FIELD_MAX } from '#shared/constants/limits.ts';
 import { enrolmentLinkSchema } from '#shared/console/sign-in-schemas.ts';
 import { FormMessage } from '../../components/form/FormMessage';

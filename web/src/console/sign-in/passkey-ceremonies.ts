@@ -5,7 +5,7 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { CONSOLE_AUTH_ROUTES, type ConsoleSession } from '#shared/console/common.ts';
+import { CONSOLE_AUTH_ROUTES, type ConsoleSession } from '#shared/console/sign-in.ts';
 import { consoleRequest } from '../client/console-client';
 
 /** What the page says when the browser's own passkey step did not finish, in plain words. */

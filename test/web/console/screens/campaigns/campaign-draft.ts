@@ -1,4 +1,4 @@
-import type { ConsoleSession } from '#shared/console/common.ts';
+import type { ConsoleSession } from '#shared/console/sign-in.ts';
 import type { CampaignDraft, SendProgress } from '#shared/console/campaigns.ts';
 
 /** The signed-in owner of the campaign screens' tests. */

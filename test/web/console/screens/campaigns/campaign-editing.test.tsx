@@ -9,7 +9,7 @@ import { StrictMode } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { CONSOLE_AUTH_ROUTES } from '#shared/console/common.ts';
+import { CONSOLE_AUTH_ROUTES } from '#shared/console/sign-in.ts';
 import { CAMPAIGN_ROUTES, type CampaignDraft, type Preflight } from '#shared/console/campaigns.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { KEPT_NOTICE } from '#web/src/console/kit/kept-typing.ts';

@@ -7,7 +7,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { ConsoleSession } from '#shared/console/common.ts';
+import type { ConsoleSession } from '#shared/console/sign-in.ts';
 import type { LeadDetail } from '#shared/console/leads.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { RELOADED_NOTICE } from '#web/src/console/screens/leads/use-lead-change.ts';

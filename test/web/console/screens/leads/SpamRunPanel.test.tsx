@@ -9,7 +9,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { ConsoleSession, Page } from '#shared/console/common.ts';
+import type { ConsoleSession } from '#shared/console/sign-in.ts';
+import type { Page } from '#shared/console/common.ts';
 import type { LeadSummary, SpamRun } from '#shared/console/leads.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { sentRequests } from '#test/web/support/mock-fetch.ts';

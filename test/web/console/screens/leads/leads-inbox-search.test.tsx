@@ -7,7 +7,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
-import type { ConsoleSession, Page } from '#shared/console/common.ts';
+import type { ConsoleSession } from '#shared/console/sign-in.ts';
+import type { Page } from '#shared/console/common.ts';
 import type { LeadSummary } from '#shared/console/leads.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { mockFetch, sentRequests } from '#test/web/support/mock-fetch.ts';

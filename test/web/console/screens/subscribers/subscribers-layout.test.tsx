@@ -12,7 +12,7 @@ import {
   type SubscriberListPage,
   type SubscriberRow,
   type SubscribersOverview,
-} from '#shared/console/people.ts';
+} from '#shared/console/subscribers.ts';
 import SubscribersScreen from '#web/src/console/screens/subscribers/SubscribersScreen.tsx';
 
 const ROW: SubscriberRow = {

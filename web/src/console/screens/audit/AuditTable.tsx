@@ -1,4 +1,4 @@
-import type { AuditEntry } from '#shared/console/common.ts';
+import type { AuditEntry } from '#shared/console/audit.ts';
 import { isoTime, whenText } from '../../kit/when';
 
 /**

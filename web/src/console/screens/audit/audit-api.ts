@@ -1,4 +1,5 @@
-import { AUDIT_ROUTES, type AuditEntry, type Page } from '#shared/console/common.ts';
+import { AUDIT_ROUTES, type AuditEntry } from '#shared/console/audit.ts';
+import type { Page } from '#shared/console/common.ts';
 import { consoleRequest } from '../../client/console-client';
 
 /** The audit log's route (lambdas/console/audit/audit-routes.ts): newest first, 50 a page. */

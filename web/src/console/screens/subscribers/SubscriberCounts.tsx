@@ -1,6 +1,6 @@
 import { AUDIENCES } from '#shared/constants/audiences.ts';
 import { CAMPAIGN_TOPICS } from '#shared/constants/campaigns.ts';
-import { SUBSCRIBER_STATES, type SubscribersOverview } from '#shared/console/people.ts';
+import { SUBSCRIBER_STATES, type SubscribersOverview } from '#shared/console/subscribers.ts';
 import { audienceText, stateText, topicText } from '../../kit/subscriber-words';
 
 interface CountTableProps<Key extends string> {

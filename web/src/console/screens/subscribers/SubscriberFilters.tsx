@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { SubscriberFilter } from '#shared/console/people.ts';
+import type { SubscriberFilter } from '#shared/console/subscribers.ts';
 import { audienceText, stateText, topicText } from '../../kit/subscriber-words';
 import { FILTER_FIELDS } from './subscriber-filter';
 

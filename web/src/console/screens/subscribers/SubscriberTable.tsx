@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { SubscriberRow } from '#shared/console/people.ts';
+import type { SubscriberRow } from '#shared/console/subscribers.ts';
 import { personLink } from '../people/person-location';
 import { audienceText, stateText, topicText } from '../../kit/subscriber-words';
 import { dayText } from '../../kit/when';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import type { SubscribersOverview } from '#shared/console/people.ts';
+import type { SubscribersOverview } from '#shared/console/subscribers.ts';
 import { FormMessage } from '#web/src/components/form/FormMessage.tsx';
 import { ExportButton } from '../../export/ExportButton';
 import { SubscriberCounts } from './SubscriberCounts';

@@ -1,6 +1,6 @@
 import { AUDIENCES, isAudience } from '#shared/constants/audiences.ts';
 import { CAMPAIGN_TOPICS, type CampaignTopic } from '#shared/constants/campaigns.ts';
-import { SUBSCRIBER_STATES, type SubscriberFilter, type SubscriberState } from '#shared/console/people.ts';
+import { SUBSCRIBER_STATES, type SubscriberFilter, type SubscriberState } from '#shared/console/subscribers.ts';
 
 /** The filter's fields, in the form's order, with the values each may take. */
 export const FILTER_FIELDS = [

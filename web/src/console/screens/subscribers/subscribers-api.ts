@@ -1,4 +1,4 @@
-import { SUBSCRIBER_ROUTES, type SubscriberFilter, type SubscriberListPage } from '#shared/console/people.ts';
+import { SUBSCRIBER_ROUTES, type SubscriberFilter, type SubscriberListPage } from '#shared/console/subscribers.ts';
 import { consoleDownload, consoleRequest } from '../../client/console-client';
 
 // The Subscribers screen's calls (lambdas/console/subscribers/subscriber-routes.ts).

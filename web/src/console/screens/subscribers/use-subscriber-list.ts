@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SubscriberFilter, SubscriberRow, SubscribersOverview } from '#shared/console/people.ts';
+import type { SubscriberFilter, SubscriberRow, SubscribersOverview } from '#shared/console/subscribers.ts';
 import { errorText } from '#web/src/lib/api-client.ts';
 import { subscriberPage } from './subscribers-api';
 
