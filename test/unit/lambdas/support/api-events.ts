@@ -3,6 +3,7 @@
  * unit and integration tests so both drive the handlers the way API Gateway does.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { routeOfKey } from '#shared/route-key.ts';
 
 export const lambdaContext = { awsRequestId: 'test-request', functionName: 'test' } as unknown as Context;
 
@@ -18,7 +19,7 @@ interface EventInput {
 }
 
 export const apiEvent = (input: EventInput): APIGatewayProxyEventV2 => {
-  const method = input.method ?? input.routeKey.split(' ')[0]!;
+  const method = input.method ?? routeOfKey(input.routeKey).method;
   return {
     version: '2.0',
     routeKey: input.routeKey,
