@@ -6,7 +6,8 @@ import { pathOfKey, routeKeyOf, routeOfKey, type Route, type RouteMethod } from 
 /**
  * The claims in README.md and docs/*.md that a machine can check, checked (issue 34): every
  * repository path written in code font exists, every environment variable named is one the code
- * reads or sets, every `npm run` script named is in package.json, every API route written as
+ * reads or sets, every camelCase or PascalCase symbol is in the code, every `npm run` script named
+ * is in package.json, every API route written as
  * `METHOD /api/…` is one the code serves, and each walk of architecture.md has the hops it counts
  * (at most 8, each a symbol and its source file). Links, and symbols beside links, are checked by
  * docs-references.test.ts; IAM actions against the synthesized template by test/infra/doc-grants.test.ts.
@@ -33,8 +34,12 @@ const docs = [
     .filter((name) => name.endsWith('.md'))
     .map((name) => path.join(ROOT, 'docs', name)),
 ];
+const rootConfigs = readdirSync(ROOT)
+  .filter((name) => /\.(json|mjs|js)$/.test(name) && name !== 'package-lock.json')
+  .map((name) => path.join(ROOT, name));
 const source = ['infra', 'lambdas', 'web', 'shared', 'tools', 'test', '.ci']
   .flatMap((dir) => walk(path.join(ROOT, dir), (name) => /\.(ts|tsx|js|mjs|cjs|json|sh)$/.test(name) || name === 'run'))
+  .concat(rootConfigs)
   .filter((file) => file !== __filename)
   .map((file) => readFileSync(file, 'utf8'))
   .join('\n');
@@ -66,11 +71,11 @@ const unproven = (claim: RegExp, holds: (match: RegExpMatchArray) => boolean) =>
 const MADE_BY_A_RUN = new Set(['web/dist', 'test/bench/report/report.md']);
 
 /**
- * Upper-case names with underscores that are AWS's words, not environment variables: CloudFormation
- * stack states, an ACM certificate's status and an SSM parameter's default marker, each quoted in
- * the deploy steps as AWS prints it.
+ * AWS's own words, quoted in the deploy steps as AWS prints them, which no code of ours names:
+ * CloudFormation stack states, an ACM certificate's status, a parameter's default marker, an S3
+ * error code.
  */
-const AWS_NAMES = new Set([
+const AWS_WORDS = new Set([
   'ROLLBACK_COMPLETE', // a stack whose first create failed (CloudFormation)
   'UPDATE_ROLLBACK_COMPLETE', // a stack whose update failed and was rolled back
   'UPDATE_ROLLBACK_FAILED',
@@ -78,6 +83,12 @@ const AWS_NAMES = new Set([
   'DELETE_COMPLETE',
   'PENDING_VALIDATION', // an ACM certificate waiting for its DNS record
   'USE_DEFAULT_VALUE', // a CloudFormation parameter kept at its default
+  'BucketNotEmpty', // S3's refusal to delete a bucket that still holds objects
+]);
+
+/** Names the deployed stack had before, quoted so an operator of an older stack recognises them. */
+const FORMER_NAMES = new Set([
+  'NewsletterPublisherName', // the publisher's stack output before issue 31 (now SitePublisherName)
 ]);
 
 /** Every route the code serves: the public API's route keys and each console screen's route table. */
@@ -133,9 +144,16 @@ describe('what the docs claim, a machine checks', () => {
 
   it('every environment variable named is read or set by the code', () => {
     const envName = /^([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?:=.*)?$/;
-    expect(unproven(envName, ([, name]) => AWS_NAMES.has(name!) || new RegExp(`\\b${name}\\b`).test(source))).toEqual(
+    expect(unproven(envName, ([, name]) => AWS_WORDS.has(name!) || new RegExp(`\\b${name}\\b`).test(source))).toEqual(
       [],
     );
+  });
+
+  it('every code symbol named (camelCase or PascalCase in code font) is in the code', () => {
+    const symbol = /^([a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*)(?:\(\))?$/;
+    const named = ([, name]: RegExpMatchArray) =>
+      AWS_WORDS.has(name!) || FORMER_NAMES.has(name!) || new RegExp(`(?<![\\w$])${name}(?![\\w$])`).test(source);
+    expect(unproven(symbol, named)).toEqual([]);
   });
 
   it('every npm script named is in package.json', () => {
