@@ -14,7 +14,7 @@ import { createTables, localDynamoClient } from '#infra/local/services.ts';
 import { marshall } from '#lambdas/data/attribute-values.ts';
 import { personRecord } from '#lambdas/console/people/person-record.ts';
 import { leadsOfMailbox } from '#lambdas/data/leads.ts';
-import { createOwnLeadsTable, ownLeadsTable, seedLeads, storedLead } from '../integration/console/own-leads-table';
+import { createOwnLeadsTable, ownLeadsTable, seedLeads, storedLead } from '#test/support/own-leads-table.ts';
 import { startDynamoProcess } from './dynamodb-process';
 
 const FLOOD = 8100;

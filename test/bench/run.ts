@@ -33,7 +33,7 @@ import { consoleCampaignBudgets, measureConsoleCampaignSend } from './console-ca
 import { iamOverheadBudgets, measureIamOverhead } from './iam-overhead';
 import { dynamoBlip, sesDoubt, sesOutage } from './reliability';
 import { subscribeViaApi } from '../e2e/support/subscribers';
-import { signupBody } from '../unit/lambdas/support/payloads';
+import { signupBody } from '#test/support/payloads.ts';
 import { readSeedPosts } from '#web/build/blog-content.ts';
 import { BLOG_AT_SCALE_POSTS, manyPosts, siteWithBlog } from './published-blog';
 import { measureRouteBytes } from './route-bytes';

@@ -15,8 +15,8 @@ import { FUNCTIONS, type FunctionName } from '#infra/cdk/constructs/functions.ts
 import { LAMBDA_ENTRY_FILE, lambdaBuildOptions } from '#infra/cdk/constructs/lambda-build.ts';
 import { CONSOLE_AUTH_ROUTES } from '#shared/console/sign-in.ts';
 import { VALIDATION } from '#shared/constants/messages.ts';
-import { jsonEvent, signupEvent } from '../unit/lambdas/support/api-events';
-import { signupBody } from '../unit/lambdas/support/payloads';
+import { jsonEvent, signupEvent } from '#test/support/api-events.ts';
+import { signupBody } from '#test/support/payloads.ts';
 import { leadsOf, siteUrl, uniqueEmail } from './support/local-aws';
 
 const bundleDir = mkdtempSync(path.join(tmpdir(), 'bundled-handlers-'));

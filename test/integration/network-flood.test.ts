@@ -15,8 +15,8 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { localDynamoClient } from '#infra/local/services.ts';
 import { asFunction } from '#test/support/twin-iam.ts';
-import { invoke, jsonEvent } from '../unit/lambdas/support/api-events';
-import { signupBody } from '../unit/lambdas/support/payloads';
+import { invoke, jsonEvent } from '#test/support/api-events.ts';
+import { signupBody } from '#test/support/payloads.ts';
 import { capturedEmailsTo, leadsOf, readItem, tables, uniqueEmail, writeItem } from './support/local-aws';
 
 const WINDOW = 600;

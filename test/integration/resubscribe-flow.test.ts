@@ -7,9 +7,9 @@ import { handler as confirmHandler } from '#lambdas/handlers/confirm-subscriptio
 import { handler as oneClickHandler } from '#lambdas/handlers/one-click-unsubscribe.ts';
 import { handler as putSubscriberHandler } from '#lambdas/handlers/put-subscriber.ts';
 import { handler as sesEventsHandler } from '#lambdas/handlers/ses-events.ts';
-import { confirmEvent, invoke, oneClickEvent, subscriberEvent } from '../unit/lambdas/support/api-events';
-import { preferenceBody } from '../unit/lambdas/support/payloads';
-import { bounceNotification, snsEvent } from '../unit/lambdas/support/stream-records';
+import { confirmEvent, invoke, oneClickEvent, subscriberEvent } from '#test/support/api-events.ts';
+import { preferenceBody } from '#test/support/payloads.ts';
+import { bounceNotification, snsEvent } from '#test/support/stream-records.ts';
 import {
   capturedEmailsTo,
   confirmationTokenFor,

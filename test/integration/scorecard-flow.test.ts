@@ -3,8 +3,8 @@ import { CONSENT_TEXT, IMPLIED_CONSENT_SECONDS } from '#shared/constants/consent
 import { SCORECARD_MAILS_PER_ADDRESS_PER_DAY } from '#shared/constants/limits.ts';
 import { handler as requestScorecardHandler } from '#lambdas/handlers/request-scorecard.ts';
 import { handler as downloadScorecardHandler } from '#lambdas/handlers/download-scorecard.ts';
-import { downloadEvent, invoke, scorecardEvent } from '../unit/lambdas/support/api-events';
-import { scorecardBody } from '../unit/lambdas/support/payloads';
+import { downloadEvent, invoke, scorecardEvent } from '#test/support/api-events.ts';
+import { scorecardBody } from '#test/support/payloads.ts';
 import {
   capturedEmailsTo,
   consentRecordsOf,

@@ -2,8 +2,8 @@ import { API_ERRORS, API_SUCCESS } from '#shared/constants/messages.ts';
 import { CONSENT_TEXT } from '#shared/constants/consent.ts';
 import { handler as confirmHandler } from '#lambdas/handlers/confirm-subscription.ts';
 import { handler as signupHandler } from '#lambdas/handlers/signup.ts';
-import { apiEvent, invoke, signupEvent } from '../unit/lambdas/support/api-events';
-import { signupBody } from '../unit/lambdas/support/payloads';
+import { apiEvent, invoke, signupEvent } from '#test/support/api-events.ts';
+import { signupBody } from '#test/support/payloads.ts';
 import {
   capturedEmailsTo,
   confirmationTokenFor,
@@ -170,7 +170,7 @@ describe('sign-up (double opt-in): lead -> confirmation email -> the owner confi
       'oneClickUnsubscribe',
       (await import('#lambdas/handlers/one-click-unsubscribe.ts')).handler,
     );
-    const { oneClickEvent } = await import('../unit/lambdas/support/api-events');
+    const { oneClickEvent } = await import('#test/support/api-events.ts');
     const { unsubscribe } = await subscriberLinkTokensFor(carol);
     await invoke(oneClick, oneClickEvent('candidate', unsubscribe, 'List-Unsubscribe=One-Click'));
     const before = await readItem(tables.subscribers, subscriberId);
@@ -209,7 +209,7 @@ describe('sign-up (double opt-in): lead -> confirmation email -> the owner confi
       'oneClickUnsubscribe',
       (await import('#lambdas/handlers/one-click-unsubscribe.ts')).handler,
     );
-    const { oneClickEvent } = await import('../unit/lambdas/support/api-events');
+    const { oneClickEvent } = await import('#test/support/api-events.ts');
     const { unsubscribe } = await subscriberLinkTokensFor(email);
     await invoke(oneClick, oneClickEvent('candidate', unsubscribe, 'List-Unsubscribe=One-Click'));
 

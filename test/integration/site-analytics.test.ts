@@ -11,8 +11,8 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { addDays, SITE_ROUTES, type SiteReport, type SiteRow } from '#shared/console/site.ts';
 import { asFunction } from '#test/support/twin-iam.ts';
-import { confirmEvent, invoke, scorecardEvent, signupEvent } from '../unit/lambdas/support/api-events';
-import { scorecardBody, signupBody } from '../unit/lambdas/support/payloads';
+import { confirmEvent, invoke, scorecardEvent, signupEvent } from '#test/support/api-events.ts';
+import { scorecardBody, signupBody } from '#test/support/payloads.ts';
 import { confirmationTokenFor, leadsOf, readItem, tables, uniqueEmail, writeItem } from './support/local-aws';
 import {
   at,

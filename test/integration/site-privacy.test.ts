@@ -18,8 +18,8 @@ import { TABLES } from '#infra/cdk/constructs/table-definitions.ts';
 import { addDays } from '#shared/console/site.ts';
 import { asFunction } from '#test/support/twin-iam.ts';
 import { visitorOf } from '#lambdas/domain/visitor-day.ts';
-import { confirmEvent, invoke, signupEvent } from '../unit/lambdas/support/api-events';
-import { signupBody } from '../unit/lambdas/support/payloads';
+import { confirmEvent, invoke, signupEvent } from '#test/support/api-events.ts';
+import { signupBody } from '#test/support/payloads.ts';
 import { confirmationTokenFor, leadsOf, readItem, siteUrl, tables, uniqueEmail } from './support/local-aws';
 import {
   at,

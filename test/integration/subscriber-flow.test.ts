@@ -7,9 +7,9 @@ import { handler as oneClickHandler } from '#lambdas/handlers/one-click-unsubscr
 import { handler as signupHandler } from '#lambdas/handlers/signup.ts';
 import { consentRecordId } from '#lambdas/data/subscriber-item.ts';
 import { handler as sesEventsHandler } from '#lambdas/handlers/ses-events.ts';
-import { invoke, oneClickEvent, signupEvent, subscriberEvent } from '../unit/lambdas/support/api-events';
-import { preferenceBody, signupBody, unsubscribeBody } from '../unit/lambdas/support/payloads';
-import { bounceNotification, complaintNotification, snsEvent } from '../unit/lambdas/support/stream-records';
+import { invoke, oneClickEvent, signupEvent, subscriberEvent } from '#test/support/api-events.ts';
+import { preferenceBody, signupBody, unsubscribeBody } from '#test/support/payloads.ts';
+import { bounceNotification, complaintNotification, snsEvent } from '#test/support/stream-records.ts';
 import {
   capturedEmailsTo,
   deliverDueMail,

@@ -27,7 +27,7 @@ import { REPO_ROOT } from '#shared/repo-root.ts';
 import { localDynamoClient, readCapturedEmails } from '#infra/local/services.ts';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { scorecardBody } from '../../unit/lambdas/support/payloads';
+import { scorecardBody } from '#test/support/payloads.ts';
 import { rawRequest } from '../../support/raw-request';
 
 jest.setTimeout(240_000);

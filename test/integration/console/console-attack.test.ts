@@ -7,7 +7,7 @@
 import { SUBSCRIBER_ROUTES } from '#shared/console/subscribers.ts';
 import { callOf, type RouteCall } from '#shared/route-key.ts';
 import { AUDIT_ROUTES } from '#shared/console/audit.ts';
-import { createOwnLeadsTable, ownLeadsTable, seedLeads, storedLead } from './own-leads-table';
+import { createOwnLeadsTable, ownLeadsTable, seedLeads, storedLead } from '#test/support/own-leads-table.ts';
 import { RESPONSE_MAX_BYTES } from '#lambdas/console/kit/csv-download.ts';
 import { LEAD_MESSAGES } from '#lambdas/console/leads/lead-messages.ts';
 import { BAD_CURSOR } from '#lambdas/console/kit/page-cursor.ts';

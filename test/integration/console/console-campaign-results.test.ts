@@ -24,8 +24,8 @@ import { subscriberItem } from '../../support/campaign-subscribers';
 import { readItem, sesEndpoint, writeItem } from '../support/local-aws';
 import { startLocalSite } from '../support/local-site';
 import { api, enrol, sessionOf } from './console-client';
-import { invoke, lambdaContext, oneClickEvent, subscriberEvent } from '../../unit/lambdas/support/api-events';
-import { preferenceBody, unsubscribeBody } from '../../unit/lambdas/support/payloads';
+import { invoke, lambdaContext, oneClickEvent, subscriberEvent } from '#test/support/api-events.ts';
+import { preferenceBody, unsubscribeBody } from '#test/support/payloads.ts';
 import { asFunction } from '#test/support/twin-iam.ts';
 
 const sesEvents = asFunction('sesEvents', sesEventsHandler);

@@ -19,7 +19,7 @@ import { subscriberItem } from '../../support/campaign-subscribers';
 import { readItem, sesEndpoint, writeItem } from '../support/local-aws';
 import { startLocalSite } from '../support/local-site';
 import { api, auditOf, enrol, sessionOf, type Call } from './console-client';
-import { lambdaContext } from '../../unit/lambdas/support/api-events';
+import { lambdaContext } from '#test/support/api-events.ts';
 import { asFunction } from '#test/support/twin-iam.ts';
 
 const sesEvents = asFunction('sesEvents', sesEventsHandler);

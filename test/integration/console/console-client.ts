@@ -14,7 +14,7 @@ import { handler as consoleApiHandler } from '#lambdas/handlers/console-screens.
 import { handler as consoleAuthHandler } from '#lambdas/handlers/console-auth.ts';
 import { handler as consoleCampaignsHandler } from '#lambdas/handlers/console-campaigns.ts';
 import { handler as consolePostsHandler } from '#lambdas/handlers/console-posts.ts';
-import { apiEvent, lambdaContext } from '../../unit/lambdas/support/api-events';
+import { apiEvent, lambdaContext } from '#test/support/api-events.ts';
 import { createPasskey, signIn, type SoftwarePasskey } from '../../support/software-passkey';
 import { capturedEmailsTo, siteUrl } from '../support/local-aws';
 import { asFunction } from '#test/support/twin-iam.ts';

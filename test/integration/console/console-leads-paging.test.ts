@@ -1,5 +1,5 @@
 // First: this file's own leads table, before the handlers read LEADS_TABLE.
-import { createOwnLeadsTable, ownLeadsTable, seedLeads, storedLead } from './own-leads-table';
+import { createOwnLeadsTable, ownLeadsTable, seedLeads, storedLead } from '#test/support/own-leads-table.ts';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { localDynamoClient } from '#infra/local/services.ts';
 import { readLeads } from '#lambdas/console/leads/lead-list.ts';

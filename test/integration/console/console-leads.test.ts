@@ -1,6 +1,6 @@
 // First: this file's own leads table, before the handlers read LEADS_TABLE.
 import { callOf, type Route } from '#shared/route-key.ts';
-import { createOwnLeadsTable, ownLeadsTable, seedLeads, storedLead } from './own-leads-table';
+import { createOwnLeadsTable, ownLeadsTable, seedLeads, storedLead } from '#test/support/own-leads-table.ts';
 import { LEAD_ROUTES, NOTE_MAX } from '#shared/console/leads.ts';
 import { firmDay, startOfFirmDay } from '#shared/firm-day.ts';
 import { OTHER_ORIGIN, SIGN_IN_NEEDED } from '#lambdas/console/kit/guards.ts';

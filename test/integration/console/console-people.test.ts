@@ -11,8 +11,8 @@ import { OTHER_ORIGIN, SIGN_IN_NEEDED } from '#lambdas/console/kit/guards.ts';
 import { handler as signupHandler } from '#lambdas/handlers/signup.ts';
 import { CONSENT_FORMS_VERSION, CONSENT_TEXT } from '#shared/constants/consent.ts';
 import { ERASURE_NOT_CONFIRMED, NO_SUBSCRIPTION, PEOPLE_ROUTES } from '#shared/console/people.ts';
-import { invoke, signupEvent } from '../../unit/lambdas/support/api-events';
-import { signupBody } from '../../unit/lambdas/support/payloads';
+import { invoke, signupEvent } from '#test/support/api-events.ts';
+import { signupBody } from '#test/support/payloads.ts';
 import {
   capturedEmailsTo,
   consentRecordsOf,

@@ -5,7 +5,7 @@
  * person's leads by id. The route runs as the consoleApi function, held to its role.
  */
 // First: this file's own leads table, before the handlers read LEADS_TABLE.
-import { createOwnLeadsTable, ownLeadsTable, seedLeads, storedLead } from './own-leads-table';
+import { createOwnLeadsTable, ownLeadsTable, seedLeads, storedLead } from '#test/support/own-leads-table.ts';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { localDynamoClient } from '#infra/local/services.ts';
 import { leadsOfMailbox } from '#lambdas/data/leads.ts';

@@ -20,9 +20,9 @@ import { handler as sesEventsHandler } from '#lambdas/handlers/ses-events.ts';
 import { handler as signupHandler } from '#lambdas/handlers/signup.ts';
 import { PEOPLE_ROUTES } from '#shared/console/people.ts';
 import { asFunction } from '#test/support/twin-iam.ts';
-import { invoke, signupEvent } from '../../unit/lambdas/support/api-events';
-import { signupBody } from '../../unit/lambdas/support/payloads';
-import { snsEvent } from '../../unit/lambdas/support/stream-records';
+import { invoke, signupEvent } from '#test/support/api-events.ts';
+import { signupBody } from '#test/support/payloads.ts';
+import { snsEvent } from '#test/support/stream-records.ts';
 import {
   capturedEmailsTo,
   deliverDueMail,

@@ -6,7 +6,7 @@ import { apiPath } from '#shared/paths.ts';
 import { readFaults, setFault } from '../../support/faults';
 import { reuseBuildIfPresent, startLocalStack } from '../../support/local-stack';
 import { stackPerFile } from '../../support/stack-per-file';
-import { signupBody } from '../../unit/lambdas/support/payloads';
+import { signupBody } from '#test/support/payloads.ts';
 
 jest.setTimeout(120_000);
 

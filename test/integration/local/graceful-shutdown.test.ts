@@ -5,7 +5,7 @@ import { localDynamoClient } from '#infra/local/services.ts';
 import { apiPath } from '#shared/paths.ts';
 import { readFaults, setFault } from '../../support/faults';
 import { LIMITS_LIFTED, reuseBuildIfPresent, startLocalStack, type RunningStack } from '../../support/local-stack';
-import { signupBody } from '../../unit/lambdas/support/payloads';
+import { signupBody } from '#test/support/payloads.ts';
 
 jest.setTimeout(180_000);
 

@@ -6,7 +6,7 @@
  * behind proxies of its own (in front of the suite's), whose roles the tests switch.
  */
 // First: it gives this file a leads table of its own before the handlers load.
-import { createOwnLeadsTable } from '../console/own-leads-table';
+import { createOwnLeadsTable } from '#test/support/own-leads-table.ts';
 import { createServer } from 'node:http';
 import { mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -27,9 +27,9 @@ import { enqueueRecipients } from '#lambdas/campaigns/enqueue.ts';
 import { createDynamoClient } from '#lambdas/runtime/aws-clients/dynamodb.ts';
 import { createSqsClient } from '#lambdas/runtime/aws-clients/sqs.ts';
 import { asFunction, templateWithout } from '#test/support/twin-iam.ts';
-import { invoke, signupEvent } from '../../unit/lambdas/support/api-events';
-import { signupBody } from '../../unit/lambdas/support/payloads';
-import { bounceNotification, snsEvent } from '../../unit/lambdas/support/stream-records';
+import { invoke, signupEvent } from '#test/support/api-events.ts';
+import { signupBody } from '#test/support/payloads.ts';
+import { bounceNotification, snsEvent } from '#test/support/stream-records.ts';
 import { capturedEmailsTo, leadsOf, readItem, tables, uniqueEmail } from '../support/local-aws';
 
 const QUEUE = 'campaign-queue';

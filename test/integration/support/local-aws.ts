@@ -7,7 +7,7 @@ import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context } from 'aws-lambda';
 import { localDynamoClient, readCapturedEmails, readRawEmails, type CapturedEmail } from '#infra/local/services.ts';
 import { handler as sweepHandler } from '#lambdas/handlers/mail-sweep.ts';
-import { readMail, type ReadableMail } from '../../unit/lambdas/support/parse-mime';
+import { readMail, type ReadableMail } from '#test/support/parse-mime.ts';
 import { asFunction } from '#test/support/twin-iam.ts';
 
 const sweep = asFunction('mailSweep', sweepHandler);
@@ -132,8 +132,8 @@ export const subscribe = async (audience: 'candidate' | 'employer', email: strin
     'confirmSubscription',
     (await import('#lambdas/handlers/confirm-subscription.ts')).handler,
   );
-  const { apiEvent, invoke, signupEvent } = await import('../../unit/lambdas/support/api-events');
-  const { signupBody } = await import('../../unit/lambdas/support/payloads');
+  const { apiEvent, invoke, signupEvent } = await import('#test/support/api-events.ts');
+  const { signupBody } = await import('#test/support/payloads.ts');
   await invoke(signup, signupEvent(signupBody({ email, audience })));
   const [lead] = await leadsOf(email.toLowerCase());
   await deliverDueMail(lead!.id);

@@ -11,7 +11,7 @@ import { BLOG_FILES } from '#shared/blog-site.ts';
 import { firmTime } from '#shared/firm-day.ts';
 import { API_ROUTES } from '#shared/paths.ts';
 import type { VisitBeacon } from '#shared/site-visits.ts';
-import { apiEvent, invoke, type ApiAnswer } from '../../unit/lambdas/support/api-events';
+import { apiEvent, invoke, type ApiAnswer } from '#test/support/api-events.ts';
 import { siteUrl } from './local-aws';
 
 export const USER_AGENTS = {

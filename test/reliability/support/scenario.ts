@@ -13,7 +13,7 @@ import {
   type LocalStackOptions,
   type RunningStack,
 } from '../../support/local-stack';
-import { scorecardBody, signupBody } from '../../unit/lambdas/support/payloads';
+import { scorecardBody, signupBody } from '#test/support/payloads.ts';
 
 /** A stack for a fault scenario: limits lifted (these scenarios are about faults, and every request comes from one client). */
 export const startStack = (options: LocalStackOptions = {}) =>

@@ -1,12 +1,12 @@
 /**
- * A campaign and its subscribers in a test file's own tables (test/unit/lambdas/support/own-dynalite.ts),
+ * A campaign and its subscribers in a test file's own tables (test/unit/support/own-dynalite.ts),
  * for the campaign sender's unit tests (docs/decisions/0050-campaign-sending.md).
  */
 import type { CampaignContent } from '#lambdas/data/campaign-item.ts';
 import { emailClaimId, type SubscriberItem } from '#lambdas/data/subscriber-item.ts';
 import type { Audience } from '#shared/constants/audiences.ts';
 import { subscriberItem } from '#test/support/campaign-subscribers.ts';
-import type { OwnTables } from '#test/unit/lambdas/support/own-dynalite.ts';
+import type { OwnTables } from '#test/unit/support/own-dynalite.ts';
 
 export const SUBSCRIBERS = 'Subscribers-unit';
 export const CAMPAIGNS = 'Campaigns-unit';

@@ -1,6 +1,6 @@
 /**
  * A console function made of one slice's routes (signedInHandler, as lambdas/handlers/console-*.ts
- * make theirs) on a test file's own dynalite (../../lambdas/support/own-dynalite.ts), and an owner
+ * make theirs) on a test file's own dynalite (test/unit/support/own-dynalite.ts), and an owner
  * signed in to it: requests go through the console's router and kit in process, as the owner's
  * page sends them (its session cookie, the site's origin, a JSON body).
  */
@@ -10,8 +10,8 @@ import type { ConsoleRequest, ConsoleStores } from '#lambdas/console/kit/request
 import type { ConsoleRoute } from '#lambdas/console/kit/router.ts';
 import { signedInHandler } from '#lambdas/console/kit/signed-in-handler.ts';
 import { startSession } from '#lambdas/console/sign-in/sessions.ts';
-import { apiEvent, invoke } from '#test/unit/lambdas/support/api-events.ts';
-import type { OwnTables } from '#test/unit/lambdas/support/own-dynalite.ts';
+import { apiEvent, invoke } from '#test/support/api-events.ts';
+import type { OwnTables } from '#test/unit/support/own-dynalite.ts';
 
 export const OWNER = 'ann@chinooktalent.ca';
 process.env.CONSOLE_OWNERS = `${OWNER},bob@chinooktalent.ca`;

@@ -3,7 +3,7 @@
  * as in Lambda): the unit environment plus the queue it hands refused recipients back to and the
  * newsletter archive's publisher it asks for a run.
  */
-import '#test/unit/lambdas/support/env.ts';
+import '#test/unit/support/env.ts';
 
 export const CAMPAIGN_QUEUE_URL = 'https://sqs.ca-central-1.amazonaws.com/123456789012/campaigns';
 process.env.CAMPAIGN_QUEUE_URL = CAMPAIGN_QUEUE_URL;

@@ -4,16 +4,16 @@
  * destination address finds the person's record (docs/decisions/0063-settling-mail-from-ses-events.md).
  * The file's own dynalite.
  */
-import '#test/unit/lambdas/support/env.ts';
+import '#test/unit/support/env.ts';
 import type { Context } from 'aws-lambda';
 import { handler as sesEvents } from '#lambdas/handlers/ses-events.ts';
-import { ownDynalite } from '#test/unit/lambdas/support/own-dynalite.ts';
-import { NOW } from '#test/unit/lambdas/support/payloads.ts';
-import { snsEvent } from '#test/unit/lambdas/support/stream-records.ts';
+import { ownDynalite } from '#test/unit/support/own-dynalite.ts';
+import { NOW } from '#test/support/payloads.ts';
+import { snsEvent } from '#test/support/stream-records.ts';
 import { CAMPAIGNS, sendRecord, SLUG, storeSubscriber, SUBSCRIBERS } from '#test/unit/support/campaign-fixtures.ts';
-import { fakeClock } from '#test/unit/lambdas/support/clock.ts';
+import { fakeClock } from '#test/unit/support/clock.ts';
 import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
-import { callsOf } from '#test/unit/lambdas/support/dynamo-mock.ts';
+import { callsOf } from '#test/unit/support/dynamo-mock.ts';
 import { sendProgress } from '#lambdas/campaigns/send-progress.ts';
 import type { CampaignItem } from '#lambdas/data/campaign-item.ts';
 

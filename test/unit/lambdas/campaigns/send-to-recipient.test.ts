@@ -3,18 +3,18 @@
  * most one email per person per campaign whatever fails (docs/decisions/0050-campaign-sending.md,
  * delivery semantics of docs/decisions/0001-lead-delivery.md).
  */
-import '#test/unit/lambdas/support/env.ts';
+import '#test/unit/support/env.ts';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { sendToRecipient, type CampaignSenderDeps } from '#lambdas/campaigns/send-to-recipient.ts';
 import { recordSendAccepted } from '#lambdas/data/campaign-sends.ts';
 import { SES_MAY_SETTLE } from '#lambdas/domain/email-state.ts';
 import type { OutgoingMail } from '#lambdas/mail/outgoing-mail.ts';
 import type { SubscriberItem } from '#lambdas/data/subscriber-item.ts';
-import { callsOf } from '#test/unit/lambdas/support/dynamo-mock.ts';
-import { ownDynalite } from '#test/unit/lambdas/support/own-dynalite.ts';
-import { connectionReset, refusedConnection, sesAnswer, timedOut } from '#test/unit/lambdas/support/aws-errors.ts';
-import { POLICY } from '#test/unit/lambdas/support/lead-items.ts';
-import { NOW } from '#test/unit/lambdas/support/payloads.ts';
+import { callsOf } from '#test/unit/support/dynamo-mock.ts';
+import { ownDynalite } from '#test/unit/support/own-dynalite.ts';
+import { connectionReset, refusedConnection, sesAnswer, timedOut } from '#test/unit/support/aws-errors.ts';
+import { POLICY } from '#test/unit/support/lead-items.ts';
+import { NOW } from '#test/support/payloads.ts';
 import {
   CAMPAIGNS,
   campaignContent,
@@ -23,7 +23,7 @@ import {
   SLUG,
   storeSubscriber,
 } from '#test/unit/support/campaign-fixtures.ts';
-import { fakeClock, runTimersUntilSettled } from '#test/unit/lambdas/support/clock.ts';
+import { fakeClock, runTimersUntilSettled } from '#test/unit/support/clock.ts';
 
 const CAMPAIGN = campaignContent();
 const EMAIL = 'pat@example.ca';

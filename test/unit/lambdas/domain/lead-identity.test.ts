@@ -9,8 +9,8 @@ import { canonicalMailbox } from '#lambdas/domain/canonical-mailbox.ts';
 import { leadKeys } from '#lambdas/domain/lead-key.ts';
 import { leadKeyOfToken, leadLinkToken, tokenMatches } from '#lambdas/domain/lead-link-token.ts';
 import { clientAddress, clientLimitKey } from '#lambdas/http/client-address.ts';
-import { apiEvent } from '#test/unit/lambdas/support/api-events.ts';
-import { NOW } from '#test/unit/lambdas/support/payloads.ts';
+import { apiEvent } from '#test/support/api-events.ts';
+import { NOW } from '#test/support/payloads.ts';
 
 describe('canonicalMailbox', () => {
   it.each([

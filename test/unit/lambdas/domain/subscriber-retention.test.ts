@@ -3,7 +3,7 @@
  * own dynalite: the privacy policy's "2 years after the service stops", and the proof of consent
  * never going before the subscription it proves (docs/decisions/0002-consent-model.md).
  */
-import '#test/unit/lambdas/support/env.ts';
+import '#test/unit/support/env.ts';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Audience } from '#shared/constants/audiences.ts';
 import { CONSENT_TEXT, IMPLIED_CONSENT_SECONDS } from '#shared/constants/consent.ts';
@@ -18,10 +18,10 @@ import { ensureInquirySubscriber } from '#lambdas/data/subscribers.ts';
 import { subscriberExpiry } from '#lambdas/domain/consent-retention.ts';
 import type { ScorecardLead } from '#lambdas/data/lead-item.ts';
 import { grantImpliedConsent } from '#lambdas/domain/implied-consent.ts';
-import { confirmEvent, invoke, oneClickEvent, subscriberEvent } from '#test/unit/lambdas/support/api-events.ts';
-import { fakeClock, setClock } from '#test/unit/lambdas/support/clock.ts';
-import { ownDynalite } from '#test/unit/lambdas/support/own-dynalite.ts';
-import { NOW, preferenceBody, unsubscribeBody } from '#test/unit/lambdas/support/payloads.ts';
+import { confirmEvent, invoke, oneClickEvent, subscriberEvent } from '#test/support/api-events.ts';
+import { fakeClock, setClock } from '#test/unit/support/clock.ts';
+import { ownDynalite } from '#test/unit/support/own-dynalite.ts';
+import { NOW, preferenceBody, unsubscribeBody } from '#test/support/payloads.ts';
 
 const LEADS = 'Leads-unit';
 const SUBSCRIBERS = 'Subscribers-unit';

@@ -10,10 +10,10 @@ import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { handler as worker } from '#lambdas/handlers/campaign-worker.ts';
-import { ownDynalite } from '#test/unit/lambdas/support/own-dynalite.ts';
-import { sesAnswer, timedOut } from '#test/unit/lambdas/support/aws-errors.ts';
-import { NOW } from '#test/unit/lambdas/support/payloads.ts';
-import { readMail } from '#test/unit/lambdas/support/parse-mime.ts';
+import { ownDynalite } from '#test/unit/support/own-dynalite.ts';
+import { sesAnswer, timedOut } from '#test/unit/support/aws-errors.ts';
+import { NOW } from '#test/support/payloads.ts';
+import { readMail } from '#test/support/parse-mime.ts';
 import {
   CAMPAIGNS,
   campaignContent,
@@ -22,7 +22,7 @@ import {
   SLUG,
   storeSubscriber,
 } from '#test/unit/support/campaign-fixtures.ts';
-import { fakeClock } from '#test/unit/lambdas/support/clock.ts';
+import { fakeClock } from '#test/unit/support/clock.ts';
 
 const ses = mockClient(SESClient);
 const sqs = mockClient(SQSClient);

@@ -3,17 +3,17 @@
  * Only the owner's click creates or resubscribes a subscriber, with express consent and its
  * proof, and queues the welcome email once. The consent model is in docs/decisions/.
  */
-import '#test/unit/lambdas/support/env.ts';
+import '#test/unit/support/env.ts';
 import { API_ERRORS, API_SUCCESS } from '#shared/constants/messages.ts';
 import { CONFIRMATION_TTL_SECONDS, CONSENT_TEXT } from '#shared/constants/consent.ts';
 import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
 import { handler as confirm } from '#lambdas/handlers/confirm-subscription.ts';
-import { confirmEvent, invoke } from '#test/unit/lambdas/support/api-events.ts';
+import { confirmEvent, invoke } from '#test/support/api-events.ts';
 import { leadLinkToken } from '#lambdas/domain/lead-link-token.ts';
-import { dynamo } from '#test/unit/lambdas/support/dynamo-mock.ts';
-import { ownDynalite } from '#test/unit/lambdas/support/own-dynalite.ts';
-import { NOW } from '#test/unit/lambdas/support/payloads.ts';
-import { fakeClock } from '#test/unit/lambdas/support/clock.ts';
+import { dynamo } from '#test/unit/support/dynamo-mock.ts';
+import { ownDynalite } from '#test/unit/support/own-dynalite.ts';
+import { NOW } from '#test/support/payloads.ts';
+import { fakeClock } from '#test/unit/support/clock.ts';
 
 const LEADS = 'Leads-unit';
 const SUBSCRIBERS = 'Subscribers-unit';

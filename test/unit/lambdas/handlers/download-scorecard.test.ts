@@ -2,17 +2,17 @@
  * GET /api/employer/scorecard/download/{token}: the token is the lead's key followed by its
  * secret (lambdas/domain/lead-link-token.ts); only the exact token of a scorecard lead opens it.
  */
-import '#test/unit/lambdas/support/env.ts';
+import '#test/unit/support/env.ts';
 import { API_ERRORS } from '#shared/constants/messages.ts';
 import { DOWNLOAD_LINK_TTL_SECONDS } from '#shared/constants/limits.ts';
 import { IMPLIED_CONSENT_SECONDS } from '#shared/constants/consent.ts';
 import { handler as downloadScorecard } from '#lambdas/handlers/download-scorecard.ts';
-import { downloadEvent, invoke } from '#test/unit/lambdas/support/api-events.ts';
+import { downloadEvent, invoke } from '#test/support/api-events.ts';
 import { leadLinkToken } from '#lambdas/domain/lead-link-token.ts';
-import { dynamo } from '#test/unit/lambdas/support/dynamo-mock.ts';
-import { ownDynalite } from '#test/unit/lambdas/support/own-dynalite.ts';
-import { NOW } from '#test/unit/lambdas/support/payloads.ts';
-import { fakeClock } from '#test/unit/lambdas/support/clock.ts';
+import { dynamo } from '#test/unit/support/dynamo-mock.ts';
+import { ownDynalite } from '#test/unit/support/own-dynalite.ts';
+import { NOW } from '#test/support/payloads.ts';
+import { fakeClock } from '#test/unit/support/clock.ts';
 
 const KEY = 'ScorecardKeyAbcdefghij';
 const SECRET = 'SecretAbcdefghijklmnop';

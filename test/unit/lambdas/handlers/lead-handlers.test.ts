@@ -4,7 +4,7 @@
  * budget, a dependency outage and the honeypot do. See docs/decisions/ for the delivery and
  * abuse-limit designs these tests hold the handlers to.
  */
-import '#test/unit/lambdas/support/env.ts';
+import '#test/unit/support/env.ts';
 import { API_ERRORS, API_SUCCESS } from '#shared/constants/messages.ts';
 import { CONFIRMATION_TTL_SECONDS, CONSENT_FORMS_VERSION, CONSENT_TEXT } from '#shared/constants/consent.ts';
 import {
@@ -16,13 +16,13 @@ import {
 } from '#shared/constants/limits.ts';
 import { handler as requestScorecard } from '#lambdas/handlers/request-scorecard.ts';
 import { handler as signup } from '#lambdas/handlers/signup.ts';
-import { invoke, scorecardEvent, signupEvent } from '#test/unit/lambdas/support/api-events.ts';
-import { freezeClock } from '#test/unit/lambdas/support/clock.ts';
-import { dynamo } from '#test/unit/lambdas/support/dynamo-mock.ts';
-import { ownDynalite } from '#test/unit/lambdas/support/own-dynalite.ts';
-import { refusedConnection, throttled } from '#test/unit/lambdas/support/aws-errors.ts';
+import { invoke, scorecardEvent, signupEvent } from '#test/support/api-events.ts';
+import { freezeClock } from '#test/unit/support/clock.ts';
+import { dynamo } from '#test/unit/support/dynamo-mock.ts';
+import { ownDynalite } from '#test/unit/support/own-dynalite.ts';
+import { refusedConnection, throttled } from '#test/unit/support/aws-errors.ts';
 import { deliveryPolicyFromEnv } from '#lambdas/mail/delivery-policy.ts';
-import { NOW, scorecardBody, signupBody } from '#test/unit/lambdas/support/payloads.ts';
+import { NOW, scorecardBody, signupBody } from '#test/support/payloads.ts';
 
 const LEADS = 'Leads-unit';
 const SUBSCRIBERS = 'Subscribers-unit';

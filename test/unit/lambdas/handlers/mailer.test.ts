@@ -3,21 +3,21 @@
  * stream (a new lead's first attempt) and the mail sweep (retries from the MailDue index).
  * What the recipients read is asserted on the MIME SES received.
  */
-import '#test/unit/lambdas/support/env.ts';
+import '#test/unit/support/env.ts';
 import { SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Context } from 'aws-lambda';
 import { handler as mailer } from '#lambdas/handlers/mailer.ts';
 import { handler as mailSweep } from '#lambdas/handlers/mail-sweep.ts';
-import { ownDynalite } from '#test/unit/lambdas/support/own-dynalite.ts';
+import { ownDynalite } from '#test/unit/support/own-dynalite.ts';
 import { leadLinkToken } from '#lambdas/domain/lead-link-token.ts';
 import { subscriberLinkToken } from '#lambdas/domain/subscriber-link-token.ts';
-import { dueLead, dueSignupLead, SECRET } from '#test/unit/lambdas/support/lead-items.ts';
-import { NOW } from '#test/unit/lambdas/support/payloads.ts';
-import { readMail } from '#test/unit/lambdas/support/parse-mime.ts';
-import { insertRecord, streamEvent } from '#test/unit/lambdas/support/stream-records.ts';
-import { fakeClock } from '#test/unit/lambdas/support/clock.ts';
+import { dueLead, dueSignupLead, SECRET } from '#test/unit/support/lead-items.ts';
+import { NOW } from '#test/support/payloads.ts';
+import { readMail } from '#test/support/parse-mime.ts';
+import { insertRecord, streamEvent } from '#test/support/stream-records.ts';
+import { fakeClock } from '#test/unit/support/clock.ts';
 
 const ses = mockClient(SESClient);
 const sqs = mockClient(SQSClient);

@@ -1,4 +1,4 @@
-import '#test/unit/lambdas/support/env.ts';
+import '#test/unit/support/env.ts';
 import { GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
 import { handler as sesEvents } from '#lambdas/handlers/ses-events.ts';
@@ -11,10 +11,10 @@ import {
   item,
   subscriberAfterUpdate,
   valuesOf,
-} from '#test/unit/lambdas/support/dynamo-mock.ts';
-import { NOW } from '#test/unit/lambdas/support/payloads.ts';
-import { bounceNotification, complaintNotification, snsEvent } from '#test/unit/lambdas/support/stream-records.ts';
-import { fakeClock } from '#test/unit/lambdas/support/clock.ts';
+} from '#test/unit/support/dynamo-mock.ts';
+import { NOW } from '#test/support/payloads.ts';
+import { bounceNotification, complaintNotification, snsEvent } from '#test/support/stream-records.ts';
+import { fakeClock } from '#test/unit/support/clock.ts';
 
 const CANDIDATE_ID = 'CandidateIdAbcdefghijk';
 const EMPLOYER_ID = 'EmployerIdAbcdefghijkl';

@@ -1,10 +1,10 @@
-import '#test/unit/lambdas/support/env.ts';
+import '#test/unit/support/env.ts';
 import { GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { API_ERRORS, API_SUCCESS } from '#shared/constants/messages.ts';
 import { handler as getSubscriber } from '#lambdas/handlers/get-subscriber.ts';
 import { handler as putSubscriber } from '#lambdas/handlers/put-subscriber.ts';
 import { handler as oneClick } from '#lambdas/handlers/one-click-unsubscribe.ts';
-import { invoke, oneClickEvent, subscriberEvent } from '#test/unit/lambdas/support/api-events.ts';
+import { invoke, oneClickEvent, subscriberEvent } from '#test/support/api-events.ts';
 import {
   callsOf,
   conditionFailed,
@@ -13,9 +13,9 @@ import {
   item,
   RECORD_CONDITION,
   valuesOf,
-} from '#test/unit/lambdas/support/dynamo-mock.ts';
-import { NOW, SUBSCRIBER_ID, preferenceBody, unsubscribeBody } from '#test/unit/lambdas/support/payloads.ts';
-import { fakeClock } from '#test/unit/lambdas/support/clock.ts';
+} from '#test/unit/support/dynamo-mock.ts';
+import { NOW, SUBSCRIBER_ID, preferenceBody, unsubscribeBody } from '#test/support/payloads.ts';
+import { fakeClock } from '#test/unit/support/clock.ts';
 import { subscriberLinkToken } from '#lambdas/domain/subscriber-link-token.ts';
 import { resubscribeLeadKey } from '#lambdas/domain/lead-key.ts';
 import { CONSENT_TEXT } from '#shared/constants/consent.ts';

@@ -4,7 +4,7 @@
  * IPv4 /24 or an IPv6 /48, whichever of its addresses asks.
  */
 import { clientNetworkKey } from '#lambdas/http/client-address.ts';
-import { apiEvent } from '#test/unit/lambdas/support/api-events.ts';
+import { apiEvent } from '#test/support/api-events.ts';
 
 const from = (viewer: string) =>
   apiEvent({ routeKey: 'POST /x', method: 'POST', path: '/x', headers: { 'cloudfront-viewer-address': viewer } });

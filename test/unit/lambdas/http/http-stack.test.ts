@@ -1,13 +1,13 @@
-import '#test/unit/lambdas/support/env.ts';
+import '#test/unit/support/env.ts';
 import { GetItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { API_ERRORS } from '#shared/constants/messages.ts';
 import { MAX_BODY_BYTES } from '#shared/constants/limits.ts';
 import { handler as putSubscriber } from '#lambdas/handlers/put-subscriber.ts';
 import { handler as getSubscriber } from '#lambdas/handlers/get-subscriber.ts';
 import { handler as apiFallback } from '#lambdas/handlers/api-fallback.ts';
-import { apiEvent, invoke, subscriberEvent } from '#test/unit/lambdas/support/api-events.ts';
-import { dynamo, item } from '#test/unit/lambdas/support/dynamo-mock.ts';
-import { SUBSCRIBER_ID, preferenceBody } from '#test/unit/lambdas/support/payloads.ts';
+import { apiEvent, invoke, subscriberEvent } from '#test/support/api-events.ts';
+import { dynamo, item } from '#test/unit/support/dynamo-mock.ts';
+import { SUBSCRIBER_ID, preferenceBody } from '#test/support/payloads.ts';
 
 const putEvent = (
   body: string,

@@ -7,7 +7,7 @@ import { composeMime } from '#lambdas/mail/compose.ts';
 import { mailbox, UnwritableHeader } from '#lambdas/mail/mime/header-fields.ts';
 import { sesRefused } from '#lambdas/mail/send.ts';
 import type { OutgoingMail } from '#lambdas/mail/outgoing-mail.ts';
-import { readMail } from '#test/unit/lambdas/support/parse-mime.ts';
+import { readMail } from '#test/support/parse-mime.ts';
 
 const SENDER = 'no-reply@chinooktalent.ca';
 const mail = (overrides: Partial<OutgoingMail> = {}): OutgoingMail => ({

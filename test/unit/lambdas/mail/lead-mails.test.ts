@@ -5,7 +5,7 @@
  */
 import type { LeadItem, ScorecardLead } from '#lambdas/data/lead-item.ts';
 import { confirmationMail, notificationMail, scorecardMail, welcomeMail } from '#lambdas/mail/lead-mails.ts';
-import { dueLead, dueSignupLead } from '#test/unit/lambdas/support/lead-items.ts';
+import { dueLead, dueSignupLead } from '#test/unit/support/lead-items.ts';
 
 /** What an attacker typed as a name, or a name stored before names were kept to names. */
 const PHISHING_NAME = 'Jane Your payroll account is suspended';

@@ -4,16 +4,16 @@
  * The delivery semantics are described in docs/decisions/ (lead delivery).
  */
 import { leadLinkToken } from '#lambdas/domain/lead-link-token.ts';
-import '#test/unit/lambdas/support/env.ts';
+import '#test/unit/support/env.ts';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { deliverLeadMail, type MailerDeps } from '#lambdas/mail/deliver-lead-mail.ts';
 import { retryDelay } from '#lambdas/mail/delivery-policy.ts';
 import type { OutgoingMail } from '#lambdas/mail/outgoing-mail.ts';
 import { sesRefused } from '#lambdas/mail/send.ts';
-import { ownDynalite } from '#test/unit/lambdas/support/own-dynalite.ts';
-import { connectionReset, refusedConnection, sesAnswer, timedOut } from '#test/unit/lambdas/support/aws-errors.ts';
-import { dueSignupLead, POLICY } from '#test/unit/lambdas/support/lead-items.ts';
-import { NOW } from '#test/unit/lambdas/support/payloads.ts';
+import { ownDynalite } from '#test/unit/support/own-dynalite.ts';
+import { connectionReset, refusedConnection, sesAnswer, timedOut } from '#test/unit/support/aws-errors.ts';
+import { dueSignupLead, POLICY } from '#test/unit/support/lead-items.ts';
+import { NOW } from '#test/support/payloads.ts';
 
 const LEAD_ID = 'lead#SignupKeyAbcdefghijk';
 const LEADS = 'Leads-unit';

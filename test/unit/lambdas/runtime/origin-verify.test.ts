@@ -1,4 +1,4 @@
-import '#test/unit/lambdas/support/env.ts';
+import '#test/unit/support/env.ts';
 import { mockClient, type AwsClientStub } from 'aws-sdk-client-mock';
 import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerResult } from 'aws-lambda';
 import { secretEquals } from '#lambdas/runtime/secret-equals.ts';

@@ -2,7 +2,7 @@ import { VALIDATION } from '#shared/constants/messages.ts';
 import { NAME_MAX_WORDS } from '#shared/schemas/name.ts';
 import { scorecardRequestSchema } from '#shared/schemas/scorecard.ts';
 import { signupRequestSchema } from '#shared/schemas/signup.ts';
-import { scorecardBody as scorecard, signupBody as signup } from '#test/unit/lambdas/support/payloads.ts';
+import { scorecardBody as scorecard, signupBody as signup } from '#test/support/payloads.ts';
 import { messagesFor } from './messages-for';
 
 const FORMS = [

@@ -3,7 +3,7 @@ import { VALIDATION } from '#shared/constants/messages.ts';
 import { preferenceSchema, unsubscribeSchema } from '#shared/schemas/subscriber-update.ts';
 import { scorecardRequestSchema } from '#shared/schemas/scorecard.ts';
 import { signupRequestSchema } from '#shared/schemas/signup.ts';
-import { NOW, scorecardBody as scorecard, signupBody as signup } from '#test/unit/lambdas/support/payloads.ts';
+import { NOW, scorecardBody as scorecard, signupBody as signup } from '#test/support/payloads.ts';
 import { messagesFor } from './messages-for';
 
 const identity = {

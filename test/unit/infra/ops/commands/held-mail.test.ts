@@ -6,8 +6,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { decideHeldMail } from '#infra/ops/commands/held-mail.ts';
 import type { OpsTarget } from '#infra/ops/commands/stack-target.ts';
-import { ownDynalite } from '#test/unit/lambdas/support/own-dynalite.ts';
-import { NOW } from '#test/unit/lambdas/support/payloads.ts';
+import { ownDynalite } from '#test/unit/support/own-dynalite.ts';
+import { NOW } from '#test/support/payloads.ts';
 
 const tables = ownDynalite();
 const LEADS = tables.names.leads;

@@ -3,11 +3,11 @@
  * console's router and signed-in kit, in process, against the file's own dynalite: a draft made,
  * saved on the version the owner saw, deleted, and what the campaigns table holds after each.
  */
-import '#test/unit/lambdas/support/env.ts';
+import '#test/unit/support/env.ts';
 import { CAMPAIGN_CONSOLE_ROUTES } from '#lambdas/console/campaigns/campaign-routes.ts';
 import { CAMPAIGN_MESSAGES } from '#lambdas/console/campaigns/campaign-messages.ts';
 import { draftId } from '#lambdas/data/campaign-drafts.ts';
-import { ownDynalite } from '#test/unit/lambdas/support/own-dynalite.ts';
+import { ownDynalite } from '#test/unit/support/own-dynalite.ts';
 import { OWNER, signedInConsole } from '#test/unit/support/signed-in-console.ts';
 
 const tables = ownDynalite();

@@ -3,11 +3,11 @@
  * signed-in kit (signedInHandler), in process, against the file's own dynalite: what an owner is
  * answered and what the tables hold afterwards, without the HTTP stack of the integration suite.
  */
-import '#test/unit/lambdas/support/env.ts';
+import '#test/unit/support/env.ts';
 import { LEAD_CONSOLE_ROUTES } from '#lambdas/console/leads/lead-routes.ts';
 import { LEAD_MESSAGES } from '#lambdas/console/leads/lead-messages.ts';
-import { storedLead } from '#test/integration/console/own-leads-table.ts';
-import { ownDynalite } from '#test/unit/lambdas/support/own-dynalite.ts';
+import { storedLead } from '#test/support/own-leads-table.ts';
+import { ownDynalite } from '#test/unit/support/own-dynalite.ts';
 import { OWNER, signedInConsole } from '#test/unit/support/signed-in-console.ts';
 
 const tables = ownDynalite();

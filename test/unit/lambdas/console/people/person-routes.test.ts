@@ -4,11 +4,11 @@
  * at their request and an erasure, as the owner is answered, as the tables hold them afterwards,
  * and as the audit log names the person (by hash, never the address: docs/decisions/0072-erasure.md).
  */
-import '#test/unit/lambdas/support/env.ts';
+import '#test/unit/support/env.ts';
 import { ERASURE_NOT_CONFIRMED, NO_SUBSCRIPTION } from '#shared/console/people.ts';
 import { PERSON_ROUTES } from '#lambdas/console/people/person-routes.ts';
-import { storedLead } from '#test/integration/console/own-leads-table.ts';
-import { ownDynalite } from '#test/unit/lambdas/support/own-dynalite.ts';
+import { storedLead } from '#test/support/own-leads-table.ts';
+import { ownDynalite } from '#test/unit/support/own-dynalite.ts';
 import { storeSubscriber } from '#test/unit/support/campaign-fixtures.ts';
 import { OWNER, signedInConsole } from '#test/unit/support/signed-in-console.ts';
 

@@ -3,11 +3,11 @@
  * router and signed-in kit, in process, against the file's own dynalite: an owner's passkeys
  * listed, renamed and removed, only their own, and a removal ending the sessions it began.
  */
-import '#test/unit/lambdas/support/env.ts';
+import '#test/unit/support/env.ts';
 import { SECURITY_MESSAGES } from '#shared/console/security.ts';
 import { PASSKEY_ROUTES } from '#lambdas/console/security/passkey-routes.ts';
 import { addPasskey } from '#lambdas/console/sign-in/passkeys.ts';
-import { ownDynalite } from '#test/unit/lambdas/support/own-dynalite.ts';
+import { ownDynalite } from '#test/unit/support/own-dynalite.ts';
 import { OWNER, signedInConsole } from '#test/unit/support/signed-in-console.ts';
 
 const tables = ownDynalite();

@@ -3,11 +3,11 @@
  * console's router and signed-in kit, in process, against the file's own dynalite: the list as the
  * owner filters it, the counts with its first page, and each page read in the audit log.
  */
-import '#test/unit/lambdas/support/env.ts';
+import '#test/unit/support/env.ts';
 import { SUBSCRIBER_LIST_ROUTES } from '#lambdas/console/subscribers/subscriber-routes.ts';
 import { BAD_CURSOR } from '#lambdas/console/kit/page-cursor.ts';
 import { KINDS } from '#test/support/campaign-subscribers.ts';
-import { ownDynalite } from '#test/unit/lambdas/support/own-dynalite.ts';
+import { ownDynalite } from '#test/unit/support/own-dynalite.ts';
 import { storeSubscriber } from '#test/unit/support/campaign-fixtures.ts';
 import { OWNER, signedInConsole } from '#test/unit/support/signed-in-console.ts';
 

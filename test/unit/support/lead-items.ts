@@ -4,7 +4,7 @@
  */
 import type { DeliveryPolicy } from '#lambdas/mail/delivery-policy.ts';
 import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
-import { NOW } from './payloads';
+import { NOW } from '#test/support/payloads.ts';
 
 /** deliveryPolicyFromEnv's defaults: the policy in AWS. */
 export const POLICY: DeliveryPolicy = {
