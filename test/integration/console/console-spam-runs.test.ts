@@ -8,7 +8,13 @@
  */
 // First: this file's own leads table, before the handlers read LEADS_TABLE.
 import { callOf } from '#shared/route-key.ts';
-import { createOwnLeadsTable, newLeadKey, ownLeadsTable, seedLeads, storedLead } from '#test/support/own-leads-table.ts';
+import {
+  createOwnLeadsTable,
+  newLeadKey,
+  ownLeadsTable,
+  seedLeads,
+  storedLead,
+} from '#test/support/own-leads-table.ts';
 import { LEAD_ROUTES, SPAM_RUN_SHOWN_MAX, type SpamRun } from '#shared/console/leads.ts';
 import { unknownFields } from '#shared/constants/api-errors.ts';
 import { firmDay, startOfFirmDay } from '#shared/firm-day.ts';
