@@ -1,4 +1,5 @@
 import type { Locator, Page, Request } from 'playwright-core';
+import { apiPath } from '#shared/paths.ts';
 
 /** The scorecard form on /employer/form, found by its accessible name. */
 export const scorecardForm = (page: Page) => page.getByRole('form', { name: 'Request the Human Relations Scorecard' });
@@ -60,11 +61,17 @@ export const EMPTY_FORM = {
   consent: false,
 } as const;
 
-/** Records the API calls a page makes, so a test can assert that nothing was sent. */
+/**
+ * Records the API calls a form makes, so a test can assert that nothing was sent. The page's own
+ * visit beacon (POST /api/visits, sent when the page shows, sometimes after the form's test began)
+ * is not the form's: it is left out.
+ */
 export function recordApiCalls(page: Page): Request[] {
   const calls: Request[] = [];
+  const beacon = apiPath('collectVisit');
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request);
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') && pathname !== beacon) calls.push(request);
   });
   return calls;
 }
