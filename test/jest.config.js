@@ -48,14 +48,14 @@ module.exports = {
       ...webTest,
       displayName: 'web',
       testMatch: ['<rootDir>/test/web/**/*.test.tsx', '<rootDir>/test/web/**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/web/console/'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/web/src/console/'],
       moduleNameMapper: fileStubs,
     },
     {
       ...common,
       ...webTest,
       displayName: 'web-console',
-      testMatch: ['<rootDir>/test/web/console/**/*.test.tsx', '<rootDir>/test/web/console/**/*.test.ts'],
+      testMatch: ['<rootDir>/test/web/src/console/**/*.test.tsx', '<rootDir>/test/web/src/console/**/*.test.ts'],
       moduleNameMapper: fileStubs,
     },
     {

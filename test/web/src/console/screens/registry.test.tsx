@@ -18,6 +18,7 @@ import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { CONSOLE_SCREENS, startOpening } from '#web/src/console/screens/registry.ts';
 import { SESSION_ENDED_NOTICE } from '#web/src/console/session/session.tsx';
 import { HINT_KEY } from '#web/src/console/session/signed-in-hint.ts';
+import { REPO_ROOT } from '#shared/repo-root.ts';
 import { signInWithPasskey } from '#web/src/console/sign-in/passkey-ceremonies.ts';
 import { mockFetch, sentRequests } from '#test/web/support/mock-fetch.ts';
 import { NOW_MS, reportUrl, WEEK, WEEK_REPORT } from './site/site-report';
@@ -192,7 +193,7 @@ describe('the opening screen’s data, asked for with the session check', () => 
 describe('the registry of screens', () => {
   it('has one entry per screen folder (web/src/console/screens/<name>/), each routed and linked by its name', () => {
     // Prepare
-    const screensDir = path.join(__dirname, '../../../../web/src/console/screens');
+    const screensDir = path.join(REPO_ROOT, 'web', 'src', 'console', 'screens');
     const folders = readdirSync(screensDir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
 
     // Act

@@ -10,7 +10,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { SITE_LOOK_EVERY_MS } from '#web/src/console/screens/posts/use-site-follows.ts';
 import { sentRequests } from '#test/web/support/mock-fetch.ts';
-import { routedFetch } from '../../support/routed-fetch';
+import { routedFetch } from '#test/web/src/console/support/routed-fetch.ts';
 import { ID, PATH, pageRoutes, post } from './post-fixture';
 
 const open = () =>

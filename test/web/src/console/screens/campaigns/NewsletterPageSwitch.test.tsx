@@ -19,7 +19,7 @@ import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { SWITCH_LABEL } from '#web/src/console/screens/campaigns/NewsletterPageSwitch.tsx';
 import { sentRequests } from '#test/web/support/mock-fetch.ts';
 import { campaign, OWNER, progress, SLUG } from './campaign-draft';
-import { routedFetch, type RoutedReplies } from '../../support/routed-fetch';
+import { routedFetch, type RoutedReplies } from '#test/web/src/console/support/routed-fetch.ts';
 
 const forSlug = (route: Route) => routeKeyOf(callOf(route, { slug: SLUG }));
 const PUBLISH = forSlug(CAMPAIGN_ROUTES.publish);

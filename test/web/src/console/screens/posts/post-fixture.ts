@@ -5,7 +5,7 @@
 import { callOf, routeKeyOf } from '#shared/route-key.ts';
 import type { PostDraft } from '#shared/console/posts.ts';
 import { POST_ROUTES } from '#shared/console/posts.ts';
-import { OWNER } from '../campaigns/campaign-draft';
+import { OWNER } from '#test/web/src/console/screens/campaigns/campaign-draft.ts';
 
 export { OWNER };
 

@@ -18,7 +18,7 @@ import { SESSION_ENDED_NOTICE } from '#web/src/console/session/session.tsx';
 import { signInWithPasskey } from '#web/src/console/sign-in/passkey-ceremonies.ts';
 import { sentRequests } from '#test/web/support/mock-fetch.ts';
 import { campaign, OWNER, SLUG } from './campaign-draft';
-import { routedFetch } from '../../support/routed-fetch';
+import { routedFetch } from '#test/web/src/console/support/routed-fetch.ts';
 
 jest.mock('#web/src/console/sign-in/passkey-ceremonies.ts', () => ({ signInWithPasskey: jest.fn() }));
 

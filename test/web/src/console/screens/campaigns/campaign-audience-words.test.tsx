@@ -9,7 +9,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { CAMPAIGN_ROUTES } from '#shared/console/campaigns.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { campaign, OWNER, SLUG } from './campaign-draft';
-import { routedFetch } from '../../support/routed-fetch';
+import { routedFetch } from '#test/web/src/console/support/routed-fetch.ts';
 
 const PATH = callOf(CAMPAIGN_ROUTES.get, { slug: SLUG }).path;
 

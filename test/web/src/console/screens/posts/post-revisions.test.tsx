@@ -10,7 +10,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { PostFields, PostRevision } from '#shared/console/posts.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { sentRequests } from '#test/web/support/mock-fetch.ts';
-import { routedFetch } from '../../support/routed-fetch';
+import { routedFetch } from '#test/web/src/console/support/routed-fetch.ts';
 import { ID, OWNER, PATH, pageRoutes, post, savedFields } from './post-fixture';
 
 const BODY = ['Hello from the firm.', '', 'One.', 'Two.', 'Three.', 'Four.', 'Five.', 'Six.', 'Spring is busy.'];

@@ -17,7 +17,7 @@ import { KEPT_NOTICE } from '#web/src/console/kit/kept-typing.ts';
 import { AUTOSAVE_PAUSE_MS } from '#web/src/console/screens/posts/use-autosave.ts';
 import { SLUG_CHECK_PAUSE_MS } from '#web/src/console/screens/posts/use-slug-check.ts';
 import { sentRequests } from '#test/web/support/mock-fetch.ts';
-import { routedFetch, type RoutedReplies } from '../../support/routed-fetch';
+import { routedFetch, type RoutedReplies } from '#test/web/src/console/support/routed-fetch.ts';
 import { ID, OWNER, PATH, pageRoutes, post, savedFields } from './post-fixture';
 
 const CHANGED_MEANWHILE =

@@ -23,7 +23,7 @@ import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { PROGRESS_EVERY_MS } from '#web/src/console/screens/campaigns/use-send-progress.ts';
 import { sentRequests } from '#test/web/support/mock-fetch.ts';
 import { campaign, NO_RESULTS, OWNER, progress, SLUG } from './campaign-draft';
-import { routedFetch, type RoutedReplies } from '../../support/routed-fetch';
+import { routedFetch, type RoutedReplies } from '#test/web/src/console/support/routed-fetch.ts';
 
 const DRAFT_PATH = callOf(CAMPAIGN_ROUTES.get, { slug: SLUG }).path;
 const SEND_PATH = callOf(CAMPAIGN_ROUTES.progress, { slug: SLUG }).path;

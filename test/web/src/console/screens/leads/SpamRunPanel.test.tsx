@@ -14,7 +14,7 @@ import type { Page } from '#shared/console/common.ts';
 import type { LeadSummary, SpamRun } from '#shared/console/leads.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { sentRequests } from '#test/web/support/mock-fetch.ts';
-import { routedFetch, type RoutedReplies } from '../../support/routed-fetch';
+import { routedFetch, type RoutedReplies } from '#test/web/src/console/support/routed-fetch.ts';
 
 const OWNER: ConsoleSession = { owner: 'owner@console.test', expiresAt: 2_000_000_000, idleExpiresAt: 2_000_000_000 };
 const lead = (id: string, name: string): LeadSummary => ({

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { POST_ROUTES, type PostSummaryRow } from '#shared/console/posts.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
-import { routedFetch } from '../../support/routed-fetch';
+import { routedFetch } from '#test/web/src/console/support/routed-fetch.ts';
 import { OWNER } from './post-fixture';
 
 const row = (overrides: Partial<PostSummaryRow>): PostSummaryRow => ({
