@@ -1,7 +1,8 @@
 /**
  * The local twin holds a function to its configured timeout as Lambda does
  * (infra/local/functions/sandbox/function-sandbox.ts): an invocation still running at the timeout is cut
- * off, nothing it would have done later happens, and the next invocation runs in a new sandbox.
+ * off, nothing it would have done later happens, and the next invocation runs in a new sandbox. A
+ * cold start's loading is not counted against that timeout: Lambda limits its Init phase apart.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +43,20 @@ describe('a sandboxed function', () => {
     await slow.invoke({ file: trace('after'), waitMs: 10 });
 
     expect(written(trace('after'))).toBe('started\nfinished\n');
+  });
+});
+
+describe('a sandboxed function whose cold start is longer than its timeout', () => {
+  it('answers: as in Lambda, loading the module is not counted against the function timeout', async () => {
+    const heavy = sandboxFunction({
+      name: 'slowInitFixture',
+      entry: 'test/integration/local/fixtures/slow-init-handler.ts',
+      timeoutSeconds: 1,
+    });
+
+    const answer = await heavy.invoke({}).finally(() => heavy.close());
+
+    expect(answer).toEqual({ answered: true });
   });
 });
 

@@ -25,6 +25,14 @@ type Answer = { ready: true } | { id: number; result?: unknown; error?: { name: 
 const WORKER = path.join(__dirname, 'function-worker.mjs');
 
 /**
+ * How long a cold start may load the handler before the invocation is cut: Lambda's Init phase is
+ * limited to 10 seconds, apart from the function's timeout, which counts the invocation only
+ * (https://docs.aws.amazon.com/lambda/latest/dg/lambda-runtime-environment.html, "Init phase").
+ * Here a cold start also transpiles TypeScript, which a busy machine slows far beyond a bundle's load.
+ */
+const INIT_LIMIT_MS = 10_000;
+
+/**
  * A function of the catalogue (infra/cdk/constructs/functions.ts) held to its configured timeout as
  * Lambda holds it (docs/decisions/0063-settling-mail-from-ses-events.md): its handler runs in a
  * worker thread, and an invocation still running at the timeout is cut off, the worker
@@ -76,14 +84,15 @@ export function sandboxFunction(spec: { name: string; entry: string; timeoutSeco
     const id = (nextId += 1);
     const timeoutMs = spec.timeoutSeconds * 1000;
     return new Promise<unknown>((resolve, reject) => {
-      // Counted from the invocation, a cold start's loading included: a module that never loads
-      // is cut like a handler that never answers.
-      const timer = setTimeout(() => {
+      const cut = () => {
         sandbox.pending.delete(id);
         if (current === sandbox) current = undefined;
         reject(new FunctionTimeoutError(spec.timeoutSeconds));
         void sandbox.thread.terminate();
-      }, timeoutMs);
+      };
+      // A cold start's loading has its own limit (a module that never loads is cut like a handler
+      // that never answers); the function's timeout starts when the handler is called.
+      let timer = setTimeout(cut, INIT_LIMIT_MS);
       const settled = (then: () => void) => {
         clearTimeout(timer);
         then();
@@ -93,7 +102,12 @@ export function sandboxFunction(spec: { name: string; entry: string; timeoutSeco
         reject: (error) => settled(() => reject(error)),
       });
       sandbox.ready.then(
-        () => sandbox.thread.postMessage({ id, event, deadline: Date.now() + timeoutMs }),
+        () => {
+          if (!sandbox.pending.has(id)) return;
+          clearTimeout(timer);
+          timer = setTimeout(cut, timeoutMs);
+          sandbox.thread.postMessage({ id, event, deadline: Date.now() + timeoutMs });
+        },
         () => undefined,
       );
     });
