@@ -4,7 +4,7 @@
  * written as data into POST_SEED_MODULE. The function that seeds (the site's publisher) has no
  * repository at run time, so the posts travel inside its bundle as a generated module, as the
  * campaign files do (campaign-files.ts). Written by `npm run generate`; the seed's posts pass the
- * console's own rules (test/unit/lambdas/data/post-seed.test.ts).
+ * console's own rules (test/unit/web/build/post-seed.test.ts).
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
