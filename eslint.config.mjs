@@ -171,15 +171,25 @@ const consoleZones = [
 /**
  * Rules the docs state in prose, held by lint where a rule can hold them. Each message names the
  * doc that states it. ESLint replaces a rule's options for the files a later block matches, so
- * every block that restricts imports builds on the one pattern all files share.
+ * every block that restricts imports builds on the patterns all files share.
  */
 const SHORT_PATHS = {
   regex: '^(\\.\\./){3,}',
   message: 'Import through a subpath (#shared/…, #lambdas/…, #web/…: package.json "imports"), not ../../../',
 };
+/**
+ * HttpError is lambdas/http's own: a relative import inside http/ (`./http-error`) is the only way
+ * to it. Handlers, the console and the domain refuse with a Refusal; a router's 405 is http/'s
+ * methodNotAllowed.
+ */
+const HTTP_ERROR_ONLY_IN_HTTP = {
+  regex: '(^|/)http/http-error(\\.ts)?$',
+  message:
+    'Only lambdas/http knows status codes (docs/architecture.md, Layers): throw a Refusal (lambdas/domain/refusal.ts), which http/ maps to a status, or use an http/ helper (lambdas/http/method-not-allowed.ts for a 405).',
+};
 const restrictedImports = ({ paths = [], patterns = [] } = {}) => [
   'error',
-  { paths, patterns: [SHORT_PATHS, ...patterns] },
+  { paths, patterns: [SHORT_PATHS, HTTP_ERROR_ONLY_IN_HTTP, ...patterns] },
 ];
 
 /**

@@ -1,8 +1,8 @@
 import * as API_ERRORS from '#shared/constants/api-errors.ts';
 import { API_ROUTES } from '#shared/paths.ts';
 import { routeKeyPattern } from '#shared/route-key.ts';
-import { HttpError } from '../http/http-error';
-import { jsonResponse } from '../http/responses';
+import { Refusal } from '../domain/refusal';
+import { methodNotAllowedResponse } from '../http/method-not-allowed';
 import { httpHandler } from '../http/stack';
 
 const ROUTES = Object.values(API_ROUTES).map(routeKeyPattern);
@@ -17,7 +17,6 @@ const allowedMethods = (path: string): string[] =>
  */
 export const handler = httpHandler(async (event) => {
   const allowed = allowedMethods(event.rawPath);
-  if (allowed.length > 0)
-    return jsonResponse(405, { message: API_ERRORS.methodNotAllowed }, { allow: allowed.join(', ') });
-  throw new HttpError(404, API_ERRORS.notFound);
+  if (allowed.length > 0) return methodNotAllowedResponse(API_ERRORS.methodNotAllowed, allowed);
+  throw new Refusal('not-found', API_ERRORS.notFound);
 });

@@ -5,7 +5,7 @@ import { createDynamoClient } from '../runtime/aws-clients/dynamodb';
 import { getLeadByKey } from '../data/leads';
 import { grantImpliedConsent } from '../domain/implied-consent';
 import { leadKeyOfToken, tokenMatches } from '../domain/lead-link-token';
-import { HttpError } from '../http/http-error';
+import { Refusal } from '../domain/refusal';
 import { DOWNLOAD_NOT_FOUND } from '../http/messages';
 import { downloadTokenPath } from '../http/path-params';
 import { redirectResponse } from '../http/responses';
@@ -40,9 +40,9 @@ export const handler = httpHandler(async (event) => {
   const token = downloadTokenPath(event);
   const lead = await getLeadByKey(leads, leadKeyOfToken(token)!);
   if (!lead || lead.type !== 'scorecard' || !tokenMatches(lead, token, 'download'))
-    throw new HttpError(404, DOWNLOAD_NOT_FOUND);
+    throw new Refusal('not-found', DOWNLOAD_NOT_FOUND);
   const now = nowSeconds();
-  if (lead.createdAt + DOWNLOAD_LINK_TTL_SECONDS <= now) throw new HttpError(410, API_ERRORS.downloadExpired);
+  if (lead.createdAt + DOWNLOAD_LINK_TTL_SECONDS <= now) throw new Refusal('expired', API_ERRORS.downloadExpired);
   await grantImpliedConsent(subscribers, lead, now).catch((error: unknown) =>
     log.warn('Implied consent not recorded', { leadId: lead.id, error: String(error) }),
   );

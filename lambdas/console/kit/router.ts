@@ -1,6 +1,7 @@
 import type { AnyObject } from 'yup';
 import { pathMatcher, type Route } from '#shared/route-key.ts';
-import { HttpError } from '../../http/http-error';
+import { Refusal } from '../../domain/refusal';
+import { methodNotAllowed } from '../../http/method-not-allowed';
 import type { BodySchema } from '../../http/schemas-on-first-use';
 import type { ApiEvent, ApiResult } from '../../http/types';
 
@@ -29,7 +30,9 @@ export const METHOD_NOT_ALLOWED = 'That action is not possible here.';
 /**
  * The route of a request among a function's routes, by method and path (the path parameters
  * decoded): API Gateway hands each console function every path under its prefix ({proxy+}), and
- * this picks one. 404 for a path no route has, 405 for a method the path does not take.
+ * this picks one. A path no route has is refused `not-found` (404), a path parameter that does not
+ * decode `invalid` (400); a method the path does not take is http/'s 405 (methodNotAllowed), which
+ * no domain reason stands for.
  */
 export const matchConsoleRoute = <Context>(
   routes: readonly ConsoleRoute<Context>[],
@@ -48,10 +51,10 @@ export const matchConsoleRoute = <Context>(
       );
       return { route, parameters };
     } catch {
-      throw new HttpError(400, NO_SUCH_ROUTE);
+      throw new Refusal('invalid', NO_SUCH_ROUTE);
     }
   }
-  throw new HttpError(pathMatched ? 405 : 404, pathMatched ? METHOD_NOT_ALLOWED : NO_SUCH_ROUTE);
+  throw pathMatched ? methodNotAllowed(METHOD_NOT_ALLOWED) : new Refusal('not-found', NO_SUCH_ROUTE);
 };
 
 /**
