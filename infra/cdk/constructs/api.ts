@@ -11,6 +11,7 @@ import {
   SUBMISSIONS_PER_NETWORK_PER_HOUR,
 } from '#shared/constants/limits.ts';
 import { API_FALLBACK_ROUTE, API_ROUTES, type ApiRouteName } from '#shared/paths.ts';
+import { routeOfKey } from '#shared/route-key.ts';
 import { checkThrottle, DEFAULT_THROTTLES, routeSettings, type ApiThrottle } from './api-throttling';
 import { API_FALLBACK_HANDLER, routeHandler } from './functions';
 import { AUDIT_LOG_INDEX } from '#shared/audit-log-index.ts';
@@ -312,8 +313,8 @@ export class Api extends Construct {
 
   /** Every route, the fallback included, goes through the origin-verify authorizer. */
   private addRoute(id: string, routeKey: string, fn: HouseFunction): void {
-    const [method, path] = routeKey.split(' ');
-    if (!path || !(Object.values(apigw.HttpMethod) as string[]).includes(method)) {
+    const { method, path } = routeOfKey(routeKey);
+    if (!path.startsWith('/') || !(Object.values(apigw.HttpMethod) as string[]).includes(method)) {
       throw new Error(`${this.node.path}: cannot read route key "${routeKey}" (expected "METHOD /path")`);
     }
     const route = new apigw.HttpRoute(this, `${pascal(id)}Route`, {
