@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { verifyPresigned, type SigningKey } from './sigv4-presigned';
+import { escapeXml } from '#shared/escape-html.ts';
 
 export const LOCAL_S3_PREFIX = '/_local-s3';
 
@@ -11,12 +12,10 @@ export interface LocalObject {
   contentType: string;
 }
 
-const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 function sendError(res: ServerResponse, status: number, code: string, message: string) {
   res.writeHead(status, { 'content-type': 'application/xml' });
   res.end(
-    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${xmlEscape(message)}</Message></Error>`,
+    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${escapeXml(message)}</Message></Error>`,
   );
 }
 

@@ -21,6 +21,7 @@ import {
   sqsRequests,
   type WireRequest,
 } from './wire-requests';
+import { escapeXml } from '#shared/escape-html.ts';
 
 /** The services whose calls reach a twin endpoint over HTTP. */
 export type WireService = 'dynamodb' | 'ses' | 'sqs' | 'lambda' | 'scheduler' | 'secretsmanager' | 's3';
@@ -37,8 +38,6 @@ export class AccessDeniedError extends Error {
   override name = 'AccessDenied';
   readonly $metadata = { httpStatusCode: 403 };
 }
-
-const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Each service's access-denied answer, as AWS sends it. */
 const ANSWERS: Record<WireService, (message: string) => DenialAnswer> = {
@@ -58,7 +57,7 @@ const ANSWERS: Record<WireService, (message: string) => DenialAnswer> = {
   ses: (message) => ({
     status: 403,
     headers: { 'content-type': 'text/xml' },
-    body: `<ErrorResponse xmlns="http://ses.amazonaws.com/doc/2010-12-01/"><Error><Type>Sender</Type><Code>AccessDenied</Code><Message>${xmlEscape(message)}</Message></Error><RequestId>twin</RequestId></ErrorResponse>`,
+    body: `<ErrorResponse xmlns="http://ses.amazonaws.com/doc/2010-12-01/"><Error><Type>Sender</Type><Code>AccessDenied</Code><Message>${escapeXml(message)}</Message></Error><RequestId>twin</RequestId></ErrorResponse>`,
   }),
   lambda: (message) => ({
     status: 403,
@@ -74,7 +73,7 @@ const ANSWERS: Record<WireService, (message: string) => DenialAnswer> = {
   s3: (message) => ({
     status: 403,
     headers: { 'content-type': 'application/xml' },
-    body: `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>${xmlEscape(message)}</Message></Error>`,
+    body: `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>${escapeXml(message)}</Message></Error>`,
   }),
   // JSON 1.1: the error's name in __type (https://docs.aws.amazon.com/secretsmanager/latest/apireference/CommonErrors.html).
   secretsmanager: (message) => ({
