@@ -1,5 +1,5 @@
-// ESLint 9 flat config. The import rules encode the layers (docs/architecture.md, the README's
-// Layout): each zone below names who may not import what; `import-x/no-cycle` forbids cycles.
+// ESLint 9 flat config. The import rules encode the layers (docs/architecture.md#layers-and-import-directions):
+// each zone below names who may not import what; `import-x/no-cycle` forbids cycles.
 // Formatting is Prettier's job (.prettierrc.json); only the 120-column limit is checked here.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -89,8 +89,8 @@ const layerZones = [
 ];
 
 /**
- * Inside lambdas/, imports point down (docs/architecture.md#layers): handlers → console, campaigns
- * → http → domain and mail → data → runtime. The domain says why it refuses (domain/refusal.ts);
+ * Inside lambdas/, imports point down (docs/architecture.md#layers-and-import-directions): handlers →
+ * console, campaigns → http → domain and mail → data → runtime. The domain says why it refuses (domain/refusal.ts);
  * only http/ knows status codes.
  */
 const lambdaLayer = (layer) => all(`lambdas/${layer}`);

@@ -25,9 +25,14 @@ function walk(dir: string, keep: (name: string) => boolean): string[] {
 }
 
 const rel = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
-const sourceFiles = SOURCE_DIRS.flatMap((dir) => walk(path.join(ROOT, dir), (name) => SOURCE_FILE.test(name))).filter(
-  (file) => rel(file) !== THIS_FILE,
+/** The repository's own configuration cites the docs too (the lint rules' messages). */
+const ROOT_FILES = ['eslint.config.mjs', '.ci/run', '.ci/lock-platform-entries.js'].map((file) =>
+  path.join(ROOT, file),
 );
+const sourceFiles = [
+  ...SOURCE_DIRS.flatMap((dir) => walk(path.join(ROOT, dir), (name) => SOURCE_FILE.test(name))),
+  ...ROOT_FILES,
+].filter((file) => rel(file) !== THIS_FILE);
 const markdownFiles = [path.join(ROOT, 'README.md'), ...walk(path.join(ROOT, 'docs'), (name) => name.endsWith('.md'))];
 
 /** Each line of each file that matches, as "path:line: text". */
