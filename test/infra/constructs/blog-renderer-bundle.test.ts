@@ -14,7 +14,7 @@ import { build, type Metafile } from 'esbuild';
 import { LAMBDA_ENTRY_FILE, lambdaBuildOptions } from '#infra/cdk/constructs/lambda-build.ts';
 import type { SiteObject } from '#shared/blog-site.ts';
 import { renderBlogObjects } from '#web/render/blog-site.tsx';
-import { FIXTURE_PUBLISHED } from '#test/web/support/fixture-posts.ts';
+import { FIXTURE_PUBLISHED } from '#test/support/fixture-posts.ts';
 
 const SITE = 'https://www.example.ca';
 const page = {

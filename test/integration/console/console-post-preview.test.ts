@@ -8,7 +8,7 @@ import { callOf } from '#shared/route-key.ts';
 import { createOwnPostsTable } from './own-posts-table';
 import { RENDER_KIT_KEY } from '#shared/blog-site.ts';
 import { POST_ROUTES, type PostDraft } from '#shared/console/posts.ts';
-import { TEST_KIT } from '#test/web/support/site-blog.ts';
+import { TEST_KIT } from '#test/support/site-blog.ts';
 import { api, enrol, sessionOf, type Call } from './console-client';
 import { startSiteBucketReads } from './site-bucket-reads';
 

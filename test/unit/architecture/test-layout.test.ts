@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -7,9 +7,11 @@ import path from 'node:path';
  * module's path: test/unit/<path> for a module of lambdas/, shared/, infra/local/, infra/ops/,
  * tools/ (and web/ code run in Node), test/web/<path under web/>, test/infra/<path under infra/cdk/>.
  * Journeys (integration, reliability, e2e) are named for what they walk through and are not held here.
+ * No project's test code imports another project's folder: what several share is in test/support/.
  */
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const SKIP_DIRS = new Set(['node_modules', 'dist', '.generated', 'cdk.out', 'public', 'fixtures', 'support']);
+const SKIP_DIRS = new Set(['node_modules', 'dist', '.generated', 'cdk.out', 'public', 'fixtures']);
+const PROJECT_DIRS = ['unit', 'integration', 'infra', 'web', 'reliability', 'e2e'];
 const PRODUCT_DIRS = ['lambdas', 'shared', 'infra', 'tools', 'web'];
 const TEST_FILE = /\.test\.tsx?$/;
 const SOURCE_FILE = /\.tsx?$/;
@@ -54,7 +56,7 @@ function mirrorsOf(sourceFile: string): string[] {
 
 const baseName = (file: string) => path.posix.basename(file).replace(/(\.test)?\.tsx?$/, '');
 const testFiles = ['test/unit', 'test/web', 'test/infra'].flatMap((dir) =>
-  walk(path.join(ROOT, dir), (name) => TEST_FILE.test(name)),
+  walk(path.join(ROOT, dir), (name) => TEST_FILE.test(name)).filter((file) => !file.includes('/support/')),
 );
 const sourceFiles = PRODUCT_DIRS.flatMap((dir) =>
   walk(path.join(ROOT, dir), (name) => SOURCE_FILE.test(name) && !name.endsWith('.d.ts')),
@@ -90,5 +92,17 @@ describe('where tests are', () => {
       return folders.includes(path.posix.dirname(file)) ? [] : [`${file} (expected in ${folders.join(' or ')})`];
     });
     expect(misfiled).toEqual([]);
+  });
+
+  it("keeps each project's test code out of the other projects' folders", () => {
+    const crossings = PROJECT_DIRS.flatMap((project) =>
+      walk(path.join(ROOT, 'test', project), (name) => SOURCE_FILE.test(name)).flatMap((file) =>
+        [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/from '#test\/([\w-]+)\//g)]
+          .map((found) => found[1]!)
+          .filter((imported) => imported !== project && PROJECT_DIRS.includes(imported))
+          .map((imported) => `${file} imports test/${imported}/`),
+      ),
+    );
+    expect(crossings).toEqual([]);
   });
 });

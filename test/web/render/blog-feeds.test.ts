@@ -1,5 +1,5 @@
 import { blogSitemapEntries, renderRss, rfc822Date } from '#web/render/blog-feeds.ts';
-import { FIXTURE_POSTS } from '#test/web/support/fixture-posts.ts';
+import { FIXTURE_POSTS } from '#test/support/fixture-posts.ts';
 
 const SITE = 'https://www.example.ca';
 

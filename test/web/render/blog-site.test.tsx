@@ -9,8 +9,8 @@ import type { PublishedPost, SiteObject } from '#shared/blog-site.ts';
 import { renderBlogObjects, renderPostPreview } from '#web/render/blog-site.tsx';
 import { App } from '#web/src/app/App.tsx';
 import { loadPageFor } from '#web/src/app/routing.tsx';
-import { FIXTURE_PUBLISHED } from '#test/web/support/fixture-posts.ts';
-import { TEST_KIT, TEST_SITE, renderTestBlog, serveBlogData } from '#test/web/support/site-blog.ts';
+import { FIXTURE_PUBLISHED } from '#test/support/fixture-posts.ts';
+import { TEST_KIT, TEST_SITE, renderTestBlog, serveBlogData } from '#test/support/site-blog.ts';
 
 const objects = renderTestBlog(FIXTURE_PUBLISHED);
 const objectAt = (key: string) => {

@@ -5,7 +5,7 @@ import { readSeedPosts } from '#web/build/blog-content.ts';
 import { App } from '#web/src/app/App.tsx';
 import { loadPageRoute } from '#web/src/app/page-loader.ts';
 import { loadPageFor, PAGE_ROUTES } from '#web/src/app/routing.tsx';
-import { renderTestBlog, serveBlogData } from './site-blog';
+import { renderTestBlog, serveBlogData } from '#test/support/site-blog.ts';
 
 /** Shows the router's location and how it got there (PUSH, REPLACE, POP), for assertions. */
 function LocationProbe() {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import BlogIndexPage from '#web/src/features/blog/BlogIndexPage.tsx';
 import type { PostSummary } from '#web/src/features/blog/types.ts';
-import { FIXTURE_POSTS } from '#test/web/support/fixture-posts.ts';
+import { FIXTURE_POSTS } from '#test/support/fixture-posts.ts';
 
 /** The catalog the page reads: the spec's 25 posts, unless a test publishes more. */
 let catalog: PostSummary[] = FIXTURE_POSTS;

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { siteConfig } from '#web/src/config.ts';
 import PostPage from '#web/src/features/blog/PostPage.tsx';
 import { adjacentPosts } from '#web/src/features/blog/post-chain.ts';
-import { FIXTURE_POSTS } from '#test/web/support/fixture-posts.ts';
+import { FIXTURE_POSTS } from '#test/support/fixture-posts.ts';
 
 const body = { before: '<p>Text before the callout.</p>', after: '<p>Text after the callout.</p>' };
 

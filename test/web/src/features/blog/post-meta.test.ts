@@ -1,5 +1,5 @@
 import { postMeta } from '#web/src/features/blog/post-meta.ts';
-import { FIXTURE_POSTS } from '#test/web/support/fixture-posts.ts';
+import { FIXTURE_POSTS } from '#test/support/fixture-posts.ts';
 
 const SITE = 'https://www.example.ca';
 

@@ -1,6 +1,6 @@
 import { EXPECTED_POSTS } from '#test/support/spec-posts.ts';
 import { adjacentPosts } from '#web/src/features/blog/post-chain.ts';
-import { FIXTURE_POSTS } from '#test/web/support/fixture-posts.ts';
+import { FIXTURE_POSTS } from '#test/support/fixture-posts.ts';
 
 const slugAt = (id: number) => EXPECTED_POSTS[id].slug;
 
