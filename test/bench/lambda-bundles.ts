@@ -17,7 +17,11 @@ import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 import { FUNCTIONS, type FunctionName } from '#infra/cdk/constructs/functions.ts';
 import { REPO_ROOT } from '#shared/repo-root.ts';
-import { LAMBDA_ENTRY_FILE, lambdaBuildOptions, lambdaBuildOptionsForSource } from '#infra/cdk/constructs/lambda-build.ts';
+import {
+  LAMBDA_ENTRY_FILE,
+  lambdaBuildOptions,
+  lambdaBuildOptionsForSource,
+} from '#infra/cdk/constructs/lambda-build.ts';
 
 /**
  * What a cold start of an API handler reads (its entry file and the chunks that imports

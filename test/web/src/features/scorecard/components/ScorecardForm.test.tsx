@@ -6,7 +6,13 @@ import { FIELD_MAX } from '#shared/constants/limits.ts';
 import { apiPath, sitePaths } from '#shared/paths.ts';
 import { NETWORK_ERROR_MESSAGE } from '#web/src/lib/api-client.ts';
 import { ScorecardForm } from '#web/src/features/scorecard/components/ScorecardForm.tsx';
-import { FIXED_NOW_SECONDS, freezeClock, mockFetch, mockPendingFetch, sentRequests } from '#test/web/support/mock-fetch.ts';
+import {
+  FIXED_NOW_SECONDS,
+  freezeClock,
+  mockFetch,
+  mockPendingFetch,
+  sentRequests,
+} from '#test/web/support/mock-fetch.ts';
 import { enter } from '#test/web/support/enter-text.ts';
 
 const VISITOR = {
