@@ -112,6 +112,7 @@ export class OwnTables {
     campaigns: unitName('Campaigns'),
     console: unitName('Console'),
     analytics: unitName('Analytics'),
+    posts: unitName('Posts'),
   };
   private services: LocalService[] = [];
   private failing: Failing[] = [];

@@ -7,6 +7,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SESSION_COOKIE } from '#shared/console/common.ts';
 import type { ConsoleRequest, ConsoleStores } from '#lambdas/console/kit/request.ts';
+import type { PostStores } from '#lambdas/console/posts/post-routes.ts';
 import type { ConsoleRoute } from '#lambdas/console/kit/router.ts';
 import { signedInHandler } from '#lambdas/console/kit/signed-in-handler.ts';
 import { startSession } from '#lambdas/console/sign-in/sessions.ts';
@@ -16,14 +17,18 @@ import type { OwnTables } from '#test/unit/support/own-dynalite.ts';
 export const OWNER = 'ann@chinooktalent.ca';
 process.env.CONSOLE_OWNERS = `${OWNER},bob@chinooktalent.ca`;
 
-export const signedInConsole = (tables: OwnTables, routes: ConsoleRoute<ConsoleRequest>[]) => {
+/** Every console function's tables, so one slice's routes find theirs (the Posts screen's among them). */
+type AllStores = ConsoleStores & PostStores;
+
+export const signedInConsole = (tables: OwnTables, routes: ConsoleRoute<ConsoleRequest<AllStores>>[]) => {
   const db = new DynamoDBClient({});
-  const stores: ConsoleStores = {
+  const stores: AllStores = {
     console: { db, table: tables.names.console },
     leads: { db, table: tables.names.leads },
     subscribers: { db, table: tables.names.subscribers },
     campaigns: { db, table: tables.names.campaigns },
     analytics: { db, table: tables.names.analytics },
+    posts: { db, table: tables.names.posts },
   };
   const handler = signedInHandler(routes, stores);
   let cookies: string[] = [];
