@@ -1,6 +1,8 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { API_FALLBACK_ROUTE, API_ROUTES } from '#shared/paths.ts';
+import { REPO_ROOT } from '#shared/repo-root.ts';
+import { filesUnder, repoPath } from '#test/unit/support/repo-files.ts';
 import { pathOfKey, routeKeyOf, routeOfKey, type Route, type RouteMethod } from '#shared/route-key.ts';
 
 /**
@@ -14,20 +16,9 @@ import { pathOfKey, routeKeyOf, routeOfKey, type Route, type RouteMethod } from 
  * Decision records are history: they are held only to their links. A span holding `<` is a
  * placeholder (`lambdas/handlers/<name>.ts`), not a claim, and is skipped.
  */
-const ROOT = path.resolve(__dirname, '..', '..', '..');
-const SKIP_DIRS = new Set(['node_modules', 'dist', '.generated', 'cdk.out', 'public', 'report', '.local']);
-
-function walk(dir: string, keep: (name: string) => boolean): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (SKIP_DIRS.has(name)) return [];
-    if (statSync(full).isDirectory()) return walk(full, keep);
-    return keep(name) ? [full] : [];
-  });
-}
-
-const rel = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
+const ROOT = REPO_ROOT;
+const walk = (dir: string, keep: (name: string) => boolean) => filesUnder(dir, keep);
+const rel = repoPath;
 const docs = [
   path.join(ROOT, 'README.md'),
   ...readdirSync(path.join(ROOT, 'docs'))

@@ -1,5 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { REPO_ROOT } from '#shared/repo-root.ts';
+import { filesUnder, repoPath } from '#test/unit/support/repo-files.ts';
 
 /**
  * The design lives inside the repository (docs/architecture.md, docs/spec/, docs/decisions/):
@@ -8,23 +10,12 @@ import path from 'node:path';
  * relative link in the Markdown documentation resolves, and a code symbol named beside a link
  * ("`writeConsentRecord` in [lambdas/…](…)") is in the linked file.
  */
-const ROOT = path.resolve(__dirname, '..', '..', '..');
+const ROOT = REPO_ROOT;
 const SOURCE_DIRS = ['infra', 'lambdas', 'web', 'shared', 'test', 'tools'];
-const SKIP_DIRS = new Set(['node_modules', 'dist', '.generated', 'cdk.out', 'public', 'report', '.local', 'fixtures']);
 const SOURCE_FILE = /\.(ts|tsx|js|mjs|cjs|css|html)$/;
 const THIS_FILE = path.relative(ROOT, __filename);
-
-function walk(dir: string, keep: (name: string) => boolean): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (SKIP_DIRS.has(name)) return [];
-    if (statSync(full).isDirectory()) return walk(full, keep);
-    return keep(name) ? [full] : [];
-  });
-}
-
-const rel = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
+const walk = (dir: string, keep: (name: string) => boolean) => filesUnder(dir, keep, ['fixtures']);
+const rel = repoPath;
 /** The repository's own configuration cites the docs too (the lint rules' messages). */
 const ROOT_FILES = ['eslint.config.mjs', '.ci/run', '.ci/lock-platform-entries.js'].map((file) =>
   path.join(ROOT, file),

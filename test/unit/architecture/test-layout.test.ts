@@ -1,5 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { REPO_ROOT } from '#shared/repo-root.ts';
+import { filesUnder, repoPath } from '#test/unit/support/repo-files.ts';
 
 /**
  * Tests mirror the source tree inside their jest project's folder
@@ -9,22 +11,13 @@ import path from 'node:path';
  * Journeys (integration, reliability, e2e) are named for what they walk through and are not held here.
  * No project's test code imports another project's folder: what several share is in test/support/.
  */
-const ROOT = path.resolve(__dirname, '..', '..', '..');
-const SKIP_DIRS = new Set(['node_modules', 'dist', '.generated', 'cdk.out', 'public', 'fixtures']);
+const ROOT = REPO_ROOT;
 const PROJECT_DIRS = ['unit', 'integration', 'infra', 'web', 'reliability', 'e2e'];
 const PRODUCT_DIRS = ['lambdas', 'shared', 'infra', 'tools', 'web'];
 const TEST_FILE = /\.test\.tsx?$/;
 const SOURCE_FILE = /\.tsx?$/;
 
-function walk(dir: string, keep: (name: string) => boolean): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (SKIP_DIRS.has(name)) return [];
-    if (statSync(full).isDirectory()) return walk(full, keep);
-    return keep(name) ? [path.relative(ROOT, full).split(path.sep).join('/')] : [];
-  });
-}
+const walk = (dir: string, keep: (name: string) => boolean) => filesUnder(dir, keep, ['fixtures']).map(repoPath);
 
 /**
  * Where a test's folder points in the source tree, per project; undefined for the folders that
