@@ -21,6 +21,7 @@ import { HINT_KEY } from '#web/src/console/session/signed-in-hint.ts';
 import { REPO_ROOT } from '#shared/repo-root.ts';
 import { signInWithPasskey } from '#web/src/console/sign-in/passkey-ceremonies.ts';
 import { mockFetch, sentRequests } from '#test/web/support/mock-fetch.ts';
+import { leadSummary } from '#test/web/src/console/support/leads.ts';
 import { NOW_MS, reportUrl, WEEK, WEEK_REPORT } from './site/site-report';
 
 jest.mock('#web/src/console/sign-in/passkey-ceremonies.ts', () => ({ signInWithPasskey: jest.fn() }));
@@ -128,18 +129,7 @@ describe('the opening screen’s data, asked for with the session check', () => 
   it('asks for the leads of a search kept in the history entry once, in the call’s body, never in its URL', async () => {
     // Prepare: a reload of /admin/leads?form=signup after a search (react-router keeps it as `usr`).
     window.localStorage.setItem(HINT_KEY, '1');
-    const lead: LeadSummary = {
-      id: 'AbCdEfGhIjKlMnOpQrStUv',
-      receivedAt: 1_780_000_000,
-      form: 'signup',
-      audience: 'employer',
-      name: 'Avery Stone',
-      email: 'avery.stone@example.ca',
-      organization: 'ACME Builders',
-      status: 'new',
-      spam: false,
-      mailStatus: 'sent',
-    };
+    const lead = leadSummary();
     const fetchMock = mockFetch({ status: 200, body: { items: [lead] } satisfies Page<LeadSummary> }, SIGNED_IN);
     const state = { q: 'avery.stone@example.ca' };
 

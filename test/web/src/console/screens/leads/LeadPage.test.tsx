@@ -14,6 +14,7 @@ import { RELOADED_NOTICE } from '#web/src/console/screens/leads/use-lead-change.
 import { SESSION_ENDED_NOTICE } from '#web/src/console/session/session.tsx';
 import { signInWithPasskey } from '#web/src/console/sign-in/passkey-ceremonies.ts';
 import { mockFetch, sentRequests } from '#test/web/support/mock-fetch.ts';
+import { leadDetail } from '#test/web/src/console/support/leads.ts';
 
 jest.mock('#web/src/console/sign-in/passkey-ceremonies.ts', () => ({ signInWithPasskey: jest.fn() }));
 
@@ -21,28 +22,7 @@ const OWNER: ConsoleSession = { owner: 'owner@console.test', expiresAt: 2_000_00
 const ID = 'AbCdEfGhIjKlMnOpQrStUv';
 const SIGN_IN_NEEDED = { message: 'Please sign in to the console.' };
 
-const lead = (overrides: Partial<LeadDetail> = {}): LeadDetail => ({
-  id: ID,
-  receivedAt: 1_780_000_000,
-  form: 'signup',
-  audience: 'employer',
-  name: 'Avery Stone',
-  email: 'avery.stone@example.ca',
-  organization: 'ACME Builders',
-  status: 'new',
-  spam: false,
-  mailStatus: 'sent',
-  firstName: 'Avery',
-  lastName: 'Stone',
-  jobTitle: 'Owner',
-  message: 'We need a site supervisor.',
-  marketingEmail: 'not asked',
-  emails: [{ part: 'notification', state: 'sent', canResend: false }],
-  statusHistory: [],
-  notes: [],
-  version: 3,
-  ...overrides,
-});
+const lead = (overrides: Partial<LeadDetail> = {}) => leadDetail({ id: ID, ...overrides });
 
 const noted = (text: string) => lead({ notes: [{ at: 1_780_000_100, by: OWNER.owner, text }], version: 3 });
 

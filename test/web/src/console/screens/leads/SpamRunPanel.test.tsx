@@ -14,21 +14,12 @@ import type { Page } from '#shared/console/common.ts';
 import type { LeadSummary, SpamRun } from '#shared/console/leads.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { sentRequests } from '#test/web/support/mock-fetch.ts';
+import { leadSummary } from '#test/web/src/console/support/leads.ts';
 import { routedFetch, type RoutedReplies } from '#test/web/src/console/support/routed-fetch.ts';
 
 const OWNER: ConsoleSession = { owner: 'owner@console.test', expiresAt: 2_000_000_000, idleExpiresAt: 2_000_000_000 };
-const lead = (id: string, name: string): LeadSummary => ({
-  id,
-  receivedAt: 1_780_000_000,
-  form: 'signup',
-  audience: 'candidate',
-  name,
-  email: `${id}@flood.example`,
-  organization: '',
-  status: 'new',
-  spam: false,
-  mailStatus: 'held',
-});
+const lead = (id: string, name: string) =>
+  leadSummary({ id, name, audience: 'candidate', email: `${id}@flood.example`, organization: '', mailStatus: 'held' });
 const FLOOD = [lead('AAAAAAAAAAAAAAAAAAAAAA', 'Flood One'), lead('BBBBBBBBBBBBBBBBBBBBBB', 'Flood Two')];
 const VISITOR = lead('CCCCCCCCCCCCCCCCCCCCCC', 'Real Visitor');
 const page = (...items: LeadSummary[]) => ({ status: 200, body: { items } satisfies Page<LeadSummary> });

@@ -12,20 +12,10 @@ import type { Page } from '#shared/console/common.ts';
 import type { LeadSummary } from '#shared/console/leads.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { mockFetch, sentRequests } from '#test/web/support/mock-fetch.ts';
+import { leadSummary } from '#test/web/src/console/support/leads.ts';
 
 const TERM = 'avery.stone@example.ca';
-const LEAD: LeadSummary = {
-  id: 'AbCdEfGhIjKlMnOpQrStUv',
-  receivedAt: 1_780_000_000,
-  form: 'signup',
-  audience: 'employer',
-  name: 'Avery Stone',
-  email: TERM,
-  organization: 'ACME Builders',
-  status: 'new',
-  spam: false,
-  mailStatus: 'sent',
-};
+const LEAD = leadSummary({ email: TERM });
 const OWNER: ConsoleSession = { owner: 'owner@console.test', expiresAt: 2_000_000_000, idleExpiresAt: 2_000_000_000 };
 const SIGNED_IN = { status: 200, body: OWNER };
 const page = (...items: LeadSummary[]) => ({ status: 200, body: { items } satisfies Page<LeadSummary> });

@@ -10,35 +10,16 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import type { ConsoleSession } from '#shared/console/sign-in.ts';
 import type { Page } from '#shared/console/common.ts';
-import type { LeadDetail, LeadSummary } from '#shared/console/leads.ts';
+import type { LeadSummary } from '#shared/console/leads.ts';
 import { ConsoleApp } from '#web/src/console/ConsoleApp.tsx';
 import { mockFetch } from '#test/web/support/mock-fetch.ts';
+import { leadDetail } from '#test/web/src/console/support/leads.ts';
 
 const OWNER: ConsoleSession = { owner: 'owner@console.test', expiresAt: 2_000_000_000, idleExpiresAt: 2_000_000_000 };
 const SIGNED_IN = { status: 200, body: OWNER };
 const ID = 'AbCdEfGhIjKlMnOpQrStUv';
 const NO_LEADS = { status: 200, body: { items: [] } satisfies Page<LeadSummary> };
-const LEAD: LeadDetail = {
-  id: ID,
-  receivedAt: 1_780_000_000,
-  form: 'signup',
-  audience: 'employer',
-  name: 'Avery Stone',
-  email: 'avery.stone@example.ca',
-  organization: 'ACME Builders',
-  status: 'new',
-  spam: false,
-  mailStatus: 'sent',
-  firstName: 'Avery',
-  lastName: 'Stone',
-  jobTitle: 'Owner',
-  message: 'We need a site supervisor.',
-  marketingEmail: 'not asked',
-  emails: [{ part: 'notification', state: 'sent', canResend: false }],
-  statusHistory: [],
-  notes: [],
-  version: 3,
-};
+const LEAD = leadDetail({ id: ID });
 
 let shown: Location;
 function ShownLocation() {
