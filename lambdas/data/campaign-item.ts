@@ -31,18 +31,15 @@ export type CampaignBody = Pick<CampaignContent, 'bodyHtml' | 'bodyText'>;
  */
 export type CampaignHead = Omit<CampaignContent, keyof CampaignBody> & { bodyParts?: number };
 
-/**
- * Where a console send stands, as the console shows it (shared/console/campaigns.ts, the one
- * definition): scheduled (cancellable), launching (recipients being gathered and queued), sending,
- * paused (the worker puts each email back). A send started by `npm run campaign -- send` has none:
- * sending.
- */
-export type { SendState };
-
 /** `bodyHtml` and `bodyText`: only on an item stored before the body moved to its parts (CampaignHead). */
 export interface CampaignItem extends CampaignHead, Partial<CampaignBody> {
   id: string;
   kind: 'campaign';
+  /**
+   * Where a console send stands, as the console shows it: scheduled (cancellable), launching
+   * (recipients being gathered and queued), sending, paused (the worker puts each email back). A
+   * send started by `npm run campaign -- send` has none: sending.
+   */
   sendState?: SendState;
   /** When the send is to start (Unix seconds), and the owner who asked. */
   launchAt?: number;

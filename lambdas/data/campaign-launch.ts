@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { RETENTION_SECONDS } from '#shared/constants/limits.ts';
 import { storeCampaignBody } from './campaign-body';
-import { campaignId, type CampaignContent, type CampaignItem, type SendState } from './campaign-item';
+import type { SendState } from '#shared/console/campaigns.ts';
+import { campaignId, type CampaignContent, type CampaignItem } from './campaign-item';
 import { getItem, putIfAbsent, takeItem, updateItem } from './items';
 import type { TableStore } from './stores';
 import { setAttributes } from './update-expression';

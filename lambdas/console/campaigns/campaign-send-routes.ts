@@ -1,14 +1,9 @@
-import {
-  BLOCKING_CHECKS,
-  CAMPAIGN_ROUTES,
-  type CampaignSendAnswer,
-  type SendProgress,
-} from '#shared/console/campaigns.ts';
+import { BLOCKING_CHECKS, CAMPAIGN_ROUTES } from '#shared/console/campaigns.ts';
 import { CAMPAIGN_SLUG } from '#shared/constants/campaigns.ts';
 import { countOf } from '#shared/count-words.ts';
 import type { LaunchMessage } from '../../campaigns/campaign-message';
 import { sendProgress } from '../../campaigns/send-progress';
-import type { SendState } from '../../data/campaign-item';
+import type { SendState, CampaignSendAnswer, SendProgress } from '#shared/console/campaigns.ts';
 import { cancelScheduled, moveSendState, scheduleCampaign } from '../../data/campaign-launch';
 import { getCampaign } from '../../data/campaign-sends';
 import { Refusal } from '../../domain/refusal';
